@@ -1,0 +1,95 @@
+"""The physical board: 48 lots in six blocks on both sides of the Strip, the property cards, the score track.
+
+Loaded once from ``variants/board.yaml``; immutable and shared by every game.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import attrs
+
+from .errors import BoardError
+from .yamlsource import read_located
+
+END_CARD = "END"  # the End of Game / Game Over card: no lot, pays the Strip
+STRIP = "strip"
+BLOCKS = ("A", "B", "C", "D", "E", "F")
+
+
+def variants_dir() -> Path:
+    """``variants/`` beside the package in a checkout, or ``lv/variants`` inside an installed wheel."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "variants", here.parent / "variants"):
+        if (candidate / "board.yaml").is_file():
+            return candidate
+    raise BoardError(f"cannot find the variants folder (looked in {here / 'variants'} and {here.parent / 'variants'})")
+
+
+@attrs.frozen
+class Lot:
+    id: str
+    block: str
+    row: int
+    col: int
+    price: int
+    die: int
+    strip: bool
+    card: str  # the casino colour its property card pays, or "strip"
+    card_money: int
+    neighbours: tuple[str, ...]
+
+
+@attrs.frozen
+class Board:
+    lots: dict[str, Lot]
+    order: tuple[str, ...]  # lots in board order A1..F9
+    colors: tuple[str, ...]  # casino tile colours
+    track: tuple[int, ...]
+
+    def lot(self, lot_id: str) -> Lot:
+        return self.lots[lot_id]
+
+    def card_color(self, card: str) -> str:
+        return STRIP if card == END_CARD else self.lots[card].card
+
+    @functools.cached_property
+    def index(self) -> dict[str, int]:
+        return {lot: i for i, lot in enumerate(self.order)}
+
+    def advance(self, score: int, award: int) -> int:
+        """The score track with its breaks: the highest space not above ``score + award``.
+
+        000 "Points Paid" / 003 "Step 4: Score Casinos": from 8, +1 stays on 8, +2/+3 reach 10, +4/+5 reach 12.
+        """
+        target = score + award
+        best = score
+        for space in self.track:
+            if space <= target:
+                best = max(best, space)
+            else:
+                break
+        return best
+
+
+@functools.lru_cache(maxsize=None)
+def load_board(path: str | None = None) -> Board:
+    file = Path(path) if path else variants_dir() / "board.yaml"
+    data, _ = read_located(file, BoardError)
+    try:
+        companies = data["companies"]
+        lots = {}
+        for lot_id, d in data["lots"].items():
+            lots[lot_id] = Lot(id=lot_id, block=d["block"], row=d["row"], col=d["col"], price=d["price"],
+                               die=d["die"], strip=d["strip"], card=companies.get(d["card"], d["card"]),
+                               card_money=d["card_money"], neighbours=tuple(d["neighbours"]))
+        track = tuple(data["score_track"])
+    except (KeyError, TypeError) as exc:
+        raise BoardError(f"{file}: missing or malformed board field {exc}") from None
+    for lot in lots.values():
+        for n in lot.neighbours:
+            if n not in lots or lot.id not in lots[n].neighbours or lots[n].block != lot.block:
+                raise BoardError(f"{file}: lot {lot.id}: neighbour {n} is not a symmetric neighbour in block {lot.block}")
+    colors = tuple(sorted(set(companies.values())))
+    return Board(lots=lots, order=tuple(lots), colors=colors, track=track)

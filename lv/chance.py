@@ -1,0 +1,99 @@
+"""Chance as an input: recorded dice first, then a generator seeded by the game's seed and the event's identity.
+
+No global random state. ``Dice(seed, key, recorded)`` serves the dice of one step of the game (a decision, a
+draw, the starting rolls). ``key`` names that step (for example ``("turn", 12, "decision", 3)``), so the same
+record replays to the same game under any profile, and a profile that needs dice the record lacks gets the same
+generated values every time. ``used`` is what was rolled, keyed by meaning, ready to be written to a record;
+``generated`` says which of those the record did not have.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .errors import RecordError
+
+
+def rng_for(seed: int | str, *key: Any) -> random.Random:
+    """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
+    return random.Random("lv/" + "/".join(str(k) for k in (seed,) + key))
+
+
+class Dice:
+    def __init__(self, seed: int | str, key: tuple, recorded: dict | None = None):
+        self.seed = seed
+        self.key = key
+        self.recorded = recorded or {}
+        self.used: dict[str, Any] = {}
+        self.generated: list[str] = []
+        self._rng: random.Random | None = None
+        self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}
+
+    def _roll(self) -> int:
+        if self._rng is None:
+            self._rng = rng_for(self.seed, *self.key)
+        return self._rng.randint(1, 6)
+
+    @staticmethod
+    def _check(value: Any, what: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise RecordError(f"{what}: {value!r} is not a die face (1-6)")
+        return value
+
+    def gamble(self) -> tuple[int, int]:
+        rec = self.recorded.get("gamble")
+        if rec is not None:
+            if not isinstance(rec, (list, tuple)) or len(rec) != 2:
+                raise RecordError(f"gamble dice {rec!r}: give two die faces, e.g. [3, 6]")
+            pair = (self._check(rec[0], "gamble die"), self._check(rec[1], "gamble die"))
+        else:
+            pair = (self._roll(), self._roll())
+            self.generated.append("gamble")
+        self.used["gamble"] = list(pair)
+        return pair
+
+    def reorg(self, lots_by_owner: dict[int, list[str]]) -> dict[str, int]:
+        """New value on each tile. Recorded values are the owners' own placement; generated values are placed
+        on each owner's tiles in board order."""
+        rec = self.recorded.get("reorg") or {}
+        out: dict[str, int] = {}
+        for owner in sorted(lots_by_owner):
+            for lot in lots_by_owner[owner]:
+                if lot in rec:
+                    out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
+                else:
+                    out[lot] = self._roll()
+                    if "reorg" not in self.generated:
+                        self.generated.append("reorg")
+        self.used["reorg"] = dict(out)
+        return out
+
+    def tie(self, lots: list[str]) -> dict[str, int]:
+        """One round of free tie rerolls: a value for each tied die, taken per tile in order."""
+        out = {}
+        ties = self.used.setdefault("ties", {})
+        for lot in lots:
+            queue = self._ties_left.get(lot)
+            if queue:
+                out[lot] = self._check(queue.pop(0), f"tie reroll on {lot}")
+            else:
+                out[lot] = self._roll()
+                if "ties" not in self.generated:
+                    self.generated.append("ties")
+            ties.setdefault(lot, []).append(out[lot])
+        return out
+
+    def start(self, players: list[int]) -> dict[int, tuple[int, int]]:
+        """2d6 for each player in one round of the starting roll."""
+        out = {}
+        for p in players:
+            out[p] = (self._roll(), self._roll())
+        return out
+
+    def unused(self) -> list[str]:
+        """Recorded dice that were never asked for (the profile or position no longer needs them)."""
+        out = [k for k in ("gamble", "reorg") if k in self.recorded and k not in self.used]
+        if any(self._ties_left.values()):
+            out.append("ties")
+        return out

@@ -1,0 +1,142 @@
+"""The one-line decision notation, which round-trips: ``format_action(parse_action(text)) == text``.
+
+    build A2 gold              sprawl A5 from A2          remodel A2 brown
+    reorg A2                   raise A2                   gamble B3 4        gamble B3 4 layoff
+    end
+    trade money 7 from green to black; lot D2 from black to green; die B4 from blue to black; remodel B1 aqua
+
+Lots are case-insensitive (``a2`` = ``A2``). A trade's steps run in the order written; a step may be any
+action of the current player. Errors say which word is wrong.
+"""
+
+from __future__ import annotations
+
+from . import actions as A
+from .board import Board, load_board
+from .errors import NotationError
+
+VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end")
+
+
+def _lot(word: str, board: Board, text: str) -> str:
+    lot = word.upper()
+    if lot not in board.lots:
+        raise NotationError(f"'{text}': unknown lot '{word}' (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)")
+    return lot
+
+
+def _color(word: str, board: Board, text: str) -> str:
+    color = word.lower()
+    if color not in board.colors:
+        raise NotationError(f"'{text}': unknown colour '{word}' (colours: {', '.join(board.colors)})")
+    return color
+
+
+def _player(word: str, names: list[str], text: str) -> int:
+    for i, name in enumerate(names):
+        if name.lower() == word.lower():
+            return i
+    raise NotationError(f"'{text}': unknown player '{word}' (players: {', '.join(names)})")
+
+
+def _amount(word: str, text: str) -> int:
+    w = word.lstrip("$")
+    if not w.isdigit():
+        raise NotationError(f"'{text}': '{word}' is not a whole number of dollars")
+    return int(w)
+
+
+def _expect(words: list[str], n: int, usage: str, text: str) -> None:
+    if len(words) != n:
+        raise NotationError(f"'{text}': expected '{usage}'")
+
+
+def parse_action(text: str, names: list[str], board: Board | None = None):
+    """Parse one decision. ``names`` are the players in seat order (for trades)."""
+    board = board or load_board()
+    text = " ".join(text.strip().split())
+    if not text:
+        raise NotationError("empty decision")
+    words = text.split(" ")
+    verb = words[0].lower()
+    if verb == "trade":
+        body = text[len(words[0]):].strip()
+        if not body:
+            raise NotationError(f"'{text}': a trade needs steps, e.g. 'trade money 5 from red to blue; lot A2 from blue to red'")
+        steps = tuple(_step(part.strip(), names, board) for part in body.split(";") if part.strip())
+        return A.Trade(steps)
+    return _single(words, text, names, board)
+
+
+def _step(text: str, names: list[str], board: Board):
+    words = text.split(" ")
+    verb = words[0].lower()
+    if verb in ("money", "lot", "die"):
+        _expect(words, 6, f"{verb} {'AMOUNT' if verb == 'money' else 'LOT'} from PLAYER to PLAYER", text)
+        if words[2].lower() != "from" or words[4].lower() != "to":
+            raise NotationError(f"'{text}': expected '{verb} ... from PLAYER to PLAYER'")
+        giver, receiver = _player(words[3], names, text), _player(words[5], names, text)
+        if verb == "money":
+            return A.GiveMoney(giver, receiver, _amount(words[1], text))
+        if verb == "lot":
+            return A.GiveLot(_lot(words[1], board, text), giver, receiver)
+        return A.GiveDie(_lot(words[1], board, text), giver, receiver)
+    if verb in ("trade", "end"):
+        raise NotationError(f"'{text}': '{verb}' cannot be a step of a trade")
+    return _single(words, text, names, board)
+
+
+def _single(words: list[str], text: str, names: list[str], board: Board):
+    verb = words[0].lower()
+    if verb == "build":
+        _expect(words, 3, "build LOT COLOUR", text)
+        return A.Build(_lot(words[1], board, text), _color(words[2], board, text))
+    if verb == "sprawl":
+        _expect(words, 4, "sprawl LOT from LOT", text)
+        if words[2].lower() != "from":
+            raise NotationError(f"'{text}': expected 'sprawl LOT from LOT'")
+        return A.Sprawl(_lot(words[1], board, text), _lot(words[3], board, text))
+    if verb == "remodel":
+        _expect(words, 3, "remodel LOT COLOUR", text)
+        return A.Remodel(_lot(words[1], board, text), _color(words[2], board, text))
+    if verb in ("reorg", "reorganize", "reorganise"):
+        _expect(words, 2, "reorg LOT", text)
+        return A.Reorganize(_lot(words[1], board, text))
+    if verb == "raise":
+        _expect(words, 2, "raise LOT", text)
+        return A.Raise(_lot(words[1], board, text))
+    if verb == "gamble":
+        if len(words) == 4 and words[3].lower() in ("layoff", "lay-off", "lay_off"):
+            return A.Gamble(_lot(words[1], board, text), _amount(words[2], text), True)
+        _expect(words, 3, "gamble LOT BET [layoff]", text)
+        return A.Gamble(_lot(words[1], board, text), _amount(words[2], text))
+    if verb == "end":
+        _expect(words, 1, "end", text)
+        return A.EndTurn()
+    raise NotationError(f"'{text}': unknown decision '{words[0]}' (decisions: {', '.join(VERBS)})")
+
+
+def format_action(action, names: list[str]) -> str:
+    if isinstance(action, A.Build):
+        return f"build {action.lot} {action.color}"
+    if isinstance(action, A.Sprawl):
+        return f"sprawl {action.lot} from {action.source}"
+    if isinstance(action, A.Remodel):
+        return f"remodel {action.lot} {action.color}"
+    if isinstance(action, A.Reorganize):
+        return f"reorg {action.lot}"
+    if isinstance(action, A.Raise):
+        return f"raise {action.lot}"
+    if isinstance(action, A.Gamble):
+        return f"gamble {action.lot} {action.bet}" + (" layoff" if action.lay_off else "")
+    if isinstance(action, A.EndTurn):
+        return "end"
+    if isinstance(action, A.GiveMoney):
+        return f"money {action.amount} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, A.GiveLot):
+        return f"lot {action.lot} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, A.GiveDie):
+        return f"die {action.lot} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, A.Trade):
+        return "trade " + "; ".join(format_action(s, names) for s in action.steps)
+    raise TypeError(f"not a decision: {action!r}")

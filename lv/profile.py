@@ -1,0 +1,445 @@
+"""Rule profiles: typed, frozen parameters loaded strictly from YAML in ``variants/``.
+
+A profile file names each parameter once, with the rulebook passage it comes from::
+
+    casino:
+      join_rule: {value: color_and_height, source: '003 "Who Owns What" L221-229'}
+
+A plain value (``join_rule: color``) is accepted too (overlays and overrides). ``extends: NAME`` starts from
+another profile. A *spec* combines profiles and overrides in one string, for the command line and the API::
+
+    revised                      original+f-block            revised,gamble.lay_off=boss_option
+    path/to/my-variant.yaml      revised+f-block,raise.cost_per_space=10
+
+The engine reads these fields and never the profile's name.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import functools
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+import yaml
+from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
+
+from .board import variants_dir
+from .errors import ProfileError
+from .yamlsource import line_of, read_located
+
+_pos = and_(instance_of(int), ge(0))
+
+
+def _choice(*values: str):
+    return in_(values)
+
+
+@attrs.frozen
+class Players:
+    min: int = attrs.field(validator=and_(instance_of(int), ge(2)))
+    max: int = attrs.field(validator=and_(instance_of(int), le(6)))
+    colors: tuple[str, ...] = attrs.field(converter=tuple)
+
+    def __attrs_post_init__(self):
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
+        if len(self.colors) < self.max:
+            raise ValueError(f"{len(self.colors)} colours for up to {self.max} players")
+
+
+@attrs.frozen
+class Components:
+    dice_per_player: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    markers_per_player: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    tiles_per_color: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+
+
+@attrs.frozen
+class Setup:
+    starting_cards: int = attrs.field(validator=and_(instance_of(int), ge(0), le(8)))
+    starting_money: str = attrs.field(validator=_choice("sum_card_values", "twenty_minus_dice"))
+
+
+@attrs.frozen
+class Deck:
+    # floor(N/4) cards under the end card: the deck split into four "roughly equal" stacks (row 9)
+    end_card_depth: str = attrs.field(validator=_choice("quarter", "bottom"))
+
+
+@attrs.frozen
+class Payout:
+    lot_income: int = attrs.field(validator=_pos)
+    money_per_pip: int = attrs.field(validator=_pos)
+
+
+@attrs.frozen
+class Casino:
+    join_rule: str = attrs.field(validator=_choice("color", "color_and_height"))
+    dieless_tile_scores: bool = attrs.field(validator=instance_of(bool))
+
+
+@attrs.frozen
+class Scoring:
+    points: str = attrs.field(validator=_choice("physical_tiles", "spaces"))
+    order: str = attrs.field(validator=_choice("ascending_points", "ascending_spaces"))
+
+
+@attrs.frozen
+class Sprawl:
+    cost_multiplier: int = attrs.field(validator=_pos)
+    riser_cost: int = attrs.field(validator=_pos)
+
+
+@attrs.frozen
+class Remodel:
+    cost_per_unit: int = attrs.field(validator=_pos)
+    counts: str = attrs.field(validator=_choice("physical_tiles", "spaces"))
+
+
+@attrs.frozen
+class Reorg:
+    cost_per_pip: int = attrs.field(validator=_pos)
+    tie_rerolls_count: bool = attrs.field(validator=instance_of(bool))
+
+
+@attrs.frozen
+class Raise:
+    enabled: bool = attrs.field(validator=instance_of(bool))
+    cost_per_space: int = attrs.field(validator=_pos)
+    max_height: int | str = attrs.field()
+
+    @max_height.validator
+    def _check(self, _attr, value):
+        if not (value == "players" or (isinstance(value, int) and not isinstance(value, bool) and value >= 1)):
+            raise ValueError(f"max_height: must be 'players' or a whole number >= 1, not {value!r}")
+
+
+def _dice_sums(_inst, attr, value):
+    for v in value:
+        if not isinstance(v, int) or not 2 <= v <= 12:
+            raise ValueError(f"{attr.name}: {v!r} is not a 2d6 total (2..12)")
+
+
+@attrs.frozen
+class Gamble:
+    per_turn: int = attrs.field(validator=_pos)
+    bet_per_tile: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    tiles_counted: str = attrs.field(validator=_choice("physical_tiles", "spaces"))
+    cap_at_boss_money: bool = attrs.field(validator=instance_of(bool))
+    lay_off: str = attrs.field(validator=_choice("none", "boss_option"))
+    lay_off_double_basis: str = attrs.field(validator=_choice("payout", "stake"))
+    win_even: tuple[int, ...] = attrs.field(converter=tuple, validator=_dice_sums)
+    win_double: tuple[int, ...] = attrs.field(converter=tuple, validator=_dice_sums)
+    lose: tuple[int, ...] = attrs.field(converter=tuple, validator=_dice_sums)
+
+    def __attrs_post_init__(self):
+        sums = list(self.win_even) + list(self.win_double) + list(self.lose)
+        if sorted(sums) != list(range(2, 13)):
+            raise ValueError("win_even, win_double and lose must share the totals 2..12 between them, once each")
+
+
+@attrs.frozen
+class Ties:
+    check: str = attrs.field(validator=_choice("immediate", "after_each_action"))
+    stop_when: str = attrs.field(validator=_choice("single_top_owner", "single_top_die"))
+
+
+@attrs.frozen
+class Resources:
+    markers_exhausted: str = attrs.field(validator=_choice("move_own_marker", "no_marker"))
+    dice_exhausted: str = attrs.field(validator=_choice("move_own_die", "no_die"))
+
+
+@attrs.frozen
+class End:
+    card_pays_lots: bool = attrs.field(validator=instance_of(bool))
+    card_pays_strip: bool = attrs.field(validator=instance_of(bool))
+    instant_win_points: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    instant_win_mode: str = attrs.field(validator=_choice("finish_scoring", "immediate"))
+
+
+@attrs.frozen
+class FBlock:
+    closed_when: str = attrs.field(validator=_choice("never", "two_players", "always"))
+    block: str = attrs.field(validator=instance_of(str))
+
+
+@attrs.frozen
+class Trade:
+    failed_step: str = attrs.field(validator=_choice("stop_rest", "undo_all"))
+
+
+@attrs.frozen
+class Profile:
+    name: str
+    title: str
+    players: Players
+    components: Components
+    setup: Setup
+    deck: Deck
+    payout: Payout
+    casino: Casino
+    scoring: Scoring
+    sprawl: Sprawl
+    remodel: Remodel
+    reorg: Reorg
+    raise_: Raise = attrs.field(alias="raise_")
+    gamble: Gamble
+    ties: Ties
+    resources: Resources
+    end: End
+    f_block: FBlock
+    trade: Trade
+    sources: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
+    spec: str = attrs.field(default="", eq=False)
+
+    def values(self) -> dict[str, Any]:
+        """Every parameter as ``{"section.key": value}``, in declaration order."""
+        return flatten(_converter.unstructure(self)["params"])
+
+    def f_block_closed(self, num_players: int) -> bool:
+        rule = self.f_block.closed_when
+        return rule == "always" or (rule == "two_players" and num_players == 2)
+
+    def max_height(self, num_players: int) -> int:
+        if not self.raise_.enabled:
+            return 1
+        h = self.raise_.max_height
+        return num_players if h == "players" else int(h)
+
+
+attrs.resolve_types(Profile)
+SECTIONS = {a.name.rstrip("_"): a for a in attrs.fields(Profile) if attrs.has(a.type)}
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+class _SectionError(Exception):
+    def __init__(self, section: str, key: str | None, message: str):
+        self.section, self.key, self.message = section, key, message
+
+
+def _strict(kind: type):
+    def hook(value, _type):
+        if type(value) is not kind:
+            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+        return value
+    return hook
+
+
+for _kind in (int, bool, str):
+    _converter.register_structure_hook(_kind, _strict(_kind))
+_converter.register_structure_hook(int | str, lambda value, _t: value)
+
+
+def _structure_section(section: str, data: dict, cls: type):
+    fields = [a.name for a in attrs.fields(cls)]
+    missing = [f for f in fields if f not in data]
+    if missing:
+        raise _SectionError(section, missing[0], "missing (no profile in the chain sets it)")
+    try:
+        return _converter.structure(data, cls)
+    except cattrs.BaseValidationError as exc:
+        leaf = exc
+        while isinstance(leaf, cattrs.BaseValidationError) and leaf.exceptions:
+            leaf = leaf.exceptions[0]
+        text = leaf.args[0] if leaf.args and isinstance(leaf.args[0], str) else str(leaf)
+        m = re.match(r"'(\w+)' (.*)|(\w+): (.*)", text)
+        if m and (m.group(1) or m.group(3)) in fields:  # an attrs validator: "'lay_off' must be in (...)"
+            raise _SectionError(section, m.group(1) or m.group(3), m.group(2) or m.group(4)) from None
+        message = cattrs.transform_error(exc, path="$")[0]
+        text, _, path = message.rpartition(" @ $")
+        key = path.lstrip(".").split(".")[0].split("[")[0] or None
+        raise _SectionError(section, key, text if text != "invalid value" else str(leaf)) from None
+
+
+def _structure_profile(d: dict, _cls) -> Profile:
+    params = d["params"]
+    kwargs = {attr.name: _structure_section(section, params.get(section, {}), attr.type)
+              for section, attr in SECTIONS.items()}
+    return Profile(name=d["name"], title=d["title"], sources=d.get("sources", {}), spec=d.get("spec", ""), **kwargs)
+
+
+def _unstructure_profile(p: Profile) -> dict:
+    params = {}
+    for section, attr in SECTIONS.items():
+        params[section] = _converter.unstructure(getattr(p, attr.name))
+    return {"name": p.name, "title": p.title, "params": params}
+
+
+_converter.register_structure_hook(Profile, _structure_profile)
+_converter.register_unstructure_hook(Profile, _unstructure_profile)
+_converter.register_unstructure_hook(tuple, list)
+
+
+def flatten(params: dict) -> dict[str, Any]:
+    out = {}
+    for section, values in params.items():
+        for key, value in values.items():
+            out[f"{section}.{key}"] = value
+    return out
+
+
+# --------------------------------------------------------------------------- loading
+
+
+@attrs.frozen
+class _RawProfile:
+    """A profile file before typing: values, sources and the line each key stands on."""
+
+    name: str
+    title: str
+    file: str
+    extends: tuple[str, ...]
+    values: dict[str, Any]  # "section.key" -> value
+    sources: dict[str, str]
+    lines: dict[str, int]
+    overlay: bool
+
+
+def _split_leaf(node: Any) -> tuple[Any, str | None]:
+    if isinstance(node, dict) and "value" in node:
+        extra = set(node) - {"value", "source", "note"}
+        if extra:
+            raise ValueError(f"unknown field(s) {sorted(extra)} beside value")
+        source = node.get("source")
+        if node.get("note"):
+            source = f"{source} - {node['note']}" if source else node["note"]
+        return node["value"], source
+    return node, None
+
+
+def _read_raw(file: Path) -> _RawProfile:
+    data, lines = read_located(file, ProfileError)
+    fname = str(file)
+    if not isinstance(data, dict):
+        raise ProfileError(f"{fname}:1: a profile must be a mapping of sections")
+    top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
+    for key in data:
+        if key not in top_keys:
+            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key '{key}' "
+                               f"(sections are: {', '.join(SECTIONS)})")
+    values, sources, where = {}, {}, {}
+    for section in SECTIONS:
+        block = data.get(section)
+        if block is None:
+            continue
+        if not isinstance(block, dict):
+            raise ProfileError(f"{fname}:{line_of(lines, (section,))}: '{section}' must be a mapping")
+        fields = {a.name for a in attrs.fields(SECTIONS[section].type)}
+        for key, node in block.items():
+            dotted = f"{section}.{key}"
+            line = line_of(lines, (section, key))
+            if key not in fields:
+                raise ProfileError(f"{fname}:{line}: unknown key '{dotted}' (known: {', '.join(sorted(fields))})")
+            try:
+                value, source = _split_leaf(node)
+            except ValueError as exc:
+                raise ProfileError(f"{fname}:{line}: {dotted}: {exc}") from None
+            values[dotted] = value
+            where[dotted] = line
+            if source:
+                sources[dotted] = source
+    extends = data.get("extends") or ()
+    if isinstance(extends, str):
+        extends = (extends,)
+    name = data.get("name") or file.stem
+    return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
+                       values=values, sources=sources, lines=where, overlay=bool(data.get("overlay", False)))
+
+
+def profile_names() -> list[str]:
+    return sorted(p.stem for p in variants_dir().glob("*.yaml") if p.stem != "board")
+
+
+def _find(name: str) -> Path:
+    p = Path(name)
+    if p.suffix in (".yaml", ".yml") and p.is_file():
+        return p
+    candidate = variants_dir() / f"{name}.yaml"
+    if candidate.is_file() and name != "board":
+        return candidate
+    raise ProfileError(f"unknown profile '{name}' (known: {', '.join(profile_names())}, or a path to a .yaml file)")
+
+
+@functools.lru_cache(maxsize=None)
+def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, str, str, bool]:
+    """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied."""
+    if name in chain:
+        raise ProfileError(f"profile '{name}' extends itself (through {' -> '.join(chain + (name,))})")
+    raw = _read_raw(_find(name))
+    values, sources, origin = {}, {}, {}
+    for parent in raw.extends:
+        pv, ps, po, *_ = _resolve(parent, chain + (name,))
+        values.update(pv)
+        sources.update(ps)
+        origin.update(po)
+    values.update(raw.values)
+    sources.update(raw.sources)
+    origin.update({k: f"{raw.file}:{line}" for k, line in raw.lines.items()})
+    return values, sources, origin, raw.name, raw.title, raw.overlay
+
+
+def parse_value(text: str) -> Any:
+    """A command-line override value, read as YAML: ``10`` is an int, ``true`` a bool, ``[5, 6]`` a list."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
+    """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``."""
+    spec = spec.strip()
+    if not spec:
+        raise ProfileError("empty profile spec")
+    head, *assignments = [part.strip() for part in spec.split(",")]
+    overrides_all: dict[str, Any] = {}
+    for item in assignments:
+        if "=" not in item:
+            raise ProfileError(f"profile spec '{spec}': '{item}' is not section.key=value")
+        key, value = item.split("=", 1)
+        overrides_all[key.strip()] = parse_value(value.strip())
+    overrides_all.update(overrides or {})
+    names = [n.strip() for n in head.split("+")]
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    origin: dict[str, str] = {}
+    titles = []
+    for i, name in enumerate(names):
+        v, s, o, pname, title, overlay = _resolve(name)
+        if i == 0 and overlay:
+            raise ProfileError(f"'{name}' is an overlay: combine it with a full profile, e.g. 'original+{name}'")
+        values.update(copy.deepcopy(v))
+        sources.update(s)
+        origin.update(o)
+        titles.append(title)
+    for key, value in overrides_all.items():
+        section, _, field = key.partition(".")
+        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+            raise ProfileError(f"profile spec '{spec}': unknown parameter '{key}' (see 'lv variants show {names[0]}')")
+        values[key] = value
+        sources[key] = "override"
+        origin[key] = "override"
+    params: dict[str, dict] = {s: {} for s in SECTIONS}
+    for key, value in values.items():
+        section, field = key.split(".", 1)
+        params[section][field] = value
+    name = "+".join(_find(n).stem if Path(n).suffix else n for n in names)
+    try:
+        return _converter.structure({"name": name, "title": " + ".join(titles), "params": params,
+                                     "sources": sources, "spec": spec}, Profile)
+    except _SectionError as err:
+        key = f"{err.section}.{err.key}" if err.key else err.section
+        where = origin.get(key) or next((o for k, o in origin.items() if k.startswith(err.section + ".")), None)
+        where = where or f"profile '{spec}'"
+        raise ProfileError(f"{where}: {key}: {err.message}") from None
+
+
+def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:
+    """(key, value, citation) rows for ``lv variants show``."""
+    return [(k, v, profile.sources.get(k, "")) for k, v in profile.values().items()]

@@ -1,0 +1,614 @@
+"""The rules of Lords of Vegas as functions of (state, profile, action, dice) that change the state and return
+events, or refuse with the rule that forbids the action.
+
+Every place where the editions differ reads a profile parameter; rulebook passages are cited as
+000 (original, shared/seeds/000_...) and 003 (revised, shared/seeds/003_...) with their section names.
+``why_not_*`` functions return the reason an action is illegal (or None): ``legal.py`` enumerates with the same
+functions that ``apply`` checks with, so the list of legal actions and the referee can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from . import actions as A
+from .board import END_CARD, STRIP, Board, load_board
+from .casinos import Casino, boss, find_casinos, has_die, pips, top_dice
+from .chance import Dice
+from .errors import IllegalAction
+from .events import Event, event
+from .profile import Profile
+from .state import GameState, Result
+
+Reason = tuple[str, str]  # (rule, message)
+
+
+class Engine:
+    """The rules under one profile. Stateless apart from the board and profile: the state is passed in."""
+
+    def __init__(self, profile: Profile, board: Board | None = None):
+        self.profile = profile
+        self.board = board or load_board()
+        p = profile
+        self._by_height = p.casino.join_rule == "color_and_height"
+
+    # ------------------------------------------------------------------ lookups
+    def casinos(self, s: GameState) -> list[Casino]:
+        return find_casinos(self.board, s, self.profile.casino.join_rule)[0]
+
+    def casino_at(self, s: GameState, lot: str) -> Casino | None:
+        return find_casinos(self.board, s, self.profile.casino.join_rule)[1].get(lot)
+
+    def available_tiles(self, s: GameState, color: str) -> int:
+        return self.profile.components.tiles_per_color - s.tiles_on_board(color)
+
+    def f_closed(self, s: GameState, lot: str) -> bool:
+        p = self.profile
+        return p.f_block_closed(len(s.players)) and self.board.lots[lot].block == p.f_block.block
+
+    def max_height(self, s: GameState) -> int:
+        return self.profile.max_height(len(s.players))
+
+    def points(self, s: GameState, casino: Casino) -> int:
+        """Points a casino scores: tiles incl. risers (003 L411-414) or spaces; die-less tiles per profile."""
+        p = self.profile
+        spaces = casino.spaces if p.casino.dieless_tile_scores else sum(
+            1 for lot in casino.lots if s.tiles[lot].owner is not None)
+        return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
+
+    def bet_cap(self, s: GameState, casino: Casino, gambler: int) -> int:
+        """000 L190 / 003 L783-794: $5 per tile (incl. risers where counted), at most your money, and in the
+        revised edition at most the boss's money."""
+        g = self.profile.gamble
+        tiles = casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces
+        cap = min(g.bet_per_tile * tiles, s.players[gambler].money)
+        b = boss(s, casino)
+        if g.cap_at_boss_money and b is not None:
+            cap = min(cap, s.players[b].money)
+        return cap
+
+    def lot_check(self, lot: str) -> None:
+        if lot not in self.board.lots:
+            raise IllegalAction(f"unknown lot '{lot}' (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)", "board")
+
+    def color_check(self, color: str) -> None:
+        if color not in self.board.colors:
+            raise IllegalAction(f"unknown casino colour '{color}' (colours: {', '.join(self.board.colors)})", "board")
+
+    # ------------------------------------------------------------------ why-not predicates
+    def why_not_build(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
+        # 000 "Action - Build" L128-133; 003 "Action - Build" L526-540
+        if s.markers.get(lot) != player:
+            return ("build: a lot you own", f"you have no marker on {lot}")
+        if self.f_closed(s, lot):
+            return ("f_block.closed_when", f"no building on {self.profile.f_block.block} block in a 2-player game")
+        if self.available_tiles(s, color) < 1:
+            return ("components.tiles_per_color", f"all {color} tiles are on the board")
+        price = self.board.lots[lot].price
+        if s.players[player].money < price:
+            return ("build: pay the lot price", f"building {lot} costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def sprawl_cost(self, lot: str, casino: Casino) -> int:
+        p = self.profile.sprawl
+        return self.board.lots[lot].price * p.cost_multiplier + p.riser_cost * (casino.height - 1)
+
+    def why_not_sprawl(self, s: GameState, player: int, lot: str, source: str) -> Reason | None:
+        # 000 "Action - Sprawl" L140-147; 003 "Action - Sprawl" L485-515, L555-568
+        casino = self.casino_at(s, source)
+        if casino is None:
+            return ("sprawl: from a casino", f"{source} has no casino")
+        if boss(s, casino) != player:
+            return ("sprawl: you must be the boss", f"you are not the boss of the casino at {source}")
+        if lot in s.tiles:
+            return ("sprawl: an empty lot", f"{lot} already has a tile")
+        if lot in s.markers:
+            return ("sprawl: an unowned lot", f"{lot} is owned ({s.players[s.markers[lot]].name} has a marker on it)")
+        if not any(lot in self.board.lots[c].neighbours for c in casino.lots):
+            return ("sprawl: adjacent lot", f"{lot} does not share an edge with the casino at {source}")
+        if self.f_closed(s, lot):
+            return ("f_block.closed_when", f"no building on {self.profile.f_block.block} block in a 2-player game")
+        if self.available_tiles(s, casino.color) < 1:
+            return ("components.tiles_per_color", f"all {casino.color} tiles are on the board")
+        cost = self.sprawl_cost(lot, casino)
+        if s.players[player].money < cost:
+            return ("sprawl.cost_multiplier", f"sprawling into {lot} costs ${cost}, you have ${s.players[player].money}")
+        return None
+
+    def remodel_cost(self, casino: Casino) -> tuple[int, int]:
+        """(cost, tiles needed): 000 L154-156 per tile; 003 L574-590 per space, top tiles only."""
+        r = self.profile.remodel
+        units = casino.spaces if r.counts == "spaces" else casino.physical_tiles
+        return r.cost_per_unit * units, units
+
+    def why_not_remodel(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
+        casino = self.casino_at(s, lot)
+        if casino is None:
+            return ("remodel: a casino", f"{lot} has no casino")
+        if boss(s, casino) != player:
+            return ("remodel: you must be the boss", f"you are not the boss of the casino at {lot}")
+        if color == casino.color:
+            return ("remodel: a new colour", f"the casino at {lot} is already {color}")
+        cost, needed = self.remodel_cost(casino)
+        if self.available_tiles(s, color) < needed:
+            return ("remodel.counts", f"remodelling needs {needed} {color} tiles, {self.available_tiles(s, color)} are left")
+        if s.players[player].money < cost:
+            return ("remodel.cost_per_unit", f"remodelling costs ${cost}, you have ${s.players[player].money}")
+        return None
+
+    def why_not_reorganize(self, s: GameState, player: int, lot: str) -> Reason | None:
+        # 000 "Action - Reorganize" L165-169; 003 L592-631
+        casino = self.casino_at(s, lot)
+        if casino is None:
+            return ("reorganize: a casino", f"{lot} has no casino")
+        if not has_die(s, casino, player):
+            return ("reorganize: you need a die in the casino", f"you have no die in the casino at {lot}")
+        if any(c in s.reorganized for c in casino.lots):
+            return ("reorg.lock", f"the casino at {lot} has dice that were already reorganized this turn")
+        cost = pips(s, casino) * self.profile.reorg.cost_per_pip
+        if s.players[player].money < cost:
+            return ("reorg.cost_per_pip", f"reorganizing costs ${cost}, you have ${s.players[player].money}")
+        return None
+
+    def why_not_raise(self, s: GameState, player: int, lot: str) -> Reason | None:
+        # 003 "Action - Raise" L657-739
+        p = self.profile
+        if not p.raise_.enabled:
+            return ("raise.enabled", "this profile has no Raise action")
+        casino = self.casino_at(s, lot)
+        if casino is None:
+            return ("raise: a casino", f"{lot} has no casino")
+        if boss(s, casino) != player:
+            return ("raise: you must be the boss", f"you are not the boss of the casino at {lot}")
+        if casino.height >= self.max_height(s):
+            return ("raise.max_height", f"the casino at {lot} is {casino.height} high, the most with "
+                                         f"{len(s.players)} players")
+        cost = p.raise_.cost_per_space * casino.spaces
+        if s.players[player].money < cost:
+            return ("raise.cost_per_space", f"raising costs ${cost}, you have ${s.players[player].money}")
+        return None
+
+    def why_not_gamble(self, s: GameState, player: int, lot: str, bet: int | None, lay_off: bool = False) -> Reason | None:
+        # 000 "Action - Gamble" L186-199; 003 "Action - Gamble" L740-803
+        g = self.profile.gamble
+        if s.gambles >= g.per_turn:
+            return ("gamble.per_turn", "you have already gambled this turn")
+        casino = self.casino_at(s, lot)
+        if casino is None:
+            return ("gamble: a casino", f"{lot} has no casino")
+        b = boss(s, casino)
+        if b is None:
+            return ("gamble: another player's casino", f"the casino at {lot} has no boss")
+        if b == player:
+            return ("gamble: another player's casino", "you can't gamble against yourself")
+        if lay_off and g.lay_off == "none":
+            return ("gamble.lay_off", "this profile has no lay-off")
+        cap = self.bet_cap(s, casino, player)
+        if cap < 1:
+            return ("gamble.cap_at_boss_money", f"the most you can bet at {lot} is $0")
+        if bet is not None and not 1 <= bet <= cap:
+            return ("gamble.bet_per_tile", f"the bet at {lot} must be $1 to ${cap}")
+        return None
+
+    # ------------------------------------------------------------------ pieces running out
+    def _free_die(self, s: GameState, player: int, keep: str, events: list[Event], choice: str | None = None
+                  ) -> tuple[bool, str | None]:
+        """Before placing a die: (can place, lot a die was taken from). 003 L251-262 "Available Dice"."""
+        on_board = s.dice_on_board(player)
+        if len(on_board) < self.profile.components.dice_per_player:
+            return True, None
+        if self.profile.resources.dice_exhausted == "no_die":
+            return False, None
+        candidates = [lot for lot in on_board if lot != keep]
+        if choice is not None and choice not in candidates:
+            raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", "resources.dice_exhausted")
+        idx = self.board.index
+        lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
+        s.tiles[lot].owner = None
+        s.tiles[lot].value = None
+        events.append(event("die_moved", player=player, lot=lot))
+        return True, lot
+
+    def _free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
+                     ) -> tuple[bool, str | None]:
+        """Before placing a marker: 003 L266-271 "Available Player Markers"."""
+        on_board = s.markers_on_board(player)
+        if len(on_board) < self.profile.components.markers_per_player:
+            return True, None
+        if self.profile.resources.markers_exhausted == "no_marker":
+            return False, None
+        if choice is not None and choice not in on_board:
+            raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", "resources.markers_exhausted")
+        lots = self.board.lots
+        lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
+        del s.markers[lot]
+        events.append(event("marker_moved", player=player, lot=lot))
+        return True, lot
+
+    # ------------------------------------------------------------------ consequences
+    def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
+        return {c.lots: boss(s, c) for c in self.casinos(s)}
+
+    def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
+        """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
+        after = self.snapshot(s)
+        if after == before:
+            return
+        owner_of = {lot: lots for lots in before for lot in lots}
+        for lots, b in after.items():
+            prior = []
+            for lot in lots:
+                p = owner_of.get(lot)
+                if p is not None and p not in prior:
+                    prior.append(p)
+            if len(prior) >= 2:
+                t = s.tiles[lots[0]]
+                events.append(event("merged", lots=list(lots), color=t.color, height=t.height))
+            if prior:
+                main = max(prior, key=len)
+                if before[main] != b:
+                    events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
+
+    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event]) -> None:
+        """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
+        dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value."""
+        stop_die = self.profile.ties.stop_when == "single_top_die"
+        for casino in self.casinos(s):
+            rounds = 0
+            while True:
+                _, lots = top_dice(s, casino)
+                owners = {s.tiles[lot].owner for lot in lots}
+                if len(owners) < 2 and (rounds == 0 or not stop_die or len(lots) < 2):
+                    break
+                if rounds > 500:
+                    raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", "ties.stop_when")
+                values = dice.tie(lots)
+                for lot, v in values.items():
+                    s.tiles[lot].value = v
+                events.append(event("tie_rerolled", lots=list(lots), values=dict(values)))
+                if self.profile.reorg.tie_rerolls_count:
+                    s.reorganized.update(lots)
+                rounds += 1
+
+    # ------------------------------------------------------------------ the draw step
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
+        """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
+
+        000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
+        """
+        choices = choices or {}
+        player = s.current
+        while True:
+            if not s.deck:
+                self.end_game(s, "deck_exhausted", events)
+                return
+            card = s.deck.pop(0)
+            s.drawn.append(card)
+            s.discards.append(card)
+            if card == END_CARD:
+                events.append(event("card_drawn", player=player, card=card, pays=STRIP))
+                if self.profile.end.card_pays_lots:
+                    self.pay_lots(s, events)
+                if self.profile.end.card_pays_strip:
+                    self.pay_and_score(s, STRIP, events)
+                if s.phase != "over":
+                    self.end_game(s, "end_card", events)
+                return
+            color = self.board.card_color(card)
+            skipped = self.f_closed(s, card)
+            events.append(event("card_drawn", player=player, card=card, pays=color, **({"f_block": True} if skipped else {})))
+            before = self.snapshot(s)
+            if not skipped:
+                self.take_over(s, player, card, events, choices)
+                if self.profile.ties.check == "immediate":
+                    self.resolve_ties(s, dice, events)
+                self.consequences(s, before, events)
+            self.pay_lots(s, events)
+            self.pay_and_score(s, color, events)
+            if s.phase == "over" or not skipped:
+                break
+        if s.phase != "over":
+            s.phase = "actions"
+
+    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict) -> None:
+        """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307."""
+        tile = s.tiles.get(lot)
+        if tile is None:
+            if s.markers.get(lot) == player:
+                return
+            ok, moved = self._free_marker(s, player, events, choices.get("marker_from"))
+            if ok:
+                s.markers[lot] = player
+                events.append(event("marker_placed", player=player, lot=lot, moved_from=moved))
+            return
+        if tile.owner == player:
+            return  # 003 L306: "If it has your die, leave it alone"
+        ok, moved = self._free_die(s, player, lot, events, choices.get("die_from"))
+        if not ok:
+            return
+        previous = tile.owner
+        value = tile.value if tile.owner is not None else self.board.lots[lot].die
+        tile.owner, tile.value = player, value
+        events.append(event("die_taken_over", player=player, lot=lot, value=value, previous=previous, moved_from=moved))
+
+    def pay_lots(self, s: GameState, events: list[Event]) -> None:
+        """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
+        income = self.profile.payout.lot_income
+        per: dict[int, list[str]] = {}
+        for lot in self.board.order:
+            owner = s.markers.get(lot)
+            if owner is not None:
+                per.setdefault(owner, []).append(lot)
+        for owner in sorted(per):
+            amount = income * len(per[owner])
+            if amount:
+                s.players[owner].money += amount
+                events.append(event("paid", player=owner, amount=amount, why="lots", lots=per[owner]))
+
+    def pay_and_score(self, s: GameState, pays: str, events: list[Event]) -> None:
+        """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
+        separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
+        p = self.profile
+        lots = self.board.lots
+        if pays == STRIP:
+            paying = [c for c in self.casinos(s) if any(lots[x].strip for x in c.lots)]
+        else:
+            paying = [c for c in self.casinos(s) if c.color == pays]
+        per_pip = p.payout.money_per_pip
+        for casino in paying:
+            per: dict[int, int] = {}
+            for lot in casino.lots:
+                t = s.tiles[lot]
+                if t.owner is not None:
+                    per[t.owner] = per.get(t.owner, 0) + t.value * per_pip
+            for owner in sorted(per):
+                if per[owner]:
+                    s.players[owner].money += per[owner]
+                    events.append(event("paid", player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+        if p.scoring.order == "ascending_points":
+            key = lambda c: (self.points(s, c), self.board.index[c.lots[0]])  # noqa: E731
+        else:
+            key = lambda c: (c.spaces, self.board.index[c.lots[0]])  # noqa: E731
+        target = p.end.instant_win_points
+        for casino in sorted(paying, key=key):
+            b = boss(s, casino)
+            if b is None:
+                continue
+            award = self.points(s, casino)
+            before = s.players[b].score
+            after = self.board.advance(before, award)
+            s.players[b].score = after
+            events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
+            if after >= target and p.end.instant_win_mode == "immediate":
+                self.end_game(s, "instant_win", events, winner=b)  # 000 L232: "win immediately"
+                return
+        if any(pl.score >= target for pl in s.players):
+            self.end_game(s, "instant_win", events)  # 003 L917-921: finish scoring, most points wins
+
+    def ranking(self, s: GameState) -> list[int]:
+        """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""
+        return sorted(range(len(s.players)), key=lambda i: (-s.players[i].score, -s.players[i].money, i))
+
+    def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None) -> None:
+        ranking = self.ranking(s)
+        if winner is not None:
+            ranking.remove(winner)
+            ranking.insert(0, winner)
+        s.phase = "over"
+        s.result = Result(reason=reason, winner=ranking[0], ranking=ranking)
+        events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
+                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players]))
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, s: GameState, action, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
+        """Apply one decision of the current player. Raises IllegalAction, leaving ``s`` unchanged."""
+        if s.phase == "over":
+            raise IllegalAction("the game is over", "end")
+        if s.phase != "actions":
+            raise IllegalAction("no decisions during the draw", "turn order")
+        choices = choices or {}
+        if isinstance(action, A.EndTurn):
+            raise IllegalAction("EndTurn is handled by the game, not the rules", "turn order")
+        if isinstance(action, A.Trade):
+            self._trade(s, action, dice, events, choices)
+            return
+        before = self.snapshot(s)
+        self._action(s, s.current, action, dice, events, choices)
+        self.resolve_ties(s, dice, events)
+        self.consequences(s, before, events)
+
+    def _raise_if(self, reason: Reason | None) -> None:
+        if reason is not None:
+            raise IllegalAction(reason[1], reason[0])
+
+    def _action(self, s: GameState, player: int, action, dice: Dice, events: list[Event], choices: dict) -> None:
+        handler: Callable = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"not an action: {action!r}", "actions")
+        handler(self, s, player, action, dice, events, choices)
+
+    def _build(self, s, player, a: A.Build, dice, events, choices):
+        self.lot_check(a.lot)
+        self.color_check(a.color)
+        self._raise_if(self.why_not_build(s, player, a.lot, a.color))
+        lot = self.board.lots[a.lot]
+        ok, moved = self._free_die(s, player, a.lot, events, choices.get("die_from"))
+        s.players[player].money -= lot.price
+        del s.markers[a.lot]
+        s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
+        events.append(event("built", player=player, lot=a.lot, color=a.color, cost=lot.price,
+                            value=lot.die if ok else None, moved_from=moved))
+
+    def _sprawl(self, s, player, a: A.Sprawl, dice, events, choices):
+        self.lot_check(a.lot)
+        self.lot_check(a.source)
+        self._raise_if(self.why_not_sprawl(s, player, a.lot, a.source))
+        casino = self.casino_at(s, a.source)
+        cost = self.sprawl_cost(a.lot, casino)
+        ok, moved = self._free_die(s, player, a.lot, events, choices.get("die_from"))
+        die = self.board.lots[a.lot].die
+        s.players[player].money -= cost
+        # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
+        s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
+        events.append(event("sprawled", player=player, lot=a.lot, source=a.source, color=casino.color,
+                            height=casino.height, cost=cost, value=die if ok else None, moved_from=moved))
+
+    def _remodel(self, s, player, a: A.Remodel, dice, events, choices):
+        self.lot_check(a.lot)
+        self.color_check(a.color)
+        self._raise_if(self.why_not_remodel(s, player, a.lot, a.color))
+        casino = self.casino_at(s, a.lot)
+        cost, _ = self.remodel_cost(casino)
+        s.players[player].money -= cost
+        s.recolor(casino.lots, a.color)
+        events.append(event("remodeled", player=player, lots=list(casino.lots), before=casino.color,
+                            color=a.color, cost=cost))
+
+    def _reorganize(self, s, player, a: A.Reorganize, dice, events, choices):
+        self.lot_check(a.lot)
+        self._raise_if(self.why_not_reorganize(s, player, a.lot))
+        casino = self.casino_at(s, a.lot)
+        cost = pips(s, casino) * self.profile.reorg.cost_per_pip
+        by_owner: dict[int, list[str]] = {}
+        for lot in casino.lots:
+            owner = s.tiles[lot].owner
+            if owner is not None:
+                by_owner.setdefault(owner, []).append(lot)
+        values = dice.reorg(by_owner)
+        s.players[player].money -= cost
+        for lot, v in values.items():
+            s.tiles[lot].value = v
+        s.reorganized.update(values)  # 003 L624-627: the lock survives merges
+        events.append(event("reorganized", player=player, lots=list(casino.lots), cost=cost, values=dict(values)))
+
+    def _raise(self, s, player, a: A.Raise, dice, events, choices):
+        self.lot_check(a.lot)
+        self._raise_if(self.why_not_raise(s, player, a.lot))
+        casino = self.casino_at(s, a.lot)
+        cost = self.profile.raise_.cost_per_space * casino.spaces
+        s.players[player].money -= cost
+        s.raise_tiles(casino.lots)
+        events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=cost))
+
+    def _gamble(self, s, player, a: A.Gamble, dice, events, choices):
+        self.lot_check(a.lot)
+        if not isinstance(a.bet, int) or a.bet < 1:
+            raise IllegalAction("a bet is a whole number of dollars, at least $1", "gamble.bet_per_tile")
+        self._raise_if(self.why_not_gamble(s, player, a.lot, a.bet, a.lay_off))
+        g = self.profile.gamble
+        casino = self.casino_at(s, a.lot)
+        b = boss(s, casino)
+        d1, d2 = dice.gamble()
+        total = d1 + d2
+        gambler, house = s.players[player], s.players[b]
+        s.gambles += 1
+        if total in g.lose:
+            outcome = "lose"
+            boss_share = a.bet // 2 if a.lay_off else a.bet  # 000 L194: the bank takes the rest
+            gambler.money -= a.bet
+            house.money += boss_share
+            gambler_gets, boss_gets = -a.bet, boss_share
+        else:
+            outcome = "double" if total in g.win_double else "win"
+            amount = a.bet * (2 if outcome == "double" else 1)
+            if a.lay_off:
+                if outcome == "double" and g.lay_off_double_basis == "stake":
+                    boss_share = 2 * (a.bet // 2)
+                else:
+                    boss_share = amount // 2
+                bank_share = amount - boss_share
+            else:
+                boss_share, bank_share = amount, 0
+            paid = min(boss_share, house.money)  # 000 L192 / 003 L740-742: only the money the boss has
+            house.money -= paid
+            gambler.money += paid + bank_share
+            gambler_gets, boss_gets = paid + bank_share, -paid
+        events.append(event("gambled", player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
+                            outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
+
+    # ------------------------------------------------------------------ trades
+    def _transfer(self, s, step, events: list[Event], choices: dict) -> None:
+        n = len(s.players)
+        for who in (step.giver, step.receiver):
+            if not isinstance(who, int) or not 0 <= who < n:
+                raise IllegalAction(f"no such player: {who!r}", "trade")
+        if step.giver == step.receiver:
+            raise IllegalAction("a player cannot trade with themselves", "trade")
+        giver, receiver = s.players[step.giver], s.players[step.receiver]
+        if isinstance(step, A.GiveMoney):
+            if step.amount < 1:
+                raise IllegalAction("give at least $1", "trade.items")
+            if giver.money < step.amount:
+                raise IllegalAction(f"{giver.name} has ${giver.money}, not ${step.amount}", "trade.items")
+            giver.money -= step.amount
+            receiver.money += step.amount
+            events.append(event("money_given", giver=step.giver, receiver=step.receiver, amount=step.amount))
+        elif isinstance(step, A.GiveLot):
+            self.lot_check(step.lot)
+            if s.markers.get(step.lot) != step.giver:
+                raise IllegalAction(f"{giver.name} has no marker on {step.lot}", "trade.items")
+            del s.markers[step.lot]
+            ok, moved = self._free_marker(s, step.receiver, events, choices.get("marker_from"))
+            if not ok:
+                s.markers[step.lot] = step.giver
+                raise IllegalAction(f"{receiver.name} has no marker left", "resources.markers_exhausted")
+            s.markers[step.lot] = step.receiver
+            events.append(event("lot_given", lot=step.lot, giver=step.giver, receiver=step.receiver, moved_from=moved))
+        elif isinstance(step, A.GiveDie):
+            self.lot_check(step.lot)
+            tile = s.tiles.get(step.lot)
+            if tile is None or tile.owner != step.giver:
+                raise IllegalAction(f"{giver.name} has no die on {step.lot}", "trade.items")
+            ok, moved = self._free_die(s, step.receiver, step.lot, events, choices.get("die_from"))
+            if not ok:
+                raise IllegalAction(f"{receiver.name} has no die left", "resources.dice_exhausted")
+            tile.owner = step.receiver  # 000 L224 / 003: "The new die has the same value as the die it is replacing"
+            events.append(event("die_given", lot=step.lot, giver=step.giver, receiver=step.receiver,
+                                value=tile.value, moved_from=moved))
+        else:
+            raise IllegalAction(f"not a trade step: {step!r}", "trade")
+
+    def _trade(self, s: GameState, trade: A.Trade, dice: Dice, events: list[Event], choices: dict) -> None:
+        """000 "At Any Time: Trading" L216-226; 003 "Trading" L803-836: steps in the agreed order; a step that
+        fails stops the rest (``stop_rest``) or undoes the whole trade (``undo_all``)."""
+        if not trade.steps:
+            raise IllegalAction("a trade needs at least one step", "trade")
+        original = s.copy()
+        done: list[Event] = []
+        immediate = self.profile.ties.check == "immediate"
+        for i, step in enumerate(trade.steps):
+            before = self.snapshot(s)
+            step_events: list[Event] = []
+            try:
+                if isinstance(step, A.TRANSFERS):
+                    self._transfer(s, step, step_events, choices)
+                    if immediate:
+                        self.resolve_ties(s, dice, step_events)
+                elif isinstance(step, A.ACTIONS):
+                    self._action(s, s.current, step, dice, step_events, choices)
+                    self.resolve_ties(s, dice, step_events)
+                else:
+                    raise IllegalAction(f"not a trade step: {step!r}", "trade")
+            except IllegalAction as err:
+                if i == 0 or self.profile.trade.failed_step == "undo_all":
+                    _restore(s, original)
+                    raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
+                done.append(event("trade_step_failed", step=i + 1, reason=err.reason, rule=err.rule))
+                break
+            self.consequences(s, before, step_events)
+            done.extend(step_events)
+        events.extend(done)
+
+
+def _restore(s: GameState, original: GameState) -> None:
+    for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
+                  "gambles", "reorganized", "result", "structure"):
+        setattr(s, field, getattr(original, field))
+    s.structure += 1  # drop any cached casinos computed for the abandoned steps
+    s._cache = None
+
+
+_HANDLERS = {
+    A.Build: Engine._build, A.Sprawl: Engine._sprawl, A.Remodel: Engine._remodel,
+    A.Reorganize: Engine._reorganize, A.Raise: Engine._raise, A.Gamble: Engine._gamble,
+}

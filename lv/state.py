@@ -1,0 +1,87 @@
+"""Game state as plain data: lots (markers), tiles (colour, height, die), players, the deck, turn state.
+
+Casinos are derived from the tiles (see ``casinos.py``) and cached against ``structure``, a counter that
+every change of a tile's place, colour or height bumps, so the cache can never disagree with the tiles.
+Dice owners and values are read live; they do not change which tiles form a casino.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+
+@attrs.define
+class Tile:
+    color: str
+    height: int = 1
+    owner: int | None = None  # player index of the die on it; None = no die (nobody owns the tile)
+    value: int | None = None  # the die's face
+
+
+@attrs.define
+class PlayerState:
+    name: str
+    money: int = 0
+    score: int = 0
+
+
+@attrs.define
+class Result:
+    reason: str  # "end_card", "instant_win", "deck_exhausted"
+    winner: int
+    ranking: list[int]  # player indices, best first (points, then money)
+
+
+@attrs.define
+class GameState:
+    players: list[PlayerState]
+    markers: dict[str, int] = attrs.field(factory=dict)  # lot -> owner (a parking lot)
+    tiles: dict[str, Tile] = attrs.field(factory=dict)  # lot -> casino tile
+    deck: list[str] = attrs.field(factory=list)  # draw pile, top first; "END" is the end card
+    discards: list[str] = attrs.field(factory=list)  # cards drawn or dealt, in order
+    turn: int = 0  # 1-based once play starts
+    current: int = 0  # whose turn
+    phase: str = "setup"  # "setup", "actions", "over"
+    drawn: list[str] = attrs.field(factory=list)  # cards drawn this turn
+    gambles: int = 0  # gambles taken this turn
+    reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
+    result: Result | None = None
+    structure: int = 0  # bumped by any change to where tiles are, their colour or height
+    _cache: Any = attrs.field(default=None, eq=False, repr=False)
+
+    def copy(self) -> GameState:
+        return GameState(
+            players=[attrs.evolve(p) for p in self.players],
+            markers=dict(self.markers),
+            tiles={lot: Tile(t.color, t.height, t.owner, t.value) for lot, t in self.tiles.items()},
+            deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
+            phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
+            result=self.result, structure=self.structure, cache=self._cache,
+        )
+
+    # ---- pieces
+    def markers_on_board(self, player: int) -> list[str]:
+        return [lot for lot, owner in self.markers.items() if owner == player]
+
+    def dice_on_board(self, player: int) -> list[str]:
+        return [lot for lot, t in self.tiles.items() if t.owner == player]
+
+    def tiles_on_board(self, color: str) -> int:
+        return sum(1 for t in self.tiles.values() if t.color == color)
+
+    # ---- structural changes (always through these, so the casino cache stays right)
+    def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
+        self.tiles[lot] = Tile(color, height, owner, value)
+        self.structure += 1
+
+    def recolor(self, lots, color: str) -> None:
+        for lot in lots:
+            self.tiles[lot].color = color
+        self.structure += 1
+
+    def raise_tiles(self, lots) -> None:
+        for lot in lots:
+            self.tiles[lot].height += 1
+        self.structure += 1
