@@ -176,6 +176,22 @@ class Game:
         self.setup_events.append(event("first_player", player=contenders[0], rolls=rounds))
         return contenders[0]
 
+    @classmethod
+    def from_position(cls, profile: Profile, players: list[str], position: dict, seed: int | str = 0, *,
+                      draw_dice: dict | None = None, draw_choices: dict | None = None,
+                      board: Board | None = None) -> Game:
+        """A game that starts from a position (see ``position.py``) instead of the standard setup."""
+        from .position import apply_position
+
+        game = cls(profile, players, seed, board=board, setup=False)
+        draw_first = apply_position(game, position)
+        if draw_first:
+            game.state.turn -= 1
+            game._begin_turn(game.state.current, draw_dice, draw_choices)
+        else:
+            game.history.append(Turn(number=game.state.turn, player=game.state.current))
+        return game
+
     # ------------------------------------------------------------------ turns
     def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None) -> None:
         s = self.state

@@ -423,8 +423,8 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
         if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
             raise ProfileError(f"profile spec '{spec}': unknown parameter '{key}' (see 'lv variants show {names[0]}')")
         values[key] = value
-        sources[key] = "override"
-        origin[key] = "override"
+        sources[key] = f"override in '{spec}'"
+        origin[key] = f"profile spec '{spec}'"
     params: dict[str, dict] = {s: {} for s in SECTIONS}
     for key, value in values.items():
         section, field = key.split(".", 1)
@@ -443,3 +443,13 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
 def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:
     """(key, value, citation) rows for ``lv variants show``."""
     return [(k, v, profile.sources.get(k, "")) for k, v in profile.values().items()]
+
+
+def profile_info() -> list[dict[str, Any]]:
+    """One row per shipped profile file: name, whether it is an overlay, player range, title."""
+    rows = []
+    for name in profile_names():
+        values, _, _, pname, title, overlay = _resolve(name)
+        players = "" if overlay else f"{values.get('players.min')}-{values.get('players.max')}"
+        rows.append({"name": name, "overlay": overlay, "players": players, "title": title})
+    return rows

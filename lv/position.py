@@ -1,0 +1,144 @@
+"""Starting positions: a board set up by hand to pose a rules question in a few lines.
+
+    position:
+      current: red            # whose turn it is
+      phase: actions          # or "draw": the current player draws first
+      turn: 5                 # optional
+      players: {red: {money: 40, score: 8}, yellow: {money: 30}}
+      markers: {A3: yellow}
+      tiles:
+        A2: gold red 2        # colour, owner, die value; or "gold h2 red 3" (2 high); or "aqua" (no die)
+        A5: {color: gold, height: 1, owner: red, value: 3}
+      deck: [D8, A1, END]     # optional draw pile, top first ("END" is the end card)
+      reorganized: [A2]       # optional: lots already reorganized this turn
+      gambles: 0              # optional: gambles already taken this turn
+
+Without ``deck`` the pile is the cards of every lot without a marker, shuffled by the seed, with the end card
+placed as in a standard setup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import END_CARD
+from .chance import rng_for
+from .errors import RecordError
+
+KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
+
+
+def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tuple[str, int, int | None, int | None]:
+    if isinstance(spec, str):
+        words = spec.split()
+        spec = {"color": words[0] if words else ""}
+        rest = words[1:]
+        if rest and rest[0].lower().startswith("h") and rest[0][1:].isdigit():
+            spec["height"] = int(rest.pop(0)[1:])
+        if len(rest) == 2:
+            spec["owner"], spec["value"] = rest[0], int(rest[1]) if rest[1].isdigit() else rest[1]
+        elif rest:
+            raise RecordError(f"position: tile {lot}: '{' '.join(words)}' is not 'COLOUR [hN] [OWNER VALUE]'")
+    if not isinstance(spec, dict):
+        raise RecordError(f"position: tile {lot}: give 'COLOUR [hN] [OWNER VALUE]' or a mapping")
+    unknown = set(spec) - {"color", "height", "owner", "value"}
+    if unknown:
+        raise RecordError(f"position: tile {lot}: unknown field(s) {', '.join(sorted(unknown))}")
+    color = spec.get("color")
+    if color not in colors:
+        raise RecordError(f"position: tile {lot}: unknown colour {color!r} (colours: {', '.join(colors)})")
+    height = spec.get("height", 1)
+    if not isinstance(height, int) or height < 1:
+        raise RecordError(f"position: tile {lot}: height {height!r} must be a whole number >= 1")
+    owner, value = spec.get("owner"), spec.get("value")
+    if (owner is None) != (value is None):
+        raise RecordError(f"position: tile {lot}: give both the die's owner and its value, or neither")
+    if owner is not None:
+        if owner not in names:
+            raise RecordError(f"position: tile {lot}: unknown player {owner!r} (players: {', '.join(names)})")
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise RecordError(f"position: tile {lot}: die value {value!r} is not 1-6")
+        owner = names.index(owner)
+    return color, height, owner, value
+
+
+def apply_position(game, position: dict) -> bool:
+    """Set ``game.state`` from ``position``; return True if the current player's draw comes first."""
+    if not isinstance(position, dict):
+        raise RecordError("position: must be a mapping")
+    unknown = set(position) - KEYS
+    if unknown:
+        raise RecordError(f"position: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(KEYS))})")
+    s, board, profile = game.state, game.board, game.profile
+    names = [p.name for p in s.players]
+
+    def lot_id(lot: Any, where: str) -> str:
+        lot_s = str(lot).upper()
+        if lot_s not in board.lots:
+            raise RecordError(f"position: {where}: unknown lot {lot!r}")
+        return lot_s
+
+    def player(name: Any, where: str) -> int:
+        if name not in names:
+            raise RecordError(f"position: {where}: unknown player {name!r} (players: {', '.join(names)})")
+        return names.index(name)
+
+    for name, values in (position.get("players") or {}).items():
+        i = player(name, "players")
+        values = values or {}
+        extra = set(values) - {"money", "score"}
+        if extra:
+            raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(extra))}")
+        money, score = values.get("money", 0), values.get("score", 0)
+        if not isinstance(money, int) or money < 0:
+            raise RecordError(f"position: players.{name}.money {money!r} must be a whole number >= 0")
+        if score not in board.track:
+            raise RecordError(f"position: players.{name}.score {score!r} is not a space of the score track")
+        s.players[i].money, s.players[i].score = money, score
+    for lot, owner in (position.get("markers") or {}).items():
+        s.markers[lot_id(lot, "markers")] = player(owner, f"markers.{lot}")
+    for lot, spec in (position.get("tiles") or {}).items():
+        lot = lot_id(lot, "tiles")
+        if lot in s.markers:
+            raise RecordError(f"position: {lot} has both a marker and a tile")
+        color, height, owner, value = _tile(lot, spec, names, board.colors)
+        if height > profile.max_height(len(names)):
+            raise RecordError(f"position: tile {lot} is {height} high; profile '{profile.name}' allows "
+                              f"{profile.max_height(len(names))}")
+        s.place_tile(lot, color, height, owner, value)
+    c = profile.components
+    for color in board.colors:
+        if s.tiles_on_board(color) > c.tiles_per_color:
+            raise RecordError(f"position: {s.tiles_on_board(color)} {color} tiles; there are {c.tiles_per_color}")
+    for i, name in enumerate(names):
+        if len(s.dice_on_board(i)) > c.dice_per_player:
+            raise RecordError(f"position: {name} has more than {c.dice_per_player} dice on the board")
+        if len(s.markers_on_board(i)) > c.markers_per_player:
+            raise RecordError(f"position: {name} has more than {c.markers_per_player} markers on the board")
+    current = position.get("current", names[0])
+    s.current = player(current, "current")
+    turn = position.get("turn", 1)
+    if not isinstance(turn, int) or turn < 1:
+        raise RecordError(f"position: turn {turn!r} must be a whole number >= 1")
+    s.turn = turn
+    phase = position.get("phase", "actions")
+    if phase not in ("actions", "draw"):
+        raise RecordError(f"position: phase {phase!r} must be 'actions' or 'draw'")
+    deck = position.get("deck")
+    if deck is None:
+        deck = [lot for lot in board.order if lot not in s.markers]
+        rng_for(game.seed, "position-deck").shuffle(deck)
+        under = len(deck) // 4 if profile.deck.end_card_depth == "quarter" else 0
+        deck.insert(len(deck) - under, END_CARD)
+    else:
+        deck = [END_CARD if str(card).upper() == END_CARD else lot_id(card, "deck") for card in deck]
+        if len(set(deck)) != len(deck):
+            raise RecordError("position: deck: a card appears twice")
+    s.deck = deck
+    s.reorganized = {lot_id(lot, "reorganized") for lot in position.get("reorganized") or []}
+    gambles = position.get("gambles", 0)
+    if not isinstance(gambles, int) or gambles < 0:
+        raise RecordError(f"position: gambles {gambles!r} must be a whole number >= 0")
+    s.gambles = gambles
+    s.phase = "actions"
+    return phase == "draw"

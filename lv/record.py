@@ -1,0 +1,420 @@
+"""The game record ``lv-game/1``: a human-readable YAML (or JSON) file holding a header, the physical deck (or a
+starting position), the turns with their decisions and dice, and optionally the result.
+
+The loader turns the file into decisions (it knows no rules); ``replay.py`` applies them. Decisions may be
+written in the one-line notation (``build A2 gold``) or the structured form the engine writes::
+
+    - {action: build, lot: A2, color: gold}
+    - {action: reorganize, lot: A2, dice: {reorg: {A2: 5, A5: 1, A3: 4}}}
+    - {action: gamble, lot: B3, bet: 4, dice: {gamble: [1, 2]}}
+    - {do: "sprawl A5 from A2"}                 # notation plus dice/choices
+
+See docs/record-format.md and docs/lv-game-1.schema.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import attrs
+import yaml
+
+from . import __version__
+from . import actions as A
+from .board import END_CARD, Board, load_board
+from .errors import LvError, NotationError, RecordError
+from .notation import format_action, parse_action
+from .yamlsource import load_located, line_of
+
+FORMAT = "lv-game/1"
+HEADER_KEYS = ("format", "engine", "profile", "players", "seed", "first_player", "starting_rolls", "deck",
+               "under_end_card", "position", "turns", "result", "comment")
+TURN_KEYS = ("player", "cards", "dice", "choices", "decisions")
+DECISION_KEYS = {"action", "do", "dice", "choices", "lot", "color", "from", "bet", "lay_off", "steps"}
+STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet", "lay_off"}
+CHOICE_KEYS = {"die_from", "marker_from"}
+
+
+@attrs.define
+class DecisionRecord:
+    action: Any
+    dice: dict = attrs.field(factory=dict)
+    choices: dict = attrs.field(factory=dict)
+    line: int | None = None
+    text: str = ""
+
+
+@attrs.define
+class TurnRecord:
+    player: str
+    cards: list[str] | None = None
+    dice: dict = attrs.field(factory=dict)
+    choices: dict = attrs.field(factory=dict)
+    decisions: list[DecisionRecord] = attrs.field(factory=list)
+    line: int | None = None
+
+
+@attrs.define
+class Record:
+    path: str
+    profile: str
+    players: list[str]
+    seed: int | str = 0
+    engine: str = ""
+    first_player: str | None = None
+    starting_rolls: list[dict] | None = None
+    deck: list[str] | None = None
+    under_end_card: int | None = None
+    position: dict | None = None
+    turns: list[TurnRecord] = attrs.field(factory=list)
+    result: dict | None = None
+    comment: str | None = None
+
+    def where(self, line: int | None) -> str:
+        return f"{self.path}:{line}" if line else self.path
+
+
+# ---------------------------------------------------------------------------------------------- reading
+
+
+def load_record(path: str | Path) -> Record:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+    return parse_record(text, str(path))
+
+
+def parse_record(text: str, name: str = "<record>", board: Board | None = None) -> Record:
+    board = board or load_board()
+    data, lines = load_located(text, name, RecordError)
+
+    def fail(path: tuple, message: str) -> RecordError:
+        line = line_of(lines, path)
+        return RecordError(f"{name}:{line}: {message}" if line else f"{name}: {message}")
+
+    if not isinstance(data, dict):
+        raise fail((), f"not a game record (expected a mapping with format: {FORMAT})")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise fail(("format",), f"unknown format {fmt!r}: this lv reads '{FORMAT}'")
+    for key in data:
+        if key not in HEADER_KEYS:
+            raise fail((key,), f"unknown key '{key}' (known: {', '.join(HEADER_KEYS)})")
+    for key in ("profile", "players"):
+        if key not in data:
+            raise fail((), f"missing '{key}'")
+    players = data["players"]
+    if not isinstance(players, list) or not all(isinstance(x, str) for x in players) or len(players) < 2:
+        raise fail(("players",), "players: give at least two player names, in seat order")
+    if not isinstance(data["profile"], str):
+        raise fail(("profile",), "profile: give a profile spec such as 'revised' or 'original+f-block'")
+    deck = data.get("deck")
+    if deck is not None:
+        if not isinstance(deck, list):
+            raise fail(("deck",), "deck: a list of the 48 lot cards, top first")
+        deck = [str(c).upper() for c in deck]
+        for i, card in enumerate(deck):
+            if card not in board.lots:
+                raise fail(("deck", i), f"deck: unknown lot card {data['deck'][i]!r}")
+    if deck is None and data.get("position") is None:
+        raise fail((), "give either 'deck' (a standard setup) or 'position'")
+    seed = data.get("seed", 0)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise fail(("seed",), f"seed {seed!r}: a whole number or a string")
+    rec = Record(path=name, profile=data["profile"], players=list(players), seed=seed,
+                 engine=str(data.get("engine", "")), first_player=data.get("first_player"),
+                 starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
+                 position=data.get("position"), result=data.get("result"), comment=data.get("comment"))
+    turns = data.get("turns") or []
+    if not isinstance(turns, list):
+        raise fail(("turns",), "turns: a list of turns")
+    for ti, t in enumerate(turns):
+        path = ("turns", ti)
+        if not isinstance(t, dict):
+            raise fail(path, f"turn {ti + 1}: a mapping with player, cards and decisions")
+        for key in t:
+            if key not in TURN_KEYS:
+                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{key}' (known: {', '.join(TURN_KEYS)})")
+        player = t.get("player")
+        if player not in players:
+            raise fail(path + ("player",), f"turn {ti + 1}: unknown player {player!r} (players: {', '.join(players)})")
+        cards = t.get("cards")
+        if cards is not None:
+            if not isinstance(cards, list):
+                raise fail(path + ("cards",), f"turn {ti + 1}: cards: a list of the cards drawn")
+            cards = [str(c).upper() for c in cards]
+            for ci, card in enumerate(cards):
+                if card != END_CARD and card not in board.lots:
+                    raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
+        turn = TurnRecord(player=player, cards=cards, dice=_mapping(t.get("dice"), fail, path + ("dice",), ti),
+                          choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
+                          line=line_of(lines, path))
+        decisions = t.get("decisions") or []
+        if not isinstance(decisions, list):
+            raise fail(path + ("decisions",), f"turn {ti + 1}: decisions: a list")
+        for di, d in enumerate(decisions):
+            dpath = path + ("decisions", di)
+            try:
+                turn.decisions.append(_decision(d, players, board, fail, dpath, ti))
+            except NotationError as err:
+                raise fail(dpath, f"turn {ti + 1}: {err}") from None
+            turn.decisions[-1].line = line_of(lines, dpath)
+        if turn.decisions and isinstance(turn.decisions[-1].action, A.EndTurn):
+            turn.decisions.pop()  # the end of a turn is implied by the next one
+        for d in turn.decisions:
+            if isinstance(d.action, A.EndTurn):
+                raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
+        rec.turns.append(turn)
+    return rec
+
+
+def _mapping(value, fail, path, ti) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise fail(path, f"turn {ti + 1}: dice: a mapping such as {{gamble: [3, 4]}}")
+    unknown = set(value) - {"gamble", "reorg", "ties"}
+    if unknown:
+        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
+                         "(known: gamble, reorg, ties)")
+    out = dict(value)
+    for key in ("reorg", "ties"):
+        if key in out:
+            if not isinstance(out[key], dict):
+                raise fail(path, f"turn {ti + 1}: dice.{key}: a mapping of lot to value")
+            out[key] = {str(k).upper(): v for k, v in out[key].items()}
+    if "ties" in out:
+        out["ties"] = {k: (v if isinstance(v, list) else [v]) for k, v in out["ties"].items()}
+    return out
+
+
+def _choices(value, fail, path, ti, board) -> dict:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or set(value) - CHOICE_KEYS:
+        raise fail(path, f"turn {ti + 1}: choices: a mapping with die_from and/or marker_from")
+    out = {}
+    for k, v in value.items():
+        lot = str(v).upper()
+        if lot not in board.lots:
+            raise fail(path, f"turn {ti + 1}: choices.{k}: unknown lot {v!r}")
+        out[k] = lot
+    return out
+
+
+def _decision(d: Any, players: list[str], board: Board, fail, path, ti) -> DecisionRecord:
+    if isinstance(d, str):
+        action = parse_action(d, players, board)
+        return DecisionRecord(action=action, text=format_action(action, players))
+    if not isinstance(d, dict):
+        raise fail(path, f"turn {ti + 1}: a decision is text ('build A2 gold') or a mapping")
+    unknown = set(d) - DECISION_KEYS
+    if unknown:
+        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(str, unknown)))}")
+    if "do" in d:
+        action = parse_action(str(d["do"]), players, board)
+    else:
+        action = _structured(d, players, board, fail, path, ti)
+    return DecisionRecord(action=action, text=format_action(action, players),
+                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti),
+                          choices=_choices(d.get("choices"), fail, path + ("choices",), ti, board))
+
+
+def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
+    kind = d.get("action")
+    words = {
+        "build": lambda: f"build {d.get('lot')} {d.get('color')}",
+        "sprawl": lambda: f"sprawl {d.get('lot')} from {d.get('from')}",
+        "remodel": lambda: f"remodel {d.get('lot')} {d.get('color')}",
+        "reorganize": lambda: f"reorg {d.get('lot')}",
+        "reorg": lambda: f"reorg {d.get('lot')}",
+        "raise": lambda: f"raise {d.get('lot')}",
+        "gamble": lambda: f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else ""),
+        "end": lambda: "end",
+    }
+    if kind == "trade":
+        steps = d.get("steps")
+        if not isinstance(steps, list) or not steps:
+            raise fail(path, f"turn {ti + 1}: trade: give its steps as a list")
+        out = []
+        for si, step in enumerate(steps):
+            if isinstance(step, str):
+                out.append(_step_text(step, players, board))
+            elif isinstance(step, dict):
+                unknown = set(step) - STEP_KEYS
+                if unknown:
+                    raise fail(path + ("steps", si), f"turn {ti + 1}: unknown trade-step field(s) "
+                                                     f"{', '.join(sorted(map(str, unknown)))}")
+                if "do" in step:
+                    out.append(_step_text(str(step["do"]), players, board))
+                elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
+                    kind_s = next(k for k in ("money", "lot", "die") if k in step)
+                    out.append(_step_text(f"{kind_s} {step[kind_s]} from {step.get('from')} to {step.get('to')}",
+                                          players, board))
+                else:
+                    out.append(_structured(step, players, board, fail, path + ("steps", si), ti))
+            else:
+                raise fail(path + ("steps", si), f"turn {ti + 1}: a trade step is text or a mapping")
+        return A.Trade(tuple(out))
+    if kind not in words:
+        raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade)")
+    return parse_action(words[kind](), players, board)
+
+
+def _step_text(text: str, players: list[str], board: Board):
+    action = parse_action("trade " + text, players, board)
+    if len(action.steps) != 1:
+        raise NotationError(f"'{text}': one step at a time here")
+    return action.steps[0]
+
+
+# ---------------------------------------------------------------------------------------------- writing
+
+
+def structured(action, players: list[str]) -> dict:
+    """The structured form of a decision (what the engine writes)."""
+    if isinstance(action, A.Build):
+        return {"action": "build", "lot": action.lot, "color": action.color}
+    if isinstance(action, A.Sprawl):
+        return {"action": "sprawl", "lot": action.lot, "from": action.source}
+    if isinstance(action, A.Remodel):
+        return {"action": "remodel", "lot": action.lot, "color": action.color}
+    if isinstance(action, A.Reorganize):
+        return {"action": "reorganize", "lot": action.lot}
+    if isinstance(action, A.Raise):
+        return {"action": "raise", "lot": action.lot}
+    if isinstance(action, A.Gamble):
+        out = {"action": "gamble", "lot": action.lot, "bet": action.bet}
+        if action.lay_off:
+            out["lay_off"] = True
+        return out
+    if isinstance(action, A.EndTurn):
+        return {"action": "end"}
+    if isinstance(action, A.GiveMoney):
+        return {"money": action.amount, "from": players[action.giver], "to": players[action.receiver]}
+    if isinstance(action, A.GiveLot):
+        return {"lot": action.lot, "from": players[action.giver], "to": players[action.receiver]}
+    if isinstance(action, A.GiveDie):
+        return {"die": action.lot, "from": players[action.giver], "to": players[action.receiver]}
+    if isinstance(action, A.Trade):
+        return {"action": "trade", "steps": [structured(s, players) for s in action.steps]}
+    raise TypeError(f"not a decision: {action!r}")
+
+
+def result_of(game) -> dict | None:
+    r = game.result
+    if r is None:
+        return None
+    names = game.player_names
+    return {"reason": r.reason, "winner": names[r.winner],
+            "scores": {n: p.score for n, p in zip(names, game.state.players)},
+            "money": {n: p.money for n, p in zip(names, game.state.players)}}
+
+
+def record_of(game, profile_spec: str | None = None, *, position: dict | None = None,
+              comment: str | None = None) -> dict:
+    """The record of ``game`` as plain data, ready for YAML or JSON."""
+    names = game.player_names
+    out: dict[str, Any] = {"format": FORMAT, "engine": f"lv {__version__}",
+                           "profile": profile_spec or game.profile.spec or game.profile.name,
+                           "players": list(names), "seed": game.seed}
+    if comment:
+        out["comment"] = comment
+    if position is not None:
+        out["position"] = position
+    else:
+        if game.starting_rolls:
+            out["starting_rolls"] = game.starting_rolls
+        else:
+            out["first_player"] = names[game.first_player]
+        out["deck"] = list(game.deck)
+        out["under_end_card"] = game.under_end_card
+    turns = []
+    for t in game.history:
+        entry: dict[str, Any] = {"player": names[t.player], "cards": list(t.cards)}
+        if t.draw_dice:
+            entry["dice"] = t.draw_dice
+        decisions = []
+        for d in t.decisions:
+            if isinstance(d.action, A.EndTurn):
+                continue
+            item = structured(d.action, names)
+            if d.dice:
+                item["dice"] = d.dice
+            if d.choices:
+                item["choices"] = d.choices
+            decisions.append(item)
+        if decisions:
+            entry["decisions"] = decisions
+        turns.append(entry)
+    out["turns"] = turns
+    result = result_of(game)
+    if result:
+        out["result"] = result
+    return out
+
+
+class _Dumper(yaml.SafeDumper):
+    pass
+
+
+def _represent_dict(dumper, data):
+    # a decision, its dice or a result on one line; the header, turns and trades in block style
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=_depth(data) <= 3)
+
+
+def _represent_list(dumper, data):
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data,
+                                     flow_style=all(not isinstance(v, (dict, list)) for v in data))
+
+
+def _depth(v) -> int:
+    """Nesting depth, counting a list of mappings as deep (turns, decisions, trade steps)."""
+    if isinstance(v, dict):
+        return 1 + max((_depth(x) for x in v.values()), default=0)
+    if isinstance(v, list):
+        return 9 if any(isinstance(x, dict) for x in v) else 1
+    return 0
+
+
+_Dumper.add_representer(dict, _represent_dict)
+_Dumper.add_representer(list, _represent_list)
+
+
+def dumps(data: dict, fmt: str = "yaml") -> str:
+    if fmt == "json":
+        return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=160)
+
+
+def write_atomic(path: str | Path, text: str) -> None:
+    """Write to a temporary file beside ``path``, then rename: the file is either old or new, never half."""
+    p = Path(path)
+    directory = p.parent if str(p.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise LvError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_record(game, path: str | Path, profile_spec: str | None = None, **kwargs) -> None:
+    fmt = "json" if str(path).endswith(".json") else "yaml"
+    write_atomic(path, dumps(record_of(game, profile_spec, **kwargs), fmt))
