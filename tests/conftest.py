@@ -27,10 +27,10 @@ def position(profile, players, **pos):
 # ---- rule tests (worked examples, rule points): small readers of a game's state and events
 
 
-def at(spec, players, seed=0, draw_dice=None, draw_choices=None, **pos):
+def at(spec, names, seed=0, draw_dice=None, draw_choices=None, **pos):
     """Like ``position`` but takes a profile spec or object and the dice/choices of a first draw step."""
     profile = lv.load_profile(spec) if isinstance(spec, str) else spec
-    return lv.Game.from_position(profile, list(players), pos, seed, draw_dice=draw_dice, draw_choices=draw_choices)
+    return lv.Game.from_position(profile, list(names), pos, seed, draw_dice=draw_dice, draw_choices=draw_choices)
 
 
 def money(game):
