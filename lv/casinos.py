@@ -71,27 +71,34 @@ def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[C
 
 def top_dice(state: GameState, casino: Casino) -> tuple[int | None, list[str]]:
     """The largest die value in the casino and the lots holding a die of that value."""
-    best, lots = None, []
-    tiles = state.tiles
-    for lot in casino.lots:
-        t = tiles[lot]
-        if t.owner is None:
-            continue
-        if best is None or t.value > best:
-            best, lots = t.value, [lot]
-        elif t.value == best:
-            lots.append(lot)
-    return best, lots
+    best, lots, _ = _top(state, casino)
+    return best, list(lots)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:
     """The owner of the single largest die; None if the casino has no dice (003 L257-259: no one owns it)
     or if players are still tied for the top value (only possible between a take-over and its reroll)."""
-    _, lots = top_dice(state, casino)
-    if not lots:
-        return None
-    owners = {state.tiles[lot].owner for lot in lots}
-    return owners.pop() if len(owners) == 1 else None
+    return _top(state, casino)[2]
+
+
+def _top(state: GameState, casino: Casino) -> tuple[int | None, tuple[str, ...], int | None]:
+    """(top value, lots holding it, boss), memoised until a die changes: bosses are asked for constantly."""
+    memo = state.dice_memo()
+    found = memo.get(casino.lots)
+    if found is None:
+        best, lots = None, []
+        tiles = state.tiles
+        for lot in casino.lots:
+            t = tiles[lot]
+            if t.owner is None:
+                continue
+            if best is None or t.value > best:
+                best, lots = t.value, [lot]
+            elif t.value == best:
+                lots.append(lot)
+        owners = {tiles[lot].owner for lot in lots}
+        found = memo[casino.lots] = (best, tuple(lots), owners.pop() if len(owners) == 1 else None)
+    return found
 
 
 def pips(state: GameState, casino: Casino) -> int:

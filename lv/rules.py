@@ -204,8 +204,7 @@ class Engine:
             raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", "resources.dice_exhausted")
         idx = self.board.index
         lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
-        s.tiles[lot].owner = None
-        s.tiles[lot].value = None
+        s.set_die(lot, None, None)
         events.append(event("die_moved", player=player, lot=lot))
         return True, lot
 
@@ -264,7 +263,7 @@ class Engine:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", "ties.stop_when")
                 values = dice.tie(lots)
                 for lot, v in values.items():
-                    s.tiles[lot].value = v
+                    s.set_die(lot, s.tiles[lot].owner, v)
                 events.append(event("tie_rerolled", lots=list(lots), values=dict(values)))
                 if self.profile.reorg.tie_rerolls_count:
                     s.reorganized.update(lots)
@@ -328,7 +327,7 @@ class Engine:
             return
         previous = tile.owner
         value = tile.value if tile.owner is not None else self.board.lots[lot].die
-        tile.owner, tile.value = player, value
+        s.set_die(lot, player, value)
         events.append(event("die_taken_over", player=player, lot=lot, value=value, previous=previous, moved_from=moved))
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
@@ -477,7 +476,7 @@ class Engine:
         values = dice.reorg(by_owner)
         s.players[player].money -= cost
         for lot, v in values.items():
-            s.tiles[lot].value = v
+            s.set_die(lot, s.tiles[lot].owner, v)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
         events.append(event("reorganized", player=player, lots=list(casino.lots), cost=cost, values=dict(values)))
 
@@ -562,7 +561,7 @@ class Engine:
             ok, moved = self._free_die(s, step.receiver, step.lot, events, choices.get("die_from"))
             if not ok:
                 raise IllegalAction(f"{receiver.name} has no die left", "resources.dice_exhausted")
-            tile.owner = step.receiver  # 000 L224 / 003: "The new die has the same value as the die it is replacing"
+            s.set_die(step.lot, step.receiver, tile.value)  # 000 L224 / 003: "The new die has the same value as the die it is replacing"
             events.append(event("die_given", lot=step.lot, giver=step.giver, receiver=step.receiver,
                                 value=tile.value, moved_from=moved))
         else:
@@ -605,7 +604,7 @@ def _restore(s: GameState, original: GameState) -> None:
                   "gambles", "reorganized", "result", "structure"):
         setattr(s, field, getattr(original, field))
     s.structure += 1  # drop any cached casinos computed for the abandoned steps
-    s._cache = None
+    s.drop_caches()
 
 
 _HANDLERS = {

@@ -2,7 +2,8 @@
 
 Casinos are derived from the tiles (see ``casinos.py``) and cached against ``structure``, a counter that
 every change of a tile's place, colour or height bumps, so the cache can never disagree with the tiles.
-Dice owners and values are read live; they do not change which tiles form a casino.
+Who is boss depends only on the dice; it is memoised against ``dice_version``, which every change of a die's
+owner or value bumps. Tiles are frozen, so every change goes through the methods below and bumps its counter.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 import attrs
 
 
-@attrs.define
+@attrs.frozen
 class Tile:
     color: str
     height: int = 1
@@ -49,17 +50,32 @@ class GameState:
     reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
     result: Result | None = None
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
-    _cache: Any = attrs.field(default=None, eq=False, repr=False)
+    dice_version: int = 0  # bumped by any change to a die's owner or value (placing a tile included)
+    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # casinos (casinos.py), keyed by structure
+    _dice_memo: Any = attrs.field(default=None, eq=False, repr=False)  # (dice_version, {key: value})
 
     def copy(self) -> GameState:
         return GameState(
             players=[attrs.evolve(p) for p in self.players],
             markers=dict(self.markers),
-            tiles={lot: Tile(t.color, t.height, t.owner, t.value) for lot, t in self.tiles.items()},
+            tiles=dict(self.tiles),  # tiles are frozen: sharing them is safe
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
-            result=self.result, structure=self.structure, cache=self._cache,
+            result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
+            dice_memo=self._dice_memo,
         )
+
+    def dice_memo(self) -> dict:
+        """A scratch dict for facts that depend only on the dice (top dice, boss): emptied when they change."""
+        memo = self._dice_memo
+        if memo is None or memo[0] != self.dice_version:
+            memo = self._dice_memo = (self.dice_version, {})
+        return memo[1]
+
+    def drop_caches(self) -> None:
+        """Forget every derived fact (after the state was restored from a copy)."""
+        self._cache = None
+        self._dice_memo = None
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
@@ -75,13 +91,25 @@ class GameState:
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
         self.tiles[lot] = Tile(color, height, owner, value)
         self.structure += 1
+        self.dice_version += 1
 
     def recolor(self, lots, color: str) -> None:
+        tiles = self.tiles
         for lot in lots:
-            self.tiles[lot].color = color
+            t = tiles[lot]
+            tiles[lot] = Tile(color, t.height, t.owner, t.value)
         self.structure += 1
 
     def raise_tiles(self, lots) -> None:
+        tiles = self.tiles
         for lot in lots:
-            self.tiles[lot].height += 1
+            t = tiles[lot]
+            tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
         self.structure += 1
+
+    # ---- dice (always through this, so the boss memo stays right)
+    def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
+        """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
+        t = self.tiles[lot]
+        self.tiles[lot] = Tile(t.color, t.height, owner, value)
+        self.dice_version += 1
