@@ -73,9 +73,14 @@ class Record:
     turns: list[TurnRecord] = attrs.field(factory=list)
     result: dict | None = None
     comment: str | None = None
+    lines: dict = attrs.field(factory=dict, repr=False)  # key path -> line, for errors found after loading
 
     def where(self, line: int | None) -> str:
         return f"{self.path}:{line}" if line else self.path
+
+    def at(self, *path) -> str:
+        """``file:line`` of a key path such as ("position", "tiles", "A2") (or of its nearest parent)."""
+        return self.where(line_of(self.lines, path))
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -129,10 +134,12 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise fail(("seed",), f"seed {seed!r}: a whole number or a string")
+    _check_header(data, players, deck, board, fail)
     rec = Record(path=name, profile=data["profile"], players=list(players), seed=seed,
                  engine=str(data.get("engine", "")), first_player=data.get("first_player"),
                  starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
-                 position=data.get("position"), result=data.get("result"), comment=data.get("comment"))
+                 position=data.get("position"), result=data.get("result"), comment=data.get("comment"),
+                 lines=lines)
     turns = data.get("turns") or []
     if not isinstance(turns, list):
         raise fail(("turns",), "turns: a list of turns")
@@ -174,6 +181,103 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                 raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
         rec.turns.append(turn)
     return rec
+
+
+def _check_header(data: dict, players: list[str], deck: list[str] | None, board: Board, fail) -> None:
+    """What can be checked without the rules: the deck is the 48 lot cards once each, names are players,
+    the position names real lots and colours, the result names real players."""
+    if deck is not None:
+        seen: dict[str, int] = {}
+        for i, card in enumerate(deck):
+            if card in seen:
+                raise fail(("deck", i), f"deck: {card} appears twice (cards {seen[card] + 1} and {i + 1})")
+            seen[card] = i
+        missing = [lot for lot in board.order if lot not in seen]
+        if missing:
+            raise fail(("deck",), f"deck: the 48 lot cards, each once; missing {', '.join(missing)}")
+    if data.get("position") is not None and deck is not None:
+        raise fail(("position",), "give either 'deck' (a standard setup) or 'position', not both")
+    first = data.get("first_player")
+    if first is not None and first not in players:
+        raise fail(("first_player",), f"first_player {first!r} is not one of the players ({', '.join(players)})")
+    if first is not None and data.get("starting_rolls") is not None:
+        raise fail(("starting_rolls",), "give either first_player or starting_rolls, not both")
+    rolls = data.get("starting_rolls")
+    if rolls is not None:
+        if not isinstance(rolls, list) or not all(isinstance(r, dict) for r in rolls):
+            raise fail(("starting_rolls",), "starting_rolls: a list of rounds, each {player: [die, die]}")
+        for ri, r in enumerate(rolls):
+            for who, dice in r.items():
+                if who not in players:
+                    raise fail(("starting_rolls", ri, who), f"starting_rolls: unknown player {who!r}")
+                if (not isinstance(dice, list) or len(dice) != 2
+                        or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice)):
+                    raise fail(("starting_rolls", ri, who), f"starting_rolls: {who}: two die faces, e.g. [3, 5]")
+    under = data.get("under_end_card")
+    if under is not None and (not isinstance(under, int) or isinstance(under, bool) or under < 0):
+        raise fail(("under_end_card",), f"under_end_card {under!r}: a whole number of cards, 0 or more")
+    for key in ("comment", "engine"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise fail((key,), f"{key}: text")
+    position = data.get("position")
+    if position is not None:
+        _check_position(position, players, board, fail)
+    result = data.get("result")
+    if result is not None:
+        _check_result(result, players, fail)
+
+
+def _check_position(position: Any, players: list[str], board: Board, fail) -> None:
+    """Lots and colours of a position, with their lines; the rest is checked by ``position.py`` at setup."""
+    if not isinstance(position, dict):
+        raise fail(("position",), "position: a mapping (see docs/record-format.md)")
+    for section in ("markers", "tiles"):
+        value = position.get(section)
+        if value is None:
+            continue
+        if not isinstance(value, dict):
+            raise fail(("position", section), f"position: {section}: a mapping of lot to "
+                                              + ("owner" if section == "markers" else "tile"))
+        for lot, spec in value.items():
+            where = ("position", section, lot)
+            if str(lot).upper() not in board.lots:
+                raise fail(where, f"position: {section}: unknown lot {lot!r}")
+            if section == "markers" and spec not in players:
+                raise fail(where, f"position: markers.{lot}: unknown player {spec!r} (players: {', '.join(players)})")
+            if section == "tiles":
+                color = spec.split()[0] if isinstance(spec, str) and spec.split() else (
+                    spec.get("color") if isinstance(spec, dict) else None)
+                if color not in board.colors:
+                    raise fail(where, f"position: tile {lot}: unknown colour {color!r} "
+                                      f"(colours: {', '.join(board.colors)})")
+    for i, card in enumerate(position.get("deck") or []):
+        if str(card).upper() != END_CARD and str(card).upper() not in board.lots:
+            raise fail(("position", "deck", i), f"position: deck: unknown card {card!r}")
+    for who in position.get("players") or {}:
+        if who not in players:
+            raise fail(("position", "players", who), f"position: players: unknown player {who!r}")
+    if "current" in position and position["current"] not in players:
+        raise fail(("position", "current"), f"position: current: unknown player {position['current']!r}")
+
+
+RESULT_KEYS = ("reason", "winner", "scores", "money")
+
+
+def _check_result(result: Any, players: list[str], fail) -> None:
+    if not isinstance(result, dict):
+        raise fail(("result",), "result: a mapping with reason, winner, scores, money")
+    for key in result:
+        if key not in RESULT_KEYS:
+            raise fail(("result", key), f"result: unknown key '{key}' (known: {', '.join(RESULT_KEYS)})")
+    if "winner" in result and result["winner"] not in players:
+        raise fail(("result", "winner"), f"result: winner {result['winner']!r} is not one of the players")
+    for key in ("scores", "money"):
+        value = result.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, dict) or set(value) != set(players) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+            raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
 
 
 def _mapping(value, fail, path, ti) -> dict:

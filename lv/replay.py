@@ -11,10 +11,11 @@ from __future__ import annotations
 import attrs
 
 from . import actions as A
-from .errors import IllegalAction, LvError, RecordError
-from .game import Game
+from .errors import IllegalAction, LvError, ProfileError, RecordError
+from .game import Game, Turn
+from .notation import format_action
 from .profile import Profile, load_profile
-from .record import Record, result_of
+from .record import FORMAT, Record, result_of
 
 
 @attrs.frozen
@@ -55,6 +56,16 @@ class TurnSnapshot:
 
 
 @attrs.define
+class TurnPlay:
+    """One record turn as played: the game's turn (cards, draw events, applied decisions) and, in record order,
+    what became of each recorded decision: the applied ``Decision`` or an ``Illegal``."""
+
+    turn: Turn
+    line: int | None
+    steps: list = attrs.field(factory=list)
+
+
+@attrs.define
 class Replay:
     record: Record
     profile: Profile
@@ -67,10 +78,24 @@ class Replay:
     unplayed_turns: int = 0  # record turns left when the game had ended
     stopped: bool = False  # stopped at an illegal decision (on_illegal="stop") or at --until
     result_mismatch: list[str] = attrs.field(factory=list)
+    turns: list[TurnPlay] = attrs.field(factory=list)
+    until: int | None = None
 
     @property
     def complete(self) -> bool:
         return self.game.over
+
+    @property
+    def verified(self) -> bool | None:
+        """True: the recorded result checked out; False: it did not; None: nothing to check (another profile,
+        no result in the record, or a replay stopped early)."""
+        if not self.strict or self.record.result is None or self.stopped:
+            return None
+        return not self.result_mismatch
+
+    def to_dict(self) -> dict:
+        """Everything the replay saw, as plain data with player names: the same bytes on every run."""
+        return replay_dict(self)
 
 
 def snapshot(game: Game) -> TurnSnapshot:
@@ -81,84 +106,125 @@ def snapshot(game: Game) -> TurnSnapshot:
                         bosses=tuple((c.lots, c.boss) for c in game.casinos()))
 
 
+def record_profile(record: Record) -> Profile:
+    """The profile the record names; a spec that does not exist is an error of the file, at its line."""
+    try:
+        return load_profile(record.profile)
+    except ProfileError as err:
+        raise RecordError(f"{record.at('profile')}: {err}") from None
+
+
+def same_rules(record: Record, profile: Profile) -> bool:
+    """Is ``profile`` the recorded one? Compared by parameters, so 'revised+f-block' is 'revised' but
+    'revised,gamble.lay_off=boss_option' is not."""
+    if profile.spec.strip() == record.profile.strip():
+        return True
+    try:
+        return load_profile(record.profile).values() == profile.values()
+    except ProfileError:
+        return False
+
+
 def start_game(record: Record, profile: Profile) -> Game:
     first = record.turns[0] if record.turns else None
     draw_dice = first.dice if first else None
     draw_choices = first.choices if first else None
-    if record.position is not None:
-        return Game.from_position(profile, record.players, record.position, record.seed,
-                                  draw_dice=draw_dice, draw_choices=draw_choices)
-    return Game(profile, record.players, record.seed, deck=record.deck, under_end_card=record.under_end_card,
-                first_player=record.first_player, starting_rolls=record.starting_rolls,
-                draw_dice=draw_dice, draw_choices=draw_choices)
+    try:
+        if record.position is not None:
+            return Game.from_position(profile, record.players, record.position, record.seed,
+                                      draw_dice=draw_dice, draw_choices=draw_choices)
+        return Game(profile, record.players, record.seed, deck=record.deck, under_end_card=record.under_end_card,
+                    first_player=record.first_player, starting_rolls=record.starting_rolls,
+                    draw_dice=draw_dice, draw_choices=draw_choices)
+    except RecordError as err:
+        key = "position" if record.position is not None else (
+            "starting_rolls" if "starting_rolls" in str(err) else
+            "under_end_card" if "under_end_card" in str(err) else
+            "first_player" if "first player" in str(err) else "players")
+        raise RecordError(f"{record.at(key)}: {err}") from None
 
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
            until: int | None = None, strict: bool | None = None) -> Replay:
-    """Replay ``record`` under ``profile`` (default: the recorded one). ``strict`` (default: the profile is the
-    recorded one) turns every difference into a RecordError naming the file, line and turn."""
+    """Replay ``record`` under ``profile`` (default: the recorded one) up to the end of turn ``until``.
+    ``strict`` (default: the profile has the recorded rules) turns every difference into a RecordError naming
+    the file, line and turn; otherwise differences are collected (``illegal``, ``card_mismatches``, ...)."""
     if on_illegal not in ("stop", "skip"):
         raise LvError(f"on_illegal must be 'stop' or 'skip', not {on_illegal!r}")
     if profile is None:
-        profile = record.profile
-    if isinstance(profile, str):
+        profile = record_profile(record)
+    elif isinstance(profile, str):
         profile = load_profile(profile)
     if strict is None:
-        strict = profile.spec.strip() == record.profile.strip() or profile.name == record.profile.strip()
-    try:
-        game = start_game(record, profile)
-    except RecordError as err:
-        raise RecordError(f"{record.path}: {err}") from None
-    out = Replay(record=record, profile=profile, game=game, strict=strict)
+        strict = same_rules(record, profile)
+    game = start_game(record, profile)
+    out = Replay(record=record, profile=profile, game=game, strict=strict, until=until)
     names = record.players
     for ti, trec in enumerate(record.turns):
         if ti > 0:
+            if until is not None and game.current_turn.number >= until:
+                out.stopped = True
+                break
             if game.over:
                 out.unplayed_turns = len(record.turns) - ti
                 if strict:
-                    raise RecordError(f"{record.where(trec.line)}: turn {ti + 1}: the game already ended "
-                                      f"({game.result.reason}) but the record goes on")
+                    raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn + 1}: the game already "
+                                      f"ended ({game.result.reason}) but the record goes on")
                 break
-            game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
+            try:
+                game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
+            except (RecordError, IllegalAction) as err:
+                raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
         turn = game.current_turn
+        play = TurnPlay(turn=turn, line=trec.line)
+        out.turns.append(play)
         if names[turn.player] != trec.player:
             message = f"turn {turn.number}: it is {names[turn.player]}'s turn, the record says {trec.player}"
             if strict:
-                raise RecordError(f"{record.where(trec.line)}: {message}")
-        if trec.cards is not None and list(trec.cards) != list(turn.cards) and record.position is None:
+                raise RecordError(f"{record.at('turns', ti, 'player')}: {message}")
+        if trec.cards is not None and list(trec.cards) != list(turn.cards):
             out.card_mismatches.append(CardMismatch(turn.number, tuple(trec.cards), tuple(turn.cards)))
             if strict:
-                raise RecordError(f"{record.where(trec.line)}: turn {turn.number}: the record says "
-                                  f"{', '.join(trec.cards)} was drawn, the deck gives {', '.join(turn.cards)}")
+                raise RecordError(f"{record.at('turns', ti, 'cards')}: turn {turn.number}: the record says "
+                                  f"{_cards(trec.cards)} drawn, the deck gives {_cards(turn.cards)}")
         if turn.draw_generated:
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
-        if until is not None and turn.number >= until:
-            out.snapshots.append(snapshot(game))
-            out.stopped = ti + 1 < len(record.turns) or bool(trec.decisions)
-            if turn.number == until:
-                _play_decisions(out, trec, strict, on_illegal)
-                out.snapshots[-1] = snapshot(game)
-            return out
-        if _play_decisions(out, trec, strict, on_illegal):
-            out.snapshots.append(snapshot(game))
+        stop = _play_decisions(out, play, trec, strict, on_illegal)
+        out.snapshots.append(snapshot(game))
+        if stop:
             out.stopped = True
             return out
-        out.snapshots.append(snapshot(game))
-    if strict and record.result is not None:
-        expected = record.result
-        actual = result_of(game)
-        if actual is None:
-            out.result_mismatch.append(f"the record has a result but the game has not ended after turn "
-                                       f"{game.state.turn}")
-        else:
-            for key in ("reason", "winner", "scores", "money"):
-                if key in expected and expected[key] != actual[key]:
-                    out.result_mismatch.append(f"result {key}: the record says {expected[key]}, "
-                                               f"the replay gives {actual[key]}")
+    if strict and record.result is not None and not out.stopped:
+        out.result_mismatch = result_differences(record, game)
     return out
 
 
-def _play_decisions(out: Replay, trec, strict: bool, on_illegal: str) -> bool:
+def _cards(cards) -> str:
+    return ", ".join(cards) + (" was" if len(cards) == 1 else " were") if cards else "nothing was"
+
+
+def result_differences(record: Record, game: Game) -> list[str]:
+    """The recorded result against the replayed one, one line per differing key, with its line in the file."""
+    expected = record.result
+    actual = result_of(game)
+    if actual is None:
+        return [f"{record.at('result')}: the record has a result but the game has not ended after turn "
+                f"{game.state.turn}"]
+    out = []
+    for key in ("reason", "winner", "scores", "money"):
+        if key in expected and expected[key] != actual[key]:
+            out.append(f"{record.at('result', key)}: result {key}: the record says {_plain(expected[key])}, "
+                       f"the replay gives {_plain(actual[key])}")
+    return out
+
+
+def _plain(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal: str) -> bool:
     """Apply one turn's decisions; True if the replay stopped at an illegal one."""
     game = out.game
     record = out.record
@@ -166,22 +232,103 @@ def _play_decisions(out: Replay, trec, strict: bool, on_illegal: str) -> bool:
         turn = game.current_turn.number
         if game.over:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' comes after the game ended")
-            out.illegal.append(Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped"))
+                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' comes after the game "
+                                  f"ended ({game.result.reason})")
+            bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
+            out.illegal.append(bad)
+            play.steps.append(bad)
             continue
         try:
             game.apply(drec.action, dice=drec.dice, choices=drec.choices)
         except IllegalAction as err:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal: {err}") from None
-            out.illegal.append(Illegal(turn, di + 1, drec.text, err.reason, err.rule,
-                                       "stopped" if on_illegal == "stop" else "skipped"))
+                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal under "
+                                  f"'{out.profile.spec or out.profile.name}': {err}") from None
+            bad = Illegal(turn, di + 1, drec.text, err.reason, err.rule,
+                          "stopped" if on_illegal == "stop" else "skipped")
+            out.illegal.append(bad)
+            play.steps.append(bad)
             if on_illegal == "stop":
                 return True
             continue
         except RecordError as err:
             raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}': {err}") from None
         d = game.current_turn.decisions[-1]
+        play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))
     return False
+
+
+# ---------------------------------------------------------------------------------------------- as data
+
+PLAYER_FIELDS = ("player", "giver", "receiver", "boss", "winner")
+
+
+def event_dict(ev, names: list[str]) -> dict:
+    """An event as plain data with player names instead of seat numbers."""
+    out = {"kind": ev.kind}
+    for key, value in ev.data.items():
+        if key in PLAYER_FIELDS or (key == "previous" and ev.kind in ("boss_changed", "die_taken_over")):
+            value = None if value is None else names[value]
+        elif key == "ranking":
+            value = [names[i] for i in value]
+        elif key in ("scores", "money") and isinstance(value, list):
+            value = dict(zip(names, value))
+        out[key] = value
+    return out
+
+
+def decision_dict(step, names: list[str]) -> dict:
+    if isinstance(step, Illegal):
+        return {"decision": step.decision, "illegal": {"reason": step.reason, "rule": step.rule,
+                                                       "handled": step.handled}}
+    out = {"decision": format_action(step.action, names)}
+    if step.dice:
+        out["dice"] = step.dice
+    if step.choices:
+        out["choices"] = step.choices
+    if step.generated:
+        out["generated"] = list(step.generated)
+    out["events"] = [event_dict(e, names) for e in step.events]
+    return out
+
+
+def standings(game: Game) -> list[dict]:
+    """Rank, player, points, money: the final result's ranking when the game is over, else points then money."""
+    s = game.state
+    order = game.result.ranking if game.result else game.engine.ranking(s)
+    return [{"rank": i + 1, "player": s.players[p].name, "points": s.players[p].score, "money": s.players[p].money}
+            for i, p in enumerate(order)]
+
+
+def replay_dict(rep: Replay) -> dict:
+    rec, game = rep.record, rep.game
+    names = rec.players
+    header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
+              "replayed_under": rep.profile.spec or rep.profile.name, "recorded_profile": rep.strict,
+              "players": list(names), "seed": rec.seed}
+    if rec.position is not None:
+        header["position"] = True
+    turns = []
+    for play in rep.turns:
+        t = play.turn
+        turns.append({"turn": t.number, "player": names[t.player], "cards": list(t.cards),
+                      "events": [event_dict(e, names) for e in t.draw_events if e.kind != "turn_started"],
+                      "decisions": [decision_dict(step, names) for step in play.steps]})
+    out = {"header": header,
+           "setup": [event_dict(e, names) for e in game.setup_events],
+           "turns": turns,
+           "standings": standings(game),
+           "over": game.over,
+           "result": result_of(game),
+           "recorded_result": rec.result,
+           "verified": rep.verified,
+           "result_mismatch": list(rep.result_mismatch),
+           "stopped": rep.stopped,
+           "unplayed_turns": rep.unplayed_turns,
+           "illegal": [attrs.asdict(i) for i in rep.illegal],
+           "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
+           "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
+                               for c in rep.card_mismatches]}
+    return out

@@ -1,0 +1,333 @@
+"""One record replayed under two profiles, compared: where the games first part, how money, points and bosses
+differ turn by turn, which decisions became illegal (the rule, and what was done instead), which dice had to be
+generated, and the results side by side.
+
+It reads the two replays' events and per-turn snapshots (``replay.py``) and never re-derives a rule: a
+difference is always something one engine run did and the other did not.
+
+    d = diff_records(load_record("g.yaml"), "revised", "original")
+    print("\\n".join(d.lines()));  json.dumps(d.to_dict())
+"""
+
+from __future__ import annotations
+
+from itertools import zip_longest
+
+import attrs
+
+from .narrative import casino, decision_lines, describe, draw_lines, points
+from .notation import format_action
+from .record import Record, result_of
+from .replay import Illegal, Replay, TurnPlay, event_dict, replay, standings
+
+
+@attrs.frozen
+class Divergence:
+    """The first step where the two games differ. ``turn`` is None for the setup."""
+
+    turn: int | None
+    step: str  # "setup", "draw", "decision 2 'raise C4'", "end"
+    what: str
+    a: str  # what happened under A at that step (a narrative line)
+    b: str
+
+
+@attrs.frozen
+class BossDiff:
+    lots: tuple[str, ...]
+    a: str | None  # the boss's name, None for no boss
+    b: str | None
+    present: str  # "both", "a" (a casino only under A), "b"
+
+
+@attrs.frozen
+class TurnDiff:
+    """How one turn ended differently. Values are (A, B); a side whose game has ended has None."""
+
+    turn: int
+    player: str
+    money: dict[str, tuple[int | None, int | None]]
+    points: dict[str, tuple[int | None, int | None]]
+    bosses: tuple[BossDiff, ...]
+    ended: str | None = None  # "a" or "b": that side's game was over before this turn
+
+
+@attrs.frozen
+class IllegalDiff:
+    side: str  # "a" or "b"
+    illegal: Illegal
+    source: str  # the rulebook citation of the rule under that profile, if the rule is a parameter
+    instead: str  # what the other profile did at that step
+
+
+@attrs.define
+class Diff:
+    a: Replay
+    b: Replay
+    a_spec: str
+    b_spec: str
+    first: Divergence | None
+    turns: list[TurnDiff]
+    illegal: list[IllegalDiff]
+
+    # ------------------------------------------------------------------ as data
+    def to_dict(self) -> dict:
+        names = self.a.record.players
+
+        def side(rep: Replay, spec: str) -> dict:
+            return {"profile": spec, "recorded": rep.strict,
+                    "illegal": [attrs.asdict(i) for i in rep.illegal],
+                    "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
+                    "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
+                                        for c in rep.card_mismatches],
+                    "stopped": rep.stopped, "unplayed_turns": rep.unplayed_turns,
+                    "over": rep.game.over, "last_turn": rep.game.state.turn,
+                    "result": _result(rep), "standings": standings(rep.game)}
+
+        return {
+            "file": self.a.record.path, "players": list(names), "a": side(self.a, self.a_spec),
+            "b": side(self.b, self.b_spec),
+            "first_divergence": attrs.asdict(self.first) if self.first else None,
+            "turns": [{"turn": t.turn, "player": t.player,
+                       "money": {k: list(v) for k, v in t.money.items()},
+                       "points": {k: list(v) for k, v in t.points.items()},
+                       "bosses": [{"lots": list(b.lots), "a": b.a, "b": b.b, "present": b.present}
+                                  for b in t.bosses],
+                       "ended": t.ended} for t in self.turns],
+            "illegal": [{"side": i.side, "profile": self.a_spec if i.side == "a" else self.b_spec,
+                         **attrs.asdict(i.illegal), "source": i.source, "instead": i.instead}
+                        for i in self.illegal],
+            "same_winner": _winner(self.a) == _winner(self.b),
+        }
+
+    # ------------------------------------------------------------------ as text
+    def lines(self) -> list[str]:
+        A, B = self.a_spec, self.b_spec
+        rec = self.a.record
+        tag = {True: " (recorded)", False: ""}
+        out = [f"{rec.path}: {A}{tag[self.a.strict]} vs {B}{tag[self.b.strict]}, "
+               f"{len(rec.players)} players ({', '.join(rec.players)})", ""]
+        if self.first is None:
+            out.append("The games do not diverge: every draw and decision has the same effect under both.")
+        else:
+            f = self.first
+            where = "setup" if f.turn is None else f"turn {f.turn}, {f.step}"
+            out.append(f"First divergence: {where}: {f.what}")
+            width = max(len(A), len(B))
+            out.append(f"  {A + ':':<{width + 1}} {f.a}")
+            out.append(f"  {B + ':':<{width + 1}} {f.b}")
+        for rep, spec, key in ((self.a, A, "a"), (self.b, B, "b")):
+            bad = [i for i in self.illegal if i.side == key]
+            if bad:
+                out += ["", f"Decisions illegal under {spec}:"]
+                for i in bad:
+                    il = i.illegal
+                    rule = f"{il.rule}: {i.source}" if i.source else il.rule
+                    done = ("skipped: the turn went on without it" if il.handled == "skipped"
+                            else "stopped: the replay ends here")
+                    out.append(f"  turn {il.turn}, decision {il.index} '{il.decision}': {il.reason} [{rule}]")
+                    out.append(f"    {done}" + (f"; under {self.b_spec if key == 'a' else self.a_spec}: {i.instead}"
+                                                 if i.instead else ""))
+            if rep.card_mismatches:
+                out += ["", f"Cards drawn under {spec} that differ from the record:"]
+                out += [f"  turn {c.turn}: record {', '.join(c.recorded) or '-'}, drawn {', '.join(c.drawn) or '-'}"
+                        for c in rep.card_mismatches]
+            if rep.generated:
+                out += ["", f"Dice generated under {spec} (the record lacks them):"]
+                for g in rep.generated:
+                    step = "the draw" if g.index is None else f"decision {g.index} '{g.decision}'"
+                    out.append(f"  turn {g.turn}, {step}: {', '.join(g.dice)}")
+            if rep.unplayed_turns:
+                out += ["", f"Under {spec} the game ended before the record did: {rep.unplayed_turns} recorded "
+                            "turns not played."]
+        out += ["", f"Turn by turn (only what differs; {A} | {B}):"]
+        if not self.turns:
+            out.append("  no differences in money, points or bosses at the end of any turn")
+        for t in self.turns:
+            out.append("  " + _turn_text(t, A, B))
+        out += [""] + self.result_lines()
+        return out
+
+    def result_lines(self) -> list[str]:
+        A, B = self.a_spec, self.b_spec
+        ra, rb = standings(self.a.game), standings(self.b.game)
+        names = self.a.record.players
+        by_a = {r["player"]: r for r in ra}
+        by_b = {r["player"]: r for r in rb}
+        col = max(len(A), len(B), 18)
+        out = ["Result", f"  {'':<10}  {A:<{col}}  {B:<{col}}",
+               f"  {'end':<10}  {_ending(self.a):<{col}}  {_ending(self.b):<{col}}"]
+        for n in names:
+            cells = [f"#{r['rank']} {points(r['points'])} ${r['money']}" for r in (by_a[n], by_b[n])]
+            out.append(f"  {n:<10}  {cells[0]:<{col}}  {cells[1]:<{col}}")
+        wa, wb = _winner(self.a), _winner(self.b)
+        if wa and wb:
+            out.append(f"  winner      {wa:<{col}}  {wb:<{col}}")
+            out.append(f"The winner is the same ({wa})." if wa == wb
+                       else f"The winner changes: {wa} under {A}, {wb} under {B}.")
+        else:
+            out.append("  winner      " + f"{wa or '(not over)':<{col}}  {wb or '(not over)':<{col}}")
+        return out
+
+
+def _result(rep: Replay) -> dict | None:
+    return result_of(rep.game)
+
+
+def _winner(rep: Replay) -> str | None:
+    r = rep.game.result
+    return rep.record.players[r.winner] if r else None
+
+
+def _ending(rep: Replay) -> str:
+    r = rep.game.result
+    if r is None:
+        why = "stopped" if rep.stopped else "not over"
+        return f"{why} after turn {rep.game.state.turn}"
+    return f"{r.reason.replace('_', ' ')}, turn {rep.game.state.turn}"
+
+
+def _turn_text(t: TurnDiff, A: str, B: str) -> str:
+    head = f"turn {t.turn} ({t.player}):"
+    if t.ended:
+        return f"{head} played only under {B if t.ended == 'a' else A} (the other game is over)"
+    parts = []
+    if t.money:
+        parts.append("money " + ", ".join(f"{n} ${a} | ${b}" for n, (a, b) in t.money.items()))
+    if t.points:
+        parts.append("points " + ", ".join(f"{n} {a} | {b}" for n, (a, b) in t.points.items()))
+    if t.bosses:
+        def who(x, here):
+            return "(no such casino)" if not here else (x or "no boss")
+        parts.append("bosses " + ", ".join(
+            f"{casino(b.lots)} {who(b.a, b.present in ('both', 'a'))} | {who(b.b, b.present in ('both', 'b'))}"
+            for b in t.bosses))
+    return f"{head} " + "; ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- comparing
+
+
+def _events(events, names) -> list[dict]:
+    return [event_dict(e, names) for e in events if e.kind not in ("turn_started", "turn_ended")]
+
+
+def _first_difference(ea: list, eb: list, names: list[str]) -> tuple[str, str] | None:
+    """The first differing event of two lists, as narrative lines (or '(nothing)')."""
+    da, db = _events(ea, names), _events(eb, names)
+    if da == db:
+        return None
+    keep_a = [e for e in ea if e.kind not in ("turn_started", "turn_ended")]
+    keep_b = [e for e in eb if e.kind not in ("turn_started", "turn_ended")]
+    for x, y, ex, ey in zip_longest(da, db, keep_a, keep_b):
+        if x != y:
+            return (describe(ex, names) if ex is not None else "(nothing)",
+                    describe(ey, names) if ey is not None else "(nothing)")
+    return None
+
+
+def _step_line(step, names: list[str]) -> str:
+    return "; ".join(line.strip() for line in decision_lines(step, names)) if step is not None else "(not played)"
+
+
+def first_divergence(a: Replay, b: Replay, a_spec: str, b_spec: str) -> Divergence | None:
+    names = a.record.players
+    diff = _first_difference(a.game.setup_events, b.game.setup_events, names)
+    if diff:
+        return Divergence(None, "setup", "the setup differs", *diff)
+    for pa, pb in zip_longest(a.turns, b.turns):
+        if pa is None or pb is None:
+            over, spec = (a, a_spec) if pa is None else (b, b_spec)
+            played = pb if pa is None else pa
+            r = over.game.result
+            why = f"the game is over under {spec} ({r.reason.replace('_', ' ')})" if r else \
+                f"the replay under {spec} stopped"
+            line = "(not played)"
+            other = "; ".join(draw_lines(played.turn.draw_events, names)) or "played"
+            return Divergence(played.turn.number, "draw", why, *((line, other) if pa is None else (other, line)))
+        number = pa.turn.number
+        if pa.turn.cards != pb.turn.cards:
+            return Divergence(number, "draw", "different cards are drawn",
+                              ", ".join(pa.turn.cards) or "(none)", ", ".join(pb.turn.cards) or "(none)")
+        diff = _first_difference(pa.turn.draw_events, pb.turn.draw_events, names)
+        if diff:
+            return Divergence(number, "draw", "the draw step differs", *diff)
+        for k, (sa, sb) in enumerate(zip_longest(pa.steps, pb.steps), start=1):
+            text = (sa or sb).decision if isinstance(sa or sb, Illegal) else None
+            if text is None:
+                text = format_action((sa or sb).action, names)
+            step = f"decision {k} '{text}'"
+            ia, ib = isinstance(sa, Illegal), isinstance(sb, Illegal)
+            if ia and ib:
+                continue
+            if ia or ib or sa is None or sb is None:
+                bad, spec = (sa, a_spec) if ia else (sb, b_spec) if ib else (None, None)
+                what = (f"illegal under {spec}: {bad.reason} [{bad.rule}]" if bad
+                        else f"the replay under {a_spec if sa is None else b_spec} stopped before it")
+                return Divergence(number, step, what, _step_line(sa, names), _step_line(sb, names))
+            diff = _first_difference(sa.events, sb.events, names)
+            if diff:
+                return Divergence(number, step, "the decision has a different effect", *diff)
+    return None
+
+
+def _bosses(snapshot, names) -> dict[tuple[str, ...], str | None]:
+    return {lots: (None if b is None else names[b]) for lots, b in snapshot.bosses}
+
+
+def turn_differences(a: Replay, b: Replay) -> list[TurnDiff]:
+    names = a.record.players
+    order = {lot: i for i, lot in enumerate(a.game.board.order)}
+    out = []
+    for sa, sb in zip_longest(a.snapshots, b.snapshots):
+        if sa is None or sb is None:
+            s = sa or sb
+            out.append(TurnDiff(s.turn, names[s.player], {}, {}, (), ended="a" if sa is None else "b"))
+            continue
+        money = {n: (x, y) for n, x, y in zip(names, sa.money, sb.money) if x != y}
+        pts = {n: (x, y) for n, x, y in zip(names, sa.scores, sb.scores) if x != y}
+        ba, bb = _bosses(sa, names), _bosses(sb, names)
+        bosses = []
+        for lots in sorted(set(ba) | set(bb), key=lambda ls: order[ls[0]]):
+            present = "both" if lots in ba and lots in bb else "a" if lots in ba else "b"
+            if present != "both" or ba[lots] != bb[lots]:
+                bosses.append(BossDiff(lots, ba.get(lots), bb.get(lots), present))
+        if money or pts or bosses:
+            out.append(TurnDiff(sa.turn, names[sa.player], money, pts, tuple(bosses)))
+    return out
+
+
+def illegal_decisions(a: Replay, b: Replay) -> list[IllegalDiff]:
+    names = a.record.players
+    out = []
+    for key, rep, other in (("a", a, b), ("b", b, a)):
+        for ti, play in enumerate(rep.turns):
+            for k, step in enumerate(play.steps):
+                if not isinstance(step, Illegal):
+                    continue
+                there = _step_at(other.turns, ti, k)
+                instead = "" if there is None or isinstance(there, Illegal) else _step_line(there, names)
+                source = rep.profile.sources.get(step.rule, "")
+                out.append(IllegalDiff(key, step, source, instead))
+    return out
+
+
+def _step_at(turns: list[TurnPlay], ti: int, k: int):
+    if ti < len(turns) and k < len(turns[ti].steps):
+        return turns[ti].steps[k]
+    return None
+
+
+def compare(a: Replay, b: Replay, a_spec: str | None = None, b_spec: str | None = None) -> Diff:
+    a_spec = a_spec or a.profile.spec or a.profile.name
+    b_spec = b_spec or b.profile.spec or b.profile.name
+    return Diff(a=a, b=b, a_spec=a_spec, b_spec=b_spec, first=first_divergence(a, b, a_spec, b_spec),
+                turns=turn_differences(a, b), illegal=illegal_decisions(a, b))
+
+
+def diff_records(record: Record, a: str | None, b: str, *, on_illegal: str = "skip") -> Diff:
+    """Replay ``record`` under ``a`` (None: the recorded profile) and ``b`` and compare. Under the recorded
+    profile the replay is strict: a broken record is a RecordError, not a difference."""
+    ra = replay(record, a, on_illegal=on_illegal)
+    rb = replay(record, b, on_illegal=on_illegal)
+    return compare(ra, rb, a or record.profile, b)

@@ -1,0 +1,280 @@
+"""Events as readable lines: the one place that turns what happened into text, with player names and $/points.
+
+Replay, diff, ``lv show`` and ``lv move`` all print through here; none of them looks at the rules. Input is
+events (``events.py``), the game's turns (``game.Turn``) and, for a replay, the illegal decisions it skipped.
+
+    Turn 12 - red draws D8 (gold)
+      red puts a marker on D8
+      lots pay: red $2, blue $1
+      gold pays: green $6 (D1+D4), blue $2 (D1+D4)
+      green scores 3 for D1+D4 (8 -> 10, 1 lost at a break)
+      build A2 gold: -$6, die 2
+      gamble B3 4 at blue's casino: rolled 1+2=3, wins $4
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .board import END_CARD, STRIP
+from .notation import format_action
+
+INDENT = "  "
+
+
+def casino(lots: Iterable[str]) -> str:
+    """A casino by its lots: ``C4+C5+C8``."""
+    return "+".join(lots)
+
+
+def _name(names: list[str], seat: int | None) -> str:
+    return "nobody" if seat is None else names[seat]
+
+
+def _dice(values: dict[str, int]) -> str:
+    return ", ".join(f"{lot} {v}" for lot, v in values.items())
+
+
+def paying(pays: str) -> str:
+    """What a card pays, for a heading: a colour, or the Strip."""
+    return "the Strip" if pays == STRIP else pays
+
+
+def card_label(card: str, pays: str) -> str:
+    return "the end card" if card == END_CARD else f"{card} ({paying(pays)})"
+
+
+# ---------------------------------------------------------------------------------------------- one event
+
+
+def effect(ev, names: list[str]) -> str:
+    """The effect of an action's main event, to follow its notation: ``build A2 gold: -$6, die 2``."""
+    d = ev.data
+    k = ev.kind
+    if k == "built":
+        return f"-${d['cost']}, " + (f"die {d['value']}" if d["value"] is not None else "no die left: the tile has none")
+    if k == "sprawled":
+        high = f", {d['height']} high" if d["height"] > 1 else ""
+        die = f"die {d['value']}" if d["value"] is not None else "no die left: the tile has none"
+        return f"-${d['cost']}, {d['color']} tile{high}, {die}"
+    if k == "remodeled":
+        return f"-${d['cost']}, {casino(d['lots'])} {d['before']} -> {d['color']}"
+    if k == "reorganized":
+        return f"-${d['cost']}, new dice {_dice(d['values'])}"
+    if k == "raised":
+        return f"-${d['cost']}, {casino(d['lots'])} now {d['height']} high"
+    if k == "gambled":
+        return _gamble(d, names)
+    return describe(ev, names) or k
+
+
+def _gamble(d: dict, names: list[str]) -> str:
+    boss = names[d["boss"]]
+    a, b = d["dice"]
+    rolled = f"at {boss}'s casino: rolled {a}+{b}={d['total']}"
+    bet = d["bet"]
+    if d["outcome"] == "lose":
+        if d["lay_off"]:
+            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${d['boss_gets']}, the bank ${bet - d['boss_gets']})"
+        return f"{rolled}, loses ${bet} to {boss}"
+    owed = bet * (2 if d["outcome"] == "double" else 1)
+    wins = "wins double, " if d["outcome"] == "double" else "wins "
+    got = d["gambler_gets"]
+    paid = -d["boss_gets"]
+    if d["lay_off"]:
+        return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
+    if got < owed:
+        return f"{rolled}, {wins}${owed} owed, but {boss} has only ${paid}: +${got}"
+    return f"{rolled}, {wins}${got}"
+
+
+def describe(ev, names: list[str]) -> str | None:
+    """One event as a sentence, or None for the bookkeeping ones (a turn started or ended)."""
+    d = ev.data
+    k = ev.kind
+    p = (lambda key: _name(names, d.get(key)))  # noqa: E731
+    if k in ("turn_started", "turn_ended"):
+        return None
+    if k == "dealt":
+        return f"{p('player')} is dealt {', '.join(d['lots'])}: ${d['money']}"
+    if k == "card_skipped":
+        return f"{p('player')}'s card {d['card']} is set aside ({d['why']}) and another dealt"
+    if k == "end_card_placed":
+        return f"the end card goes in with {d['under']} cards under it"
+    if k == "first_player":
+        if not d["rolls"]:
+            return f"{p('player')} starts"
+        rounds = "; then ".join(", ".join(f"{who} {r[0]}+{r[1]}" for who, r in rnd.items()) for rnd in d["rolls"])
+        return f"starting roll: {rounds}: {p('player')} starts"
+    if k == "card_drawn":
+        if d.get("f_block"):
+            return (f"{d['card']} is on the closed F block: no marker, but lots and {paying(d['pays'])} "
+                    "still pay; another card is drawn")
+        return f"{p('player')} draws {card_label(d['card'], d['pays'])}"
+    if k == "marker_placed":
+        return f"{p('player')} puts a marker on {d['lot']}"
+    if k == "die_taken_over":
+        was = f"was {names[d['previous']]}'s" if d["previous"] is not None else "a tile with no die"
+        return f"{p('player')} takes over {d['lot']}: die {d['value']} ({was})"
+    if k == "paid":
+        where = "lots" if d["why"] == "lots" else casino(d["lots"])
+        return f"{p('player')} is paid ${d['amount']} ({where})"
+    if k == "scored":
+        return f"{p('player')} scores {d['award']} for {casino(d['lots'])} ({_track(d)})"
+    if k in ("built", "sprawled", "remodeled", "reorganized", "raised", "gambled"):
+        verb = {"built": f"builds {d.get('color')} on {d.get('lot')}", "sprawled": f"sprawls into {d.get('lot')}",
+                "remodeled": "remodels", "reorganized": "reorganizes", "raised": "raises",
+                "gambled": f"bets ${d.get('bet')} on {d.get('lot')}"}[k]
+        return f"{p('player')} {verb}{' ' if k == 'gambled' else ': '}{effect(ev, names)}"
+    if k == "money_given":
+        return f"{p('giver')} gives {p('receiver')} ${d['amount']}"
+    if k == "lot_given":
+        return f"{p('giver')}'s lot {d['lot']} goes to {p('receiver')}"
+    if k == "die_given":
+        return f"{p('giver')}'s die on {d['lot']} ({d['value']}) goes to {p('receiver')}"
+    if k == "trade_step_failed":
+        return f"trade step {d['step']} fails: {d['reason']} [{d['rule']}]; the later steps do not happen"
+    if k == "tie_rerolled":
+        return f"tie for the top die: rerolled {_dice(d['values'])} (free)"
+    if k == "merged":
+        high = f", {d['height']} high" if d["height"] > 1 else ""
+        return f"casinos merge: {casino(d['lots'])} ({d['color']}{high})"
+    if k == "boss_changed":
+        was = f" (was {names[d['previous']]})" if d["previous"] is not None else ""
+        if d["boss"] is None:
+            return f"{casino(d['lots'])} has no boss now{was}"
+        return f"{p('boss')} is now the boss of {casino(d['lots'])}{was}"
+    if k == "marker_moved":
+        return f"{p('player')} is out of markers: the one on {d['lot']} moves (the lot is no longer theirs)"
+    if k == "die_moved":
+        return f"{p('player')} is out of dice: the one on {d['lot']} moves (that tile now has no die)"
+    if k == "game_ended":
+        why = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
+        return f"the game ends ({why.get(d['reason'], d['reason'])}): {p('winner')} wins"
+    return f"{k} {d}"
+
+
+def points(n: int) -> str:
+    return f"{n} pt" if n == 1 else f"{n} pts"
+
+
+def _track(d: dict) -> str:
+    lost = d["before"] + d["award"] - d["after"]
+    return f"{d['before']} -> {d['after']}" + (f", {lost} lost at a break" if lost else "")
+
+
+# ---------------------------------------------------------------------------------------------- a turn
+
+
+def draw_lines(events, names: list[str]) -> list[str]:
+    """The draw step of a turn: take-over, lot income, casino payouts and scores. Payouts of one kind are
+    gathered on one line."""
+    out: list[str] = []
+    pays = ""
+    cards = 0
+    events = [e for e in events if e.kind != "turn_started"]
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        if ev.kind == "card_drawn":
+            pays = ev["pays"]
+            cards += 1
+            if ev.get("f_block"):
+                out.append(describe(ev, names))
+            elif cards > 1:
+                out.append(f"then {card_label(ev['card'], ev['pays'])}")
+            i += 1
+            continue
+        if ev.kind == "paid":
+            why = ev["why"]
+            group = []
+            while i < len(events) and events[i].kind == "paid" and events[i]["why"] == why:
+                group.append(events[i])
+                i += 1
+            if why == "lots":
+                out.append("lots pay: " + ", ".join(f"{names[e['player']]} ${e['amount']}" for e in group))
+            else:
+                out.append(f"{paying(pays)} pays: " + ", ".join(
+                    f"{names[e['player']]} ${e['amount']} ({casino(e['lots'])})" for e in group))
+            continue
+        text = describe(ev, names)
+        if text:
+            out.append(text)
+        i += 1
+    return out
+
+
+def decision_lines(step, names: list[str]) -> list[str]:
+    """A decision in notation with its effect; its consequences (ties, merges, bosses) on lines below.
+    ``step`` is a ``game.Decision`` or, in a replay, an ``Illegal`` (it has ``handled``)."""
+    if hasattr(step, "handled"):
+        what = "skipped" if step.handled == "skipped" else "the replay stops here"
+        return [f"{step.decision}: ILLEGAL: {step.reason} [{step.rule}]; {what}"]
+    text = format_action(step.action, names)
+    events = [e for e in step.events if e.kind != "turn_ended"]
+    generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
+    main = next((e for e in events if e.kind in ("built", "sprawled", "remodeled", "reorganized", "raised",
+                                                  "gambled")), None)
+    if main is not None and not text.startswith("trade"):
+        rest = [e for e in events if e is not main]
+        sep = " " if main.kind == "gambled" else ": "  # gamble B3 4 at blue's casino: rolled ...
+        out = [f"{text}{sep}{effect(main, names)}{generated}"]
+    else:
+        rest = events
+        out = [text + generated]
+    out.extend(INDENT + line for line in (describe(e, names) for e in rest) if line)
+    return out
+
+
+def turn_header(turn, names: list[str]) -> str:
+    who = names[turn.player]
+    if not turn.cards:
+        return f"Turn {turn.number} - {who} (no draw: the position starts in the action step)"
+    labels = []
+    for e in turn.draw_events:
+        if e.kind == "card_drawn":
+            labels.append(card_label(e["card"], e["pays"]))
+    return f"Turn {turn.number} - {who} draws {', '.join(labels)}"
+
+
+def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = None) -> list[str]:
+    """One block per turn: the header, the draw, each decision. ``steps`` defaults to the turn's decisions;
+    ``status`` (a list of (name, points, money)) adds a closing line with everyone's points and money."""
+    out = [turn_header(turn, names)]
+    out.extend(INDENT + line for line in draw_lines(turn.draw_events, names))
+    for step in (turn.decisions if steps is None else steps):
+        if not hasattr(step, "handled") and type(step.action).__name__ == "EndTurn":
+            continue
+        out.extend(INDENT + line for line in decision_lines(step, names))
+    if status:
+        out.append(INDENT + "= " + " | ".join(f"{n} {points(pts)} ${money}" for n, pts, money in status))
+    return out
+
+
+def setup_lines(events, names: list[str]) -> list[str]:
+    return ["Setup"] + [INDENT + line for line in (describe(e, names) for e in events) if line]
+
+
+def standings_lines(rows: list[dict], title: str = "Final standings") -> list[str]:
+    """rows: dicts with rank, player, points, money (``replay.standings``)."""
+    width = max([len("player")] + [len(r["player"]) for r in rows])
+    out = [title, f"{INDENT}rank  {'player':<{width}}  points  money"]
+    for r in rows:
+        out.append(f"{INDENT}{r['rank']:>4}  {r['player']:<{width}}  {r['points']:>6}  ${r['money']}")
+    return out
+
+
+def narrate(game, turns: list | None = None, snapshots: list | None = None) -> list[str]:
+    """The whole game as text: setup, then one block per turn. ``turns`` are (Turn, steps) pairs, default the
+    game's history; ``snapshots`` (replay.TurnSnapshot per turn) add each turn's closing status line."""
+    names = game.player_names
+    out = setup_lines(game.setup_events, names) if game.setup_events else []
+    pairs = turns if turns is not None else [(t, None) for t in game.history]
+    for i, (turn, steps) in enumerate(pairs):
+        status = None
+        if snapshots is not None and i < len(snapshots):
+            snap = snapshots[i]
+            status = list(zip(names, snap.scores, snap.money))
+        out.append("")
+        out.extend(turn_lines(turn, names, steps, status))
+    return out
