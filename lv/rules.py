@@ -187,6 +187,9 @@ class Engine:
         if cap < 1:
             return ("gamble.cap_at_boss_money", f"the most you can bet at {lot} is $0")
         if bet is not None and not 1 <= bet <= cap:
+            if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
+                return ("gamble.cap_at_boss_money", f"the bet at {lot} must be $1 to ${cap}: the boss, "
+                                                    f"{s.players[b].name}, has only ${cap}")
             return ("gamble.bet_per_tile", f"the bet at {lot} must be $1 to ${cap}")
         return None
 
