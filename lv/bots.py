@@ -2,6 +2,9 @@
 
 ``random``: uniform over the legal decisions of the moment (ending the turn is one of them; a gamble counts once
 per casino, at a uniformly random stake from $1 to the cap).
+``random-kind``: a uniformly random kind of decision among those available (build, sprawl, remodel, reorganize,
+raise, gamble, end), then a uniformly random one of that kind. Still random and legal, but a remodel no longer
+crowds out the rest just because it comes in five colours, so its games use every action (``lv selfplay``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,14 @@ def random_bot(game, legal: list, rng: random.Random):
     return action
 
 
-BOTS: dict[str, Bot] = {"random": random_bot}
+def random_kind_bot(game, legal: list, rng: random.Random):
+    kinds: dict[str, list] = {}
+    for action in legal:
+        kinds.setdefault(type(action).__name__, []).append(action)
+    return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "random-kind": random_kind_bot}
 
 
 def play(game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000):
