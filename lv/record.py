@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -508,6 +509,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise LvError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
+        os.chmod(tmp, _file_mode(p))  # mkstemp makes it 0600: keep the old file's mode, or the usual one
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, p)
@@ -517,6 +519,15 @@ def write_atomic(path: str | Path, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def _file_mode(p: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(p).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def save_record(game, path: str | Path, profile_spec: str | None = None, **kwargs) -> None:
