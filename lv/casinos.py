@@ -7,6 +7,8 @@ Adjacency never crosses a street or the Strip (the board's neighbour lists stay 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from .board import Board
@@ -35,9 +37,10 @@ class Casino:
 
 def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[Casino], dict[str, Casino]]:
     """All casinos, in board order of their first lot, and the casino of each tiled lot. Cached per structure."""
-    cache = state._cache
-    if cache is not None and cache[0] == state.structure and cache[1] == join_rule:
-        return cache[2], cache[3]
+    memo = state.structure_memo()
+    found = memo.get(join_rule)
+    if found is not None:
+        return found
     tiles = state.tiles
     by_height = join_rule == "color_and_height"
     seen: set[str] = set()
@@ -65,45 +68,74 @@ def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[C
         casinos.append(casino)
         for g in group:
             index[g] = casino
-    state._cache = (state.structure, join_rule, casinos, index)
+    memo[join_rule] = casinos, index
     return casinos, index
 
 
-def top_dice(state: GameState, casino: Casino) -> tuple[int | None, list[str]]:
-    """The largest die value in the casino and the lots holding a die of that value."""
-    best, lots, _ = _top(state, casino)
-    return best, list(lots)
+class DiceFacts(NamedTuple):
+    """What a casino's dice say: memoised per state until a die changes, since bosses are asked for constantly."""
+
+    top: int | None  # the largest die value
+    top_lots: tuple[str, ...]  # the lots holding a die of that value
+    boss: int | None
+    owners: frozenset[int]  # everyone with a die in the casino
+    pips: int
 
 
-def boss(state: GameState, casino: Casino) -> int | None:
-    """The owner of the single largest die; None if the casino has no dice (003 L257-259: no one owns it)
-    or if players are still tied for the top value (only possible between a take-over and its reroll)."""
-    return _top(state, casino)[2]
-
-
-def _top(state: GameState, casino: Casino) -> tuple[int | None, tuple[str, ...], int | None]:
-    """(top value, lots holding it, boss), memoised until a die changes: bosses are asked for constantly."""
+def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
     memo = state.dice_memo()
     found = memo.get(casino.lots)
     if found is None:
-        best, lots = None, []
+        best, lots, owners, total = None, [], set(), 0
         tiles = state.tiles
         for lot in casino.lots:
             t = tiles[lot]
             if t.owner is None:
                 continue
+            owners.add(t.owner)
+            total += t.value
             if best is None or t.value > best:
                 best, lots = t.value, [lot]
             elif t.value == best:
                 lots.append(lot)
-        owners = {tiles[lot].owner for lot in lots}
-        found = memo[casino.lots] = (best, tuple(lots), owners.pop() if len(owners) == 1 else None)
+        top_owners = {tiles[lot].owner for lot in lots}
+        found = memo[casino.lots] = DiceFacts(best, tuple(lots), top_owners.pop() if len(top_owners) == 1 else None,
+                                              frozenset(owners), total)
     return found
 
 
+def top_dice(state: GameState, casino: Casino) -> tuple[int | None, list[str]]:
+    """The largest die value in the casino and the lots holding a die of that value."""
+    facts = dice_facts(state, casino)
+    return facts.top, list(facts.top_lots)
+
+
+def boss(state: GameState, casino: Casino) -> int | None:
+    """The owner of the single largest die; None if the casino has no dice (003 L257-259: no one owns it)
+    or if players are still tied for the top value (only possible between a take-over and its reroll)."""
+    return dice_facts(state, casino).boss
+
+
 def pips(state: GameState, casino: Casino) -> int:
-    return sum(state.tiles[lot].value for lot in casino.lots if state.tiles[lot].owner is not None)
+    return dice_facts(state, casino).pips
 
 
 def has_die(state: GameState, casino: Casino, player: int) -> bool:
-    return any(state.tiles[lot].owner == player for lot in casino.lots)
+    return player in dice_facts(state, casino).owners
+
+
+def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
+    """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
+    in the order of its lots and their neighbours. Memoised until the tiles change."""
+    memo = state.structure_memo()
+    key = ("frontier", casino.lots)
+    found = memo.get(key)
+    if found is None:
+        tiles = state.tiles
+        out: list[str] = []
+        for lot in casino.lots:
+            for n in board.lots[lot].neighbours:
+                if n not in tiles and n not in out:
+                    out.append(n)
+        found = memo[key] = tuple(out)
+    return found

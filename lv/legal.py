@@ -1,13 +1,18 @@
-"""The legal decisions of the current player, from the same ``why_not_*`` predicates the referee uses.
+"""The legal decisions of the current player.
 
 A gamble is listed once per casino, with the largest bet allowed (any bet from $1 up to it is legal; the
 boss may lay off where the profile allows). Trades are not enumerated: any combination can be proposed.
+
+This is the referee's ``why_not_*`` predicates (rules.py) evaluated in bulk: one pass over the casinos with
+each casino's boss, dice and frontier looked up once, because bots ask for the list before every decision.
+``tests/test_legal.py`` checks, over many random games under every profile, that each listed decision passes
+its predicate and every other candidate fails it, so the two cannot drift apart unnoticed.
 """
 
 from __future__ import annotations
 
 from . import actions as A
-from .casinos import boss, has_die
+from .casinos import dice_facts, frontier
 from .rules import Engine
 from .state import GameState
 
@@ -15,42 +20,48 @@ from .state import GameState
 def legal_actions(engine: Engine, s: GameState) -> list:
     if s.phase != "actions":
         return []
+    p = engine.profile
+    board = engine.board
+    lots = board.lots
     player = s.current
     money = s.players[player].money
-    board = engine.board
+    markers = s.markers
+    left = {c: engine.available_tiles(s, c) for c in board.colors}
+    closed = p.f_block.block if p.f_block_closed(len(s.players)) else None  # Engine.f_closed
     out: list = []
-    casinos = engine.casinos(s)
-    available = {c: engine.available_tiles(s, c) for c in board.colors}
-    # build: 000 L128-133 / 003 L526-540
-    for lot, owner in s.markers.items():
-        if owner == player and money >= board.lots[lot].price and not engine.f_closed(s, lot):
-            out.extend(A.Build(lot, c) for c in board.colors if available[c] > 0)
-    bosses = {c.lots: boss(s, c) for c in casinos}
-    for casino in casinos:
-        mine = bosses[casino.lots] == player
-        if mine:
-            # sprawl
-            if available[casino.color] > 0:
-                seen = set()
-                for lot in casino.lots:
-                    for n in board.lots[lot].neighbours:
-                        if n in seen or n in s.tiles or n in s.markers:
-                            continue
-                        seen.add(n)
-                        if engine.why_not_sprawl(s, player, n, casino.name) is None:
-                            out.append(A.Sprawl(n, casino.name))
-            # remodel
+    # build (why_not_build): 000 L128-133 / 003 L526-540
+    open_colors = [c for c in board.colors if left[c] > 0]
+    for lot, owner in markers.items():
+        if owner == player and money >= lots[lot].price and lots[lot].block != closed:
+            out.extend(A.Build(lot, c) for c in open_colors)
+    max_height = engine.max_height(s)
+    reorg_cost, raise_cost = p.reorg.cost_per_pip, p.raise_.cost_per_space
+    may_gamble = s.gambles < p.gamble.per_turn
+    for casino in engine.casinos(s):
+        facts = dice_facts(s, casino)
+        b = facts.boss
+        if b == player:
+            # sprawl (why_not_sprawl): from your casino into an adjacent unowned empty lot
+            if left[casino.color] > 0:
+                for n in frontier(board, s, casino):
+                    if n not in markers and lots[n].block != closed and money >= engine.sprawl_cost(n, casino):
+                        out.append(A.Sprawl(n, casino.name))
+            # remodel (why_not_remodel)
             cost, needed = engine.remodel_cost(casino)
             if money >= cost:
                 out.extend(A.Remodel(casino.name, c) for c in board.colors
-                           if c != casino.color and available[c] >= needed)
-            # raise
-            if engine.why_not_raise(s, player, casino.name) is None:
+                           if c != casino.color and left[c] >= needed)
+            # raise (why_not_raise)
+            if p.raise_.enabled and casino.height < max_height and money >= raise_cost * casino.spaces:
                 out.append(A.Raise(casino.name))
-        if has_die(s, casino, player) and engine.why_not_reorganize(s, player, casino.name) is None:
+        # reorganize (why_not_reorganize): a die in it, not locked this turn, the pips paid
+        if (player in facts.owners and money >= facts.pips * reorg_cost
+                and not any(lot in s.reorganized for lot in casino.lots)):
             out.append(A.Reorganize(casino.name))
-        b = bosses[casino.lots]
-        if b is not None and b != player and engine.why_not_gamble(s, player, casino.name, None) is None:
-            out.append(A.Gamble(casino.name, engine.bet_cap(s, casino, player)))
+        # gamble (why_not_gamble): once a turn, against another player's casino, a bet of at least $1
+        if may_gamble and b is not None and b != player:
+            cap = engine.bet_cap(s, casino, player)
+            if cap >= 1:
+                out.append(A.Gamble(casino.name, cap))
     out.append(A.EndTurn())
     return out

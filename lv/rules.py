@@ -3,8 +3,8 @@ events, or refuse with the rule that forbids the action.
 
 Every place where the editions differ reads a profile parameter; rulebook passages are cited as
 000 (original, shared/seeds/000_...) and 003 (revised, shared/seeds/003_...) with their section names.
-``why_not_*`` functions return the reason an action is illegal (or None): ``legal.py`` enumerates with the same
-functions that ``apply`` checks with, so the list of legal actions and the referee can never disagree.
+``why_not_*`` functions return the reason an action is illegal (or None); ``apply`` checks with them.
+``legal.py`` evaluates the same conditions in bulk, and ``tests/test_legal_agrees.py`` holds the two together.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ class GameState:
     result: Result | None = None
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
     dice_version: int = 0  # bumped by any change to a die's owner or value (placing a tile included)
-    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # casinos (casinos.py), keyed by structure
+    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): casinos, colours
     _dice_memo: Any = attrs.field(default=None, eq=False, repr=False)  # (dice_version, {key: value})
 
     def copy(self) -> GameState:
@@ -64,6 +64,14 @@ class GameState:
             result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
             dice_memo=self._dice_memo,
         )
+
+    def structure_memo(self) -> dict:
+        """A scratch dict for facts that depend only on the tiles' places, colours and heights (the casinos):
+        emptied when those change."""
+        memo = self._cache
+        if memo is None or memo[0] != self.structure:
+            memo = self._cache = (self.structure, {})
+        return memo[1]
 
     def dice_memo(self) -> dict:
         """A scratch dict for facts that depend only on the dice (top dice, boss): emptied when they change."""
@@ -85,7 +93,13 @@ class GameState:
         return [lot for lot, t in self.tiles.items() if t.owner == player]
 
     def tiles_on_board(self, color: str) -> int:
-        return sum(1 for t in self.tiles.values() if t.color == color)
+        memo = self.structure_memo()
+        counts = memo.get("tiles_on_board")
+        if counts is None:
+            counts = memo["tiles_on_board"] = {}
+            for t in self.tiles.values():
+                counts[t.color] = counts.get(t.color, 0) + 1
+        return counts.get(color, 0)
 
     # ---- structural changes (always through these, so the casino cache stays right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
