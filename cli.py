@@ -139,6 +139,239 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
 
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
 
+
+def _open_game(path: str, turn: Optional[int] = None):
+    from lv import session
+
+    return session.open_game(path, until=turn)
+
+
+def _played_json(played, names: List[str]) -> dict:
+    from lv.replay import event_dict
+
+    out = {"turn": played.turn, "player": played.player, "decision": played.text,
+           "events": [event_dict(e, names) for e in played.events if e.kind != "turn_started"]}
+    if played.line is not None:
+        out["line"] = played.line
+    return out
+
+
+def _refused(error) -> None:
+    """A refused decision: the reason on one line, then the nearest legal ones; exit code 2."""
+    print(f"lv: error: {error}", file=sys.stderr)
+    if error.nearest:
+        print(f"legal now: {', '.join(error.nearest)}", file=sys.stderr)
+
+
+@app.command("new")
+@guarded
+def play_new(variant: str = typer.Option("revised", "--variant", help="Profile spec: NAME[+OVERLAY][,section.key=value...]."),
+             players: str = typer.Option(..., "--players", help="Player names in seat order, comma separated "
+                                                                 "(red,blue,green), or a count (3: the profile's colours)."),
+             seed: Optional[int] = typer.Option(None, "--seed", help="Shuffle and dice seed (default: a fresh one, "
+                                                                      "written to the file)."),
+             first: Optional[str] = typer.Option(None, "--first", help="Who starts (default: the starting roll)."),
+             output: str = typer.Option(..., "-o", "--output", help="The game file to create (.yaml or .json)."),
+             force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+             as_json: bool = typer.Option(False, "--json", help="Print the new game's state as JSON.")) -> None:
+    """Create a game file: set up, the first player's card drawn and paid.
+
+    Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it.
+
+    Example: lv new --variant revised --players red,blue,green --seed 7 -o game.yaml
+    """
+    import os
+    import secrets
+
+    from lv import narrative, render, session
+
+    if os.path.exists(output) and not force:
+        raise LvError(f"{output}: the file exists (use --force to replace it)")
+    names: Any = [p.strip() for p in players.split(",") if p.strip()]
+    if len(names) == 1 and names[0].isdigit():
+        names = int(names[0])
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    s = session.create(output, variant, names, seed, first_player=first)
+    game = s.game
+    if as_json:
+        emit_json(render.state_data(game))
+    else:
+        lines = narrative.setup_lines(game.setup_events, s.names) + [""]
+        lines += narrative.turn_lines(game.current_turn, s.names)
+        out.print(Text("\n".join(lines)))
+    print(f"lv: created {output}: {game.profile.title}, {len(s.names)} players, seed {seed}; "
+          f"{s.player} to play", file=sys.stderr)
+
+
+@app.command("show")
+@guarded
+def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
+              turn: Optional[int] = typer.Option(None, "--turn", help="Show the board at the end of this turn."),
+              as_json: bool = typer.Option(False, "--json", help="The state as data.")) -> None:
+    """Whose turn it is and what was drawn, the players, the casinos and the board.
+
+    Example: lv show game.yaml      lv show game.yaml --turn 5 --json
+    """
+    from lv import render
+
+    game = _open_game(path, turn).game
+    if as_json:
+        emit_json(render.state_data(game))
+        return
+    out.print(render.show(game))
+
+
+@app.command("render")
+@guarded
+def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
+                output: Optional[str] = typer.Option(None, "-o", "--output",
+                                                     help="board.svg or board.html (default: SVG to stdout)."),
+                turn: Optional[int] = typer.Option(None, "--turn", help="The board at the end of this turn.")) -> None:
+    """The board as a picture: SVG, or an HTML page with the player and casino tables.
+
+    Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
+    """
+    from lv import render
+    from lv.record import write_atomic
+
+    game = _open_game(path, turn).game
+    if output is None:
+        sys.stdout.write(render.svg(game))
+        return
+    page = render.html(game) if output.lower().endswith((".html", ".htm")) else render.svg(game)
+    write_atomic(output, page)
+    print(f"lv: wrote {output}", file=sys.stderr)
+
+
+@app.command("move")
+@guarded
+def play_move(path: str = typer.Argument(..., help="The game file to advance."),
+              decision: Optional[str] = typer.Argument(None, help="One decision, e.g. 'build A2 gold', 'gamble B3 4', "
+                                                                  "'end', 'trade money 5 from red to blue; lot A2 "
+                                                                  "from blue to red'."),
+              dice: Optional[str] = typer.Option(None, "--dice", help="Dice rolled at the table, in order: a gamble's "
+                                                 "two dice; a reorganize's new values in board order of the dice's "
+                                                 "lots; then one per tie reroll (default: from the game's seed)."),
+              from_file: Optional[str] = typer.Option(None, "--from", help="Decisions from a file, one per line "
+                                                      "('-' = standard input); '#' comments and blank lines are "
+                                                      "skipped; a line may end with --dice 3,5. Stops at the first "
+                                                      "refused line: the decisions before it are kept and saved."),
+              die_from: Optional[str] = typer.Option(None, "--die-from", help="Out of dice: the lot to take one from."),
+              marker_from: Optional[str] = typer.Option(None, "--marker-from",
+                                                        help="Out of markers: the lot to take one from."),
+              as_json: bool = typer.Option(False, "--json", help="What happened, as data.")) -> None:
+    """Validate and apply a decision of the player to move, then save the file atomically.
+
+    'end' ends the turn and draws for the next player. A refused decision exits with code 2, says why, lists
+    the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
+    once, at the end, with every decision before the first refused one.
+
+    Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
+             lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
+    """
+    from lv import session
+
+    if (decision is None) == (from_file is None):
+        raise LvError("give one decision or --from FILE (not both)")
+    s = _open_game(path)
+    names = s.names
+    if from_file is not None:
+        if dice or die_from or marker_from:
+            raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
+                          "line with --dice 3,5")
+        if from_file == "-":
+            lines, source = sys.stdin.read().splitlines(), "<stdin>"
+        else:
+            try:
+                with open(from_file, encoding="utf-8") as f:
+                    lines = f.read().splitlines()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise LvError(f"{from_file}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+            source = from_file
+        result = s.play_lines(lines, source)
+        if result.played:
+            s.save()
+        if as_json:
+            emit_json({"file": path, "played": [_played_json(p, names) for p in result.played],
+                       "error": str(result.error) if result.error else None,
+                       "turn": s.game.state.turn, "player": s.player, "over": s.game.over})
+        else:
+            for p in result.played:
+                out.print(Text("\n".join(p.lines)))
+        if result.error is not None:
+            _refused(result.error)
+            kept = len(result.played)
+            print(f"lv: {kept} decision{'s' if kept != 1 else ''} before it "
+                  + (f"applied and saved to {path}" if kept else f"(none); {path} is unchanged"), file=sys.stderr)
+            raise typer.Exit(2)
+        print(f"lv: {len(result.played)} decisions applied; saved {path}: {_whose(s)}", file=sys.stderr)
+        return
+    choices = {k: v.upper() for k, v in (("die_from", die_from), ("marker_from", marker_from)) if v}
+    try:
+        played = s.play(decision, session.parse_dice(dice) if dice else None, choices or None)
+    except session.MoveError as error:
+        _refused(error)
+        raise typer.Exit(2)
+    s.save()
+    if as_json:
+        emit_json(dict(_played_json(played, names), file=path, over=s.game.over, next_turn=s.game.state.turn,
+                       next_player=s.player))
+    else:
+        out.print(Text("\n".join(played.lines)))
+    print(f"lv: saved {path}: {_whose(s)}", file=sys.stderr)
+
+
+def _whose(s) -> str:
+    from lv import render
+
+    return render.status_line(s.game)
+
+
+@app.command("legal")
+@guarded
+def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
+               as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """The legal decisions of the player to move, in the notation 'lv move' takes, grouped by action.
+
+    Example: lv legal game.yaml      lv legal game.yaml --json
+    """
+    from lv import session
+
+    s = _open_game(path)
+    game = s.game
+    if as_json:
+        groups = session.legal_groups(game) if not game.over else {}
+        emit_json({"turn": game.state.turn, "player": s.player, "over": game.over, "legal": groups})
+        return
+    from lv import render
+
+    out.print(Text(render.status_line(game) + (f" · ${game.state.players[game.state.current].money}"
+                                               if not game.over else "")))
+    if game.over:
+        return
+    for verb, items in session.legal_text(game).items():
+        if items:
+            out.print(Text(f"{verb} ({len(items)}):"))
+            out.print(Text(_wrap(items)))
+    other = s.names[(game.state.current + 1) % len(s.names)]
+    lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
+    out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
+                   f"lot {lot} from {s.player} to {other}'", style="dim"))
+
+
+def _wrap(items: List[str], width: int = 110) -> str:
+    lines, line = [], "  "
+    for item in items:
+        piece = item + ", "
+        if len(line) + len(piece) > width and line.strip():
+            lines.append(line.rstrip())
+            line = "  "
+        line += piece
+    lines.append(line.rstrip().rstrip(","))
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------------------------------ simulate
 
 # ------------------------------------------------------------------------------------------ helpers

@@ -1,0 +1,649 @@
+"""The board drawn for people: as terminal text (Rich) for ``lv show`` and as SVG/HTML for ``lv render``.
+
+Pure functions of a game's state and the board geometry (``lv.load_board()``); nothing here knows a rule. The six
+blocks stand on either side of the Strip: A, C, E to the west and B, D, F to the east. Each side is stacked
+north to south with a street between blocks; both sides hold 8 rows and 2 inner streets, so with rows of one
+height A/B are level, C (4 rows) faces D (3 rows), F row 1 sits between C row 4 and E row 1 and E is level with
+F rows 2-3, as on the playmat (reference/board-data.yaml, ``vertical_alignment_note``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .board import Board
+
+WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
+# Street names are flavour, read off the playmat (reference/board-data.yaml, blocks: north/south streets).
+NORTH_STREET = "Sahara Ave"
+SOUTH_STREET = "Tropicana Ave"
+STREETS_BETWEEN = {("A", "C"): "Flamingo Rd", ("C", "E"): "Rue de Monte Carlo",
+                   ("B", "D"): "Flamingo Rd", ("D", "F"): "Harmon Ave"}
+OUTER_STREETS = ("Frank Sinatra Dr", "Koval Ln")
+
+CASINO_HEX = {"aqua": "#35b8c4", "brown": "#8b5a36", "gold": "#e2b33b", "purple": "#7d4ea3", "silver": "#b9bfc7"}
+CASINO_ABBR = {"aqua": "AQU", "brown": "BRN", "gold": "GLD", "purple": "PUR", "silver": "SLV"}
+PLAYER_HEX = {"black": "#26282b", "blue": "#2f6fd6", "green": "#2f9e4f", "purple": "#9b4dca", "red": "#d63a3a",
+              "yellow": "#f2c81d", "orange": "#ef7f1a", "white": "#f4f4f4", "pink": "#e86aa6", "brown": "#7a4b2a"}
+SPARE_HEX = ("#d63a3a", "#2f6fd6", "#2f9e4f", "#f2c81d", "#9b4dca", "#26282b", "#ef7f1a", "#e86aa6")
+FONT = "DejaVu Sans, Verdana, Helvetica, Arial, sans-serif"
+
+
+# ---------------------------------------------------------------------------------------------- shared views
+
+
+def player_colors(names: list[str]) -> list[str]:
+    """A colour per seat: the player's own colour when the name is one, else a spare one not taken."""
+    taken = {PLAYER_HEX[n.lower()] for n in names if n.lower() in PLAYER_HEX}
+    spare = [c for c in SPARE_HEX if c not in taken]
+    out = []
+    for name in names:
+        if name.lower() in PLAYER_HEX:
+            out.append(PLAYER_HEX[name.lower()])
+        else:
+            out.append(spare.pop(0) if spare else "#777777")
+    return out
+
+
+def die_codes(names: list[str]) -> list[str]:
+    """Short owner codes for dice: the initial when it is unique; black takes ``k`` (as in CMYK) when another
+    name shares its initial; other clashes take initial + last letter, else initial + seat number."""
+    initials = [n[:1].lower() for n in names]
+    codes = ["k" if n.lower() == "black" and initials.count(initials[i]) > 1 and "k" not in initials else initials[i]
+             for i, n in enumerate(names)]
+    out = []
+    for i, name in enumerate(names):
+        code = codes[i]
+        if codes.count(code) > 1:
+            code = (name[:1] + name[-1:]).lower()
+            if code in out or code in codes or sum(1 for n in names if (n[:1] + n[-1:]).lower() == code) > 1:
+                code = f"{name[:1].lower()}{i + 1}"
+        out.append(code)
+    return out
+
+
+def casino_abbr(color: str) -> str:
+    return CASINO_ABBR.get(color, color[:3].upper())
+
+
+def status_line(game) -> str:
+    """``Turn 4 · blue to play · drew E1 (pays brown)`` or the result."""
+    s, names = game.state, game.player_names
+    if game.over:
+        r = game.result
+        return f"Game over after turn {s.turn} ({r.reason.replace('_', ' ')}): {names[r.winner]} wins"
+    drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
+    return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
+
+
+def players_data(game) -> list[dict]:
+    s = game.state
+    out = []
+    for i, p in enumerate(s.players):
+        pieces = game.pieces(i)
+        out.append({"name": p.name, "money": p.money, "points": p.score,
+                    "lots": sorted(s.markers_on_board(i), key=game.board.index.__getitem__),
+                    "markers_in_hand": pieces["markers_in_hand"], "dice_in_hand": pieces["dice_in_hand"],
+                    "current": i == s.current and not game.over})
+    return out
+
+
+def casinos_data(game) -> list[dict]:
+    names = game.player_names
+    return [{"lots": list(c.lots), "color": c.color, "spaces": c.spaces, "height": c.height,
+             "boss": names[c.boss] if c.boss is not None else None,
+             "dice": [{"lot": lot, "owner": names[o] if o is not None else None, "value": v}
+                      for lot, o, v in c.dice],
+             "points": c.points, "strip": c.strip} for c in game.casinos()]
+
+
+def state_data(game) -> dict:
+    """The state as plain data (``lv show --json``)."""
+    s, names = game.state, game.player_names
+    lots: dict[str, Any] = {}
+    for lot in game.board.order:
+        if lot in s.tiles:
+            t = s.tiles[lot]
+            lots[lot] = {"tile": {"color": t.color, "height": t.height,
+                                  "owner": names[t.owner] if t.owner is not None else None, "value": t.value}}
+        elif lot in s.markers:
+            lots[lot] = {"marker": names[s.markers[lot]]}
+        else:
+            lots[lot] = {"price": game.board.lots[lot].price, "die": game.board.lots[lot].die}
+    result = None
+    if game.over:
+        r = game.result
+        result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
+    return {"profile": game.profile.spec or game.profile.name, "seed": game.seed, "turn": s.turn,
+            "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
+            "cards_left": sum(1 for c in s.deck), "over": game.over, "result": result,
+            "players": players_data(game), "casinos": casinos_data(game), "lots": lots}
+
+
+# ---------------------------------------------------------------------------------------------- terminal
+
+
+CELL = 13
+CASINO_STYLE = {"aqua": "black on #35b8c4", "brown": "white on #8b5a36", "gold": "black on #e2b33b",
+                "purple": "white on #7d4ea3", "silver": "black on #b9bfc7"}
+
+
+def _player_style(hex_color: str) -> str:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 60
+    return f"bold white on {hex_color}" if dark else f"bold {hex_color}"
+
+
+def _side_slots(board: Board, blocks: tuple[str, ...]) -> list[tuple]:
+    """The rows of one side, north to south: ("lots", block, row) or ("street", name)."""
+    rows = _block_rows(board)
+    out: list[tuple] = []
+    for i, block in enumerate(blocks):
+        if i:
+            out.append(("street", STREETS_BETWEEN.get((blocks[i - 1], block), "")))
+        out.extend(("lots", block, r) for r in range(1, rows[block] + 1))
+    return out
+
+
+def _block_rows(board: Board) -> dict[str, int]:
+    rows: dict[str, int] = {}
+    for lot in board.lots.values():
+        rows[lot.block] = max(rows.get(lot.block, 0), lot.row)
+    return rows
+
+
+def _grid(board: Board) -> dict[tuple[str, int, int], str]:
+    return {(lot.block, lot.row, lot.col): lot.id for lot in board.lots.values()}
+
+
+def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
+    s = game.state
+    text = Text(f"{lot:<4}")
+    if lot in s.tiles:
+        t = s.tiles[lot]
+        text.append(casino_abbr(t.color) + (f"^{t.height}" if t.height > 1 else ""), CASINO_STYLE.get(t.color, "reverse"))
+        text.append(" ")
+        if t.owner is None:
+            text.append("--")
+        else:
+            text.append(f"{codes[t.owner]}{t.value}", styles[t.owner])
+    elif lot in s.markers:
+        owner = s.markers[lot]
+        text.append("[")
+        text.append(game.player_names[owner][:6], styles[owner])
+        text.append("]")
+    else:
+        text.append(f"${game.board.lots[lot].price}", "dim")
+    text.pad_right(CELL - len(text))
+    return text
+
+
+def board_text(game) -> Text:
+    """The board as text: west blocks, the Strip as a vertical band, east blocks; one line per row of lots.
+
+    Cells: ``A2 $6`` an empty lot and its price, ``A2 [red]`` a marker, ``A2 GLD r2`` a gold tile with red's die
+    showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die."""
+    board = game.board
+    names = game.player_names
+    codes = die_codes(names)
+    styles = [_player_style(c) for c in player_colors(names)]
+    grid = _grid(board)
+    west, east = _side_slots(board, WEST), _side_slots(board, EAST)
+    width = 3 * CELL + 2
+    band = "THE STRIP"
+    out = Text()
+
+    def street(name: str) -> Text:
+        return Text(f"── {name} ".ljust(width, "─") if name else " " * width, "dim")
+
+    def side(slot) -> Text:
+        if slot[0] == "street":
+            return street(slot[1])
+        _, block, row = slot
+        line = Text()
+        for col in (1, 2, 3):
+            if col > 1:
+                line.append(" ")
+            lot = grid.get((block, row, col))
+            line.append_text(_cell(game, lot, codes, styles) if lot else Text(" " * CELL))
+        return line
+
+    def label(slot, west_side: bool) -> str:
+        first = slot[0] == "lots" and slot[2] == 1
+        return (slot[1] if first else " ")
+
+    def strip(i: int) -> Text:
+        letter = band[i] if 0 <= i < len(band) else " "
+        return Text(f"║ {letter} ║", "bold white on #3a3d42")
+
+    out.append(" " * 4)
+    out.append_text(street(NORTH_STREET))
+    out.append("  ")
+    out.append_text(strip(-1))
+    out.append("  ")
+    out.append_text(street(NORTH_STREET))
+    out.append("\n")
+    for i in range(max(len(west), len(east))):
+        w = west[i] if i < len(west) else ("street", "")
+        e = east[i] if i < len(east) else ("street", "")
+        out.append(f" {label(w, True)}  ")
+        out.append_text(side(w))
+        out.append("  ")
+        out.append_text(strip(i))
+        out.append("  ")
+        out.append_text(side(e))
+        out.append(f"  {label(e, False)}".rstrip())
+        out.append("\n")
+    out.append(" " * 4)
+    out.append_text(street(SOUTH_STREET))
+    out.append("  ")
+    out.append_text(strip(-1))
+    out.append("  ")
+    out.append_text(street(SOUTH_STREET))
+    out.append("\n")
+    legend = Text("dice: ")
+    for i, name in enumerate(names):
+        legend.append(codes[i], styles[i])
+        legend.append(f"={name}  ")
+    legend.append("· tiles: " + ", ".join(f"{casino_abbr(c)} {c}" for c in board.colors) + "; ^2 = 2 high · "
+                  "[name] marker · $N price of an empty lot")
+    out.append_text(legend)
+    return out
+
+
+def players_table(game) -> Table:
+    styles = [_player_style(c) for c in player_colors(game.player_names)]
+    table = Table("", "player", "money", "points", "lots (markers)", "markers in hand", "dice in hand",
+                  box=None, pad_edge=False)
+    for i, p in enumerate(players_data(game)):
+        table.add_row("▶" if p["current"] else "", Text(p["name"], styles[i]), f"${p['money']}", str(p["points"]),
+                      " ".join(p["lots"]) or "-", str(p["markers_in_hand"]), str(p["dice_in_hand"]))
+    return table
+
+
+def casinos_table(game) -> Table:
+    names = game.player_names
+    codes = die_codes(names)
+    table = Table("casino", "colour", "spaces", "height", "boss", "dice", "points", "strip", box=None, pad_edge=False)
+    for c in game.casinos():
+        dice = " ".join(f"{lot}:{codes[o]}{v}" if o is not None else f"{lot}:--" for lot, o, v in c.dice)
+        table.add_row(" ".join(c.lots), c.color, str(c.spaces), str(c.height),
+                      names[c.boss] if c.boss is not None else "-", dice, str(c.points), "yes" if c.strip else "")
+    return table
+
+
+def show(game) -> Group:
+    """What ``lv show`` prints: the status line, the players, the casinos, the board."""
+    parts: list = [Text(status_line(game), "bold"), Text(""), players_table(game), Text("")]
+    if game.state.tiles:
+        parts += [casinos_table(game), Text("")]
+    else:
+        parts += [Text("no casinos yet", "dim"), Text("")]
+    parts.append(board_text(game))
+    return Group(*parts)
+
+
+# ---------------------------------------------------------------------------------------------- SVG
+
+LOT, GAP, PAD, STREET, STRIP_W, MARGIN, TOP = 80, 6, 9, 44, 112, 46, 44
+PANEL_W = 360
+
+
+def layout(board: Board) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int, int, int]], dict]:
+    """Pixel positions: the top-left corner of each lot, the rectangle of each block, and the sizes of the
+    board (width, height, strip x, street label positions)."""
+    rows = _block_rows(board)
+    block_w = 3 * LOT + 2 * GAP
+    west_x = MARGIN + PAD
+    strip_x = west_x + block_w + PAD + 18
+    east_x = strip_x + STRIP_W + 18 + PAD
+    lots: dict[str, tuple[int, int]] = {}
+    blocks: dict[str, tuple[int, int, int, int]] = {}
+    streets: list[tuple[int, int, int, str]] = []  # x, y (centre line), width, name
+    bottom = 0
+    for blocks_of_side, x in ((WEST, west_x), (EAST, east_x)):
+        y = TOP + PAD
+        for i, block in enumerate(blocks_of_side):
+            if i:
+                name = STREETS_BETWEEN.get((blocks_of_side[i - 1], block), "")
+                streets.append((x - PAD, y - STREET // 2 - PAD, block_w + 2 * PAD, name))
+            h = rows[block] * LOT + (rows[block] - 1) * GAP
+            blocks[block] = (x - PAD, y - PAD, block_w + 2 * PAD, h + 2 * PAD)
+            for lot in board.lots.values():
+                if lot.block == block:
+                    lots[lot.id] = (x + (lot.col - 1) * (LOT + GAP), y + (lot.row - 1) * (LOT + GAP))
+            y += h + 2 * PAD + STREET
+        bottom = max(bottom, y - STREET - PAD)
+    width = east_x + block_w + PAD + MARGIN
+    height = bottom + PAD + TOP
+    return lots, blocks, {"width": width, "height": height, "strip_x": strip_x, "west_x": west_x,
+                          "east_x": east_x, "block_w": block_w, "streets": streets}
+
+
+def _shade(hex_color: str, factor: float) -> str:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return "#%02x%02x%02x" % tuple(max(0, min(255, int(v * factor))) for v in (r, g, b))
+
+
+def _light(hex_color: str) -> bool:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 150
+
+
+PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+        5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)], 6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)]}
+
+
+def _die(x: float, y: float, size: float, value: int, fill: str, stroke: str, pip: str, cls: str = "",
+         attrs: str = "") -> str:
+    r = size / 9
+    parts = [f'<g{f" class={quoteattr(cls)}" if cls else ""}{attrs}>',
+             f'<rect x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" height="{size:.1f}" rx="{size / 5:.1f}" '
+             f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>']
+    for px, py in PIPS.get(value, []):
+        parts.append(f'<circle cx="{x + px * size / 4:.1f}" cy="{y + py * size / 4:.1f}" r="{r:.1f}" fill="{pip}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _text(x: float, y: float, text: str, size: float = 12, fill: str = "#222", anchor: str = "start",
+          weight: str = "normal", extra: str = "") -> str:
+    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" text-anchor="{anchor}" '
+            f'font-weight="{weight}"{extra}>{escape(text)}</text>')
+
+
+def svg(game, title: str | None = None) -> str:
+    """The board as a standalone SVG: blocks and streets, the Strip as a road, tiles in their casino colours
+    with risers as stacked edges, dice in their owners' colours, markers as discs, empty lots with price and
+    printed die; beside it the status, the score board, the casinos and a legend."""
+    board, s, names = game.board, game.state, game.player_names
+    colors = player_colors(names)
+    lots_xy, blocks, size = layout(board)
+    board_w, height = size["width"], size["height"]
+    width = board_w + PANEL_W
+    casino_of = {lot: c for c in game.casinos() for lot in c.lots}
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="{FONT}">',
+        f'<title>{escape(title or "Lords of Vegas: " + status_line(game))}</title>',
+        f'<rect x="0" y="0" width="{width}" height="{height}" fill="#f3efe6"/>',
+        # the town: asphalt everywhere streets run
+        f'<rect id="streets" x="8" y="8" width="{board_w - 16}" height="{height - 16}" rx="18" fill="#3c3f44"/>',
+    ]
+    # street names
+    out.append(_text(size["west_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle"))
+    out.append(_text(size["east_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle"))
+    out.append(_text(size["west_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9", "middle"))
+    out.append(_text(size["east_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9", "middle"))
+    for x, y, w, name in size["streets"]:
+        out.append(_text(x + w / 2, y + 4, name, 12, "#d9d9d9", "middle"))
+    mid = height / 2
+    out.append(_text(MARGIN / 2 + 4, mid, OUTER_STREETS[0], 12, "#d9d9d9", "middle",
+                     extra=f' transform="rotate(-90 {MARGIN / 2 + 4:.1f} {mid:.1f})"'))
+    out.append(_text(board_w - MARGIN / 2 - 4, mid, OUTER_STREETS[1], 12, "#d9d9d9", "middle",
+                     extra=f' transform="rotate(90 {board_w - MARGIN / 2 - 4:.1f} {mid:.1f})"'))
+    # the Strip: a wide road with lane markings down the middle
+    sx = size["strip_x"]
+    cx = sx + STRIP_W / 2
+    out.append(f'<g id="strip" class="strip"><rect x="{sx}" y="8" width="{STRIP_W}" height="{height - 16}" '
+               f'fill="#25272b"/>'
+               f'<line x1="{sx + 4}" y1="8" x2="{sx + 4}" y2="{height - 8}" stroke="#f2f2f2" stroke-width="2"/>'
+               f'<line x1="{sx + STRIP_W - 4}" y1="8" x2="{sx + STRIP_W - 4}" y2="{height - 8}" stroke="#f2f2f2" '
+               f'stroke-width="2"/>'
+               f'<line x1="{cx - 3}" y1="8" x2="{cx - 3}" y2="{height - 8}" stroke="#f2c81d" stroke-width="2"/>'
+               f'<line x1="{cx + 3}" y1="8" x2="{cx + 3}" y2="{height - 8}" stroke="#f2c81d" stroke-width="2"/>'
+               f'<line x1="{sx + STRIP_W / 4}" y1="16" x2="{sx + STRIP_W / 4}" y2="{height - 16}" stroke="#bbb" '
+               f'stroke-width="2" stroke-dasharray="14 12"/>'
+               f'<line x1="{sx + 3 * STRIP_W / 4}" y1="16" x2="{sx + 3 * STRIP_W / 4}" y2="{height - 16}" '
+               f'stroke="#bbb" stroke-width="2" stroke-dasharray="14 12"/>'
+               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
+                       f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"'
+                       f' stroke="#25272b" stroke-width="6" paint-order="stroke"')
+               + '</g>')
+    # blocks: the pavement around the lots, with their letter
+    for block, (x, y, w, h) in blocks.items():
+        out.append(f'<g class="block" id="block-{block}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" '
+                   f'fill="#cdbf9f" stroke="#a8977a" stroke-width="1.5"/></g>')
+        west = block in WEST
+        lx = x - MARGIN / 2 + 2 if west else x + w + MARGIN / 2 - 2
+        out.append(_text(lx, y + 26, block, 22, "#f3efe6", "middle", "bold", ' class="block-label"'))
+    # joins between tiles of one casino, drawn under the lots so a casino reads as one building
+    for lot, casino in casino_of.items():
+        x, y = lots_xy[lot]
+        fill = CASINO_HEX.get(casino.color, "#999")
+        for n in board.lots[lot].neighbours:
+            if casino_of.get(n) is casino and board.index[n] > board.index[lot]:
+                nx, ny = lots_xy[n]
+                if ny == y:
+                    out.append(f'<rect x="{x + LOT - 2}" y="{y + 6}" width="{GAP + 4}" height="{LOT - 12}" '
+                               f'fill="{fill}"/>')
+                else:
+                    out.append(f'<rect x="{x + 6}" y="{y + LOT - 2}" width="{LOT - 12}" height="{GAP + 4}" '
+                               f'fill="{_shade(fill, 0.8)}"/>')
+    bosses = {c.lots: c.boss for c in game.casinos()}
+    for lot_id in board.order:
+        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of, bosses))
+    out.append(_panel(game, board_w + 6, colors))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict, bosses: dict) -> str:
+    s, lot = game.state, game.board.lots[lot_id]
+    names = game.player_names
+    x, y = xy
+    tile = s.tiles.get(lot_id)
+    kind = "tile" if tile else "marker" if lot_id in s.markers else "empty"
+    parts = [f'<g class="lot" id="lot-{lot_id}" data-lot="{lot_id}" data-state="{kind}">']
+    if tile is None:
+        parts.append(f'<rect x="{x}" y="{y}" width="{LOT}" height="{LOT}" rx="5" fill="#f7f2e6" stroke="#9c8f74" '
+                     f'stroke-width="1"/>')
+        parts.append(_text(x + 6, y + 15, lot_id, 12, "#6b6252", weight="bold"))
+        if lot.strip:
+            parts.append(f'<rect x="{x + (LOT - 5 if lot.block in WEST else 1)}" y="{y + 4}" width="4" '
+                         f'height="{LOT - 8}" rx="2" fill="#f2c81d" opacity="0.7"/>')
+        if kind == "marker":
+            owner = s.markers[lot_id]
+            c = colors[owner]
+            parts.append(_text(x + LOT - 6, y + 15, f"${lot.price}", 11, "#8a806c", "end"))
+            parts.append(f'<circle class="marker" data-player={quoteattr(names[owner])} cx="{x + LOT / 2}" '
+                         f'cy="{y + LOT / 2 + 6}" r="17" fill="{c}" stroke="#ffffff" stroke-width="3"/>')
+            parts.append(f'<circle cx="{x + LOT / 2}" cy="{y + LOT / 2 + 6}" r="19" fill="none" stroke="#3c3f44" '
+                         f'stroke-width="1"/>')
+            parts.append(_text(x + LOT / 2, y + LOT - 4, names[owner][:9], 9, "#4a4437", "middle"))
+        else:
+            parts.append(_text(x + LOT / 2 - 10, y + LOT / 2 + 12, f"${lot.price}", 20, "#3d3a33", "middle", "bold",
+                               ' class="price"'))
+            parts.append(_die(x + LOT - 28, y + LOT - 28, 22, lot.die, "#ffffff", "#6b6252", "#2b2b2b",
+                              "printed-die", f' data-value="{lot.die}"'))
+        parts.append("</g>")
+        return "".join(parts)
+    fill = CASINO_HEX.get(tile.color, "#999999")
+    risers = tile.height - 1
+    step = 5
+    top_h = LOT - step * risers
+    # risers: one darker layer per tile under the top one, seen from the south
+    for k in range(risers):
+        ly = y + top_h + k * step
+        parts.append(f'<rect class="riser" x="{x}" y="{ly - 3}" width="{LOT}" height="{step + 3}" rx="3" '
+                     f'fill="{_shade(fill, 0.72 - 0.06 * k)}" stroke="{_shade(fill, 0.45)}" stroke-width="1"/>')
+    parts.append(f'<rect class="tile" data-color="{tile.color}" data-height="{tile.height}" x="{x}" y="{y}" '
+                 f'width="{LOT}" height="{top_h}" rx="5" fill="{fill}" stroke="{_shade(fill, 0.55)}" '
+                 f'stroke-width="1.5"/>')
+    ink = "#1d1d1d" if _light(fill) else "#ffffff"
+    parts.append(_text(x + 6, y + 15, lot_id, 12, ink, weight="bold"))
+    if tile.height > 1:
+        parts.append(f'<rect x="{x + LOT - 30}" y="{y + 4}" width="26" height="16" rx="8" fill="#ffffff" '
+                     f'opacity="0.85"/>')
+        parts.append(_text(x + LOT - 17, y + 16, f"×{tile.height}", 11, "#222", "middle", "bold",
+                           ' class="height"'))
+    dsize = 32
+    dx, dy = x + (LOT - dsize) / 2, y + (top_h - dsize) / 2 + 6
+    if tile.owner is None:
+        parts.append(f'<rect class="no-die" x="{dx}" y="{dy}" width="{dsize}" height="{dsize}" rx="6" fill="none" '
+                     f'stroke="{ink}" stroke-width="1.5" stroke-dasharray="4 3" opacity="0.7"/>')
+    else:
+        c = colors[tile.owner]
+        pip = "#1d1d1d" if _light(c) else "#ffffff"
+        parts.append(_die(dx, dy, dsize, tile.value, c, "#ffffff", pip, "die",
+                          f' data-owner={quoteattr(names[tile.owner])} data-value="{tile.value}"'))
+        casino = casino_of.get(lot_id)
+        if (casino is not None and len(casino.lots) > 1 and bosses.get(casino.lots) == tile.owner
+                and _is_top(s, casino, lot_id)):
+            parts.append(_text(dx - 3, dy + 4, "★", 15, "#fff6b0", "middle", "bold",
+                               ' class="boss" stroke="#3a3a3a" stroke-width="0.8"'))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _is_top(s, casino, lot_id: str) -> bool:
+    values = [s.tiles[x].value for x in casino.lots if s.tiles[x].owner is not None]
+    return bool(values) and s.tiles[lot_id].value == max(values)
+
+
+def _panel(game, x0: int, colors: list[str]) -> str:
+    s, names, board = game.state, game.player_names, game.board
+    parts = ['<g id="panel">']
+    y = 40
+    parts.append(_text(x0 + 14, y, "Lords of Vegas", 26, "#2b2b2b", weight="bold"))
+    y += 22
+    parts.append(_text(x0 + 14, y, f"{game.profile.title} · seed {game.seed}", 12, "#6b6252"))
+    y += 28
+    if game.over:
+        r = game.result
+        parts.append(_text(x0 + 14, y, f"Game over: {names[r.winner]} wins", 16, "#2b2b2b", weight="bold"))
+        y += 18
+        parts.append(_text(x0 + 14, y, f"after turn {s.turn} ({r.reason.replace('_', ' ')})", 12, "#6b6252"))
+    else:
+        parts.append(_text(x0 + 14, y, f"Turn {s.turn}: {names[s.current]} to play", 16, "#2b2b2b", weight="bold"))
+        if s.drawn:
+            y += 18
+            drawn = ", ".join(f"{c} (pays {board.card_color(c)})" for c in s.drawn)
+            parts.append(_text(x0 + 14, y, f"drew {drawn}", 12, "#6b6252"))
+    y += 30
+    # the score board
+    parts.append(f'<g id="scoreboard">')
+    cols = [(x0 + 40, "player", "start"), (x0 + 178, "money", "end"), (x0 + 232, "points", "end"),
+            (x0 + 290, "markers", "end"), (x0 + 336, "dice", "end")]
+    for cx, label, anchor in cols:
+        parts.append(_text(cx, y, label, 11, "#6b6252", anchor, "bold"))
+    y += 8
+    for i, p in enumerate(players_data(game)):
+        y += 24
+        if p["current"]:
+            parts.append(f'<rect x="{x0 + 8}" y="{y - 17}" width="{PANEL_W - 16}" height="23" rx="5" '
+                         f'fill="#e6dcc4"/>')
+        parts.append(f'<circle cx="{x0 + 24}" cy="{y - 5}" r="8" fill="{colors[i]}" stroke="#ffffff" '
+                     f'stroke-width="2"/>')
+        row = [p["name"][:14], f"${p['money']}", str(p["points"]), str(p["markers_in_hand"]), str(p["dice_in_hand"])]
+        for (cx, _, anchor), value in zip(cols, row):
+            parts.append(_text(cx, y, value, 13, "#2b2b2b", anchor, "bold" if p["current"] else "normal"))
+    parts.append("</g>")
+    y += 14
+    parts.append(_text(x0 + 14, y + 4, "markers and dice: in hand", 10, "#8a806c"))
+    y += 30
+    # casinos
+    casinos = game.casinos()
+    parts.append(_text(x0 + 14, y, f"Casinos ({len(casinos)})" if casinos else "Casinos: none yet", 14, "#2b2b2b",
+                       weight="bold"))
+    shown = sorted(casinos, key=lambda c: (-c.points, board.index[c.lots[0]]))[:10]
+    for c in shown:
+        y += 19
+        fill = CASINO_HEX.get(c.color, "#999")
+        parts.append(f'<rect x="{x0 + 16}" y="{y - 11}" width="14" height="14" rx="3" fill="{fill}" '
+                     f'stroke="{_shade(fill, 0.55)}"/>')
+        lots = " ".join(c.lots) if len(c.lots) <= 4 else " ".join(c.lots[:3]) + f" +{len(c.lots) - 3}"
+        boss = names[c.boss] if c.boss is not None else "no boss"
+        height = f" ×{c.height}" if c.height > 1 else ""
+        parts.append(_text(x0 + 38, y, f"{lots}{height}", 12, "#2b2b2b"))
+        parts.append(_text(x0 + 250, y, boss[:10], 12, "#2b2b2b", "end"))
+        parts.append(_text(x0 + 336, y, f"{c.points} pt" + ("s" if c.points != 1 else ""), 12, "#2b2b2b", "end"))
+    if len(casinos) > len(shown):
+        y += 17
+        parts.append(_text(x0 + 38, y, f"… and {len(casinos) - len(shown)} more", 11, "#8a806c"))
+    y += 34
+    # legend
+    parts.append('<g id="legend">')
+    parts.append(_text(x0 + 14, y, "Legend", 14, "#2b2b2b", weight="bold"))
+    y += 12
+    for i, color in enumerate(board.colors):
+        cx = x0 + 16 + (i % 3) * 112
+        cy = y + (i // 3) * 24
+        fill = CASINO_HEX.get(color, "#999")
+        parts.append(f'<rect x="{cx}" y="{cy}" width="18" height="18" rx="3" fill="{fill}" '
+                     f'stroke="{_shade(fill, 0.55)}"/>')
+        parts.append(_text(cx + 24, cy + 14, color, 12, "#2b2b2b"))
+    y += 24 * ((len(board.colors) + 2) // 3) + 10
+    parts.append(f'<circle cx="{x0 + 25}" cy="{y + 9}" r="9" fill="{colors[0]}" stroke="#ffffff" stroke-width="2"/>')
+    parts.append(_text(x0 + 42, y + 14, "marker: a lot the player owns", 12, "#2b2b2b"))
+    y += 26
+    pip = "#1d1d1d" if _light(colors[0]) else "#ffffff"
+    parts.append(_die(x0 + 16, y, 18, 5, colors[0], "#ffffff", pip))
+    parts.append(_text(x0 + 42, y + 14, "die in its owner's colour; ★ the boss", 12, "#2b2b2b"))
+    y += 26
+    parts.append(f'<rect x="{x0 + 16}" y="{y}" width="18" height="12" rx="2" fill="{CASINO_HEX["gold"]}"/>'
+                 f'<rect x="{x0 + 16}" y="{y + 11}" width="18" height="5" rx="1" fill="{_shade(CASINO_HEX["gold"], 0.7)}"/>')
+    parts.append(_text(x0 + 42, y + 14, "×2: a casino two tiles high (risers)", 12, "#2b2b2b"))
+    y += 26
+    parts.append(_text(x0 + 16, y + 14, "$9", 13, "#3d3a33", weight="bold"))
+    parts.append(_die(x0 + 40, y + 1, 16, 3, "#ffffff", "#6b6252", "#2b2b2b"))
+    parts.append(_text(x0 + 62, y + 14, "empty lot: price and printed die", 12, "#2b2b2b"))
+    y += 26
+    parts.append(f'<rect x="{x0 + 22}" y="{y}" width="5" height="18" rx="2" fill="#f2c81d"/>')
+    parts.append(_text(x0 + 42, y + 14, "lot on the Strip (paid by Strip cards)", 12, "#2b2b2b"))
+    parts.append("</g></g>")
+    return "".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------- HTML
+
+
+def html(game, title: str | None = None) -> str:
+    """A page: the SVG board, then the players and casinos as tables."""
+    names = game.player_names
+    colors = player_colors(names)
+    heading = escape(title or "Lords of Vegas")
+    rows = []
+    for i, p in enumerate(players_data(game)):
+        rows.append(f'<tr{" class=current" if p["current"] else ""}><td><span class="dot" '
+                    f'style="background:{colors[i]}"></span>{escape(p["name"])}</td><td>${p["money"]}</td>'
+                    f'<td>{p["points"]}</td><td>{escape(" ".join(p["lots"]) or "-")}</td>'
+                    f'<td>{p["markers_in_hand"]}</td><td>{p["dice_in_hand"]}</td></tr>')
+    crow = []
+    for c in casinos_data(game):
+        dice = ", ".join(f'{d["lot"]}: {escape(d["owner"])} {d["value"]}' if d["owner"] else f'{d["lot"]}: no die'
+                         for d in c["dice"])
+        crow.append(f'<tr><td><span class="sw" style="background:{CASINO_HEX.get(c["color"], "#999")}"></span>'
+                    f'{c["color"]}</td><td>{" ".join(c["lots"])}</td><td>{c["spaces"]}</td><td>{c["height"]}</td>'
+                    f'<td>{escape(c["boss"] or "-")}</td><td>{dice}</td><td>{c["points"]}</td>'
+                    f'<td>{"yes" if c["strip"] else ""}</td></tr>')
+    casinos = ("<table><tr><th>colour</th><th>lots</th><th>spaces</th><th>height</th><th>boss</th><th>dice</th>"
+               "<th>points</th><th>strip</th></tr>" + "".join(crow) + "</table>") if crow else "<p>No casinos yet.</p>"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{heading}: {escape(status_line(game))}</title>
+<style>
+body {{ font-family: {FONT}; background: #f3efe6; color: #2b2b2b; margin: 24px; }}
+h1 {{ margin: 0 0 4px 0; }} .status {{ color: #6b6252; margin-bottom: 16px; }}
+table {{ border-collapse: collapse; margin: 8px 0 24px 0; }}
+th, td {{ padding: 4px 12px; text-align: left; border-bottom: 1px solid #d8cfbb; }}
+tr.current td {{ font-weight: bold; background: #e6dcc4; }}
+.dot {{ display: inline-block; width: 12px; height: 12px; border-radius: 6px; margin-right: 6px; }}
+.sw {{ display: inline-block; width: 12px; height: 12px; border-radius: 2px; margin-right: 6px; }}
+svg {{ max-width: 100%; height: auto; }}
+</style></head>
+<body>
+<h1>{heading}</h1>
+<div class="status">{escape(status_line(game))} · {escape(game.profile.title)} · seed {escape(str(game.seed))}</div>
+{svg(game, title)}
+<h2>Players</h2>
+<table><tr><th>player</th><th>money</th><th>points</th><th>lots (markers)</th><th>markers in hand</th>
+<th>dice in hand</th></tr>{"".join(rows)}</table>
+<h2>Casinos</h2>
+{casinos}
+</body></html>
+"""

@@ -1,0 +1,389 @@
+"""A game kept in a file: the play-by-email API behind ``lv new``, ``lv move``, ``lv legal`` and ``lv show``.
+
+    >>> from lv import session
+    >>> s = session.create("game.yaml", "revised", ["red", "blue", "green"], seed=7)
+    >>> s.play("build C12 gold").lines      # validated, applied; raises MoveError if illegal
+    ['build C12 gold: -$15, die 5']
+    >>> s.play("end")                       # ends the turn, the next player draws and is paid
+    >>> s.save()                            # the whole record, written atomically
+    >>> s = session.open_game("game.yaml")  # strict replay of the file
+
+The file is an ordinary ``lv-game/1`` record (see record.py), so ``lv replay`` and ``lv check`` read it. Loading
+replays it strictly; saving writes the whole record again with ``record_of`` after checking that the new text
+replays to the same state, so a file is never replaced by one that would not load.
+
+Dice come from the game's seed unless a table rolls real ones (``dice=[3, 5]``, see ``Session.play``); either
+way they are written to the record, so the file replays to the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Iterable
+
+import attrs
+
+from . import actions as A
+from . import narrative
+from .errors import IllegalAction, LvError, NotationError, RecordError
+from .events import Event
+from .game import Game, new_game
+from .notation import format_action, parse_action
+from .profile import load_profile
+from .record import dumps, load_record, parse_record, record_of, write_atomic
+from .replay import replay
+
+VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
+        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
+GROUPS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+
+
+class MoveError(LvError):
+    """A decision the referee refuses: not in the notation, illegal now, or given the wrong dice.
+
+    ``str()`` is the one-line message ``turn N, red: 'build A9 gold': <reason> [rule]`` (prefixed with
+    ``file:line:`` for a script line); ``nearest`` holds up to five legal decisions of the same verb."""
+
+    def __init__(self, turn: int, player: str, text: str, reason: str, rule: str = "",
+                 nearest: Iterable[str] = (), where: str = ""):
+        self.turn, self.player, self.text, self.reason, self.rule = turn, player, text, reason, rule
+        self.nearest = list(nearest)
+        self.where = where
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        tail = f" [{self.rule}]" if self.rule else ""
+        return f"{head}turn {self.turn}, {self.player}: '{self.text}': {self.reason}{tail}"
+
+    def located(self, where: str) -> MoveError:
+        self.where = where
+        self.args = (self._message(),)
+        return self
+
+
+@attrs.define
+class Played:
+    """One decision that was applied: its canonical text, the events it caused (for ``end``: also the next
+    player's draw) and those events as readable lines (``narrative.py``)."""
+
+    text: str
+    events: list[Event]
+    turn: int
+    player: str
+    lines: list[str] = attrs.field(factory=list)
+    line: int | None = None  # the line of a script it came from
+
+
+@attrs.define
+class ScriptResult:
+    played: list[Played]
+    error: MoveError | None = None
+
+
+@attrs.define(eq=False)
+class Session:
+    game: Game
+    spec: str  # the profile spec as written in the file
+    path: Path | None = None
+    position: dict | None = None  # kept from the file: the record starts from a position
+    comment: str | None = None
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def names(self) -> list[str]:
+        return self.game.player_names
+
+    @property
+    def player(self) -> str:
+        return self.names[self.game.state.current]
+
+    def legal(self) -> dict[str, list]:
+        return legal_groups(self.game)
+
+    # ------------------------------------------------------------------ playing
+    def play(self, decision, dice: list[int] | None = None, choices: dict | None = None) -> Played:
+        """Validate and apply one decision (text in the notation, or an action object) of the current player.
+
+        ``dice``: die faces rolled at the table, used in order: a gamble's two dice; for a reorganize, the new
+        value of each die in the casino, in board order of their lots; then one value per tie reroll the decision
+        causes, in the order the rerolls happen (for ``end``: the tie rerolls of the next player's draw). The
+        count must be exact; when a tie needs more dice the error says so and nothing changes.
+        ``choices``: ``{"die_from": LOT}`` / ``{"marker_from": LOT}`` where pieces ran out.
+        Raises MoveError (the game is unchanged)."""
+        game = self.game
+        turn, player = game.state.turn, self.player
+        text = decision if isinstance(decision, str) else format_action(decision, self.names)
+        text = " ".join(text.split())
+        if game.over:
+            r = game.result
+            raise self._refuse(text, f"the game is over ({self.names[r.winner]} won: {r.reason})", "end")
+        if isinstance(decision, str):
+            try:
+                action = parse_action(text, self.names, game.board)
+            except NotationError as err:
+                raise self._refuse(text, _strip_text(str(err), text), "notation", text) from None
+        else:
+            action = decision
+        is_end = isinstance(action, A.EndTurn)
+        recorded = None
+        try:
+            if dice is not None:
+                recorded = self._table_dice(action, list(dice), choices)
+            if is_end:
+                events = game.apply(action, next_draw_dice=recorded, next_draw_choices=choices)
+            else:
+                events = game.apply(action, dice=recorded, choices=choices)
+        except IllegalAction as err:
+            raise self._refuse(text, err.reason, err.rule, action) from None
+        except RecordError as err:  # a die face out of range, a choice that names no piece
+            raise self._refuse(text, str(err), "dice") from None
+        names = self.names
+        if is_end:
+            new = game.current_turn
+            lines = ["end", narrative.turn_header(new, names)]
+            lines += [narrative.INDENT + x for x in narrative.draw_lines(new.draw_events, names)]
+        else:
+            lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
+        return Played(format_action(action, names), events, turn, player, lines)
+
+    def play_lines(self, lines: Iterable[str], source: str = "<stdin>") -> ScriptResult:
+        """Apply one decision per line (``#`` comments and blank lines skipped; a line may end with
+        ``--dice 3,5``) until the first refused one, which is returned with ``file:line`` in its message.
+        The decisions before it stay applied; the caller saves."""
+        out = ScriptResult(played=[])
+        for number, raw in enumerate(lines, start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            dice = None
+            if "--dice" in line:
+                line, _, given = line.partition("--dice")
+                line = line.strip()
+                try:
+                    dice = parse_dice(given.strip())
+                except LvError as err:
+                    out.error = self._refuse(line, str(err), "dice").located(f"{source}:{number}")
+                    return out
+            try:
+                played = self.play(line, dice)
+            except MoveError as err:
+                out.error = err.located(f"{source}:{number}")
+                return out
+            played.line = number
+            out.played.append(played)
+        return out
+
+    def _refuse(self, text: str, reason: str, rule: str, action=None) -> MoveError:
+        s = self.game.state
+        nearest = nearest_legal(self.game, action) if action is not None else []
+        return MoveError(s.turn, self.names[s.current], text, reason, rule, nearest)
+
+    def _table_dice(self, action, values: list[int], choices: dict | None) -> dict:
+        """Turn the table's dice, in order, into the record's dice keyed by meaning (see ``play``)."""
+        for v in values:
+            if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+                raise IllegalAction(f"{v!r} is not a die face (1-6)", "dice")
+        game = self.game
+        _trial(game, action, {}, choices)  # an illegal decision is refused for itself, before its dice
+        rest = list(values)
+        recorded: dict = {}
+        first = _dice_action(action)
+        if isinstance(first, A.Gamble):
+            if len(rest) < 2:
+                raise IllegalAction(f"a gamble rolls two dice, {len(rest)} given", "dice")
+            recorded["gamble"] = [rest.pop(0), rest.pop(0)]
+        elif isinstance(first, A.Reorganize):
+            casino = game.casino_at(first.lot)
+            lots = [lot for lot in casino.lots if game.state.tiles[lot].owner is not None] if casino else []
+            if len(rest) < len(lots):
+                raise IllegalAction(f"reorganizing rerolls {len(lots)} dice ({', '.join(lots)}, in that order), "
+                                    f"{len(rest)} given", "dice")
+            recorded["reorg"] = {lot: rest.pop(0) for lot in lots}
+        used = len(values) - len(rest)
+        ties: dict[str, list[int]] = {}
+        while True:
+            trial = dict(recorded, ties=ties) if ties else recorded
+            rolls = [lot for e in _trial(game, action, trial, choices) if e.kind == "tie_rerolled" for lot in e["lots"]]
+            done = sum(len(v) for v in ties.values())
+            if len(rolls) <= done:
+                break
+            if not rest:
+                raise IllegalAction(f"a tie reroll on {rolls[done]} needs another die: "
+                                    f"{used + done} given, give at least {used + done + 1}", "dice")
+            ties.setdefault(rolls[done], []).append(rest.pop(0))
+        if rest:
+            rolled = len(values) - len(rest)
+            raise IllegalAction(f"{len(values)} dice given, the decision rolls {rolled}"
+                                + (" (no dice at all)" if not rolled else ""), "dice")
+        if ties:
+            recorded["ties"] = ties
+        return recorded
+
+    # ------------------------------------------------------------------ writing
+    def text(self) -> str:
+        """The record as it would be written (YAML, or JSON for a ``.json`` path)."""
+        fmt = "json" if self.path is not None and self.path.suffix == ".json" else "yaml"
+        data = record_of(self.game, self.spec, position=self.position, comment=self.comment)
+        return dumps(data, fmt)
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Write the whole record atomically, after checking the text replays to the same state."""
+        if path is not None:
+            self.path = Path(path)
+        if self.path is None:
+            raise LvError("no file to save the game to")
+        text = self.text()
+        again = _load_text(text, str(self.path))
+        if fingerprint(again.game) != fingerprint(self.game):
+            raise LvError(f"{self.path}: not written: the record would not replay to the same state "
+                          "(an engine error; please report it)")
+        write_atomic(self.path, text)
+        return self.path
+
+
+# ---------------------------------------------------------------------------------------------- opening
+
+
+def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
+           first_player: str | None = None, comment: str | None = None) -> Session:
+    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None."""
+    profile = load_profile(spec)
+    game = new_game(profile, players, seed, first_player=first_player)
+    s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
+    if path is not None:
+        s.save()
+    return s
+
+
+def open_game(path: str | Path, until: int | None = None) -> Session:
+    """Load a game file by replaying it strictly under its own profile (``until``: stop at the end of that turn,
+    to look at an earlier position; such a session should not be saved over the file)."""
+    return _load_record(load_record(path), Path(path), until)
+
+
+def _load_text(text: str, name: str) -> Session:
+    return _load_record(parse_record(text, name), Path(name))
+
+
+def _load_record(record, path: Path, until: int | None = None) -> Session:
+    rep = replay(record, strict=True, until=until)
+    if rep.result_mismatch:
+        raise RecordError(f"{record.path}: {rep.result_mismatch[0]}")
+    return Session(game=rep.game, spec=record.profile, path=path, position=record.position, comment=record.comment)
+
+
+def fingerprint(game: Game) -> tuple:
+    """Everything about a game's state that a record must reproduce."""
+    s = game.state
+    return (tuple((p.name, p.money, p.score) for p in s.players), tuple(sorted(s.markers.items())),
+            tuple(sorted((lot, t.color, t.height, t.owner, t.value) for lot, t in s.tiles.items())),
+            tuple(s.deck), tuple(s.discards), s.turn, s.current, s.phase, tuple(s.drawn), s.gambles,
+            tuple(sorted(s.reorganized)), s.result and (s.result.reason, s.result.winner, tuple(s.result.ranking)))
+
+
+# ---------------------------------------------------------------------------------------------- legal decisions
+
+
+def legal_groups(game: Game) -> dict[str, list]:
+    """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
+    the notation, except gambles: ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not
+    listed: any exchange may be proposed."""
+    out: dict[str, list] = {verb: [] for verb in GROUPS}
+    names = game.player_names
+    lay_off = game.profile.gamble.lay_off != "none"
+    for action in game.legal_actions():
+        verb = VERB[type(action)]
+        if isinstance(action, A.Gamble):
+            out[verb].append({"lot": action.lot, "min": 1, "max": action.bet, "lay_off": lay_off})
+        else:
+            out[verb].append(format_action(action, names))
+    return out
+
+
+def gamble_text(g: dict) -> str:
+    return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
+
+
+def legal_text(game: Game) -> dict[str, list[str]]:
+    """``legal_groups`` with gambles written ``gamble B3 1..15``."""
+    return {verb: [gamble_text(x) if isinstance(x, dict) else x for x in items]
+            for verb, items in legal_groups(game).items()}
+
+
+def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
+    """Up to ``limit`` legal decisions with the same verb as ``action``: the same lot first, then the same
+    colour, then the nearest lots (same block, fewest steps). ``action`` may also be text that did not parse:
+    its verb, lot and colour words are used as far as they are known."""
+    board = game.board
+    if isinstance(action, str):
+        words = action.lower().split()
+        verb = _verb_of(action)
+        lot = next((w.upper() for w in words[1:] if w.upper() in board.lots), None)
+        color = next((w for w in words[1:] if w in board.colors), None)
+    else:
+        verb = VERB.get(type(action))
+        lot, color = getattr(action, "lot", None), getattr(action, "color", None)
+    if verb in (None, "trade", "end"):
+        return []
+    names = game.player_names
+
+    def distance(other: str) -> tuple:
+        if lot is None or lot not in board.lots:
+            return (0, 0)
+        a, b = board.lots[lot], board.lots[other]
+        if a.block != b.block:
+            return (1, abs(board.index[a.id] - board.index[b.id]))
+        return (0, abs(a.row - b.row) + abs(a.col - b.col))
+
+    candidates = [a for a in game.legal_actions() if VERB[type(a)] == verb]
+    candidates.sort(key=lambda a: (a.lot != lot, getattr(a, "color", None) != color, distance(a.lot),
+                                   board.index[a.lot]))
+    lay_off = game.profile.gamble.lay_off != "none"
+    out = []
+    for a in candidates[:limit]:
+        if isinstance(a, A.Gamble):
+            out.append(gamble_text({"lot": a.lot, "min": 1, "max": a.bet, "lay_off": lay_off}))
+        else:
+            out.append(format_action(a, names))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+
+
+def parse_dice(text: str) -> list[int]:
+    """``"3,5"`` or ``"3 5"`` -> [3, 5]; each a die face."""
+    words = text.replace(",", " ").split()
+    if not words or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+        raise LvError(f"--dice '{text}': give die faces 1-6 separated by commas, e.g. --dice 3,5")
+    return [int(w) for w in words]
+
+
+def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
+    """Apply ``action`` with ``dice`` to a copy of ``game``: its events (raises IllegalAction if illegal)."""
+    memo = {id(game.board): game.board, id(game.profile): game.profile}
+    twin = copy.deepcopy(game, memo)
+    if isinstance(action, A.EndTurn):
+        return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices)
+    return twin.apply(action, dice=dice, choices=choices)
+
+
+def _dice_action(action):
+    """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
+    if isinstance(action, A.Trade):
+        return next((s for s in action.steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
+    return action
+
+
+def _strip_text(message: str, text: str) -> str:
+    """NotationError messages start with the quoted text; the MoveError line quotes it already."""
+    prefix = f"'{text}': "
+    return message[len(prefix):] if message.startswith(prefix) else message
+
+
+def _verb_of(text: str) -> str | None:
+    word = text.split(" ", 1)[0].lower() if text else ""
+    return {"reorganize": "reorg", "reorganise": "reorg"}.get(word, word) if word in (*GROUPS, "reorganize",
+                                                                                       "reorganise") else None
