@@ -137,6 +137,177 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
 
 # ------------------------------------------------------------------------------------------ records (replay, check, diff, selfplay)
 
+RECORD_SUFFIXES = (".yaml", ".yml", ".json")
+
+
+def _lines(lines: list[str]) -> None:
+    sys.stdout.write("\n".join(lines) + "\n")
+
+
+def _players_arg(players: str) -> int | list[str]:
+    """``4`` (names from the profile's colours) or ``red,blue,green``."""
+    text = players.strip()
+    if text.isdigit():
+        return int(text)
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) < 2:
+        raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
+    return names
+
+
+@app.command("selfplay")
+@guarded
+def selfplay_cmd(
+    variant: str = typer.Option("revised", "--variant", "-v", help="Profile spec, e.g. revised, original+f-block."),
+    players: str = typer.Option("4", "--players", "-p", help="How many players (names from the profile's "
+                                                             "colours) or their names: red,blue,green."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the deck, the starting roll, the dice and the bots."),
+    bot: str = typer.Option("random-kind", "--bot", help="random-kind (a random kind of decision, then a random "
+                                                         "one of it) or random (uniform over all legal ones)."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
+                                                                      "default: stdout."),
+    as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
+) -> None:
+    """Play a complete game with seeded random-legal players and write its record.
+
+    Example: lv selfplay --variant revised --players 4 --seed 7 -o game.yaml
+    """
+    from lv import bots, record
+
+    if bot not in bots.BOTS:
+        raise LvError(f"--bot {bot!r}: known bots are {', '.join(bots.BOTS)}")
+    profile = lv.load_profile(variant)
+    game = lv.new_game(profile, _players_arg(players), seed)
+    bots.play(game, [bots.BOTS[bot]] * len(game.player_names), seed)
+    fmt = "json" if as_json or (output or "").endswith(".json") else "yaml"
+    made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
+    text = record.dumps(record.record_of(game, variant, comment=made_by), fmt)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    record.write_atomic(output, text)
+    r = game.result
+    decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
+    print(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
+          f"decisions; {game.player_names[r.winner]} wins ({r.reason.replace('_', ' ')})", file=sys.stderr)
+
+
+@app.command("replay")
+@guarded
+def replay_cmd(
+    file: str = typer.Argument(..., help="A game record (lv-game/1, YAML or JSON)."),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay under this profile spec instead "
+                                                                        "of the recorded one."),
+    until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop after this turn."),
+    on_illegal: str = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
+                                                                "illegal is skipped (skip) or ends the replay "
+                                                                "(stop)."),
+    as_json: bool = typer.Option(False, "--json", help="Everything as data, byte-identical on every run."),
+) -> None:
+    """Replay a record turn by turn, with the final standings and the result check.
+
+    Draws, payouts, scores, decisions and bosses, turn by turn. Under the recorded profile the recorded result
+    is checked (exit 1 if it does not match); under another (--variant) it lists what became illegal.
+
+    Example: lv replay examples/revised-4p.yaml      lv replay g.yaml --variant original --until 12
+    """
+    from lv.narrative import replay_lines
+    from lv.record import load_record
+    from lv.replay import replay
+
+    if on_illegal not in ("skip", "stop"):
+        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
+    rep = replay(load_record(file), variant, on_illegal=on_illegal, until=until)
+    if as_json:
+        emit_json(rep.to_dict())
+    else:
+        _lines(replay_lines(rep))
+    if rep.verified is False:
+        print(f"lv: {file}: the recorded result does not match the replay", file=sys.stderr)
+        raise typer.Exit(1)
+
+
+@app.command("check")
+@guarded
+def check_cmd(
+    files: List[str] = typer.Argument(..., help="Record files or folders (their .yaml/.yml/.json files)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Verify records under their own profiles; exit 1 if any fails.
+
+    Each must replay (legal decisions, the cards its deck gives) and give its recorded result.
+
+    Example: lv check examples/*.yaml
+    """
+    from pathlib import Path
+
+    from lv.replay import check_file
+
+    paths: list[str] = []
+    for f in files:
+        p = Path(f)
+        if p.is_dir():
+            paths += sorted(str(x) for x in p.iterdir() if x.suffix in RECORD_SUFFIXES and x.is_file())
+        elif p.suffix not in RECORD_SUFFIXES and p.exists():
+            print(f"skip {f}: not a record (.yaml, .yml or .json)", file=sys.stderr)
+        else:
+            paths.append(f)
+    if not paths:
+        raise LvError("no record files to check")
+    results = [check_file(p) for p in paths]
+    failed = [r for r in results if not r.ok]
+    if as_json:
+        emit_json({"checked": len(results), "failed": len(failed),
+                   "files": [{"file": r.file, "ok": r.ok, "message": r.message, "turns": r.turns,
+                              "verified": r.verified} for r in results]})
+    else:
+        for r in results:
+            if r.ok:
+                print(f"ok {r.file}: {r.message}")
+            else:
+                reason = r.message[len(r.file):].lstrip(":") if r.message.startswith(r.file) else " " + r.message
+                print(f"FAIL {r.file}:{reason}")
+        print(f"{len(results)} records: {len(results) - len(failed)} ok, {len(failed)} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("diff")
+@guarded
+def diff_cmd(
+    file: str = typer.Argument(..., help="A game record (lv-game/1)."),
+    variant: List[str] = typer.Option(..., "--variant", "-v", help="Profile spec; give it once (compared with "
+                                                                   "the recorded profile) or twice (A, then B)."),
+    on_illegal: str = typer.Option("skip", "--on-illegal", help="A decision illegal under a profile is skipped "
+                                                                "(skip) or ends that replay (stop)."),
+    fail_on_divergence: bool = typer.Option(False, "--fail-on-divergence", help="Exit 1 if the games diverge."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Replay one record under two profiles and show where and how the games differ.
+
+    The first divergence, turn-by-turn differences in money, points and bosses, decisions that became illegal
+    (the rule, what was done instead), dice that had to be generated, and the results side by side.
+
+    Example: lv diff game.yaml --variant original      lv diff game.yaml -v original -v original+f-block
+    """
+    from lv.diff import diff_records
+    from lv.record import load_record
+
+    if on_illegal not in ("skip", "stop"):
+        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
+    if len(variant) not in (1, 2):
+        raise LvError(f"give --variant once (B, compared with the recorded profile) or twice (A and B), "
+                      f"not {len(variant)} times")
+    a, b = (None, variant[0]) if len(variant) == 1 else variant
+    d = diff_records(load_record(file), a, b, on_illegal=on_illegal)
+    if as_json:
+        emit_json(d.to_dict())
+    else:
+        _lines(d.lines())
+    if fail_on_divergence and d.first is not None:
+        raise typer.Exit(1)
+
+
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
 
 

@@ -154,19 +154,22 @@ class Diff:
         names = self.a.record.players
         by_a = {r["player"]: r for r in ra}
         by_b = {r["player"]: r for r in rb}
-        col = max(len(A), len(B), 18)
-        out = ["Result", f"  {'':<10}  {A:<{col}}  {B:<{col}}",
-               f"  {'end':<10}  {_ending(self.a):<{col}}  {_ending(self.b):<{col}}"]
-        for n in names:
-            cells = [f"#{r['rank']} {points(r['points'])} ${r['money']}" for r in (by_a[n], by_b[n])]
-            out.append(f"  {n:<10}  {cells[0]:<{col}}  {cells[1]:<{col}}")
         wa, wb = _winner(self.a), _winner(self.b)
-        if wa and wb:
-            out.append(f"  winner      {wa:<{col}}  {wb:<{col}}")
+        over = wa is not None and wb is not None
+        rows = [("", A, B), ("end", _ending(self.a), _ending(self.b))]
+        for n in names:
+            rows.append((n, *(f"#{r['rank']} {points(r['points'])} ${r['money']}" for r in (by_a[n], by_b[n]))))
+        rows.append(("winner", wa or "(not over)", wb or "(not over)") if over
+                    else ("leading", ra[0]["player"], rb[0]["player"]))
+        w0 = max(len(r[0]) for r in rows)
+        w1 = max(len(r[1]) for r in rows)
+        out = ["Result"] + [f"  {r[0]:<{w0}}  {r[1]:<{w1}}  {r[2]}".rstrip() for r in rows]
+        if over:
             out.append(f"The winner is the same ({wa})." if wa == wb
                        else f"The winner changes: {wa} under {A}, {wb} under {B}.")
-        else:
-            out.append("  winner      " + f"{wa or '(not over)':<{col}}  {wb or '(not over)':<{col}}")
+        elif wa or wb:
+            done, spec = (wa, A) if wa else (wb, B)
+            out.append(f"Only the game under {spec} is over ({done} wins); the record ends before the other does.")
         return out
 
 
@@ -288,7 +291,7 @@ def turn_differences(a: Replay, b: Replay) -> list[TurnDiff]:
         pts = {n: (x, y) for n, x, y in zip(names, sa.scores, sb.scores) if x != y}
         ba, bb = _bosses(sa, names), _bosses(sb, names)
         bosses = []
-        for lots in sorted(set(ba) | set(bb), key=lambda ls: order[ls[0]]):
+        for lots in sorted(set(ba) | set(bb), key=lambda ls: [order[x] for x in ls]):  # a total order
             present = "both" if lots in ba and lots in bb else "a" if lots in ba else "b"
             if present != "both" or ba[lots] != bb[lots]:
                 bosses.append(BossDiff(lots, ba.get(lots), bb.get(lots), present))

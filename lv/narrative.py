@@ -84,7 +84,7 @@ def _gamble(d: dict, names: list[str]) -> str:
     if d["lay_off"]:
         return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
     if got < owed:
-        return f"{rolled}, {wins}${owed} owed, but {boss} has only ${paid}: +${got}"
+        return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
     return f"{rolled}, {wins}${got}"
 
 
@@ -98,7 +98,8 @@ def describe(ev, names: list[str]) -> str | None:
     if k == "dealt":
         return f"{p('player')} is dealt {', '.join(d['lots'])}: ${d['money']}"
     if k == "card_skipped":
-        return f"{p('player')}'s card {d['card']} is set aside ({d['why']}) and another dealt"
+        why = "it is on the closed F block" if d["why"] == "f_block.closed_when" else d["why"]
+        return f"{p('player')}'s card {d['card']} is set aside ({why}) and another dealt"
     if k == "end_card_placed":
         return f"the end card goes in with {d['under']} cards under it"
     if k == "first_player":
@@ -275,6 +276,70 @@ def narrate(game, turns: list | None = None, snapshots: list | None = None) -> l
         if snapshots is not None and i < len(snapshots):
             snap = snapshots[i]
             status = list(zip(names, snap.scores, snap.money))
-        out.append("")
+        if out:
+            out.append("")
         out.extend(turn_lines(turn, names, steps, status))
     return out
+
+
+# ---------------------------------------------------------------------------------------------- a replay
+
+
+def replay_lines(rep) -> list[str]:
+    """What ``lv replay`` prints: the header, every turn, the standings, what differed under another profile,
+    and the result check. ``rep`` is a ``replay.Replay``."""
+    from .replay import standings  # replay imports nothing from here; show/move need not load it
+
+    rec, game = rep.record, rep.game
+    names = rec.players
+    spec = rep.profile.spec or rep.profile.name
+    head = f"{rec.path}: {rec.profile}, {len(names)} players ({', '.join(names)}), seed {rec.seed}"
+    if rec.position is not None:
+        head += ", from a position"
+    out = [head]
+    if not rep.strict:
+        out.append(f"replayed under {spec} (recorded under {rec.profile})")
+    if rec.comment:
+        out += ["", *rec.comment.rstrip().splitlines()]
+    out.append("")
+    out += narrate(game, [(p.turn, p.steps) for p in rep.turns], rep.snapshots)
+    out.append("")
+    if game.over:
+        title = "Final standings"
+    else:
+        why = f"stopped after turn {game.state.turn}" if rep.stopped else f"after turn {game.state.turn}, not over"
+        title = f"Standings ({why})"
+    out += standings_lines(standings(game), title)
+    if not rep.strict:
+        out += ["", f"Under {spec}:"]
+        handled = {"skipped": "skipped", "stopped": "the replay stopped there"}
+        out += [f"  turn {i.turn}, decision {i.index} '{i.decision}' is illegal: {i.reason} [{i.rule}]; "
+                f"{handled[i.handled]}" for i in rep.illegal] or ["  every recorded decision is legal"]
+        out += [f"  turn {c.turn}: the record has {', '.join(c.recorded) or 'no card'}, the deck gives "
+                f"{', '.join(c.drawn) or 'no card'}" for c in rep.card_mismatches]
+        for g in rep.generated:
+            step = "the draw" if g.index is None else f"decision {g.index} '{g.decision}'"
+            out.append(f"  turn {g.turn}, {step}: {', '.join(g.dice)} dice generated (the record has none)")
+        if rep.unplayed_turns:
+            out.append(f"  the game ended before the record did: {rep.unplayed_turns} recorded turns not played")
+    out += [""] + result_check_lines(rep)
+    return out
+
+
+def result_check_lines(rep) -> list[str]:
+    rec, game = rep.record, rep.game
+    if game.result is not None:
+        r = game.result
+        why = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
+        ended = f"The game ended on turn {game.state.turn} ({why.get(r.reason, r.reason)}): {rec.players[r.winner]} wins."
+    else:
+        ended = "The game is not over."
+    if rep.verified is True:
+        return [ended, "Result verified: it matches the record."]
+    if rep.verified is False:
+        return [ended, "Result MISMATCH:"] + [INDENT + m for m in rep.result_mismatch]
+    if not rep.strict:
+        return [ended, f"(the recorded result is checked only under the recorded profile, {rec.profile})"]
+    if rep.stopped:
+        return [ended, "(stopped early: the recorded result is not checked)"]
+    return [ended, "(the record has no result to check)"]

@@ -15,7 +15,7 @@ from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .game import Game, Turn
 from .notation import format_action
 from .profile import Profile, load_profile
-from .record import FORMAT, Record, result_of
+from .record import FORMAT, Record, load_record, result_of
 
 
 @attrs.frozen
@@ -332,3 +332,34 @@ def replay_dict(rep: Replay) -> dict:
            "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
                                for c in rep.card_mismatches]}
     return out
+
+
+# ---------------------------------------------------------------------------------------------- checking files
+
+
+@attrs.frozen
+class Check:
+    """The verdict on one record file under its own profile."""
+
+    file: str
+    ok: bool
+    message: str  # why it failed, or what was checked
+    turns: int = 0
+    verified: bool | None = None
+
+
+def check_file(path: str) -> Check:
+    """Load and replay ``path`` strictly under its recorded profile; a broken file or a result that does not
+    verify is a failed check (never an exception)."""
+    try:
+        rec = load_record(path)
+        rep = replay(rec)
+    except LvError as err:
+        return Check(path, False, str(err))
+    turns = len(rep.turns)
+    if rep.verified is False:
+        return Check(path, False, "; ".join(rep.result_mismatch), turns, False)
+    what = ("result verified" if rep.verified else
+            "game not over, no result to check" if not rep.game.over else "no result recorded")
+    kind = "position, " if rec.position is not None else ""
+    return Check(path, True, f"{kind}{turns} turn{'' if turns == 1 else 's'}, {what}", turns, rep.verified)
