@@ -13,7 +13,7 @@ from typing import Callable
 
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
-from .casinos import Casino, boss, find_casinos, has_die, pips, top_dice
+from .casinos import Casino, boss, dice_facts, find_casinos, has_die, pips
 from .chance import Dice
 from .errors import IllegalAction
 from .events import Event, event
@@ -229,12 +229,19 @@ class Engine:
 
     # ------------------------------------------------------------------ consequences
     def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
-        return {c.lots: boss(s, c) for c in self.casinos(s)}
+        """The boss of each casino. Memoised until a tile or die changes, so an action that moves neither (a
+        gamble) finds ``after is before``; callers must not change the dict."""
+        memo = s.dice_memo()
+        key = ("snapshot", s.structure)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = {c.lots: boss(s, c) for c in self.casinos(s)}
+        return found
 
     def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
         after = self.snapshot(s)
-        if after == before:
+        if after is before or after == before:
             return
         owner_of = {lot: lots for lots in before for lot in lots}
         for lots, b in after.items():
@@ -258,9 +265,10 @@ class Engine:
         for casino in self.casinos(s):
             rounds = 0
             while True:
-                _, lots = top_dice(s, casino)
-                owners = {s.tiles[lot].owner for lot in lots}
-                if len(owners) < 2 and (rounds == 0 or not stop_die or len(lots) < 2):
+                facts = dice_facts(s, casino)
+                lots = facts.top_lots
+                tied = facts.boss is None and len(lots) >= 2  # two or more players share the top value
+                if not tied and (rounds == 0 or not stop_die or len(lots) < 2):
                     break
                 if rounds > 500:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", "ties.stop_when")
@@ -575,7 +583,7 @@ class Engine:
         fails stops the rest (``stop_rest``) or undoes the whole trade (``undo_all``)."""
         if not trade.steps:
             raise IllegalAction("a trade needs at least one step", "trade")
-        original = s.copy()
+        saved = s.copy()
         done: list[Event] = []
         immediate = self.profile.ties.check == "immediate"
         for i, step in enumerate(trade.steps):
@@ -593,7 +601,7 @@ class Engine:
                     raise IllegalAction(f"not a trade step: {step!r}", "trade")
             except IllegalAction as err:
                 if i == 0 or self.profile.trade.failed_step == "undo_all":
-                    _restore(s, original)
+                    _restore(s, saved)
                     raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
                 done.append(event("trade_step_failed", step=i + 1, reason=err.reason, rule=err.rule))
                 break
@@ -602,10 +610,10 @@ class Engine:
         events.extend(done)
 
 
-def _restore(s: GameState, original: GameState) -> None:
+def _restore(s: GameState, saved: GameState) -> None:
     for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
                   "gambles", "reorganized", "result", "structure"):
-        setattr(s, field, getattr(original, field))
+        setattr(s, field, getattr(saved, field))
     s.structure += 1  # drop any cached casinos computed for the abandoned steps
     s.drop_caches()
 
