@@ -413,7 +413,8 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     for i, name in enumerate(names):
         v, s, o, pname, title, overlay = _resolve(name)
         if i == 0 and overlay:
-            raise ProfileError(f"'{name}' is an overlay: combine it with a full profile, e.g. 'original+{name}'")
+            raise ProfileError(f"'{name}' is an overlay: put it after a full profile, as in 'PROFILE+{name}' "
+                               f"(see 'lv variants list')")
         values.update(copy.deepcopy(v))
         sources.update(s)
         origin.update(o)

@@ -121,7 +121,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     if not isinstance(players, list) or not all(isinstance(x, str) for x in players) or len(players) < 2:
         raise fail(("players",), "players: give at least two player names, in seat order")
     if not isinstance(data["profile"], str):
-        raise fail(("profile",), "profile: give a profile spec such as 'revised' or 'original+f-block'")
+        raise fail(("profile",), "profile: give a profile spec: NAME, NAME+OVERLAY or a .yaml path (see 'lv variants list')")
     deck = data.get("deck")
     if deck is not None:
         if not isinstance(deck, list):
