@@ -236,6 +236,18 @@ for _kind in (int, bool, str):
 _converter.register_structure_hook(int | str, lambda value, _t: value)
 
 
+def _strict_list(kind: type):
+    def hook(value, _type):
+        if not isinstance(value, (list, tuple)):  # a bare string would otherwise become a tuple of letters
+            raise TypeError(f"expected a list of {kind.__name__}, got {type(value).__name__} {value!r}")
+        return tuple(_strict(kind)(v, kind) for v in value)
+    return hook
+
+
+for _kind in (int, str):
+    _converter.register_structure_hook_func(lambda t, _seq=tuple[_kind, ...]: t == _seq, _strict_list(_kind))
+
+
 def _structure_section(section: str, data: dict, cls: type):
     fields = [a.name for a in attrs.fields(cls)]
     missing = [f for f in fields if f not in data]
@@ -254,6 +266,8 @@ def _structure_section(section: str, data: dict, cls: type):
         message = cattrs.transform_error(exc, path="$")[0]
         text, _, path = message.rpartition(" @ $")
         key = path.lstrip(".").split(".")[0].split("[")[0] or None
+        if isinstance(leaf, TypeError) and str(leaf).startswith("expected "):  # our strict hook: say what was found
+            text = str(leaf)
         raise _SectionError(section, key, text if text != "invalid value" else str(leaf)) from None
 
 
@@ -299,6 +313,7 @@ class _RawProfile:
     sources: dict[str, str]
     lines: dict[str, int]
     overlay: bool
+    extends_line: int | None = None
 
 
 def _split_leaf(node: Any) -> tuple[Any, str | None]:
@@ -347,9 +362,12 @@ def _read_raw(file: Path) -> _RawProfile:
     extends = data.get("extends") or ()
     if isinstance(extends, str):
         extends = (extends,)
+    if not isinstance(extends, (list, tuple)) or not all(isinstance(e, str) for e in extends):
+        raise ProfileError(f"{fname}:{line_of(lines, ('extends',))}: extends: a profile name or path, or a list of them")
     name = data.get("name") or file.stem
     return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
-                       values=values, sources=sources, lines=where, overlay=bool(data.get("overlay", False)))
+                       values=values, sources=sources, lines=where, overlay=bool(data.get("overlay", False)),
+                       extends_line=line_of(lines, ("extends",)) if "extends" in data else None)
 
 
 def profile_names() -> list[str]:
@@ -374,6 +392,18 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
     raw = _read_raw(_find(name))
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
+        where = f"{raw.file}:{raw.extends_line}"
+        # a .yaml path is read relative to the file that extends it (then to the working directory)
+        beside = Path(raw.file).parent / parent
+        if Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
+            parent = str(beside.resolve())
+        if parent in chain + (name,):
+            raise ProfileError(f"{where}: extends '{parent}', which leads back here "
+                               f"({' -> '.join(chain + (name, parent))})")
+        try:
+            _find(parent)
+        except ProfileError as err:
+            raise ProfileError(f"{where}: extends: {err}") from None
         pv, ps, po, *_ = _resolve(parent, chain + (name,))
         values.update(pv)
         sources.update(ps)
@@ -392,12 +422,25 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def _split_spec(spec: str) -> list[str]:
+    """Split at commas outside brackets, so ``revised,gamble.win_even=[3, 4, 9]`` keeps its list."""
+    parts, depth, current = [], 0, ""
+    for ch in spec:
+        depth += (ch in "[{") - (ch in "]}")
+        if ch == "," and depth <= 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += ch
+    return parts + [current]
+
+
 def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``."""
     spec = spec.strip()
     if not spec:
         raise ProfileError("empty profile spec")
-    head, *assignments = [part.strip() for part in spec.split(",")]
+    head, *assignments = [part.strip() for part in _split_spec(spec)]
     overrides_all: dict[str, Any] = {}
     for item in assignments:
         if "=" not in item:
@@ -436,7 +479,9 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
                                      "sources": sources, "spec": spec}, Profile)
     except _SectionError as err:
         key = f"{err.section}.{err.key}" if err.key else err.section
-        where = origin.get(key) or next((o for k, o in origin.items() if k.startswith(err.section + ".")), None)
+        in_section = [o for k, o in origin.items() if k.startswith(err.section + ".")]
+        overridden = [o for o in in_section if o.startswith("profile spec")]  # a section-wide check: blame the override
+        where = origin.get(key) or next(iter(overridden + in_section), None)
         where = where or f"profile '{spec}'"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
 
