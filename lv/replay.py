@@ -137,11 +137,25 @@ def start_game(record: Record, profile: Profile) -> Game:
                     first_player=record.first_player, starting_rolls=record.starting_rolls,
                     draw_dice=draw_dice, draw_choices=draw_choices)
     except RecordError as err:
-        key = "position" if record.position is not None else (
-            "starting_rolls" if "starting_rolls" in str(err) else
-            "under_end_card" if "under_end_card" in str(err) else
-            "first_player" if "first player" in str(err) else "players")
-        raise RecordError(f"{record.at(key)}: {err}") from None
+        raise RecordError(f"{record.at(*_setup_key(record, str(err)))}: {err}") from None
+
+
+def _setup_key(record: Record, message: str) -> tuple:
+    """The key path a setup error is about, for its line: ``position: tile C1 ...`` -> position.tiles.C1."""
+    if message.startswith("position: "):
+        words = message[len("position: "):].replace(":", " ").split()
+        first = words[0] if words else ""
+        if first == "tile" and len(words) > 1:
+            return ("position", "tiles", words[1])
+        if "." in first:
+            return ("position", *first.split(".")[:2])
+        return ("position", first) if first in (record.position or {}) else ("position",)
+    for key in ("starting_rolls", "under_end_card", "deck"):
+        if message.startswith(key):
+            return (key,)
+    if message.startswith("first player"):
+        return ("first_player",)
+    return ("players",)
 
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
@@ -186,7 +200,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             out.card_mismatches.append(CardMismatch(turn.number, tuple(trec.cards), tuple(turn.cards)))
             if strict:
                 raise RecordError(f"{record.at('turns', ti, 'cards')}: turn {turn.number}: the record says "
-                                  f"{_cards(trec.cards)} drawn, the deck gives {_cards(turn.cards)}")
+                                  f"{_cards(trec.cards)} drawn, the deck gives {', '.join(turn.cards) or 'none'}")
         if turn.draw_generated:
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
         stop = _play_decisions(out, play, trec, strict, on_illegal)
