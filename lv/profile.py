@@ -410,7 +410,9 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
         origin.update(po)
     values.update(raw.values)
     sources.update(raw.sources)
-    origin.update({k: f"{raw.file}:{line}" for k, line in raw.lines.items()})
+    for k, line in raw.lines.items():  # re-inserted: the origin dict lists keys in the order they were last set
+        origin.pop(k, None)
+        origin[k] = f"{raw.file}:{line}"
     return values, sources, origin, raw.name, raw.title, raw.overlay
 
 
@@ -460,7 +462,9 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
                                f"(see 'lv variants list')")
         values.update(copy.deepcopy(v))
         sources.update(s)
-        origin.update(o)
+        for k, where in o.items():
+            origin.pop(k, None)
+            origin[k] = where
         titles.append(title)
     for key, value in overrides_all.items():
         section, _, field = key.partition(".")
@@ -468,6 +472,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
             raise ProfileError(f"profile spec '{spec}': unknown parameter '{key}' (see 'lv variants show {names[0]}')")
         values[key] = value
         sources[key] = f"override in '{spec}'"
+        origin.pop(key, None)
         origin[key] = f"profile spec '{spec}'"
     params: dict[str, dict] = {s: {} for s in SECTIONS}
     for key, value in values.items():
@@ -480,8 +485,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     except _SectionError as err:
         key = f"{err.section}.{err.key}" if err.key else err.section
         in_section = [o for k, o in origin.items() if k.startswith(err.section + ".")]
-        overridden = [o for o in in_section if o.startswith("profile spec")]  # a section-wide check: blame the override
-        where = origin.get(key) or next(iter(overridden + in_section), None)
+        where = origin.get(key) or (in_section[-1] if in_section else None)  # a section-wide check: its last setter
         where = where or f"profile '{spec}'"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
 
