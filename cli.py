@@ -336,9 +336,11 @@ def _refused(error) -> None:
 
 @app.command("new")
 @guarded
-def play_new(variant: str = typer.Option("revised", "--variant", help="Profile spec: NAME[+OVERLAY][,section.key=value...]."),
+def play_new(variant: str = typer.Option("revised", "--variant",
+                                         help="Profile spec: NAME[+OVERLAY][,section.key=value...]."),
              players: str = typer.Option(..., "--players", help="Player names in seat order, comma separated "
-                                                                 "(red,blue,green), or a count (3: the profile's colours)."),
+                                                                 "(red,blue,green), or a count (3: the profile's "
+                                                                 "colours)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Shuffle and dice seed (default: a fresh one, "
                                                                       "written to the file)."),
              first: Optional[str] = typer.Option(None, "--first", help="Who starts (default: the starting roll)."),

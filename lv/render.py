@@ -166,7 +166,8 @@ def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
     text = Text(f"{lot:<4}")
     if lot in s.tiles:
         t = s.tiles[lot]
-        text.append(casino_abbr(t.color) + (f"^{t.height}" if t.height > 1 else ""), CASINO_STYLE.get(t.color, "reverse"))
+        label = casino_abbr(t.color) + (f"^{t.height}" if t.height > 1 else "")
+        text.append(label, CASINO_STYLE.get(t.color, "reverse"))
         text.append(" ")
         if t.owner is None:
             text.append("--")
@@ -291,6 +292,7 @@ def show(game) -> Group:
 # ---------------------------------------------------------------------------------------------- SVG
 
 LOT, GAP, PAD, STREET, STRIP_W, MARGIN, TOP = 80, 6, 9, 44, 112, 46, 44
+RISER = 5  # pixels of each riser seen under a tile
 PANEL_W = 360
 
 
@@ -367,6 +369,7 @@ def svg(game, title: str | None = None) -> str:
     board_w, height = size["width"], size["height"]
     width = board_w + PANEL_W
     casino_of = {lot: c for c in game.casinos() for lot in c.lots}
+    grid = _grid(board)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="{FONT}">',
@@ -412,22 +415,30 @@ def svg(game, title: str | None = None) -> str:
         west = block in WEST
         lx = x - MARGIN / 2 + 2 if west else x + w + MARGIN / 2 - 2
         out.append(_text(lx, y + 26, block, 22, "#f3efe6", "middle", "bold", ' class="block-label"'))
-    # joins between tiles of one casino, drawn under the lots so a casino reads as one building
+    bosses = {c.lots: c.boss for c in game.casinos()}
+    for lot_id in board.order:
+        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of, bosses))
+    # joins between tiles of one casino, over the gap and the tiles' edges, so a casino reads as one building
     for lot, casino in casino_of.items():
         x, y = lots_xy[lot]
         fill = CASINO_HEX.get(casino.color, "#999")
+        top_h = LOT - RISER * (s.tiles[lot].height - 1)
         for n in board.lots[lot].neighbours:
             if casino_of.get(n) is casino and board.index[n] > board.index[lot]:
                 nx, ny = lots_xy[n]
                 if ny == y:
-                    out.append(f'<rect x="{x + LOT - 2}" y="{y + 6}" width="{GAP + 4}" height="{LOT - 12}" '
-                               f'fill="{fill}"/>')
+                    out.append(f'<rect class="join" x="{x + LOT - 3}" y="{y + 1.5}" width="{nx - x - LOT + 6}" '
+                               f'height="{top_h - 3}" fill="{fill}"/>')
                 else:
-                    out.append(f'<rect x="{x + 6}" y="{y + LOT - 2}" width="{LOT - 12}" height="{GAP + 4}" '
-                               f'fill="{_shade(fill, 0.8)}"/>')
-    bosses = {c.lots: c.boss for c in game.casinos()}
-    for lot_id in board.order:
-        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of, bosses))
+                    shade = fill if s.tiles[lot].height == 1 else _shade(fill, 0.72)
+                    out.append(f'<rect class="join" x="{x + 1.5}" y="{y + LOT - 3}" width="{LOT - 3}" '
+                               f'height="{ny - y - LOT + 6}" fill="{shade}"/>')
+        # four tiles of the casino around a corner: fill the crossing too
+        here = board.lots[lot]
+        square = [grid.get((here.block, here.row + dr, here.col + dc)) for dr, dc in ((0, 1), (1, 0), (1, 1))]
+        if all(n is not None and casino_of.get(n) is casino for n in square):
+            out.append(f'<rect class="join" x="{x + LOT - 3}" y="{y + LOT - 3}" width="{GAP + 6}" '
+                       f'height="{GAP + 6}" fill="{fill}"/>')
     out.append(_panel(game, board_w + 6, colors))
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -465,7 +476,7 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
         return "".join(parts)
     fill = CASINO_HEX.get(tile.color, "#999999")
     risers = tile.height - 1
-    step = 5
+    step = RISER
     top_h = LOT - step * risers
     # risers: one darker layer per tile under the top one, seen from the south
     for k in range(risers):
@@ -587,7 +598,8 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     parts.append(_text(x0 + 42, y + 14, "die in its owner's colour; ★ the boss", 12, "#2b2b2b"))
     y += 26
     parts.append(f'<rect x="{x0 + 16}" y="{y}" width="18" height="12" rx="2" fill="{CASINO_HEX["gold"]}"/>'
-                 f'<rect x="{x0 + 16}" y="{y + 11}" width="18" height="5" rx="1" fill="{_shade(CASINO_HEX["gold"], 0.7)}"/>')
+                 f'<rect x="{x0 + 16}" y="{y + 11}" width="18" height="5" rx="1" '
+                 f'fill="{_shade(CASINO_HEX["gold"], 0.7)}"/>')
     parts.append(_text(x0 + 42, y + 14, "×2: a casino two tiles high (risers)", 12, "#2b2b2b"))
     y += 26
     parts.append(_text(x0 + 16, y + 14, "$9", 13, "#3d3a33", weight="bold"))

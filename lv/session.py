@@ -215,8 +215,9 @@ class Session:
             ties.setdefault(rolls[done], []).append(rest.pop(0))
         if rest:
             rolled = len(values) - len(rest)
-            raise IllegalAction(f"{len(values)} dice given, the decision rolls {rolled}"
-                                + (" (no dice at all)" if not rolled else ""), "dice")
+            given = f"{len(values)} {'die' if len(values) == 1 else 'dice'}"
+            none = " (no dice at all)" if not rolled else ""
+            raise IllegalAction(f"{given} given, the decision rolls {rolled}{none}", "dice")
         if ties:
             recorded["ties"] = ties
         return recorded
