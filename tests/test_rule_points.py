@@ -737,3 +737,17 @@ def test_actions_need_full_payment(spec):
     illegal(game, Sprawl("A5", "A2"), "sprawl.cost_multiplier")  # $18
     illegal(game, Remodel("A1", "aqua"), "remodel.cost_per_unit")  # $10
     illegal(game, Reorganize("A1"), "reorg.cost_per_pip")  # $10
+
+
+@BOTH
+def test_row46_a_step_that_fails_half_way_leaves_no_trace(spec):
+    """Row 46. 003:L832-836: the failed element does not occur. Blue has all 10 markers and names a lot she does not
+    hold as the one to move: the lot stays Red's (it used to vanish from the board)."""
+    ten = ["A1", "A4", "B2", "B3", "B5", "B6", "C1", "C2", "C4", "C5"]
+    game = at(spec, ["red", "blue"], current="red", players={"red": {"money": 5}},
+              markers={**{lot: "blue" for lot in ten}, "D1": "red"})
+    events = game.apply(Trade((GiveMoney(0, 1, 1), GiveLot("D1", 0, 1))), choices={"marker_from": "E5"})
+    assert kinds(events) == ["money_given", "trade_step_failed"]
+    assert of_kind(events, "trade_step_failed")[0]["rule"] == "resources.markers_exhausted"
+    assert game.state.markers["D1"] == 0 and len(game.state.markers_on_board(1)) == 10
+    assert money(game) == {"red": 4, "blue": 1}
