@@ -208,6 +208,9 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
         if stop:
             out.stopped = True
             return out
+    if not record.turns:  # a record of the setup only: the first player's draw has still happened
+        out.turns.append(TurnPlay(turn=game.current_turn, line=None))
+        out.snapshots.append(snapshot(game))
     if strict and record.result is not None and not out.stopped:
         out.result_mismatch = result_differences(record, game)
     return out
@@ -325,11 +328,12 @@ def replay_dict(rep: Replay) -> dict:
     if rec.position is not None:
         header["position"] = True
     turns = []
-    for play in rep.turns:
+    for play, snap in zip(rep.turns, rep.snapshots):
         t = play.turn
         turns.append({"turn": t.number, "player": names[t.player], "cards": list(t.cards),
                       "events": [event_dict(e, names) for e in t.draw_events if e.kind != "turn_started"],
-                      "decisions": [decision_dict(step, names) for step in play.steps]})
+                      "decisions": [decision_dict(step, names) for step in play.steps],
+                      "after": {"money": dict(zip(names, snap.money)), "points": dict(zip(names, snap.scores))}})
     out = {"header": header,
            "setup": [event_dict(e, names) for e in game.setup_events],
            "turns": turns,
