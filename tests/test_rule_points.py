@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 import lv
+from lv import bots
 from lv import Build, EndTurn, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize, Sprawl, Trade
 
 from conftest import at, boss_name, casino_of, kinds, money, of_kind, scores
@@ -82,6 +83,32 @@ def test_row09_end_card_on_top_of_the_bottom_quarter():
         assert game.under_end_card == 10
         pile = game.state.deck
         assert len(pile) - 1 - pile.index(lv.END_CARD) == 10  # (the first turn has drawn one card)
+
+
+def test_row05_06_deck_of_48_lot_cards_and_the_end_card_three_strip_lots():
+    """Rows 5-6. 000:L26 / 003:L131-133 "49 property cards ... One of these cards is the End of Game card"; 000:L81
+    "4 cards (including the End of Game card) Pay The Strip"; 003:L197-199 "9 cards in each casino color, plus 4
+    cards that pay The Strip" (board data: A6, D5, F8 and the end card)."""
+    game = lv.new_game("original", 4, seed=1)
+    assert len(game.state.deck) + len(game.state.discards) == 49
+    pays = [BOARD.card_color(c) for c in BOARD.order] + [BOARD.card_color(lv.END_CARD)]
+    assert sorted(c for c in BOARD.order if BOARD.card_color(c) == "strip") == ["A6", "D5", "F8"]
+    assert {color: pays.count(color) for color in set(pays)} == {
+        "strip": 4, "aqua": 9, "brown": 9, "gold": 9, "purple": 9, "silver": 9}
+
+
+def test_row41_discards_are_public_and_complete():
+    """Row 41. 003:L236-240 "There is no hidden information ... as are the tiles and discarded cards"; 000:L41 /
+    003:L192-197 "It is important to see how many of each color have been drawn": the discards hold every card dealt
+    or drawn, in order, so the piles can be counted at any time."""
+    for spec, n in (("original", 3), ("revised", 2)):
+        game = lv.new_game(spec, n, seed=4)
+        bots.play(game, [bots.random_bot] * n, seed=4)
+        dealt = [e["card"] if e.kind == "card_skipped" else None for e in game.setup_events]
+        setup_cards = len(game.state.discards) - sum(len(t.cards) for t in game.history)
+        assert game.state.discards[setup_cards:] == [c for t in game.history for c in t.cards]
+        assert setup_cards == 2 * n + len([d for d in dealt if d])
+        assert lv.END_CARD == game.state.discards[-1] or game.result.reason == "instant_win"
 
 
 def test_row10_highest_starting_roll_begins_and_ties_reroll():
