@@ -490,8 +490,14 @@ def _depth(v) -> int:
     return 0
 
 
+def _represent_str(dumper, data):
+    # a comment of several lines stays a readable block (``comment: |``) when a command rewrites the record
+    return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|" if "\n" in data else None)
+
+
 _Dumper.add_representer(dict, _represent_dict)
 _Dumper.add_representer(list, _represent_list)
+_Dumper.add_representer(str, _represent_str)
 
 
 def dumps(data: dict, fmt: str = "yaml") -> str:
