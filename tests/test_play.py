@@ -199,6 +199,15 @@ def test_move_refused_after_the_game_ended(tmp_path):
     assert snapshot(path) == before
 
 
+def test_a_move_keeps_the_comment_and_the_position(duel):
+    text = DUEL.replace("seed: 1\n", "seed: 1\ncomment: |\n  A rules question.\n  Two lines of it.\n")
+    duel.write_text(text, encoding="utf-8")
+    assert lv_cmd("move", duel, "end").exit_code == 0
+    after = duel.read_text(encoding="utf-8")
+    assert "comment: |\n  A rules question.\n  Two lines of it.\n" in after
+    assert yaml.safe_load(after)["position"] == yaml.safe_load(DUEL)["position"]
+
+
 def test_a_broken_file_is_refused_with_its_line(game7):
     text = game7.read_text(encoding="utf-8")
     drawn = yaml.safe_load(text)["turns"][0]["cards"][0]
