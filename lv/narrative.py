@@ -78,7 +78,7 @@ def _gamble(d: dict, names: list[str]) -> str:
             return f"{rolled}, loses ${bet} (laid off: {boss} gets ${d['boss_gets']}, the bank ${bet - d['boss_gets']})"
         return f"{rolled}, loses ${bet} to {boss}"
     owed = bet * (2 if d["outcome"] == "double" else 1)
-    wins = "wins double, " if d["outcome"] == "double" else "wins "
+    wins = "wins double: " if d["outcome"] == "double" else "wins "
     got = d["gambler_gets"]
     paid = -d["boss_gets"]
     if d["lay_off"]:

@@ -249,7 +249,7 @@ def test_narrative_lines_for_events():
 
 def test_replay_narrative_of_a_question():
     text = "\n".join(narrative.replay_lines(replay(example("question-lay-off.yaml"))))
-    assert "gamble B2 4 layoff at green's casino: rolled 6+6=12, wins double, $8 (laid off: green pays $4, " \
+    assert "gamble B2 4 layoff at green's casino: rolled 6+6=12, wins double: $8 (laid off: green pays $4, " \
            "the bank $4)" in text
     assert "yellow 0 pts $38 | green 0 pts $3" in text
 
