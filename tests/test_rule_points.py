@@ -778,3 +778,22 @@ def test_row46_a_step_that_fails_half_way_leaves_no_trace(spec):
     assert of_kind(events, "trade_step_failed")[0]["rule"] == "resources.markers_exhausted"
     assert game.state.markers["D1"] == 0 and len(game.state.markers_on_board(1)) == 10
     assert money(game) == {"red": 4, "blue": 1}
+
+
+def test_docs_rules_table_names_real_parameters_and_tests():
+    """docs/rules.md lists the 47 rule points with their parameters and tests: every name in it must exist."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    doc = (root / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if re.match(r"\| \d+ \|", line)]
+    assert [int(r.split("|")[1]) for r in rows] == list(range(1, 48))
+    defined = set()
+    for f in (root / "tests").glob("test_*.py"):
+        defined |= set(re.findall(r"^def (test_\w+)", f.read_text(encoding="utf-8"), re.M))
+    assert set(re.findall(r"`(test_\w+)`", doc)) - defined == set()
+    assert all("test_" in r.split("|")[-2] for r in rows)
+    params = set(lv.load_profile("original").values())
+    named = {p for r in rows for p in re.findall(r"`([a-z_]+\.[a-z_]+)`", r.split("|")[3])}
+    assert named and named <= params, named - params
