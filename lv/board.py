@@ -58,6 +58,14 @@ class Board:
     def index(self) -> dict[str, int]:
         return {lot: i for i, lot in enumerate(self.order)}
 
+    @functools.cached_property
+    def blocks(self) -> dict[str, tuple[str, ...]]:
+        """The lots of each block, in board order (a casino never crosses a street, so never a block)."""
+        out: dict[str, list[str]] = {}
+        for lot in self.order:
+            out.setdefault(self.lots[lot].block, []).append(lot)
+        return {block: tuple(lots) for block, lots in out.items()}
+
     def advance(self, score: int, award: int) -> int:
         """The score track with its breaks: the highest space not above ``score + award``.
 

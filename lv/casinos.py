@@ -36,17 +36,38 @@ class Casino:
 
 
 def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[Casino], dict[str, Casino]]:
-    """All casinos, in board order of their first lot, and the casino of each tiled lot. Cached per structure."""
+    """All casinos, in board order of their first lot, and the casino of each tiled lot. Cached per structure;
+    a block whose tiles (places, colours, heights) did not change keeps the casinos found there before."""
     memo = state.structure_memo()
     found = memo.get(join_rule)
     if found is not None:
         return found
     tiles = state.tiles
+    known = state._block_casinos
+    casinos: list[Casino] = []
+    index: dict[str, Casino] = {}
+    for block, lots in board.blocks.items():
+        layout = tuple((lot, t.color, t.height) for lot in lots if (t := tiles.get(lot)) is not None)
+        prior = known.get((block, join_rule))
+        if prior is not None and prior[0] == layout:
+            here = prior[1]
+        else:
+            here = _block_casinos(board, state, lots, join_rule)
+            known[(block, join_rule)] = (layout, here)
+        casinos.extend(here)
+        for casino in here:
+            for lot in casino.lots:
+                index[lot] = casino
+    memo[join_rule] = casinos, index
+    return casinos, index
+
+
+def _block_casinos(board: Board, state: GameState, lots: tuple[str, ...], join_rule: str) -> list[Casino]:
+    tiles = state.tiles
     by_height = join_rule == "color_and_height"
     seen: set[str] = set()
     casinos: list[Casino] = []
-    index: dict[str, Casino] = {}
-    for lot in board.order:
+    for lot in lots:
         tile = tiles.get(lot)
         if tile is None or lot in seen:
             continue
@@ -64,12 +85,8 @@ def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[C
                     stack.append(n)
         group.sort(key=board.index.__getitem__)
         # under join_rule "color" a casino may mix heights only through a what-if profile; report the tallest
-        casino = Casino(tuple(group), tile.color, max(tiles[g].height for g in group))
-        casinos.append(casino)
-        for g in group:
-            index[g] = casino
-    memo[join_rule] = casinos, index
-    return casinos, index
+        casinos.append(Casino(tuple(group), tile.color, max(tiles[g].height for g in group)))
+    return casinos
 
 
 class DiceFacts(NamedTuple):
@@ -78,30 +95,39 @@ class DiceFacts(NamedTuple):
     top: int | None  # the largest die value
     top_lots: tuple[str, ...]  # the lots holding a die of that value
     boss: int | None
-    owners: frozenset[int]  # everyone with a die in the casino
+    owners: tuple[int, ...]  # everyone with a die in the casino
     pips: int
+
+
+_NO_DICE = DiceFacts(None, (), None, (), 0)
 
 
 def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
     memo = state.dice_memo()
     found = memo.get(casino.lots)
     if found is None:
-        best, lots, owners, total = None, [], set(), 0
-        tiles = state.tiles
-        for lot in casino.lots:
-            t = tiles[lot]
-            if t.owner is None:
-                continue
-            owners.add(t.owner)
-            total += t.value
-            if best is None or t.value > best:
-                best, lots = t.value, [lot]
-            elif t.value == best:
-                lots.append(lot)
-        top_owners = {tiles[lot].owner for lot in lots}
-        found = memo[casino.lots] = DiceFacts(best, tuple(lots), top_owners.pop() if len(top_owners) == 1 else None,
-                                              frozenset(owners), total)
+        found = memo[casino.lots] = _dice_facts(state.tiles, casino.lots)
     return found
+
+
+def _dice_facts(tiles: dict, lots: tuple[str, ...]) -> DiceFacts:
+    if len(lots) == 1:  # most casinos: one tile
+        t = tiles[lots[0]]
+        return _NO_DICE if t.owner is None else DiceFacts(t.value, lots, t.owner, (t.owner,), t.value)
+    best, top, owners, total = None, [], [], 0
+    for lot in lots:
+        t = tiles[lot]
+        if t.owner is None:
+            continue
+        if t.owner not in owners:
+            owners.append(t.owner)
+        total += t.value
+        if best is None or t.value > best:
+            best, top = t.value, [lot]
+        elif t.value == best:
+            top.append(lot)
+    top_owners = {tiles[lot].owner for lot in top}
+    return DiceFacts(best, tuple(top), top_owners.pop() if len(top_owners) == 1 else None, tuple(owners), total)
 
 
 def top_dice(state: GameState, casino: Casino) -> tuple[int | None, list[str]]:
@@ -138,4 +164,15 @@ def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
                 if n not in tiles and n not in out:
                     out.append(n)
         found = memo[key] = tuple(out)
+    return found
+
+
+def casinos_with_dice(board: Board, state: GameState, join_rule: str) -> list[tuple[Casino, DiceFacts]]:
+    """Every casino with its dice facts, in board order: one memo lookup for callers that visit them all
+    (the legal decisions, the boss snapshot, the tie check), memoised until a tile or a die changes."""
+    memo = state.dice_memo()
+    key = ("casinos", state.structure, join_rule)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = [(c, dice_facts(state, c)) for c in find_casinos(board, state, join_rule)[0]]
     return found

@@ -11,10 +11,30 @@ its predicate and every other candidate fails it, so the two cannot drift apart 
 
 from __future__ import annotations
 
+import functools
+
 from . import actions as A
-from .casinos import dice_facts, frontier
+from .casinos import frontier
 from .rules import Engine
 from .state import GameState
+
+
+# Decisions are immutable values and the same ones are listed again and again: make each once.
+_sprawl = functools.lru_cache(maxsize=4096)(A.Sprawl)
+_raise = functools.lru_cache(maxsize=1024)(A.Raise)
+_reorganize = functools.lru_cache(maxsize=1024)(A.Reorganize)
+_gamble = functools.lru_cache(maxsize=8192)(A.Gamble)
+_END = A.EndTurn()
+
+
+@functools.lru_cache(maxsize=4096)
+def _builds(lot: str, colors: tuple[str, ...]) -> tuple[A.Build, ...]:
+    return tuple(A.Build(lot, c) for c in colors)
+
+
+@functools.lru_cache(maxsize=4096)
+def _remodels(lot: str, colors: tuple[str, ...]) -> tuple[A.Remodel, ...]:
+    return tuple(A.Remodel(lot, c) for c in colors)
 
 
 def legal_actions(engine: Engine, s: GameState) -> list:
@@ -30,38 +50,37 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     closed = p.f_block.block if p.f_block_closed(len(s.players)) else None  # Engine.f_closed
     out: list = []
     # build (why_not_build): 000 L128-133 / 003 L526-540
-    open_colors = [c for c in board.colors if left[c] > 0]
+    open_colors = tuple(c for c in board.colors if left[c] > 0)
     for lot, owner in markers.items():
         if owner == player and money >= lots[lot].price and lots[lot].block != closed:
-            out.extend(A.Build(lot, c) for c in open_colors)
+            out.extend(_builds(lot, open_colors))
     max_height = engine.max_height(s)
     reorg_cost, raise_cost = p.reorg.cost_per_pip, p.raise_.cost_per_space
     may_gamble = s.gambles < p.gamble.per_turn
-    for casino in engine.casinos(s):
-        facts = dice_facts(s, casino)
+    for casino, facts in engine.casinos_with_dice(s):
         b = facts.boss
         if b == player:
             # sprawl (why_not_sprawl): from your casino into an adjacent unowned empty lot
             if left[casino.color] > 0:
                 for n in frontier(board, s, casino):
                     if n not in markers and lots[n].block != closed and money >= engine.sprawl_cost(n, casino):
-                        out.append(A.Sprawl(n, casino.name))
+                        out.append(_sprawl(n, casino.name))
             # remodel (why_not_remodel)
             cost, needed = engine.remodel_cost(casino)
             if money >= cost:
-                out.extend(A.Remodel(casino.name, c) for c in board.colors
-                           if c != casino.color and left[c] >= needed)
+                out.extend(_remodels(casino.name, tuple(c for c in board.colors
+                                                        if c != casino.color and left[c] >= needed)))
             # raise (why_not_raise)
             if p.raise_.enabled and casino.height < max_height and money >= raise_cost * casino.spaces:
-                out.append(A.Raise(casino.name))
+                out.append(_raise(casino.name))
         # reorganize (why_not_reorganize): a die in it, not locked this turn, the pips paid
         if (player in facts.owners and money >= facts.pips * reorg_cost
                 and not any(lot in s.reorganized for lot in casino.lots)):
-            out.append(A.Reorganize(casino.name))
+            out.append(_reorganize(casino.name))
         # gamble (why_not_gamble): once a turn, against another player's casino, a bet of at least $1
         if may_gamble and b is not None and b != player:
             cap = engine.bet_cap(s, casino, player)
             if cap >= 1:
-                out.append(A.Gamble(casino.name, cap))
-    out.append(A.EndTurn())
+                out.append(_gamble(casino.name, cap))
+    out.append(_END)
     return out

@@ -53,6 +53,8 @@ class GameState:
     dice_version: int = 0  # bumped by any change to a die's owner or value (placing a tile included)
     _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): casinos, colours
     _dice_memo: Any = attrs.field(default=None, eq=False, repr=False)  # (dice_version, {key: value})
+    # the casinos found in each block, with the block's tiles they were found from (casinos.py reuses them)
+    _block_casinos: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def copy(self) -> GameState:
         return GameState(
@@ -62,7 +64,7 @@ class GameState:
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
             result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
-            dice_memo=self._dice_memo,
+            dice_memo=self._dice_memo, block_casinos=self._block_casinos,
         )
 
     def structure_memo(self) -> dict:
