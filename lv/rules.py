@@ -13,7 +13,7 @@ from typing import Callable
 
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
-from .casinos import Casino, boss, dice_facts, find_casinos, has_die, pips
+from .casinos import Casino, DiceFacts, boss, casinos_with_dice, dice_facts, find_casinos, has_die, pips
 from .chance import Dice
 from .errors import IllegalAction
 from .events import Event, event
@@ -35,6 +35,9 @@ class Engine:
     # ------------------------------------------------------------------ lookups
     def casinos(self, s: GameState) -> list[Casino]:
         return find_casinos(self.board, s, self.profile.casino.join_rule)[0]
+
+    def casinos_with_dice(self, s: GameState) -> list[tuple[Casino, DiceFacts]]:
+        return casinos_with_dice(self.board, s, self.profile.casino.join_rule)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
         return find_casinos(self.board, s, self.profile.casino.join_rule)[1].get(lot)
@@ -235,7 +238,7 @@ class Engine:
         key = ("snapshot", s.structure)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = {c.lots: boss(s, c) for c in self.casinos(s)}
+            found = memo[key] = {c.lots: facts.boss for c, facts in self.casinos_with_dice(s)}
         return found
 
     def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
@@ -262,7 +265,9 @@ class Engine:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
         dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value."""
         stop_die = self.profile.ties.stop_when == "single_top_die"
-        for casino in self.casinos(s):
+        # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
+        tied = [c for c, facts in self.casinos_with_dice(s) if facts.boss is None and len(facts.top_lots) >= 2]
+        for casino in tied:
             rounds = 0
             while True:
                 facts = dice_facts(s, casino)
