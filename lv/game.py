@@ -43,6 +43,7 @@ class Turn:
     cards: list[str] = attrs.field(factory=list)
     draw_dice: dict = attrs.field(factory=dict)
     draw_generated: list[str] = attrs.field(factory=list)
+    draw_choices: dict = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
     draw_events: list[Event] = attrs.field(factory=list)
     decisions: list[Decision] = attrs.field(factory=list)
 
@@ -209,6 +210,7 @@ class Game:
         turn.cards = list(s.drawn)
         turn.draw_dice = dice.used
         turn.draw_generated = dice.generated
+        turn.draw_choices = dict(choices or {})
 
     @property
     def current_turn(self) -> Turn:

@@ -447,6 +447,8 @@ def record_of(game, profile_spec: str | None = None, *, position: dict | None = 
         entry: dict[str, Any] = {"player": names[t.player], "cards": list(t.cards)}
         if t.draw_dice:
             entry["dice"] = t.draw_dice
+        if t.draw_choices:
+            entry["choices"] = t.draw_choices
         decisions = []
         for d in t.decisions:
             if isinstance(d.action, A.EndTurn):
