@@ -278,6 +278,38 @@ def test_tie_rerolls_take_the_next_table_dice(duel):
     assert decision["dice"] == {"reorg": {"A2": 5, "A5": 5}, "ties": {"A2": [2], "A5": [6]}}
 
 
+def test_end_with_table_dice_for_the_next_draws_tie(tmp_path):
+    """003 Step 1 L295-307 and L426-440: yellow draws E2 and takes over red's die there (a 5), tying red's 5 on E1;
+    the tie is rerolled at once, with the table's dice in the order of the tied lots: E1 2, E2 6."""
+    path = tmp_path / "tie.yaml"
+    path.write_text(DUEL.replace("[red, blue]", "[red, yellow]").replace("current: blue", "current: red")
+                    .replace("blue: {money: 20}", "yellow: {money: 20}").replace("{B2: blue}", "{}")
+                    .replace("{A2: gold red 4, A5: gold blue 3}", "{E1: purple red 5, E2: purple red 5}")
+                    + "  deck: [E2, C1, END]\n", encoding="utf-8")
+    res = lv_cmd("move", path, "end", "--dice", "2,6")
+    assert res.exit_code == 0, res.stderr
+    game = session.open_game(path).game
+    e1, e2 = game.state.tiles["E1"], game.state.tiles["E2"]
+    assert (e1.owner, e1.value, e2.owner, e2.value) == (0, 2, 1, 6)
+    turn = yaml.safe_load(path.read_text(encoding="utf-8"))["turns"][1]
+    assert turn == {"player": "yellow", "cards": ["E2"], "dice": {"ties": {"E1": [2], "E2": [6]}}}
+
+
+def test_marker_from_chooses_the_marker_that_moves(tmp_path):
+    """003 "Available Player Markers" L266-271: with all 10 markers on the board, drawing a new lot moves one of
+    your markers there; --marker-from says which (here B1, not the cheapest)."""
+    lots = ["A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4"]
+    markers = ", ".join(f"{lot}: red" for lot in lots)
+    path = tmp_path / "markers.yaml"
+    path.write_text(DUEL.replace("{B2: blue}", "{" + markers + "}").replace("{A2: gold red 4, A5: gold blue 3}", "{}")
+                    .replace("current: blue", "current: blue") + "  deck: [C1, C2, END]\n", encoding="utf-8")
+    res = lv_cmd("move", path, "end", "--marker-from", "b1")
+    assert res.exit_code == 0, res.stderr
+    game = session.open_game(path).game
+    assert sorted(game.state.markers) == sorted(set(lots) - {"B1"} | {"C1"})
+    assert yaml.safe_load(path.read_text(encoding="utf-8"))["turns"][1]["choices"] == {"marker_from": "B1"}
+
+
 def test_dice_from_the_seed_are_recorded_and_deterministic(duel, tmp_path):
     other = tmp_path / "again.yaml"
     other.write_text(DUEL, encoding="utf-8")
