@@ -132,6 +132,18 @@ def test_lv_show_json_has_every_lot(busy_file):
     assert {c["boss"] for c in data["casinos"] if c["lots"] == ["A2", "A5"]} == {"blue"}
 
 
+def test_lv_show_turn_looks_back(tmp_path):
+    path = tmp_path / "g.yaml"
+    runner = CliRunner()
+    assert runner.invoke(cli.app, ["new", "--players", "red,blue,green", "--seed", "7", "-o", str(path)]).exit_code == 0
+    for decision in ("build C12 gold", "end", "build F8 gold"):
+        assert runner.invoke(cli.app, ["move", str(path), decision]).exit_code == 0
+    now = json.loads(runner.invoke(cli.app, ["show", str(path), "--json"]).stdout)
+    then = json.loads(runner.invoke(cli.app, ["show", str(path), "--turn", "1", "--json"]).stdout)
+    assert (now["turn"], now["player"], then["turn"], then["player"]) == (2, "blue", 1, "red")
+    assert "tile" in now["lots"]["F8"] and "tile" not in then["lots"]["F8"] and "tile" in then["lots"]["C12"]
+
+
 # ---------------------------------------------------------------------------------------------- SVG
 
 
