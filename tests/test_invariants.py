@@ -147,7 +147,7 @@ def state_of(game):
 
 
 @pytest.mark.parametrize("spec,players", CONFIGS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31))
 def test_random_games_keep_every_invariant_and_replay_to_the_same_bytes(spec, players, seed):
     game = play_checked(spec, players, seed)
