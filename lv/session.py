@@ -89,6 +89,7 @@ class Session:
     path: Path | None = None
     position: dict | None = None  # kept from the file: the record starts from a position
     comment: str | None = None
+    until: int | None = None  # loaded only up to this turn: a look back, never saved over the file
 
     # ------------------------------------------------------------------ reading
     @property
@@ -235,6 +236,8 @@ class Session:
             self.path = Path(path)
         if self.path is None:
             raise LvError("no file to save the game to")
+        if self.until is not None:
+            raise LvError(f"{self.path}: not written: this game was loaded up to turn {self.until} only")
         text = self.text()
         again = _load_text(text, str(self.path))
         if fingerprint(again.game) != fingerprint(self.game):
@@ -272,7 +275,8 @@ def _load_record(record, path: Path, until: int | None = None) -> Session:
     rep = replay(record, strict=True, until=until)
     if rep.result_mismatch:
         raise RecordError(f"{record.path}: {rep.result_mismatch[0]}")
-    return Session(game=rep.game, spec=record.profile, path=path, position=record.position, comment=record.comment)
+    return Session(game=rep.game, spec=record.profile, path=path, position=record.position, comment=record.comment,
+                   until=until)
 
 
 def fingerprint(game: Game) -> tuple:

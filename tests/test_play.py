@@ -425,3 +425,13 @@ def test_drive_game_example_runs(tmp_path):
     assert session.open_game(tmp_path / "game.yaml").game.state.turn == 10
     root = ET.fromstring((tmp_path / "board.svg").read_text(encoding="utf-8"))
     assert sum(1 for e in root.iter() if e.get("class") == "lot") == 48
+
+
+def test_a_look_back_is_never_saved_over_the_file(game7):
+    assert lv_cmd("move", game7, "--from", "-", input="end\nend\n").exit_code == 0
+    before = snapshot(game7)
+    earlier = session.open_game(game7, until=1)
+    assert earlier.game.state.turn == 1
+    with pytest.raises(lv.LvError, match="up to turn 1 only"):
+        earlier.save()
+    assert snapshot(game7) == before
