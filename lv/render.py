@@ -501,7 +501,10 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
     else:
         c = colors[tile.owner]
         pip = "#1d1d1d" if _light(c) else "#ffffff"
-        parts.append(_die(dx, dy, dsize, tile.value, c, "#ffffff", pip, "die",
+        # a white halo and a dark edge keep every die colour readable on every tile colour
+        parts.append(f'<rect x="{dx - 3}" y="{dy - 3}" width="{dsize + 6}" height="{dsize + 6}" rx="{dsize / 5 + 2:.1f}" '
+                     f'fill="#ffffff" opacity="0.9"/>')
+        parts.append(_die(dx, dy, dsize, tile.value, c, "#2b2b2b", pip, "die",
                           f' data-owner={quoteattr(names[tile.owner])} data-value="{tile.value}"'))
         casino = casino_of.get(lot_id)
         if (casino is not None and len(casino.lots) > 1 and bosses.get(casino.lots) == tile.owner
