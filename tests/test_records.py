@@ -364,3 +364,11 @@ def test_the_docs_example_replays_to_the_numbers_the_page_gives():
     block = page.split("```yaml\n", 1)[1].split("```", 1)[0]
     rep = replay(parse_record(block, "docs example"))
     assert money(rep.game) == {"red": 18, "blue": 13} and scores(rep.game) == {"red": 0, "blue": 1}
+
+
+def test_the_docs_position_example_replays():
+    """000 L190-192: the 4-tile casino caps the bet at $20; 4+6 = 10 wins, the boss pays the $15 he has."""
+    page = (ROOT / "docs" / "record-format.md").read_text()
+    block = page.split("```yaml\n")[2].split("```", 1)[0]
+    rep = replay(parse_record(block, "docs position"))
+    assert money(rep.game) == {"red": 55, "blue": 0}
