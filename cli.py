@@ -163,7 +163,8 @@ def selfplay_cmd(
                                                              "colours) or their names: red,blue,green."),
     seed: int = typer.Option(0, "--seed", help="Seeds the deck, the starting roll, the dice and the bots."),
     bot: str = typer.Option("random-kind", "--bot", help="random-kind (a random kind of decision, then a random "
-                                                         "one of it) or random (uniform over all legal ones)."),
+                                                         "one of it), uniform (any legal decision), random "
+                                                         "(ends the turn a quarter of the time) or greedy."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
@@ -546,6 +547,60 @@ def _wrap(items: List[str], width: int = 110) -> str:
 
 
 # ------------------------------------------------------------------------------------------ simulate
+
+
+@app.command("simulate")
+@guarded
+def simulate_cmd(
+    variant: List[str] = typer.Option(..., "--variant", "-v", help="A profile spec; repeat to compare "
+                                                                   "(differences are against the first)."),
+    players: int = typer.Option(4, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(100, "--games", "-g", help="Games per profile (paired: game i shares its seed)."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
+    bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
+                                                    "greedy, random[:END_BIAS], uniform, random-kind."),
+    workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in (same results as 1)."),
+    setting: Optional[str] = typer.Option(None, "--set", help="Sweep one parameter over values, a row per value: "
+                                                              "raise.cost_per_space=10,15,20."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV output: profile, metric, mean, low, high, n."),
+    save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Save every game as an lv-game/1 record in "
+                                                                     "DIR/PROFILE/game-NNNNN.yaml."),
+) -> None:
+    """Paired self-play under several rule profiles: metrics with 95% confidence intervals and the paired
+    differences (see docs/simulation.md).
+
+    Example: lv simulate --variant original --variant revised --players 4 --games 2000 --seed 1 --workers 2
+    """
+    import csv
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from lv import simulate
+
+    if as_json and as_csv:
+        raise LvError("--json and --csv: choose one")
+    profiles = simulate.sweep_profiles(variant, setting)
+    bots = [b.strip() for b in bot.split(",") if b.strip()]
+    show = err.is_terminal
+    with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=not show, transient=True) as bar:
+        task = bar.add_task("games", total=games * len(profiles))
+        result = simulate.simulate(profiles, players, games, seed, bots, workers, save_dir,
+                                   progress=lambda k: bar.advance(task, k))
+    if as_json:
+        emit_json(result)
+        return
+    if as_csv:
+        csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
+        return
+    header, rows = simulate.sweep_rows(result, setting) if setting else simulate.comparison_rows(result)
+    table = Table(*header, box=None, pad_edge=False)
+    for row in rows:
+        table.add_row(*map(_fmt, row))
+    out.print(table)
+    print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
+          f"mean [95% interval]", file=sys.stderr)
 
 # ------------------------------------------------------------------------------------------ helpers
 

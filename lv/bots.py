@@ -1,10 +1,19 @@
 """Bots: a function from (game, legal decisions, its own generator) to a decision.
 
-``random``: uniform over the legal decisions of the moment (ending the turn is one of them; a gamble counts once
-per casino, at a uniformly random stake from $1 to the cap).
+A bot reads the game and the legal decisions of the moment and returns one of them (a gamble at any stake from
+$1 to the cap listed). It draws its choices from its own generator, which ``play`` seeds from (game seed, seat):
+the same seed gives the same bot choices under any profile, so paired games differ only where the rules do.
+
+``uniform``: uniform over the legal decisions of the moment (ending the turn is one of them; a gamble counts once
+per casino, at a uniformly random stake from $1 to the cap). The reference workload of the benchmarks.
+``random``: ends the turn with probability ``end_bias``, otherwise uniform over the other legal decisions, so
+turns are neither all-pass nor all-spend whatever the length of the list.
 ``random-kind``: a uniformly random kind of decision among those available (build, sprawl, remodel, reorganize,
 raise, gamble, end), then a uniformly random one of that kind. Still random and legal, but a remodel no longer
 crowds out the rest just because it comes in five colours, so its games use every action (``lv selfplay``).
+``greedy``: a sensible player (see ``greedy_bot``).
+
+A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time).
 """
 
 from __future__ import annotations
@@ -12,17 +21,38 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+import attrs
+
 from . import actions as A
+from .casinos import dice_facts
 from .chance import rng_for
+from .errors import LvError
 
 Bot = Callable[["object", list, random.Random], object]
 
 
 def random_bot(game, legal: list, rng: random.Random):
+    """``uniform``: any legal decision, all equally likely."""
     action = rng.choice(legal)
     if isinstance(action, A.Gamble):
         return A.Gamble(action.lot, rng.randint(1, action.bet))
     return action
+
+
+uniform_bot = random_bot
+
+
+@attrs.frozen
+class RandomBot:
+    """``random``: end the turn with probability ``end_bias``, else any other legal decision, equally likely."""
+
+    end_bias: float = 0.25
+
+    def __call__(self, game, legal: list, rng: random.Random):
+        others = [a for a in legal if not isinstance(a, A.EndTurn)]
+        if not others or rng.random() < self.end_bias:
+            return next(a for a in legal if isinstance(a, A.EndTurn))
+        return random_bot(game, others, rng)
 
 
 def random_kind_bot(game, legal: list, rng: random.Random):
@@ -32,11 +62,120 @@ def random_kind_bot(game, legal: list, rng: random.Random):
     return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "random-kind": random_kind_bot}
+@attrs.frozen
+class GreedyBot:
+    """``greedy``: plays like a sensible person, one decision at a time, the best-looking first:
+
+    - sprawls and raises casinos it bosses (more points when they score), and builds on its lots where it can
+      afford to, in a colour that joins a casino it bosses or that it would take over, never one that hands
+      points to a rival;
+    - reorganizes a casino where its best die is within ``reorg_gap`` of the boss's (close to taking it);
+    - gambles when short of cash (under ``short``), betting half its money up to the cap;
+    - keeps ``reserve`` dollars in hand, and otherwise ends the turn.
+
+    Ties between equally good decisions are broken by its generator. The parameter on the command line
+    (``greedy:N``) is the reserve.
+    """
+
+    reserve: int = 5
+    short: int = 10
+    reorg_gap: int = 1
+
+    def __call__(self, game, legal: list, rng: random.Random):
+        best, choices = 0.0, []
+        for action in legal:
+            value = self.value(game, action)
+            if value > best:
+                best, choices = value, [action]
+            elif value == best and value > 0:
+                choices.append(action)
+        if not choices:
+            return next(a for a in legal if isinstance(a, A.EndTurn))
+        action = choices[0] if len(choices) == 1 else rng.choice(choices)
+        if isinstance(action, A.Gamble):
+            money = game.state.players[game.state.current].money
+            return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
+        return action
+
+    def value(self, game, action) -> float:
+        """How much the bot likes ``action`` now; 0 or less: not worth it."""
+        s, engine, lots = game.state, game.engine, game.board.lots
+        me = s.current
+        money = s.players[me].money
+        if isinstance(action, A.Sprawl):
+            casino = engine.casino_at(s, action.source)
+            if money - engine.sprawl_cost(action.lot, casino) < self.reserve:
+                return 0
+            return 30 + casino.spaces + lots[action.lot].die
+        if isinstance(action, A.Raise):
+            casino = engine.casino_at(s, action.lot)
+            if money - engine.profile.raise_.cost_per_space * casino.spaces < self.reserve:
+                return 0
+            return 25 + casino.spaces
+        if isinstance(action, A.Build):
+            if money - lots[action.lot].price < self.reserve:
+                return 0
+            return 20 + self.colour_value(game, action.lot, action.color, lots[action.lot].die)
+        if isinstance(action, A.Reorganize):
+            casino = engine.casino_at(s, action.lot)
+            facts = dice_facts(s, casino)
+            if facts.boss == me or money - facts.pips * engine.profile.reorg.cost_per_pip < self.reserve:
+                return 0
+            mine = max(s.tiles[lot].value for lot in casino.lots if s.tiles[lot].owner == me)
+            return 10 if facts.top - mine <= self.reorg_gap else 0
+        if isinstance(action, A.Gamble):
+            return 5 if money < self.short else 0
+        return 0
+
+    def colour_value(self, game, lot: str, color: str, die: int) -> float:
+        """Joining a casino it bosses is good, taking one over better, handing points to a rival bad; else
+        the colour with the most tiles left (small)."""
+        s, engine = game.state, game.engine
+        value = engine.available_tiles(s, color) / 10
+        by_height = engine.profile.casino.join_rule == "color_and_height"
+        for n in game.board.lots[lot].neighbours:
+            casino = engine.casino_at(s, n)
+            if casino is None or casino.color != color or (by_height and casino.height != 1):
+                continue
+            facts = dice_facts(s, casino)
+            if facts.boss == s.current:
+                value += 5
+            elif facts.top is None or die > facts.top:
+                value += 8
+            else:
+                return -100
+        return value
+
+
+greedy_bot = GreedyBot()
+
+BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
+                        "greedy": greedy_bot}
+
+
+def bot_named(spec: str) -> Bot:
+    """``NAME`` or ``NAME:PARAM``: ``random:0.3`` (end bias), ``greedy:10`` (reserve)."""
+    name, _, param = spec.strip().partition(":")
+    if name not in BOTS:
+        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}")
+    if not param:
+        return BOTS[name]
+    try:
+        if name == "random":
+            bias = float(param)
+            if not 0 <= bias <= 1:
+                raise ValueError
+            return RandomBot(bias)
+        if name == "greedy":
+            return GreedyBot(reserve=int(param))
+    except ValueError:
+        raise LvError(f"bot '{spec}': random takes an end-turn probability from 0 to 1 (random:0.25), greedy a "
+                      f"reserve in dollars (greedy:5)") from None
+    raise LvError(f"bot '{spec}': {name} takes no parameter")
 
 
 def play(game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000):
-    """Play ``game`` to its end, seat i using ``bots[i]``, each with its own seeded generator."""
+    """Play ``game`` to its end, seat i using ``bots[i]``, each with its own generator seeded from (seed, i)."""
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
     for _ in range(max_decisions):
         if game.over:

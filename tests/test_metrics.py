@@ -1,0 +1,165 @@
+"""Metrics of finished games (lv/metrics.py) on hand-made records, and the statistics written by hand.
+
+Every expected figure below was worked out by hand from the rulebook and the board data (variants/board.yaml),
+step by step in the docstrings, not copied from the program's output."""
+
+import math
+import random
+
+import pytest
+
+from lv import metrics
+from lv.record import parse_record
+from lv.replay import replay
+
+# Revised, 3 players. Cards: A4 and B1 pay gold (sphinx), C1 and D1 silver (tivoli). Lots: A4 $12 die 4.
+HAND = """
+format: lv-game/1
+profile: revised
+players: [red, blue, green]
+position:
+  current: red
+  phase: draw
+  players: {red: {money: 10}, blue: {money: 10}, green: {money: 10}}
+  tiles: {B2: gold red 2, C4: silver blue 2, D2: brown green 3}
+  deck: [A4, C1, D1, B1, END]
+turns:
+  - player: red
+    decisions: [build A4 gold]
+  - player: blue
+    decisions: [{do: gamble B2 1, dice: {gamble: [1, 2]}}]
+  - player: green
+  - player: red
+  - player: blue
+"""
+
+INSTANT = """
+format: lv-game/1
+profile: revised
+players: [red, blue, green]
+position:
+  current: red
+  phase: draw
+  players: {red: {money: 10, score: 73}, blue: {money: 10, score: 81}, green: {money: 10}}
+  tiles: {B1: gold h3 red 2, B2: gold h3 red 2, B3: gold h3 red 2,
+          C1: gold h2 red 1, C2: gold h2 red 1, C4: gold h2 red 1, C5: gold h2 red 1}
+  deck: [A4, END]
+turns:
+  - player: red
+"""
+
+
+def summary(text):
+    return metrics.summarize(replay(parse_record(text, "hand.yaml")).game)
+
+
+def test_summary_of_a_five_turn_game():
+    """003 Steps 1-5 L295-416, "Action - Build" L526-540, "Action - Gamble" L740-803, "Winning" L908-916.
+
+    T1 red draws A4: marker, lots pay red $1, gold pays B2 (die 2) $2, red scores 1 (0->1): red leads.
+       red builds A4 gold: $13-12 = $1. T2 blue draws C1: blue $1+$2, scores 1 (tie 1-1: red still leads);
+       gambles $1 at B2 (cap: red has $1), rolls 3, wins: red $0, blue $14. T3 green draws D1 (silver):
+       lots blue $1 green $1, C4 pays blue $2, blue scores 1 -> 2: blue leads (change 1). T4 red draws B1:
+       lots red/blue/green $1, gold pays A4 $4 and B2 $2 (red $7), red scores 1 and 1 -> 3: red leads
+       (change 2). T5 blue draws the end card: lots pay again (red $8, blue $19, green $13); no casino touches
+       the Strip. Red wins on points 3-2-0."""
+    g = summary(HAND)
+    assert (g["reason"], g["winner"], g["winner_seat"], g["first_player"]) == ("end_card", 0, 1, 0)
+    assert g["turns"] == 5
+    assert g["decisions"] == 2
+    assert g["by_kind"] == {"build": 1, "sprawl": 0, "remodel": 0, "reorganize": 0, "raise": 0, "gamble": 1,
+                            "trade": 0, "end": 4}
+    assert g["scores"] == [3, 2, 0] and g["money"] == [8, 19, 13]
+    assert (g["winner_score"], g["winner_money"], g["score_spread"]) == (3, 8, 3)
+    assert g["lead_changes"] == 2
+    assert (g["casinos_built"], g["casinos"], g["largest_casino"], g["average_height"]) == (1, 4, 1, 1.0)
+    assert metrics.METRICS["lead_change"][1](g) == pytest.approx(2 / 5)
+    assert metrics.METRICS["end_card"][1](g) == 1.0 and metrics.METRICS["instant_win"][1](g) == 0.0
+
+
+def test_summary_of_an_instant_win_from_a_position():
+    """003 "Step 4" L404-416 (smallest casino first), "Winning" L917-921; score track 73 -> 81 -> 90.
+
+    Blue leads 81-73 at the start. Red draws A4 (gold): the 4-space 2-high casino (8 points) scores first,
+    73+8 = 81, then the 3-space 3-high one (9 points), 81+9 = 90: the instant win, in the first turn, with no
+    decision taken. Red gets $1 (A4) + 4 + 6 pips = $21. The lead passed from blue to red: one change."""
+    g = summary(INSTANT)
+    assert (g["reason"], g["winner"], g["turns"], g["decisions"]) == ("instant_win", 0, 1, 0)
+    assert g["scores"] == [90, 81, 0] and g["money"] == [21, 10, 10]
+    assert (g["winner_score"], g["winner_money"], g["score_spread"]) == (90, 21, 90)
+    assert g["lead_changes"] == 1
+    assert (g["casinos"], g["largest_casino"], g["average_height"]) == (2, 4, 2.5)
+    assert metrics.METRICS["instant_win"][1](g) == 1.0
+
+
+def test_seats_count_from_the_player_who_took_the_first_turn():
+    g = {"winner": 0, "winner_seat": 3}  # seat 3 in turn order is player 1 in seating order
+    seat = metrics.seat_metrics(4)
+    assert seat["advantage_p1"][1](g) == 0.0
+    assert seat["win.seat3"][1](g) == 1.0 and seat["win.player1"][1](g) == 1.0
+
+
+def test_t_quantiles():
+    """Student's t, two-sided 95%: 12.706 (1 df), 2.042 (30 df), 1.984 (100 df), 1.962 (1000 df)."""
+    assert metrics.t975(1) == 12.706 and metrics.t975(30) == 2.042
+    assert metrics.t975(100) == pytest.approx(1.984, abs=5e-4)
+    assert metrics.t975(1000) == pytest.approx(1.962, abs=5e-4)
+    assert metrics.t975(31) < metrics.t975(30)
+
+
+def test_mean_and_interval_by_hand():
+    """[1, 2, 3, 4]: mean 2.5, s = sqrt(5/3), s/sqrt(4) = 0.6455, t(3) = 3.182: 2.5 -+ 2.054."""
+    e = metrics.estimate([1, 2, 3, None, 4])
+    assert (e.mean, e.n) == (2.5, 4)
+    half = 3.182 * math.sqrt(5 / 3) / 2
+    assert e.low == pytest.approx(2.5 - half) and e.high == pytest.approx(2.5 + half)
+    assert metrics.estimate([]).mean is None
+    assert metrics.estimate([7]).to_dict() == {"mean": 7.0, "low": None, "high": None, "n": 1}
+    # nine 0s and a 1: mean 0.1, s = 1/sqrt(10), s/sqrt(10) = 0.1, t(9) = 2.262: -0.126 clipped to 0, 0.326
+    share = metrics.estimate([0] * 9 + [1], share=True)
+    assert share.low == 0.0 and share.high == pytest.approx(0.1 + 0.2262)
+
+
+def test_paired_difference_by_hand():
+    """Differences 1, 2, 3: mean 2, s = 1, t(2) = 4.303: 2 -+ 4.303/sqrt(3) = 2 -+ 2.484."""
+    e = metrics.paired([1, 2, 3], [2, 4, 6])
+    assert e.mean == 2.0
+    assert e.low == pytest.approx(2 - 4.303 / math.sqrt(3)) and e.high == pytest.approx(2 + 4.303 / math.sqrt(3))
+
+
+def test_balance():
+    """Seats won 1, 1, 2, 3 of 4: rates 1/2, 1/4, 1/4, 0; the largest gap 1/2: Balance 0.5."""
+    assert metrics.balance([1, 1, 2, 3], 4) == 0.5
+    assert metrics.balance([1, 2, 3, 4], 4) == 1.0
+    assert metrics.balance([None], 4) is None
+
+
+def test_bootstrap_is_seeded_and_brackets_the_value():
+    seats = [1, 2, 3, 4, 1, 2, 3, 1] * 10
+    stat = lambda idx: metrics.balance([seats[i] for i in idx], 4)  # noqa: E731
+    a = metrics.bootstrap(stat, len(seats), random.Random(1), 300)
+    b = metrics.bootstrap(stat, len(seats), random.Random(1), 300)
+    assert a == b
+    assert a[0] <= metrics.balance(seats, 4) <= a[1]
+
+
+def test_compare_pairs_games_by_index():
+    """Two profiles, three games: A's winners in seats 1, 2, 1 with 30, 32, 31 turns; B's in 1, 1, 1 with 31,
+    33, 34. Turns: B - A = 1, 1, 3 (mean 5/3); AdvantageP1: 2/3 and 1; Balance A: rates 2/3, 1/3, 0 -> 1/3;
+    B: 1, 0, 0 -> 0."""
+    def game(seat, turns):
+        return {"winner": seat - 1, "winner_seat": seat, "turns": turns, "decisions": 10, "winner_score": 20,
+                "winner_money": 5, "score_spread": 4, "reason": "end_card", "lead_changes": 1, "casinos_built": 3,
+                "largest_casino": 2, "average_height": 1.0, "by_kind": dict.fromkeys(metrics.KINDS, 1)}
+
+    a = [game(1, 30), game(2, 32), game(1, 31)]
+    b = [game(1, 31), game(1, 33), game(1, 34)]
+    out = metrics.compare(["A", "B"], {"A": a, "B": b}, 3, seed=1, resamples=200)
+    assert out["estimates"]["A"]["advantage_p1"]["mean"] == pytest.approx(2 / 3)
+    assert out["estimates"]["B"]["advantage_p1"]["mean"] == 1.0
+    assert out["estimates"]["A"]["balance"]["mean"] == pytest.approx(1 / 3)
+    assert out["estimates"]["B"]["balance"]["mean"] == 0.0
+    diff = out["differences"]["B - A"]
+    assert diff["turns"]["mean"] == pytest.approx(5 / 3)
+    assert diff["balance"]["mean"] == pytest.approx(-1 / 3)
+    assert diff["advantage_p1"]["mean"] == pytest.approx(1 / 3)
