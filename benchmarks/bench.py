@@ -1,0 +1,102 @@
+"""Engine speed: prints figures, asserts nothing (not a timed test). Run from the repository root:
+
+    python benchmarks/bench.py            # the full set, about a minute
+    python benchmarks/bench.py --quick    # fewer games
+
+Reference workload (``uniform`` bot): 4 players, every decision drawn uniformly from all legal decisions of the
+moment (ending the turn is one of them; a gamble counts once per casino, at a random stake), one process, the
+profile loaded once. Target: at least 120 such games per second under the revised profile, and a complete
+4-player record replayed (parsed and re-applied) in under 50 ms.
+
+Each figure is the best of several rounds (the least disturbed by other work on the machine), in wall-clock
+time; the CPU time of the same round is shown beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import lv  # noqa: E402
+from lv import bots  # noqa: E402
+from lv.record import dumps, parse_record, record_of  # noqa: E402
+from lv.replay import replay  # noqa: E402
+
+
+def best_of(rounds: int, work) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, units of work) of the fastest round."""
+    best = None
+    for _ in range(rounds):
+        wall, cpu = time.perf_counter(), time.process_time()
+        units = work()
+        took = (time.perf_counter() - wall, time.process_time() - cpu, units)
+        if best is None or took[0] < best[0]:
+            best = took
+    return best
+
+
+def play_games(profile, players: int, bot, seeds: range) -> tuple[int, int]:
+    """Play a game per seed; (games, decisions including turn ends)."""
+    decisions = 0
+    for seed in seeds:
+        game = lv.new_game(profile, players, seed)
+        bots.play(game, [bot] * players, seed)
+        decisions += sum(len(t.decisions) for t in game.history)
+    return len(seeds), decisions
+
+
+def line(label: str, wall: float, cpu: float, count: int, unit: str, extra: str = "") -> None:
+    print(f"{label:<44} {count / wall:9.1f} {unit}/s   (cpu {count / cpu:7.1f}/s){extra}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer games per round")
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    games = 10 if args.quick else 40
+    rounds = 3 if args.quick else args.rounds
+    print(f"lv {lv.__version__}, Python {sys.version.split()[0]}; best of {rounds} rounds of {games} games\n")
+
+    for spec, players in (("revised", 4), ("original", 4), ("revised", 2), ("revised", 6)):
+        profile = lv.load_profile(spec)
+        counts = {}
+
+        def work(profile=profile, players=players):
+            n, d = play_games(profile, players, bots.uniform_bot, range(games))
+            counts["decisions"] = d
+            return n
+
+        wall, cpu, n = best_of(rounds, work)
+        per_game = counts["decisions"] / n
+        line(f"uniform random games, {spec}, {players}p", wall, cpu, n, "games",
+             f"   {counts['decisions'] / wall:8.0f} decisions/s, {per_game:.0f} a game")
+
+    for spec in ("revised", "original"):
+        profile = lv.load_profile(spec)
+        wall, cpu, n = best_of(rounds, lambda profile=profile: play_games(profile, 4, bots.greedy_bot,
+                                                                          range(games))[0])
+        line(f"greedy games, {spec}, 4p", wall, cpu, n, "games")
+
+    # replay: records of uniform random games, parsed from YAML and re-applied under their own profile
+    texts = []
+    profile = lv.load_profile("revised")
+    for seed in range(games):
+        game = lv.new_game(profile, 4, seed)
+        bots.play(game, [bots.uniform_bot] * 4, seed)
+        texts.append(dumps(record_of(game, "revised")))
+    records = [parse_record(t, f"game-{i}.yaml") for i, t in enumerate(texts)]
+    decisions = sum(len(t.decisions) + 1 for r in records for t in r.turns)
+    wall, cpu, _ = best_of(rounds, lambda: [replay(r) for r in records] and decisions)
+    line("replayed decisions (parsed records), revised", wall, cpu, decisions, "decisions")
+    wall, cpu, _ = best_of(rounds, lambda: [replay(parse_record(t, "g.yaml")) for t in texts] and len(texts))
+    print(f"{'complete 4-player record, parse + replay':<44} {1000 * wall / len(texts):9.1f} ms a record "
+          f"(cpu {1000 * cpu / len(texts):.1f} ms)")
+
+
+if __name__ == "__main__":
+    main()
