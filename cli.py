@@ -164,7 +164,8 @@ def selfplay_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the deck, the starting roll, the dice and the bots."),
     bot: str = typer.Option("random-kind", "--bot", help="random-kind (a random kind of decision, then a random "
                                                          "one of it), uniform (any legal decision), random "
-                                                         "(ends the turn a quarter of the time) or greedy."),
+                                                         "(ends the turn a quarter of the time; random:0.3) or "
+                                                         "greedy (greedy:10 keeps $10)."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
@@ -175,11 +176,10 @@ def selfplay_cmd(
     """
     from lv import bots, record
 
-    if bot not in bots.BOTS:
-        raise LvError(f"--bot {bot!r}: known bots are {', '.join(bots.BOTS)}")
+    player = bots.bot_named(bot)
     profile = lv.load_profile(variant)
     game = lv.new_game(profile, _players_arg(players), seed)
-    bots.play(game, [bots.BOTS[bot]] * len(game.player_names), seed)
+    bots.play(game, [player] * len(game.player_names), seed)
     fmt = "json" if as_json or (output or "").endswith(".json") else "yaml"
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
     text = record.dumps(record.record_of(game, variant, comment=made_by), fmt)

@@ -123,7 +123,7 @@ def test_a_result_that_does_not_verify_exits_1(tmp_path):
     (["diff", "{ok}"], None),  # --variant is required: a usage error
     (["diff", "{ok}", "-v", "original", "-v", "revised", "-v", "original"], "give --variant once"),
     (["selfplay", "--players", "9"], "9 players"),
-    (["selfplay", "--bot", "clever"], "--bot 'clever'"),
+    (["selfplay", "--bot", "clever"], "bot 'clever': known bots are"),
     (["check", "{bad_ext}"], "no record files to check"),
 ])
 def test_bad_input_exits_2_with_one_line(tmp_path, args, message):
