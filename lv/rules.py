@@ -188,7 +188,10 @@ class Engine:
             return ("gamble.lay_off", "this profile has no lay-off")
         cap = self.bet_cap(s, casino, player)
         if cap < 1:
-            return ("gamble.cap_at_boss_money", f"the most you can bet at {lot} is $0")
+            if s.players[player].money < 1:  # 000 L190 / 003 L786-787: not more than you have
+                return ("gamble: you can't bet more money than you have", "you have $0: the smallest bet is $1")
+            return ("gamble.cap_at_boss_money", f"the most you can bet at {lot} is $0: the boss, "
+                                                f"{s.players[b].name}, has $0")
         if bet is not None and not 1 <= bet <= cap:
             if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
                 return ("gamble.cap_at_boss_money", f"the bet at {lot} must be $1 to ${cap}: the boss, "
