@@ -59,13 +59,13 @@ class Engine:
             1 for lot in casino.lots if s.tiles[lot].owner is not None)
         return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
 
-    def bet_cap(self, s: GameState, casino: Casino, gambler: int) -> int:
+    def bet_cap(self, s: GameState, casino: Casino, gambler: int, facts: DiceFacts | None = None) -> int:
         """000 L190 / 003 L783-794: $5 per tile (incl. risers where counted), at most your money, and in the
-        revised edition at most the boss's money."""
+        revised edition at most the boss's money. ``facts``: the casino's dice facts, if the caller has them."""
         g = self.profile.gamble
         tiles = casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces
         cap = min(g.bet_per_tile * tiles, s.players[gambler].money)
-        b = boss(s, casino)
+        b = (facts or dice_facts(s, casino)).boss
         if g.cap_at_boss_money and b is not None:
             cap = min(cap, s.players[b].money)
         return cap
@@ -554,8 +554,8 @@ class Engine:
             raise IllegalAction("a player cannot trade with themselves", "trade")
         giver, receiver = s.players[step.giver], s.players[step.receiver]
         if isinstance(step, A.GiveMoney):
-            if step.amount < 1:
-                raise IllegalAction("give at least $1", "trade.items")
+            if not isinstance(step.amount, int) or isinstance(step.amount, bool) or step.amount < 1:
+                raise IllegalAction(f"give a whole number of dollars, at least $1, not {step.amount!r}", "trade.items")
             if giver.money < step.amount:
                 raise IllegalAction(f"{giver.name} has ${giver.money}, not ${step.amount}", "trade.items")
             giver.money -= step.amount
