@@ -19,11 +19,11 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, rng_for
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, LvError, RecordError
 from .events import Event, event
 from .legal import legal_actions
 from .profile import Profile, load_profile
-from .rules import Engine
+from .rules import Engine, _restore
 from .state import GameState, PlayerState
 
 
@@ -224,15 +224,25 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
-        if isinstance(action, A.EndTurn):
-            events = [event("turn_ended", player=s.current)]
-            turn.decisions.append(Decision(action, events=events))
-            self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices)
-            return events + self.current_turn.draw_events
-        index = len(turn.decisions)
-        d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
-        events: list[Event] = []
-        self.engine.apply(s, action, d, events, choices)
+        # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
+        # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
+        given = (next_draw_dice or next_draw_choices) if isinstance(action, A.EndTurn) else dice
+        saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
+        try:
+            if isinstance(action, A.EndTurn):
+                events = [event("turn_ended", player=s.current)]
+                turn.decisions.append(Decision(action, events=events))
+                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices)
+                return events + self.current_turn.draw_events
+            index = len(turn.decisions)
+            d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
+            events: list[Event] = []
+            self.engine.apply(s, action, d, events, choices)
+        except LvError:
+            if saved is not None:
+                del self.history[turns:], turn.decisions[decided:]
+                _restore(s, saved)
+            raise
         turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
                                        events=events))
         return events

@@ -46,7 +46,8 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     player = s.current
     money = s.players[player].money
     markers = s.markers
-    left = {c: engine.available_tiles(s, c) for c in board.colors}
+    per_color, on_board = p.components.tiles_per_color, s.tile_counts()
+    left = {c: per_color - on_board.get(c, 0) for c in board.colors}  # Engine.available_tiles
     closed = p.f_block.block if p.f_block_closed(len(s.players)) else None  # Engine.f_closed
     out: list = []
     # build (why_not_build): 000 L128-133 / 003 L526-540
@@ -74,12 +75,11 @@ def legal_actions(engine: Engine, s: GameState) -> list:
             if p.raise_.enabled and casino.height < max_height and money >= raise_cost * casino.spaces:
                 out.append(_raise(casino.name))
         # reorganize (why_not_reorganize): a die in it, not locked this turn, the pips paid
-        if (player in facts.owners and money >= facts.pips * reorg_cost
-                and not any(lot in s.reorganized for lot in casino.lots)):
+        if player in facts.owners and money >= facts.pips * reorg_cost and s.reorganized.isdisjoint(casino.lots):
             out.append(_reorganize(casino.name))
         # gamble (why_not_gamble): once a turn, against another player's casino, a bet of at least $1
         if may_gamble and b is not None and b != player:
-            cap = engine.bet_cap(s, casino, player)
+            cap = engine.bet_cap(s, casino, player, facts)
             if cap >= 1:
                 out.append(_gamble(casino.name, cap))
     out.append(_END)

@@ -95,13 +95,17 @@ class GameState:
         return [lot for lot, t in self.tiles.items() if t.owner == player]
 
     def tiles_on_board(self, color: str) -> int:
+        return self.tile_counts().get(color, 0)
+
+    def tile_counts(self) -> dict[str, int]:
+        """Tiles on the board per colour (do not change the dict)."""
         memo = self.structure_memo()
-        counts = memo.get("tiles_on_board")
+        counts = memo.get("tile_counts")
         if counts is None:
-            counts = memo["tiles_on_board"] = {}
+            counts = memo["tile_counts"] = {}
             for t in self.tiles.values():
                 counts[t.color] = counts.get(t.color, 0) + 1
-        return counts.get(color, 0)
+        return counts
 
     # ---- structural changes (always through these, so the casino cache stays right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
