@@ -134,6 +134,9 @@ def apply_position(game, position: dict) -> bool:
         deck = [END_CARD if str(card).upper() == END_CARD else lot_id(card, "deck") for card in deck]
         if len(set(deck)) != len(deck):
             raise RecordError("position: deck: a card appears twice")
+        marked = [card for card in deck if card in s.markers]
+        if marked:  # 000 L47 / 003 L211-214: a marker goes on a lot when its card is drawn, so that card is gone
+            raise RecordError(f"position: deck: {', '.join(marked)} has a marker, so its card was drawn already")
     s.deck = deck
     s.reorganized = {lot_id(lot, "reorganized") for lot in position.get("reorganized") or []}
     gambles = position.get("gambles", 0)
