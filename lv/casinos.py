@@ -37,17 +37,18 @@ class Casino:
 
 def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[Casino], dict[str, Casino]]:
     """All casinos, in board order of their first lot, and the casino of each tiled lot. Cached per structure;
-    a block whose tiles (places, colours, heights) did not change keeps the casinos found there before."""
+    a block whose tiles kept their places, colours and heights (their shape tokens, state.py) keeps the casinos
+    found there before."""
     memo = state.structure_memo()
     found = memo.get(join_rule)
     if found is not None:
         return found
-    tiles = state.tiles
+    shapes = state._shapes
     known = state._block_casinos
     casinos: list[Casino] = []
     index: dict[str, Casino] = {}
     for block, lots in board.blocks.items():
-        layout = tuple((lot, t.color, t.height) for lot in lots if (t := tiles.get(lot)) is not None)
+        layout = tuple(map(shapes.get, lots))
         prior = known.get((block, join_rule))
         if prior is not None and prior[0] == layout:
             here = prior[1]

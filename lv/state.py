@@ -53,7 +53,9 @@ class GameState:
     dice_version: int = 0  # bumped by any change to a die's owner or value (placing a tile included)
     _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): casinos, colours
     _dice_memo: Any = attrs.field(default=None, eq=False, repr=False)  # (dice_version, {key: value})
-    # the casinos found in each block, with the block's tiles they were found from (casinos.py reuses them)
+    # lot -> a token made afresh whenever the lot's tile is placed, recoloured or raised: a block whose lots keep
+    # their tokens keeps its casinos (casinos.py keeps them in _block_casinos with the tokens they came from)
+    _shapes: dict = attrs.field(factory=dict, eq=False, repr=False)
     _block_casinos: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def copy(self) -> GameState:
@@ -64,7 +66,7 @@ class GameState:
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
             result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
-            dice_memo=self._dice_memo, block_casinos=self._block_casinos,
+            dice_memo=self._dice_memo, shapes=dict(self._shapes), block_casinos=self._block_casinos,
         )
 
     def structure_memo(self) -> dict:
@@ -83,9 +85,10 @@ class GameState:
         return memo[1]
 
     def drop_caches(self) -> None:
-        """Forget every derived fact (after the state was restored from a copy)."""
+        """Forget every derived fact (after the state was restored from a copy): every tile counts as new."""
         self._cache = None
         self._dice_memo = None
+        self._shapes = {lot: object() for lot in self.tiles}
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
@@ -110,6 +113,7 @@ class GameState:
     # ---- structural changes (always through these, so the casino cache stays right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
         self.tiles[lot] = Tile(color, height, owner, value)
+        self._shapes[lot] = object()
         self.structure += 1
         self.dice_version += 1
 
@@ -118,6 +122,7 @@ class GameState:
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
+            self._shapes[lot] = object()
         self.structure += 1
 
     def raise_tiles(self, lots) -> None:
@@ -125,6 +130,7 @@ class GameState:
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
+            self._shapes[lot] = object()
         self.structure += 1
 
     # ---- dice (always through this, so the boss memo stays right)

@@ -63,13 +63,16 @@ def test_legal_list_agrees_with_the_referee(spec, players):
 
 def random_position(spec, players, rng):
     """Markers, tiles of random colour, height and die, money, locks: corners random games rarely reach
-    (a 2-player game with lots on F block, tall casinos, players short of money)."""
+    (tall casinos, die-less tiles, players short of money, locks)."""
     profile = lv.load_profile(spec)
     names = list(profile.players.colors[:players])
     board = lv.load_board()
     markers, tiles, used, dice = {}, {}, {}, {}
     c = profile.components
+    closed = profile.f_block.block if profile.f_block_closed(players) else None
     for lot in board.order:
+        if board.lots[lot].block == closed:  # 003 L893-903: nothing stands on a closed F block
+            continue
         r = rng.random()
         if r < 0.2:
             who = rng.choice(names)
@@ -85,7 +88,7 @@ def random_position(spec, players, rng):
             die = f" {who} {rng.randint(1, 6)}" if rng.random() < 0.8 and dice.get(who, 0) < c.dice_per_player else ""
             dice[who] = dice.get(who, 0) + bool(die)
             tiles[lot] = f"{color} h{height}{die}"
-    tiled = list(tiles)
+    tiled = [lot for lot, spec in tiles.items() if len(spec.split()) == 4]  # reorganized: tiles with a die
     pos = dict(current=rng.choice(names), phase="actions", markers=markers, tiles=tiles,
                players={n: {"money": rng.randint(0, 60)} for n in names}, gambles=rng.randint(0, 1),
                reorganized=rng.sample(tiled, min(len(tiled), rng.randint(0, 3))))
