@@ -28,6 +28,11 @@ from .errors import RecordError
 KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
 
 
+def _whole(value: Any) -> bool:
+    """A whole number, and not a bool (YAML's ``true`` is an int to Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tuple[str, int, int | None, int | None]:
     if isinstance(spec, str):
         words = spec.split()
@@ -48,7 +53,7 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
     if color not in colors:
         raise RecordError(f"position: tile {lot}: unknown colour {color!r} (colours: {', '.join(colors)})")
     height = spec.get("height", 1)
-    if not isinstance(height, int) or height < 1:
+    if not _whole(height) or height < 1:
         raise RecordError(f"position: tile {lot}: height {height!r} must be a whole number >= 1")
     owner, value = spec.get("owner"), spec.get("value")
     if (owner is None) != (value is None):
@@ -56,7 +61,7 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
     if owner is not None:
         if owner not in names:
             raise RecordError(f"position: tile {lot}: unknown player {owner!r} (players: {', '.join(names)})")
-        if not isinstance(value, int) or not 1 <= value <= 6:
+        if not _whole(value) or not 1 <= value <= 6:
             raise RecordError(f"position: tile {lot}: die value {value!r} is not 1-6")
         owner = names.index(owner)
     return color, height, owner, value
@@ -90,15 +95,22 @@ def apply_position(game, position: dict) -> bool:
         if extra:
             raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(extra))}")
         money, score = values.get("money", 0), values.get("score", 0)
-        if not isinstance(money, int) or money < 0:
+        if not _whole(money) or money < 0:
             raise RecordError(f"position: players.{name}.money {money!r} must be a whole number >= 0")
         if score not in board.track:
             raise RecordError(f"position: players.{name}.score {score!r} is not a space of the score track")
         s.players[i].money, s.players[i].score = money, score
+    def open_lot(lot: str, where: str) -> str:
+        # 003 "2-Player Rules" L893-903: no marker or tile can stand on a closed F block
+        if game.engine.f_closed(s, lot):
+            raise RecordError(f"position: {where}: {lot} is on the closed {profile.f_block.block} block "
+                              f"(f_block.closed_when: {profile.f_block.closed_when})")
+        return lot
+
     for lot, owner in (position.get("markers") or {}).items():
-        s.markers[lot_id(lot, "markers")] = player(owner, f"markers.{lot}")
+        s.markers[open_lot(lot_id(lot, "markers"), "markers")] = player(owner, f"markers.{lot}")
     for lot, spec in (position.get("tiles") or {}).items():
-        lot = lot_id(lot, "tiles")
+        lot = open_lot(lot_id(lot, "tiles"), "tiles")
         if lot in s.markers:
             raise RecordError(f"position: {lot} has both a marker and a tile")
         color, height, owner, value = _tile(lot, spec, names, board.colors)
@@ -118,7 +130,7 @@ def apply_position(game, position: dict) -> bool:
     current = position.get("current", names[0])
     s.current = player(current, "current")
     turn = position.get("turn", 1)
-    if not isinstance(turn, int) or turn < 1:
+    if not _whole(turn) or turn < 1:
         raise RecordError(f"position: turn {turn!r} must be a whole number >= 1")
     s.turn = turn
     phase = position.get("phase", "actions")
@@ -139,8 +151,11 @@ def apply_position(game, position: dict) -> bool:
             raise RecordError(f"position: deck: {', '.join(marked)} has a marker, so its card was drawn already")
     s.deck = deck
     s.reorganized = {lot_id(lot, "reorganized") for lot in position.get("reorganized") or []}
+    for lot in sorted(s.reorganized):
+        if lot not in s.tiles or s.tiles[lot].owner is None:
+            raise RecordError(f"position: reorganized: {lot} has no die to have been reorganized")
     gambles = position.get("gambles", 0)
-    if not isinstance(gambles, int) or gambles < 0:
+    if not _whole(gambles) or gambles < 0:
         raise RecordError(f"position: gambles {gambles!r} must be a whole number >= 0")
     s.gambles = gambles
     s.phase = "actions"

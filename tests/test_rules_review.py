@@ -348,6 +348,8 @@ def _play(game, rng, steps):
     """Random play: end the turn about one time in four, otherwise any listed decision (a random legal bet); stop
     before the end card would be drawn, so the position is one where decisions are taken."""
     for _ in range(steps):
+        if game.over:  # an instant win, or F cards redrawn up to the end card (003 L893-907)
+            return
         legal = game.legal_actions()
         others = [a for a in legal if not isinstance(a, EndTurn)]
         action = EndTurn() if not others or rng.random() < 0.25 else rng.choice(others)
@@ -421,7 +423,10 @@ def _hoarding_position(spec, players, rng):
     hoarder = rng.choice(names)
     c, board = profile.components, lv.load_board()
     markers, tiles, used = {}, {}, {}
+    f_closed = profile.f_block_closed(players)
     for lot in board.order:
+        if f_closed and board.lots[lot].block == profile.f_block.block:
+            continue  # nothing can stand on a closed F block (003 L893-903)
         r = rng.random()
         if r < 0.3:
             who = hoarder if rng.random() < 0.7 else rng.choice(names)
@@ -449,3 +454,17 @@ def test_legal_list_and_referee_agree_when_pieces_run_out(config, seed):
     (000:L124, 003:L251-271): a build or sprawl is still legal then and moves one of the player's own dice."""
     spec, players = config
     _check_agreement(_hoarding_position(spec, players, random.Random(seed)))
+
+
+@pytest.mark.parametrize("pos,message", [
+    ({"tiles": {"A2": {"color": "gold", "owner": "red", "value": True}}}, "die value"),
+    ({"turn": True}, "turn"),
+    ({"reorganized": ["A2"]}, "no die to have been reorganized"),
+    ({"markers": {"F5": "red"}}, "closed F block"),
+    ({"tiles": {"F5": "gold red 2"}}, "closed F block"),
+])
+def test_position_refuses_data_that_cannot_arise(pos, message):
+    """Positions are checked like records: a bool is not a number; only a die can have been reorganized; in a
+    2-player revised game nothing stands on F block (003 "2-Player Rules" L893-903)."""
+    with pytest.raises(lv.RecordError, match=message):
+        lv.Game.from_position(lv.load_profile("revised"), ["red", "blue"], pos)
