@@ -29,7 +29,7 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
 from .notation import format_action, parse_action
-from .yamlsource import load_located, line_of
+from .yamlsource import line_of, load_located, read_text
 
 FORMAT = "lv-game/1"
 HEADER_KEYS = ("format", "engine", "profile", "players", "seed", "first_player", "starting_rolls", "deck",
@@ -88,14 +88,7 @@ class Record:
 
 
 def load_record(path: str | Path) -> Record:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {exc}") from None
-    return parse_record(text, str(path))
+    return parse_record(read_text(path, RecordError), str(path))
 
 
 def parse_record(text: str, name: str = "<record>", board: Board | None = None) -> Record:

@@ -53,15 +53,18 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
         raise error(f"{filename}: malformed YAML: {exc}") from None
 
 
-def read_located(path: str | Path, error: type[LvError] = LvError) -> tuple[Any, dict[Path_, int]]:
-    p = Path(path)
+def read_text(path: str | Path, error: type[LvError] = LvError) -> str:
+    """A file's text, or ``error`` naming the file (missing, unreadable, not UTF-8)."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise error(f"{path}: cannot read: {exc}") from None
-    return load_located(text, str(path), error)
+
+
+def read_located(path: str | Path, error: type[LvError] = LvError) -> tuple[Any, dict[Path_, int]]:
+    return load_located(read_text(path, error), str(path), error)
 
 
 def line_of(lines: dict[Path_, int], path: Path_) -> int | None:

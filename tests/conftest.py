@@ -64,3 +64,15 @@ def of_kind(events, kind):
 def draw_events(game):
     """The events of the current turn's draw step."""
     return game.current_turn.draw_events
+
+
+def illegal(game, action, rule=None, **kw):
+    """Assert ``action`` is refused and changes nothing; return the error."""
+    before = game.state.copy()
+    with pytest.raises(lv.IllegalAction) as err:
+        game.apply(action, **kw)
+    if rule is not None:
+        assert err.value.rule == rule, err.value
+    assert game.state.players == before.players and game.state.tiles == before.tiles
+    assert game.state.markers == before.markers
+    return err.value

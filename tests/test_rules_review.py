@@ -19,21 +19,10 @@ import lv
 from lv import actions as A
 from lv import Build, EndTurn, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize, Sprawl, Trade
 
-from conftest import at, boss_name, casino_of, kinds, money, of_kind, scores
+from conftest import at, boss_name, casino_of, illegal, kinds, money, of_kind, scores
 
 BOTH = pytest.mark.parametrize("spec", ["original", "revised"])
 
-
-def illegal(game, action, rule=None, **kw):
-    """Assert ``action`` is refused and changes nothing; return the error."""
-    before = game.state.copy()
-    with pytest.raises(lv.IllegalAction) as err:
-        game.apply(action, **kw)
-    if rule is not None:
-        assert err.value.rule == rule, err.value
-    assert game.state.players == before.players and game.state.tiles == before.tiles
-    assert game.state.markers == before.markers
-    return err.value
 
 
 def twelve_red_dice():
