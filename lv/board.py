@@ -5,6 +5,7 @@ Loaded once from ``variants/board.yaml``; immutable and shared by every game.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from pathlib import Path
 
@@ -71,14 +72,8 @@ class Board:
 
         000 "Points Paid" / 003 "Step 4: Score Casinos": from 8, +1 stays on 8, +2/+3 reach 10, +4/+5 reach 12.
         """
-        target = score + award
-        best = score
-        for space in self.track:
-            if space <= target:
-                best = max(best, space)
-            else:
-                break
-        return best
+        below = bisect.bisect_right(self.track, score + award)  # the track is in ascending order
+        return max(score, self.track[below - 1]) if below else score
 
 
 @functools.lru_cache(maxsize=None)

@@ -50,15 +50,11 @@ def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[C
     for block, lots in board.blocks.items():
         layout = tuple(map(shapes.get, lots))
         prior = known.get((block, join_rule))
-        if prior is not None and prior[0] == layout:
-            here = prior[1]
-        else:
+        if prior is None or prior[0] != layout:
             here = _block_casinos(board, state, lots, join_rule)
-            known[(block, join_rule)] = (layout, here)
-        casinos.extend(here)
-        for casino in here:
-            for lot in casino.lots:
-                index[lot] = casino
+            prior = known[(block, join_rule)] = (layout, here, {lot: c for c in here for lot in c.lots})
+        casinos.extend(prior[1])
+        index.update(prior[2])
     memo[join_rule] = casinos, index
     return casinos, index
 
@@ -84,6 +80,9 @@ def _block_casinos(board: Board, state: GameState, lots: tuple[str, ...], join_r
                     seen.add(n)
                     group.append(n)
                     stack.append(n)
+        if len(group) == 1:
+            casinos.append(Casino((lot,), tile.color, tile.height))
+            continue
         group.sort(key=board.index.__getitem__)
         # under join_rule "color" a casino may mix heights only through a what-if profile; report the tallest
         casinos.append(Casino(tuple(group), tile.color, max(tiles[g].height for g in group)))
@@ -175,5 +174,10 @@ def casinos_with_dice(board: Board, state: GameState, join_rule: str) -> list[tu
     key = ("casinos", state.structure, join_rule)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = [(c, dice_facts(state, c)) for c in find_casinos(board, state, join_rule)[0]]
+        found = memo[key] = []
+        for casino in find_casinos(board, state, join_rule)[0]:
+            facts = memo.get(casino.lots)  # as dice_facts does, without a call per casino
+            if facts is None:
+                facts = memo[casino.lots] = _dice_facts(state.tiles, casino.lots)
+            found.append((casino, facts))
     return found

@@ -37,6 +37,17 @@ def _remodels(lot: str, colors: tuple[str, ...]) -> tuple[A.Remodel, ...]:
     return tuple(A.Remodel(lot, c) for c in colors)
 
 
+def _tiles_left(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str, ...]]:
+    """Tiles left per colour (Engine.available_tiles) and the colours with any left, until the tiles change."""
+    memo = s.structure_memo()
+    found = memo.get("tiles_left")
+    if found is None:
+        per_color, on_board = engine.profile.components.tiles_per_color, s.tile_counts()
+        left = {c: per_color - on_board.get(c, 0) for c in engine.board.colors}
+        found = memo["tiles_left"] = left, tuple(c for c in engine.board.colors if left[c] > 0)
+    return found
+
+
 def legal_actions(engine: Engine, s: GameState) -> list:
     if s.phase != "actions":
         return []
@@ -46,12 +57,10 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     player = s.current
     money = s.players[player].money
     markers = s.markers
-    per_color, on_board = p.components.tiles_per_color, s.tile_counts()
-    left = {c: per_color - on_board.get(c, 0) for c in board.colors}  # Engine.available_tiles
+    left, open_colors = _tiles_left(engine, s)
     closed = p.f_block.block if p.f_block_closed(len(s.players)) else None  # Engine.f_closed
     out: list = []
     # build (why_not_build): 000 L128-133 / 003 L526-540
-    open_colors = tuple(c for c in board.colors if left[c] > 0)
     for lot, owner in markers.items():
         if owner == player and money >= lots[lot].price and lots[lot].block != closed:
             out.extend(_builds(lot, open_colors))

@@ -65,9 +65,10 @@ class Engine:
         g = self.profile.gamble
         tiles = casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces
         cap = min(g.bet_per_tile * tiles, s.players[gambler].money)
-        b = (facts or dice_facts(s, casino)).boss
-        if g.cap_at_boss_money and b is not None:
-            cap = min(cap, s.players[b].money)
+        if g.cap_at_boss_money:
+            b = (facts or dice_facts(s, casino)).boss
+            if b is not None:
+                cap = min(cap, s.players[b].money)
         return cap
 
     def lot_check(self, lot: str) -> None:
