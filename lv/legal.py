@@ -5,8 +5,9 @@ boss may lay off where the profile allows). Trades are not enumerated: any combi
 
 This is the referee's ``why_not_*`` predicates (rules.py) evaluated in bulk: one pass over the casinos with
 each casino's boss, dice and frontier looked up once, because bots ask for the list before every decision.
-``tests/test_legal.py`` checks, over many random games under every profile, that each listed decision passes
-its predicate and every other candidate fails it, so the two cannot drift apart unnoticed.
+``tests/test_legal_agrees.py`` checks, over random games and random positions under every profile, that each
+listed decision passes its predicate and every other candidate fails it, so the two cannot drift apart
+unnoticed.
 """
 
 from __future__ import annotations
