@@ -5,7 +5,9 @@ machines), messages to stderr. Exit codes: 0 success, 1 a check failed, 2 bad in
 from __future__ import annotations
 
 import functools
+import inspect
 import json
+import re
 import sys
 from typing import Any, Callable, List, Optional
 
@@ -612,9 +614,35 @@ def _fmt(value: Any) -> Text:
     return Text(str(value).lower() if isinstance(value, bool) else str(value))
 
 
+def _tidy_help(text: str | None) -> str | None:
+    """Docstrings wrap at 120 columns; --help should not. Join each paragraph into one line (Rich rewraps it to
+    the terminal) and put every example of an 'Example:' paragraph on a line of its own."""
+    if not text:
+        return text
+    paragraphs = []
+    for para in inspect.cleandoc(text).split("\n\n"):
+        lines = [line.strip() for line in para.splitlines() if line.strip()]
+        if lines and lines[0].startswith("Example"):
+            head, _, first = lines[0].partition(":")
+            examples = [e.strip() for line in [first] + lines[1:] for e in re.split(r"\s{3,}", line) if e.strip()]
+            paragraphs.append(f"{head}:\n" + "\n".join(f"  {e}" for e in examples))
+        else:
+            paragraphs.append(" ".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def _tidy_all_help() -> None:
+    for typer_app in (app, variants_app):
+        for command in typer_app.registered_commands:
+            command.help = _tidy_help(command.help or inspect.getdoc(command.callback))
+
+
+_tidy_all_help()
+
+
 def main() -> None:
     try:
-        app()
+        app(prog_name="lv")
     except LvError as exc:  # a command that forgot @guarded
         print(f"lv: error: {exc}", file=sys.stderr)
         sys.exit(2)
