@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import inspect
 import json
+import os
 import re
 import sys
 from typing import Any, Callable, List, Optional
@@ -561,7 +562,8 @@ def simulate_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Processes to play in (same results as 1)."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in; 0 = one per CPU core (the "
+                                                           "results are the same for any number)."),
     setting: Optional[str] = typer.Option(None, "--set", help="Sweep one parameter over values, a row per value: "
                                                               "raise.cost_per_space=10,15,20."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
@@ -588,7 +590,7 @@ def simulate_cmd(
     with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=games * len(profiles))
-        result = simulate.simulate(profiles, players, games, seed, bots, workers, save_dir,
+        result = simulate.simulate(profiles, players, games, seed, bots, workers or os.cpu_count() or 1, save_dir,
                                    progress=lambda k: bar.advance(task, k))
     if as_json:
         emit_json(result)
