@@ -106,8 +106,21 @@ def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
     memo = state.dice_memo()
     found = memo.get(casino.lots)
     if found is None:
-        found = memo[casino.lots] = _dice_facts(state.tiles, casino.lots)
+        found = memo[casino.lots] = _held_dice_facts(state, casino.lots)
     return found
+
+
+def _held_dice_facts(state: GameState, lots: tuple[str, ...]) -> DiceFacts:
+    """The facts of the casino on ``lots``, worked out again only if one of its tiles changed since last time
+    (a die elsewhere on the board leaves them standing)."""
+    tiles = state.tiles
+    held = (tiles[lots[0]],) if len(lots) == 1 else tuple(map(tiles.__getitem__, lots))
+    prior = state._held_facts.get(lots)
+    if prior is not None and prior[0] == held:  # identical tiles compare at once
+        return prior[1]
+    facts = _dice_facts(tiles, lots)
+    state._held_facts[lots] = (held, facts)
+    return facts
 
 
 def _dice_facts(tiles: dict, lots: tuple[str, ...]) -> DiceFacts:
@@ -176,8 +189,8 @@ def casinos_with_dice(board: Board, state: GameState, join_rule: str) -> list[tu
     if found is None:
         found = memo[key] = []
         for casino in find_casinos(board, state, join_rule)[0]:
-            facts = memo.get(casino.lots)  # as dice_facts does, without a call per casino
+            facts = memo.get(casino.lots)  # as dice_facts does
             if facts is None:
-                facts = memo[casino.lots] = _dice_facts(state.tiles, casino.lots)
+                facts = memo[casino.lots] = _held_dice_facts(state, casino.lots)
             found.append((casino, facts))
     return found

@@ -57,6 +57,9 @@ class GameState:
     # their tokens keeps its casinos (casinos.py keeps them in _block_casinos with the tokens they came from)
     _shapes: dict = attrs.field(factory=dict, eq=False, repr=False)
     _block_casinos: dict = attrs.field(factory=dict, eq=False, repr=False)
+    # casino lots -> (their tiles, DiceFacts): kept across dice changes, since a casino's dice facts hold as long
+    # as its own tiles do (tiles are frozen and replaced on every change: comparing them tells)
+    _held_facts: dict = attrs.field(factory=dict, eq=False, repr=False)
 
     def copy(self) -> GameState:
         return GameState(
@@ -67,6 +70,7 @@ class GameState:
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
             result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
             dice_memo=self._dice_memo, shapes=dict(self._shapes), block_casinos=self._block_casinos,
+            held_facts=self._held_facts,
         )
 
     def structure_memo(self) -> dict:
