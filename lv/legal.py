@@ -34,8 +34,20 @@ def _builds(lot: str, colors: tuple[str, ...]) -> tuple[A.Build, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _remodels(lot: str, colors: tuple[str, ...]) -> tuple[A.Remodel, ...]:
-    return tuple(A.Remodel(lot, c) for c in colors)
+def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[A.Remodel, ...]:
+    """Remodels of the ``color`` casino at ``lot`` into each of ``colors`` but its own."""
+    return tuple(A.Remodel(lot, c) for c in colors if c != color)
+
+
+def _colors_with(engine: Engine, s: GameState, needed: int) -> tuple[str, ...]:
+    """The colours with at least ``needed`` tiles left (a remodel's new colour), until the tiles change."""
+    memo = s.structure_memo()
+    key = ("colors_with", needed)
+    found = memo.get(key)
+    if found is None:
+        left = _tiles_left(engine, s)[0]
+        found = memo[key] = tuple(c for c in engine.board.colors if left[c] >= needed)
+    return found
 
 
 def _tiles_left(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str, ...]]:
@@ -79,8 +91,7 @@ def legal_actions(engine: Engine, s: GameState) -> list:
             # remodel (why_not_remodel)
             cost, needed = engine.remodel_cost(casino)
             if money >= cost:
-                out.extend(_remodels(casino.name, tuple(c for c in board.colors
-                                                        if c != casino.color and left[c] >= needed)))
+                out.extend(_remodels(casino.name, casino.color, _colors_with(engine, s, needed)))
             # raise (why_not_raise)
             if p.raise_.enabled and casino.height < max_height and money >= raise_cost * casino.spaces:
                 out.append(_raise(casino.name))
