@@ -248,10 +248,14 @@ class Engine:
     def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
         after = self.snapshot(s)
-        if after is before or after == before:
+        if after is before:
             return
-        owner_of = {lot: lots for lots in before for lot in lots}
+        owner_of = None
         for lots, b in after.items():
+            if before.get(lots, -1) == b:  # no seat is -1
+                continue  # the very casino it was, with the same boss: nothing to tell
+            if owner_of is None:
+                owner_of = {lot: lots for lots in before for lot in lots}
             prior = []
             for lot in lots:
                 p = owner_of.get(lot)
