@@ -358,10 +358,8 @@ class Engine:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
         income = self.profile.payout.lot_income
         per: dict[int, list[str]] = {}
-        for lot in self.board.order:
-            owner = s.markers.get(lot)
-            if owner is not None:
-                per.setdefault(owner, []).append(lot)
+        for lot in sorted(s.markers, key=self.board.index.__getitem__):  # each owner's lots in board order
+            per.setdefault(s.markers[lot], []).append(lot)
         for owner in sorted(per):
             amount = income * len(per[owner])
             if amount:
