@@ -31,6 +31,7 @@ class Engine:
         self.board = board or load_board()
         p = profile
         self._by_height = p.casino.join_rule == "color_and_height"
+        self._bet_counts_risers = p.gamble.tiles_counted == "physical_tiles"
 
     # ------------------------------------------------------------------ lookups
     def casinos(self, s: GameState) -> list[Casino]:
@@ -63,12 +64,16 @@ class Engine:
         """000 L190 / 003 L783-794: $5 per tile (incl. risers where counted), at most your money, and in the
         revised edition at most the boss's money. ``facts``: the casino's dice facts, if the caller has them."""
         g = self.profile.gamble
-        tiles = casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces
-        cap = min(g.bet_per_tile * tiles, s.players[gambler].money)
+        spaces = len(casino.lots)
+        tiles = spaces * casino.height if self._bet_counts_risers else spaces  # casino.physical_tiles / .spaces
+        cap = g.bet_per_tile * tiles
+        players = s.players
+        if players[gambler].money < cap:
+            cap = players[gambler].money
         if g.cap_at_boss_money:
             b = (facts or dice_facts(s, casino)).boss
-            if b is not None:
-                cap = min(cap, s.players[b].money)
+            if b is not None and players[b].money < cap:
+                cap = players[b].money
         return cap
 
     def lot_check(self, lot: str) -> None:
