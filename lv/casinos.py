@@ -20,19 +20,16 @@ class Casino:
     lots: tuple[str, ...]  # in board order; lots[0] names the casino
     color: str
     height: int
+    # derived from the three above when the casino is found (read on every decision, so stored, not recomputed)
+    name: str = attrs.field(init=False, eq=False, repr=False)
+    spaces: int = attrs.field(init=False, eq=False, repr=False)
+    # casino tiles plus risers (003 L411-414: a 3-space casino 4 tiles high is worth 12 points)
+    physical_tiles: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        return self.lots[0]
-
-    @property
-    def spaces(self) -> int:
-        return len(self.lots)
-
-    @property
-    def physical_tiles(self) -> int:
-        """Casino tiles plus risers (003 L411-414: a 3-space casino 4 tiles high is worth 12 points)."""
-        return len(self.lots) * self.height
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "name", self.lots[0])
+        object.__setattr__(self, "spaces", len(self.lots))
+        object.__setattr__(self, "physical_tiles", len(self.lots) * self.height)
 
 
 def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[Casino], dict[str, Casino]]:

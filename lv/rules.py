@@ -64,9 +64,7 @@ class Engine:
         """000 L190 / 003 L783-794: $5 per tile (incl. risers where counted), at most your money, and in the
         revised edition at most the boss's money. ``facts``: the casino's dice facts, if the caller has them."""
         g = self.profile.gamble
-        spaces = len(casino.lots)
-        tiles = spaces * casino.height if self._bet_counts_risers else spaces  # casino.physical_tiles / .spaces
-        cap = g.bet_per_tile * tiles
+        cap = g.bet_per_tile * (casino.physical_tiles if self._bet_counts_risers else casino.spaces)
         players = s.players
         if players[gambler].money < cap:
             cap = players[gambler].money
