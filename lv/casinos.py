@@ -162,19 +162,18 @@ def has_die(state: GameState, casino: Casino, player: int) -> bool:
 
 def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
-    in the order of its lots and their neighbours. Memoised until the tiles change."""
-    memo = state.structure_memo()
-    key = ("frontier", casino.lots)
-    found = memo.get(key)
-    if found is None:
+    in the order of its lots and their neighbours. Kept with the casino object: its neighbours lie in its block,
+    and find_casinos makes new casino objects whenever the tiles of a block change place, colour or height."""
+    found = state._frontiers.get(casino.lots)
+    if found is None or found[0] is not casino:
         tiles = state.tiles
         out: list[str] = []
         for lot in casino.lots:
             for n in board.lots[lot].neighbours:
                 if n not in tiles and n not in out:
                     out.append(n)
-        found = memo[key] = tuple(out)
-    return found
+        found = state._frontiers[casino.lots] = (casino, tuple(out))
+    return found[1]
 
 
 def casinos_with_dice(board: Board, state: GameState, join_rule: str) -> list[tuple[Casino, DiceFacts]]:

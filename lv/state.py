@@ -60,6 +60,7 @@ class GameState:
     # casino lots -> (their tiles, DiceFacts): kept across dice changes, since a casino's dice facts hold as long
     # as its own tiles do (tiles are frozen and replaced on every change: comparing them tells)
     _held_facts: dict = attrs.field(factory=dict, eq=False, repr=False)
+    _frontiers: dict = attrs.field(factory=dict, eq=False, repr=False)  # casino lots -> (casino, its frontier)
 
     def copy(self) -> GameState:
         return GameState(
@@ -70,7 +71,7 @@ class GameState:
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
             result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
             dice_memo=self._dice_memo, shapes=dict(self._shapes), block_casinos=self._block_casinos,
-            held_facts=self._held_facts,
+            held_facts=self._held_facts, frontiers=self._frontiers,
         )
 
     def structure_memo(self) -> dict:
