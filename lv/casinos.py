@@ -140,12 +140,6 @@ def _dice_facts(tiles: dict, lots: tuple[str, ...]) -> DiceFacts:
     return DiceFacts(best, tuple(top), top_owners.pop() if len(top_owners) == 1 else None, tuple(owners), total)
 
 
-def top_dice(state: GameState, casino: Casino) -> tuple[int | None, list[str]]:
-    """The largest die value in the casino and the lots holding a die of that value."""
-    facts = dice_facts(state, casino)
-    return facts.top, list(facts.top_lots)
-
-
 def boss(state: GameState, casino: Casino) -> int | None:
     """The owner of the single largest die; None if the casino has no dice (003 L257-259: no one owns it)
     or if players are still tied for the top value (only possible between a take-over and its reroll)."""

@@ -90,10 +90,3 @@ class Dice:
         for p in players:
             out[p] = (self._roll(), self._roll())
         return out
-
-    def unused(self) -> list[str]:
-        """Recorded dice that were never asked for (the profile or position no longer needs them)."""
-        out = [k for k in ("gamble", "reorg") if k in self.recorded and k not in self.used]
-        if any(self._ties_left.values()):
-            out.append("ties")
-        return out

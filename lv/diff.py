@@ -82,7 +82,7 @@ class Diff:
                                         for c in rep.card_mismatches],
                     "stopped": rep.stopped, "unplayed_turns": rep.unplayed_turns,
                     "over": rep.game.over, "last_turn": rep.game.state.turn,
-                    "result": _result(rep), "standings": standings(rep.game)}
+                    "result": result_of(rep.game), "standings": standings(rep.game)}
 
         return {
             "file": self.a.record.path, "players": list(names), "a": side(self.a, self.a_spec),
@@ -171,10 +171,6 @@ class Diff:
             done, spec = (wa, A) if wa else (wb, B)
             out.append(f"Only the game under {spec} is over ({done} wins); the record ends before the other does.")
         return out
-
-
-def _result(rep: Replay) -> dict | None:
-    return result_of(rep.game)
 
 
 def _winner(rep: Replay) -> str | None:

@@ -272,12 +272,6 @@ class Game:
     def player_names(self) -> list[str]:
         return [p.name for p in self.state.players]
 
-    def player_index(self, name: str) -> int:
-        names = self.player_names
-        if name not in names:
-            raise IllegalAction(f"no player '{name}' (players: {', '.join(names)})", "players")
-        return names.index(name)
-
     def pieces(self, player: int) -> dict[str, int]:
         c = self.profile.components
         return {"markers_in_hand": c.markers_per_player - len(self.state.markers_on_board(player)),
