@@ -18,7 +18,7 @@ import attrs
 from .narrative import casino, decision_lines, describe, draw_lines, points
 from .notation import format_action
 from .record import Record, result_of
-from .replay import Illegal, Replay, TurnPlay, event_dict, replay, standings
+from .replay import Illegal, Replay, TurnPlay, differences_dict, event_dict, replay, standings
 
 
 @attrs.frozen
@@ -75,11 +75,7 @@ class Diff:
         names = self.a.record.players
 
         def side(rep: Replay, spec: str) -> dict:
-            return {"profile": spec, "recorded": rep.strict,
-                    "illegal": [attrs.asdict(i) for i in rep.illegal],
-                    "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
-                    "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
-                                        for c in rep.card_mismatches],
+            return {"profile": spec, "recorded": rep.strict, **differences_dict(rep),
                     "stopped": rep.stopped, "unplayed_turns": rep.unplayed_turns,
                     "over": rep.game.over, "last_turn": rep.game.state.turn,
                     "result": result_of(rep.game), "standings": standings(rep.game)}

@@ -345,11 +345,16 @@ def replay_dict(rep: Replay) -> dict:
            "result_mismatch": list(rep.result_mismatch),
            "stopped": rep.stopped,
            "unplayed_turns": rep.unplayed_turns,
-           "illegal": [attrs.asdict(i) for i in rep.illegal],
-           "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
-           "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
-                               for c in rep.card_mismatches]}
+           **differences_dict(rep)}
     return out
+
+
+def differences_dict(rep: Replay) -> dict:
+    """What the replay found that the record did not say: illegal decisions, generated dice, other cards."""
+    return {"illegal": [attrs.asdict(i) for i in rep.illegal],
+            "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
+            "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
+                                for c in rep.card_mismatches]}
 
 
 # ---------------------------------------------------------------------------------------------- checking files
