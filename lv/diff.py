@@ -314,8 +314,8 @@ def _step_at(turns: list[TurnPlay], ti: int, k: int):
 
 
 def compare(a: Replay, b: Replay, a_spec: str | None = None, b_spec: str | None = None) -> Diff:
-    a_spec = a_spec or a.profile.spec or a.profile.name
-    b_spec = b_spec or b.profile.spec or b.profile.name
+    a_spec = a_spec or a.profile.label
+    b_spec = b_spec or b.profile.label
     return Diff(a=a, b=b, a_spec=a_spec, b_spec=b_spec, first=first_divergence(a, b, a_spec, b_spec),
                 turns=turn_differences(a, b), illegal=illegal_decisions(a, b))
 

@@ -292,7 +292,7 @@ def replay_lines(rep) -> list[str]:
 
     rec, game = rep.record, rep.game
     names = rec.players
-    spec = rep.profile.spec or rep.profile.name
+    spec = rep.profile.label
     head = f"{rec.path}: {rec.profile}, {len(names)} players ({', '.join(names)}), seed {rec.seed}"
     if rec.position is not None:
         head += ", from a position"

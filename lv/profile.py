@@ -197,6 +197,11 @@ class Profile:
     sources: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     spec: str = attrs.field(default="", eq=False)
 
+    @property
+    def label(self) -> str:
+        """How to name the profile to people and in files: its spec as given, else its name."""
+        return self.spec or self.name
+
     def values(self) -> dict[str, Any]:
         """Every parameter as ``{"section.key": value}``, in declaration order."""
         return flatten(_converter.unstructure(self)["params"])

@@ -422,7 +422,7 @@ def record_of(game, profile_spec: str | None = None, *, position: dict | None = 
     """The record of ``game`` as plain data, ready for YAML or JSON."""
     names = game.player_names
     out: dict[str, Any] = {"format": FORMAT, "engine": f"lv {__version__}",
-                           "profile": profile_spec or game.profile.spec or game.profile.name,
+                           "profile": profile_spec or game.profile.label,
                            "players": list(names), "seed": game.seed}
     if comment:
         out["comment"] = comment

@@ -119,7 +119,7 @@ def state_data(game) -> dict:
     if game.over:
         r = game.result
         result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
-    return {"profile": game.profile.spec or game.profile.name, "seed": game.seed, "turn": s.turn,
+    return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
             "cards_left": sum(1 for c in s.deck), "over": game.over, "result": result,
             "players": players_data(game), "casinos": casinos_data(game), "lots": lots}

@@ -260,7 +260,7 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         except IllegalAction as err:
             if strict:
                 raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal under "
-                                  f"'{out.profile.spec or out.profile.name}': {err}") from None
+                                  f"'{out.profile.label}': {err}") from None
             bad = Illegal(turn, di + 1, drec.text, err.reason, err.rule,
                           "stopped" if on_illegal == "stop" else "skipped")
             out.illegal.append(bad)
@@ -323,7 +323,7 @@ def replay_dict(rep: Replay) -> dict:
     rec, game = rep.record, rep.game
     names = rec.players
     header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
-              "replayed_under": rep.profile.spec or rep.profile.name, "recorded_profile": rep.strict,
+              "replayed_under": rep.profile.label, "recorded_profile": rep.strict,
               "players": list(names), "seed": rec.seed}
     if rec.position is not None:
         header["position"] = True
