@@ -16,10 +16,14 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .actions import EndTurn
 from .board import END_CARD, STRIP
 from .notation import format_action
 
 INDENT = "  "
+# the main event of each action, which its notation line is followed by
+ACTION_KINDS = ("built", "sprawled", "remodeled", "reorganized", "raised", "gambled")
+ENDINGS = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
 
 
 def casino(lots: Iterable[str]) -> str:
@@ -122,7 +126,7 @@ def describe(ev, names: list[str]) -> str | None:
         return f"{p('player')} is paid ${d['amount']} ({where})"
     if k == "scored":
         return f"{p('player')} scores {d['award']} for {casino(d['lots'])} ({_track(d)})"
-    if k in ("built", "sprawled", "remodeled", "reorganized", "raised", "gambled"):
+    if k in ACTION_KINDS:
         verb = {"built": f"builds {d.get('color')} on {d.get('lot')}", "sprawled": f"sprawls into {d.get('lot')}",
                 "remodeled": "remodels", "reorganized": "reorganizes", "raised": "raises",
                 "gambled": f"bets ${d.get('bet')} on {d.get('lot')}"}[k]
@@ -150,8 +154,7 @@ def describe(ev, names: list[str]) -> str | None:
     if k == "die_moved":
         return f"{p('player')} is out of dice: the one on {d['lot']} moves (that tile now has no die)"
     if k == "game_ended":
-        why = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
-        return f"the game ends ({why.get(d['reason'], d['reason'])}): {p('winner')} wins"
+        return f"the game ends ({ENDINGS.get(d['reason'], d['reason'])}): {p('winner')} wins"
     return f"{k} {d}"
 
 
@@ -214,8 +217,7 @@ def decision_lines(step, names: list[str]) -> list[str]:
     text = format_action(step.action, names)
     events = [e for e in step.events if e.kind != "turn_ended"]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
-    main = next((e for e in events if e.kind in ("built", "sprawled", "remodeled", "reorganized", "raised",
-                                                  "gambled")), None)
+    main = next((e for e in events if e.kind in ACTION_KINDS), None)
     if main is not None and not text.startswith("trade"):
         rest = [e for e in events if e is not main]
         sep = " " if main.kind == "gambled" else ": "  # gamble B3 4 at blue's casino: rolled ...
@@ -244,7 +246,7 @@ def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = 
     out = [turn_header(turn, names)]
     out.extend(INDENT + line for line in draw_lines(turn.draw_events, names))
     for step in (turn.decisions if steps is None else steps):
-        if not hasattr(step, "handled") and type(step.action).__name__ == "EndTurn":
+        if not hasattr(step, "handled") and isinstance(step.action, EndTurn):
             continue
         out.extend(INDENT + line for line in decision_lines(step, names))
     if status:
@@ -330,8 +332,8 @@ def result_check_lines(rep) -> list[str]:
     rec, game = rep.record, rep.game
     if game.result is not None:
         r = game.result
-        why = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
-        ended = f"The game ended on turn {game.state.turn} ({why.get(r.reason, r.reason)}): {rec.players[r.winner]} wins."
+        ended = (f"The game ended on turn {game.state.turn} ({ENDINGS.get(r.reason, r.reason)}): "
+                 f"{rec.players[r.winner]} wins.")
     else:
         ended = "The game is not over."
     if rep.verified is True:
