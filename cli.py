@@ -147,17 +147,6 @@ def _lines(lines: list[str]) -> None:
     sys.stdout.write("\n".join(lines) + "\n")
 
 
-def _players_arg(players: str) -> int | list[str]:
-    """``4`` (names from the profile's colours) or ``red,blue,green``."""
-    text = players.strip()
-    if text.isdigit():
-        return int(text)
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if len(names) < 2:
-        raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
-    return names
-
-
 @app.command("selfplay")
 @guarded
 def selfplay_cmd(
@@ -219,8 +208,7 @@ def replay_cmd(
     from lv.record import load_record
     from lv.replay import replay
 
-    if on_illegal not in ("skip", "stop"):
-        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
+    _check_on_illegal(on_illegal)
     rep = replay(load_record(file), variant, on_illegal=on_illegal, until=until)
     if as_json:
         emit_json(rep.to_dict())
@@ -297,8 +285,7 @@ def diff_cmd(
     from lv.diff import diff_records
     from lv.record import load_record
 
-    if on_illegal not in ("skip", "stop"):
-        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
+    _check_on_illegal(on_illegal)
     if len(variant) not in (1, 2):
         raise LvError(f"give --variant once (B, compared with the recorded profile) or twice (A and B), "
                       f"not {len(variant)} times")
@@ -357,19 +344,15 @@ def play_new(variant: str = typer.Option("revised", "--variant",
 
     Example: lv new --variant revised --players red,blue,green --seed 7 -o game.yaml
     """
-    import os
     import secrets
 
     from lv import narrative, render, session
 
     if os.path.exists(output) and not force:
         raise LvError(f"{output}: the file exists (use --force to replace it)")
-    names: Any = [p.strip() for p in players.split(",") if p.strip()]
-    if len(names) == 1 and names[0].isdigit():
-        names = int(names[0])
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    s = session.create(output, variant, names, seed, first_player=first)
+    s = session.create(output, variant, _players_arg(players), seed, first_player=first)
     game = s.game
     if as_json:
         emit_json(render.state_data(game))
@@ -448,6 +431,7 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
     from lv import session
+    from lv.yamlsource import read_text
 
     if (decision is None) == (from_file is None):
         raise LvError("give one decision or --from FILE (not both)")
@@ -460,12 +444,7 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
         if from_file == "-":
             lines, source = sys.stdin.read().splitlines(), "<stdin>"
         else:
-            try:
-                with open(from_file, encoding="utf-8") as f:
-                    lines = f.read().splitlines()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise LvError(f"{from_file}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-            source = from_file
+            lines, source = read_text(from_file).splitlines(), from_file
         result = s.play_lines(lines, source)
         if result.played:
             s.save()
@@ -607,6 +586,22 @@ def simulate_cmd(
           f"mean [95% interval]", file=sys.stderr)
 
 # ------------------------------------------------------------------------------------------ helpers
+
+
+def _players_arg(players: str) -> int | list[str]:
+    """``4`` (names from the profile's colours) or ``red,blue,green``."""
+    text = players.strip()
+    if text.isdigit():
+        return int(text)
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) < 2:
+        raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
+    return names
+
+
+def _check_on_illegal(on_illegal: str) -> None:
+    if on_illegal not in ("skip", "stop"):
+        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
 
 
 def _fmt(value: Any) -> Text:
