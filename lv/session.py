@@ -297,14 +297,18 @@ def legal_groups(game: Game) -> dict[str, list]:
     listed: any exchange may be proposed."""
     out: dict[str, list] = {verb: [] for verb in GROUPS}
     names = game.player_names
-    lay_off = game.profile.gamble.lay_off != "none"
     for action in game.legal_actions():
         verb = VERB[type(action)]
         if isinstance(action, A.Gamble):
-            out[verb].append({"lot": action.lot, "min": 1, "max": action.bet, "lay_off": lay_off})
+            out[verb].append(_gamble_range(game, action))
         else:
             out[verb].append(format_action(action, names))
     return out
+
+
+def _gamble_range(game: Game, action: A.Gamble) -> dict:
+    """A legal gamble (listed with bet = the cap) as the range of bets it allows."""
+    return {"lot": action.lot, "min": 1, "max": action.bet, "lay_off": game.profile.gamble.lay_off != "none"}
 
 
 def gamble_text(g: dict) -> str:
@@ -345,14 +349,8 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     candidates = [a for a in game.legal_actions() if VERB[type(a)] == verb]
     candidates.sort(key=lambda a: (a.lot != lot, getattr(a, "color", None) != color, distance(a.lot),
                                    board.index[a.lot]))
-    lay_off = game.profile.gamble.lay_off != "none"
-    out = []
-    for a in candidates[:limit]:
-        if isinstance(a, A.Gamble):
-            out.append(gamble_text({"lot": a.lot, "min": 1, "max": a.bet, "lay_off": lay_off}))
-        else:
-            out.append(format_action(a, names))
-    return out
+    return [gamble_text(_gamble_range(game, a)) if isinstance(a, A.Gamble) else format_action(a, names)
+            for a in candidates[:limit]]
 
 
 # ---------------------------------------------------------------------------------------------- helpers
