@@ -133,9 +133,18 @@ CASINO_STYLE = {"aqua": "black on #35b8c4", "brown": "white on #8b5a36", "gold":
                 "purple": "white on #7d4ea3", "silver": "black on #b9bfc7"}
 
 
-def _player_style(hex_color: str) -> str:
+def _rgb(hex_color: str) -> tuple[int, int, int]:
     r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    dark = 0.2126 * r + 0.7152 * g + 0.0722 * b < 60
+    return r, g, b
+
+
+def _luma(hex_color: str) -> float:
+    r, g, b = _rgb(hex_color)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _player_style(hex_color: str) -> str:
+    dark = _luma(hex_color) < 60
     return f"bold white on {hex_color}" if dark else f"bold {hex_color}"
 
 
@@ -328,13 +337,11 @@ def layout(board: Board) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[in
 
 
 def _shade(hex_color: str, factor: float) -> str:
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    return "#%02x%02x%02x" % tuple(max(0, min(255, int(v * factor))) for v in (r, g, b))
+    return "#%02x%02x%02x" % tuple(max(0, min(255, int(v * factor))) for v in _rgb(hex_color))
 
 
 def _light(hex_color: str) -> bool:
-    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b > 150
+    return _luma(hex_color) > 150
 
 
 PIPS = {1: [(2, 2)], 2: [(1, 1), (3, 3)], 3: [(1, 1), (2, 2), (3, 3)], 4: [(1, 1), (3, 1), (1, 3), (3, 3)],
