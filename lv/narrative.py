@@ -23,7 +23,8 @@ from .notation import format_action
 INDENT = "  "
 # the main event of each action, which its notation line is followed by
 ACTION_KINDS = ("built", "sprawled", "remodeled", "reorganized", "raised", "gambled")
-ENDINGS = {"end_card": "the end card", "instant_win": "90 points", "deck_exhausted": "no cards left"}
+# "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
+ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
 
 
 def casino(lots: Iterable[str]) -> str:
