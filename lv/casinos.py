@@ -3,6 +3,11 @@
 000 "Who owns what": "a group of 1 or more contiguous tiles of the same color".
 003 "Who Owns What" L221-229: "contiguous tiles of the same color and height".
 Adjacency never crosses a street or the Strip (the board's neighbour lists stay inside a block).
+
+The casinos of a state live in its ``CasinoIndex``, which the state's change methods keep current (state.py):
+placing, recolouring or raising a tile reworks the casinos of that tile's block only, and moving or rerolling a
+die forgets only its own casino's dice facts. Bots ask for every casino and its boss before each decision, so
+the index answers from what it holds and never searches the whole board again.
 """
 
 from __future__ import annotations
@@ -32,33 +37,113 @@ class Casino:
         object.__setattr__(self, "physical_tiles", len(self.lots) * self.height)
 
 
-def find_casinos(board: Board, state: GameState, join_rule: str) -> tuple[list[Casino], dict[str, Casino]]:
-    """All casinos, in board order of their first lot, and the casino of each tiled lot. Cached per structure;
-    a block whose tiles kept their places, colours and heights (their shape tokens, state.py) keeps the casinos
-    found there before."""
-    memo = state.structure_memo()
-    found = memo.get(join_rule)
-    if found is not None:
+class DiceFacts(NamedTuple):
+    """What a casino's dice say: kept until one of its dice changes, since bosses are asked for constantly."""
+
+    top: int | None  # the largest die value
+    top_lots: tuple[str, ...]  # the lots holding a die of that value
+    boss: int | None
+    owners: tuple[int, ...]  # everyone with a die in the casino
+    pips: int
+
+
+_NO_DICE = DiceFacts(None, (), None, (), 0)
+
+
+class CasinoIndex:
+    """The casinos of one state under one join rule, each casino's dice facts and frontier.
+
+    ``blocks`` and ``at`` are always current; ``facts`` and ``frontiers`` are filled on demand and forgotten
+    when what they were worked out from changes; the board-order views are rebuilt on demand after a change."""
+
+    __slots__ = ("board", "join_rule", "by_height", "blocks", "at", "facts", "frontiers", "_all", "_with_dice",
+                 "bosses")
+
+    def __init__(self, board: Board, join_rule: str, tiles: dict) -> None:
+        self.board = board
+        self.join_rule = join_rule
+        self.by_height = join_rule == "color_and_height"
+        self.blocks: dict[str, list[Casino]] = {}
+        self.at: dict[str, Casino] = {}  # tiled lot -> its casino
+        self.facts: dict[tuple[str, ...], DiceFacts] = {}  # casino lots -> dice facts
+        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}  # casino lots -> frontier
+        for block in board.blocks:
+            self._rework(tiles, block)
+        self._forget_views()
+
+    def copy(self) -> CasinoIndex:
+        twin = object.__new__(CasinoIndex)
+        twin.board, twin.join_rule, twin.by_height = self.board, self.join_rule, self.by_height
+        # casinos, facts and frontiers are immutable values: the dicts are copied, their values shared
+        twin.blocks, twin.at = dict(self.blocks), dict(self.at)
+        twin.facts, twin.frontiers = dict(self.facts), dict(self.frontiers)
+        twin._all, twin._with_dice, twin.bosses = self._all, self._with_dice, self.bosses
+        return twin
+
+    # ---- kept current by the state (state.py calls these after every change)
+    def reshape(self, tiles: dict, lots) -> None:
+        """Tiles on ``lots`` were placed, recoloured or raised (their dice unchanged: see ``die_changed``)."""
+        board_lots = self.board.lots
+        for block in {board_lots[lot].block for lot in lots}:
+            self._rework(tiles, block)
+        self._forget_views()
+
+    def die_changed(self, lot: str) -> None:
+        casino = self.at.get(lot)
+        if casino is not None:
+            self.facts.pop(casino.lots, None)
+        self._with_dice = self.bosses = None
+
+    def _rework(self, tiles: dict, block: str) -> None:
+        found = _block_casinos(self.board, tiles, self.board.blocks[block], self.by_height)
+        kept = {c.lots for c in found}
+        facts, frontiers, at = self.facts, self.frontiers, self.at
+        for old in self.blocks.get(block, ()):
+            frontiers.pop(old.lots, None)  # a tile placed next to it may have closed a lot of its frontier
+            if old.lots not in kept:  # merged into a larger casino: its lots now belong to another
+                facts.pop(old.lots, None)
+                for lot in old.lots:
+                    del at[lot]
+        for casino in found:
+            for lot in casino.lots:
+                at[lot] = casino
+        self.blocks[block] = found
+
+    def _forget_views(self) -> None:
+        self._all = self._with_dice = self.bosses = None
+
+    # ---- reading
+    def all(self) -> list[Casino]:
+        """Every casino, in board order of its first lot (do not change the list)."""
+        found = self._all
+        if found is None:
+            found = self._all = [c for block in self.board.blocks for c in self.blocks[block]]
         return found
-    shapes = state._shapes
-    known = state._block_casinos
-    casinos: list[Casino] = []
-    index: dict[str, Casino] = {}
-    for block, lots in board.blocks.items():
-        layout = tuple(map(shapes.get, lots))
-        prior = known.get((block, join_rule))
-        if prior is None or prior[0] != layout:
-            here = _block_casinos(board, state, lots, join_rule)
-            prior = known[(block, join_rule)] = (layout, here, {lot: c for c in here for lot in c.lots})
-        casinos.extend(prior[1])
-        index.update(prior[2])
-    memo[join_rule] = casinos, index
-    return casinos, index
+
+    def with_dice(self, tiles: dict) -> list[tuple[Casino, DiceFacts]]:
+        """Every casino with its dice facts, in board order (do not change the list)."""
+        found = self._with_dice
+        if found is None:
+            facts = self.facts
+            found = []
+            for casino in self.all():
+                f = facts.get(casino.lots)
+                if f is None:
+                    f = facts[casino.lots] = _dice_facts(tiles, casino.lots)
+                found.append((casino, f))
+            self._with_dice = found
+        return found
 
 
-def _block_casinos(board: Board, state: GameState, lots: tuple[str, ...], join_rule: str) -> list[Casino]:
-    tiles = state.tiles
-    by_height = join_rule == "color_and_height"
+def casino_index(board: Board, state: GameState, join_rule: str) -> CasinoIndex:
+    """The state's casino index under ``join_rule``, made on first use (and again after ``drop_caches``)."""
+    index = state._index
+    if index is None or index.join_rule != join_rule:
+        index = state._index = CasinoIndex(board, join_rule, state.tiles)
+    return index
+
+
+def _block_casinos(board: Board, tiles: dict, lots: tuple[str, ...], by_height: bool) -> list[Casino]:
     seen: set[str] = set()
     casinos: list[Casino] = []
     for lot in lots:
@@ -86,38 +171,16 @@ def _block_casinos(board: Board, state: GameState, lots: tuple[str, ...], join_r
     return casinos
 
 
-class DiceFacts(NamedTuple):
-    """What a casino's dice say: memoised per state until a die changes, since bosses are asked for constantly."""
-
-    top: int | None  # the largest die value
-    top_lots: tuple[str, ...]  # the lots holding a die of that value
-    boss: int | None
-    owners: tuple[int, ...]  # everyone with a die in the casino
-    pips: int
-
-
-_NO_DICE = DiceFacts(None, (), None, (), 0)
-
-
 def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
-    memo = state.dice_memo()
-    found = memo.get(casino.lots)
+    index = state._index
+    if index is None:
+        return _dice_facts(state.tiles, casino.lots)
+    found = index.facts.get(casino.lots)
     if found is None:
-        found = memo[casino.lots] = _held_dice_facts(state, casino.lots)
+        found = _dice_facts(state.tiles, casino.lots)
+        if index.at.get(casino.name) is casino:  # a casino of the index, not one a caller kept from before
+            index.facts[casino.lots] = found
     return found
-
-
-def _held_dice_facts(state: GameState, lots: tuple[str, ...]) -> DiceFacts:
-    """The facts of the casino on ``lots``, worked out again only if one of its tiles changed since last time
-    (a die elsewhere on the board leaves them standing)."""
-    tiles = state.tiles
-    held = (tiles[lots[0]],) if len(lots) == 1 else tuple(map(tiles.__getitem__, lots))
-    prior = state._held_facts.get(lots)
-    if prior is not None and prior[0] == held:  # identical tiles compare at once
-        return prior[1]
-    facts = _dice_facts(tiles, lots)
-    state._held_facts[lots] = (held, facts)
-    return facts
 
 
 def _dice_facts(tiles: dict, lots: tuple[str, ...]) -> DiceFacts:
@@ -156,31 +219,17 @@ def has_die(state: GameState, casino: Casino, player: int) -> bool:
 
 def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
-    in the order of its lots and their neighbours. Kept with the casino object: its neighbours lie in its block,
-    and find_casinos makes new casino objects whenever the tiles of a block change place, colour or height."""
-    found = state._frontiers.get(casino.lots)
-    if found is None or found[0] is not casino:
+    in the order of its lots and their neighbours."""
+    index = state._index
+    found = index.frontiers.get(casino.lots) if index is not None else None
+    if found is None:
         tiles = state.tiles
         out: list[str] = []
         for lot in casino.lots:
             for n in board.lots[lot].neighbours:
                 if n not in tiles and n not in out:
                     out.append(n)
-        found = state._frontiers[casino.lots] = (casino, tuple(out))
-    return found[1]
-
-
-def casinos_with_dice(board: Board, state: GameState, join_rule: str) -> list[tuple[Casino, DiceFacts]]:
-    """Every casino with its dice facts, in board order: one memo lookup for callers that visit them all
-    (the legal decisions, the boss snapshot, the tie check), memoised until a tile or a die changes."""
-    memo = state.dice_memo()
-    key = ("casinos", state.structure, join_rule)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = []
-        for casino in find_casinos(board, state, join_rule)[0]:
-            facts = memo.get(casino.lots)  # as dice_facts does
-            if facts is None:
-                facts = memo[casino.lots] = _held_dice_facts(state, casino.lots)
-            found.append((casino, facts))
+        found = tuple(out)
+        if index is not None and index.at.get(casino.name) is casino:
+            index.frontiers[casino.lots] = found
     return found

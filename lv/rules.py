@@ -13,7 +13,7 @@ from typing import Callable
 
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
-from .casinos import Casino, DiceFacts, boss, casinos_with_dice, dice_facts, find_casinos, has_die, pips
+from .casinos import Casino, CasinoIndex, DiceFacts, boss, casino_index, dice_facts, has_die, pips
 from .chance import Dice
 from .errors import IllegalAction
 from .events import Event, event
@@ -30,18 +30,22 @@ class Engine:
         self.profile = profile
         self.board = board or load_board()
         p = profile
-        self._by_height = p.casino.join_rule == "color_and_height"
+        self._join_rule = p.casino.join_rule
         self._bet_counts_risers = p.gamble.tiles_counted == "physical_tiles"
 
     # ------------------------------------------------------------------ lookups
+    def index(self, s: GameState) -> CasinoIndex:
+        return casino_index(self.board, s, self._join_rule)
+
     def casinos(self, s: GameState) -> list[Casino]:
-        return find_casinos(self.board, s, self.profile.casino.join_rule)[0]
+        """Every casino in board order of its first lot (do not change the list)."""
+        return casino_index(self.board, s, self._join_rule).all()
 
     def casinos_with_dice(self, s: GameState) -> list[tuple[Casino, DiceFacts]]:
-        return casinos_with_dice(self.board, s, self.profile.casino.join_rule)
+        return casino_index(self.board, s, self._join_rule).with_dice(s.tiles)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
-        return find_casinos(self.board, s, self.profile.casino.join_rule)[1].get(lot)
+        return casino_index(self.board, s, self._join_rule).at.get(lot)
 
     def available_tiles(self, s: GameState, color: str) -> int:
         return self.profile.components.tiles_per_color - s.tiles_on_board(color)
@@ -239,13 +243,12 @@ class Engine:
 
     # ------------------------------------------------------------------ consequences
     def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
-        """The boss of each casino. Memoised until a tile or die changes, so an action that moves neither (a
-        gamble) finds ``after is before``; callers must not change the dict."""
-        memo = s.dice_memo()
-        key = ("snapshot", s.structure)
-        found = memo.get(key)
+        """The boss of each casino. Kept until a tile or die changes, so an action that moves neither (a gamble)
+        finds ``after is before``; callers must not change the dict."""
+        index = casino_index(self.board, s, self._join_rule)
+        found = index.bosses
         if found is None:
-            found = memo[key] = {c.lots: facts.boss for c, facts in self.casinos_with_dice(s)}
+            found = index.bosses = {c.lots: facts.boss for c, facts in index.with_dice(s.tiles)}
         return found
 
     def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:

@@ -1,9 +1,8 @@
 """Game state as plain data: lots (markers), tiles (colour, height, die), players, the deck, turn state.
 
-Casinos are derived from the tiles (see ``casinos.py``) and cached against ``structure``, a counter that
-every change of a tile's place, colour or height bumps, so the cache can never disagree with the tiles.
-Who is boss depends only on the dice; it is memoised against ``dice_version``, which every change of a die's
-owner or value bumps. Tiles are frozen, so every change goes through the methods below and bumps its counter.
+Tiles are frozen, so every change of a tile goes through the methods below. They bump ``structure`` (a counter
+that any change of a tile's place, colour or height bumps, for the facts memoised in ``structure_memo``) and
+keep the state's casino index (casinos.py) current, so no derived fact can disagree with the tiles.
 """
 
 from __future__ import annotations
@@ -50,17 +49,8 @@ class GameState:
     reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
     result: Result | None = None
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
-    dice_version: int = 0  # bumped by any change to a die's owner or value (placing a tile included)
-    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): casinos, colours
-    _dice_memo: Any = attrs.field(default=None, eq=False, repr=False)  # (dice_version, {key: value})
-    # lot -> a token made afresh whenever the lot's tile is placed, recoloured or raised: a block whose lots keep
-    # their tokens keeps its casinos (casinos.py keeps them in _block_casinos with the tokens they came from)
-    _shapes: dict = attrs.field(factory=dict, eq=False, repr=False)
-    _block_casinos: dict = attrs.field(factory=dict, eq=False, repr=False)
-    # casino lots -> (their tiles, DiceFacts): kept across dice changes, since a casino's dice facts hold as long
-    # as its own tiles do (tiles are frozen and replaced on every change: comparing them tells)
-    _held_facts: dict = attrs.field(factory=dict, eq=False, repr=False)
-    _frontiers: dict = attrs.field(factory=dict, eq=False, repr=False)  # casino lots -> (casino, its frontier)
+    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): tile counts, colours
+    _index: Any = attrs.field(default=None, eq=False, repr=False)  # casinos.CasinoIndex, made on first use
 
     def copy(self) -> GameState:
         return GameState(
@@ -69,9 +59,8 @@ class GameState:
             tiles=dict(self.tiles),  # tiles are frozen: sharing them is safe
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
-            result=self.result, structure=self.structure, dice_version=self.dice_version, cache=self._cache,
-            dice_memo=self._dice_memo, shapes=dict(self._shapes), block_casinos=self._block_casinos,
-            held_facts=self._held_facts, frontiers=self._frontiers,
+            result=self.result, structure=self.structure, cache=self._cache,
+            index=self._index.copy() if self._index is not None else None,
         )
 
     def structure_memo(self) -> dict:
@@ -82,18 +71,10 @@ class GameState:
             memo = self._cache = (self.structure, {})
         return memo[1]
 
-    def dice_memo(self) -> dict:
-        """A scratch dict for facts that depend only on the dice (top dice, boss): emptied when they change."""
-        memo = self._dice_memo
-        if memo is None or memo[0] != self.dice_version:
-            memo = self._dice_memo = (self.dice_version, {})
-        return memo[1]
-
     def drop_caches(self) -> None:
-        """Forget every derived fact (after the state was restored from a copy): every tile counts as new."""
+        """Forget every derived fact (after the state was restored from a copy)."""
         self._cache = None
-        self._dice_memo = None
-        self._shapes = {lot: object() for lot in self.tiles}
+        self._index = None
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
@@ -115,32 +96,36 @@ class GameState:
                 counts[t.color] = counts.get(t.color, 0) + 1
         return counts
 
-    # ---- structural changes (always through these, so the casino cache stays right)
+    # ---- structural changes (always through these, so the casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
         self.tiles[lot] = Tile(color, height, owner, value)
-        self._shapes[lot] = object()
         self.structure += 1
-        self.dice_version += 1
+        if self._index is not None:
+            self._index.reshape(self.tiles, (lot,))
+            self._index.die_changed(lot)
 
     def recolor(self, lots, color: str) -> None:
         tiles = self.tiles
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
-            self._shapes[lot] = object()
         self.structure += 1
+        if self._index is not None:
+            self._index.reshape(tiles, lots)
 
     def raise_tiles(self, lots) -> None:
         tiles = self.tiles
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
-            self._shapes[lot] = object()
         self.structure += 1
+        if self._index is not None:
+            self._index.reshape(tiles, lots)
 
-    # ---- dice (always through this, so the boss memo stays right)
+    # ---- dice (always through this, so the bosses stay right)
     def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
         """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
         t = self.tiles[lot]
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
-        self.dice_version += 1
+        if self._index is not None:
+            self._index.die_changed(lot)
