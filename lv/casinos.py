@@ -83,9 +83,16 @@ class CasinoIndex:
     # ---- kept current by the state (state.py calls these after every change)
     def reshape(self, tiles: dict, lots) -> None:
         """Tiles on ``lots`` were placed, recoloured or raised (their dice unchanged: see ``die_changed``)."""
-        board_lots = self.board.lots
-        for block in {board_lots[lot].block for lot in lots}:
-            self._rework(tiles, block)
+        lots = tuple(lots)
+        casino = self.at.get(lots[0])
+        if casino is None and len(lots) == 1:
+            self._join(tiles, lots, None)  # a new tile
+        elif casino is not None and casino.lots == lots:
+            self._join(tiles, lots, casino)  # a whole casino took a new colour or height
+        else:  # anything else (not done by the rules): find the casinos of the blocks afresh
+            board_lots = self.board.lots
+            for block in {board_lots[lot].block for lot in lots}:
+                self._rework(tiles, block)
         self._forget_views()
 
     def die_changed(self, lot: str) -> None:
@@ -93,6 +100,44 @@ class CasinoIndex:
         if casino is not None:
             self.facts.pop(casino.lots, None)
         self._with_dice = self.bosses = None
+
+    def _join(self, tiles: dict, lots: tuple[str, ...], old: Casino | None) -> None:
+        """``lots`` (a new tile, or the whole casino ``old``) now share one colour and height: they form a
+        casino with every neighbouring casino that matches them. Casinos only ever grow or merge (tiles are never
+        taken away and a casino changes colour or height as a whole), so nothing else in the block changes."""
+        board, at, facts, frontiers = self.board, self.at, self.facts, self.frontiers
+        tile = tiles[lots[0]]
+        color, height, by_height = tile.color, tile.height, self.by_height
+        merged = [] if old is None else [old]
+        for lot in lots:
+            for n in board.lots[lot].neighbours:
+                other = at.get(n)
+                if other is None or other in merged:
+                    continue
+                if old is None:  # the new tile fills a lot of this casino's frontier
+                    frontiers.pop(other.lots, None)
+                t = tiles[n]
+                if t.color == color and (not by_height or t.height == height):
+                    merged.append(other)
+        if len(merged) == (0 if old is None else 1):
+            group = lots
+        else:
+            group = tuple(sorted([lot for c in merged for lot in c.lots] + ([] if old else list(lots)),
+                                 key=board.index.__getitem__))
+        if not by_height and len(group) > 1:  # "color" joins may mix heights (what-if profiles): the tallest
+            height = max(tiles[lot].height for lot in group)
+        casino = Casino(group, color, height)
+        for c in merged:
+            if c.lots != group:  # merged into a larger casino: its lots now belong to another
+                facts.pop(c.lots, None)
+                frontiers.pop(c.lots, None)
+        for lot in group:
+            at[lot] = casino
+        block = board.lots[lots[0]].block
+        here = [c for c in self.blocks.get(block, ()) if c not in merged]
+        here.append(casino)
+        here.sort(key=lambda c: board.index[c.name])
+        self.blocks[block] = here
 
     def _rework(self, tiles: dict, block: str) -> None:
         found = _block_casinos(self.board, tiles, self.board.blocks[block], self.by_height)

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import lv
 from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
+from lv.casinos import frontier
 from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
 
@@ -71,6 +72,14 @@ class Checker:
             assert 1 <= t.height <= p.max_height(len(s.players))
         views = g.casinos()
         assert {(frozenset(c.lots), c.color, c.height) for c in views} == components(g), where
+        # what the casino index kept from earlier steps (bosses, frontiers) agrees with the tiles as they are now
+        for c in views:
+            dice = [(value, owner) for _, owner, value in c.dice if owner is not None]
+            top_owners = {owner for value, owner in dice if value == max(dice)[0]} if dice else set()
+            assert c.boss == (top_owners.pop() if len(top_owners) == 1 else None), (where, c)
+        for c in g.engine.casinos(s):
+            empty_neighbours = [n for lot in c.lots for n in BOARD.lots[lot].neighbours if n not in s.tiles]
+            assert frontier(BOARD, s, c) == tuple(dict.fromkeys(empty_neighbours)), (where, c)
         if p.ties.check == "immediate":  # ties are settled at once: every casino with dice has one boss
             for c in views:
                 if any(o is not None for _, o, _ in c.dice):
