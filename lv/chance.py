@@ -28,7 +28,7 @@ class Dice:
         self.used: dict[str, Any] = {}
         self.generated: list[str] = []
         self._rng: random.Random | None = None
-        self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}
+        self._ties_left: dict[str, list] | None = None  # recorded tie rerolls not used yet, made on first tie
 
     def _roll(self) -> int:
         if self._rng is None:
@@ -73,6 +73,8 @@ class Dice:
         """One round of free tie rerolls: a value for each tied die, taken per tile in order."""
         out = {}
         ties = self.used.setdefault("ties", {})
+        if self._ties_left is None:
+            self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}
         for lot in lots:
             queue = self._ties_left.get(lot)
             if queue:

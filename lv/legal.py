@@ -39,25 +39,15 @@ def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[A.Remodel,
     return tuple(A.Remodel(lot, c) for c in colors if c != color)
 
 
-def _colors_with(engine: Engine, s: GameState, needed: int) -> tuple[str, ...]:
-    """The colours with at least ``needed`` tiles left (a remodel's new colour), until the tiles change."""
+def _tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str, ...], dict[int, tuple]]:
+    """Until the tiles change: tiles left per colour (Engine.available_tiles), the colours with any left, and
+    the colours with at least N left (a remodel's new colour), filled in per N on demand."""
     memo = s.structure_memo()
-    key = ("colors_with", needed)
-    found = memo.get(key)
-    if found is None:
-        left = _tiles_left(engine, s)[0]
-        found = memo[key] = tuple(c for c in engine.board.colors if left[c] >= needed)
-    return found
-
-
-def _tiles_left(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str, ...]]:
-    """Tiles left per colour (Engine.available_tiles) and the colours with any left, until the tiles change."""
-    memo = s.structure_memo()
-    found = memo.get("tiles_left")
+    found = memo.get("tile_facts")
     if found is None:
         per_color, on_board = engine.profile.components.tiles_per_color, s.tile_counts()
         left = {c: per_color - on_board.get(c, 0) for c in engine.board.colors}
-        found = memo["tiles_left"] = left, tuple(c for c in engine.board.colors if left[c] > 0)
+        found = memo["tile_facts"] = left, tuple(c for c in engine.board.colors if left[c] > 0), {}
     return found
 
 
@@ -70,7 +60,7 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     player = s.current
     money = s.players[player].money
     markers = s.markers
-    left, open_colors = _tiles_left(engine, s)
+    left, open_colors, colors_with = _tile_facts(engine, s)
     closed = p.f_block.block if p.f_block_closed(len(s.players)) else None  # Engine.f_closed
     out: list = []
     # build (why_not_build): 000 L128-133 / 003 L526-540
@@ -91,7 +81,10 @@ def legal_actions(engine: Engine, s: GameState) -> list:
             # remodel (why_not_remodel)
             cost, needed = engine.remodel_cost(casino)
             if money >= cost:
-                out.extend(_remodels(casino.name, casino.color, _colors_with(engine, s, needed)))
+                colors = colors_with.get(needed)
+                if colors is None:
+                    colors = colors_with[needed] = tuple(c for c in engine.board.colors if left[c] >= needed)
+                out.extend(_remodels(casino.name, casino.color, colors))
             # raise (why_not_raise)
             if p.raise_.enabled and casino.height < max_height and money >= raise_cost * casino.spaces:
                 out.append(_raise(casino.name))
