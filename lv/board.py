@@ -67,6 +67,11 @@ class Board:
             out.setdefault(self.lots[lot].block, []).append(lot)
         return {block: tuple(lots) for block, lots in out.items()}
 
+    @functools.cached_property
+    def strip_lots(self) -> frozenset[str]:
+        """The lots on the Strip (a Strip card pays the casinos touching it)."""
+        return frozenset(lot for lot, data in self.lots.items() if data.strip)
+
     def advance(self, score: int, award: int) -> int:
         """The score track with its breaks: the highest space not above ``score + award``.
 

@@ -376,40 +376,45 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
-        lots = self.board.lots
         if pays == STRIP:
-            paying = [c for c in self.casinos(s) if any(lots[x].strip for x in c.lots)]
+            strip = self.board.strip_lots
+            paying = [(c, f) for c, f in self.casinos_with_dice(s) if not strip.isdisjoint(c.lots)]
         else:
-            paying = [c for c in self.casinos(s) if c.color == pays]
+            paying = [(c, f) for c, f in self.casinos_with_dice(s) if c.color == pays]
         per_pip = p.payout.money_per_pip
-        for casino in paying:
-            per: dict[int, int] = {}
-            for lot in casino.lots:
-                t = s.tiles[lot]
-                if t.owner is not None:
-                    per[t.owner] = per.get(t.owner, 0) + t.value * per_pip
+        players = s.players
+        for casino, facts in paying:
+            if len(facts.owners) == 1:  # most casinos: every pip is the one owner's
+                per = {facts.owners[0]: facts.pips * per_pip}
+            else:
+                per = {}
+                for lot in casino.lots:
+                    t = s.tiles[lot]
+                    if t.owner is not None:
+                        per[t.owner] = per.get(t.owner, 0) + t.value * per_pip
             for owner in sorted(per):
                 if per[owner]:
-                    s.players[owner].money += per[owner]
+                    players[owner].money += per[owner]
                     events.append(event("paid", player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+        index = self.board.index
         if p.scoring.order == "ascending_points":
-            key = lambda c: (self.points(s, c), self.board.index[c.lots[0]])  # noqa: E731
+            key = lambda cf: (self.points(s, cf[0]), index[cf[0].name])  # noqa: E731
         else:
-            key = lambda c: (c.spaces, self.board.index[c.lots[0]])  # noqa: E731
+            key = lambda cf: (cf[0].spaces, index[cf[0].name])  # noqa: E731
         target = p.end.instant_win_points
-        for casino in sorted(paying, key=key):
-            b = boss(s, casino)
+        for casino, facts in sorted(paying, key=key):
+            b = facts.boss
             if b is None:
                 continue
             award = self.points(s, casino)
-            before = s.players[b].score
+            before = players[b].score
             after = self.board.advance(before, award)
-            s.players[b].score = after
+            players[b].score = after
             events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
             if after >= target and p.end.instant_win_mode == "immediate":
                 self.end_game(s, "instant_win", events, winner=b)  # 000 L232: "win immediately"
                 return
-        if any(pl.score >= target for pl in s.players):
+        if any(pl.score >= target for pl in players):
             self.end_game(s, "instant_win", events)  # 003 L917-921: finish scoring, most points wins
 
     def ranking(self, s: GameState) -> list[int]:
