@@ -70,13 +70,20 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     max_height = engine.max_height(s)
     reorg_cost, raise_cost = p.reorg.cost_per_pip, p.raise_.cost_per_space
     may_gamble = s.gambles < p.gamble.per_turn
-    for casino, facts in engine.casinos_with_dice(s):
+    # Engine.sprawl_cost and Engine.bet_cap, spelled out: they are asked for every casino before every decision
+    sprawl_rate, riser_cost = p.sprawl.cost_multiplier, p.sprawl.riser_cost
+    bet_per_tile, risers_bet, cap_at_boss = p.gamble.bet_per_tile, engine.bet_counts_risers, p.gamble.cap_at_boss_money
+    index = engine.index(s)
+    frontiers = index.frontiers
+    for casino, facts in index.with_dice(s.tiles):
         b = facts.boss
         if b == player:
             # sprawl (why_not_sprawl): from your casino into an adjacent unowned empty lot
             if left[casino.color] > 0:
-                for n in frontier(board, s, casino):
-                    if n not in markers and lots[n].block != closed and money >= engine.sprawl_cost(n, casino):
+                extra = riser_cost * (casino.height - 1)
+                reach = frontiers.get(casino.lots)
+                for n in (reach if reach is not None else frontier(board, s, casino)):
+                    if n not in markers and lots[n].block != closed and money >= lots[n].price * sprawl_rate + extra:
                         out.append(_sprawl(n, casino.name))
             # remodel (why_not_remodel)
             cost, needed = engine.remodel_cost(casino)
@@ -93,7 +100,11 @@ def legal_actions(engine: Engine, s: GameState) -> list:
             out.append(_reorganize(casino.name))
         # gamble (why_not_gamble): once a turn, against another player's casino, a bet of at least $1
         if may_gamble and b is not None and b != player:
-            cap = engine.bet_cap(s, casino, player, facts)
+            cap = bet_per_tile * (casino.physical_tiles if risers_bet else casino.spaces)
+            if money < cap:
+                cap = money
+            if cap_at_boss and s.players[b].money < cap:
+                cap = s.players[b].money
             if cap >= 1:
                 out.append(_gamble(casino.name, cap))
     out.append(_END)

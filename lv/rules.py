@@ -31,7 +31,7 @@ class Engine:
         self.board = board or load_board()
         p = profile
         self._join_rule = p.casino.join_rule
-        self._bet_counts_risers = p.gamble.tiles_counted == "physical_tiles"
+        self.bet_counts_risers = p.gamble.tiles_counted == "physical_tiles"
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
@@ -64,16 +64,16 @@ class Engine:
             1 for lot in casino.lots if s.tiles[lot].owner is not None)
         return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
 
-    def bet_cap(self, s: GameState, casino: Casino, gambler: int, facts: DiceFacts | None = None) -> int:
+    def bet_cap(self, s: GameState, casino: Casino, gambler: int) -> int:
         """000 L190 / 003 L783-794: $5 per tile (incl. risers where counted), at most your money, and in the
-        revised edition at most the boss's money. ``facts``: the casino's dice facts, if the caller has them."""
+        revised edition at most the boss's money (legal.py spells this out for every casino)."""
         g = self.profile.gamble
-        cap = g.bet_per_tile * (casino.physical_tiles if self._bet_counts_risers else casino.spaces)
+        cap = g.bet_per_tile * (casino.physical_tiles if self.bet_counts_risers else casino.spaces)
         players = s.players
         if players[gambler].money < cap:
             cap = players[gambler].money
         if g.cap_at_boss_money:
-            b = (facts or dice_facts(s, casino)).boss
+            b = dice_facts(s, casino).boss
             if b is not None and players[b].money < cap:
                 cap = players[b].money
         return cap
@@ -101,6 +101,8 @@ class Engine:
         return None
 
     def sprawl_cost(self, lot: str, casino: Casino) -> int:
+        """000 L140-147 / 003 L555-568: the lot's price times the multiplier, plus a riser's cost per level above
+        the first (legal.py spells this out for every lot of every casino's frontier)."""
         p = self.profile.sprawl
         return self.board.lots[lot].price * p.cost_multiplier + p.riser_cost * (casino.height - 1)
 

@@ -51,6 +51,11 @@ class GameState:
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
     _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): tile counts, colours
     _index: Any = attrs.field(default=None, eq=False, repr=False)  # casinos.CasinoIndex, made on first use
+    _counts: dict = attrs.field(factory=dict, eq=False, repr=False)  # colour -> tiles on the board, kept current
+
+    def __attrs_post_init__(self) -> None:
+        if self.tiles and not self._counts:
+            self._count_tiles()
 
     def copy(self) -> GameState:
         return GameState(
@@ -60,7 +65,7 @@ class GameState:
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
             result=self.result, structure=self.structure, cache=self._cache,
-            index=self._index.copy() if self._index is not None else None,
+            index=self._index.copy() if self._index is not None else None, counts=dict(self._counts),
         )
 
     def structure_memo(self) -> dict:
@@ -75,6 +80,12 @@ class GameState:
         """Forget every derived fact (after the state was restored from a copy)."""
         self._cache = None
         self._index = None
+        self._count_tiles()
+
+    def _count_tiles(self) -> None:
+        counts = self._counts = {}
+        for t in self.tiles.values():
+            counts[t.color] = counts.get(t.color, 0) + 1
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
@@ -88,27 +99,27 @@ class GameState:
 
     def tile_counts(self) -> dict[str, int]:
         """Tiles on the board per colour (do not change the dict)."""
-        memo = self.structure_memo()
-        counts = memo.get("tile_counts")
-        if counts is None:
-            counts = memo["tile_counts"] = {}
-            for t in self.tiles.values():
-                counts[t.color] = counts.get(t.color, 0) + 1
-        return counts
+        return self._counts
 
     # ---- structural changes (always through these, so the casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
+        old = self.tiles.get(lot)
+        if old is not None:
+            self._counts[old.color] -= 1
         self.tiles[lot] = Tile(color, height, owner, value)
+        self._counts[color] = self._counts.get(color, 0) + 1
         self.structure += 1
         if self._index is not None:
             self._index.reshape(self.tiles, (lot,))
             self._index.die_changed(lot)
 
     def recolor(self, lots, color: str) -> None:
-        tiles = self.tiles
+        tiles, counts = self.tiles, self._counts
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
+            counts[t.color] -= 1
+            counts[color] = counts.get(color, 0) + 1
         self.structure += 1
         if self._index is not None:
             self._index.reshape(tiles, lots)

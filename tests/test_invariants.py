@@ -58,6 +58,7 @@ class Checker:
         g, s, p = self.game, self.game.state, self.game.profile
         for color in BOARD.colors:
             assert s.tiles_on_board(color) <= p.components.tiles_per_color, (where, color)
+            assert s.tiles_on_board(color) == sum(1 for t in s.tiles.values() if t.color == color), (where, color)
         for i, pl in enumerate(s.players):
             assert len(s.dice_on_board(i)) <= p.components.dice_per_player, where
             assert len(s.markers_on_board(i)) <= p.components.markers_per_player, where
