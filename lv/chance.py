@@ -17,7 +17,7 @@ from .errors import RecordError
 
 def rng_for(seed: int | str, *key: Any) -> random.Random:
     """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
-    return random.Random("lv/" + "/".join(str(k) for k in (seed,) + key))
+    return random.Random("lv/" + "/".join(map(str, (seed,) + key)))
 
 
 class Dice:
