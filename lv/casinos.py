@@ -14,27 +14,34 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import attrs
-
 from .board import Board
 from .state import GameState
 
 
-@attrs.frozen
 class Casino:
-    lots: tuple[str, ...]  # in board order; lots[0] names the casino
-    color: str
-    height: int
-    # derived from the three above when the casino is found (read on every decision, so stored, not recomputed)
-    name: str = attrs.field(init=False, eq=False, repr=False)
-    spaces: int = attrs.field(init=False, eq=False, repr=False)
-    # casino tiles plus risers (003 L411-414: a 3-space casino 4 tiles high is worth 12 points)
-    physical_tiles: int = attrs.field(init=False, eq=False, repr=False)
+    """A casino: its lots in board order (``lots[0]`` names it), colour and height; never changed once made.
+    A plain slotted class: the index makes one whenever a casino grows or changes, and the derived sizes are
+    read on every decision, so they are stored."""
 
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "name", self.lots[0])
-        object.__setattr__(self, "spaces", len(self.lots))
-        object.__setattr__(self, "physical_tiles", len(self.lots) * self.height)
+    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles")
+
+    def __init__(self, lots: tuple[str, ...], color: str, height: int) -> None:
+        self.lots = lots
+        self.color = color
+        self.height = height
+        self.name = lots[0]
+        self.spaces = len(lots)
+        self.physical_tiles = len(lots) * height  # tiles plus risers (003 L411-414: 3 spaces 4 high score 12)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Casino) and self.lots == other.lots and self.color == other.color
+                and self.height == other.height)
+
+    def __hash__(self) -> int:
+        return hash((self.lots, self.color, self.height))
+
+    def __repr__(self) -> str:
+        return f"Casino(lots={self.lots!r}, color={self.color!r}, height={self.height!r})"
 
 
 class DiceFacts(NamedTuple):

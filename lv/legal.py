@@ -70,8 +70,9 @@ def legal_actions(engine: Engine, s: GameState) -> list:
     max_height = engine.max_height(s)
     reorg_cost, raise_cost = p.reorg.cost_per_pip, p.raise_.cost_per_space
     may_gamble = s.gambles < p.gamble.per_turn
-    # Engine.sprawl_cost and Engine.bet_cap, spelled out: they are asked for every casino before every decision
+    # Engine.sprawl_cost, remodel_cost and bet_cap, spelled out: they are asked for every casino before every decision
     sprawl_rate, riser_cost = p.sprawl.cost_multiplier, p.sprawl.riser_cost
+    remodel_rate, remodel_spaces = p.remodel.cost_per_unit, p.remodel.counts == "spaces"
     bet_per_tile, risers_bet, cap_at_boss = p.gamble.bet_per_tile, engine.bet_counts_risers, p.gamble.cap_at_boss_money
     index = engine.index(s)
     frontiers = index.frontiers
@@ -86,8 +87,8 @@ def legal_actions(engine: Engine, s: GameState) -> list:
                     if n not in markers and lots[n].block != closed and money >= lots[n].price * sprawl_rate + extra:
                         out.append(_sprawl(n, casino.name))
             # remodel (why_not_remodel)
-            cost, needed = engine.remodel_cost(casino)
-            if money >= cost:
+            needed = casino.spaces if remodel_spaces else casino.physical_tiles
+            if money >= remodel_rate * needed:
                 colors = colors_with.get(needed)
                 if colors is None:
                     colors = colors_with[needed] = tuple(c for c in engine.board.colors if left[c] >= needed)

@@ -129,7 +129,8 @@ class Engine:
         return None
 
     def remodel_cost(self, casino: Casino) -> tuple[int, int]:
-        """(cost, tiles needed): 000 L154-156 per tile; 003 L574-590 per space, top tiles only."""
+        """(cost, tiles needed): 000 L154-156 per tile; 003 L574-590 per space, top tiles only (legal.py spells
+        this out for every casino)."""
         r = self.profile.remodel
         units = casino.spaces if r.counts == "spaces" else casino.physical_tiles
         return r.cost_per_unit * units, units
