@@ -1,0 +1,559 @@
+"""The casino index a state keeps current as it changes (lv/casinos.py ``CasinoIndex``, kept by the change methods
+of lv/state.py) and the tile counts per colour it keeps, against a computation from scratch.
+
+After every step of random games (every profile, 2-6 players, random trades, recorded dice that fail, probes,
+copies of the state that then go their own way), of replays and diffs of records, of hand-set positions that merge
+casinos in every way the rules allow, and of random sequences of the state's change methods, the kept index must
+say what a fresh ``CasinoIndex`` says (same casinos in the same order, same ``at``, same dice facts) and what a
+flood fill written here says; every dice fact and frontier it holds must be the one recomputed from the tiles; and
+legal decisions must be the same as on a copy of the state that has forgotten every derived fact.
+"""
+
+from __future__ import annotations
+
+import copy
+import glob
+import os
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import lv
+import lv.game
+from lv import Build, EndTurn, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Sprawl, Trade
+from lv.casinos import CasinoIndex, casino_index, dice_facts, frontier
+from lv.chance import Dice
+from lv.diff import diff_records
+from lv.legal import legal_actions
+from lv.record import dumps, load_record, parse_record, record_of
+from lv.replay import replay
+from lv.rules import Engine
+from lv.state import GameState, PlayerState
+
+BOARD = lv.load_board()
+EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.yaml")))
+
+CONFIGS = [("original", n) for n in (2, 3, 4)] + [("revised", n) for n in (2, 3, 4, 5, 6)] + [
+    ("original+f-block", 2),
+    ("revised,trade.failed_step=undo_all", 3),
+    ("original,trade.failed_step=undo_all", 4),
+    ("original+f-block,trade.failed_step=undo_all", 2),
+    # what-if profiles: heights mixed in one casino (join by colour, with the Raise action) and the reverse
+    ("original,raise.enabled=true,raise.max_height=players", 4),
+    ("revised,casino.join_rule=color", 5),
+    ("original,casino.join_rule=color_and_height,raise.enabled=true,raise.max_height=4", 3),
+    ("revised,ties.check=after_each_action,ties.stop_when=single_top_die,resources.dice_exhausted=no_die", 4),
+]
+
+
+# ---------------------------------------------------------------------------------------------- from scratch
+def flood_casinos(tiles: dict, by_height: bool) -> list[tuple[tuple[str, ...], str, int]]:
+    """(lots in board order, colour, tallest height) of every casino, in board order of the first lot."""
+    seen: set[str] = set()
+    out = []
+    for lot in BOARD.order:
+        if lot not in tiles or lot in seen:
+            continue
+        t = tiles[lot]
+        group, todo = {lot}, [lot]
+        while todo:
+            here = todo.pop()
+            for n in BOARD.lots[here].neighbours:
+                u = tiles.get(n)
+                if (n not in group and u is not None and u.color == t.color
+                        and (not by_height or u.height == t.height)):
+                    group.add(n)
+                    todo.append(n)
+        seen |= group
+        lots = tuple(sorted(group, key=BOARD.index.__getitem__))
+        out.append((lots, t.color, max(tiles[x].height for x in lots)))
+    return out
+
+
+def facts_from_scratch(tiles: dict, lots: tuple[str, ...]) -> tuple:
+    """(top, top_lots, boss, owners, pips) of the dice on ``lots``, as casinos.DiceFacts spells them."""
+    dice = [(lot, tiles[lot].owner, tiles[lot].value) for lot in lots if tiles[lot].owner is not None]
+    if not dice:
+        return (None, (), None, (), 0)
+    top = max(v for _, _, v in dice)
+    top_lots = tuple(lot for lot, _, v in dice if v == top)
+    top_owners = {o for _, o, v in dice if v == top}
+    owners = tuple(dict.fromkeys(o for _, o, _ in dice))
+    return (top, top_lots, top_owners.pop() if len(top_owners) == 1 else None, owners, sum(v for _, _, v in dice))
+
+
+def frontier_from_scratch(tiles: dict, lots: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(n for lot in lots for n in BOARD.lots[lot].neighbours if n not in tiles))
+
+
+def assert_counts_agree(s: GameState, where) -> None:
+    counts = s.tile_counts()
+    assert all(n >= 0 for n in counts.values()), (where, counts)
+    assert {c: n for c, n in counts.items() if n} == dict(Counter(t.color for t in s.tiles.values())), where
+    for color in BOARD.colors:
+        assert s.tiles_on_board(color) == sum(1 for t in s.tiles.values() if t.color == color), (where, color)
+
+
+def assert_index_agrees(s: GameState, join_rule: str, where="") -> None:
+    """What the state's index holds (if anything) and what it answers agree with the tiles as they are now."""
+    assert_counts_agree(s, where)
+    tiles = s.tiles
+    kept = s._index
+    fresh = CasinoIndex(BOARD, join_rule, tiles)
+    want = [(c.lots, c.color, c.height) for c in fresh.all()]
+    assert want == flood_casinos(tiles, join_rule == "color_and_height"), where
+    current = {lots for lots, _, _ in want}
+    if kept is not None and kept.join_rule == join_rule:
+        # first what it kept from earlier steps, before any read below fills its caches afresh
+        held_all = getattr(kept, "_all", None)
+        if held_all is not None:
+            assert [(c.lots, c.color, c.height) for c in held_all] == want, where
+        for lots, facts in kept.facts.items():
+            assert lots in current, (where, "dice facts kept for a casino that is gone", lots)
+            assert tuple(facts) == facts_from_scratch(tiles, lots), (where, lots, facts)
+        for lots, reach in kept.frontiers.items():
+            assert lots in current, (where, "frontier kept for a casino that is gone", lots)
+            assert reach == frontier_from_scratch(tiles, lots), (where, lots, reach)
+        held_dice = getattr(kept, "_with_dice", None)
+        if held_dice is not None:
+            assert [(c.lots, c.color, c.height, tuple(f)) for c, f in held_dice] == [
+                (lots, color, height, facts_from_scratch(tiles, lots)) for lots, color, height in want], where
+        if kept.bosses is not None:
+            assert kept.bosses == {lots: facts_from_scratch(tiles, lots)[2] for lots in current}, where
+    index = casino_index(BOARD, s, join_rule)
+    got = index.all()
+    assert got == fresh.all(), where
+    assert [(c.lots, c.color, c.height) for c in got] == want, where
+    assert index.blocks == fresh.blocks, where
+    assert index.at == fresh.at, where
+    for c in got:
+        assert (c.name, c.spaces, c.physical_tiles) == (c.lots[0], len(c.lots), len(c.lots) * c.height), (where, c)
+        for lot in c.lots:
+            assert index.at[lot] is c, (where, lot)  # the caches of dice_facts and frontier rely on identity
+    assert index.with_dice(tiles) == fresh.with_dice(tiles), where
+    for c, facts in index.with_dice(tiles):
+        assert tuple(facts) == facts_from_scratch(tiles, c.lots), (where, c)
+        assert tuple(dice_facts(s, c)) == tuple(facts), (where, c)
+        assert frontier(BOARD, s, c) == frontier_from_scratch(tiles, c.lots), (where, c)
+
+
+def assert_game_agrees(game, where="") -> None:
+    """The index of the game's state agrees with the tiles, and so do the legal decisions computed from it."""
+    s = game.state
+    assert_index_agrees(s, game.profile.casino.join_rule, where)
+    bare = s.copy()
+    bare.drop_caches()  # a state that knows no derived fact: everything is worked out afresh
+    assert game.engine.snapshot(s) == game.engine.snapshot(bare), where
+    if not game.over:
+        assert legal_actions(game.engine, s) == legal_actions(game.engine, bare), where
+
+
+def prime(game) -> None:
+    """Fill every cache the index keeps (dice facts, frontiers, views, bosses), as bots and legal do."""
+    s = game.state
+    game.legal_actions()
+    game.engine.snapshot(s)
+    for c in game.engine.casinos(s):
+        frontier(BOARD, s, c)
+        dice_facts(s, c)
+
+
+# ---------------------------------------------------------------------------------------------- random games
+BAD_TIES = {"ties": {lot: [0] for lot in BOARD.order}}  # no die face: fails if (and only if) a tie is rerolled
+
+
+def pick(game, rng: random.Random):
+    """A random legal decision, by kind first (so remodels, raises and sprawls come up often)."""
+    kinds: dict[type, list] = {}
+    for a in game.legal_actions():
+        kinds.setdefault(type(a), []).append(a)
+    kind = rng.choice(list(kinds))
+    if kind is EndTurn and len(kinds) > 1 and rng.random() < 0.6:
+        kind = rng.choice([k for k in kinds if k is not EndTurn])
+    a = rng.choice(kinds[kind])
+    return lv.Gamble(a.lot, rng.randint(1, a.bet)) if isinstance(a, lv.Gamble) else a
+
+
+def random_trade(game, rng: random.Random) -> Trade:
+    """Transfers (some that fail) and the current player's actions, in a random order."""
+    s = game.state
+    n = len(s.players)
+    steps = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["money", "lot", "die", "action", "action"])
+        giver = rng.randrange(n)
+        receiver = rng.choice([i for i in range(n) if i != giver])
+        if kind == "money":
+            steps.append(GiveMoney(giver, receiver, rng.randint(1, s.players[giver].money + 5)))
+        elif kind == "lot" and s.markers:
+            lot = rng.choice(sorted(s.markers))
+            owner = s.markers[lot]
+            steps.append(GiveLot(lot, owner, rng.choice([i for i in range(n) if i != owner])))
+        elif kind == "die" and any(t.owner is not None for t in s.tiles.values()):
+            lot = rng.choice(sorted(x for x, t in s.tiles.items() if t.owner is not None))
+            owner = s.tiles[lot].owner
+            steps.append(GiveDie(lot, owner, rng.choice([i for i in range(n) if i != owner])))
+        else:
+            a = pick(game, rng)
+            if not isinstance(a, EndTurn):
+                steps.append(a)
+    return Trade(tuple(steps) or (GiveMoney(0, 1, 1),))
+
+
+def random_step(game, rng: random.Random, where: str) -> None:
+    if rng.random() < 0.1:
+        try:
+            game.apply(random_trade(game, rng))
+        except lv.IllegalAction:
+            pass
+        return
+    action = pick(game, rng)
+    if rng.random() < 0.1:
+        game.why_not(pick(game, rng))  # tried on a copy of the state: must leave the state's index alone
+        assert_game_agrees(game, where + " after a probe")
+    if rng.random() < 0.15:  # recorded dice that fail after the state began to change: Game.apply restores it
+        try:
+            if isinstance(action, EndTurn):
+                game.apply(action, next_draw_dice=BAD_TIES)
+            else:
+                game.apply(action, dice=BAD_TIES)
+            return
+        except lv.LvError:
+            assert_game_agrees(game, where + " after recorded dice failed")
+    game.apply(action)
+
+
+def fork(game, deep: bool):
+    """A second game that goes its own way from here: its state made by GameState.copy() (or, as session.py
+    tries a move, by copy.deepcopy of the whole game)."""
+    twin = copy.deepcopy(game, {id(game.board): game.board, id(game.profile): game.profile})
+    if not deep:
+        twin.state = game.state.copy()
+    return twin
+
+
+def play_and_check(spec: str, players: int, seed: int) -> list:
+    rng = random.Random(seed)
+    games = [lv.new_game(spec, players, seed=seed)]
+    assert_game_agrees(games[0], "setup")
+    fork_at = {rng.randrange(5, 60): False, rng.randrange(5, 60): True}
+    for step in range(4000):
+        if all(g.over for g in games):
+            return games
+        for i, g in enumerate(list(games)):
+            if g.over:
+                continue
+            where = f"{spec} {players}p seed {seed} game {i} step {step}"
+            random_step(g, rng, where)
+            assert_game_agrees(g, where)
+        if step in fork_at and not games[0].over:
+            games.append(fork(games[0], fork_at.pop(step)))
+    raise AssertionError("the games did not end")
+
+
+@pytest.mark.parametrize("spec,players", CONFIGS)
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**31))
+def test_kept_index_agrees_with_a_fresh_one_after_every_step_of_random_games(spec, players, seed):
+    """Guards the kept index and tile counts through whole games, trades, failed dice, probes and forked copies."""
+    games = play_and_check(spec, players, seed)
+    assert len(games) >= 1 and games[0].over
+
+
+# ---------------------------------------------------------------------------------------------- records
+@pytest.fixture
+def checked_apply(monkeypatch):
+    """Game.apply checks the index after every call (passed or refused), so replays and diffs are checked."""
+    calls = []
+    original_apply = lv.game.Game.apply
+
+    def apply(self, *args, **kwargs):
+        try:
+            return original_apply(self, *args, **kwargs)
+        finally:
+            calls.append(1)
+            assert_game_agrees(self, f"apply #{len(calls)} under {self.profile.spec}")
+
+    monkeypatch.setattr(lv.game.Game, "apply", apply)
+    return calls
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
+def test_replays_and_diffs_of_the_example_records_keep_the_index_current(path, checked_apply):
+    """Guards the index through lv.replay (positions included) and lv.diff of one record under two profiles."""
+    record = load_record(path)
+    again = replay(record)
+    assert again.illegal == []
+    assert_game_agrees(again.game, "end of replay")
+    for other in ("original", "revised,casino.join_rule=color", "original,raise.enabled=true,raise.max_height=3"):
+        if other.split(",")[0] == record.profile:
+            continue
+        d = diff_records(record, record.profile, other)
+        assert_game_agrees(d.a.game, "end of A")
+        assert_game_agrees(d.b.game, "end of B")
+    assert checked_apply
+
+
+@pytest.mark.parametrize("spec,other", [("revised", "original"), ("original", "revised,trade.failed_step=undo_all"),
+                                        ("original,raise.enabled=true,raise.max_height=players", "revised")])
+def test_a_random_game_replays_and_diffs_with_the_index_current(spec, other, checked_apply):
+    """Guards the index when a random game's record (trades, forced failures) is replayed and diffed."""
+    game = play_and_check(spec, 3, 11)[0]
+    text = dumps(record_of(game, spec), "yaml")
+    record = parse_record(text, "<random>")
+    checked_apply.clear()
+    again = replay(record)
+    assert again.illegal == [] and again.result_mismatch == []
+    assert dumps(record_of(again.game, spec), "yaml") == text
+    d = diff_records(record, spec, other)
+    assert_game_agrees(d.b.game, "end of B")
+    assert len(checked_apply) > 20
+
+
+# ---------------------------------------------------------------------------------------------- positions
+def at_position(spec: str, names, **position):
+    return lv.Game.from_position(lv.load_profile(spec), list(names), position)
+
+
+def casino_lots(game, lot):
+    c = game.casino_at(lot)
+    return None if c is None else c.lots
+
+
+THREE = ["purple", "red", "yellow"]
+
+
+@pytest.mark.parametrize("spec,merged,apart", [
+    ("original", ("C2", "C4", "C5", "C6"), []),
+    ("revised", ("C2", "C5", "C6"), [("C4",)]),  # C4 is 2 high: it does not join under color_and_height
+])
+def test_a_remodel_that_joins_several_neighbouring_casinos_at_once(spec, merged, apart):
+    """Guards _join when a whole casino takes the colour of several neighbours (each its own casino)."""
+    c4 = "aqua h2 red 2" if spec == "revised" else "aqua red 2"
+    game = at_position(spec, THREE, players={"purple": {"money": 100}},
+                       tiles={"C5": "gold purple 6", "C2": "aqua red 3", "C4": c4, "C6": "aqua yellow 1",
+                              "C8": "silver yellow 4", "C9": "silver red 2"})
+    prime(game)
+    assert_game_agrees(game, "before")
+    events = game.apply(Remodel("C5", "aqua"))
+    assert "merged" in [e.kind for e in events]
+    assert_game_agrees(game, "after")
+    assert casino_lots(game, "C5") == merged
+    for lots in apart:
+        assert casino_lots(game, lots[0]) == lots
+    assert game.engine.casino_at(game.state, "C5").color == "aqua"
+    assert dice_facts(game.state, game.casino_at("C5")).boss == 0
+
+
+@pytest.mark.parametrize("spec", ["original", "revised", "revised,casino.join_rule=color"])
+def test_a_sprawl_that_bridges_two_casinos(spec):
+    """Guards _join when a new tile fills a lot of two casinos' frontiers and joins them into one."""
+    game = at_position(spec, THREE, players={"purple": {"money": 100}},
+                       tiles={"C4": "gold purple 5", "C6": "gold red 3", "C2": "aqua yellow 1"})
+    prime(game)
+    assert "C5" in frontier(BOARD, game.state, game.casino_at("C6"))  # cached, and about to be filled
+    game.apply(Sprawl("C5", "C4"))
+    assert_game_agrees(game, "after")
+    assert casino_lots(game, "C5") == ("C4", "C5", "C6")
+    assert frontier(BOARD, game.state, game.casino_at("C5")) == ("C1", "C7", "C8", "C3", "C9")
+    assert frontier(BOARD, game.state, game.casino_at("C2")) == ("C1", "C3")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_raise_that_joins_same_height_neighbours(players):
+    """Guards _join when a raised casino reaches the height of same-colour neighbours (color_and_height)."""
+    names = THREE + ["blue"] * (players == 4)
+    game = at_position("revised", names, players={"purple": {"money": 100}},
+                       tiles={"C5": "gold purple 6", "C2": "gold h2 red 3", "C4": "gold h2 yellow 2",
+                              "C6": "gold h3 red 1", "C8": "aqua red 4"})
+    assert casino_lots(game, "C5") == ("C5",)
+    prime(game)
+    events = game.apply(Raise("C5"))
+    assert "merged" in [e.kind for e in events]
+    assert_game_agrees(game, "after")
+    assert casino_lots(game, "C5") == ("C2", "C4", "C5")
+    assert casino_lots(game, "C6") == ("C6",)
+    assert game.casino_at("C5").height == 2
+    prime(game)
+    game.apply(Raise("C5"))  # now 3 high: joins C6 as well
+    assert_game_agrees(game, "after the second raise")
+    assert casino_lots(game, "C5") == ("C2", "C4", "C5", "C6")
+
+
+@pytest.mark.parametrize("spec", ["original,raise.enabled=true,raise.max_height=4", "revised,casino.join_rule=color"])
+def test_mixed_heights_in_one_casino_when_casinos_join_by_colour(spec):
+    """Guards the casino's height (the tallest) as tiles of other heights join it, and as it is raised."""
+    game = at_position(spec, ["purple", "red", "yellow", "blue"], players={"purple": {"money": 200}},
+                       markers={"C3": "purple"}, tiles={"C1": "gold h2 purple 5", "C2": "gold red 3"})
+    assert game.casino_at("C1").lots == ("C1", "C2") and game.casino_at("C1").height == 2
+    for action, lots, height in [(Build("C3", "gold"), ("C1", "C2", "C3"), 2),
+                                 (Remodel("C3", "aqua"), ("C1", "C2", "C3"), 2),
+                                 (Raise("C2"), ("C1", "C2", "C3"), 3),
+                                 (Sprawl("C4", "C3"), ("C1", "C2", "C3", "C4"), 3)]:
+        prime(game)
+        game.apply(action)
+        assert_game_agrees(game, str(action))
+        c = game.casino_at("C1")
+        assert (c.lots, c.height) == (lots, height), action
+    assert game.casino_at("C4").color == "aqua"
+    assert [game.state.tiles[x].height for x in ("C1", "C2", "C3", "C4")] == [3, 2, 2, 3]
+
+
+@pytest.mark.parametrize("failed_step", ["stop_rest", "undo_all"])
+def test_a_trade_that_fails_after_a_build_that_joined_casinos(failed_step):
+    """Guards the index and counts after a trade step fails once an earlier step had merged casinos."""
+    game = at_position(f"revised,trade.failed_step={failed_step}", THREE,
+                       players={"purple": {"money": 50}, "red": {"money": 0}}, markers={"C5": "purple"},
+                       tiles={"C4": "aqua red 2", "C6": "aqua yellow 1", "C2": "gold purple 4"})
+    prime(game)
+    before = game.state.copy()
+    trade = Trade((Build("C5", "aqua"), GiveMoney(1, 0, 5)))  # red has no money: step 2 fails
+    if failed_step == "undo_all":
+        with pytest.raises(lv.IllegalAction):
+            game.apply(trade)
+        assert game.state.tiles == before.tiles and game.state.markers == before.markers
+        assert casino_lots(game, "C4") == ("C4",)
+    else:
+        events = game.apply(trade)
+        assert "trade_step_failed" in [e.kind for e in events]
+        assert casino_lots(game, "C4") == ("C4", "C5", "C6")
+    assert_game_agrees(game, "after the trade")
+    prime(game)
+    game.apply(Trade((GiveMoney(0, 1, 1), Remodel("C2", "silver"), GiveDie("C6", 2, 0))))  # a whole one
+    assert_game_agrees(game, "after a trade that went through")
+
+
+def test_recorded_tie_dice_that_fail_after_a_sprawl_merged_casinos():
+    """Guards Game.apply's restore: the sprawl and its merge are undone when the recorded tie reroll fails."""
+    game = at_position("revised", THREE, players={"purple": {"money": 100}},
+                       tiles={"C4": "gold purple 5", "C6": "gold red 5"})
+    prime(game)
+    before = game.state.copy()
+    with pytest.raises(lv.RecordError):
+        game.apply(Sprawl("C5", "C4"), dice={"ties": {"C4": [7], "C6": [7]}})
+    assert game.state.tiles == before.tiles
+    assert_game_agrees(game, "after the failed dice")
+    assert casino_lots(game, "C4") == ("C4",)
+    game.apply(Sprawl("C5", "C4"), dice={"ties": {"C4": [6], "C6": [2]}})
+    assert_game_agrees(game, "after the sprawl")
+    assert casino_lots(game, "C4") == ("C4", "C5", "C6")
+    assert dice_facts(game.state, game.casino_at("C4")).boss == 0
+
+
+def test_recorded_draw_dice_that_fail_after_a_take_over_tied_a_casino():
+    """Guards the restore of a draw whose take-over made a tie the recorded reroll cannot settle."""
+    game = at_position("revised", ["yellow", "red"], players={"yellow": {"money": 20}, "red": {"money": 10}},
+                       tiles={"E1": "purple yellow 5", "E2": "purple yellow 5", "E4": "gold red 3"},
+                       deck=["E2", "C1", "END"])
+    prime(game)
+    before = game.state.copy()
+    with pytest.raises(lv.RecordError):
+        game.apply(EndTurn(), next_draw_dice={"ties": {"E1": [9], "E2": [9]}})
+    assert game.state.tiles == before.tiles
+    assert_game_agrees(game, "after the failed draw")
+    game.apply(EndTurn(), next_draw_dice={"ties": {"E1": [2], "E2": [6]}})
+    assert_game_agrees(game, "after the draw")
+    assert dice_facts(game.state, game.casino_at("E1")).boss == 1
+
+
+def test_a_copy_and_its_original_both_change_afterwards():
+    """Guards GameState.copy(): the two indexes share casinos and views but must never see each other's changes."""
+    game = at_position("original", THREE, players={"purple": {"money": 100}},
+                       tiles={"C4": "gold purple 5", "C6": "gold red 3", "C2": "aqua purple 1"})
+    prime(game)
+    engine, s = game.engine, game.state
+    t = s.copy()
+    engine.apply(s, Sprawl("C5", "C4"), Dice(0, ("a",)), [])
+    assert_index_agrees(s, "color", "original after the sprawl")
+    assert_index_agrees(t, "color", "copy after the original's sprawl")
+    assert casino_index(BOARD, t, "color").at.get("C5") is None
+    engine.apply(t, Remodel("C4", "aqua"), Dice(0, ("b",)), [])
+    engine.apply(t, Sprawl("C1", "C4"), Dice(0, ("c",)), [])
+    for state, name in ((s, "original"), (t, "copy")):
+        assert_index_agrees(state, "color", name)
+    assert casino_index(BOARD, s, "color").at["C5"].lots == ("C4", "C5", "C6")
+    assert casino_index(BOARD, t, "color").at["C4"].lots == ("C1", "C2", "C4")
+    assert t.tiles_on_board("aqua") == 3 and s.tiles_on_board("aqua") == 1
+
+
+def test_one_state_read_under_two_join_rules():
+    """Guards casino_index: an index made for one join rule is not used for the other."""
+    game = at_position("revised", THREE, tiles={"C1": "gold purple 5", "C2": "gold h2 red 4"})
+    other = Engine(lv.load_profile("original"), BOARD)
+    s = game.state
+    assert [c.lots for c in game.engine.casinos(s)] == [("C1",), ("C2",)]
+    assert [c.lots for c in other.casinos(s)] == [("C1", "C2")]
+    assert_index_agrees(s, "color")
+    assert [c.lots for c in game.engine.casinos(s)] == [("C1",), ("C2",)]
+    assert_index_agrees(s, "color_and_height")
+
+
+# ---------------------------------------------------------------------------------------------- change methods
+OPS = st.lists(st.tuples(st.integers(0, 9), st.integers(0, 10**6), st.integers(0, 10**6)), max_size=80)
+
+
+def run_ops(join_rule: str, ops) -> None:
+    """Random changes through the state's methods, beyond what the rules do: tiles placed over tiles, part of a
+    casino recoloured or raised, lots given out of order; copies that go their own way; caches read or dropped."""
+    colors = BOARD.colors[:3]  # few colours: many joins
+    states = [GameState(players=[PlayerState("a"), PlayerState("b"), PlayerState("c")])]
+    casino_index(BOARD, states[0], join_rule)
+    for step, (op, a, b) in enumerate(ops):
+        s = states[a % len(states)]
+        index = casino_index(BOARD, s, join_rule)
+        owner = (None, 0, 1, 2)[b % 4]
+        value = None if owner is None else 1 + b % 6
+        casinos = index.all()
+        if op <= 2 or not casinos:  # a tile on an empty lot (now and then on a tiled one)
+            empty = [x for x in BOARD.order if x not in s.tiles]
+            lot = empty[b % len(empty)] if empty and op < 2 else BOARD.order[b % len(BOARD.order)]
+            s.place_tile(lot, colors[a % 3], 1 + a % 3, owner, value)
+        elif op <= 4:  # recolour a whole casino (as a remodel does), or other lots
+            c = casinos[b % len(casinos)]
+            lots = c.lots if op == 3 else (tuple(reversed(c.lots)) if a % 2 else
+                                           tuple(sorted(s.tiles))[b % len(s.tiles):][:1 + a % 3])
+            s.recolor(lots, colors[a % 3])
+        elif op <= 5:  # raise a whole casino (as the Raise action does), or other lots
+            c = casinos[b % len(casinos)]
+            s.raise_tiles(c.lots if a % 3 else tuple(sorted(s.tiles))[b % len(s.tiles):][:1 + a % 2])
+        elif op <= 6:
+            lot = sorted(s.tiles)[b % len(s.tiles)]
+            s.set_die(lot, owner, value)
+        elif op <= 7:  # read: fills the caches of dice facts, frontiers and views
+            for c in casinos[b % len(casinos):][:3]:
+                frontier(BOARD, s, c)
+                dice_facts(s, c)
+            index.with_dice(s.tiles)
+        elif op <= 8 and len(states) < 4:
+            states.append(s.copy())
+        else:
+            s.drop_caches()
+        assert_index_agrees(s, join_rule, f"step {step} op {op}")
+    for i, s in enumerate(states):
+        assert_index_agrees(s, join_rule, f"state {i} at the end")
+
+
+@pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(ops=OPS)
+def test_kept_index_agrees_after_any_sequence_of_the_state_change_methods(join_rule, ops):
+    """Guards reshape/_join/_rework/die_changed and the tile counts against any sequence of tile changes."""
+    run_ops(join_rule, ops)
+
+
+@pytest.mark.xfail(strict=True, reason="GameState.recolor and raise_tiles walk ``lots`` twice (the tiles, then "
+                                       "CasinoIndex.reshape): a one-shot iterable changes the tiles, then "
+                                       "reshape gets () and raises IndexError, leaving the index on the old colour")
+def test_recolor_with_a_one_shot_iterable_keeps_the_index_current():
+    """Pins a latent hazard: no rule passes a generator today (they pass Casino.lots, a tuple)."""
+    s = GameState(players=[PlayerState("a")])
+    s.place_tile("A1", "gold", 1, None, None)
+    casino_index(BOARD, s, "color")
+    try:
+        s.recolor(iter(["A1"]), "aqua")
+    except IndexError:
+        pass
+    assert_index_agrees(s, "color")
