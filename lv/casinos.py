@@ -91,6 +91,8 @@ class CasinoIndex:
     def reshape(self, tiles: dict, lots) -> None:
         """Tiles on ``lots`` were placed, recoloured or raised (their dice unchanged: see ``die_changed``)."""
         lots = tuple(lots)
+        if not lots:
+            return
         casino = self.at.get(lots[0])
         if casino is None and len(lots) == 1:
             self._join(tiles, lots, None)  # a new tile

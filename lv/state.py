@@ -82,6 +82,12 @@ class GameState:
         self._index = None
         self._count_tiles()
 
+    def _uncount(self, color: str) -> None:
+        if self._counts[color] == 1:
+            del self._counts[color]  # the counts hold only colours on the board, as counting afresh would
+        else:
+            self._counts[color] -= 1
+
     def _count_tiles(self) -> None:
         counts = self._counts = {}
         for t in self.tiles.values():
@@ -105,7 +111,7 @@ class GameState:
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
         old = self.tiles.get(lot)
         if old is not None:
-            self._counts[old.color] -= 1
+            self._uncount(old.color)
         self.tiles[lot] = Tile(color, height, owner, value)
         self._counts[color] = self._counts.get(color, 0) + 1
         self.structure += 1
@@ -114,17 +120,19 @@ class GameState:
             self._index.die_changed(lot)
 
     def recolor(self, lots, color: str) -> None:
+        lots = tuple(lots)  # walked twice: here and by the casino index
         tiles, counts = self.tiles, self._counts
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
-            counts[t.color] -= 1
+            self._uncount(t.color)
             counts[color] = counts.get(color, 0) + 1
         self.structure += 1
         if self._index is not None:
             self._index.reshape(tiles, lots)
 
     def raise_tiles(self, lots) -> None:
+        lots = tuple(lots)  # walked twice: here and by the casino index
         tiles = self.tiles
         for lot in lots:
             t = tiles[lot]
