@@ -1,10 +1,16 @@
-"""Shared fixtures: profiles, and a small helper to set up a position in a few lines."""
+"""Shared fixtures: profiles, a small helper to set up a position in a few lines, and the pieces of the random
+game drivers (an independent flood fill for casinos, random trades)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 import lv
+from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
+
+BOARD = lv.load_board()
 
 
 @pytest.fixture(scope="session")
@@ -76,3 +82,58 @@ def illegal(game, action, rule=None, **kw):
     assert game.state.players == before.players and game.state.tiles == before.tiles
     assert game.state.markers == before.markers
     return err.value
+
+
+# ---- random game drivers (test_invariants, test_casino_index)
+
+
+def flood_casinos(tiles: dict, by_height: bool) -> list[tuple[tuple[str, ...], str, int]]:
+    """(lots in board order, colour, tallest height) of every casino, in board order of the first lot: a flood
+    fill over the board's neighbour lists, written independently of lv/casinos.py."""
+    seen: set[str] = set()
+    out = []
+    for lot in BOARD.order:
+        if lot not in tiles or lot in seen:
+            continue
+        t = tiles[lot]
+        group, todo = {lot}, [lot]
+        while todo:
+            here = todo.pop()
+            for n in BOARD.lots[here].neighbours:
+                u = tiles.get(n)
+                if (n not in group and u is not None and u.color == t.color
+                        and (not by_height or u.height == t.height)):
+                    group.add(n)
+                    todo.append(n)
+        seen |= group
+        lots = tuple(sorted(group, key=BOARD.index.__getitem__))
+        out.append((lots, t.color, max(tiles[x].height for x in lots)))
+    return out
+
+
+def random_trade(game, rng: random.Random, pick, overdraw: int = 0) -> Trade:
+    """1-3 random steps: money, lots and dice given between random players, and actions of the current player
+    (``pick(game, rng)``; an EndTurn it returns is left out). ``overdraw``: money steps may ask for up to that
+    much more than the giver has, so that some steps fail."""
+    s = game.state
+    n = len(s.players)
+    steps = []
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.choice(["money", "lot", "die", "action"])
+        giver = rng.randrange(n)
+        receiver = rng.choice([i for i in range(n) if i != giver])
+        if kind == "money":
+            steps.append(GiveMoney(giver, receiver, rng.randint(1, max(1, s.players[giver].money + overdraw))))
+        elif kind == "lot" and s.markers:
+            lot = rng.choice(sorted(s.markers))
+            owner = s.markers[lot]
+            steps.append(GiveLot(lot, owner, rng.choice([i for i in range(n) if i != owner])))
+        elif kind == "die" and any(t.owner is not None for t in s.tiles.values()):
+            lot = rng.choice(sorted(x for x, t in s.tiles.items() if t.owner is not None))
+            owner = s.tiles[lot].owner
+            steps.append(GiveDie(lot, owner, rng.choice([i for i in range(n) if i != owner])))
+        else:
+            action = pick(game, rng)
+            if not isinstance(action, EndTurn):
+                steps.append(action)
+    return Trade(tuple(steps) or (GiveMoney(0, 1, 1),))

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import lv
 import lv.game
-from lv import Build, EndTurn, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Sprawl, Trade
+from lv import Build, EndTurn, GiveDie, GiveMoney, Raise, Remodel, Sprawl, Trade
 from lv.casinos import CasinoIndex, casino_index, dice_facts, frontier
 from lv.chance import Dice
 from lv.diff import diff_records
@@ -32,6 +32,8 @@ from lv.record import dumps, load_record, parse_record, record_of
 from lv.replay import replay
 from lv.rules import Engine
 from lv.state import GameState, PlayerState
+
+from conftest import flood_casinos, random_trade
 
 BOARD = lv.load_board()
 EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.yaml")))
@@ -50,29 +52,6 @@ CONFIGS = [("original", n) for n in (2, 3, 4)] + [("revised", n) for n in (2, 3,
 
 
 # ---------------------------------------------------------------------------------------------- from scratch
-def flood_casinos(tiles: dict, by_height: bool) -> list[tuple[tuple[str, ...], str, int]]:
-    """(lots in board order, colour, tallest height) of every casino, in board order of the first lot."""
-    seen: set[str] = set()
-    out = []
-    for lot in BOARD.order:
-        if lot not in tiles or lot in seen:
-            continue
-        t = tiles[lot]
-        group, todo = {lot}, [lot]
-        while todo:
-            here = todo.pop()
-            for n in BOARD.lots[here].neighbours:
-                u = tiles.get(n)
-                if (n not in group and u is not None and u.color == t.color
-                        and (not by_height or u.height == t.height)):
-                    group.add(n)
-                    todo.append(n)
-        seen |= group
-        lots = tuple(sorted(group, key=BOARD.index.__getitem__))
-        out.append((lots, t.color, max(tiles[x].height for x in lots)))
-    return out
-
-
 def facts_from_scratch(tiles: dict, lots: tuple[str, ...]) -> tuple:
     """(top, top_lots, boss, owners, pips) of the dice on ``lots``, as casinos.DiceFacts spells them."""
     dice = [(lot, tiles[lot].owner, tiles[lot].value) for lot in lots if tiles[lot].owner is not None]
@@ -175,36 +154,10 @@ def pick(game, rng: random.Random):
     return lv.Gamble(a.lot, rng.randint(1, a.bet)) if isinstance(a, lv.Gamble) else a
 
 
-def random_trade(game, rng: random.Random) -> Trade:
-    """Transfers (some that fail) and the current player's actions, in a random order."""
-    s = game.state
-    n = len(s.players)
-    steps = []
-    for _ in range(rng.randint(1, 3)):
-        kind = rng.choice(["money", "lot", "die", "action", "action"])
-        giver = rng.randrange(n)
-        receiver = rng.choice([i for i in range(n) if i != giver])
-        if kind == "money":
-            steps.append(GiveMoney(giver, receiver, rng.randint(1, s.players[giver].money + 5)))
-        elif kind == "lot" and s.markers:
-            lot = rng.choice(sorted(s.markers))
-            owner = s.markers[lot]
-            steps.append(GiveLot(lot, owner, rng.choice([i for i in range(n) if i != owner])))
-        elif kind == "die" and any(t.owner is not None for t in s.tiles.values()):
-            lot = rng.choice(sorted(x for x, t in s.tiles.items() if t.owner is not None))
-            owner = s.tiles[lot].owner
-            steps.append(GiveDie(lot, owner, rng.choice([i for i in range(n) if i != owner])))
-        else:
-            a = pick(game, rng)
-            if not isinstance(a, EndTurn):
-                steps.append(a)
-    return Trade(tuple(steps) or (GiveMoney(0, 1, 1),))
-
-
 def random_step(game, rng: random.Random, where: str) -> None:
     if rng.random() < 0.1:
         try:
-            game.apply(random_trade(game, rng))
+            game.apply(random_trade(game, rng, pick, overdraw=5))
         except lv.IllegalAction:
             pass
         return
