@@ -5,9 +5,9 @@
 Adjacency never crosses a street or the Strip (the board's neighbour lists stay inside a block).
 
 The casinos of a state live in its ``CasinoIndex``, which the state's change methods keep current (state.py):
-placing, recolouring or raising a tile reworks the casinos of that tile's block only, and moving or rerolling a
-die forgets only its own casino's dice facts. Bots ask for every casino and its boss before each decision, so
-the index answers from what it holds and never searches the whole board again.
+a tile placed, recoloured or raised joins the neighbouring casinos that match it, and moving or rerolling a die
+forgets only its own casino's dice facts. Bots ask for every casino and its boss before each decision, so the
+index answers from what it holds and never searches the board again.
 """
 
 from __future__ import annotations

@@ -49,7 +49,7 @@ class GameState:
     reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
     result: Result | None = None
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
-    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): tile counts, colours
+    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): see structure_memo
     _index: Any = attrs.field(default=None, eq=False, repr=False)  # casinos.CasinoIndex, made on first use
     _counts: dict = attrs.field(factory=dict, eq=False, repr=False)  # colour -> tiles on the board, kept current
 
