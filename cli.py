@@ -167,6 +167,7 @@ def selfplay_cmd(
     Example: lv selfplay --variant revised --players 4 --seed 7 -o game.yaml
     """
     from lv import bots, record
+    from lv.narrative import ending
 
     player = bots.bot_named(bot)
     profile = lv.load_profile(variant)
@@ -182,7 +183,7 @@ def selfplay_cmd(
     r = game.result
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
     print(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
-          f"decisions; {game.player_names[r.winner]} wins ({r.reason.replace('_', ' ')})", file=sys.stderr)
+          f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})", file=sys.stderr)
 
 
 @app.command("replay")

@@ -15,7 +15,7 @@ from itertools import zip_longest
 
 import attrs
 
-from .narrative import casino, decision_lines, describe, draw_lines, points
+from .narrative import casino, decision_lines, describe, draw_lines, ending, points
 from .notation import format_action
 from .record import Record, result_of
 from .replay import Illegal, Replay, TurnPlay, differences_dict, event_dict, replay, standings
@@ -179,7 +179,7 @@ def _ending(rep: Replay) -> str:
     if r is None:
         why = "stopped" if rep.stopped else "not over"
         return f"{why} after turn {rep.game.state.turn}"
-    return f"{r.reason.replace('_', ' ')}, turn {rep.game.state.turn}"
+    return f"{ending(r.reason)}, turn {rep.game.state.turn}"
 
 
 def _turn_text(t: TurnDiff, A: str, B: str) -> str:
@@ -235,7 +235,7 @@ def first_divergence(a: Replay, b: Replay, a_spec: str, b_spec: str) -> Divergen
             over, spec = (a, a_spec) if pa is None else (b, b_spec)
             played = pb if pa is None else pa
             r = over.game.result
-            why = f"the game is over under {spec} ({r.reason.replace('_', ' ')})" if r else \
+            why = f"the game is over under {spec} ({ending(r.reason)})" if r else \
                 f"the replay under {spec} stopped"
             line = "(not played)"
             other = "; ".join(draw_lines(played.turn.draw_events, names)) or "played"

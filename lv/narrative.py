@@ -27,6 +27,11 @@ ACTION_KINDS = ("built", "sprawled", "remodeled", "reorganized", "raised", "gamb
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
 
 
+def ending(reason: str) -> str:
+    """How a game ended, in words: ``end_card`` -> "the end card"."""
+    return ENDINGS.get(reason, reason.replace("_", " "))
+
+
 def casino(lots: Iterable[str]) -> str:
     """A casino by its lots: ``C4+C5+C8``."""
     return "+".join(lots)
@@ -155,7 +160,7 @@ def describe(ev, names: list[str]) -> str | None:
     if k == "die_moved":
         return f"{p('player')} is out of dice: the one on {d['lot']} moves (that tile now has no die)"
     if k == "game_ended":
-        return f"the game ends ({ENDINGS.get(d['reason'], d['reason'])}): {p('winner')} wins"
+        return f"the game ends ({ending(d['reason'])}): {p('winner')} wins"
     return f"{k} {d}"
 
 
@@ -333,7 +338,7 @@ def result_check_lines(rep) -> list[str]:
     rec, game = rep.record, rep.game
     if game.result is not None:
         r = game.result
-        ended = (f"The game ended on turn {game.state.turn} ({ENDINGS.get(r.reason, r.reason)}): "
+        ended = (f"The game ended on turn {game.state.turn} ({ending(r.reason)}): "
                  f"{rec.players[r.winner]} wins.")
     else:
         ended = "The game is not over."

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import Board
+from .narrative import ending
 
 WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
 # Street names are flavour, read off the playmat (reference/board-data.yaml, blocks: north/south streets).
@@ -76,7 +77,7 @@ def status_line(game) -> str:
     s, names = game.state, game.player_names
     if game.over:
         r = game.result
-        return f"Game over after turn {s.turn} ({r.reason.replace('_', ' ')}): {names[r.winner]} wins"
+        return f"Game over after turn {s.turn} ({ending(r.reason)}): {names[r.winner]} wins"
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 
@@ -539,7 +540,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
         r = game.result
         parts.append(_text(x0 + 14, y, f"Game over: {names[r.winner]} wins", 16, "#2b2b2b", weight="bold"))
         y += 18
-        parts.append(_text(x0 + 14, y, f"after turn {s.turn} ({r.reason.replace('_', ' ')})", 12, "#6b6252"))
+        parts.append(_text(x0 + 14, y, f"after turn {s.turn} ({ending(r.reason)})", 12, "#6b6252"))
     else:
         parts.append(_text(x0 + 14, y, f"Turn {s.turn}: {names[s.current]} to play", 16, "#2b2b2b", weight="bold"))
         if s.drawn:
