@@ -423,9 +423,8 @@ def svg(game, title: str | None = None) -> str:
         west = block in WEST
         lx = x - MARGIN / 2 + 2 if west else x + w + MARGIN / 2 - 2
         out.append(_text(lx, y + 26, block, 22, "#f3efe6", "middle", "bold", ' class="block-label"'))
-    bosses = {c.lots: c.boss for c in game.casinos()}
     for lot_id in board.order:
-        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of, bosses))
+        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of))
     # joins between tiles of one casino, over the gap and the tiles' edges, so a casino reads as one building
     for lot, casino in casino_of.items():
         x, y = lots_xy[lot]
@@ -452,7 +451,7 @@ def svg(game, title: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict, bosses: dict) -> str:
+def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict) -> str:
     s, lot = game.state, game.board.lots[lot_id]
     names = game.player_names
     x, y = xy
@@ -515,17 +514,16 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
         parts.append(_die(dx, dy, dsize, tile.value, c, "#2b2b2b", pip, "die",
                           f' data-owner={quoteattr(names[tile.owner])} data-value="{tile.value}"'))
         casino = casino_of.get(lot_id)
-        if (casino is not None and len(casino.lots) > 1 and bosses.get(casino.lots) == tile.owner
-                and _is_top(s, casino, lot_id)):
+        if casino is not None and len(casino.lots) > 1 and casino.boss == tile.owner and _is_top(casino, tile):
             parts.append(_text(dx - 3, dy + 4, "★", 15, "#fff6b0", "middle", "bold",
                                ' class="boss" stroke="#3a3a3a" stroke-width="0.8"'))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _is_top(s, casino, lot_id: str) -> bool:
-    values = [s.tiles[x].value for x in casino.lots if s.tiles[x].owner is not None]
-    return bool(values) and s.tiles[lot_id].value == max(values)
+def _is_top(casino, tile) -> bool:
+    """The die on ``tile`` shows its casino's (a CasinoView's) highest value."""
+    return tile.value == max(value for _, owner, value in casino.dice if owner is not None)
 
 
 def _panel(game, x0: int, colors: list[str]) -> str:
