@@ -61,6 +61,8 @@ def main() -> None:
     games = 10 if args.quick else 40
     rounds = 3 if args.quick else args.rounds
     print(f"lv {lv.__version__}, Python {sys.version.split()[0]}; best of {rounds} rounds of {games} games\n")
+    # one untimed round first: one-time costs (caches of decisions, modules loaded on first use) stay out
+    play_games(lv.load_profile("revised"), 4, bots.uniform_bot, range(games))
 
     for spec, players in (("revised", 4), ("original", 4), ("revised", 2), ("revised", 6)):
         profile = lv.load_profile(spec)
