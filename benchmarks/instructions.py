@@ -44,7 +44,7 @@ def count(games: int) -> int:
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
-        raise SystemExit(f"callgrind printed no count:\n{out.stderr[-2000:]}")
+        sys.exit(f"instructions.py: callgrind printed no count:\n{out.stderr[-2000:]}")
     return int(found.group(1))
 
 
@@ -56,8 +56,10 @@ def main() -> None:
     if args.play is not None:
         play(args.play)
         return
+    if args.games < 1:
+        ap.error("--games: give at least 1")
     if shutil.which("valgrind") is None:
-        raise SystemExit("instructions.py needs valgrind (Debian: apt-get install valgrind)")
+        ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
     base, measured = count(0), count(args.games)
     print(f"{(measured - base) / args.games / 1e6:.2f} M instructions per reference game "
           f"(revised, 4 players, uniform bot; {args.games} games under callgrind)")
