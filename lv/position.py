@@ -107,10 +107,19 @@ def apply_position(game, position: dict) -> bool:
                               f"(f_block.closed_when: {profile.f_block.closed_when})")
         return lot
 
+    given: dict[str, tuple[str, Any]] = {}  # lot -> (section, how it was spelled), so "a2" and "A2" are not both taken
+
+    def once(lot: Any, where: str) -> str:
+        lot_s = open_lot(lot_id(lot, where), where)
+        if lot_s in given and given[lot_s][0] == where:
+            raise RecordError(f"position: {where}: lot {lot_s} is given twice ({given[lot_s][1]!r} and {lot!r})")
+        given[lot_s] = (where, lot)
+        return lot_s
+
     for lot, owner in (position.get("markers") or {}).items():
-        s.markers[open_lot(lot_id(lot, "markers"), "markers")] = player(owner, f"markers.{lot}")
+        s.markers[once(lot, "markers")] = player(owner, f"markers.{lot}")
     for lot, spec in (position.get("tiles") or {}).items():
-        lot = open_lot(lot_id(lot, "tiles"), "tiles")
+        lot = once(lot, "tiles")
         if lot in s.markers:
             raise RecordError(f"position: {lot} has both a marker and a tile")
         color, height, owner, value = _tile(lot, spec, names, board.colors)

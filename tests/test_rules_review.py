@@ -451,9 +451,12 @@ def test_legal_list_and_referee_agree_when_pieces_run_out(config, seed):
     ({"reorganized": ["A2"]}, "no die to have been reorganized"),
     ({"markers": {"F5": "red"}}, "closed F block"),
     ({"tiles": {"F5": "gold red 2"}}, "closed F block"),
+    ({"tiles": {"a2": "gold red 3", "A2": "aqua blue 5"}}, r"tiles: lot A2 is given twice \('a2' and 'A2'\)"),
+    ({"markers": {"b1": "red", "B1": "blue"}}, r"markers: lot B1 is given twice \('b1' and 'B1'\)"),
 ])
 def test_position_refuses_data_that_cannot_arise(pos, message):
     """Positions are checked like records: a bool is not a number; only a die can have been reorganized; in a
-    2-player revised game nothing stands on F block (003 "2-Player Rules" L893-903)."""
+    2-player revised game nothing stands on F block (003 "2-Player Rules" L893-903); a lot spelled two ways is
+    given twice (lots are case-insensitive), not silently taken from the last spelling."""
     with pytest.raises(lv.RecordError, match=message):
         lv.Game.from_position(lv.load_profile("revised"), ["red", "blue"], pos)
