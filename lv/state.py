@@ -69,8 +69,8 @@ class GameState:
         )
 
     def structure_memo(self) -> dict:
-        """A scratch dict for facts that depend only on the tiles' places, colours and heights (the casinos):
-        emptied when those change."""
+        """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
+        its tile facts there): emptied when those change."""
         memo = self._cache
         if memo is None or memo[0] != self.structure:
             memo = self._cache = (self.structure, {})
@@ -82,6 +82,9 @@ class GameState:
         self._index = None
         self._count_tiles()
 
+    def _count(self, color: str) -> None:
+        self._counts[color] = self._counts.get(color, 0) + 1
+
     def _uncount(self, color: str) -> None:
         if self._counts[color] == 1:
             del self._counts[color]  # the counts hold only colours on the board, as counting afresh would
@@ -89,9 +92,9 @@ class GameState:
             self._counts[color] -= 1
 
     def _count_tiles(self) -> None:
-        counts = self._counts = {}
+        self._counts = {}
         for t in self.tiles.values():
-            counts[t.color] = counts.get(t.color, 0) + 1
+            self._count(t.color)
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
@@ -113,7 +116,7 @@ class GameState:
         if old is not None:
             self._uncount(old.color)
         self.tiles[lot] = Tile(color, height, owner, value)
-        self._counts[color] = self._counts.get(color, 0) + 1
+        self._count(color)
         self.structure += 1
         if self._index is not None:
             self._index.reshape(self.tiles, (lot,))
@@ -121,12 +124,12 @@ class GameState:
 
     def recolor(self, lots, color: str) -> None:
         lots = tuple(lots)  # walked twice: here and by the casino index
-        tiles, counts = self.tiles, self._counts
+        tiles = self.tiles
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             self._uncount(t.color)
-            counts[color] = counts.get(color, 0) + 1
+            self._count(color)
         self.structure += 1
         if self._index is not None:
             self._index.reshape(tiles, lots)
