@@ -178,15 +178,28 @@ class CasinoIndex:
         """Every casino with its dice facts, in board order (do not change the list)."""
         found = self._with_dice
         if found is None:
-            facts = self.facts
-            found = []
-            for casino in self.all():
-                f = facts.get(casino.lots)
-                if f is None:
-                    f = facts[casino.lots] = _dice_facts(tiles, casino.lots)
-                found.append((casino, f))
-            self._with_dice = found
+            self._view_dice(tiles)
+            found = self._with_dice
         return found
+
+    def boss_of_each(self, tiles: dict) -> dict[tuple[str, ...], int | None]:
+        """Casino lots -> boss (do not change the dict): the same dict until a tile or a die changes."""
+        found = self.bosses
+        if found is None:
+            self._view_dice(tiles)
+            found = self.bosses
+        return found
+
+    def _view_dice(self, tiles: dict) -> None:
+        facts = self.facts
+        pairs, bosses = [], {}
+        for casino in self.all():
+            f = facts.get(casino.lots)
+            if f is None:
+                f = facts[casino.lots] = _dice_facts(tiles, casino.lots)
+            pairs.append((casino, f))
+            bosses[casino.lots] = f.boss
+        self._with_dice, self.bosses = pairs, bosses
 
 
 def casino_index(board: Board, state: GameState, join_rule: str) -> CasinoIndex:

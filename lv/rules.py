@@ -248,11 +248,7 @@ class Engine:
     def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
         """The boss of each casino. Kept until a tile or die changes, so an action that moves neither (a gamble)
         finds ``after is before``; callers must not change the dict."""
-        index = casino_index(self.board, s, self._join_rule)
-        found = index.bosses
-        if found is None:
-            found = index.bosses = {c.lots: facts.boss for c, facts in index.with_dice(s.tiles)}
-        return found
+        return casino_index(self.board, s, self._join_rule).boss_of_each(s.tiles)
 
     def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
