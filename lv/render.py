@@ -232,13 +232,16 @@ def board_text(game) -> Text:
         letter = band[i] if 0 <= i < len(band) else " "
         return Text(f"║ {letter} ║", "bold white on #3a3d42")
 
-    out.append(" " * 4)
-    out.append_text(street(NORTH_STREET))
-    out.append("  ")
-    out.append_text(strip(-1))
-    out.append("  ")
-    out.append_text(street(NORTH_STREET))
-    out.append("\n")
+    def street_row(name: str) -> None:
+        out.append(" " * 4)
+        out.append_text(street(name))
+        out.append("  ")
+        out.append_text(strip(-1))
+        out.append("  ")
+        out.append_text(street(name))
+        out.append("\n")
+
+    street_row(NORTH_STREET)
     for i in range(max(len(west), len(east))):
         w = west[i] if i < len(west) else ("street", "")
         e = east[i] if i < len(east) else ("street", "")
@@ -250,13 +253,7 @@ def board_text(game) -> Text:
         out.append_text(side(e))
         out.append(f"  {label(e, False)}".rstrip())
         out.append("\n")
-    out.append(" " * 4)
-    out.append_text(street(SOUTH_STREET))
-    out.append("  ")
-    out.append_text(strip(-1))
-    out.append("  ")
-    out.append_text(street(SOUTH_STREET))
-    out.append("\n")
+    street_row(SOUTH_STREET)
     legend = Text("dice: ")
     for i, name in enumerate(names):
         legend.append(codes[i], styles[i])
