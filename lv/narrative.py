@@ -305,6 +305,11 @@ def replay_lines(rep) -> list[str]:
     if rec.position is not None:
         head += ", from a position"
     out = [head]
+    if rec.stored_profile is not None:
+        changed = ", ".join(f"{k} {v}" for k, v in rec.stored_profile.get("values", {}).items()) or "no changes"
+        base = rec.stored_profile.get("base")
+        out.append(f"profile stored in the record: {base + ' with ' if base else ''}{changed}")
+    out += [f"{key}: {value}" for key, value in rec.tags.items()]
     if not rep.strict:
         out.append(f"replayed under {spec} (recorded under {rec.profile})")
     if rec.comment:

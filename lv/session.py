@@ -89,6 +89,7 @@ class Session:
     path: Path | None = None
     position: dict | None = None  # kept from the file: the record starts from a position
     comment: str | None = None
+    tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round and free tags, kept as they are
     until: int | None = None  # loaded only up to this turn: a look back, never saved over the file
 
     # ------------------------------------------------------------------ reading
@@ -227,7 +228,7 @@ class Session:
     def text(self) -> str:
         """The record as it would be written (YAML, or JSON for a ``.json`` path)."""
         fmt = "json" if self.path is not None and self.path.suffix == ".json" else "yaml"
-        data = record_of(self.game, self.spec, position=self.position, comment=self.comment)
+        data = record_of(self.game, self.spec, position=self.position, comment=self.comment, tags=self.tags)
         return dumps(data, fmt)
 
     def save(self, path: str | Path | None = None) -> Path:
@@ -251,11 +252,14 @@ class Session:
 
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
-           first_player: str | None = None, comment: str | None = None) -> Session:
-    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None."""
+           first_player: str | None = None, comment: str | None = None,
+           tags: dict[str, str] | None = None) -> Session:
+    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None.
+    ``tags``: event, site, date, round and free tags for the record's header."""
     profile = load_profile(spec)
     game = new_game(profile, players, seed, first_player=first_player)
-    s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
+    s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment,
+                tags=dict(tags or {}))
     if path is not None:
         s.save()
     return s
@@ -276,7 +280,7 @@ def _load_record(record, path: Path, until: int | None = None) -> Session:
     if rep.result_mismatch:
         raise RecordError(f"{record.path}: {rep.result_mismatch[0]}")
     return Session(game=rep.game, spec=record.profile, path=path, position=record.position, comment=record.comment,
-                   until=until)
+                   tags=dict(record.tags), until=until)
 
 
 def fingerprint(game: Game) -> tuple:
