@@ -230,7 +230,8 @@ def check_cmd(
                                                  ".yaml/.yml/.json files, in sorted order)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
-    """Verify records under their own profiles; exit 1 if any fails.
+    """Verify records under their own profiles: exit 1 if a recorded result does not verify, 2 if a record
+    cannot be read or replayed (as 'lv replay' exits for the same file); every file is checked either way.
 
     Each must replay (legal decisions, the cards its deck gives) and give its recorded result.
 
@@ -256,8 +257,8 @@ def check_cmd(
     failed = [r for r in results if not r.ok]
     if as_json:
         emit_json({"checked": len(results), "failed": len(failed),
-                   "files": [{"file": r.file, "ok": r.ok, "message": r.message, "turns": r.turns,
-                              "verified": r.verified} for r in results]})
+                   "files": [{"file": r.file, "ok": r.ok, "broken": r.broken, "message": r.message,
+                              "turns": r.turns, "verified": r.verified} for r in results]})
     else:
         for r in results:
             if r.ok:
@@ -266,6 +267,8 @@ def check_cmd(
                 reason = r.message[len(r.file):].lstrip(":") if r.message.startswith(r.file) else " " + r.message
                 print(f"FAIL {r.file}:{reason}")
         print(f"{len(results)} records: {len(results) - len(failed)} ok, {len(failed)} failed")
+    if any(r.broken for r in failed):
+        raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
 
@@ -499,6 +502,9 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
     """The legal decisions of the player to move, in the notation 'lv move' takes, grouped by action.
 
+    With --json, one object per decision, all of one form: notation (what 'lv move' takes), kind, cost, the lot
+    and colour, and for a gamble the bet range min..max (see docs/cli.md).
+
     Example: lv legal game.yaml      lv legal game.yaml --json
     """
     from lv import session
@@ -506,8 +512,9 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     s = _open_game(path)
     game = s.game
     if as_json:
-        groups = session.legal_groups(game) if not game.over else {}
-        emit_json({"turn": game.state.turn, "player": s.player, "over": game.over, "legal": groups})
+        emit_json({"turn": game.state.turn, "player": s.player, "over": game.over,
+                   "money": game.state.players[game.state.current].money,
+                   "decisions": session.legal_decisions(game) if not game.over else []})
         return
     from lv import render
 

@@ -375,6 +375,12 @@ class Check:
     turns: int = 0
     verified: bool | None = None
 
+    @property
+    def broken(self) -> bool:
+        """The file could not be read or replayed (bad input: exit 2, as ``lv replay`` gives), as against a
+        record that replays but whose recorded result does not verify (a failed check: exit 1)."""
+        return not self.ok and self.verified is not False
+
 
 def check_file(path: str) -> Check:
     """Load and replay ``path`` strictly under its recorded profile; a broken file or a result that does not

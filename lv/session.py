@@ -31,7 +31,7 @@ from .events import Event
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import load_profile
-from .record import dumps, load_record, parse_record, record_of, write_atomic
+from .record import dumps, load_record, parse_record, record_of, structured, write_atomic
 from .replay import replay
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
@@ -295,18 +295,37 @@ def fingerprint(game: Game) -> tuple:
 # ---------------------------------------------------------------------------------------------- legal decisions
 
 
+def legal_decisions(game: Game) -> list[dict]:
+    """The legal decisions now, every one an object of the same form (what ``lv legal --json`` prints):
+
+    ``notation`` (the text ``lv move`` takes), ``kind`` (build, sprawl, remodel, reorg, raise, gamble, end),
+    ``cost`` (dollars it costs the player now; a gamble's is its bet) and the fields of its structured form
+    (``lot``, ``color``, ``from``). A gamble is listed once, with the largest bet in its notation and cost and
+    the range ``min``..``max`` (any whole bet in it is legal; write it in place of the bet) and ``lay_off``
+    (whether ``layoff`` may end the notation). Trades are not listed: any exchange may be proposed."""
+    names = game.player_names
+    engine, state = game.engine, game.state
+    out = []
+    for action in game.legal_actions():
+        item = {"notation": format_action(action, names), "kind": VERB[type(action)],
+                "cost": engine.action_cost(state, action)}
+        item.update((k, v) for k, v in structured(action, names).items() if k not in ("action", "bet"))
+        if isinstance(action, A.Gamble):
+            item.update(_gamble_range(game, action))
+        out.append(item)
+    return out
+
+
 def legal_groups(game: Game) -> dict[str, list]:
     """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
     the notation, except gambles: ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not
     listed: any exchange may be proposed."""
     out: dict[str, list] = {verb: [] for verb in GROUPS}
-    names = game.player_names
-    for action in game.legal_actions():
-        verb = VERB[type(action)]
-        if isinstance(action, A.Gamble):
-            out[verb].append(_gamble_range(game, action))
+    for item in legal_decisions(game):
+        if item["kind"] == "gamble":
+            out["gamble"].append({k: item[k] for k in ("lot", "min", "max", "lay_off")})
         else:
-            out[verb].append(format_action(action, names))
+            out[item["kind"]].append(item["notation"])
     return out
 
 

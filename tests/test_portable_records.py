@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 import lv
+from lv import bots
 from lv.errors import RecordError
 from lv.record import load_record, parse_record, record_of
 from lv.replay import replay, same_rules
@@ -67,7 +68,7 @@ def test_the_stored_profile_is_the_variant_and_round_trips_byte_for_byte(tmp_pat
     variant.write_text(MY_VARIANT)
     spec = f"{variant}+f-block,gamble.bet_per_tile=4"
     game = lv.new_game(lv.load_profile(spec), ["ann", "bob"], 11)
-    lv.bots.play(game, [lv.bots.bot_named("random-kind")] * 2, 11)
+    bots.play(game, [bots.bot_named("random-kind")] * 2, 11)
     text = lv.record.dumps(record_of(game, spec))
     variant.unlink()
     rec = parse_record(text, "g.yaml")
