@@ -415,8 +415,14 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
         values.update(pv)
         sources.update(ps)
         origin.update(po)
+    for k, value in raw.values.items():
+        # a citation follows its value: a value this file changes is cited as its own (its source, or where it
+        # is set), never with the parent's rulebook passage; a value restated unchanged keeps the parent's
+        if k in raw.sources:
+            sources[k] = raw.sources[k]
+        elif k not in values or values[k] != value or k not in sources:
+            sources[k] = f"set by {raw.name}, {raw.file}:{raw.lines[k]}"
     values.update(raw.values)
-    sources.update(raw.sources)
     for k, line in raw.lines.items():  # re-inserted: the origin dict lists keys in the order they were last set
         origin.pop(k, None)
         origin[k] = f"{raw.file}:{line}"
