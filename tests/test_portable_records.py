@@ -186,3 +186,15 @@ def test_check_searches_folders_recursively_in_sorted_order(tmp_path):
     assert res.returncode == 0, res.stderr
     assert [line.split(":")[0] for line in res.stdout.splitlines()] == [
         "ok games/b/a.json", "ok games/b/deep/y.yml", "ok games/z.yaml", "3 records"]
+
+
+def test_a_record_with_a_stored_profile_and_tags_validates_against_the_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "docs" / "lv-game-1.schema.json").read_text())
+    game = lv.new_game(lv.load_profile("revised,raise.max_height=3"), ["ann", "bob"], 3)
+    data = json.loads(lv.record.dumps(record_of(game, "revised,raise.max_height=3", tags={
+        "event": "Club night", "date": "2026-11-23", "round": "2", "table": "3"}), "json"))
+    jsonschema.validate(data, schema)
+    data["tags"]["event"] = "twice"
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
