@@ -328,6 +328,8 @@ def replay_dict(rep: Replay) -> dict:
     header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
               "replayed_under": rep.profile.label, "recorded_profile": rep.strict,
               "players": list(names), "seed": rec.seed}
+    if rec.stored_profile is not None:
+        header["stored_profile"] = rec.stored_profile
     if rec.tags:
         header["tags"] = dict(rec.tags)
     if rec.position is not None:

@@ -148,17 +148,20 @@ class Engine:
         (``lv legal --json`` lists it; the handlers charge the same amounts.)"""
         if isinstance(action, A.Build):
             return self.board.lots[action.lot].price
-        if isinstance(action, A.Sprawl):
-            return self.sprawl_cost(action.lot, self.casino_at(s, action.source))
-        if isinstance(action, A.Remodel):
-            return self.remodel_cost(self.casino_at(s, action.lot))[0]
-        if isinstance(action, A.Reorganize):
-            return self.reorganize_cost(s, self.casino_at(s, action.lot))
-        if isinstance(action, A.Raise):
-            return self.raise_cost(self.casino_at(s, action.lot))
         if isinstance(action, A.Gamble):
             return action.bet
-        return 0
+        if not isinstance(action, (A.Sprawl, A.Remodel, A.Reorganize, A.Raise)):
+            return 0
+        casino = self.casino_at(s, action.source if isinstance(action, A.Sprawl) else action.lot)
+        if casino is None:
+            raise IllegalAction(f"{action.lot}: no casino there", "actions")
+        if isinstance(action, A.Sprawl):
+            return self.sprawl_cost(action.lot, casino)
+        if isinstance(action, A.Remodel):
+            return self.remodel_cost(casino)[0]
+        if isinstance(action, A.Reorganize):
+            return self.reorganize_cost(s, casino)
+        return self.raise_cost(casino)
 
     def why_not_remodel(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
         casino = self.casino_at(s, lot)

@@ -61,6 +61,8 @@ def test_a_record_made_under_a_variant_file_checks_from_another_folder_after_the
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[1] == ("profile stored in the record: revised with sprawl.riser_cost 10, "
                                           "raise.cost_per_space 10")
+    header = json.loads(lv_cli("replay", str(made / "g.yaml"), "--json", cwd=elsewhere).stdout)["header"]
+    assert (header["profile"], header["stored_profile"]["base"]) == ("my.yaml", "revised")
 
 
 def test_the_stored_profile_is_the_variant_and_round_trips_byte_for_byte(tmp_path):
