@@ -65,6 +65,22 @@ def test_a_record_made_under_a_variant_file_checks_from_another_folder_after_the
     assert (header["profile"], header["stored_profile"]["base"]) == ("my.yaml", "revised")
 
 
+def test_a_game_file_under_a_variant_file_goes_on_from_another_folder(tmp_path):
+    made, elsewhere = tmp_path / "made", tmp_path / "elsewhere"
+    made.mkdir()
+    elsewhere.mkdir()
+    (made / "my.yaml").write_text(MY_VARIANT)
+    res = lv_cli("new", "--variant", "my.yaml", "--players", "ann,bob", "--seed", "3", "-o", "t.yaml", cwd=made)
+    assert res.returncode == 0, res.stderr
+    before = yaml.safe_load((made / "t.yaml").read_text())["profile"]
+    (made / "my.yaml").unlink()
+    res = lv_cli("move", str(made / "t.yaml"), "end", cwd=elsewhere)
+    assert res.returncode == 0, res.stderr
+    after = yaml.safe_load((made / "t.yaml").read_text())
+    assert after["profile"] == before and before["values"] == {"sprawl.riser_cost": 10, "raise.cost_per_space": 10}
+    assert len(after["turns"]) == 2
+
+
 def test_the_stored_profile_is_the_variant_and_round_trips_byte_for_byte(tmp_path):
     variant = tmp_path / "my.yaml"
     variant.write_text(MY_VARIANT)
@@ -152,6 +168,19 @@ def test_tags_are_kept_by_new_move_replay_and_check(tmp_path):
     assert out[1:6] == ["event: Club night", "site: Essen", "date: 2026-11-23", "round: 2", "table: 3"]
     header = json.loads(lv_cli("replay", "t.yaml", "--json", cwd=tmp_path).stdout)["header"]
     assert header["tags"] == rec.tags
+
+
+def test_selfplay_takes_tags_and_a_bad_tag_is_refused():
+    from typer.testing import CliRunner
+
+    import cli
+
+    res = CliRunner().invoke(cli.app, ["selfplay", "--players", "2", "--seed", "1", "--json", "--tag", "site=Essen",
+                                       "--tag", "board=2"])
+    data = json.loads(res.stdout)
+    assert (data["site"], data["tags"]) == ("Essen", {"board": "2"})
+    bad = CliRunner().invoke(cli.app, ["selfplay", "--players", "2", "--tag", "Essen"])
+    assert bad.exit_code == 2 and bad.stderr == "lv: error: --tag 'Essen': give KEY=VALUE, e.g. --tag event='Club night'\n"
 
 
 def test_selfplay_writes_tags_and_a_yaml_date_reads_as_text():
