@@ -160,3 +160,18 @@ def test_the_readme_loop_plays_a_whole_game(tmp_path):
     assert res.returncode == 0, res.stderr
     rec = lv.record.load_record(tmp_path / "duel.yaml")
     assert rec.result is not None and res.stdout.splitlines()[-1] == "Result verified: it matches the record."
+
+
+def test_the_docs_example_is_what_lv_legal_prints(tmp_path):
+    """docs/cli.md shows three of the decisions after the commands it names; they are printed as shown."""
+    page = (ROOT / "docs" / "cli.md").read_text()
+    shown = json.loads(re.search(r"```json\n(.*?)```", page, re.S).group(1))
+    path = tmp_path / "g.yaml"
+    runner = CliRunner()
+    for args in (["new", "--players", "red,blue", "--seed", "2", "--first", "red", "-o", str(path)],
+                 ["move", str(path), "build A1 gold"], ["move", str(path), "end"]):
+        assert runner.invoke(cli.app, args).exit_code == 0
+    data = legal_json(path)
+    assert {k: v for k, v in data.items() if k != "decisions"} == {k: v for k, v in shown.items() if k != "decisions"}
+    assert all(d in data["decisions"] for d in shown["decisions"])
+    assert data["decisions"][0] == shown["decisions"][0] and data["decisions"][-1] == shown["decisions"][-1]
