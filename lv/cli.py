@@ -161,6 +161,9 @@ def selfplay_cmd(
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
+    tag: List[str] = typer.Option([], "--tag", help="A header tag KEY=VALUE, repeatable: event, site, date, "
+                                                    "round or a tag of your own (--tag event='Club night' "
+                                                    "--tag table=3)."),
 ) -> None:
     """Play a complete game with seeded random-legal players and write its record.
 
@@ -175,7 +178,7 @@ def selfplay_cmd(
     bots.play(game, [player] * len(game.player_names), seed)
     fmt = "json" if as_json or (output or "").endswith(".json") else "yaml"
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
-    text = record.dumps(record.record_of(game, variant, comment=made_by), fmt)
+    text = record.dumps(record.record_of(game, variant, comment=made_by, tags=_tags_arg(tag)), fmt)
     if output is None:
         sys.stdout.write(text)
         return
@@ -223,14 +226,16 @@ def replay_cmd(
 @app.command("check")
 @guarded
 def check_cmd(
-    files: List[str] = typer.Argument(..., help="Record files or folders (their .yaml/.yml/.json files)."),
+    files: List[str] = typer.Argument(..., help="Record files or folders (searched recursively for "
+                                                 ".yaml/.yml/.json files, in sorted order)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
-    """Verify records under their own profiles; exit 1 if any fails.
+    """Verify records under their own profiles: exit 1 if a recorded result does not verify, 2 if a record
+    cannot be read or replayed (as 'lv replay' exits for the same file); every file is checked either way.
 
     Each must replay (legal decisions, the cards its deck gives) and give its recorded result.
 
-    Example: lv check examples/*.yaml
+    Example: lv check examples/*.yaml      lv check games/
     """
     from pathlib import Path
 
@@ -240,7 +245,8 @@ def check_cmd(
     for f in files:
         p = Path(f)
         if p.is_dir():
-            paths += sorted(str(x) for x in p.iterdir() if x.suffix in RECORD_SUFFIXES and x.is_file())
+            paths += sorted(str(x) for x in p.rglob("*") if x.suffix in RECORD_SUFFIXES and x.is_file()
+                            and not any(part.startswith(".") for part in x.relative_to(p).parts))
         elif p.suffix not in RECORD_SUFFIXES and p.exists():
             print(f"skip {f}: not a record (.yaml, .yml or .json)", file=sys.stderr)
         else:
@@ -251,8 +257,8 @@ def check_cmd(
     failed = [r for r in results if not r.ok]
     if as_json:
         emit_json({"checked": len(results), "failed": len(failed),
-                   "files": [{"file": r.file, "ok": r.ok, "message": r.message, "turns": r.turns,
-                              "verified": r.verified} for r in results]})
+                   "files": [{"file": r.file, "ok": r.ok, "broken": r.broken, "message": r.message,
+                              "turns": r.turns, "verified": r.verified} for r in results]})
     else:
         for r in results:
             if r.ok:
@@ -261,6 +267,8 @@ def check_cmd(
                 reason = r.message[len(r.file):].lstrip(":") if r.message.startswith(r.file) else " " + r.message
                 print(f"FAIL {r.file}:{reason}")
         print(f"{len(results)} records: {len(results) - len(failed)} ok, {len(failed)} failed")
+    if any(r.broken for r in failed):
+        raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
 
@@ -338,12 +346,15 @@ def play_new(variant: str = typer.Option("revised", "--variant",
              first: Optional[str] = typer.Option(None, "--first", help="Who starts (default: the starting roll)."),
              output: str = typer.Option(..., "-o", "--output", help="The game file to create (.yaml or .json)."),
              force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+             tag: List[str] = typer.Option([], "--tag", help="A header tag KEY=VALUE, repeatable: event, site, "
+                                                             "date, round or your own (--tag site=Essen)."),
              as_json: bool = typer.Option(False, "--json", help="Print the new game's state as JSON.")) -> None:
     """Create a game file: set up, the first player's card drawn and paid.
 
     Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it.
 
     Example: lv new --variant revised --players red,blue,green --seed 7 -o game.yaml
+             lv new --players ann,bob -o g.yaml --tag event="Club night" --tag round=2
     """
     import secrets
 
@@ -353,7 +364,7 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    s = session.create(output, variant, _players_arg(players), seed, first_player=first)
+    s = session.create(output, variant, _players_arg(players), seed, first_player=first, tags=_tags_arg(tag))
     game = s.game
     if as_json:
         emit_json(render.state_data(game))
@@ -491,6 +502,9 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
     """The legal decisions of the player to move, in the notation 'lv move' takes, grouped by action.
 
+    With --json, one object per decision, all of one form: notation (what 'lv move' takes), kind, cost, the lot
+    and colour, and for a gamble the bet range min..max (see docs/cli.md).
+
     Example: lv legal game.yaml      lv legal game.yaml --json
     """
     from lv import session
@@ -498,8 +512,9 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     s = _open_game(path)
     game = s.game
     if as_json:
-        groups = session.legal_groups(game) if not game.over else {}
-        emit_json({"turn": game.state.turn, "player": s.player, "over": game.over, "legal": groups})
+        emit_json({"turn": game.state.turn, "player": s.player, "over": game.over,
+                   "money": game.state.players[game.state.current].money,
+                   "decisions": session.legal_decisions(game) if not game.over else []})
         return
     from lv import render
 
@@ -598,6 +613,17 @@ def _players_arg(players: str) -> int | list[str]:
     if len(names) < 2:
         raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
     return names
+
+
+def _tags_arg(items: List[str]) -> dict[str, str]:
+    """``--tag event=Club night --tag table=3`` -> {"event": "Club night", "table": "3"}."""
+    tags: dict[str, str] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise LvError(f"--tag {item!r}: give KEY=VALUE, e.g. --tag event='Club night'")
+        tags[key.strip()] = value.strip()
+    return tags
 
 
 def _check_on_illegal(on_illegal: str) -> None:

@@ -15,7 +15,7 @@ from itertools import zip_longest
 
 import attrs
 
-from .narrative import casino, decision_lines, describe, draw_lines, ending, points
+from .narrative import casino, decided_by, decision_lines, describe, draw_lines, ending, points, tie_break_note
 from .notation import format_action
 from .record import Record, result_of
 from .replay import Illegal, Replay, TurnPlay, differences_dict, event_dict, replay, standings
@@ -78,7 +78,8 @@ class Diff:
             return {"profile": spec, "recorded": rep.strict, **differences_dict(rep),
                     "stopped": rep.stopped, "unplayed_turns": rep.unplayed_turns,
                     "over": rep.game.over, "last_turn": rep.game.state.turn,
-                    "result": result_of(rep.game), "standings": standings(rep.game)}
+                    "result": result_of(rep.game), "standings": standings(rep.game),
+                    "winner_decided_by": _decided_by(rep)}
 
         return {
             "file": self.a.record.path, "players": list(names), "a": side(self.a, self.a_spec),
@@ -166,7 +167,22 @@ class Diff:
         elif wa or wb:
             done, spec = (wa, A) if wa else (wb, B)
             out.append(f"Only the game under {spec} is over ({done} wins); the record ends before the other does.")
+        for rep, spec in ((self.a, A), (self.b, B)):
+            note = _tie_break(rep)
+            if note:
+                out.append(f"Under {spec}, {note}.")
         return out
+
+
+def _decided_by(rep: Replay) -> str | None:
+    s = rep.game.state
+    return decided_by(rep.game.result, [p.score for p in s.players], [p.money for p in s.players])
+
+
+def _tie_break(rep: Replay) -> str | None:
+    s = rep.game.state
+    return tie_break_note(rep.game.result, [p.score for p in s.players], [p.money for p in s.players],
+                          rep.record.players)
 
 
 def _winner(rep: Replay) -> str | None:

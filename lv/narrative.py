@@ -32,6 +32,33 @@ def ending(reason: str) -> str:
     return ENDINGS.get(reason, reason.replace("_", " "))
 
 
+def decided_by(result, scores: list[int], money: list[int]) -> str | None:
+    """What decided the winner of a finished game: "points"; "money" when another player had as many points
+    (the rulebooks' tie-break: "money is a tiebreaker"); "seat" when points and money were tied too (the
+    rulebooks are silent: the earlier seat); None for an instant win, which is not a ranking."""
+    if result is None or result.reason == "instant_win":
+        return None
+    w = result.winner
+    level = [i for i in range(len(scores)) if i != w and scores[i] == scores[w]]
+    if not level:
+        return "points"
+    return "seat" if any(money[i] == money[w] for i in level) else "money"
+
+
+def tie_break_note(result, scores: list[int], money: list[int], names: list[str]) -> str | None:
+    """"blue wins on money: tied with red on 45 points, $31 to $12" when the tie-break decided, else None."""
+    how = decided_by(result, scores, money)
+    if how not in ("money", "seat"):
+        return None
+    w = result.winner
+    level = [i for i in range(len(scores)) if i != w and scores[i] == scores[w]]
+    others = ", ".join(names[i] for i in level)
+    if how == "money":
+        cash = " to ".join(f"${money[i]}" for i in [w] + level)
+        return f"{names[w]} wins on money: tied with {others} on {scores[w]} points, {cash}"
+    return f"{names[w]} wins on seat order: tied with {others} on {scores[w]} points and ${money[w]}"
+
+
 def casino(lots: Iterable[str]) -> str:
     """A casino by its lots: ``C4+C5+C8``."""
     return "+".join(lots)
@@ -305,6 +332,11 @@ def replay_lines(rep) -> list[str]:
     if rec.position is not None:
         head += ", from a position"
     out = [head]
+    if rec.stored_profile is not None:
+        changed = ", ".join(f"{k} {v}" for k, v in rec.stored_profile.get("values", {}).items()) or "no changes"
+        base = rec.stored_profile.get("base")
+        out.append(f"profile stored in the record: {base + ' with ' if base else ''}{changed}")
+    out += [f"{key}: {value}" for key, value in rec.tags.items()]
     if not rep.strict:
         out.append(f"replayed under {spec} (recorded under {rec.profile})")
     if rec.comment:

@@ -196,6 +196,7 @@ class Profile:
     trade: Trade
     sources: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     spec: str = attrs.field(default="", eq=False)
+    base: str = attrs.field(default="", eq=False)  # the shipped profile the values are measured from ("": none)
 
     @property
     def label(self) -> str:
@@ -280,7 +281,8 @@ def _structure_profile(d: dict, _cls) -> Profile:
     params = d["params"]
     kwargs = {attr.name: _structure_section(section, params.get(section, {}), attr.type)
               for section, attr in SECTIONS.items()}
-    return Profile(name=d["name"], title=d["title"], sources=d.get("sources", {}), spec=d.get("spec", ""), **kwargs)
+    return Profile(name=d["name"], title=d["title"], sources=d.get("sources", {}), spec=d.get("spec", ""),
+                   base=d.get("base", ""), **kwargs)
 
 
 def _unstructure_profile(p: Profile) -> dict:
@@ -413,8 +415,14 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
         values.update(pv)
         sources.update(ps)
         origin.update(po)
+    for k, value in raw.values.items():
+        # a citation follows its value: a value this file changes is cited as its own (its source, or where it
+        # is set), never with the parent's rulebook passage; a value restated unchanged keeps the parent's
+        if k in raw.sources:
+            sources[k] = raw.sources[k]
+        elif k not in values or values[k] != value or k not in sources:
+            sources[k] = f"set by {raw.name}, {raw.file}:{raw.lines[k]}"
     values.update(raw.values)
-    sources.update(raw.sources)
     for k, line in raw.lines.items():  # re-inserted: the origin dict lists keys in the order they were last set
         origin.pop(k, None)
         origin[k] = f"{raw.file}:{line}"
@@ -459,9 +467,10 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     origin: dict[str, str] = {}
-    titles = []
+    titles, own_names = [], []
     for i, name in enumerate(names):
         v, s, o, pname, title, overlay = _resolve(name)
+        own_names.append(pname)
         if i == 0 and overlay:
             raise ProfileError(f"'{name}' is an overlay: put it after a full profile, as in 'PROFILE+{name}' "
                                f"(see 'lv variants list')")
@@ -479,20 +488,86 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
         sources[key] = f"override in '{spec}'"
         origin.pop(key, None)
         origin[key] = f"profile spec '{spec}'"
+    name = "+".join(own if Path(n).suffix else n for n, own in zip(names, own_names))  # a file's own name
+    base = "+".join(names) if is_shipped(head) else (_root(names[0]) or "")
+    return _build(name, " + ".join(titles), values, sources, origin, spec, base)
+
+
+def _build(name: str, title: str, values: dict[str, Any], sources: dict[str, str], origin: dict[str, str],
+           spec: str, base: str) -> Profile:
+    """The typed profile of resolved values; a bad value is reported at the place that set it (``origin``)."""
     params: dict[str, dict] = {s: {} for s in SECTIONS}
     for key, value in values.items():
         section, field = key.split(".", 1)
         params[section][field] = value
-    name = "+".join(_find(n).stem if Path(n).suffix else n for n in names)
     try:
-        return _converter.structure({"name": name, "title": " + ".join(titles), "params": params,
-                                     "sources": sources, "spec": spec}, Profile)
+        return _converter.structure({"name": name, "title": title, "params": params,
+                                     "sources": sources, "spec": spec, "base": base}, Profile)
     except _SectionError as err:
         key = f"{err.section}.{err.key}" if err.key else err.section
         in_section = [o for k, o in origin.items() if k.startswith(err.section + ".")]
         where = origin.get(key) or (in_section[-1] if in_section else None)  # a section-wide check: its last setter
         where = where or f"profile '{spec}'"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
+
+
+def is_shipped(spec: str) -> bool:
+    """Does ``spec`` name shipped profiles and overlays only (no file path, no override)? Such a spec means the
+    same wherever lv is installed, so a record may store it as it is."""
+    parts = [p.strip() for p in _split_spec(spec)]
+    return len(parts) == 1 and all(n.strip() in profile_names() for n in parts[0].split("+"))
+
+
+def _root(name: str, seen: tuple[str, ...] = ()) -> str | None:
+    """The shipped profile at the root of a profile file's ``extends`` chain (its first parent's, ...), if any."""
+    if not Path(name).suffix and name in profile_names():
+        return name
+    if name in seen:
+        return None
+    raw = _read_raw(_find(name))
+    if not raw.extends:
+        return None
+    parent = raw.extends[0]
+    beside = Path(raw.file).parent / parent
+    if Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
+        parent = str(beside.resolve())
+    return _root(parent, seen + (name,))
+
+
+def stored_form(profile: Profile) -> dict[str, Any]:
+    """The profile as a record stores it so that it replays anywhere: its name, title, base (a shipped profile)
+    and every value that differs from the base (all of them when there is no base)."""
+    base_values = load_profile(profile.base).values() if profile.base else {}
+    values = {k: v for k, v in profile.values().items() if k not in base_values or base_values[k] != v}
+    out: dict[str, Any] = {"name": profile.name, "title": profile.title}
+    if profile.base:
+        out["base"] = profile.base
+    out["values"] = values
+    return out
+
+
+def from_stored(stored: dict[str, Any], label: str) -> Profile:
+    """The profile a record stores (see ``stored_form``); ``label`` names it (the spec it was made with, kept only
+    as a label: no file is read). Raises ProfileError."""
+    base = stored.get("base") or ""
+    if base:
+        if not is_shipped(base):
+            raise ProfileError(f"profile: base {base!r}: give a shipped profile (known: {', '.join(profile_names())})")
+        resolved = load_profile(base)
+        values, sources = dict(resolved.values()), dict(resolved.sources)
+    else:
+        values, sources = {}, {}
+    stored_values = stored.get("values") or {}
+    origin = {}
+    for key, value in stored_values.items():
+        section, _, field = str(key).partition(".")
+        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+            raise ProfileError(f"profile: values: unknown parameter '{key}' (see 'lv variants show {base or label}')")
+        values[key] = value
+        sources[key] = f"{label}, stored in the record"
+        origin[key] = "profile: values"
+    return _build(str(stored.get("name") or label), str(stored.get("title") or label), values, sources, origin,
+                  label, base)
 
 
 def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:

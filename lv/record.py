@@ -29,11 +29,14 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
 from .notation import format_action, parse_action
+from .profile import Profile, is_shipped, load_profile, stored_form
 from .yamlsource import line_of, load_located, read_text
 
 FORMAT = "lv-game/1"
-HEADER_KEYS = ("format", "engine", "profile", "players", "seed", "first_player", "starting_rolls", "deck",
-               "under_end_card", "position", "turns", "result", "comment")
+TAG_KEYS = ("event", "site", "date", "round")  # like PGN's Seven Tag Roster: where and when the game was played
+HEADER_KEYS = ("format", "engine", "profile", *TAG_KEYS, "tags", "players", "seed", "first_player",
+               "starting_rolls", "deck", "under_end_card", "position", "turns", "result", "comment")
+STORED_PROFILE_KEYS = ("name", "title", "label", "base", "values")
 TURN_KEYS = ("player", "cards", "dice", "choices", "decisions")
 DECISION_KEYS = {"action", "do", "dice", "choices", "lot", "color", "from", "bet", "lay_off", "steps"}
 STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet", "lay_off"}
@@ -62,7 +65,7 @@ class TurnRecord:
 @attrs.define
 class Record:
     path: str
-    profile: str
+    profile: str  # the profile spec, or for a stored profile its label (the spec it was made with)
     players: list[str]
     seed: int | str = 0
     engine: str = ""
@@ -75,6 +78,8 @@ class Record:
     result: dict | None = None
     comment: str | None = None
     lines: dict = attrs.field(factory=dict, repr=False)  # key path -> line, for errors found after loading
+    stored_profile: dict | None = None  # the resolved profile (name, title, base, values) when the file holds it
+    tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round, then the free tags, as text
 
     def where(self, line: int | None) -> str:
         return f"{self.path}:{line}" if line else self.path
@@ -113,8 +118,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(x, str) for x in players) or len(players) < 2:
         raise fail(("players",), "players: give at least two player names, in seat order")
-    if not isinstance(data["profile"], str):
-        raise fail(("profile",), "profile: give a profile spec: NAME, NAME+OVERLAY or a .yaml path (see 'lv variants list')")
+    label, stored = _profile_header(data["profile"], fail)
+    tags = _tags(data, fail)
     deck = data.get("deck")
     if deck is not None:
         if not isinstance(deck, list):
@@ -129,7 +134,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise fail(("seed",), f"seed {seed!r}: a whole number or a string")
     _check_header(data, players, deck, board, fail)
-    rec = Record(path=name, profile=data["profile"], players=list(players), seed=seed,
+    rec = Record(path=name, profile=label, stored_profile=stored, tags=tags, players=list(players), seed=seed,
                  engine=str(data.get("engine", "")), first_player=data.get("first_player"),
                  starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
                  position=data.get("position"), result=data.get("result"), comment=data.get("comment"),
@@ -175,6 +180,57 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                 raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
         rec.turns.append(turn)
     return rec
+
+
+def _profile_header(value: Any, fail) -> tuple[str, dict | None]:
+    """(label, stored profile or None): ``profile:`` is a spec (``revised``) or the resolved profile itself."""
+    if isinstance(value, str):
+        return value, None
+    if not isinstance(value, dict):
+        raise fail(("profile",), "profile: give a profile spec (NAME, NAME+OVERLAY, see 'lv variants list') or the "
+                                 "stored profile {name, base, values}")
+    for key in value:
+        if key not in STORED_PROFILE_KEYS:
+            raise fail(("profile", key), f"profile: unknown key '{key}' (known: {', '.join(STORED_PROFILE_KEYS)})")
+    for key in ("name", "title", "label", "base"):
+        if key in value and not isinstance(value[key], str):
+            raise fail(("profile", key), f"profile: {key}: text")
+    if "name" not in value:
+        raise fail(("profile",), "profile: a stored profile needs its name")
+    values = value.get("values")
+    if values is None:
+        values = {}
+    if not isinstance(values, dict) or not all(isinstance(k, str) for k in values):
+        raise fail(("profile", "values"), "profile: values: a mapping of section.key to value, e.g. "
+                                          "{raise.cost_per_space: 10}")
+    stored = {k: value[k] for k in ("name", "title", "base") if k in value}
+    stored["values"] = dict(values)
+    return value.get("label") or value["name"], stored
+
+
+def _tags(data: dict, fail) -> dict[str, str]:
+    """event, site, date, round and the free ``tags``, as text (a YAML date or number is written back as text)."""
+    out: dict[str, str] = {}
+    for key in TAG_KEYS:
+        if data.get(key) is not None:
+            out[key] = _tag_text(data[key], (key,), fail)
+    free = data.get("tags")
+    if free is not None:
+        if not isinstance(free, dict):
+            raise fail(("tags",), "tags: a mapping of name to text, e.g. {white_box: 'yes'}")
+        for key, v in free.items():
+            if not isinstance(key, str) or not key:
+                raise fail(("tags", key), f"tags: {key!r}: a tag name is text")
+            if key in TAG_KEYS:
+                raise fail(("tags", key), f"tags: '{key}' is a header key of its own: write '{key}:' at the top")
+            out[key] = _tag_text(v, ("tags", key), fail)
+    return out
+
+
+def _tag_text(value: Any, path: tuple, fail) -> str:
+    if isinstance(value, bool) or isinstance(value, (dict, list)) or value is None:
+        raise fail(path, f"{'.'.join(map(str, path))}: text, e.g. '2026-11-23' or 'Essen club night'")
+    return value.isoformat() if hasattr(value, "isoformat") else str(value)
 
 
 def _check_header(data: dict, players: list[str], deck: list[str] | None, board: Board, fail) -> None:
@@ -417,13 +473,37 @@ def result_of(game) -> dict | None:
             "money": {n: p.money for n, p in zip(names, game.state.players)}}
 
 
+def profile_header(profile: Profile, label: str | None = None) -> str | dict:
+    """How a record names its profile: a spec of shipped profiles as it is (``revised``, ``original+f-block``);
+    anything else (a .yaml file, overrides) as the resolved profile, with the spec kept only as its label, so the
+    record replays anywhere, without the file."""
+    label = label or profile.label
+    if is_shipped(label) and load_profile(label).values() == profile.values():
+        return label
+    stored = stored_form(profile)
+    out = _Block({"name": stored["name"], "title": stored["title"], "label": label})
+    if "base" in stored:
+        out["base"] = stored["base"]
+    out["values"] = _Block(stored["values"])
+    return out
+
+
 def record_of(game, profile_spec: str | None = None, *, position: dict | None = None,
-              comment: str | None = None) -> dict:
-    """The record of ``game`` as plain data, ready for YAML or JSON."""
+              comment: str | None = None, tags: dict[str, str] | None = None) -> dict:
+    """The record of ``game`` as plain data, ready for YAML or JSON. ``profile_spec`` labels the game's profile
+    (see ``profile_header``); ``tags``: event, site, date, round and free tags (as ``Record.tags`` holds them)."""
     names = game.player_names
     out: dict[str, Any] = {"format": FORMAT, "engine": f"lv {__version__}",
-                           "profile": profile_spec or game.profile.label,
-                           "players": list(names), "seed": game.seed}
+                           "profile": profile_header(game.profile, profile_spec)}
+    free = {}
+    for key, value in (tags or {}).items():
+        if key in TAG_KEYS:
+            out[key] = value
+        else:
+            free[key] = value
+    if free:
+        out["tags"] = _Block(free)
+    out.update({"players": list(names), "seed": game.seed})
     if comment:
         out["comment"] = comment
     if position is not None:
@@ -466,6 +546,14 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
+class _Block(dict):
+    """A mapping written in block style (one key a line), whatever its depth: the stored profile, the tags."""
+
+
+def _represent_block(dumper, data):
+    return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
+
+
 def _represent_dict(dumper, data):
     # a decision, its dice or a result on one line; the header, turns and trades in block style
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=_depth(data) <= 3)
@@ -491,6 +579,7 @@ def _represent_str(dumper, data):
 
 
 _Dumper.add_representer(dict, _represent_dict)
+_Dumper.add_representer(_Block, _represent_block)
 _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 

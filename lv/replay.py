@@ -14,7 +14,7 @@ from . import actions as A
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .game import Game, Turn
 from .notation import format_action
-from .profile import Profile, load_profile
+from .profile import Profile, from_stored, load_profile
 from .record import FORMAT, Record, load_record, result_of
 
 
@@ -107,8 +107,11 @@ def snapshot(game: Game) -> TurnSnapshot:
 
 
 def record_profile(record: Record) -> Profile:
-    """The profile the record names; a spec that does not exist is an error of the file, at its line."""
+    """The profile the record names, or the one it stores (then no profile file is read: the spec it was made
+    with is only its label); a spec that does not exist is an error of the file, at its line."""
     try:
+        if record.stored_profile is not None:
+            return from_stored(record.stored_profile, record.profile)
         return load_profile(record.profile)
     except ProfileError as err:
         raise RecordError(f"{record.at('profile')}: {err}") from None
@@ -117,11 +120,11 @@ def record_profile(record: Record) -> Profile:
 def same_rules(record: Record, profile: Profile) -> bool:
     """Is ``profile`` the recorded one? Compared by parameters, so 'revised+f-block' is 'revised' but
     'revised,gamble.lay_off=boss_option' is not."""
-    if profile.spec.strip() == record.profile.strip():
+    if record.stored_profile is None and profile.spec.strip() == record.profile.strip():
         return True
     try:
-        return load_profile(record.profile).values() == profile.values()
-    except ProfileError:
+        return record_profile(record).values() == profile.values()
+    except LvError:
         return False
 
 
@@ -325,6 +328,10 @@ def replay_dict(rep: Replay) -> dict:
     header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
               "replayed_under": rep.profile.label, "recorded_profile": rep.strict,
               "players": list(names), "seed": rec.seed}
+    if rec.stored_profile is not None:
+        header["stored_profile"] = rec.stored_profile
+    if rec.tags:
+        header["tags"] = dict(rec.tags)
     if rec.position is not None:
         header["position"] = True
     turns = []
@@ -369,6 +376,12 @@ class Check:
     message: str  # why it failed, or what was checked
     turns: int = 0
     verified: bool | None = None
+
+    @property
+    def broken(self) -> bool:
+        """The file could not be read or replayed (bad input: exit 2, as ``lv replay`` gives), as against a
+        record that replays but whose recorded result does not verify (a failed check: exit 1)."""
+        return not self.ok and self.verified is not False
 
 
 def check_file(path: str) -> Check:

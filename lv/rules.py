@@ -135,6 +135,34 @@ class Engine:
         units = casino.spaces if r.counts == "spaces" else casino.physical_tiles
         return r.cost_per_unit * units, units
 
+    def reorganize_cost(self, s: GameState, casino: Casino) -> int:
+        """Reorganize: the pips of every die in the casino times the rate (000 and 003 "Action - Reorganize")."""
+        return pips(s, casino) * self.profile.reorg.cost_per_pip
+
+    def raise_cost(self, casino: Casino) -> int:
+        """Raise: a riser's price for each space of the casino (003 "Action - Raise")."""
+        return self.profile.raise_.cost_per_space * casino.spaces
+
+    def action_cost(self, s: GameState, action) -> int:
+        """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
+        (``lv legal --json`` lists it; the handlers charge the same amounts.)"""
+        if isinstance(action, A.Build):
+            return self.board.lots[action.lot].price
+        if isinstance(action, A.Gamble):
+            return action.bet
+        if not isinstance(action, (A.Sprawl, A.Remodel, A.Reorganize, A.Raise)):
+            return 0
+        casino = self.casino_at(s, action.source if isinstance(action, A.Sprawl) else action.lot)
+        if casino is None:
+            raise IllegalAction(f"{action.lot}: no casino there", "actions")
+        if isinstance(action, A.Sprawl):
+            return self.sprawl_cost(action.lot, casino)
+        if isinstance(action, A.Remodel):
+            return self.remodel_cost(casino)[0]
+        if isinstance(action, A.Reorganize):
+            return self.reorganize_cost(s, casino)
+        return self.raise_cost(casino)
+
     def why_not_remodel(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
         casino = self.casino_at(s, lot)
         if casino is None:
@@ -159,7 +187,7 @@ class Engine:
             return ("reorganize: you need a die in the casino", f"you have no die in the casino at {lot}")
         if any(c in s.reorganized for c in casino.lots):
             return ("reorg.lock", f"the casino at {lot} has dice that were already reorganized this turn")
-        cost = pips(s, casino) * self.profile.reorg.cost_per_pip
+        cost = self.reorganize_cost(s, casino)
         if s.players[player].money < cost:
             return ("reorg.cost_per_pip", f"reorganizing costs ${cost}, you have ${s.players[player].money}")
         return None
@@ -177,7 +205,7 @@ class Engine:
         if casino.height >= self.max_height(s):
             return ("raise.max_height", f"the casino at {lot} is {casino.height} high, the most with "
                                          f"{len(s.players)} players")
-        cost = p.raise_.cost_per_space * casino.spaces
+        cost = self.raise_cost(casino)
         if s.players[player].money < cost:
             return ("raise.cost_per_space", f"raising costs ${cost}, you have ${s.players[player].money}")
         return None
@@ -499,7 +527,7 @@ class Engine:
         self.lot_check(a.lot)
         self._raise_if(self.why_not_reorganize(s, player, a.lot))
         casino = self.casino_at(s, a.lot)
-        cost = pips(s, casino) * self.profile.reorg.cost_per_pip
+        cost = self.reorganize_cost(s, casino)
         by_owner: dict[int, list[str]] = {}
         for lot in casino.lots:
             owner = s.tiles[lot].owner
@@ -516,7 +544,7 @@ class Engine:
         self.lot_check(a.lot)
         self._raise_if(self.why_not_raise(s, player, a.lot))
         casino = self.casino_at(s, a.lot)
-        cost = self.profile.raise_.cost_per_space * casino.spaces
+        cost = self.raise_cost(casino)
         s.players[player].money -= cost
         s.raise_tiles(casino.lots)
         events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=cost))

@@ -31,7 +31,7 @@ from .events import Event
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import load_profile
-from .record import dumps, load_record, parse_record, record_of, write_atomic
+from .record import dumps, load_record, parse_record, record_of, structured, write_atomic
 from .replay import replay
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
@@ -89,6 +89,7 @@ class Session:
     path: Path | None = None
     position: dict | None = None  # kept from the file: the record starts from a position
     comment: str | None = None
+    tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round and free tags, kept as they are
     until: int | None = None  # loaded only up to this turn: a look back, never saved over the file
 
     # ------------------------------------------------------------------ reading
@@ -227,7 +228,7 @@ class Session:
     def text(self) -> str:
         """The record as it would be written (YAML, or JSON for a ``.json`` path)."""
         fmt = "json" if self.path is not None and self.path.suffix == ".json" else "yaml"
-        data = record_of(self.game, self.spec, position=self.position, comment=self.comment)
+        data = record_of(self.game, self.spec, position=self.position, comment=self.comment, tags=self.tags)
         return dumps(data, fmt)
 
     def save(self, path: str | Path | None = None) -> Path:
@@ -251,11 +252,14 @@ class Session:
 
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
-           first_player: str | None = None, comment: str | None = None) -> Session:
-    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None."""
+           first_player: str | None = None, comment: str | None = None,
+           tags: dict[str, str] | None = None) -> Session:
+    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None.
+    ``tags``: event, site, date, round and free tags for the record's header."""
     profile = load_profile(spec)
     game = new_game(profile, players, seed, first_player=first_player)
-    s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
+    s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment,
+                tags=dict(tags or {}))
     if path is not None:
         s.save()
     return s
@@ -276,7 +280,7 @@ def _load_record(record, path: Path, until: int | None = None) -> Session:
     if rep.result_mismatch:
         raise RecordError(f"{record.path}: {rep.result_mismatch[0]}")
     return Session(game=rep.game, spec=record.profile, path=path, position=record.position, comment=record.comment,
-                   until=until)
+                   tags=dict(record.tags), until=until)
 
 
 def fingerprint(game: Game) -> tuple:
@@ -291,18 +295,37 @@ def fingerprint(game: Game) -> tuple:
 # ---------------------------------------------------------------------------------------------- legal decisions
 
 
+def legal_decisions(game: Game) -> list[dict]:
+    """The legal decisions now, every one an object of the same form (what ``lv legal --json`` prints):
+
+    ``notation`` (the text ``lv move`` takes), ``kind`` (build, sprawl, remodel, reorg, raise, gamble, end),
+    ``cost`` (dollars it costs the player now; a gamble's is its bet) and the fields of its structured form
+    (``lot``, ``color``, ``from``). A gamble is listed once, with the largest bet in its notation and cost and
+    the range ``min``..``max`` (any whole bet in it is legal; write it in place of the bet) and ``lay_off``
+    (whether ``layoff`` may end the notation). Trades are not listed: any exchange may be proposed."""
+    names = game.player_names
+    engine, state = game.engine, game.state
+    out = []
+    for action in game.legal_actions():
+        item = {"notation": format_action(action, names), "kind": VERB[type(action)],
+                "cost": engine.action_cost(state, action)}
+        item.update((k, v) for k, v in structured(action, names).items() if k not in ("action", "bet"))
+        if isinstance(action, A.Gamble):
+            item.update(_gamble_range(game, action))
+        out.append(item)
+    return out
+
+
 def legal_groups(game: Game) -> dict[str, list]:
     """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
     the notation, except gambles: ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not
     listed: any exchange may be proposed."""
     out: dict[str, list] = {verb: [] for verb in GROUPS}
-    names = game.player_names
-    for action in game.legal_actions():
-        verb = VERB[type(action)]
-        if isinstance(action, A.Gamble):
-            out[verb].append(_gamble_range(game, action))
+    for item in legal_decisions(game):
+        if item["kind"] == "gamble":
+            out["gamble"].append({k: item[k] for k in ("lot", "min", "max", "lay_off")})
         else:
-            out[verb].append(format_action(action, names))
+            out[item["kind"]].append(item["notation"])
     return out
 
 

@@ -70,14 +70,20 @@ def units(profiles: list[str], players: int, games: int, seed: int, bots: list[s
     out = []
     for p in profiles:
         for i in range(games):
-            save = str(Path(save_dir) / slug(p) / f"game-{i + 1:05d}.yaml") if save_dir else None
+            # game-NNNNN is game NNNNN of the run, seed SEED*1000000+NNNNN: the number is the seed's tail
+            save = str(Path(save_dir) / slug(p) / f"game-{i:05d}.yaml") if save_dir else None
             out.append(Unit(i, game_seed(seed, i), p, players, tuple(bots), save))
     return out
 
 
 def slug(spec: str) -> str:
-    """A profile spec as a folder name: ``revised,raise.cost_per_space=10`` stays readable."""
-    return re.sub(r"[^A-Za-z0-9.,+=_-]", "_", spec)
+    """A profile spec as a folder name: ``revised,raise.cost_per_space=10`` stays readable, a .yaml file is
+    named by its stem (``../my.yaml`` -> ``my``), and the name never starts with a dot (a hidden folder)."""
+    head, sep, rest = spec.partition(",")
+    parts = [Path(n.strip()).stem if Path(n.strip()).suffix in (".yaml", ".yml") else n.strip()
+             for n in head.split("+")]
+    text = re.sub(r"[^A-Za-z0-9.,+=_-]", "_", "+".join(parts) + sep + rest)
+    return text.lstrip("._") or "profile"
 
 
 @functools.lru_cache(maxsize=64)
@@ -94,7 +100,7 @@ def play_unit(unit: Unit | dict) -> dict[str, Any]:
     B.play(game, [B.bot_named(b) for b in unit.bots], unit.seed)
     if unit.save:
         Path(unit.save).parent.mkdir(parents=True, exist_ok=True)
-        comment = (f"lv simulate: game {unit.index + 1}, seed {unit.seed}, bots {','.join(unit.bots)}")
+        comment = (f"lv simulate: game {unit.index}, seed {unit.seed}, bots {','.join(unit.bots)}")
         write_atomic(unit.save, dumps(record_of(game, unit.profile, comment=comment)))
     return {"index": unit.index, "seed": unit.seed, "profile": unit.profile, **summarize(game)}
 

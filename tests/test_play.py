@@ -378,13 +378,15 @@ def test_shipped_moves_script(game7):
 # ---------------------------------------------------------------------------------------------- lv legal
 
 
-def test_legal_json_groups_by_verb(duel):
-    """Blue may gamble at red's casino: $5 per tile, 2 tiles (003 L783-785), both players have $20."""
+def test_legal_groups_by_verb(duel):
+    """Blue may gamble at red's casino: $5 per tile, 2 tiles (revised "Action - Gamble"), both players have $20.
+    (The --json form, one object per decision, is tested in test_legal_json.py.)"""
     res = lv_cmd("legal", duel, "--json")
     assert res.exit_code == 0, res.stderr
     data = json.loads(res.stdout)
     assert data["turn"] == 1 and data["player"] == "blue"
-    legal = data["legal"]
+    legal = session.legal_groups(session.open_game(duel).game)
+    assert [d["notation"] for d in data["decisions"] if d["kind"] == "build"] == legal["build"]
     assert list(legal) == ["build", "sprawl", "remodel", "reorg", "raise", "gamble", "end"]
     assert legal["build"] == [f"build B2 {c}" for c in BOARD.colors]
     assert legal["gamble"] == [{"lot": "A2", "min": 1, "max": 10, "lay_off": False}]

@@ -214,7 +214,7 @@ def test_diff_of_the_raise_question():
     assert "illegal under original" in d.first.what and "[raise.enabled]" in d.first.what
     assert [(t.turn, t.money, t.points) for t in d.turns] == [
         (1, {"purple": (0, 60)}, {}), (2, {"purple": (8, 68)}, {"purple": (6, 2)})]
-    assert d.illegal[0].side == "b" and d.illegal[0].source.startswith("000")
+    assert d.illegal[0].side == "b" and d.illegal[0].source.startswith("Original rules, \"Step 2: Play\"")
     assert d.illegal[0].instead == "raise C1: -$30, C1+C2 now 2 high"
     text = "\n".join(d.lines())
     assert "First divergence: turn 1, decision 1 'raise C1'" in text and "purple $0 | $60" in text
@@ -369,6 +369,6 @@ def test_the_docs_example_replays_to_the_numbers_the_page_gives():
 def test_the_docs_position_example_replays():
     """000 L190-192: the 4-tile casino caps the bet at $20; 4+6 = 10 wins, the boss pays the $15 he has."""
     page = (ROOT / "docs" / "record-format.md").read_text()
-    block = page.split("```yaml\n")[2].split("```", 1)[0]
+    block = next(b.split("```", 1)[0] for b in page.split("```yaml\n")[1:] if "\nposition:" in b)
     rep = replay(parse_record(block, "docs position"))
     assert money(rep.game) == {"red": 55, "blue": 0}

@@ -789,5 +789,5 @@ def test_docs_rules_table_names_real_parameters_and_tests():
     assert set(re.findall(r"`(test_\w+)`", doc)) - defined == set()
     assert all("test_" in r.split("|")[-2] for r in rows)
     params = set(lv.load_profile("original").values())
-    named = {p for r in rows for p in re.findall(r"`([a-z_]+\.[a-z_]+)`", r.split("|")[3])}
+    named = {p for r in rows for p in re.findall(r"`([a-z_]+\.[a-z_]+)`", r.split("|")[4])}
     assert named and named <= params, named - params

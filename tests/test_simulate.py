@@ -40,7 +40,7 @@ def test_paired_games_roll_the_same_gamble_dice_at_the_same_step(tmp_path):
     same two dice (the records keep the dice of every decision)."""
     simulate.simulate(["original", "revised"], 4, 6, seed=3, bots=["greedy"], save_dir=str(tmp_path))
     shared = 0
-    for i in range(1, 7):
+    for i in range(6):
         dice = []
         for profile in ("original", "revised"):
             rec = load_record(tmp_path / profile / f"game-{i:05d}.yaml")
@@ -70,8 +70,10 @@ def test_saved_records_verify(tmp_path):
                       save_dir=str(tmp_path))
     files = sorted(tmp_path.rglob("*.yaml"))
     assert [f.relative_to(tmp_path).as_posix() for f in files] == [
-        "original+f-block/game-00001.yaml", "original+f-block/game-00002.yaml",
-        "revised/game-00001.yaml", "revised/game-00002.yaml"]
+        "original+f-block/game-00000.yaml", "original+f-block/game-00001.yaml",
+        "revised/game-00000.yaml", "revised/game-00001.yaml"]
+    rec = load_record(tmp_path / "revised" / "game-00001.yaml")  # the number is the seed's tail: 6*1000000+1
+    assert rec.seed == simulate.game_seed(6, 1) == 6_000_001 and rec.comment.startswith("lv simulate: game 1, seed 6000001")
     for f in files:
         assert check_file(str(f)).ok
         assert replay(load_record(f)).game.over
