@@ -14,6 +14,8 @@ in unit order), or handed to a distributed engine (docs/simulation.md says how).
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -67,6 +69,12 @@ def units(profiles: list[str], players: int, games: int, seed: int, bots: list[s
         if not profile.players.min <= players <= profile.players.max:
             raise LvError(f"--players {players}: profile '{p}' allows {profile.players.min} to "
                           f"{profile.players.max}")
+    if save_dir:
+        folders: dict[str, str] = {}
+        for p in profiles:
+            if folders.setdefault(slug(p).lower(), p) != p:
+                raise LvError(f"--save-dir: profiles '{folders[slug(p).lower()]}' and '{p}' would share the "
+                              f"folder {slug(p)}")
     out = []
     for p in profiles:
         for i in range(games):
@@ -76,8 +84,23 @@ def units(profiles: list[str], players: int, games: int, seed: int, bots: list[s
 
 
 def slug(spec: str) -> str:
-    """A profile spec as a folder name: ``revised,raise.cost_per_space=10`` stays readable."""
-    return re.sub(r"[^A-Za-z0-9.,+=_-]", "_", spec)
+    """A profile spec as a folder name, readable and different for different specs.
+
+    A spec of lower-case letters, digits and ``. , + = _ -`` (not starting with a dot or a dash, at most 100
+    characters) is its own name: ``revised,raise.cost_per_space=10``. Any other is cleaned (other characters
+    become ``_``) and gets the first 8 hex digits of its SHA-256, so ``F?`` and ``F_`` get two folders, as do
+    ``Revised`` and ``revised`` on a disk that ignores case."""
+    if re.fullmatch(r"[a-z0-9,+=_][a-z0-9.,+=_-]{0,99}", spec):
+        return spec
+    clean = re.sub(r"^[.-]+", "", re.sub(r"[^A-Za-z0-9.,+=_-]", "_", spec)[:80]) or "profile"
+    return f"{clean}-{hashlib.sha256(spec.encode('utf-8')).hexdigest()[:8]}"
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 @functools.lru_cache(maxsize=64)
