@@ -90,6 +90,8 @@ def write_atomic(path: str | Path, text: str, expect: str | None = None) -> str:
     file still holds the bytes with that digest (``FileChangedError`` otherwise)."""
     data = text.encode("utf-8")
     real = target(path)
+    if real.exists() and not real.is_file():  # /dev/stdout, a folder: refused before any lock is taken
+        raise LvError(f"{path}: not a regular file: not written")
     with locked(path):
         try:
             st = os.stat(real)

@@ -409,3 +409,12 @@ def test_a_full_disk_names_the_file_on_one_line_and_keeps_the_game(game, monkeyp
     assert res.exit_code == 2 and one_line_error(res) == f"lv: error: {game.parent / 'new.yaml'}: No space left " \
                                                         "on device"
     assert not (game.parent / "new.yaml").exists()
+
+
+def test_output_onto_a_folder_is_refused_before_locking(game, tmp_path):
+    folder = tmp_path / "out.yaml"
+    folder.mkdir()
+    res = lv_cmd("selfplay", "--players", "2", "--seed", 1, "-o", folder)
+    assert res.exit_code == 2
+    assert one_line_error(res) == f"lv: error: {folder}: not a regular file: not written"
+    assert list(folder.iterdir()) == []
