@@ -26,6 +26,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Iterator
@@ -128,17 +129,16 @@ def _check_expected(path: str | Path, real: Path, st: os.stat_result | None, exp
         raise FileChangedError(f"{path}: the game changed since you read it: run `lv show` and try again")
 
 
-def _temporaries(real: Path, mark: str) -> list[Path]:
-    prefix = f".{real.name}{mark}"
-    try:
-        return [p for p in real.parent.iterdir() if p.name.startswith(prefix)]
-    except OSError:
-        return []
-
-
 def _remove_stale(real: Path) -> None:
-    """Temporaries of this file left by a killed writer (under the lock, any other writer's would be ours)."""
-    for p in _temporaries(real, TMP_MARK):
+    """Temporaries of this file left by a killed writer (under the lock no other writer has one), including the
+    ``.NAME.XXXXXXXX.tmp`` ones of lv versions before the lock."""
+    older = re.compile(re.escape(f".{real.name}.") + r"[a-z0-9_]{8}\.tmp")
+    try:
+        stale = [p for p in real.parent.iterdir()
+                 if p.name.startswith(f".{real.name}{TMP_MARK}") or older.fullmatch(p.name)]
+    except OSError:
+        return
+    for p in stale:
         with contextlib.suppress(FileNotFoundError):
             p.unlink()
 

@@ -150,10 +150,12 @@ def test_a_write_is_fsynced_renamed_and_the_folder_fsynced(game, monkeypatch):
 def test_a_stale_temporary_is_removed_by_the_next_write_and_ignored_meanwhile(game):
     stale = game.parent / ".game.yaml.lv-tmp-99999"  # what a kill -9 in the middle of a save leaves
     stale.write_text("half a game", encoding="utf-8")
+    older = game.parent / ".game.yaml.k2j_8x0q.tmp"  # the name of an lv before the lock (tempfile.mkstemp)
+    older.write_text("half a game", encoding="utf-8")
     res = lv_cmd("check", game.parent)
     assert res.exit_code == 0 and "1 records: 1 ok" in res.stdout  # not taken for a record
     assert lv_cmd("move", game, "end").exit_code == 0
-    assert not stale.exists()
+    assert not stale.exists() and not older.exists()
     assert sorted(p.name for p in game.parent.iterdir()) == [".lv-lock", "game.yaml"]
 
 
