@@ -91,8 +91,11 @@ def write_atomic(path: str | Path, text: str, expect: str | None = None) -> str:
     file still holds the bytes with that digest (``FileChangedError`` otherwise)."""
     data = text.encode("utf-8")
     real = target(path)
-    if real.exists() and not real.is_file():  # /dev/stdout, a folder: refused before any lock is taken
-        raise LvError(f"{path}: not a regular file: not written")
+    try:
+        if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken
+            raise LvError(f"{path}: not a regular file: not written")
+    except OSError as exc:  # a name too long, ...
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
     with locked(path):
         try:
             st = os.stat(real)
