@@ -72,7 +72,7 @@ def locked(path: str | Path) -> Iterator[None]:
     try:
         lock.acquire()
     except Timeout:
-        raise LvError(f"{path}: another lv command has been writing in this folder for {LOCK_TIMEOUT:.0f} s "
+        raise LvError(f"{path}: another lv command has been writing in this folder for {LOCK_TIMEOUT:g} s "
                       f"(lock {key}); try again") from None
     except FileNotFoundError:
         raise LvError(f"{path}: no such folder: {folder}") from None

@@ -86,6 +86,20 @@ def test_two_concurrent_moves_never_lose_a_decision(game):
     assert sorted(p.name for p in game.parent.iterdir()) == [".lv-lock", "game.yaml"]
 
 
+def test_a_writer_that_cannot_get_the_lock_gives_up_with_one_line(game, monkeypatch):
+    from filelock import FileLock
+
+    monkeypatch.setattr(files, "LOCK_TIMEOUT", 0.3)
+    monkeypatch.setattr(files, "_locks", {})
+    before = game.read_bytes()
+    with FileLock(str(game.parent / ".lv-lock")):  # another lv command in the middle of a save
+        res = lv_cmd("move", game, "end")
+    assert res.exit_code == 2
+    assert one_line_error(res) == (f"lv: error: {game}: another lv command has been writing in this folder for "
+                                   f"0.3 s (lock {game.parent / '.lv-lock'}); try again")
+    assert game.read_bytes() == before
+
+
 def test_a_session_that_saves_second_over_a_changed_file_is_refused(game):
     """The fingerprint: two sessions read the same bytes; the first save wins, the second writes nothing."""
     a, b = session.open_game(game), session.open_game(game)
