@@ -93,7 +93,7 @@ def slug(spec: str) -> str:
     if re.fullmatch(r"[a-z0-9,+=_][a-z0-9.,+=_-]{0,99}", spec):
         return spec
     clean = re.sub(r"^[.-]+", "", re.sub(r"[^A-Za-z0-9.,+=_-]", "_", spec)[:80]) or "profile"
-    return f"{clean}-{hashlib.sha256(spec.encode('utf-8')).hexdigest()[:8]}"
+    return f"{clean}-{hashlib.sha256(spec.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
 def cpu_count() -> int:
