@@ -43,7 +43,8 @@ def guarded(fn: Callable) -> Callable:
             print(f"lv: error: {exc}", file=sys.stderr)
             raise typer.Exit(2)
         except OSError as exc:
-            print(f"lv: error: {exc.filename or ''}: {exc.strerror or exc}", file=sys.stderr)
+            where = f"{exc.filename}: " if exc.filename else ""
+            print(f"lv: error: {where}{exc.strerror or exc}", file=sys.stderr)
             raise typer.Exit(2)
 
     return wrapper
@@ -244,10 +245,14 @@ def check_cmd(
     paths: list[str] = []
     for f in files:
         p = Path(f)
-        if p.is_dir():
+        try:
+            is_dir, exists = p.is_dir(), p.exists()
+        except OSError:  # e.g. a name too long: check_file reports it on the record's own FAIL line
+            is_dir, exists = False, False
+        if is_dir:
             paths += sorted(str(x) for x in p.rglob("*") if x.suffix in RECORD_SUFFIXES and x.is_file()
                             and not any(part.startswith(".") for part in x.relative_to(p).parts))
-        elif p.suffix not in RECORD_SUFFIXES and p.exists():
+        elif p.suffix not in RECORD_SUFFIXES and exists:
             print(f"skip {f}: not a record (.yaml, .yml or .json)", file=sys.stderr)
         else:
             paths.append(f)
@@ -364,7 +369,8 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    s = session.create(output, variant, _players_arg(players), seed, first_player=first, tags=_tags_arg(tag))
+    s = session.create(output, variant, _players_arg(players), seed, first_player=first, tags=_tags_arg(tag),
+                       overwrite=force)
     game = s.game
     if as_json:
         emit_json(render.state_data(game))
@@ -442,22 +448,35 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
     Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
-    from lv import session
-    from lv.yamlsource import read_text
+    from lv import files, session
+    from lv.yamlsource import MAX_FILE_BYTES, decode, read_text
 
     if (decision is None) == (from_file is None):
         raise LvError("give one decision or --from FILE (not both)")
-    s = _open_game(path)
-    names = s.names
+    lines: list[str] = []
     if from_file is not None:
         if dice or die_from or marker_from:
             raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
                           "line with --dice 3,5")
-        if from_file == "-":
-            lines, source = sys.stdin.read().splitlines(), "<stdin>"
+        if from_file == "-":  # read before taking the lock: a slow pipe must not hold the game
+            data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+            if len(data) > MAX_FILE_BYTES:
+                raise LvError(f"<stdin>: too large: lv reads files of at most {MAX_FILE_BYTES >> 20} MiB")
+            lines = decode(data, "<stdin>").splitlines()
         else:
-            lines, source = read_text(from_file).splitlines(), from_file
-        result = s.play_lines(lines, source)
+            lines = read_text(from_file).splitlines()
+    with files.locked(path):  # the whole read-modify-write: a second lv move on this file waits for this one
+        _move_locked(path, decision, lines, from_file, dice, die_from, marker_from, as_json)
+
+
+def _move_locked(path: str, decision: Optional[str], lines: List[str], from_file: Optional[str],
+                 dice: Optional[str], die_from: Optional[str], marker_from: Optional[str], as_json: bool) -> None:
+    from lv import session
+
+    s = _open_game(path)
+    names = s.names
+    if from_file is not None:
+        result = s.play_lines(lines, "<stdin>" if from_file == "-" else from_file)
         if result.played:
             s.save()
         if as_json:
@@ -557,14 +576,17 @@ def simulate_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind."),
-    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in; 0 = one per CPU core (the "
-                                                           "results are the same for any number)."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in; 0 = one per CPU; capped at the "
+                                                           "CPUs unless --force-workers (the results are the same "
+                                                           "for any number)."),
     setting: Optional[str] = typer.Option(None, "--set", help="Sweep one parameter over values, a row per value: "
                                                               "raise.cost_per_space=10,15,20."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV output: profile, metric, mean, low, high, n."),
     save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Save every game as an lv-game/1 record in "
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
+                                                                      "there are more than CPUs."),
 ) -> None:
     """Paired self-play under several rule profiles: metrics with 95% confidence intervals and the paired
     differences (see docs/simulation.md).
@@ -585,7 +607,7 @@ def simulate_cmd(
     with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=games * len(profiles))
-        result = simulate.simulate(profiles, players, games, seed, bots, workers or os.cpu_count() or 1, save_dir,
+        result = simulate.simulate(profiles, players, games, seed, bots, _workers(workers, force_workers), save_dir,
                                    progress=lambda k: bar.advance(task, k))
     if as_json:
         emit_json(result)
@@ -602,6 +624,20 @@ def simulate_cmd(
           f"mean [95% interval]", file=sys.stderr)
 
 # ------------------------------------------------------------------------------------------ helpers
+
+
+def _workers(workers: int, force: bool) -> int:
+    """0: one per CPU; more than the CPUs only with --force-workers (the results are the same for any number)."""
+    from lv.simulate import cpu_count
+
+    cpus = cpu_count()
+    if workers == 0:
+        return cpus
+    if workers > cpus and not force:
+        print(f"lv: warning: --workers {workers}: this machine gives lv {cpus} CPU{'s' if cpus != 1 else ''}; "
+              f"using {cpus} (--force-workers to start {workers})", file=sys.stderr)
+        return cpus
+    return workers
 
 
 def _players_arg(players: str) -> int | list[str]:

@@ -383,12 +383,21 @@ def profile_names() -> list[str]:
 
 def _find(name: str) -> Path:
     p = Path(name)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
+    if p.suffix in (".yaml", ".yml") and _is_file(p):
         return p
     candidate = variants_dir() / f"{name}.yaml"
-    if candidate.is_file() and name != "board":
+    if _is_file(candidate) and name != "board":
         return candidate
-    raise ProfileError(f"unknown profile '{name}' (known: {', '.join(profile_names())}, or a path to a .yaml file)")
+    shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name)} characters)"
+    raise ProfileError(f"unknown profile '{shown}' (known: {', '.join(profile_names())}, or a path to a .yaml file)")
+
+
+def _is_file(p: Path) -> bool:
+    """False also for a name the system refuses (too long, a NUL byte): such a name is just not a profile."""
+    try:
+        return p.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @functools.lru_cache(maxsize=None)

@@ -15,9 +15,6 @@ See docs/record-format.md and docs/lv-game-1.schema.json.
 from __future__ import annotations
 
 import json
-import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +24,8 @@ import yaml
 from . import __version__
 from . import actions as A
 from .board import END_CARD, Board, load_board
-from .errors import LvError, NotationError, RecordError
+from .errors import NotationError, RecordError
+from .files import write_atomic
 from .notation import format_action, parse_action
 from .profile import Profile, is_shipped, load_profile, stored_form
 from .yamlsource import line_of, load_located, read_text
@@ -588,36 +586,6 @@ def dumps(data: dict, fmt: str = "yaml") -> str:
     if fmt == "json":
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=160)
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write to a temporary file beside ``path``, then rename: the file is either old or new, never half."""
-    p = Path(path)
-    directory = p.parent if str(p.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise LvError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        os.chmod(tmp, _file_mode(p))  # mkstemp makes it 0600: keep the old file's mode, or the usual one
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _file_mode(p: Path) -> int:
-    try:
-        return stat.S_IMODE(os.stat(p).st_mode)
-    except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        return 0o666 & ~mask
 
 
 def save_record(game, path: str | Path, profile_spec: str | None = None, **kwargs) -> None:

@@ -386,12 +386,17 @@ class Check:
 
 def check_file(path: str) -> Check:
     """Load and replay ``path`` strictly under its recorded profile; a broken file or a result that does not
-    verify is a failed check (never an exception)."""
+    verify is a failed check (never an exception): whatever goes wrong with one record, the others are checked."""
     try:
         rec = load_record(path)
         rep = replay(rec)
     except LvError as err:
         return Check(path, False, str(err))
+    except OSError as err:  # e.g. a profile name too long for a file name: name the record, not the path tried
+        return Check(path, False, f"{path}: {err.strerror or type(err).__name__}")
+    except Exception as err:  # an engine bug must not stop the run: a FAIL line naming the record
+        what = str(err).splitlines()[0][:200] if str(err) else ""
+        return Check(path, False, f"{path}: internal error: {type(err).__name__}: {what} (please report it)")
     turns = len(rep.turns)
     if rep.verified is False:
         return Check(path, False, "; ".join(rep.result_mismatch), turns, False)

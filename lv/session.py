@@ -31,8 +31,10 @@ from .events import Event
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import load_profile
-from .record import dumps, load_record, parse_record, record_of, structured, write_atomic
+from .files import NEW, digest, write_atomic
+from .record import dumps, load_record, parse_record, record_of, structured
 from .replay import replay
+from .yamlsource import read_text
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
         A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
@@ -91,6 +93,7 @@ class Session:
     comment: str | None = None
     tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round and free tags, kept as they are
     until: int | None = None  # loaded only up to this turn: a look back, never saved over the file
+    read_digest: str | None = None  # the fingerprint of the file as read (files.NEW: it must not exist yet)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -232,9 +235,12 @@ class Session:
         return dumps(data, fmt)
 
     def save(self, path: str | Path | None = None) -> Path:
-        """Write the whole record atomically, after checking the text replays to the same state."""
-        if path is not None:
-            self.path = Path(path)
+        """Write the whole record atomically, after checking the text replays to the same state.
+
+        Saving over the file the game was read from requires that it still holds the bytes that were read
+        (``files.FileChangedError`` otherwise: another writer saved first, nothing is written)."""
+        if path is not None and Path(path) != self.path:
+            self.path, self.read_digest = Path(path), None
         if self.path is None:
             raise LvError("no file to save the game to")
         if self.until is not None:
@@ -244,7 +250,7 @@ class Session:
         if fingerprint(again.game) != fingerprint(self.game):
             raise LvError(f"{self.path}: not written: the record would not replay to the same state "
                           "(an engine error; please report it)")
-        write_atomic(self.path, text)
+        self.read_digest = write_atomic(self.path, text, expect=self.read_digest)
         return self.path
 
 
@@ -252,14 +258,14 @@ class Session:
 
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
-           first_player: str | None = None, comment: str | None = None,
-           tags: dict[str, str] | None = None) -> Session:
-    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None.
-    ``tags``: event, site, date, round and free tags for the record's header."""
+           first_player: str | None = None, comment: str | None = None, tags: dict[str, str] | None = None,
+           overwrite: bool = False) -> Session:
+    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None (a file
+    there is refused unless ``overwrite``). ``tags``: event, site, date, round and free tags for the header."""
     profile = load_profile(spec)
     game = new_game(profile, players, seed, first_player=first_player)
     s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment,
-                tags=dict(tags or {}))
+                tags=dict(tags or {}), read_digest=None if overwrite else NEW)
     if path is not None:
         s.save()
     return s
@@ -268,7 +274,10 @@ def create(path: str | Path | None, spec: str, players: list[str] | int, seed: i
 def open_game(path: str | Path, until: int | None = None) -> Session:
     """Load a game file by replaying it strictly under its own profile (``until``: stop at the end of that turn,
     to look at an earlier position; such a session should not be saved over the file)."""
-    return _load_record(load_record(path), Path(path), until)
+    text = read_text(path, RecordError)
+    s = _load_record(parse_record(text, str(path)), Path(path), until)
+    s.read_digest = digest(text.encode("utf-8"))  # a UTF-8 text encodes back to the very bytes read
+    return s
 
 
 def _load_text(text: str, name: str) -> Session:

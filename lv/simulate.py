@@ -14,6 +14,8 @@ in unit order), or handed to a distributed engine (docs/simulation.md says how).
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 import re
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -67,23 +69,46 @@ def units(profiles: list[str], players: int, games: int, seed: int, bots: list[s
         if not profile.players.min <= players <= profile.players.max:
             raise LvError(f"--players {players}: profile '{p}' allows {profile.players.min} to "
                           f"{profile.players.max}")
+    folders = folder_names(profiles)
     out = []
     for p in profiles:
         for i in range(games):
             # game-NNNNN is game NNNNN of the run, seed SEED*1000000+NNNNN: the number is the seed's tail
-            save = str(Path(save_dir) / slug(p) / f"game-{i:05d}.yaml") if save_dir else None
+            save = str(Path(save_dir) / folders[p] / f"game-{i:05d}.yaml") if save_dir else None
             out.append(Unit(i, game_seed(seed, i), p, players, tuple(bots), save))
     return out
 
 
 def slug(spec: str) -> str:
     """A profile spec as a folder name: ``revised,raise.cost_per_space=10`` stays readable, a .yaml file is
-    named by its stem (``../my.yaml`` -> ``my``), and the name never starts with a dot (a hidden folder)."""
+    named by its stem (``../my.yaml`` -> ``my``), other characters become ``_``, and the name never starts with a
+    dot (a hidden folder) or a dash. Two specs of one run that would share a name are told apart by
+    ``folder_names``."""
     head, sep, rest = spec.partition(",")
     parts = [Path(n.strip()).stem if Path(n.strip()).suffix in (".yaml", ".yml") else n.strip()
              for n in head.split("+")]
-    text = re.sub(r"[^A-Za-z0-9.,+=_-]", "_", "+".join(parts) + sep + rest)
-    return text.lstrip("._") or "profile"
+    text = re.sub(r"[^A-Za-z0-9.,+=_-]", "_", "+".join(parts) + sep + rest)[:80]
+    return text.lstrip("._-") or "profile"
+
+
+def folder_names(specs: list[str]) -> dict[str, str]:
+    """Each spec's ``--save-dir`` folder: its slug, and where two specs share a slug (``F?`` and ``F_``, or
+    ``Revised`` and ``revised`` on a disk that ignores case) the first 8 hex digits of the spec's SHA-256 after it,
+    so different specs never share a folder."""
+    names = {spec: slug(spec) for spec in specs}
+    count: dict[str, int] = {}
+    for name in names.values():
+        count[name.lower()] = count.get(name.lower(), 0) + 1
+    return {spec: name if count[name.lower()] == 1 else
+            f"{name}-{hashlib.sha256(spec.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
+            for spec, name in names.items()}
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (its affinity where the system has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 @functools.lru_cache(maxsize=64)

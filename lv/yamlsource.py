@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -53,14 +55,55 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
         raise error(f"{filename}: malformed YAML: {exc}") from None
 
 
-def read_text(path: str | Path, error: type[LvError] = LvError) -> str:
-    """A file's text, or ``error`` naming the file (missing, unreadable, not UTF-8)."""
+MAX_FILE_BYTES = 8 * 1024 * 1024  # a game record or a profile is kilobytes; anything bigger is refused unread
+
+
+def read_bytes(path: str | Path, error: type[LvError] = LvError) -> bytes:
+    """A regular file's bytes, at most MAX_FILE_BYTES, or ``error`` naming the file.
+
+    The file is opened without blocking and checked with ``fstat`` before any read, so a FIFO, a device such
+    as /dev/zero or a folder is refused at once instead of hanging or filling the memory."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        return Path(path).read_text(encoding="utf-8")
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise error(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"{path}: cannot read: {exc}") from None
+    except IsADirectoryError:
+        raise error(f"{path}: a folder, not a file") from None
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise error(f"{path}: a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise error(f"{path}: not a regular file (a pipe or a device): lv reads only regular files")
+        chunks, size = [], 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise error(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        raise error(f"{path}: too large: lv reads files of at most {MAX_FILE_BYTES >> 20} MiB")
+    return b"".join(chunks)
+
+
+def decode(data: bytes, name: str, error: type[LvError] = LvError) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{name}: cannot read: {exc}") from None
+
+
+def read_text(path: str | Path, error: type[LvError] = LvError) -> str:
+    """A regular file's text (UTF-8, at most MAX_FILE_BYTES), or ``error`` naming the file."""
+    return decode(read_bytes(path, error), str(path), error)
 
 
 def read_located(path: str | Path, error: type[LvError] = LvError) -> tuple[Any, dict[Path_, int]]:

@@ -1,0 +1,225 @@
+"""Writing game files so that nothing is lost: locked, fingerprinted, atomic and durable.
+
+Every file ``lv`` writes (``lv new``, ``lv move``, ``selfplay -o``, ``simulate --save-dir``, ``render -o``) goes
+through ``write_atomic``:
+
+- **Locked.** A writer holds the lock of the file's folder, an empty file ``.lv-lock`` beside it (``filelock``:
+  ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows). ``lv move`` holds it for the whole read-modify-write
+  (``locked``), so two moves on one file run one after the other. The lock file stays after use (removing it
+  while another process waits would break the lock); it is harmless and may be deleted when no ``lv`` runs.
+- **Fingerprinted.** A caller that read the file passes the SHA-256 of the bytes it read (``digest``); under the
+  lock the file is read again and must still have them, or ``FileChangedError``: nothing is written.
+- **Atomic and durable.** The text goes to ``.NAME.lv-tmp-PID`` in the same folder, is fsynced, renamed over the
+  file with ``os.replace`` and the folder is fsynced: after a crash the file is the old one or the new one.
+  Temporaries left by a killed writer are removed by the next write of that file, under the lock.
+- **Links.** A symbolic link is followed: the target is written, the link stays a link. A file with several hard
+  links is rewritten in place (a rename would split it from its other names), after copying the old bytes to
+  ``.NAME.lv-backup``, which is removed once the new bytes are on disk.
+- **Read-only.** A file whose owner-write bit is off (``chmod 444``) is never replaced: ``lv`` refuses.
+
+Any ``OSError`` while writing (a full disk, a read-only file system) becomes one line naming the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Iterator
+
+from filelock import FileLock, Timeout
+
+from .errors import LvError
+from .yamlsource import read_bytes
+
+LOCK_NAME = ".lv-lock"
+LOCK_TIMEOUT = 30.0  # seconds a writer waits for another one (a move takes well under a second)
+TMP_MARK = ".lv-tmp-"
+BACKUP_MARK = ".lv-backup"
+NEW = "new"  # ``expect=NEW``: the file must not exist yet
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX: never write through a link planted at a temporary's name
+
+_locks: dict[str, FileLock] = {}
+
+
+class FileChangedError(LvError):
+    """The file on disk is not the one the caller read: another writer got there first."""
+
+
+def digest(data: bytes) -> str:
+    """The fingerprint of a file's bytes."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def target(path: str | Path) -> Path:
+    """The file a write to ``path`` really changes: a symbolic link is followed to its target."""
+    return Path(os.path.realpath(path))
+
+
+@contextlib.contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the lock of the folder of ``path``'s target (re-entrant within a process)."""
+    folder = target(path).parent
+    key = str(folder / LOCK_NAME)
+    lock = _locks.get(key)
+    if lock is None:
+        lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise LvError(f"{path}: another lv command has been writing in this folder for {LOCK_TIMEOUT:g} s "
+                      f"(lock {key}); try again") from None
+    except FileNotFoundError:
+        raise LvError(f"{path}: no such folder: {folder}") from None
+    except OSError as exc:
+        raise LvError(f"{path}: cannot lock the folder ({key}): {exc.strerror or exc}") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def write_atomic(path: str | Path, text: str, expect: str | None = None) -> str:
+    """Write ``text`` to ``path`` under the folder lock; return the new bytes' digest.
+
+    ``expect``: None writes whatever is there; ``NEW`` requires that no file exists; a digest requires that the
+    file still holds the bytes with that digest (``FileChangedError`` otherwise)."""
+    data = text.encode("utf-8")
+    real = target(path)
+    try:
+        if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken
+            raise LvError(f"{path}: not a regular file: not written")
+    except OSError as exc:  # a name too long, ...
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+    with locked(path):
+        try:
+            st = os.stat(real)
+        except FileNotFoundError:
+            st = None
+        except OSError as exc:
+            raise LvError(f"{path}: {exc.strerror or exc}") from None
+        _check_expected(path, real, st, expect)
+        if st is not None and (not st.st_mode & stat.S_IWUSR or not os.access(real, os.W_OK)):
+            raise LvError(f"{path}: the file is read-only: not written (make it writable, e.g. chmod u+w, "
+                          "to let lv save it)")
+        if st is not None and not stat.S_ISREG(st.st_mode):
+            raise LvError(f"{path}: not a regular file: not written")
+        try:
+            _remove_stale(real)
+            if st is not None and st.st_nlink > 1:
+                _write_in_place(real, data)
+            else:
+                _replace(real, data, stat.S_IMODE(st.st_mode) if st is not None else None)
+        except OSError as exc:
+            raise LvError(f"{path}: {exc.strerror or exc}") from None
+    return digest(data)
+
+
+def _check_expected(path: str | Path, real: Path, st: os.stat_result | None, expect: str | None) -> None:
+    if expect is None:
+        return
+    if expect == NEW:
+        if st is not None:
+            raise FileChangedError(f"{path}: the file exists: not written")
+        return
+    now = digest(read_bytes(real)) if st is not None else None
+    if now != expect:
+        raise FileChangedError(f"{path}: the game changed since you read it: run `lv show` and try again")
+
+
+def _remove_stale(real: Path) -> None:
+    """Temporaries of this file left by a killed writer (under the lock no other writer has one), including the
+    ``.NAME.XXXXXXXX.tmp`` ones of lv versions before the lock."""
+    older = re.compile(re.escape(f".{real.name}.") + r"[a-z0-9_]{8}\.tmp")
+    try:
+        stale = [p for p in real.parent.iterdir()
+                 if p.name.startswith(f".{real.name}{TMP_MARK}") or older.fullmatch(p.name)]
+    except OSError:
+        return
+    for p in stale:
+        with contextlib.suppress(FileNotFoundError):
+            p.unlink()
+
+
+def _replace(real: Path, data: bytes, mode: int | None) -> None:
+    tmp = real.parent / f".{real.name}{TMP_MARK}{os.getpid()}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW, 0o666)  # the umask applies, as for any new file
+    try:
+        try:
+            if mode is not None:
+                _chmod(fd, tmp, mode)  # keep the old file's permissions
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_folder(real.parent)
+
+
+def _write_in_place(real: Path, data: bytes) -> None:
+    """Rewrite a hard-linked file keeping its inode: the old bytes go to ``.NAME.lv-backup`` first; if writing
+    fails they are put back, and the backup stays only if even that fails."""
+    old = read_bytes(real)
+    backup = real.parent / f".{real.name}{BACKUP_MARK}"
+    fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _BINARY | _NOFOLLOW, 0o600)
+    try:
+        _write_all(fd, old)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    fd = os.open(real, os.O_WRONLY | _BINARY)
+    try:
+        try:
+            _write_all(fd, data)
+            os.ftruncate(fd, len(data))
+            os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.lseek(fd, 0, os.SEEK_SET)
+                _write_all(fd, old)
+                os.ftruncate(fd, len(old))
+                os.fsync(fd)
+            except OSError:
+                raise OSError(exc.errno, f"{exc.strerror}; the game before this save is in {backup}") from None
+            backup.unlink()
+            raise
+    finally:
+        os.close(fd)
+    backup.unlink()
+    _sync_folder(real.parent)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _chmod(fd: int, path: Path, mode: int) -> None:
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:  # Windows
+        os.chmod(path, mode)
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync the folder so the rename itself survives a crash (POSIX; Windows cannot open a folder)."""
+    if os.name == "nt":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP):  # some file systems cannot sync a folder
+            raise
+    finally:
+        os.close(fd)
