@@ -448,7 +448,6 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
     Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
-    from lv import files, session
     from lv.yamlsource import MAX_FILE_BYTES, decode, read_text
 
     if (decision is None) == (from_file is None):
@@ -465,11 +464,13 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
             lines = decode(data, "<stdin>").splitlines()
         else:
             lines = read_text(from_file).splitlines()
-    with files.locked(path):  # the whole read-modify-write: a second lv move on this file waits for this one
-        _move_locked(path, decision, lines, from_file, dice, die_from, marker_from, as_json)
+    # read, decide, then write under the folder lock only if the file still holds the bytes that were read: of two
+    # moves made at once on one file, one is saved and the other is refused ("the game changed since you read
+    # it"), never applied to a game its player has not seen
+    _move(path, decision, lines, from_file, dice, die_from, marker_from, as_json)
 
 
-def _move_locked(path: str, decision: Optional[str], lines: List[str], from_file: Optional[str],
+def _move(path: str, decision: Optional[str], lines: List[str], from_file: Optional[str],
                  dice: Optional[str], die_from: Optional[str], marker_from: Optional[str], as_json: bool) -> None:
     from lv import session
 

@@ -4,11 +4,13 @@ Every file ``lv`` writes (``lv new``, ``lv move``, ``selfplay -o``, ``simulate -
 through ``write_atomic``:
 
 - **Locked.** A writer holds the lock of the file's folder, an empty file ``.lv-lock`` beside it (``filelock``:
-  ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows). ``lv move`` holds it for the whole read-modify-write
-  (``locked``), so two moves on one file run one after the other. The lock file stays after use (removing it
+  ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows) while it checks the fingerprint and replaces the file.
+  The lock file stays after use (removing it
   while another process waits would break the lock); it is harmless and may be deleted when no ``lv`` runs.
 - **Fingerprinted.** A caller that read the file passes the SHA-256 of the bytes it read (``digest``); under the
-  lock the file is read again and must still have them, or ``FileChangedError``: nothing is written.
+  lock the file is read again and must still have them, or ``FileChangedError``: nothing is written. So of two
+  ``lv move`` made at once on one file, one is saved and the other is refused ("the game changed since you read
+  it"): a decision is never applied to a game its player has not seen, and never lost without a word.
 - **Atomic and durable.** The text goes to ``.NAME.lv-tmp-PID`` in the same folder, is fsynced, renamed over the
   file with ``os.replace`` and the folder is fsynced: after a crash the file is the old one or the new one.
   Temporaries left by a killed writer are removed by the next write of that file, under the lock.

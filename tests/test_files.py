@@ -59,8 +59,8 @@ def one_line_error(res) -> str:
 
 
 def test_two_concurrent_moves_never_lose_a_decision(game):
-    """Two ``lv move`` processes started together on one file: every one that says "saved" is in the file (the
-    folder lock makes the second wait and apply its decision after the first)."""
+    """Two ``lv move`` processes started together on one file: every one that says "saved" is in the file, and
+    one that was not saved says why (the game changed since it was read: the fingerprint, checked under the lock)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     saved_total = 0
     for round_ in range(SOAK_ROUNDS):
@@ -82,7 +82,8 @@ def test_two_concurrent_moves_never_lose_a_decision(game):
                 assert err.strip().endswith("the game changed since you read it: run `lv show` and try again"), err
         assert len(decisions(game)) == before + saved, f"round {round_}: a saved decision was lost"
         saved_total += saved
-    assert saved_total == 2 * SOAK_ROUNDS  # under the lock both always apply, one after the other
+        assert saved >= 1, f"round {round_}: neither move was saved"
+    assert SOAK_ROUNDS <= saved_total <= 2 * SOAK_ROUNDS
     assert sorted(p.name for p in game.parent.iterdir()) == [".lv-lock", "game.yaml"]
 
 
