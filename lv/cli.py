@@ -21,7 +21,7 @@ import lv
 from lv.errors import LvError
 
 app = typer.Typer(
-    name="lv", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    name="lv", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
     help="Lords of Vegas rules engine: rule profiles, replay, diff, play and simulate.\n\n"
          "Example: lv variants show revised",
 )
