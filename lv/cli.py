@@ -13,9 +13,6 @@ import sys
 from typing import Any, Callable, List, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 import lv
 from lv.errors import LvError
@@ -28,8 +25,38 @@ app = typer.Typer(
 variants_app = typer.Typer(no_args_is_help=True, help="Rule profiles: list, show, compare.")
 app.add_typer(variants_app, name="variants")
 
-out = Console(soft_wrap=False, width=200, highlight=False)
-err = Console(stderr=True, highlight=False)
+
+
+class _LazyConsole:
+    """A Rich console made on first use: Rich costs tens of milliseconds to import, and ``lv --help``, ``lv
+    replay`` and every ``--json`` run never print through it."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Any = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return getattr(self._console, name)
+
+
+out = _LazyConsole(soft_wrap=False, width=200, highlight=False)
+err = _LazyConsole(stderr=True, highlight=False)
+
+
+def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich.table.Table, imported late
+    from rich.table import Table as RichTable
+
+    return RichTable(*headers, **options)
+
+
+def Text(text: str = "", **options: Any) -> Any:  # noqa: N802 - stands for rich.text.Text, imported late
+    from rich.text import Text as RichText
+
+    return RichText(text, **options)
 
 
 def guarded(fn: Callable) -> Callable:
@@ -605,7 +632,7 @@ def _check_on_illegal(on_illegal: str) -> None:
         raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
 
 
-def _fmt(value: Any) -> Text:
+def _fmt(value: Any) -> Any:
     """A table cell, never read as Rich markup (lists print as [a, b])."""
     if isinstance(value, (list, tuple)):
         return Text("[" + ", ".join(map(str, value)) + "]")
