@@ -414,21 +414,30 @@ def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
 @guarded
 def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                 output: Optional[str] = typer.Option(None, "-o", "--output",
-                                                     help="board.svg or board.html (default: SVG to stdout)."),
+                                                     help="board.svg, board.html or board.png (PNG needs the "
+                                                          "extra lv[png]; default: SVG to stdout)."),
                 turn: Optional[int] = typer.Option(None, "--turn", help="The board at the end of this turn.")) -> None:
-    """The board as a picture: SVG, or an HTML page with the player and casino tables.
+    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv[png]).
 
     Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
+             lv render game.yaml -o board.png
     """
     from lv import render
     from lv.record import write_atomic
 
+    suffix = os.path.splitext(output or "")[1].lower()
+    if output is not None and suffix not in (".svg", ".html", ".htm", ".png"):
+        raise LvError(f"{output}: give a file ending in .svg, .html or .png (or no -o for SVG on stdout)")
     game = _open_game(path, turn).game
     if output is None:
         sys.stdout.write(render.svg(game))
         return
-    page = render.html(game) if output.lower().endswith((".html", ".htm")) else render.svg(game)
-    write_atomic(output, page)
+    pictures = {".html": render.html, ".htm": render.html, ".png": render.png, ".svg": render.svg}
+    try:
+        picture = pictures[suffix](game)
+    except LvError as exc:  # a PNG without the extra that draws it
+        raise LvError(f"{output}: {exc}") from None
+    write_atomic(output, picture)
     print(f"lv: wrote {output}", file=sys.stderr)
 
 

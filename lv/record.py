@@ -501,8 +501,9 @@ def dumps(data: dict, fmt: str = "yaml") -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=160)
 
 
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write to a temporary file beside ``path``, then rename: the file is either old or new, never half."""
+def write_atomic(path: str | Path, text: str | bytes) -> None:
+    """Write to a temporary file beside ``path``, then rename: the file is either old or new, never half.
+    Text is written as UTF-8; bytes (a PNG) as they are."""
     p = Path(path)
     directory = p.parent if str(p.parent) else Path(".")
     try:
@@ -511,8 +512,8 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise LvError(f"{path}: cannot write: {exc.strerror or exc}") from None
     try:
         os.chmod(tmp, _file_mode(p))  # mkstemp makes it 0600: keep the old file's mode, or the usual one
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8") if isinstance(text, str) else text)
         os.replace(tmp, p)
     except BaseException:
         try:
