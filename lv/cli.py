@@ -301,6 +301,8 @@ def diff_cmd(
     on_illegal: str = typer.Option("skip", "--on-illegal", help="A decision illegal under a profile is skipped "
                                                                 "(skip) or ends that replay (stop)."),
     fail_on_divergence: bool = typer.Option(False, "--fail-on-divergence", help="Exit 1 if the games diverge."),
+    html: Optional[str] = typer.Option(None, "--html", help="Also write the browser viewer of both replays side "
+                                                            "by side to this file (as lv view --diff)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Replay one record under two profiles and show where and how the games differ.
@@ -309,6 +311,7 @@ def diff_cmd(
     (the rule, what was done instead), dice that had to be generated, and the results side by side.
 
     Example: lv diff game.yaml --variant original      lv diff game.yaml -v original -v original+f-block
+             lv diff game.yaml -v original --html diff.html
     """
     from lv.diff import diff_records
     from lv.record import load_record
@@ -318,13 +321,50 @@ def diff_cmd(
         raise LvError(f"give --variant once (B, compared with the recorded profile) or twice (A and B), "
                       f"not {len(variant)} times")
     a, b = (None, variant[0]) if len(variant) == 1 else variant
-    d = diff_records(load_record(file), a, b, on_illegal=on_illegal)
+    record = load_record(file)
+    d = diff_records(record, a, b, on_illegal=on_illegal)
+    if html is not None:
+        _write_view(html, record, b, a, on_illegal)
     if as_json:
         emit_json(d.to_dict())
     else:
         _lines(d.lines())
     if fail_on_divergence and d.first is not None:
         raise typer.Exit(1)
+
+
+@app.command("view")
+@guarded
+def view_cmd(
+    file: str = typer.Argument(..., help="A game record (lv-game/1)."),
+    output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (one file, no server)."),
+    diff: Optional[str] = typer.Option(None, "--diff", help="A second profile spec: both replays side by side, "
+                                                            "with what differs."),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay under this profile spec instead of "
+                                                                        "the recorded one."),
+    on_illegal: str = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
+                                                                "illegal is skipped (skip) or ends that replay "
+                                                                "(stop)."),
+) -> None:
+    """Write a replay viewer: one self-contained HTML page with the board of every turn, a turn slider (arrow
+    keys: previous/next), the turn's narrative and the standings. Open it in any browser; it fetches nothing.
+
+    Example: lv view examples/revised-4p.yaml -o game.html      lv view game.yaml --diff original -o diff.html
+    """
+    from lv.record import load_record
+
+    _check_on_illegal(on_illegal)
+    _write_view(output, load_record(file), diff, variant, on_illegal)
+
+
+def _write_view(output: str, record, other: Optional[str], profile: Optional[str], on_illegal: str) -> None:
+    from lv import view
+    from lv.record import write_atomic
+
+    if not output.lower().endswith((".html", ".htm")):
+        raise LvError(f"{output}: the viewer is an HTML page: give a file ending in .html")
+    write_atomic(output, view.page(record, other, profile=profile, on_illegal=on_illegal))
+    print(f"lv: wrote {output}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
