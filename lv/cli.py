@@ -35,16 +35,42 @@ class _LazyConsole:
         self._options = options
         self._console: Any = None
 
-    def __getattr__(self, name: str) -> Any:
+    def real(self) -> Any:
+        """The rich Console itself (for what needs the object, such as a progress bar)."""
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(**self._options)
-        return getattr(self._console, name)
+            self._console = Console(**{"width": _width(), **self._options})
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
 
 
-out = _LazyConsole(soft_wrap=False, width=200, highlight=False)
-err = _LazyConsole(stderr=True, highlight=False)
+def _width(wide: bool = False) -> int:
+    """The width tables and the board are laid out for: the terminal's (or $COLUMNS); 200 when output goes to a
+    file or a pipe; no limit with --wide."""
+    if wide:
+        return 100_000
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        import shutil
+
+        return shutil.get_terminal_size().columns
+    return 200
+
+
+out = _LazyConsole(soft_wrap=False, highlight=False)
+err = _LazyConsole(stderr=True, highlight=False, width=None)
+WIDE_HELP = "Print tables at full width, without folding them to the terminal's width."
+
+
+def _fit(wide: bool) -> None:
+    """Lay out what ``out`` prints for the terminal's width, or at full width (--wide)."""
+    out._options["width"] = _width(wide)
+    out._console = None
 
 
 def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich.table.Table, imported late
@@ -64,6 +90,7 @@ def guarded(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        _fit(False)  # each command lays out for the terminal as it is now
         try:
             return fn(*args, **kwargs)
         except LvError as exc:
@@ -97,11 +124,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 
 @variants_app.command("list")
 @guarded
-def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """The shipped rule profiles and overlays.
 
     Example: lv variants list
     """
+    _fit(wide)
     from lv.profile import profile_info
 
     rows = profile_info()
@@ -119,11 +148,13 @@ def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-re
 @variants_app.command("show")
 @guarded
 def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVERLAY][,section.key=value...] or a .yaml file."),
-                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Every parameter of a profile, with the rulebook passage it comes from.
 
     Example: lv variants show revised      lv variants show original+f-block --json
     """
+    _fit(wide)
     profile = lv.load_profile(spec)
     rows = lv.profile.describe_parameters(profile)
     if as_json:
@@ -131,7 +162,10 @@ def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVER
                    "parameters": [{"key": k, "value": v, "source": s} for k, v, s in rows]})
         return
     out.print(Text(f"{profile.title}  ({profile.name})", style="bold"))
-    table = Table("parameter", "value", "source", box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("parameter", no_wrap=True)  # a key is kept whole: it is what --set and overrides name
+    table.add_column("value", max_width=max(12, out.width // 4))
+    table.add_column("source")
     for key, value, source in rows:
         table.add_row(_fmt(key), _fmt(value), _fmt(source))
     out.print(table)
@@ -141,11 +175,13 @@ def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVER
 @guarded
 def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
                   b: str = typer.Argument(..., help="Second profile spec."),
-                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """The rule-level differences between two profiles, with the rulebook citations of each side.
 
     Example: lv variants diff original revised
     """
+    _fit(wide)
     pa, pb = lv.load_profile(a), lv.load_profile(b)
     va, vb = pa.values(), pb.values()
     rows = [{"key": k, a: va[k], b: vb[k], f"{a} source": pa.sources.get(k, ""),
@@ -158,7 +194,11 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
     if not rows:
         out.print(f"{a} and {b} have the same parameters")
         return
-    table = Table("parameter", a, b, "citations", box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("parameter", no_wrap=True)
+    table.add_column(a, max_width=max(10, out.width // 6))
+    table.add_column(b, max_width=max(10, out.width // 6))
+    table.add_column("citations")
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
     out.print(table)
@@ -436,18 +476,22 @@ def play_new(variant: str = typer.Option("revised", "--variant",
 @guarded
 def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
               turn: Optional[int] = typer.Option(None, "--turn", help="Show the board at the end of this turn."),
-              as_json: bool = typer.Option(False, "--json", help="The state as data.")) -> None:
+              as_json: bool = typer.Option(False, "--json", help="The state as data."),
+              wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Whose turn it is and what was drawn, the players, the casinos and the board.
+
+    Below 98 columns the board is drawn compact (one letter per casino colour).
 
     Example: lv show game.yaml      lv show game.yaml --turn 5 --json
     """
     from lv import render
 
+    _fit(wide)
     game = _open_game(path, turn).game
     if as_json:
         emit_json(render.state_data(game))
         return
-    out.print(render.show(game))
+    out.print(render.show(game, width=out.width))
 
 
 @app.command("render")
@@ -586,7 +630,7 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     for verb, items in session.legal_text(game).items():
         if items:
             out.print(Text(f"{verb} ({len(items)}):"))
-            out.print(Text(_wrap(items)))
+            out.print(Text(_wrap(items, min(110, out.width))))
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
     out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
@@ -624,6 +668,7 @@ def simulate_cmd(
                                                               "raise.cost_per_space=10,15,20."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV output: profile, metric, mean, low, high, n."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Save every game as an lv-game/1 record in "
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
 ) -> None:
@@ -640,11 +685,12 @@ def simulate_cmd(
 
     if as_json and as_csv:
         raise LvError("--json and --csv: choose one")
+    _fit(wide)
     profiles = simulate.sweep_profiles(variant, setting)
     bots = [b.strip() for b in bot.split(",") if b.strip()]
     show = err.is_terminal
     with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, disable=not show, transient=True) as bar:
+                  console=err.real(), disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=games * len(profiles))
         result = simulate.simulate(profiles, players, games, seed, bots, workers or os.cpu_count() or 1, save_dir,
                                    progress=lambda k: bar.advance(task, k))
@@ -655,12 +701,14 @@ def simulate_cmd(
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result, setting) if setting else simulate.comparison_rows(result)
-    table = Table(*header, box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    for i, column in enumerate(header):
+        table.add_column(column, no_wrap=i == 0)
     for row in rows:
         table.add_row(*map(_fmt, row))
     out.print(table)
-    print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
-          f"mean [95% interval]", file=sys.stderr)
+    err.print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
+              f"mean [95% interval]", markup=False)
 
 # ------------------------------------------------------------------------------------------ helpers
 

@@ -195,12 +195,18 @@ def _grid(board: Board) -> dict[tuple[str, int, int], str]:
     return {(lot.block, lot.row, lot.col): lot.id for lot in board.lots.values()}
 
 
-def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
+COMPACT_CELL = 10
+COMPACT_WIDTH = 20 + 6 * CELL  # the full board's width: below it, ``show`` draws the compact one
+
+
+def _cell(game, lot: str, codes: list[str], styles: list[str], compact: bool = False) -> Text:
     s = game.state
+    cell = COMPACT_CELL if compact else CELL
     text = Text(f"{lot}*".ljust(4), "bold reverse") if lot in s.drawn else Text(f"{lot:<4}")
     if lot in s.tiles:
         t = s.tiles[lot]
-        label = casino_abbr(t.color) + (f"^{t.height}" if t.height > 1 else "")
+        abbr = casino_abbr(t.color)[:1] if compact else casino_abbr(t.color)
+        label = abbr + (f"^{t.height}" if t.height > 1 else "")
         text.append(label, CASINO_STYLE.get(t.color, "reverse"))
         text.append(" ")
         if t.owner is None:
@@ -210,26 +216,29 @@ def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
     elif lot in s.markers:
         owner = s.markers[lot]
         text.append("[")
-        text.append(game.player_names[owner][:6], styles[owner])
+        text.append(game.player_names[owner][:4 if compact else 6], styles[owner])
         text.append("]")
     else:
         text.append(f"${game.board.lots[lot].price}", "dim")
-    text.pad_right(CELL - len(text))
+    text.truncate(cell)
+    text.pad_right(cell - len(text))
     return text
 
 
-def board_text(game) -> Text:
+def board_text(game, compact: bool = False) -> Text:
     """The board as text: west blocks, the Strip as a vertical band, east blocks; one line per row of lots.
 
     Cells: ``A2 $6`` an empty lot and its price, ``A2 [red]`` a marker, ``A2 GLD r2`` a gold tile with red's die
-    showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die."""
+    showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die. ``compact`` (78 columns instead
+    of 98): a casino's colour by its initial (``A2 G r2``), markers with 4 letters of the name."""
     board = game.board
     names = game.player_names
     codes = die_codes(names)
     styles = [_player_style(c) for c in player_colors(names)]
     grid = _grid(board)
     west, east = _side_slots(board, WEST), _side_slots(board, EAST)
-    width = 3 * CELL + 2
+    cell = COMPACT_CELL if compact else CELL
+    width = 3 * cell + 2
     band = "THE STRIP"
     out = Text()
 
@@ -245,7 +254,7 @@ def board_text(game) -> Text:
             if col > 1:
                 line.append(" ")
             lot = grid.get((block, row, col))
-            line.append_text(_cell(game, lot, codes, styles) if lot else Text(" " * CELL))
+            line.append_text(_cell(game, lot, codes, styles, compact) if lot else Text(" " * cell))
         return line
 
     def label(slot, west_side: bool) -> str:
@@ -282,7 +291,8 @@ def board_text(game) -> Text:
     for i, name in enumerate(names):
         legend.append(codes[i], styles[i])
         legend.append(f"={name}  ")
-    legend.append("· tiles: " + ", ".join(f"{casino_abbr(c)} {c}" for c in board.colors) + "; ^2 = 2 high · "
+    abbr = (lambda c: casino_abbr(c)[:1]) if compact else casino_abbr
+    legend.append("· tiles: " + ", ".join(f"{abbr(c)} {c}" for c in board.colors) + "; ^2 = 2 high · "
                   "[name] marker · $N price of an empty lot · A2* the lot just drawn")
     out.append_text(legend)
     return out
@@ -337,16 +347,16 @@ def supply_text(game) -> Text:
     return Text(f"{end} · tiles left: " + ", ".join(f"{c} {n}" for c, n in tiles_left(game).items()))
 
 
-def show(game) -> Group:
+def show(game, width: int | None = None) -> Group:
     """What ``lv show`` prints: the status line, the score track and supplies, the players, the casinos, the
-    board."""
+    board (compact when ``width`` is below the full board's)."""
     parts: list = [Text(status_line(game), "bold"), track_text(game), supply_text(game), Text(""),
                    players_table(game), Text("")]
     if game.state.tiles:
         parts += [casinos_table(game), Text("")]
     else:
         parts += [Text("no casinos yet", "dim"), Text("")]
-    parts.append(board_text(game))
+    parts.append(board_text(game, compact=width is not None and width < COMPACT_WIDTH))
     return Group(*parts)
 
 
