@@ -69,6 +69,10 @@ class TurnPlay:
 
 @attrs.define
 class Replay:
+    """What ``replay()`` returns: the game as replayed, what differed from the record under another profile
+    (``illegal``, ``card_mismatches``, ``generated``), a snapshot per turn and the result check
+    (``verified``)."""
+
     record: Record
     profile: Profile
     game: Game
@@ -85,6 +89,7 @@ class Replay:
 
     @property
     def complete(self) -> bool:
+        """Did the replayed game end?"""
         return self.game.over
 
     @property
