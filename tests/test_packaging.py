@@ -52,3 +52,16 @@ def test_dependencies_bound_typer_and_test_extra_has_jsonschema():
     assert "typer>=0.12,<1" in deps
     assert not any(d.startswith("tabulate") for d in deps)  # the tables are Rich's; tabulate was never imported
     assert any(d.startswith("jsonschema") for d in PYPROJECT["project"]["optional-dependencies"]["test"])
+
+
+def test_start_up_imports_only_what_the_command_line_needs():
+    """Issue 13, point 9: ``import lv`` and ``import lv.cli`` load neither the engine nor Rich, YAML, attrs or
+    cattrs (measured figures: benchmarks/README.md); the engine's names still come on first use."""
+    code = ("import sys, lv, lv.cli\n"
+            "heavy = ['rich', 'yaml', 'attrs', 'cattrs', 'lv.game', 'lv.profile', 'lv.record']\n"
+            "print(sorted(m for m in heavy if m in sys.modules))\n"
+            "lv.Game\n"
+            "print('lv.game' in sys.modules)")
+    proc = _run("-c", code)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[]", "True"]
