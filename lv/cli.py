@@ -248,6 +248,7 @@ def selfplay_cmd(
         return
     record.write_atomic(output, text)
     r = game.result
+    assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
     print(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
           f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})", file=sys.stderr)
@@ -516,7 +517,8 @@ def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1).")
     if output is None:
         sys.stdout.write(render.svg(game))
         return
-    pictures = {".html": render.html, ".htm": render.html, ".png": render.png, ".svg": render.svg}
+    pictures: dict[str, Callable[[Any], str | bytes]] = {".html": render.html, ".htm": render.html,
+                                                          ".png": render.png, ".svg": render.svg}
     try:
         picture = pictures[suffix](game)
     except LvError as exc:  # a PNG without the extra that draws it

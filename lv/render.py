@@ -473,9 +473,13 @@ def svg(game, title: str | None = None) -> str:
                f'stroke-width="2" stroke-dasharray="14 12"/>'
                f'<line x1="{sx + 3 * STRIP_W / 4}" y1="16" x2="{sx + 3 * STRIP_W / 4}" y2="{height - 16}" '
                f'stroke="#bbb" stroke-width="2" stroke-dasharray="14 12"/>'
-               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
+               # the name twice, a wide dark outline under the fill, to hide the lane lines behind it (as
+               # paint-order="stroke" would, which not every renderer, e.g. CairoSVG for PNG, supports)
+               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#25272b", "middle", "bold",
                        f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"'
-                       f' stroke="#25272b" stroke-width="6" paint-order="stroke"')
+                       f' stroke="#25272b" stroke-width="6"')
+               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
+                       f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"')
                + '</g>')
     # blocks: the pavement around the lots, with their letter
     for block, (x, y, w, h) in blocks.items():

@@ -70,7 +70,7 @@ def test_record_and_replay_functions_have_docstrings_and_types(fn):
 
 
 def test_pdoc_builds_the_reference(tmp_path):
-    pdoc = pytest.importorskip("pdoc", reason="pdoc is not installed (pip install 'lv[docs]')")
+    pdoc = pytest.importorskip("pdoc", reason="pdoc is not installed (it comes with lv[test] and lv[docs])")
     pdoc.pdoc("lv", "lv.game", "lv.record", "lv.replay", output_directory=tmp_path)
     page = (tmp_path / "lv" / "game.html").read_text(encoding="utf-8")
     assert "Every decision the player to move may make now" in page  # Game.legal_actions

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import render, session
 

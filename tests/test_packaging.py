@@ -27,10 +27,12 @@ def test_python_dash_m_lv_is_the_command_line():
 def test_the_top_level_cli_py_is_a_thin_entry_to_the_package():
     proc = _run("cli.py", "--version")
     assert (proc.returncode, proc.stdout) == (0, f"lv {lv.__version__}\n")
-    import cli
+    import runpy
+
     from lv import cli as package_cli
 
-    assert cli.app is package_cli.app and cli.main is package_cli.main
+    top = runpy.run_path(str(ROOT / "cli.py"), run_name="not_main")  # the checkout's file, not an installed one
+    assert top["app"] is package_cli.app and top["main"] is package_cli.main
 
 
 def test_the_wheel_holds_the_package_only_and_the_entry_point_is_inside_it():
@@ -51,7 +53,8 @@ def test_dependencies_bound_typer_and_test_extra_has_jsonschema():
     deps = PYPROJECT["project"]["dependencies"]
     assert "typer>=0.12,<1" in deps
     assert not any(d.startswith("tabulate") for d in deps)  # the tables are Rich's; tabulate was never imported
-    assert any(d.startswith("jsonschema") for d in PYPROJECT["project"]["optional-dependencies"]["test"])
+    test_extra = PYPROJECT["project"]["optional-dependencies"]["test"]
+    assert any(d.startswith("jsonschema") for d in test_extra) and any(d.startswith("pdoc") for d in test_extra)
 
 
 def test_start_up_imports_only_what_the_command_line_needs():

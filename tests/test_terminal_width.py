@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 
 EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "revised-4p.yaml")
 COMMANDS = [

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import record, view
 from lv.narrative import turn_lines
