@@ -4,6 +4,7 @@ classes has a docstring, the record and replay functions too, and pdoc builds th
 from __future__ import annotations
 
 import inspect
+from pathlib import Path
 
 import pytest
 
@@ -71,7 +72,8 @@ def test_record_and_replay_functions_have_docstrings_and_types(fn):
 
 def test_pdoc_builds_the_reference(tmp_path):
     pdoc = pytest.importorskip("pdoc", reason="pdoc is not installed (it comes with lv[test] and lv[docs])")
-    pdoc.pdoc("lv", "lv.game", "lv.record", "lv.replay", output_directory=tmp_path)
+    package = Path(lv.__file__).parent  # by path: the lv that is imported, where a checkout also has lv/
+    pdoc.pdoc(package, *(package / f"{m}.py" for m in ("game", "record", "replay")), output_directory=tmp_path)
     page = (tmp_path / "lv" / "game.html").read_text(encoding="utf-8")
     assert "Every decision the player to move may make now" in page  # Game.legal_actions
     assert "The seat number of the player called" in page  # Game.seat
