@@ -3,24 +3,59 @@
     import lv
     game = lv.new_game("revised", ["red", "blue", "green"], seed=7)
     game.apply(lv.parse_action("end", game.player_names))
+
+The names below are imported on first use (PEP 562), so ``import lv`` and the command line's start stay fast:
+a command that only prints help never loads the engine, attrs, cattrs or YAML.
 """
 
 from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
 
-from .actions import (Build, EndTurn, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize, Sprawl,
-                      Trade)
-from .board import END_CARD, Board, load_board
-from .errors import (BoardError, GameOver, IllegalAction, LvError, NotationError, ProfileError, RecordError)
-from .events import Event
-from .game import Game, new_game
-from .notation import format_action, parse_action
-from .profile import Profile, load_profile, profile_names
+# public name -> the module that defines it
+_LAZY = {
+    **dict.fromkeys(("Build", "EndTurn", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "Raise", "Remodel",
+                     "Reorganize", "Sprawl", "Trade"), "actions"),
+    **dict.fromkeys(("END_CARD", "Board", "load_board"), "board"),
+    **dict.fromkeys(("BoardError", "GameOver", "IllegalAction", "LvError", "NotationError", "ProfileError",
+                     "RecordError"), "errors"),
+    "Event": "events",
+    **dict.fromkeys(("Game", "new_game"), "game"),
+    "Result": "state",
+    **dict.fromkeys(("format_action", "parse_action"), "notation"),
+    **dict.fromkeys(("Profile", "load_profile", "profile_names"), "profile"),
+    **dict.fromkeys(("Record", "load_record", "parse_record", "record_of", "save_record"), "record"),
+    "Replay": "replay",  # the function lv.replay.replay: ``lv.replay`` is the module's name
+}
 
-__all__ = [
-    "Board", "Build", "END_CARD", "EndTurn", "Event", "Gamble", "Game", "GameOver", "GiveDie", "GiveLot",
-    "GiveMoney", "IllegalAction", "LvError", "NotationError", "BoardError", "Profile", "ProfileError", "Raise",
-    "RecordError", "Remodel", "Reorganize", "Sprawl", "Trade", "__version__", "format_action", "load_board",
-    "load_profile", "new_game", "parse_action", "profile_names",
-]
+__all__ = sorted(_LAZY) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'lv' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
+if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
+    from .actions import (Build, EndTurn, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize,
+                          Sprawl, Trade)
+    from .board import END_CARD, Board, load_board
+    from .errors import BoardError, GameOver, IllegalAction, LvError, NotationError, ProfileError, RecordError
+    from .events import Event
+    from .game import Game, new_game
+    from .notation import format_action, parse_action
+    from .profile import Profile, load_profile, profile_names
+    from .record import Record, load_record, parse_record, record_of, save_record
+    from .replay import Replay
+    from .state import Result

@@ -44,15 +44,20 @@ class Lot:
 
 @attrs.frozen
 class Board:
+    """The playmat (``lv.load_board()``): the 48 lots by id, their board order, the casino colours and the
+    score track."""
+
     lots: dict[str, Lot]
     order: tuple[str, ...]  # lots in board order A1..F9
     colors: tuple[str, ...]  # casino tile colours
     track: tuple[int, ...]
 
     def lot(self, lot_id: str) -> Lot:
+        """The lot called ``lot_id`` (``"A2"``)."""
         return self.lots[lot_id]
 
     def card_color(self, card: str) -> str:
+        """What a drawn card pays: a casino colour, or the Strip (the end card pays the Strip too)."""
         return STRIP if card == END_CARD else self.lots[card].card
 
     @functools.cached_property

@@ -13,23 +13,76 @@ import sys
 from typing import Any, Callable, List, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 import lv
 from lv.errors import LvError
 
 app = typer.Typer(
-    name="lv", no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+    name="lv", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
     help="Lords of Vegas rules engine: rule profiles, replay, diff, play and simulate.\n\n"
          "Example: lv variants show revised",
 )
 variants_app = typer.Typer(no_args_is_help=True, help="Rule profiles: list, show, compare.")
 app.add_typer(variants_app, name="variants")
 
-out = Console(soft_wrap=False, width=200, highlight=False)
-err = Console(stderr=True, highlight=False)
+
+
+class _LazyConsole:
+    """A Rich console made on first use: Rich costs tens of milliseconds to import, and ``lv --help``, ``lv
+    replay`` and every ``--json`` run never print through it."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Any = None
+
+    def real(self) -> Any:
+        """The rich Console itself (for what needs the object, such as a progress bar)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**{"width": _width(), **self._options})
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+
+def _width(wide: bool = False) -> int:
+    """The width tables and the board are laid out for: the terminal's (or $COLUMNS); 200 when output goes to a
+    file or a pipe; no limit with --wide."""
+    if wide:
+        return 100_000
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        import shutil
+
+        return shutil.get_terminal_size().columns
+    return 200
+
+
+out = _LazyConsole(soft_wrap=False, highlight=False)
+err = _LazyConsole(stderr=True, highlight=False, width=None)
+WIDE_HELP = "Print tables at full width, without folding them to the terminal's width."
+
+
+def _fit(wide: bool) -> None:
+    """Lay out what ``out`` prints for the terminal's width, or at full width (--wide)."""
+    out._options["width"] = _width(wide)
+    out._console = None
+
+
+def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich.table.Table, imported late
+    from rich.table import Table as RichTable
+
+    return RichTable(*headers, **options)
+
+
+def Text(text: str = "", **options: Any) -> Any:  # noqa: N802 - stands for rich.text.Text, imported late
+    from rich.text import Text as RichText
+
+    return RichText(text, **options)
 
 
 def guarded(fn: Callable) -> Callable:
@@ -37,6 +90,7 @@ def guarded(fn: Callable) -> Callable:
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        _fit(False)  # each command lays out for the terminal as it is now
         try:
             return fn(*args, **kwargs)
         except LvError as exc:
@@ -71,11 +125,13 @@ def _root(version: bool = typer.Option(False, "--version", callback=_version, is
 
 @variants_app.command("list")
 @guarded
-def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """The shipped rule profiles and overlays.
 
     Example: lv variants list
     """
+    _fit(wide)
     from lv.profile import profile_info
 
     rows = profile_info()
@@ -93,11 +149,13 @@ def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-re
 @variants_app.command("show")
 @guarded
 def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVERLAY][,section.key=value...] or a .yaml file."),
-                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Every parameter of a profile, with the rulebook passage it comes from.
 
     Example: lv variants show revised      lv variants show original+f-block --json
     """
+    _fit(wide)
     profile = lv.load_profile(spec)
     rows = lv.profile.describe_parameters(profile)
     if as_json:
@@ -105,7 +163,10 @@ def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVER
                    "parameters": [{"key": k, "value": v, "source": s} for k, v, s in rows]})
         return
     out.print(Text(f"{profile.title}  ({profile.name})", style="bold"))
-    table = Table("parameter", "value", "source", box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("parameter", no_wrap=True)  # a key is kept whole: it is what --set and overrides name
+    table.add_column("value", max_width=max(12, out.width // 4))
+    table.add_column("source")
     for key, value, source in rows:
         table.add_row(_fmt(key), _fmt(value), _fmt(source))
     out.print(table)
@@ -115,11 +176,13 @@ def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVER
 @guarded
 def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
                   b: str = typer.Argument(..., help="Second profile spec."),
-                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+                  as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+                  wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """The rule-level differences between two profiles, with the rulebook citations of each side.
 
     Example: lv variants diff original revised
     """
+    _fit(wide)
     pa, pb = lv.load_profile(a), lv.load_profile(b)
     va, vb = pa.values(), pb.values()
     rows = [{"key": k, a: va[k], b: vb[k], f"{a} source": pa.sources.get(k, ""),
@@ -132,7 +195,11 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
     if not rows:
         out.print(f"{a} and {b} have the same parameters")
         return
-    table = Table("parameter", a, b, "citations", box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    table.add_column("parameter", no_wrap=True)
+    table.add_column(a, max_width=max(10, out.width // 6))
+    table.add_column(b, max_width=max(10, out.width // 6))
+    table.add_column("citations")
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
     out.print(table)
@@ -185,6 +252,7 @@ def selfplay_cmd(
         return
     record.write_atomic(output, text)
     r = game.result
+    assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
     print(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
           f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})", file=sys.stderr)
@@ -287,6 +355,8 @@ def diff_cmd(
     on_illegal: str = typer.Option("skip", "--on-illegal", help="A decision illegal under a profile is skipped "
                                                                 "(skip) or ends that replay (stop)."),
     fail_on_divergence: bool = typer.Option(False, "--fail-on-divergence", help="Exit 1 if the games diverge."),
+    html: Optional[str] = typer.Option(None, "--html", help="Also write the browser viewer of both replays side "
+                                                            "by side to this file (as lv view --diff)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
 ) -> None:
     """Replay one record under two profiles and show where and how the games differ.
@@ -295,6 +365,7 @@ def diff_cmd(
     (the rule, what was done instead), dice that had to be generated, and the results side by side.
 
     Example: lv diff game.yaml --variant original      lv diff game.yaml -v original -v original+f-block
+             lv diff game.yaml -v original --html diff.html
     """
     from lv.diff import diff_records
     from lv.record import load_record
@@ -304,13 +375,50 @@ def diff_cmd(
         raise LvError(f"give --variant once (B, compared with the recorded profile) or twice (A and B), "
                       f"not {len(variant)} times")
     a, b = (None, variant[0]) if len(variant) == 1 else variant
-    d = diff_records(load_record(file), a, b, on_illegal=on_illegal)
+    record = load_record(file)
+    d = diff_records(record, a, b, on_illegal=on_illegal)
+    if html is not None:
+        _write_view(html, record, b, a, on_illegal)
     if as_json:
         emit_json(d.to_dict())
     else:
         _lines(d.lines())
     if fail_on_divergence and d.first is not None:
         raise typer.Exit(1)
+
+
+@app.command("view")
+@guarded
+def view_cmd(
+    file: str = typer.Argument(..., help="A game record (lv-game/1)."),
+    output: str = typer.Option(..., "-o", "--output", help="The HTML file to write (one file, no server)."),
+    diff: Optional[str] = typer.Option(None, "--diff", help="A second profile spec: both replays side by side, "
+                                                            "with what differs."),
+    variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay under this profile spec instead of "
+                                                                        "the recorded one."),
+    on_illegal: str = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
+                                                                "illegal is skipped (skip) or ends that replay "
+                                                                "(stop)."),
+) -> None:
+    """Write a replay viewer: one self-contained HTML page with the board of every turn, a turn slider (arrow
+    keys: previous/next), the turn's narrative and the standings. Open it in any browser; it fetches nothing.
+
+    Example: lv view examples/revised-4p.yaml -o game.html      lv view game.yaml --diff original -o diff.html
+    """
+    from lv.record import load_record
+
+    _check_on_illegal(on_illegal)
+    _write_view(output, load_record(file), diff, variant, on_illegal)
+
+
+def _write_view(output: str, record, other: Optional[str], profile: Optional[str], on_illegal: str) -> None:
+    from lv import view
+    from lv.files import write_atomic
+
+    if not output.lower().endswith((".html", ".htm")):
+        raise LvError(f"{output}: the viewer is an HTML page: give a file ending in .html")
+    write_atomic(output, view.page(record, other, profile=profile, on_illegal=on_illegal))
+    print(f"lv: wrote {output}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
@@ -386,39 +494,53 @@ def play_new(variant: str = typer.Option("revised", "--variant",
 @guarded
 def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
               turn: Optional[int] = typer.Option(None, "--turn", help="Show the board at the end of this turn."),
-              as_json: bool = typer.Option(False, "--json", help="The state as data.")) -> None:
+              as_json: bool = typer.Option(False, "--json", help="The state as data."),
+              wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Whose turn it is and what was drawn, the players, the casinos and the board.
+
+    Below 98 columns the board is drawn compact (one letter per casino colour).
 
     Example: lv show game.yaml      lv show game.yaml --turn 5 --json
     """
     from lv import render
 
+    _fit(wide)
     game = _open_game(path, turn).game
     if as_json:
         emit_json(render.state_data(game))
         return
-    out.print(render.show(game))
+    out.print(render.show(game, width=out.width))
 
 
 @app.command("render")
 @guarded
 def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                 output: Optional[str] = typer.Option(None, "-o", "--output",
-                                                     help="board.svg or board.html (default: SVG to stdout)."),
+                                                     help="board.svg, board.html or board.png (PNG needs the "
+                                                          "extra lv[png]; default: SVG to stdout)."),
                 turn: Optional[int] = typer.Option(None, "--turn", help="The board at the end of this turn.")) -> None:
-    """The board as a picture: SVG, or an HTML page with the player and casino tables.
+    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv[png]).
 
     Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
+             lv render game.yaml -o board.png
     """
     from lv import render
-    from lv.record import write_atomic
+    from lv.files import write_atomic
 
+    suffix = os.path.splitext(output or "")[1].lower()
+    if output is not None and suffix not in (".svg", ".html", ".htm", ".png"):
+        raise LvError(f"{output}: give a file ending in .svg, .html or .png (or no -o for SVG on stdout)")
     game = _open_game(path, turn).game
     if output is None:
         sys.stdout.write(render.svg(game))
         return
-    page = render.html(game) if output.lower().endswith((".html", ".htm")) else render.svg(game)
-    write_atomic(output, page)
+    pictures: dict[str, Callable[[Any], str | bytes]] = {".html": render.html, ".htm": render.html,
+                                                          ".png": render.png, ".svg": render.svg}
+    try:
+        picture = pictures[suffix](game)
+    except LvError as exc:  # a PNG without the extra that draws it
+        raise LvError(f"{output}: {exc}") from None
+    write_atomic(output, picture)
     print(f"lv: wrote {output}", file=sys.stderr)
 
 
@@ -545,7 +667,7 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     for verb, items in session.legal_text(game).items():
         if items:
             out.print(Text(f"{verb} ({len(items)}):"))
-            out.print(Text(_wrap(items)))
+            out.print(Text(_wrap(items, min(110, out.width))))
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
     out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
@@ -584,6 +706,7 @@ def simulate_cmd(
                                                               "raise.cost_per_space=10,15,20."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV output: profile, metric, mean, low, high, n."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Save every game as an lv-game/1 record in "
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
@@ -602,11 +725,12 @@ def simulate_cmd(
 
     if as_json and as_csv:
         raise LvError("--json and --csv: choose one")
+    _fit(wide)
     profiles = simulate.sweep_profiles(variant, setting)
     bots = [b.strip() for b in bot.split(",") if b.strip()]
     show = err.is_terminal
     with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, disable=not show, transient=True) as bar:
+                  console=err.real(), disable=not show, transient=True) as bar:
         task = bar.add_task("games", total=games * len(profiles))
         result = simulate.simulate(profiles, players, games, seed, bots, _workers(workers, force_workers), save_dir,
                                    progress=lambda k: bar.advance(task, k))
@@ -617,12 +741,14 @@ def simulate_cmd(
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result, setting) if setting else simulate.comparison_rows(result)
-    table = Table(*header, box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    for i, column in enumerate(header):
+        table.add_column(column, no_wrap=i == 0)
     for row in rows:
         table.add_row(*map(_fmt, row))
     out.print(table)
-    print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
-          f"mean [95% interval]", file=sys.stderr)
+    err.print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
+              f"mean [95% interval]", markup=False)
 
 # ------------------------------------------------------------------------------------------ helpers
 
@@ -668,7 +794,7 @@ def _check_on_illegal(on_illegal: str) -> None:
         raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
 
 
-def _fmt(value: Any) -> Text:
+def _fmt(value: Any) -> Any:
     """A table cell, never read as Rich markup (lists print as [a, b])."""
     if isinstance(value, (list, tuple)):
         return Text("[" + ", ".join(map(str, value)) + "]")

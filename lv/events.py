@@ -46,9 +46,11 @@ class Event:
         return self.data[key]
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The value of ``key`` in the event's data, or ``default``."""
         return self.data.get(key, default)
 
     def to_dict(self) -> dict[str, Any]:
+        """The event as plain data: its kind and its data (players as seat numbers)."""
         return {"kind": self.kind, **self.data}
 
 

@@ -86,12 +86,13 @@ def locked(path: str | Path) -> Iterator[None]:
         lock.release()
 
 
-def write_atomic(path: str | Path, text: str, expect: str | None = None) -> str:
-    """Write ``text`` to ``path`` under the folder lock; return the new bytes' digest.
+def write_atomic(path: str | Path, text: str | bytes, expect: str | None = None) -> str:
+    """Write ``text`` (as UTF-8; bytes, such as a PNG, as they are) to ``path`` under the folder lock; return the
+    new bytes' digest.
 
     ``expect``: None writes whatever is there; ``NEW`` requires that no file exists; a digest requires that the
     file still holds the bytes with that digest (``FileChangedError`` otherwise)."""
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     real = target(path)
     try:
         if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken

@@ -24,11 +24,13 @@ from .events import Event, event
 from .legal import legal_actions
 from .profile import Profile, load_profile
 from .rules import Engine, _restore
-from .state import GameState, PlayerState
+from .state import GameState, PlayerState, Result
 
 
 @attrs.define
 class Decision:
+    """One applied decision of a turn: the action, the dice and choices it used, and the events it caused."""
+
     action: Any
     dice: dict = attrs.field(factory=dict)  # the dice it used, keyed by meaning
     choices: dict = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
@@ -38,6 +40,8 @@ class Decision:
 
 @attrs.define
 class Turn:
+    """One turn as played: whose it was, the cards drawn and their events, then the decisions in order."""
+
     number: int
     player: int
     cards: list[str] = attrs.field(factory=list)
@@ -50,6 +54,9 @@ class Turn:
 
 @attrs.frozen
 class CasinoView:
+    """A casino as a reader sees it (``Game.casinos()``): its lots, colour, height, size, points, the boss's
+    seat (None: no die on it) and each tile's die as (lot, owner seat, value)."""
+
     lots: tuple[str, ...]
     color: str
     height: int
@@ -67,6 +74,16 @@ def shuffled_deck(board: Board, seed: int | str) -> list[str]:
 
 
 class Game:
+    """A game of Lords of Vegas under one rule profile: the state, the history, and the two calls that play it,
+    ``legal_actions()`` and ``apply(action)``.
+
+    Make one with ``lv.new_game(profile, players, seed)``; replay a record with ``lv.replay.replay(record)``.
+    The keyword arguments fix what the seed would otherwise choose (the deck order, the end card's depth, the
+    first player, the starting rolls, the first draw's dice), as a record does. In Jupyter a game shows its
+    board (``_repr_svg_``). Players are seats 0..n-1 in the order given; ``player(name)`` and
+    ``seat(name)`` find them by name.
+    """
+
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict] | None = None, draw_dice: dict | None = None,
@@ -214,12 +231,19 @@ class Game:
 
     @property
     def current_turn(self) -> Turn:
+        """The turn being played (the last one once the game is over)."""
         return self.history[-1]
 
     def apply(self, action, dice: dict | None = None, choices: dict | None = None,
               next_draw_dice: dict | None = None, next_draw_choices: dict | None = None) -> list[Event]:
         """Apply the current player's decision and return its events; ``EndTurn`` also draws for the next player.
-        Raises IllegalAction (the state is unchanged)."""
+
+        ``action`` is an ``lv.actions`` object (``lv.parse_action("build A2 gold", game.player_names)`` makes
+        one). ``dice`` gives dice rolled at the table, keyed by meaning (a gamble's ``"gamble"``: [d1, d2]),
+        instead of the seeded ones; ``choices`` says where a piece comes from when a player has run out
+        (``{"die_from": "A2"}``); ``next_draw_dice``/``next_draw_choices`` do the same for the draw an
+        ``EndTurn`` starts. Raises ``IllegalAction`` (with the rule's parameter) and leaves the state
+        unchanged; raises it with "the game is over" once it is."""
         s = self.state
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
@@ -249,6 +273,8 @@ class Game:
 
     # ------------------------------------------------------------------ reading the game
     def legal_actions(self) -> list:
+        """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
+        trades, which are open-ended, are not listed). Empty once the game is over."""
         return legal_actions(self.engine, self.state)
 
     def why_not(self, action) -> str | None:
@@ -262,22 +288,49 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Has the game ended?"""
         return self.state.phase == "over"
 
     @property
-    def result(self):
+    def result(self) -> Result | None:
+        """How the game ended (``Result``: reason, winner, ranking, ``winner_name``), or None while it goes on."""
         return self.state.result
 
     @property
     def player_names(self) -> list[str]:
+        """The players' names in seat order."""
         return [p.name for p in self.state.players]
 
+    def seat(self, name: str) -> int:
+        """The seat number of the player called ``name``; LvError if nobody is."""
+        names = self.player_names
+        if name not in names:
+            raise LvError(f"no player is called {name!r}: the players are {', '.join(names)}")
+        return names.index(name)
+
+    def player(self, who: str | int) -> PlayerState:
+        """A player's state (name, money, score) by name or seat number."""
+        return self.state.players[self.seat(who) if isinstance(who, str) else who]
+
+    @property
+    def current_player(self) -> str:
+        """The name of the player to move (of the last player to move once the game is over)."""
+        return self.state.players[self.state.current].name
+
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for Jupyter and IPython (as python-chess's ``Board`` shows itself)."""
+        from .render import svg
+
+        return svg(self)
+
     def pieces(self, player: int) -> dict[str, int]:
+        """The markers and dice ``player`` (a seat number) still has in hand."""
         c = self.profile.components
         return {"markers_in_hand": c.markers_per_player - len(self.state.markers_on_board(player)),
                 "dice_in_hand": c.dice_per_player - len(self.state.dice_on_board(player))}
 
     def casinos(self) -> list[CasinoView]:
+        """Every casino on the board, as ``CasinoView``."""
         s, lots = self.state, self.board.lots
         out = []
         for c in self.engine.casinos(s):
@@ -288,9 +341,11 @@ class Game:
         return out
 
     def casino_at(self, lot: str) -> Casino | None:
+        """The casino that holds ``lot``, or None when no tile is there."""
         return self.engine.casino_at(self.state, lot)
 
     def events(self) -> list[Event]:
+        """Every event of the game so far, in order: the setup, then each turn's draw and decisions."""
         out = list(self.setup_events)
         for turn in self.history:
             out.extend(turn.draw_events)

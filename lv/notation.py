@@ -117,6 +117,7 @@ def _single(words: list[str], text: str, names: list[str], board: Board):
 
 
 def format_action(action, names: list[str]) -> str:
+    """An action in the notation ``lv move`` and records use (``build A2 gold``); ``names``: the players."""
     if isinstance(action, A.Build):
         return f"build {action.lot} {action.color}"
     if isinstance(action, A.Sprawl):

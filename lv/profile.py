@@ -175,6 +175,9 @@ class Trade:
 
 @attrs.frozen
 class Profile:
+    """A rule profile: every rule parameter of an edition or variant, by section (``profile.gamble.lay_off``),
+    with the rulebook passage each comes from (``sources``). Made by ``lv.load_profile(spec)``."""
+
     name: str
     title: str
     players: Players
@@ -208,10 +211,12 @@ class Profile:
         return flatten(_converter.unstructure(self)["params"])
 
     def f_block_closed(self, num_players: int) -> bool:
+        """Is block F closed in a game of ``num_players``?"""
         rule = self.f_block.closed_when
         return rule == "always" or (rule == "two_players" and num_players == 2)
 
     def max_height(self, num_players: int) -> int:
+        """The highest a casino may be raised in a game of ``num_players`` (1: no risers)."""
         if not self.raise_.enabled:
             return 1
         h = self.raise_.max_height
@@ -378,6 +383,7 @@ def _read_raw(file: Path) -> _RawProfile:
 
 
 def profile_names() -> list[str]:
+    """The names of the shipped profiles and overlays (``variants/*.yaml``)."""
     return sorted(p.stem for p in variants_dir().glob("*.yaml") if p.stem != "board")
 
 

@@ -62,6 +62,9 @@ class TurnRecord:
 
 @attrs.define
 class Record:
+    """A game record (lv-game/1) as read: the header (profile spec, players, seed, setup), the turns with
+    their decisions, dice and choices, the result if recorded, and the line of each key for messages."""
+
     path: str
     profile: str  # the profile spec, or for a stored profile its label (the spec it was made with)
     players: list[str]
@@ -80,6 +83,7 @@ class Record:
     tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round, then the free tags, as text
 
     def where(self, line: int | None) -> str:
+        """``file:line`` (or just the file when the line is unknown)."""
         return f"{self.path}:{line}" if line else self.path
 
     def at(self, *path) -> str:
@@ -91,10 +95,12 @@ class Record:
 
 
 def load_record(path: str | Path) -> Record:
+    """Read and check a record file (YAML or JSON); RecordError names the file, line and what is wrong."""
     return parse_record(read_text(path, RecordError), str(path))
 
 
 def parse_record(text: str, name: str = "<record>", board: Board | None = None) -> Record:
+    """A record from its text (YAML or JSON); ``name`` labels the messages."""
     board = board or load_board()
     data, lines = load_located(text, name, RecordError)
 
@@ -583,11 +589,14 @@ _Dumper.add_representer(str, _represent_str)
 
 
 def dumps(data: dict, fmt: str = "yaml") -> str:
+    """A record's data (``record_of``) as text: ``"yaml"`` or ``"json"``."""
     if fmt == "json":
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=160)
 
 
 def save_record(game, path: str | Path, profile_spec: str | None = None, **kwargs) -> None:
+    """Write ``game``'s record to ``path`` (JSON for a .json name, else YAML), atomically; keyword arguments
+    as for ``record_of``."""
     fmt = "json" if str(path).endswith(".json") else "yaml"
     write_atomic(path, dumps(record_of(game, profile_spec, **kwargs), fmt))

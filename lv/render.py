@@ -16,7 +16,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .board import Board
+from .board import END_CARD, Board
+from .errors import LvError
 from .narrative import ending
 
 WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
@@ -82,12 +83,34 @@ def status_line(game) -> str:
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 
 
+def track_space(board: Board, score: int) -> int:
+    """The score track space a score stands on: the highest space not above it (the track has breaks)."""
+    return max((i for i, value in enumerate(board.track) if value <= score), default=0)
+
+
+def cards_before_end(game) -> int | None:
+    """Cards still to draw before the end card comes up; None once it has been drawn."""
+    deck = game.state.deck
+    return deck.index(END_CARD) if END_CARD in deck else None
+
+
+def tiles_left(game) -> dict[str, int]:
+    """Casino tiles of each colour not yet on the board."""
+    return {color: game.engine.available_tiles(game.state, color) for color in game.board.colors}
+
+
+def drawn_lots(game) -> list[str]:
+    """The lots whose cards were just drawn (the end card is no lot)."""
+    return [c for c in game.state.drawn if c in game.board.lots]
+
+
 def players_data(game) -> list[dict]:
     s = game.state
     out = []
     for i, p in enumerate(s.players):
         pieces = game.pieces(i)
         out.append({"name": p.name, "money": p.money, "points": p.score,
+                    "track_space": track_space(game.board, p.score),
                     "lots": sorted(s.markers_on_board(i), key=game.board.index.__getitem__),
                     "markers_in_hand": pieces["markers_in_hand"], "dice_in_hand": pieces["dice_in_hand"],
                     "current": i == s.current and not game.over})
@@ -122,7 +145,8 @@ def state_data(game) -> dict:
         result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
     return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
-            "cards_left": sum(1 for c in s.deck), "over": game.over, "result": result,
+            "cards_left": sum(1 for c in s.deck), "cards_before_end": cards_before_end(game),
+            "tiles_left": tiles_left(game), "over": game.over, "result": result,
             "players": players_data(game), "casinos": casinos_data(game), "lots": lots}
 
 
@@ -171,12 +195,18 @@ def _grid(board: Board) -> dict[tuple[str, int, int], str]:
     return {(lot.block, lot.row, lot.col): lot.id for lot in board.lots.values()}
 
 
-def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
+COMPACT_CELL = 10
+COMPACT_WIDTH = 20 + 6 * CELL  # the full board's width: below it, ``show`` draws the compact one
+
+
+def _cell(game, lot: str, codes: list[str], styles: list[str], compact: bool = False) -> Text:
     s = game.state
-    text = Text(f"{lot:<4}")
+    cell = COMPACT_CELL if compact else CELL
+    text = Text(f"{lot}*".ljust(4), "bold reverse") if lot in s.drawn else Text(f"{lot:<4}")
     if lot in s.tiles:
         t = s.tiles[lot]
-        label = casino_abbr(t.color) + (f"^{t.height}" if t.height > 1 else "")
+        abbr = casino_abbr(t.color)[:1] if compact else casino_abbr(t.color)
+        label = abbr + (f"^{t.height}" if t.height > 1 else "")
         text.append(label, CASINO_STYLE.get(t.color, "reverse"))
         text.append(" ")
         if t.owner is None:
@@ -186,26 +216,29 @@ def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
     elif lot in s.markers:
         owner = s.markers[lot]
         text.append("[")
-        text.append(game.player_names[owner][:6], styles[owner])
+        text.append(game.player_names[owner][:4 if compact else 6], styles[owner])
         text.append("]")
     else:
         text.append(f"${game.board.lots[lot].price}", "dim")
-    text.pad_right(CELL - len(text))
+    text.truncate(cell)
+    text.pad_right(cell - len(text))
     return text
 
 
-def board_text(game) -> Text:
+def board_text(game, compact: bool = False) -> Text:
     """The board as text: west blocks, the Strip as a vertical band, east blocks; one line per row of lots.
 
     Cells: ``A2 $6`` an empty lot and its price, ``A2 [red]`` a marker, ``A2 GLD r2`` a gold tile with red's die
-    showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die."""
+    showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die. ``compact`` (78 columns instead
+    of 98): a casino's colour by its initial (``A2 G r2``), markers with 4 letters of the name."""
     board = game.board
     names = game.player_names
     codes = die_codes(names)
     styles = [_player_style(c) for c in player_colors(names)]
     grid = _grid(board)
     west, east = _side_slots(board, WEST), _side_slots(board, EAST)
-    width = 3 * CELL + 2
+    cell = COMPACT_CELL if compact else CELL
+    width = 3 * cell + 2
     band = "THE STRIP"
     out = Text()
 
@@ -221,7 +254,7 @@ def board_text(game) -> Text:
             if col > 1:
                 line.append(" ")
             lot = grid.get((block, row, col))
-            line.append_text(_cell(game, lot, codes, styles) if lot else Text(" " * CELL))
+            line.append_text(_cell(game, lot, codes, styles, compact) if lot else Text(" " * cell))
         return line
 
     def label(slot, west_side: bool) -> str:
@@ -258,8 +291,9 @@ def board_text(game) -> Text:
     for i, name in enumerate(names):
         legend.append(codes[i], styles[i])
         legend.append(f"={name}  ")
-    legend.append("· tiles: " + ", ".join(f"{casino_abbr(c)} {c}" for c in board.colors) + "; ^2 = 2 high · "
-                  "[name] marker · $N price of an empty lot")
+    abbr = (lambda c: casino_abbr(c)[:1]) if compact else casino_abbr
+    legend.append("· tiles: " + ", ".join(f"{abbr(c)} {c}" for c in board.colors) + "; ^2 = 2 high · "
+                  "[name] marker · $N price of an empty lot · A2* the lot just drawn")
     out.append_text(legend)
     return out
 
@@ -285,14 +319,44 @@ def casinos_table(game) -> Table:
     return table
 
 
-def show(game) -> Group:
-    """What ``lv show`` prints: the status line, the players, the casinos, the board."""
-    parts: list = [Text(status_line(game), "bold"), Text(""), players_table(game), Text("")]
+def track_text(game) -> Text:
+    """The score track on one line, a character per space: each player's die code where they stand, a digit
+    where several stand together."""
+    names, track = game.player_names, game.board.track
+    codes = die_codes(names)
+    styles = [_player_style(c) for c in player_colors(names)]
+    at: dict[int, list[int]] = {}
+    for i, p in enumerate(game.state.players):
+        at.setdefault(track_space(game.board, p.score), []).append(i)
+    out = Text(f"score track {track[0]} ▕")
+    for space in range(len(track)):
+        seats = at.get(space, [])
+        if len(seats) == 1:
+            out.append(codes[seats[0]][:1], styles[seats[0]])
+        else:
+            out.append(str(len(seats)) if seats else "·", "bold" if seats else "dim")
+    out.append(f"▏ {track[-1]}")
+    return out
+
+
+def supply_text(game) -> Text:
+    """Cards before the end card and the tiles left of each colour."""
+    left = cards_before_end(game)
+    end = ("the end card is drawn" if left is None else
+           f"{left} card{'s' if left != 1 else ''} before the end card")
+    return Text(f"{end} · tiles left: " + ", ".join(f"{c} {n}" for c, n in tiles_left(game).items()))
+
+
+def show(game, width: int | None = None) -> Group:
+    """What ``lv show`` prints: the status line, the score track and supplies, the players, the casinos, the
+    board (compact when ``width`` is below the full board's)."""
+    parts: list = [Text(status_line(game), "bold"), track_text(game), supply_text(game), Text(""),
+                   players_table(game), Text("")]
     if game.state.tiles:
         parts += [casinos_table(game), Text("")]
     else:
         parts += [Text("no casinos yet", "dim"), Text("")]
-    parts.append(board_text(game))
+    parts.append(board_text(game, compact=width is not None and width < COMPACT_WIDTH))
     return Group(*parts)
 
 
@@ -409,9 +473,13 @@ def svg(game, title: str | None = None) -> str:
                f'stroke-width="2" stroke-dasharray="14 12"/>'
                f'<line x1="{sx + 3 * STRIP_W / 4}" y1="16" x2="{sx + 3 * STRIP_W / 4}" y2="{height - 16}" '
                f'stroke="#bbb" stroke-width="2" stroke-dasharray="14 12"/>'
-               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
+               # the name twice, a wide dark outline under the fill, to hide the lane lines behind it (as
+               # paint-order="stroke" would, which not every renderer, e.g. CairoSVG for PNG, supports)
+               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#25272b", "middle", "bold",
                        f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"'
-                       f' stroke="#25272b" stroke-width="6" paint-order="stroke"')
+                       f' stroke="#25272b" stroke-width="6"')
+               + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
+                       f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"')
                + '</g>')
     # blocks: the pavement around the lots, with their letter
     for block, (x, y, w, h) in blocks.items():
@@ -443,6 +511,11 @@ def svg(game, title: str | None = None) -> str:
         if all(n is not None and casino_of.get(n) is casino for n in square):
             out.append(f'<rect class="join" x="{x + LOT - 3}" y="{y + LOT - 3}" width="{GAP + 6}" '
                        f'height="{GAP + 6}" fill="{fill}"/>')
+    # the lots just drawn: a bright frame over everything on them
+    for lot in drawn_lots(game):
+        x, y = lots_xy[lot]
+        out.append(f'<rect class="drawn" data-lot="{lot}" x="{x - 4}" y="{y - 4}" width="{LOT + 8}" '
+                   f'height="{LOT + 8}" rx="8" fill="none" stroke="#ff2d55" stroke-width="4"/>')
     out.append(_panel(game, board_w + 6, colors))
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -518,6 +591,30 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
     return "".join(parts)
 
 
+def _track_svg(game, x: float, y: float, colors: list[str]) -> str:
+    """The score track: a cell per space with its value, each player's token on the space they stand on."""
+    track, board = game.board.track, game.board
+    cell = (PANEL_W - 36) / len(track)
+    parts = ['<g id="score-track">']
+    at: dict[int, list[int]] = {}
+    for i, p in enumerate(game.state.players):
+        at.setdefault(track_space(board, p.score), []).append(i)
+    for k, value in enumerate(track):
+        cx = x + k * cell
+        parts.append(f'<rect x="{cx:.1f}" y="{y + 44:.1f}" width="{cell - 1:.1f}" height="12" rx="2" '
+                     f'fill="{"#e6dcc4" if k % 2 else "#d8cfbb"}"/>')
+        if k % 4 == 0 or k == len(track) - 1:
+            parts.append(_text(cx + cell / 2, y + 68, str(value), 9, "#6b6252", "middle"))
+        for n, seat in enumerate(at.get(k, [])):
+            parts.append(f'<circle class="track-token" data-player={quoteattr(game.player_names[seat])} '
+                         f'data-points="{game.state.players[seat].score}" cx="{cx + cell / 2:.1f}" '
+                         f'cy="{y + 37 - n * 9:.1f}" r="4.5" fill="{colors[seat]}" stroke="#2b2b2b" '
+                         f'stroke-width="1"/>')
+    parts.append(_text(x, y + 6, "score track", 11, "#6b6252", weight="bold"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
 def _is_top(casino, tile) -> bool:
     """The die on ``tile`` shows its casino's (a CasinoView's) highest value."""
     return tile.value == max(value for _, owner, value in casino.dice if owner is not None)
@@ -541,8 +638,16 @@ def _panel(game, x0: int, colors: list[str]) -> str:
         if s.drawn:
             y += 18
             drawn = ", ".join(f"{c} (pays {board.card_color(c)})" for c in s.drawn)
-            parts.append(_text(x0 + 14, y, f"drew {drawn}", 12, "#6b6252"))
-    y += 30
+            parts.append(_text(x0 + 14, y, f"drew {drawn}", 12, "#ff2d55" if drawn_lots(game) else "#6b6252",
+                               weight="bold"))
+    y += 18
+    left = cards_before_end(game)
+    parts.append(_text(x0 + 14, y, "the end card is drawn" if left is None else
+                       f"{left} card{'s' if left != 1 else ''} before the end card", 12, "#6b6252",
+                       extra=' class="cards-before-end"'))
+    y += 16
+    parts.append(_track_svg(game, x0 + 14, y, colors))
+    y += 92
     # the score board
     parts.append(f'<g id="scoreboard">')
     cols = [(x0 + 40, "player", "start"), (x0 + 178, "money", "end"), (x0 + 232, "points", "end"),
@@ -586,7 +691,8 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     y += 34
     # legend
     parts.append('<g id="legend">')
-    parts.append(_text(x0 + 14, y, "Legend", 14, "#2b2b2b", weight="bold"))
+    parts.append(_text(x0 + 14, y, "Legend · tiles left of each colour", 14, "#2b2b2b", weight="bold"))
+    left_of = tiles_left(game)
     y += 12
     for i, color in enumerate(board.colors):
         cx = x0 + 16 + (i % 3) * 112
@@ -594,7 +700,8 @@ def _panel(game, x0: int, colors: list[str]) -> str:
         fill = CASINO_HEX.get(color, "#999")
         parts.append(f'<rect x="{cx}" y="{cy}" width="18" height="18" rx="3" fill="{fill}" '
                      f'stroke="{_shade(fill, 0.55)}"/>')
-        parts.append(_text(cx + 24, cy + 14, color, 12, "#2b2b2b"))
+        parts.append(_text(cx + 24, cy + 14, f"{color} {left_of[color]}", 12, "#2b2b2b",
+                           extra=f' class="tiles-left" data-color="{color}" data-left="{left_of[color]}"'))
     y += 24 * ((len(board.colors) + 2) // 3) + 10
     parts.append(f'<circle cx="{x0 + 25}" cy="{y + 9}" r="9" fill="{colors[0]}" stroke="#ffffff" stroke-width="2"/>')
     parts.append(_text(x0 + 42, y + 14, "marker: a lot the player owns", 12, "#2b2b2b"))
@@ -616,6 +723,19 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     parts.append(_text(x0 + 42, y + 14, "lot on the Strip (paid by Strip cards)", 12, "#2b2b2b"))
     parts.append("</g></g>")
     return "".join(parts)
+
+
+def png(game, title: str | None = None) -> bytes:
+    """The SVG board as PNG bytes, drawn by CairoSVG: the optional extra ``lv[png]``."""
+    try:
+        import cairosvg
+    except ImportError:
+        raise LvError("writing a PNG needs the optional extra lv[png] (pip install 'lv[png]', which installs "
+                      "cairosvg); or write board.svg or board.html") from None
+    except OSError as exc:  # cairosvg is there but the cairo library is not
+        raise LvError(f"writing a PNG needs the cairo library, which cairosvg could not load ({exc}); install "
+                      f"it (Debian: apt-get install libcairo2) or write board.svg") from None
+    return cairosvg.svg2png(bytestring=svg(game, title).encode("utf-8"))
 
 
 # ---------------------------------------------------------------------------------------------- HTML

@@ -8,6 +8,8 @@ from the record, dice it had to generate because the record lacked them, record 
 
 from __future__ import annotations
 
+from typing import Callable
+
 import attrs
 
 from . import actions as A
@@ -67,6 +69,10 @@ class TurnPlay:
 
 @attrs.define
 class Replay:
+    """What ``replay()`` returns: the game as replayed, what differed from the record under another profile
+    (``illegal``, ``card_mismatches``, ``generated``), a snapshot per turn and the result check
+    (``verified``)."""
+
     record: Record
     profile: Profile
     game: Game
@@ -83,6 +89,7 @@ class Replay:
 
     @property
     def complete(self) -> bool:
+        """Did the replayed game end?"""
         return self.game.over
 
     @property
@@ -162,10 +169,13 @@ def _setup_key(record: Record, message: str) -> tuple:
 
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
-           until: int | None = None, strict: bool | None = None) -> Replay:
+           until: int | None = None, strict: bool | None = None,
+           on_turn: Callable[[Game, TurnPlay], None] | None = None) -> Replay:
     """Replay ``record`` under ``profile`` (default: the recorded one) up to the end of turn ``until``.
     ``strict`` (default: the profile has the recorded rules) turns every difference into a RecordError naming
-    the file, line and turn; otherwise differences are collected (``illegal``, ``card_mismatches``, ...)."""
+    the file, line and turn; otherwise differences are collected (``illegal``, ``card_mismatches``, ...).
+    ``on_turn(game, play)`` is called at the end of every turn, with the game as it stands then (the viewer
+    draws each turn's board from it)."""
     if on_illegal not in ("stop", "skip"):
         raise LvError(f"on_illegal must be 'stop' or 'skip', not {on_illegal!r}")
     if profile is None:
@@ -208,12 +218,16 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
         stop = _play_decisions(out, play, trec, strict, on_illegal)
         out.snapshots.append(snapshot(game))
+        if on_turn is not None:
+            on_turn(game, play)
         if stop:
             out.stopped = True
             return out
     if not record.turns:  # a record of the setup only: the first player's draw has still happened
         out.turns.append(TurnPlay(turn=game.current_turn, line=None))
         out.snapshots.append(snapshot(game))
+        if on_turn is not None:
+            on_turn(game, out.turns[-1])
     if strict and record.result is not None and not out.stopped:
         out.result_mismatch = result_differences(record, game)
     return out

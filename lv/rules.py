@@ -454,7 +454,8 @@ class Engine:
             ranking.remove(winner)
             ranking.insert(0, winner)
         s.phase = "over"
-        s.result = Result(reason=reason, winner=ranking[0], ranking=ranking)
+        s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
+                          names=tuple(pl.name for pl in s.players))
         events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
                             scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players]))
 

@@ -29,9 +29,25 @@ class PlayerState:
 
 @attrs.define
 class Result:
-    reason: str  # "end_card", "instant_win", "deck_exhausted"
+    """How a game ended: why, who won and everyone's place, by seat number and, through the properties, by name.
+
+    ``reason`` is ``"end_card"``, ``"instant_win"`` or ``"deck_exhausted"``; ``winner`` and ``ranking`` are seat
+    numbers (0 = the first player listed), the ranking best first (points, then money)."""
+
+    reason: str
     winner: int
-    ranking: list[int]  # player indices, best first (points, then money)
+    ranking: list[int]
+    names: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)  # the players' names, in seat order
+
+    @property
+    def winner_name(self) -> str:
+        """The winner's name."""
+        return self.names[self.winner]
+
+    @property
+    def ranking_names(self) -> list[str]:
+        """The players' names, best first."""
+        return [self.names[i] for i in self.ranking]
 
 
 @attrs.define

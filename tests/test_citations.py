@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 
 ROOT = Path(__file__).resolve().parent.parent

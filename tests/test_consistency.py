@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 from lv import bots, new_game, load_profile
 from lv.narrative import decided_by
 from lv.record import dumps, record_of

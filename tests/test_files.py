@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 from lv import files, session, simulate
 from lv.record import load_record
 from lv.yamlsource import MAX_FILE_BYTES, read_text

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import bots, session
 from lv.board import END_CARD

@@ -18,7 +18,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import session
 from lv.record import load_record

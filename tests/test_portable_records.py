@@ -173,7 +173,7 @@ def test_tags_are_kept_by_new_move_replay_and_check(tmp_path):
 def test_selfplay_takes_tags_and_a_bad_tag_is_refused():
     from typer.testing import CliRunner
 
-    import cli
+    from lv import cli
 
     res = CliRunner().invoke(cli.app, ["selfplay", "--players", "2", "--seed", "1", "--json", "--tag", "site=Essen",
                                        "--tag", "board=2"])

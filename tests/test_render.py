@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import render, session
 

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv import simulate
 from lv.chance import Dice

@@ -1,0 +1,65 @@
+"""Output fits a terminal (issue 13, point 3): the tables of ``lv variants show/diff/list``, ``lv show``, ``lv
+legal`` and ``lv simulate`` fold to $COLUMNS (80 and 120 here; a real terminal's width otherwise, checked by
+hand in tmux), and ``--wide`` prints them whole."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lv import cli
+
+EXAMPLE = str(Path(__file__).resolve().parents[1] / "examples" / "revised-4p.yaml")
+COMMANDS = [
+    ["variants", "list"],
+    ["variants", "show", "revised"],
+    ["variants", "show", "original+f-block"],
+    ["variants", "diff", "original", "revised"],
+    ["show", EXAMPLE],
+    ["show", EXAMPLE, "--turn", "12"],
+    ["simulate", "-v", "original", "-v", "revised", "--games", "3", "--workers", "1"],
+    ["simulate", "-v", "revised", "--games", "3", "--workers", "1", "--set", "raise.cost_per_space=10,15"],
+]
+
+
+def run(args: list[str], columns: int | None):
+    env = {"COLUMNS": str(columns)} if columns else {}
+    res = CliRunner().invoke(cli.app, args, env=env)
+    assert res.exit_code == 0, res.stderr
+    return res
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:3]).replace(EXAMPLE, "example"))
+def test_no_line_is_wider_than_the_terminal(args, columns):
+    res = run(args, columns)
+    lines = (res.stdout + res.stderr).splitlines()
+    assert len(lines) > 1
+    too_wide = [line for line in lines if len(line) > columns]
+    assert too_wide == []
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_legal_decisions_wrap_to_the_terminal(tmp_path, columns):
+    game = str(tmp_path / "g.yaml")
+    run(["new", "--players", "red,blue,green,black", "--seed", "7", "-o", game], columns)
+    lines = run(["legal", game], columns).stdout.splitlines()
+    assert len(lines) > 4 and max(map(len, lines)) <= columns
+
+
+def test_wide_prints_every_citation_on_one_line():
+    folded = run(["variants", "show", "revised"], 80).stdout.splitlines()
+    wide = run(["variants", "show", "revised", "--wide"], 80).stdout.splitlines()
+    assert max(map(len, wide)) > 120 and len(wide) == 2 + len(folded[2:]) - sum(
+        1 for line in folded[2:] if line.startswith(" "))  # every folded continuation line is joined back
+    assert [line.split()[0] for line in wide[2:]] == [line.split()[0] for line in folded[2:]
+                                                       if not line.startswith(" ")]
+
+
+def test_the_board_is_compact_below_98_columns():
+    narrow = run(["show", EXAMPLE, "--turn", "12"], 80).stdout
+    full = run(["show", EXAMPLE, "--turn", "12"], 120).stdout
+    assert "C1  A p6" in narrow and "C1  AQU p6" in full
+    assert "A2  [blac]" in narrow and "A2  [black]" in full
