@@ -29,7 +29,7 @@ from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 
 from .board import variants_dir
 from .errors import ProfileError
-from .yamlsource import line_of, read_located
+from .yamlsource import line_of, load_located, one_line, read_located
 
 _pos = and_(instance_of(int), ge(0))
 
@@ -339,9 +339,13 @@ def _read_raw(file: Path) -> _RawProfile:
     if not isinstance(data, dict):
         raise ProfileError(f"{fname}:1: a profile must be a mapping of sections")
     top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
+    if not any(key in SECTIONS or key in ("extends", "overlay") for key in data):
+        # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
+        raise ProfileError(f"{fname}:{line_of(lines, (next(iter(data), None),))}: not a rule profile: no section "
+                           f"({', '.join(SECTIONS)}) and no 'extends'")
     for key in data:
         if key not in top_keys:
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key '{key}' "
+            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key {one_line(repr(key))} "
                                f"(sections are: {', '.join(SECTIONS)})")
     values, sources, where = {}, {}, {}
     for section in SECTIONS:
@@ -381,12 +385,47 @@ def profile_names() -> list[str]:
 
 def _find(name: str) -> Path:
     p = Path(name)
-    if p.suffix in (".yaml", ".yml") and p.is_file():
-        return p
-    candidate = variants_dir() / f"{name}.yaml"
-    if candidate.is_file() and name != "board":
-        return candidate
-    raise ProfileError(f"unknown profile '{name}' (known: {', '.join(profile_names())}, or a path to a .yaml file)")
+    try:
+        if p.suffix in (".yaml", ".yml") and p.is_file():
+            return p
+        candidate = variants_dir() / f"{name}.yaml"
+        if "/" not in name and "\\" not in name and candidate.is_file() and name != "board":
+            return candidate
+    except (OSError, ValueError):  # a name too long for the file system, a NUL character
+        pass
+    raise ProfileError(f"unknown profile {one_line(repr(name))} (known: {', '.join(profile_names())}, "
+                       "or a path to a .yaml file)")
+
+
+def spec_for_record(spec: str, folder: Path) -> str:
+    """``spec`` as a record in ``folder`` must write it: each .yaml file relative to that folder (see
+    ``confined``); a file outside the folder is refused, as the record could not be read again."""
+    head, *assignments = _split_spec(spec.strip())
+    names = []
+    for name in (n.strip() for n in head.split("+")):
+        if Path(name).suffix in (".yaml", ".yml"):
+            target = Path(name).resolve()
+            if not target.is_relative_to(folder.resolve()):
+                raise ProfileError(f"profile file {one_line(repr(name))} is outside {str(folder)!r}, the game "
+                                   "file's folder: a record reads its profile file there (copy it beside the game)")
+            name = target.relative_to(folder.resolve()).as_posix()
+        names.append(name)
+    return ",".join(["+".join(names), *assignments])
+
+
+MAX_EXTENDS = 32  # profiles in one chain of 'extends'
+
+
+def confined(name: str, folder: Path) -> str:
+    """A profile path written in a record, read relative to the record's ``folder`` and never outside it
+    (an absolute path or '..' leaving it is refused): a record from elsewhere cannot make lv read any file.
+    The user can still give any path with --variant."""
+    p = Path(name)
+    target = (folder / p).resolve()
+    if p.is_absolute() or not target.is_relative_to(folder.resolve()):
+        raise ProfileError(f"profile file {one_line(repr(name))}: a record names its profile file relative to "
+                           "its own folder, inside it (give another file with --variant)")
+    return str(target)
 
 
 @functools.lru_cache(maxsize=None)
@@ -394,6 +433,8 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
     """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied."""
     if name in chain:
         raise ProfileError(f"profile '{name}' extends itself (through {' -> '.join(chain + (name,))})")
+    if len(chain) >= MAX_EXTENDS:
+        raise ProfileError(f"profile '{chain[0]}': a chain of more than {MAX_EXTENDS} profiles through 'extends'")
     raw = _read_raw(_find(name))
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
@@ -421,12 +462,16 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
     return values, sources, origin, raw.name, raw.title, raw.overlay
 
 
-def parse_value(text: str) -> Any:
-    """A command-line override value, read as YAML: ``10`` is an int, ``true`` a bool, ``[5, 6]`` a list."""
+def parse_value(text: str, key: str = "value") -> Any:
+    """A command-line override value, read as YAML: ``10`` is an int, ``true`` a bool, ``[5, 6]`` a list;
+    text that is not YAML stays text. Bounded like a file: too deep, too many aliases, a number too large
+    is a ProfileError."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
+        return load_located(text, key, ProfileError)[0]
+    except ProfileError as err:
+        if "malformed YAML" in str(err):
+            return text
+        raise
 
 
 def _split_spec(spec: str) -> list[str]:
@@ -442,20 +487,29 @@ def _split_spec(spec: str) -> list[str]:
     return parts + [current]
 
 
-def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
-    """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``."""
+def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: Path | None = None) -> Profile:
+    """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``.
+    ``folder``: the spec comes from a record in this folder, so its .yaml paths are read there (``confined``)."""
     spec = spec.strip()
     if not spec:
         raise ProfileError("empty profile spec")
+    quoted = one_line(repr(spec))
     head, *assignments = [part.strip() for part in _split_spec(spec)]
     overrides_all: dict[str, Any] = {}
     for item in assignments:
         if "=" not in item:
-            raise ProfileError(f"profile spec '{spec}': '{item}' is not section.key=value")
-        key, value = item.split("=", 1)
-        overrides_all[key.strip()] = parse_value(value.strip())
+            raise ProfileError(f"profile spec {quoted}: {one_line(repr(item))} is not section.key=value")
+        key, value = (x.strip() for x in item.split("=", 1))
+        if key in overrides_all:
+            raise ProfileError(f"profile spec {quoted}: {one_line(key)} is given twice")
+        try:
+            overrides_all[key] = parse_value(value, key)
+        except ProfileError as err:
+            raise ProfileError(f"profile spec {quoted}: {err}") from None
     overrides_all.update(overrides or {})
     names = [n.strip() for n in head.split("+")]
+    if folder is not None:
+        names = [confined(n, folder) if Path(n).suffix in (".yaml", ".yml") else n for n in names]
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     origin: dict[str, str] = {}
@@ -474,11 +528,12 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     for key, value in overrides_all.items():
         section, _, field = key.partition(".")
         if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
-            raise ProfileError(f"profile spec '{spec}': unknown parameter '{key}' (see 'lv variants show {names[0]}')")
+            raise ProfileError(f"profile spec {quoted}: unknown parameter {one_line(repr(key))} "
+                               f"(see 'lv variants show {one_line(names[0])}')")
         values[key] = value
-        sources[key] = f"override in '{spec}'"
+        sources[key] = f"override in {quoted}"
         origin.pop(key, None)
-        origin[key] = f"profile spec '{spec}'"
+        origin[key] = f"profile spec {quoted}"
     params: dict[str, dict] = {s: {} for s in SECTIONS}
     for key, value in values.items():
         section, field = key.split(".", 1)
@@ -491,7 +546,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
         key = f"{err.section}.{err.key}" if err.key else err.section
         in_section = [o for k, o in origin.items() if k.startswith(err.section + ".")]
         where = origin.get(key) or (in_section[-1] if in_section else None)  # a section-wide check: its last setter
-        where = where or f"profile '{spec}'"
+        where = where or f"profile {quoted}"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
 
 

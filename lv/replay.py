@@ -8,6 +8,8 @@ from the record, dice it had to generate because the record lacked them, record 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 
 from . import actions as A
@@ -107,9 +109,10 @@ def snapshot(game: Game) -> TurnSnapshot:
 
 
 def record_profile(record: Record) -> Profile:
-    """The profile the record names; a spec that does not exist is an error of the file, at its line."""
+    """The profile the record names; a spec that does not exist is an error of the file, at its line. A .yaml
+    file in the spec is read in the record's folder, never outside it (``profile.confined``)."""
     try:
-        return load_profile(record.profile)
+        return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:
         raise RecordError(f"{record.at('profile')}: {err}") from None
 
@@ -119,10 +122,7 @@ def same_rules(record: Record, profile: Profile) -> bool:
     'revised,gamble.lay_off=boss_option' is not."""
     if profile.spec.strip() == record.profile.strip():
         return True
-    try:
-        return load_profile(record.profile).values() == profile.values()
-    except ProfileError:
-        return False
+    return record_profile(record).values() == profile.values()
 
 
 def start_game(record: Record, profile: Profile) -> Game:

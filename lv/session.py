@@ -30,7 +30,7 @@ from .errors import IllegalAction, LvError, NotationError, RecordError
 from .events import Event
 from .game import Game, new_game
 from .notation import format_action, parse_action
-from .profile import load_profile
+from .profile import load_profile, spec_for_record
 from .record import dumps, load_record, parse_record, record_of, write_atomic
 from .replay import replay
 
@@ -254,6 +254,8 @@ def create(path: str | Path | None, spec: str, players: list[str] | int, seed: i
            first_player: str | None = None, comment: str | None = None) -> Session:
     """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None."""
     profile = load_profile(spec)
+    if path is not None:
+        spec = spec_for_record(spec, Path(path).parent)
     game = new_game(profile, players, seed, first_player=first_player)
     s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
     if path is not None:
