@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from . import actions as A
 from .board import Board, load_board
-from .errors import NotationError
+from .errors import LvError, NotationError
+from .yamlsource import MAX_DIGITS, one_line
 
 VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end")
 
@@ -39,11 +40,21 @@ def _player(word: str, names: list[str], text: str) -> int:
     raise NotationError(f"'{text}': unknown player '{word}' (players: {', '.join(names)})")
 
 
+def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:
+    """``word`` as a whole number if it is ASCII digits (``str.isdigit`` also takes '²' and Arabic-Indic
+    digits), else None; more than MAX_DIGITS digits is ``error``."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    if len(word) > MAX_DIGITS:
+        raise error(f"{one_line(word[:20])}...: number too large (more than {MAX_DIGITS} digits)")
+    return int(word)
+
+
 def _amount(word: str, text: str) -> int:
-    w = word.lstrip("$")
-    if not w.isdigit():
+    amount = whole_number(word.lstrip("$"))
+    if amount is None:
         raise NotationError(f"'{text}': '{word}' is not a whole number of dollars")
-    return int(w)
+    return amount
 
 
 def _expect(words: list[str], n: int, usage: str, text: str) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from .board import END_CARD
 from .chance import rng_for
 from .errors import RecordError
+from .notation import whole_number
 
 KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
 
@@ -38,10 +39,11 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
         words = spec.split()
         spec = {"color": words[0] if words else ""}
         rest = words[1:]
-        if rest and rest[0].lower().startswith("h") and rest[0][1:].isdigit():
+        if rest and rest[0].lower().startswith("h") and whole_number(rest[0][1:], RecordError) is not None:
             spec["height"] = int(rest.pop(0)[1:])
         if len(rest) == 2:
-            spec["owner"], spec["value"] = rest[0], int(rest[1]) if rest[1].isdigit() else rest[1]
+            value = whole_number(rest[1], RecordError)
+            spec["owner"], spec["value"] = rest[0], rest[1] if value is None else value
         elif rest:
             raise RecordError(f"position: tile {lot}: '{' '.join(words)}' is not 'COLOUR [hN] [OWNER VALUE]'")
     if not isinstance(spec, dict):

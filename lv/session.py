@@ -33,6 +33,7 @@ from .notation import format_action, parse_action
 from .profile import load_profile, spec_for_record
 from .record import dumps, load_record, parse_record, record_of, write_atomic
 from .replay import replay
+from .yamlsource import one_line
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
         A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
@@ -361,8 +362,9 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
 def parse_dice(text: str) -> list[int]:
     """``"3,5"`` or ``"3 5"`` -> [3, 5]; each a die face."""
     words = text.replace(",", " ").split()
-    if not words or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-        raise LvError(f"--dice '{text}': give die faces 1-6 separated by commas, e.g. --dice 3,5")
+    faces = [w if w in ("1", "2", "3", "4", "5", "6") else None for w in words]
+    if not words or None in faces:
+        raise LvError(f"--dice {one_line(repr(text))}: give die faces 1-6 separated by commas, e.g. --dice 3,5")
     return [int(w) for w in words]
 
 
