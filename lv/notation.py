@@ -11,6 +11,8 @@ action of the current player. Errors say which word is wrong.
 
 from __future__ import annotations
 
+import unicodedata
+
 from . import actions as A
 from .board import Board, load_board
 from .errors import LvError, NotationError
@@ -38,6 +40,33 @@ def _player(word: str, names: list[str], text: str) -> int:
         if name.lower() == word.lower():
             return i
     raise NotationError(f"'{text}': unknown player '{word}' (players: {', '.join(names)})")
+
+
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None. A name is one word of printable text: a control
+    character (ESC, a line break) would reach the terminal from a file, and the notation addresses players by
+    one word ('money 5 from red to blue')."""
+    if not isinstance(name, str) or not name:
+        return f"player name {one_line(repr(name))}: give a non-empty text"
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
+    if bad is not None:
+        return f"player name {one_line(ascii(name))}: control character U+{ord(bad):04X} is not allowed"
+    if any(c.isspace() or c == ";" for c in name):
+        return f"player name {one_line(repr(name))}: one word (no spaces or ';'), the notation names players so"
+    return None
+
+
+def check_names(names: list, error: type[LvError] = NotationError) -> None:
+    """``error`` unless ``names`` are valid player names that differ (also in case, as the notation ignores it)."""
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise error(problem)
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.lower() in seen:
+            raise error(f"player names must differ (also in case): {seen[name.lower()]!r} and {name!r}")
+        seen[name.lower()] = name
 
 
 def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:

@@ -28,7 +28,7 @@ from . import __version__
 from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
-from .notation import format_action, parse_action
+from .notation import check_names, format_action, parse_action
 from .yamlsource import line_of, load_located, read_text
 
 FORMAT = "lv-game/1"
@@ -113,6 +113,10 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(x, str) for x in players) or len(players) < 2:
         raise fail(("players",), "players: give at least two player names, in seat order")
+    try:
+        check_names(players, RecordError)
+    except RecordError as err:
+        raise fail(("players",), f"players: {err}") from None
     if not isinstance(data["profile"], str):
         raise fail(("profile",), "profile: give a profile spec: NAME, NAME+OVERLAY or a .yaml path (see 'lv variants list')")
     deck = data.get("deck")
