@@ -43,16 +43,15 @@ def _player(word: str, names: list[str], text: str) -> int:
 
 
 def name_problem(name: object) -> str | None:
-    """Why ``name`` cannot be a player's name, or None. A name is one word of printable text: a control
-    character (ESC, a line break) would reach the terminal from a file, and the notation addresses players by
-    one word ('money 5 from red to blue')."""
+    """Why ``name`` cannot be a player's name, or None. A name is printable text: a control character (ESC, a
+    line break) would reach the terminal from a file."""
     if not isinstance(name, str) or not name:
         return f"player name {one_line(repr(name))}: give a non-empty text"
     bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
     if bad is not None:
         return f"player name {one_line(ascii(name))}: control character U+{ord(bad):04X} is not allowed"
-    if any(c.isspace() or c == ";" for c in name):
-        return f"player name {one_line(repr(name))}: one word (no spaces or ';'), the notation names players so"
+    if name != name.strip():
+        return f"player name {one_line(repr(name))}: no spaces before or after it"
     return None
 
 

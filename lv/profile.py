@@ -27,7 +27,8 @@ import cattrs
 import yaml
 from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 
-from .board import variants_dir
+from .board import load_board, variants_dir
+from .notation import name_problem
 from .errors import ProfileError
 from .yamlsource import line_of, load_located, one_line, read_located
 
@@ -49,6 +50,12 @@ class Players:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         if len(self.colors) < self.max:
             raise ValueError(f"{len(self.colors)} colours for up to {self.max} players")
+        for color in self.colors:  # the default player names ('lv new --players 3')
+            problem = name_problem(color)
+            if problem:
+                raise ValueError(problem.replace("player name", "colour", 1))
+        if len({c.lower() for c in self.colors}) != len(self.colors):
+            raise ValueError(f"colours: each once, {list(self.colors)} repeats one")
 
 
 @attrs.frozen
@@ -166,6 +173,12 @@ class End:
 class FBlock:
     closed_when: str = attrs.field(validator=_choice("never", "two_players", "always"))
     block: str = attrs.field(validator=instance_of(str))
+
+    @block.validator
+    def _check(self, _attr, value):
+        blocks = load_board().blocks
+        if value not in blocks:
+            raise ValueError(f"block: {value!r} is not a block of the board ({', '.join(sorted(blocks))})")
 
 
 @attrs.frozen

@@ -138,7 +138,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                  starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
                  position=data.get("position"), result=data.get("result"), comment=data.get("comment"),
                  lines=lines)
-    turns = data.get("turns") or []
+    turns = data.get("turns")
+    turns = [] if turns is None else turns  # 'turns: 0' or 'turns: ""' is not "no turns"
     if not isinstance(turns, list):
         raise fail(("turns",), "turns: a list of turns")
     for ti, t in enumerate(turns):
@@ -159,10 +160,11 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             for ci, card in enumerate(cards):
                 if card != END_CARD and card not in board.lots:
                     raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
-        turn = TurnRecord(player=player, cards=cards, dice=_mapping(t.get("dice"), fail, path + ("dice",), ti),
+        turn = TurnRecord(player=player, cards=cards, dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
                           line=line_of(lines, path))
-        decisions = t.get("decisions") or []
+        decisions = t.get("decisions")
+        decisions = [] if decisions is None else decisions
         if not isinstance(decisions, list):
             raise fail(path + ("decisions",), f"turn {ti + 1}: decisions: a list")
         for di, d in enumerate(decisions):
@@ -226,9 +228,29 @@ def _check_header(data: dict, players: list[str], deck: list[str] | None, board:
 
 
 def _check_position(position: Any, players: list[str], board: Board, fail) -> None:
-    """Lots and colours of a position, with their lines; the rest is checked by ``position.py`` at setup."""
+    """The shape of a position, its lots and colours, with their lines; the rules (counts of pieces, heights,
+    closed blocks) are checked by ``position.py`` at setup."""
     if not isinstance(position, dict):
         raise fail(("position",), "position: a mapping (see docs/record-format.md)")
+    shapes = {"players": (dict, "a mapping of player to {money, score}"), "markers": (dict, "a mapping"),
+              "tiles": (dict, "a mapping"), "deck": (list, "a list of cards, top first"),
+              "reorganized": (list, "a list of lots"), "current": (str, "a player"),
+              "phase": (str, "actions or draw"), "turn": (int, "a whole number"), "gambles": (int, "a whole number")}
+    for key, value in position.items():
+        kind, what = shapes.get(key, (object, ""))
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise fail(("position", key), f"position: {key}: {what}, not {_kind(value)}")
+    for who, values in (position.get("players") or {}).items():
+        if values is not None and not isinstance(values, dict):
+            raise fail(("position", "players", who), f"position: players.{who}: a mapping such as "
+                                                     f"{{money: 30, score: 8}}, not {_kind(values)}")
+        for key, value in (values or {}).items():
+            if key in ("money", "score") and (not isinstance(value, int) or isinstance(value, bool)):
+                raise fail(("position", "players", who, key), f"position: players.{who}.{key}: a whole number, "
+                                                              f"not {_kind(value)}")
+    for i, lot in enumerate(position.get("reorganized") or []):
+        if str(lot).upper() not in board.lots:
+            raise fail(("position", "reorganized", i), f"position: reorganized: unknown lot {lot!r}")
     for section in ("markers", "tiles"):
         value = position.get(section)
         if value is None:
@@ -267,6 +289,8 @@ def _check_result(result: Any, players: list[str], fail) -> None:
     for key in result:
         if key not in RESULT_KEYS:
             raise fail(("result", key), f"result: unknown key '{key}' (known: {', '.join(RESULT_KEYS)})")
+    if "reason" in result and not isinstance(result["reason"], str):
+        raise fail(("result", "reason"), f"result: reason: text, not {_kind(result['reason'])}")
     if "winner" in result and result["winner"] not in players:
         raise fail(("result", "winner"), f"result: winner {result['winner']!r} is not one of the players")
     for key in ("scores", "money"):
@@ -278,7 +302,13 @@ def _check_result(result: Any, players: list[str], fail) -> None:
             raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
 
 
-def _mapping(value, fail, path, ti) -> dict:
+def _kind(value: Any) -> str:
+    """What a wrongly typed value is, for a message (never the value itself, which may be long)."""
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
+
+
+def _mapping(value, fail, path, ti, board: Board) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -292,6 +322,9 @@ def _mapping(value, fail, path, ti) -> dict:
         if key in out:
             if not isinstance(out[key], dict):
                 raise fail(path, f"turn {ti + 1}: dice.{key}: a mapping of lot to value")
+            for lot in out[key]:
+                if str(lot).upper() not in board.lots:
+                    raise fail(path + (key, lot), f"turn {ti + 1}: dice.{key}: unknown lot {lot!r}")
             out[key] = {str(k).upper(): v for k, v in out[key].items()}
     if "ties" in out:
         out["ties"] = {k: (v if isinstance(v, list) else [v]) for k, v in out["ties"].items()}
@@ -322,15 +355,38 @@ def _decision(d: Any, players: list[str], board: Board, fail, path, ti) -> Decis
     if unknown:
         raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(str, unknown)))}")
     if "do" in d:
-        action = parse_action(str(d["do"]), players, board)
+        if not isinstance(d["do"], str):
+            raise fail(path + ("do",), f"turn {ti + 1}: do: a decision in the notation ('build A2 gold')")
+        action = parse_action(d["do"], players, board)
     else:
         action = _structured(d, players, board, fail, path, ti)
     return DecisionRecord(action=action, text=format_action(action, players),
-                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti),
+                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(d.get("choices"), fail, path + ("choices",), ti, board))
 
 
+# the fields of a structured decision or trade step: a word each (spliced into the notation), or a number/flag
+FIELD_TYPES = {"lot": (str, "a lot"), "color": (str, "a colour"), "from": (str, "a lot or player"),
+               "to": (str, "a player"), "die": (str, "a lot"), "bet": (int, "a whole number"),
+               "money": (int, "a whole number"), "lay_off": (bool, "true or false"), "action": (str, "an action")}
+
+
+def _check_fields(d: dict, fail, path, ti) -> None:
+    for key, value in d.items():
+        kind, what = FIELD_TYPES.get(key, (object, ""))
+        if kind is bool:
+            ok = isinstance(value, bool)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        else:
+            ok = isinstance(value, kind) and (kind is not str or (value.split() == [value]))
+        if not ok:
+            raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {_kind(value)}"
+                       + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
+
+
 def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
+    _check_fields(d, fail, path, ti)
     kind = d.get("action")
     words = {
         "build": lambda: f"build {d.get('lot')} {d.get('color')}",
@@ -358,6 +414,7 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                 if "do" in step:
                     out.append(_step_text(str(step["do"]), players, board))
                 elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
+                    _check_fields(step, fail, path + ("steps", si), ti)
                     kind_s = next(k for k in ("money", "lot", "die") if k in step)
                     out.append(_step_text(f"{kind_s} {step[kind_s]} from {step.get('from')} to {step.get('to')}",
                                           players, board))

@@ -13,6 +13,7 @@ from pathlib import Path
 import attrs
 
 from . import actions as A
+from .chance import unused_dice
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .game import Game, Turn
 from .notation import format_action
@@ -189,6 +190,10 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                 game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
             except (RecordError, IllegalAction) as err:
                 raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
+            extra = unused_dice(trec.dice, game.current_turn.draw_dice)
+            if strict and extra:
+                raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not "
+                                  f"roll the recorded dice {', '.join(extra)}")
         turn = game.current_turn
         play = TurnPlay(turn=turn, line=trec.line)
         out.turns.append(play)
@@ -271,6 +276,10 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         except RecordError as err:
             raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}': {err}") from None
         d = game.current_turn.decisions[-1]
+        extra = unused_dice(drec.dice, d.dice)
+        if strict and extra:
+            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' does not roll the recorded "
+                              f"dice {', '.join(extra)}")
         play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))
