@@ -25,6 +25,7 @@ from .board import END_CARD
 from .chance import rng_for
 from .errors import RecordError
 from .notation import whole_number
+from .yamlsource import plain
 
 KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
 
@@ -50,7 +51,7 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
         raise RecordError(f"position: tile {lot}: give 'COLOUR [hN] [OWNER VALUE]' or a mapping")
     unknown = set(spec) - {"color", "height", "owner", "value"}
     if unknown:
-        raise RecordError(f"position: tile {lot}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise RecordError(f"position: tile {lot}: unknown field(s) {', '.join(sorted(map(plain, unknown)))}")
     color = spec.get("color")
     if color not in colors:
         raise RecordError(f"position: tile {lot}: unknown colour {color!r} (colours: {', '.join(colors)})")
@@ -75,7 +76,7 @@ def apply_position(game, position: dict) -> bool:
         raise RecordError("position: must be a mapping")
     unknown = set(position) - KEYS
     if unknown:
-        raise RecordError(f"position: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(KEYS))})")
+        raise RecordError(f"position: unknown key(s) {', '.join(sorted(map(plain, unknown)))} (known: {', '.join(sorted(KEYS))})")
     s, board, profile = game.state, game.board, game.profile
     names = [p.name for p in s.players]
 
@@ -95,7 +96,7 @@ def apply_position(game, position: dict) -> bool:
         values = values or {}
         extra = set(values) - {"money", "score"}
         if extra:
-            raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(extra))}")
+            raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(map(plain, extra)))}")
         money, score = values.get("money", 0), values.get("score", 0)
         if not _whole(money) or money < 0:
             raise RecordError(f"position: players.{name}.money {money!r} must be a whole number >= 0")

@@ -30,7 +30,7 @@ from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 from .board import load_board, variants_dir
 from .notation import name_problem
 from .errors import ProfileError
-from .yamlsource import line_of, load_located, one_line, read_located
+from .yamlsource import line_of, load_located, one_line, plain, read_located
 
 _pos = and_(instance_of(int), ge(0))
 
@@ -372,7 +372,8 @@ def _read_raw(file: Path) -> _RawProfile:
             dotted = f"{section}.{key}"
             line = line_of(lines, (section, key))
             if key not in fields:
-                raise ProfileError(f"{fname}:{line}: unknown key '{dotted}' (known: {', '.join(sorted(fields))})")
+                raise ProfileError(f"{fname}:{line}: unknown key '{section}.{plain(key)}' "
+                                   f"(known: {', '.join(sorted(fields))})")
             try:
                 value, source = _split_leaf(node)
             except ValueError as exc:

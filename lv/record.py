@@ -29,7 +29,7 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
 from .notation import check_names, format_action, parse_action
-from .yamlsource import line_of, load_located, read_text
+from .yamlsource import line_of, load_located, plain, read_text
 
 FORMAT = "lv-game/1"
 HEADER_KEYS = ("format", "engine", "profile", "players", "seed", "first_player", "starting_rolls", "deck",
@@ -106,7 +106,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
         raise fail(("format",), f"unknown format {fmt!r}: this lv reads '{FORMAT}'")
     for key in data:
         if key not in HEADER_KEYS:
-            raise fail((key,), f"unknown key '{key}' (known: {', '.join(HEADER_KEYS)})")
+            raise fail((key,), f"unknown key '{plain(key)}' (known: {', '.join(HEADER_KEYS)})")
     for key in ("profile", "players"):
         if key not in data:
             raise fail((), f"missing '{key}'")
@@ -148,7 +148,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             raise fail(path, f"turn {ti + 1}: a mapping with player, cards and decisions")
         for key in t:
             if key not in TURN_KEYS:
-                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{key}' (known: {', '.join(TURN_KEYS)})")
+                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{plain(key)}' (known: {', '.join(TURN_KEYS)})")
         player = t.get("player")
         if player not in players:
             raise fail(path + ("player",), f"turn {ti + 1}: unknown player {player!r} (players: {', '.join(players)})")
@@ -242,11 +242,11 @@ def _check_position(position: Any, players: list[str], board: Board, fail) -> No
             raise fail(("position", key), f"position: {key}: {what}, not {_kind(value)}")
     for who, values in (position.get("players") or {}).items():
         if values is not None and not isinstance(values, dict):
-            raise fail(("position", "players", who), f"position: players.{who}: a mapping such as "
+            raise fail(("position", "players", who), f"position: players.{plain(who)}: a mapping such as "
                                                      f"{{money: 30, score: 8}}, not {_kind(values)}")
         for key, value in (values or {}).items():
             if key in ("money", "score") and (not isinstance(value, int) or isinstance(value, bool)):
-                raise fail(("position", "players", who, key), f"position: players.{who}.{key}: a whole number, "
+                raise fail(("position", "players", who, key), f"position: players.{plain(who)}.{key}: a whole number, "
                                                               f"not {_kind(value)}")
     for i, lot in enumerate(position.get("reorganized") or []):
         if str(lot).upper() not in board.lots:
@@ -288,7 +288,7 @@ def _check_result(result: Any, players: list[str], fail) -> None:
         raise fail(("result",), "result: a mapping with reason, winner, scores, money")
     for key in result:
         if key not in RESULT_KEYS:
-            raise fail(("result", key), f"result: unknown key '{key}' (known: {', '.join(RESULT_KEYS)})")
+            raise fail(("result", key), f"result: unknown key '{plain(key)}' (known: {', '.join(RESULT_KEYS)})")
     if "reason" in result and not isinstance(result["reason"], str):
         raise fail(("result", "reason"), f"result: reason: text, not {_kind(result['reason'])}")
     if "winner" in result and result["winner"] not in players:
@@ -315,7 +315,7 @@ def _mapping(value, fail, path, ti, board: Board) -> dict:
         raise fail(path, f"turn {ti + 1}: dice: a mapping such as {{gamble: [3, 4]}}")
     unknown = set(value) - {"gamble", "reorg", "ties"}
     if unknown:
-        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
+        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(plain, unknown)))} "
                          "(known: gamble, reorg, ties)")
     out = dict(value)
     for key in ("reorg", "ties"):
@@ -353,7 +353,7 @@ def _decision(d: Any, players: list[str], board: Board, fail, path, ti) -> Decis
         raise fail(path, f"turn {ti + 1}: a decision is text ('build A2 gold') or a mapping")
     unknown = set(d) - DECISION_KEYS
     if unknown:
-        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(str, unknown)))}")
+        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(plain, unknown)))}")
     if "do" in d:
         if not isinstance(d["do"], str):
             raise fail(path + ("do",), f"turn {ti + 1}: do: a decision in the notation ('build A2 gold')")
@@ -410,7 +410,7 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                 unknown = set(step) - STEP_KEYS
                 if unknown:
                     raise fail(path + ("steps", si), f"turn {ti + 1}: unknown trade-step field(s) "
-                                                     f"{', '.join(sorted(map(str, unknown)))}")
+                                                     f"{', '.join(sorted(map(plain, unknown)))}")
                 if "do" in step:
                     out.append(_step_text(str(step["do"]), players, board))
                 elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:

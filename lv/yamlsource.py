@@ -175,6 +175,12 @@ def _tag(tag: str) -> str:
     return one_line(tag.replace("tag:yaml.org,2002:", "!!"))
 
 
+def plain(key: Any) -> str:
+    """A key or word from a file, shown in a message: escaped like repr (no line break, no ESC), no quotes."""
+    text = repr(key)
+    return one_line(text[1:-1] if isinstance(key, str) else text)
+
+
 def one_line(text: str) -> str:
     """Text from a file, for a one-line message: no line breaks, not too long."""
     text = " ".join(str(text).split())
