@@ -76,7 +76,8 @@ def apply_position(game, position: dict) -> bool:
         raise RecordError("position: must be a mapping")
     unknown = set(position) - KEYS
     if unknown:
-        raise RecordError(f"position: unknown key(s) {', '.join(sorted(map(plain, unknown)))} (known: {', '.join(sorted(KEYS))})")
+        raise RecordError(f"position: unknown key(s) {', '.join(sorted(map(plain, unknown)))} "
+                          f"(known: {', '.join(sorted(KEYS))})")
     s, board, profile = game.state, game.board, game.profile
     names = [p.name for p in s.players]
 

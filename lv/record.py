@@ -379,7 +379,7 @@ def _check_fields(d: dict, fail, path, ti) -> None:
         elif kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         else:
-            ok = isinstance(value, kind) and (kind is not str or (value.split() == [value]))
+            ok = isinstance(value, kind) and (not isinstance(value, str) or value.split() == [value])
         if not ok:
             raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {_kind(value)}"
                        + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))

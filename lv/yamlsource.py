@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, NoReturn
 
 import yaml
 
@@ -25,7 +25,7 @@ MAX_DIGITS = 100  # digits of a whole number (Python refuses to print more than 
 _MAP, _SEQ, _MERGE = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:merge"
 
 
-def _compose(text: str, fail) -> yaml.Node | None:
+def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> yaml.Node | None:
     """The node tree of one YAML document, built from the parser's events without recursion, refusing
     (``fail(mark, message)``) nesting deeper than MAX_DEPTH and aliases that reach more than MAX_ALIAS_NODES
     nodes before anything big is built."""
@@ -65,9 +65,9 @@ def _compose(text: str, fail) -> yaml.Node | None:
                 if anchor is not None:
                     anchors[anchor] = (node, size, height)
             elif kind is yaml.AliasEvent:
-                target = anchors.get(ev.anchor, False)
-                if target is False:
+                if ev.anchor not in anchors:
                     fail(ev.start_mark, f"alias *{one_line(ev.anchor)} names no anchor defined before it")
+                target = anchors[ev.anchor]
                 if target is None:
                     fail(ev.start_mark, f"alias *{one_line(ev.anchor)} is inside its own anchor (a loop)")
                 node, size, height = target
@@ -100,7 +100,7 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
     Safe: only plain data (no ``!!python/...`` tags), bounded (MAX_DEPTH, MAX_ALIAS_NODES, MAX_DIGITS), and
     every problem is ``error`` with one line naming the file and line. Merge keys (``<<: *base``) are applied."""
 
-    def fail(mark, message: str):
+    def fail(mark: yaml.Mark | None, message: str) -> NoReturn:
         where = f"{filename}:{mark.line + 1}" if mark is not None else filename
         raise error(f"{where}: {message}")
 
