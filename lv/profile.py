@@ -387,9 +387,12 @@ def _read_raw(file: Path) -> _RawProfile:
         extends = (extends,)
     if not isinstance(extends, (list, tuple)) or not all(isinstance(e, str) for e in extends):
         raise ProfileError(f"{fname}:{line_of(lines, ('extends',))}: extends: a profile name or path, or a list of them")
+    for key, kind, what in (("name", str, "text"), ("title", str, "text"), ("overlay", bool, "true or false")):
+        if data.get(key) is not None and not isinstance(data[key], kind):  # 'overlay: "no"' is not true
+            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: {key}: {what}")
     name = data.get("name") or file.stem
     return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
-                       values=values, sources=sources, lines=where, overlay=bool(data.get("overlay", False)),
+                       values=values, sources=sources, lines=where, overlay=data.get("overlay") is True,
                        extends_line=line_of(lines, ("extends",)) if "extends" in data else None)
 
 

@@ -374,6 +374,12 @@ def test_spec_newlines_are_not_echoed_raw():
     assert "\x1b" not in line
 
 
+def test_a_profile_overlay_flag_must_be_true_or_false(tmp_path):
+    (tmp_path / "o.yaml").write_text('overlay: "no"\ngamble:\n  per_turn: 2\n')
+    with pytest.raises(ProfileError, match=r"o.yaml:1: overlay: true or false$"):
+        load_profile(str(tmp_path / "o.yaml"))
+
+
 @pytest.mark.parametrize("spec, message", [
     ("revised,f_block.block=Z", "f_block.block: 'Z' is not a block of the board"),
     ("revised,players.colors=[]", "0 colours for up to 6 players"),
