@@ -33,6 +33,12 @@ class _OneLineUsageErrors(typer.core.TyperGroup):
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
             return super().main(*args, standalone_mode=False, **kwargs)
+        argv = kwargs.get("args", args[0] if args else None)
+        for word in sys.argv[1:] if argv is None else argv:
+            # typer reads '٣' (Arabic-Indic three) as 3 for an int option; lv takes ASCII digits only
+            if isinstance(word, str) and word.lstrip("+-").isdecimal() and not word.isascii():
+                print(f"lv: error: {ascii(word)}: give numbers in ASCII digits 0-9", file=sys.stderr)
+                sys.exit(2)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)
         except click_errors.NoArgsIsHelpError as exc:  # 'lv' alone: the help, as before

@@ -242,12 +242,18 @@ def test_only_ascii_digits_are_numbers(word):
         parse_dice(word)
 
 
+@pytest.mark.parametrize("args", [["selfplay", "--seed", "٣"], ["selfplay", "--bot", "greedy:٣"],
+                                  ["simulate", "-v", "revised", "--games", "１０"]])
+def test_unicode_digits_in_options_are_refused(args):
+    assert "ASCII" in one_line_error(run(*args)) or "greedy a reserve" in one_line_error(run(*args))
+
+
 def test_unicode_digits_on_the_command_line(tmp_path):
     game = tmp_path / "g.yaml"
     assert runner.invoke(cli.app, ["new", "--players", "red,blue", "--seed", "1", "-o", str(game)]).exit_code == 0
     res = run("move", str(game), "gamble B3 ²")
     assert res.returncode == 2 and "'²' is not a whole number of dollars" in res.stderr
-    assert "players" in one_line_error(run("new", "--players", "٣", "-o", str(tmp_path / "h.yaml")))
+    assert "ASCII digits" in one_line_error(run("new", "--players", "٣", "-o", str(tmp_path / "h.yaml")))
 
 
 # ---------------------------------------------------------------------------------------------- 5: shapes
