@@ -131,6 +131,8 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
                  else f"bad value {one_line(repr(n.value))}: {one_line(str(exc))}")
         except yaml.YAMLError as exc:
             fail(n.start_mark, f"malformed YAML: {one_line(getattr(exc, 'problem', None) or str(exc))}")
+        except Exception:  # a tag on text it cannot read: "!!bool maybe", "!!timestamp ", "!!float " ...
+            fail(n.start_mark, f"bad value {one_line(repr(n.value))} for YAML tag '{_tag(n.tag)}'")
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
             fail(n.start_mark, f"number too large (more than {MAX_DIGITS} digits)")
         if value is None or isinstance(value, (str, int, float)):

@@ -198,6 +198,25 @@ def test_malformed_yaml_is_one_line(tmp_path):
     assert line.startswith(f"lv: error: {path}:3: malformed YAML: ")
 
 
+YAML_PIECES = st.sampled_from(
+    list("[]{}:,-?&*!|>'\"#%@`\n\t ") + ["a", "1", "&a ", "*a", "&b ", "*b", "<<: ", "<<: *a", "<<: [*a, *b]", "=",
+    "!!int ", "!!str ", "!!float ", "!!binary ", "!!timestamp ", "!!map ", "!!seq ", "!!omap ", "!!set ", "!!merge ",
+    "!!null ", "!!bool ", "!!value ", "!!python/none ", "0x", "0o", "1:2:3", "2001-01-01", ".inf", "---\n", "...\n",
+    "%YAML 1.1\n", "%TAG ! tag:x,\n", "\x00", "\ufeff", "\x85", "  "]))
+
+
+@settings(max_examples=int(os.environ.get("LV_HOSTILE_EXAMPLES", "300")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(YAML_PIECES, max_size=30).map("".join))
+def test_any_yaml_text_loads_or_is_one_line(text):
+    """Tags on text they cannot read ('!!bool maybe', '!!timestamp '), stray anchors, merges of lists:
+    the loader returns data or raises LvError with one line, nothing else."""
+    try:
+        load_located(text, "f.yaml")
+    except LvError as err:
+        assert "\n" not in str(err) and str(err).startswith("f.yaml")
+
+
 # ---------------------------------------------------------------------------------------------- 5: numbers
 
 
