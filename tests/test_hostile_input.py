@@ -202,7 +202,7 @@ YAML_PIECES = st.sampled_from(
     list("[]{}:,-?&*!|>'\"#%@`\n\t ") + ["a", "1", "&a ", "*a", "&b ", "*b", "<<: ", "<<: *a", "<<: [*a, *b]", "=",
     "!!int ", "!!str ", "!!float ", "!!binary ", "!!timestamp ", "!!map ", "!!seq ", "!!omap ", "!!set ", "!!merge ",
     "!!null ", "!!bool ", "!!value ", "!!python/none ", "0x", "0o", "1:2:3", "2001-01-01", ".inf", "---\n", "...\n",
-    "%YAML 1.1\n", "%TAG ! tag:x,\n", "\x00", "\ufeff", "\x85", "  "]))
+    "%YAML 1.1\n", "%TAG ! tag:x,\n", "\x00", "\ufeff", "\x85", "  "])
 
 
 @settings(max_examples=int(os.environ.get("LV_HOSTILE_EXAMPLES", "300")), deadline=None,
