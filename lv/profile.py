@@ -433,12 +433,12 @@ def spec_for_record(spec: str, folder: Path) -> str:
 MAX_EXTENDS = 32  # profiles in one chain of 'extends'
 
 
-def confined(name: str, folder: Path) -> str:
-    """A profile path written in a record, read relative to the record's ``folder`` and never outside it
-    (an absolute path or '..' leaving it is refused): a record from elsewhere cannot make lv read any file.
-    The user can still give any path with --variant."""
+def confined(name: str, folder: Path, base: Path | None = None) -> str:
+    """A profile path written in a record (or in a profile file it names), read relative to ``base`` (default:
+    the record's ``folder``) and never outside ``folder`` (an absolute path or '..' leaving it is refused): a
+    record from elsewhere cannot make lv read any file. The user can still give any path with --variant."""
     p = Path(name)
-    target = (folder / p).resolve()
+    target = ((base or folder) / p).resolve()
     if p.is_absolute() or not target.is_relative_to(folder.resolve()):
         raise ProfileError(f"profile file {one_line(repr(name))}: a record names its profile file relative to "
                            "its own folder, inside it (give another file with --variant)")
@@ -446,8 +446,10 @@ def confined(name: str, folder: Path) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, str, str, bool]:
-    """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied."""
+def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
+             ) -> tuple[dict, dict, dict, str, str, bool]:
+    """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied.
+    ``folder``: the profile comes from a record there, and so must every .yaml file it extends."""
     if name in chain:
         raise ProfileError(f"profile '{name}' extends itself (through {' -> '.join(chain + (name,))})")
     if len(chain) >= MAX_EXTENDS:
@@ -458,7 +460,12 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
         where = f"{raw.file}:{raw.extends_line}"
         # a .yaml path is read relative to the file that extends it (then to the working directory)
         beside = Path(raw.file).parent / parent
-        if Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
+        if Path(parent).suffix in (".yaml", ".yml") and folder is not None:
+            try:
+                parent = confined(parent, Path(folder), Path(raw.file).parent)
+            except ProfileError as err:
+                raise ProfileError(f"{where}: extends: {err}") from None
+        elif Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
             parent = str(beside.resolve())
         if parent in chain + (name,):
             raise ProfileError(f"{where}: extends '{parent}', which leads back here "
@@ -467,7 +474,7 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
             _find(parent)
         except ProfileError as err:
             raise ProfileError(f"{where}: extends: {err}") from None
-        pv, ps, po, *_ = _resolve(parent, chain + (name,))
+        pv, ps, po, *_ = _resolve(parent, chain + (name,), folder)
         values.update(pv)
         sources.update(ps)
         origin.update(po)
@@ -532,7 +539,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: 
     origin: dict[str, str] = {}
     titles = []
     for i, name in enumerate(names):
-        v, s, o, pname, title, overlay = _resolve(name)
+        v, s, o, pname, title, overlay = _resolve(name, (), None if folder is None else str(folder.resolve()))
         if i == 0 and overlay:
             raise ProfileError(f"'{name}' is an overlay: put it after a full profile, as in 'PROFILE+{name}' "
                                f"(see 'lv variants list')")

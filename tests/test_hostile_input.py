@@ -459,6 +459,21 @@ def test_a_record_reads_its_profile_file_only_in_its_own_folder(tmp_path, spec):
     assert ("relative to its own folder" in line or "unknown profile" in line) and str(inside / "g.yaml") in line
 
 
+def test_a_profile_file_of_a_record_extends_files_only_in_the_record_folder(tmp_path):
+    inside = tmp_path / "games"
+    (inside / "rules").mkdir(parents=True)
+    (tmp_path / "outside.yaml").write_text("extends: revised\n")
+    (inside / "base.yaml").write_text("extends: revised\n")
+    (inside / "rules" / "ok.yaml").write_text("extends: ../base.yaml\n")
+    (inside / "rules" / "bad.yaml").write_text("extends: ../../outside.yaml\n")
+    (inside / "g.yaml").write_text(record_text(profile="rules/ok.yaml"))
+    assert run("replay", str(inside / "g.yaml")).returncode == 0
+    (inside / "g.yaml").write_text(record_text(profile="rules/bad.yaml"))
+    line = one_line_error(run("replay", str(inside / "g.yaml")))
+    assert f"{inside / 'rules' / 'bad.yaml'}:1: extends: profile file '../../outside.yaml'" in line
+    assert run("variants", "show", str(inside / "rules" / "bad.yaml")).returncode == 0  # the user's own choice
+
+
 def test_a_record_profile_file_beside_it_works_from_any_directory(tmp_path):
     (tmp_path / "mine.yaml").write_text("extends: revised\ngamble:\n  per_turn: 2\n")
     (tmp_path / "g.yaml").write_text(record_text(profile="mine.yaml"))
