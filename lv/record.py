@@ -148,7 +148,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             raise fail(path, f"turn {ti + 1}: a mapping with player, cards and decisions")
         for key in t:
             if key not in TURN_KEYS:
-                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{plain(key)}' (known: {', '.join(TURN_KEYS)})")
+                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{plain(key)}' "
+                                          f"(known: {', '.join(TURN_KEYS)})")
         player = t.get("player")
         if player not in players:
             raise fail(path + ("player",), f"turn {ti + 1}: unknown player {player!r} (players: {', '.join(players)})")
@@ -160,7 +161,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             for ci, card in enumerate(cards):
                 if card != END_CARD and card not in board.lots:
                     raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
-        turn = TurnRecord(player=player, cards=cards, dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
+        turn = TurnRecord(player=player, cards=cards,
+                          dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
                           line=line_of(lines, path))
         decisions = t.get("decisions")
@@ -246,8 +248,8 @@ def _check_position(position: Any, players: list[str], board: Board, fail) -> No
                                                      f"{{money: 30, score: 8}}, not {_kind(values)}")
         for key, value in (values or {}).items():
             if key in ("money", "score") and (not isinstance(value, int) or isinstance(value, bool)):
-                raise fail(("position", "players", who, key), f"position: players.{plain(who)}.{key}: a whole number, "
-                                                              f"not {_kind(value)}")
+                raise fail(("position", "players", who, key),
+                           f"position: players.{plain(who)}.{key}: a whole number, not {_kind(value)}")
     for i, lot in enumerate(position.get("reorganized") or []):
         if str(lot).upper() not in board.lots:
             raise fail(("position", "reorganized", i), f"position: reorganized: unknown lot {lot!r}")
@@ -412,7 +414,10 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                     raise fail(path + ("steps", si), f"turn {ti + 1}: unknown trade-step field(s) "
                                                      f"{', '.join(sorted(map(plain, unknown)))}")
                 if "do" in step:
-                    out.append(_step_text(str(step["do"]), players, board))
+                    if not isinstance(step["do"], str):
+                        raise fail(path + ("steps", si, "do"), f"turn {ti + 1}: do: a trade step in the notation "
+                                                               "('money 5 from red to blue')")
+                    out.append(_step_text(step["do"], players, board))
                 elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
                     _check_fields(step, fail, path + ("steps", si), ti)
                     kind_s = next(k for k in ("money", "lot", "die") if k in step)

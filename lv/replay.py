@@ -173,6 +173,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict is None:
         strict = same_rules(record, profile)
     game = start_game(record, profile)
+    if strict and record.turns:
+        _check_draw_dice(record, 0, game)
     out = Replay(record=record, profile=profile, game=game, strict=strict, until=until)
     names = record.players
     for ti, trec in enumerate(record.turns):
@@ -190,10 +192,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                 game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
             except (RecordError, IllegalAction) as err:
                 raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
-            extra = unused_dice(trec.dice, game.current_turn.draw_dice)
-            if strict and extra:
-                raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not "
-                                  f"roll the recorded dice {', '.join(extra)}")
+            if strict:
+                _check_draw_dice(record, ti, game)
         turn = game.current_turn
         play = TurnPlay(turn=turn, line=trec.line)
         out.turns.append(play)
@@ -219,6 +219,14 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict and record.result is not None and not out.stopped:
         out.result_mismatch = result_differences(record, game)
     return out
+
+
+def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
+    """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
+    extra = unused_dice(record.turns[ti].dice, game.current_turn.draw_dice)
+    if extra:
+        raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not roll the "
+                          f"recorded dice {', '.join(extra)}")
 
 
 def _cards(cards) -> str:

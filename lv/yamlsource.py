@@ -16,8 +16,8 @@ Path_ = tuple  # a key path such as ("gamble", "lay_off") or ("turns", 3, "decis
 # libyaml's parser when PyYAML has it: the same events and marks, several times faster on a game record
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-# Limits on what a file may make the loader build (docs/design.md, "Limits"). A record nests about 6 levels deep
-# and uses no aliases; a profile may share a few values through anchors and merge keys (``<<: *base``).
+# Limits on what a file may make the loader build (docs/design.md, "Limits on input"). A record nests about 6
+# levels deep and uses no aliases; a profile may share a few values through anchors and merge keys (``<<: *base``).
 MAX_DEPTH = 64  # mappings and lists inside one another, counting the levels an alias brings in
 MAX_ALIAS_NODES = 10_000  # nodes reached through aliases, each time an alias is used ("billion laughs")
 MAX_DIGITS = 100  # digits of a whole number (Python refuses to print more than 4,300)
@@ -114,13 +114,13 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
     if node is None:
         return None, lines
     constructor = yaml.SafeLoader("")  # only used for its scalar constructors and merge keys
-    plain: dict[tuple[str, str], Any] = {}  # (tag, text) -> value of the immutable scalars seen so far
+    known_scalars: dict[tuple[str, str], Any] = {}  # (tag, text) -> value of the immutable scalars seen so far
 
     def scalar(n: yaml.Node) -> Any:
         if not isinstance(n, yaml.ScalarNode):
             fail(n.start_mark, "a key must be a plain value")
-        known = plain.get((n.tag, n.value), plain)
-        if known is not plain:
+        known = known_scalars.get((n.tag, n.value), known_scalars)
+        if known is not known_scalars:
             return known
         if n.tag not in constructor.yaml_constructors:  # SafeLoader's tags only: never !!python/...
             fail(n.start_mark, f"YAML tag '{_tag(n.tag)}' is not allowed (plain data only)")
@@ -136,7 +136,7 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
             fail(n.start_mark, f"number too large (more than {MAX_DIGITS} digits)")
         if value is None or isinstance(value, (str, int, float)):
-            plain[n.tag, n.value] = value
+            known_scalars[n.tag, n.value] = value
         return value
 
     def walk(n: yaml.Node, path: Path_) -> Any:
@@ -184,8 +184,9 @@ def plain(key: Any) -> str:
 
 
 def one_line(text: str) -> str:
-    """Text from a file, for a one-line message: no line breaks, not too long."""
+    """Text from a file, for a one-line message: no line breaks or control characters (escaped), not too long."""
     text = " ".join(str(text).split())
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
     return text if len(text) <= 80 else text[:77] + "..."
 
 

@@ -523,6 +523,12 @@ def _dice_record(decision: dict | str, turn_dice: dict | None = None) -> str:
     return record_text(turns=[turn])
 
 
+def test_recorded_dice_that_are_not_rolled_are_errors_on_the_first_draw_too():
+    text = record_text(turns=[{"player": "purple", "cards": [], "dice": {"reorg": {"C1": 4}}}])
+    with pytest.raises(RecordError, match=r"^r.yaml:\d+: turn 1: the draw does not roll the recorded dice reorg C1$"):
+        replay(parse_record(text, "r.yaml"))
+
+
 @pytest.mark.parametrize("decision, turn_dice, message", [
     ({"action": "raise", "lot": "C1", "dice": {"gamble": [3, 4]}}, None,
      "'raise C1' does not roll the recorded dice gamble"),
