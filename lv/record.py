@@ -29,6 +29,7 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
 from .notation import check_names, format_action, parse_action
+from .position import check_shape, kind_of
 from .yamlsource import line_of, load_located, plain, read_text
 
 FORMAT = "lv-game/1"
@@ -234,22 +235,7 @@ def _check_position(position: Any, players: list[str], board: Board, fail) -> No
     closed blocks) are checked by ``position.py`` at setup."""
     if not isinstance(position, dict):
         raise fail(("position",), "position: a mapping (see docs/record-format.md)")
-    shapes = {"players": (dict, "a mapping of player to {money, score}"), "markers": (dict, "a mapping"),
-              "tiles": (dict, "a mapping"), "deck": (list, "a list of cards, top first"),
-              "reorganized": (list, "a list of lots"), "current": (str, "a player"),
-              "phase": (str, "actions or draw"), "turn": (int, "a whole number"), "gambles": (int, "a whole number")}
-    for key, value in position.items():
-        kind, what = shapes.get(key, (object, ""))
-        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
-            raise fail(("position", key), f"position: {key}: {what}, not {_kind(value)}")
-    for who, values in (position.get("players") or {}).items():
-        if values is not None and not isinstance(values, dict):
-            raise fail(("position", "players", who), f"position: players.{plain(who)}: a mapping such as "
-                                                     f"{{money: 30, score: 8}}, not {_kind(values)}")
-        for key, value in (values or {}).items():
-            if key in ("money", "score") and (not isinstance(value, int) or isinstance(value, bool)):
-                raise fail(("position", "players", who, key),
-                           f"position: players.{plain(who)}.{key}: a whole number, not {_kind(value)}")
+    check_shape(position, lambda path, message: fail(("position",) + path, message))
     for i, lot in enumerate(position.get("reorganized") or []):
         if str(lot).upper() not in board.lots:
             raise fail(("position", "reorganized", i), f"position: reorganized: unknown lot {lot!r}")
@@ -292,7 +278,7 @@ def _check_result(result: Any, players: list[str], fail) -> None:
         if key not in RESULT_KEYS:
             raise fail(("result", key), f"result: unknown key '{plain(key)}' (known: {', '.join(RESULT_KEYS)})")
     if "reason" in result and not isinstance(result["reason"], str):
-        raise fail(("result", "reason"), f"result: reason: text, not {_kind(result['reason'])}")
+        raise fail(("result", "reason"), f"result: reason: text, not {kind_of(result['reason'])}")
     if "winner" in result and result["winner"] not in players:
         raise fail(("result", "winner"), f"result: winner {result['winner']!r} is not one of the players")
     for key in ("scores", "money"):
@@ -302,12 +288,6 @@ def _check_result(result: Any, players: list[str], fail) -> None:
         if not isinstance(value, dict) or set(value) != set(players) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
             raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
-
-
-def _kind(value: Any) -> str:
-    """What a wrongly typed value is, for a message (never the value itself, which may be long)."""
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}.get(
-        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
 
 
 def _mapping(value, fail, path, ti, board: Board) -> dict:
@@ -383,7 +363,7 @@ def _check_fields(d: dict, fail, path, ti) -> None:
         else:
             ok = isinstance(value, kind) and (not isinstance(value, str) or value.split() == [value])
         if not ok:
-            raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {_kind(value)}"
+            raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {kind_of(value)}"
                        + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
 
 

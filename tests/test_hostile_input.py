@@ -308,6 +308,19 @@ def test_wrong_shapes_are_one_line_with_the_line(change, message):
     assert str(info.value).startswith("r.yaml:")
 
 
+@pytest.mark.parametrize("position, message", [
+    ({"players": [1, 2]}, "position: players: a mapping of player to {money, score}, not a list"),
+    ({"players": {"red": 5}}, "position: players.red: a mapping such as {money: 30, score: 8}, not a number"),
+    ({"deck": 5}, "position: deck: a list of cards, top first, not a number"),
+    ({"reorganized": 5}, "position: reorganized: a list of lots, not a number"),
+    ({"tiles": ["A2"]}, "position: tiles: a mapping of lot to tile, not a list"),
+])
+def test_the_api_checks_a_position_shape_too(position, message):
+    with pytest.raises(RecordError, match=None) as info:
+        lv.Game.from_position(lv.load_profile("revised"), ["red", "blue"], position)
+    assert str(info.value) == message
+
+
 def _paths(value, prefix=()):
     yield prefix
     if isinstance(value, dict):
