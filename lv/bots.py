@@ -161,6 +161,8 @@ def bot_named(spec: str) -> Bot:
     if not param:
         return BOTS[name]
     try:
+        if not param.isascii():  # float() and int() also read Arabic-Indic digits
+            raise ValueError
         if name == "random":
             bias = float(param)
             if not 0 <= bias <= 1:

@@ -20,6 +20,17 @@ def rng_for(seed: int | str, *key: Any) -> random.Random:
     return random.Random("lv/" + "/".join(map(str, (seed,) + key)))
 
 
+def unused_dice(recorded: dict, used: dict) -> list[str]:
+    """Recorded dice that a step did not roll ("gamble", "reorg A7", "ties B2"): a record that says a die was
+    rolled where none was is wrong, not a detail to ignore."""
+    out = ["gamble"] if "gamble" in recorded and "gamble" not in used else []
+    out += [f"reorg {lot}" for lot in recorded.get("reorg") or {} if lot not in (used.get("reorg") or {})]
+    rolled = used.get("ties") or {}
+    out += [f"ties {lot}" for lot, values in (recorded.get("ties") or {}).items()
+            if len(values) > len(rolled.get(lot, []))]
+    return out
+
+
 class Dice:
     def __init__(self, seed: int | str, key: tuple, recorded: dict | None = None):
         self.seed = seed

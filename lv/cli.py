@@ -17,8 +17,47 @@ import typer
 import lv
 from lv.errors import LvError
 
+try:  # recent typer carries its own copy of click
+    from typer._click import exceptions as click_errors
+except ImportError:  # pragma: no cover - typer < 0.20 uses click itself
+    from click import exceptions as click_errors  # type: ignore[no-redef]
+
+
+class _OneLineUsageErrors(typer.core.TyperGroup):
+    """Click's usage errors (``--seed x``, a missing argument) as one line ``lv: error: ...`` with exit code 2,
+    like every other bad input, instead of a usage box of 4-6 lines."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        argv = kwargs.get("args", args[0] if args else None)
+        for word in sys.argv[1:] if argv is None else argv:
+            # typer reads '٣' (Arabic-Indic three) as 3 for an int option; lv takes ASCII digits only
+            if isinstance(word, str) and word.lstrip("+-").isdecimal() and not word.isascii():
+                print(f"lv: error: {ascii(word)}: give numbers in ASCII digits 0-9", file=sys.stderr)
+                sys.exit(2)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click_errors.NoArgsIsHelpError as exc:  # 'lv' alone: the help, as before
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click_errors.UsageError as exc:
+            path = exc.ctx.command_path if exc.ctx is not None else "lv"
+            message = " ".join(exc.format_message().split()).rstrip(".")
+            print(f"lv: error: {message} (see '{path} --help')", file=sys.stderr)
+            sys.exit(2)
+        except click_errors.ClickException as exc:
+            print(f"lv: error: {' '.join(exc.format_message().split())}", file=sys.stderr)
+            sys.exit(exc.exit_code)
+        except click_errors.Abort:
+            print("Aborted!", file=sys.stderr)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
-    name="lv", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
+    name="lv", cls=_OneLineUsageErrors, no_args_is_help=True, add_completion=True,
+    pretty_exceptions_enable=False,
     help="Lords of Vegas rules engine: rule profiles, replay, diff, play and simulate.\n\n"
          "Example: lv variants show revised",
 )
@@ -493,7 +532,8 @@ def play_new(variant: str = typer.Option("revised", "--variant",
 @app.command("show")
 @guarded
 def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
-              turn: Optional[int] = typer.Option(None, "--turn", help="Show the board at the end of this turn."),
+              turn: Optional[int] = typer.Option(None, "--turn", min=1,
+                                                 help="Show the board at the end of this turn."),
               as_json: bool = typer.Option(False, "--json", help="The state as data."),
               wide: bool = typer.Option(False, "--wide", help=WIDE_HELP)) -> None:
     """Whose turn it is and what was drawn, the players, the casinos and the board.
@@ -518,7 +558,8 @@ def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1).")
                 output: Optional[str] = typer.Option(None, "-o", "--output",
                                                      help="board.svg, board.html or board.png (PNG needs the "
                                                           "extra lv[png]; default: SVG to stdout)."),
-                turn: Optional[int] = typer.Option(None, "--turn", help="The board at the end of this turn.")) -> None:
+                turn: Optional[int] = typer.Option(None, "--turn", min=1,
+                                                   help="The board at the end of this turn.")) -> None:
     """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv[png]).
 
     Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
@@ -619,7 +660,7 @@ def _move(path: str, decision: Optional[str], lines: List[str], from_file: Optio
         return
     choices = {k: v.upper() for k, v in (("die_from", die_from), ("marker_from", marker_from)) if v}
     try:
-        played = s.play(decision, session.parse_dice(dice) if dice else None, choices or None)
+        played = s.play(decision, session.parse_dice(dice) if dice is not None else None, choices or None)
     except session.MoveError as error:
         _refused(error)
         raise typer.Exit(2)
@@ -769,9 +810,12 @@ def _workers(workers: int, force: bool) -> int:
 
 def _players_arg(players: str) -> int | list[str]:
     """``4`` (names from the profile's colours) or ``red,blue,green``."""
+    from lv.notation import whole_number
+
     text = players.strip()
-    if text.isdigit():
-        return int(text)
+    count = whole_number(text, LvError)
+    if count is not None:
+        return count
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) < 2:
         raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")

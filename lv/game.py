@@ -22,6 +22,7 @@ from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import Event, event
 from .legal import legal_actions
+from .notation import check_names
 from .profile import Profile, load_profile
 from .rules import Engine, _restore
 from .state import GameState, PlayerState, Result
@@ -96,8 +97,7 @@ class Game:
         p = profile.players
         if not p.min <= n <= p.max:
             raise RecordError(f"{n} players: profile '{profile.name}' allows {p.min} to {p.max}")
-        if len(set(players)) != n:
-            raise RecordError(f"player names must differ: {players}")
+        check_names(players, RecordError)
         self.state = GameState(players=[PlayerState(name) for name in players])
         self.history: list[Turn] = []
         self.setup_events: list[Event] = []

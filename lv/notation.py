@@ -11,9 +11,12 @@ action of the current player. Errors say which word is wrong.
 
 from __future__ import annotations
 
+import unicodedata
+
 from . import actions as A
 from .board import Board, load_board
-from .errors import NotationError
+from .errors import LvError, NotationError
+from .yamlsource import MAX_DIGITS, one_line
 
 VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end")
 
@@ -39,11 +42,47 @@ def _player(word: str, names: list[str], text: str) -> int:
     raise NotationError(f"'{text}': unknown player '{word}' (players: {', '.join(names)})")
 
 
+def name_problem(name: object) -> str | None:
+    """Why ``name`` cannot be a player's name, or None. A name is printable text: a control character (ESC, a
+    line break) would reach the terminal from a file."""
+    if not isinstance(name, str) or not name:
+        return f"player name {one_line(repr(name))}: give a non-empty text"
+    bad = next((c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs")), None)
+    if bad is not None:
+        return f"player name {one_line(ascii(name))}: control character U+{ord(bad):04X} is not allowed"
+    if name != name.strip():
+        return f"player name {one_line(repr(name))}: no spaces before or after it"
+    return None
+
+
+def check_names(names: list, error: type[LvError] = NotationError) -> None:
+    """``error`` unless ``names`` are valid player names that differ (also in case, as the notation ignores it)."""
+    for name in names:
+        problem = name_problem(name)
+        if problem:
+            raise error(problem)
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.lower() in seen:
+            raise error(f"player names must differ (also in case): {seen[name.lower()]!r} and {name!r}")
+        seen[name.lower()] = name
+
+
+def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:
+    """``word`` as a whole number if it is ASCII digits (``str.isdigit`` also takes '²' and Arabic-Indic
+    digits), else None; more than MAX_DIGITS digits is ``error``."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    if len(word) > MAX_DIGITS:
+        raise error(f"{one_line(word[:20])}...: number too large (more than {MAX_DIGITS} digits)")
+    return int(word)
+
+
 def _amount(word: str, text: str) -> int:
-    w = word.lstrip("$")
-    if not w.isdigit():
+    amount = whole_number(word.lstrip("$"))
+    if amount is None:
         raise NotationError(f"'{text}': '{word}' is not a whole number of dollars")
-    return int(w)
+    return amount
 
 
 def _expect(words: list[str], n: int, usage: str, text: str) -> None:

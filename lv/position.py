@@ -19,13 +19,45 @@ placed as in a standard setup.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .board import END_CARD
 from .chance import rng_for
 from .errors import RecordError
+from .notation import whole_number
+from .yamlsource import plain
 
 KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
+
+
+SHAPES: dict[str, tuple[type, str]] = {
+    "players": (dict, "a mapping of player to {money, score}"), "markers": (dict, "a mapping of lot to owner"),
+    "tiles": (dict, "a mapping of lot to tile"), "deck": (list, "a list of cards, top first"),
+    "reorganized": (list, "a list of lots"), "current": (str, "a player"), "phase": (str, "actions or draw"),
+    "turn": (int, "a whole number"), "gambles": (int, "a whole number")}
+
+
+def kind_of(value: Any) -> str:
+    """What a wrongly typed value is, for a message (never the value itself, which may be long)."""
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", type(None): "empty"}.get(
+        type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
+
+
+def check_shape(position: dict, fail: Callable[[tuple, str], Exception]) -> None:
+    """The types of a position's sections and player entries, before anything reads them: ``fail(key path
+    inside the position, message)`` makes the error (``record.py`` adds the line)."""
+    for key, value in position.items():
+        kind, what = SHAPES.get(key, (object, ""))
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise fail((key,), f"position: {key}: {what}, not {kind_of(value)}")
+    for who, values in (position.get("players") or {}).items():
+        if values is not None and not isinstance(values, dict):
+            raise fail(("players", who), f"position: players.{plain(who)}: a mapping such as "
+                                         f"{{money: 30, score: 8}}, not {kind_of(values)}")
+        for key, value in (values or {}).items():
+            if key in ("money", "score") and not _whole(value):
+                raise fail(("players", who, key),
+                           f"position: players.{plain(who)}.{key}: a whole number, not {kind_of(value)}")
 
 
 def _whole(value: Any) -> bool:
@@ -38,17 +70,18 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
         words = spec.split()
         spec = {"color": words[0] if words else ""}
         rest = words[1:]
-        if rest and rest[0].lower().startswith("h") and rest[0][1:].isdigit():
+        if rest and rest[0].lower().startswith("h") and whole_number(rest[0][1:], RecordError) is not None:
             spec["height"] = int(rest.pop(0)[1:])
         if len(rest) == 2:
-            spec["owner"], spec["value"] = rest[0], int(rest[1]) if rest[1].isdigit() else rest[1]
+            value = whole_number(rest[1], RecordError)
+            spec["owner"], spec["value"] = rest[0], rest[1] if value is None else value
         elif rest:
             raise RecordError(f"position: tile {lot}: '{' '.join(words)}' is not 'COLOUR [hN] [OWNER VALUE]'")
     if not isinstance(spec, dict):
         raise RecordError(f"position: tile {lot}: give 'COLOUR [hN] [OWNER VALUE]' or a mapping")
     unknown = set(spec) - {"color", "height", "owner", "value"}
     if unknown:
-        raise RecordError(f"position: tile {lot}: unknown field(s) {', '.join(sorted(unknown))}")
+        raise RecordError(f"position: tile {lot}: unknown field(s) {', '.join(sorted(map(plain, unknown)))}")
     color = spec.get("color")
     if color not in colors:
         raise RecordError(f"position: tile {lot}: unknown colour {color!r} (colours: {', '.join(colors)})")
@@ -71,9 +104,11 @@ def apply_position(game, position: dict) -> bool:
     """Set ``game.state`` from ``position``; return True if the current player's draw comes first."""
     if not isinstance(position, dict):
         raise RecordError("position: must be a mapping")
+    check_shape(position, lambda _path, message: RecordError(message))
     unknown = set(position) - KEYS
     if unknown:
-        raise RecordError(f"position: unknown key(s) {', '.join(sorted(unknown))} (known: {', '.join(sorted(KEYS))})")
+        raise RecordError(f"position: unknown key(s) {', '.join(sorted(map(plain, unknown)))} "
+                          f"(known: {', '.join(sorted(KEYS))})")
     s, board, profile = game.state, game.board, game.profile
     names = [p.name for p in s.players]
 
@@ -93,7 +128,7 @@ def apply_position(game, position: dict) -> bool:
         values = values or {}
         extra = set(values) - {"money", "score"}
         if extra:
-            raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(extra))}")
+            raise RecordError(f"position: players.{name}: unknown field(s) {', '.join(sorted(map(plain, extra)))}")
         money, score = values.get("money", 0), values.get("score", 0)
         if not _whole(money) or money < 0:
             raise RecordError(f"position: players.{name}.money {money!r} must be a whole number >= 0")

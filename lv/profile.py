@@ -27,9 +27,10 @@ import cattrs
 import yaml
 from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 
-from .board import variants_dir
+from .board import load_board, variants_dir
+from .notation import name_problem
 from .errors import ProfileError
-from .yamlsource import line_of, read_located
+from .yamlsource import line_of, load_located, one_line, plain, read_located
 
 _pos = and_(instance_of(int), ge(0))
 
@@ -49,6 +50,12 @@ class Players:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         if len(self.colors) < self.max:
             raise ValueError(f"{len(self.colors)} colours for up to {self.max} players")
+        for color in self.colors:  # the default player names ('lv new --players 3')
+            problem = name_problem(color)
+            if problem:
+                raise ValueError(problem.replace("player name", "colour", 1))
+        if len({c.lower() for c in self.colors}) != len(self.colors):
+            raise ValueError(f"colours: each once, {list(self.colors)} repeats one")
 
 
 @attrs.frozen
@@ -166,6 +173,12 @@ class End:
 class FBlock:
     closed_when: str = attrs.field(validator=_choice("never", "two_players", "always"))
     block: str = attrs.field(validator=instance_of(str))
+
+    @block.validator
+    def _check(self, _attr, value):
+        blocks = load_board().blocks
+        if value not in blocks:
+            raise ValueError(f"block: {value!r} is not a block of the board ({', '.join(sorted(blocks))})")
 
 
 @attrs.frozen
@@ -346,9 +359,13 @@ def _read_raw(file: Path) -> _RawProfile:
     if not isinstance(data, dict):
         raise ProfileError(f"{fname}:1: a profile must be a mapping of sections")
     top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
+    if not any(key in SECTIONS or key in ("extends", "overlay") for key in data):
+        # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
+        raise ProfileError(f"{fname}:{line_of(lines, (next(iter(data), None),))}: not a rule profile: no section "
+                           f"({', '.join(SECTIONS)}) and no 'extends'")
     for key in data:
         if key not in top_keys:
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key '{key}' "
+            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key {one_line(repr(key))} "
                                f"(sections are: {', '.join(SECTIONS)})")
     values, sources, where = {}, {}, {}
     for section in SECTIONS:
@@ -362,7 +379,8 @@ def _read_raw(file: Path) -> _RawProfile:
             dotted = f"{section}.{key}"
             line = line_of(lines, (section, key))
             if key not in fields:
-                raise ProfileError(f"{fname}:{line}: unknown key '{dotted}' (known: {', '.join(sorted(fields))})")
+                raise ProfileError(f"{fname}:{line}: unknown key '{section}.{plain(key)}' "
+                                   f"(known: {', '.join(sorted(fields))})")
             try:
                 value, source = _split_leaf(node)
             except ValueError as exc:
@@ -376,9 +394,12 @@ def _read_raw(file: Path) -> _RawProfile:
         extends = (extends,)
     if not isinstance(extends, (list, tuple)) or not all(isinstance(e, str) for e in extends):
         raise ProfileError(f"{fname}:{line_of(lines, ('extends',))}: extends: a profile name or path, or a list of them")
+    for key, kind, what in (("name", str, "text"), ("title", str, "text"), ("overlay", bool, "true or false")):
+        if data.get(key) is not None and not isinstance(data[key], kind):  # 'overlay: "no"' is not true
+            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: {key}: {what}")
     name = data.get("name") or file.stem
     return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
-                       values=values, sources=sources, lines=where, overlay=bool(data.get("overlay", False)),
+                       values=values, sources=sources, lines=where, overlay=data.get("overlay") is True,
                        extends_line=line_of(lines, ("extends",)) if "extends" in data else None)
 
 
@@ -389,35 +410,54 @@ def profile_names() -> list[str]:
 
 def _find(name: str) -> Path:
     p = Path(name)
-    if p.suffix in (".yaml", ".yml") and _is_file(p):
-        return p
-    candidate = variants_dir() / f"{name}.yaml"
-    if _is_file(candidate) and name != "board":
-        return candidate
-    shown = name if len(name) <= 80 else f"{name[:60]}... ({len(name)} characters)"
-    raise ProfileError(f"unknown profile '{shown}' (known: {', '.join(profile_names())}, or a path to a .yaml file)")
-
-
-def _is_file(p: Path) -> bool:
-    """False also for a name the system refuses (too long, a NUL byte): such a name is just not a profile."""
     try:
-        return p.is_file()
-    except (OSError, ValueError):
-        return False
+        if p.suffix in (".yaml", ".yml") and p.is_file():
+            return p
+        candidate = variants_dir() / f"{name}.yaml"
+        if "/" not in name and "\\" not in name and candidate.is_file() and name != "board":
+            return candidate
+    except (OSError, ValueError):  # a name too long for the file system, a NUL character
+        pass
+    shown = one_line(repr(name)) if len(name) <= 60 else f"{one_line(repr(name[:60]))}... ({len(name)} characters)"
+    raise ProfileError(f"unknown profile {shown} (known: {', '.join(profile_names())}, or a path to a .yaml file)")
+
+
+MAX_EXTENDS = 32  # profiles in one chain of 'extends'
+
+
+def confined(name: str, folder: Path, base: Path | None = None) -> str:
+    """A profile path written in a record (or in a profile file it names), read relative to ``base`` (default:
+    the record's ``folder``) and never outside ``folder`` (an absolute path or '..' leaving it is refused): a
+    record from elsewhere cannot make lv read any file. The user can still give any path with --variant."""
+    p = Path(name)
+    target = ((base or folder) / p).resolve()
+    if p.is_absolute() or not target.is_relative_to(folder.resolve()):
+        raise ProfileError(f"profile file {one_line(repr(name))}: a record names its profile file relative to "
+                           "its own folder, inside it (give another file with --variant)")
+    return str(target)
 
 
 @functools.lru_cache(maxsize=None)
-def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, str, str, bool]:
-    """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied."""
+def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
+             ) -> tuple[dict, dict, dict, str, str, bool]:
+    """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied.
+    ``folder``: the profile comes from a record there, and so must every .yaml file it extends."""
     if name in chain:
         raise ProfileError(f"profile '{name}' extends itself (through {' -> '.join(chain + (name,))})")
+    if len(chain) >= MAX_EXTENDS:
+        raise ProfileError(f"profile '{chain[0]}': a chain of more than {MAX_EXTENDS} profiles through 'extends'")
     raw = _read_raw(_find(name))
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
         where = f"{raw.file}:{raw.extends_line}"
         # a .yaml path is read relative to the file that extends it (then to the working directory)
         beside = Path(raw.file).parent / parent
-        if Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
+        if Path(parent).suffix in (".yaml", ".yml") and folder is not None:
+            try:
+                parent = confined(parent, Path(folder), Path(raw.file).parent)
+            except ProfileError as err:
+                raise ProfileError(f"{where}: extends: {err}") from None
+        elif Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
             parent = str(beside.resolve())
         if parent in chain + (name,):
             raise ProfileError(f"{where}: extends '{parent}', which leads back here "
@@ -426,7 +466,7 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
             _find(parent)
         except ProfileError as err:
             raise ProfileError(f"{where}: extends: {err}") from None
-        pv, ps, po, *_ = _resolve(parent, chain + (name,))
+        pv, ps, po, *_ = _resolve(parent, chain + (name,), folder)
         values.update(pv)
         sources.update(ps)
         origin.update(po)
@@ -444,12 +484,16 @@ def _resolve(name: str, chain: tuple[str, ...] = ()) -> tuple[dict, dict, dict, 
     return values, sources, origin, raw.name, raw.title, raw.overlay
 
 
-def parse_value(text: str) -> Any:
-    """A command-line override value, read as YAML: ``10`` is an int, ``true`` a bool, ``[5, 6]`` a list."""
+def parse_value(text: str, key: str = "value") -> Any:
+    """A command-line override value, read as YAML: ``10`` is an int, ``true`` a bool, ``[5, 6]`` a list;
+    text that is not YAML stays text. Bounded like a file: too deep, too many aliases, a number too large
+    is a ProfileError."""
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        return text
+        return load_located(text, key, ProfileError)[0]
+    except ProfileError as err:
+        if "malformed YAML" in str(err):
+            return text
+        raise
 
 
 def _split_spec(spec: str) -> list[str]:
@@ -465,26 +509,35 @@ def _split_spec(spec: str) -> list[str]:
     return parts + [current]
 
 
-def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
-    """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``."""
+def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: Path | None = None) -> Profile:
+    """Load ``NAME[+OVERLAY...][,section.key=value...]`` (names or .yaml paths), then apply ``overrides``.
+    ``folder``: the spec comes from a record in this folder, so its .yaml paths are read there (``confined``)."""
     spec = spec.strip()
     if not spec:
         raise ProfileError("empty profile spec")
+    quoted = one_line(repr(spec))
     head, *assignments = [part.strip() for part in _split_spec(spec)]
     overrides_all: dict[str, Any] = {}
     for item in assignments:
         if "=" not in item:
-            raise ProfileError(f"profile spec '{spec}': '{item}' is not section.key=value")
-        key, value = item.split("=", 1)
-        overrides_all[key.strip()] = parse_value(value.strip())
+            raise ProfileError(f"profile spec {quoted}: {one_line(repr(item))} is not section.key=value")
+        key, value = (x.strip() for x in item.split("=", 1))
+        if key in overrides_all:
+            raise ProfileError(f"profile spec {quoted}: {one_line(key)} is given twice")
+        try:
+            overrides_all[key] = parse_value(value, key)
+        except ProfileError as err:
+            raise ProfileError(f"profile spec {quoted}: {err}") from None
     overrides_all.update(overrides or {})
     names = [n.strip() for n in head.split("+")]
+    if folder is not None:
+        names = [confined(n, folder) if Path(n).suffix in (".yaml", ".yml") else n for n in names]
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     origin: dict[str, str] = {}
     titles, own_names = [], []
     for i, name in enumerate(names):
-        v, s, o, pname, title, overlay = _resolve(name)
+        v, s, o, pname, title, overlay = _resolve(name, (), None if folder is None else str(folder.resolve()))
         own_names.append(pname)
         if i == 0 and overlay:
             raise ProfileError(f"'{name}' is an overlay: put it after a full profile, as in 'PROFILE+{name}' "
@@ -498,11 +551,12 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
     for key, value in overrides_all.items():
         section, _, field = key.partition(".")
         if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
-            raise ProfileError(f"profile spec '{spec}': unknown parameter '{key}' (see 'lv variants show {names[0]}')")
+            raise ProfileError(f"profile spec {quoted}: unknown parameter {one_line(repr(key))} "
+                               f"(see 'lv variants show {one_line(names[0])}')")
         values[key] = value
-        sources[key] = f"override in '{spec}'"
+        sources[key] = f"override in {spec!r}"  # in full (a citation), escaped by repr
         origin.pop(key, None)
-        origin[key] = f"profile spec '{spec}'"
+        origin[key] = f"profile spec {quoted}"
     name = "+".join(own if Path(n).suffix else n for n, own in zip(names, own_names))  # a file's own name
     base = "+".join(names) if is_shipped(head) else (_root(names[0]) or "")
     return _build(name, " + ".join(titles), values, sources, origin, spec, base)
@@ -522,7 +576,7 @@ def _build(name: str, title: str, values: dict[str, Any], sources: dict[str, str
         key = f"{err.section}.{err.key}" if err.key else err.section
         in_section = [o for k, o in origin.items() if k.startswith(err.section + ".")]
         where = origin.get(key) or (in_section[-1] if in_section else None)  # a section-wide check: its last setter
-        where = where or f"profile '{spec}'"
+        where = where or f"profile {one_line(repr(spec))}"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
 
 

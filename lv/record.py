@@ -24,11 +24,12 @@ import yaml
 from . import __version__
 from . import actions as A
 from .board import END_CARD, Board, load_board
-from .errors import NotationError, RecordError
+from .errors import LvError, NotationError, RecordError
 from .files import write_atomic
-from .notation import format_action, parse_action
+from .notation import check_names, format_action, parse_action
+from .position import check_shape, kind_of
 from .profile import Profile, is_shipped, load_profile, stored_form
-from .yamlsource import line_of, load_located, read_text
+from .yamlsource import line_of, load_located, plain, read_text
 
 FORMAT = "lv-game/1"
 TAG_KEYS = ("event", "site", "date", "round")  # like PGN's Seven Tag Roster: where and when the game was played
@@ -115,13 +116,17 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
         raise fail(("format",), f"unknown format {fmt!r}: this lv reads '{FORMAT}'")
     for key in data:
         if key not in HEADER_KEYS:
-            raise fail((key,), f"unknown key '{key}' (known: {', '.join(HEADER_KEYS)})")
+            raise fail((key,), f"unknown key '{plain(key)}' (known: {', '.join(HEADER_KEYS)})")
     for key in ("profile", "players"):
         if key not in data:
             raise fail((), f"missing '{key}'")
     players = data["players"]
     if not isinstance(players, list) or not all(isinstance(x, str) for x in players) or len(players) < 2:
         raise fail(("players",), "players: give at least two player names, in seat order")
+    try:
+        check_names(players, RecordError)
+    except RecordError as err:
+        raise fail(("players",), f"players: {err}") from None
     label, stored = _profile_header(data["profile"], fail)
     tags = _tags(data, fail)
     deck = data.get("deck")
@@ -143,7 +148,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                  starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
                  position=data.get("position"), result=data.get("result"), comment=data.get("comment"),
                  lines=lines)
-    turns = data.get("turns") or []
+    turns = data.get("turns")
+    turns = [] if turns is None else turns  # 'turns: 0' or 'turns: ""' is not "no turns"
     if not isinstance(turns, list):
         raise fail(("turns",), "turns: a list of turns")
     for ti, t in enumerate(turns):
@@ -152,7 +158,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             raise fail(path, f"turn {ti + 1}: a mapping with player, cards and decisions")
         for key in t:
             if key not in TURN_KEYS:
-                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{key}' (known: {', '.join(TURN_KEYS)})")
+                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{plain(key)}' "
+                                          f"(known: {', '.join(TURN_KEYS)})")
         player = t.get("player")
         if player not in players:
             raise fail(path + ("player",), f"turn {ti + 1}: unknown player {player!r} (players: {', '.join(players)})")
@@ -164,10 +171,12 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             for ci, card in enumerate(cards):
                 if card != END_CARD and card not in board.lots:
                     raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
-        turn = TurnRecord(player=player, cards=cards, dice=_mapping(t.get("dice"), fail, path + ("dice",), ti),
+        turn = TurnRecord(player=player, cards=cards,
+                          dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
                           line=line_of(lines, path))
-        decisions = t.get("decisions") or []
+        decisions = t.get("decisions")
+        decisions = [] if decisions is None else decisions
         if not isinstance(decisions, list):
             raise fail(path + ("decisions",), f"turn {ti + 1}: decisions: a list")
         for di, d in enumerate(decisions):
@@ -282,9 +291,14 @@ def _check_header(data: dict, players: list[str], deck: list[str] | None, board:
 
 
 def _check_position(position: Any, players: list[str], board: Board, fail) -> None:
-    """Lots and colours of a position, with their lines; the rest is checked by ``position.py`` at setup."""
+    """The shape of a position, its lots and colours, with their lines; the rules (counts of pieces, heights,
+    closed blocks) are checked by ``position.py`` at setup."""
     if not isinstance(position, dict):
         raise fail(("position",), "position: a mapping (see docs/record-format.md)")
+    check_shape(position, lambda path, message: fail(("position",) + path, message))
+    for i, lot in enumerate(position.get("reorganized") or []):
+        if str(lot).upper() not in board.lots:
+            raise fail(("position", "reorganized", i), f"position: reorganized: unknown lot {lot!r}")
     for section in ("markers", "tiles"):
         value = position.get(section)
         if value is None:
@@ -322,7 +336,9 @@ def _check_result(result: Any, players: list[str], fail) -> None:
         raise fail(("result",), "result: a mapping with reason, winner, scores, money")
     for key in result:
         if key not in RESULT_KEYS:
-            raise fail(("result", key), f"result: unknown key '{key}' (known: {', '.join(RESULT_KEYS)})")
+            raise fail(("result", key), f"result: unknown key '{plain(key)}' (known: {', '.join(RESULT_KEYS)})")
+    if "reason" in result and not isinstance(result["reason"], str):
+        raise fail(("result", "reason"), f"result: reason: text, not {kind_of(result['reason'])}")
     if "winner" in result and result["winner"] not in players:
         raise fail(("result", "winner"), f"result: winner {result['winner']!r} is not one of the players")
     for key in ("scores", "money"):
@@ -334,20 +350,23 @@ def _check_result(result: Any, players: list[str], fail) -> None:
             raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
 
 
-def _mapping(value, fail, path, ti) -> dict:
+def _mapping(value, fail, path, ti, board: Board) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
         raise fail(path, f"turn {ti + 1}: dice: a mapping such as {{gamble: [3, 4]}}")
     unknown = set(value) - {"gamble", "reorg", "ties"}
     if unknown:
-        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(str, unknown)))} "
+        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(plain, unknown)))} "
                          "(known: gamble, reorg, ties)")
     out = dict(value)
     for key in ("reorg", "ties"):
         if key in out:
             if not isinstance(out[key], dict):
                 raise fail(path, f"turn {ti + 1}: dice.{key}: a mapping of lot to value")
+            for lot in out[key]:
+                if str(lot).upper() not in board.lots:
+                    raise fail(path + (key, lot), f"turn {ti + 1}: dice.{key}: unknown lot {lot!r}")
             out[key] = {str(k).upper(): v for k, v in out[key].items()}
     if "ties" in out:
         out["ties"] = {k: (v if isinstance(v, list) else [v]) for k, v in out["ties"].items()}
@@ -376,17 +395,40 @@ def _decision(d: Any, players: list[str], board: Board, fail, path, ti) -> Decis
         raise fail(path, f"turn {ti + 1}: a decision is text ('build A2 gold') or a mapping")
     unknown = set(d) - DECISION_KEYS
     if unknown:
-        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(str, unknown)))}")
+        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(plain, unknown)))}")
     if "do" in d:
-        action = parse_action(str(d["do"]), players, board)
+        if not isinstance(d["do"], str):
+            raise fail(path + ("do",), f"turn {ti + 1}: do: a decision in the notation ('build A2 gold')")
+        action = parse_action(d["do"], players, board)
     else:
         action = _structured(d, players, board, fail, path, ti)
     return DecisionRecord(action=action, text=format_action(action, players),
-                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti),
+                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(d.get("choices"), fail, path + ("choices",), ti, board))
 
 
+# the fields of a structured decision or trade step: a word each (spliced into the notation), or a number/flag
+FIELD_TYPES = {"lot": (str, "a lot"), "color": (str, "a colour"), "from": (str, "a lot or player"),
+               "to": (str, "a player"), "die": (str, "a lot"), "bet": (int, "a whole number"),
+               "money": (int, "a whole number"), "lay_off": (bool, "true or false"), "action": (str, "an action")}
+
+
+def _check_fields(d: dict, fail, path, ti) -> None:
+    for key, value in d.items():
+        kind, what = FIELD_TYPES.get(key, (object, ""))
+        if kind is bool:
+            ok = isinstance(value, bool)
+        elif kind is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        else:
+            ok = isinstance(value, kind) and (not isinstance(value, str) or value.split() == [value])
+        if not ok:
+            raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {kind_of(value)}"
+                       + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
+
+
 def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
+    _check_fields(d, fail, path, ti)
     kind = d.get("action")
     words = {
         "build": lambda: f"build {d.get('lot')} {d.get('color')}",
@@ -410,10 +452,14 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                 unknown = set(step) - STEP_KEYS
                 if unknown:
                     raise fail(path + ("steps", si), f"turn {ti + 1}: unknown trade-step field(s) "
-                                                     f"{', '.join(sorted(map(str, unknown)))}")
+                                                     f"{', '.join(sorted(map(plain, unknown)))}")
                 if "do" in step:
-                    out.append(_step_text(str(step["do"]), players, board))
+                    if not isinstance(step["do"], str):
+                        raise fail(path + ("steps", si, "do"), f"turn {ti + 1}: do: a trade step in the notation "
+                                                               "('money 5 from red to blue')")
+                    out.append(_step_text(step["do"], players, board))
                 elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
+                    _check_fields(step, fail, path + ("steps", si), ti)
                     kind_s = next(k for k in ("money", "lot", "die") if k in step)
                     out.append(_step_text(f"{kind_s} {step[kind_s]} from {step.get('from')} to {step.get('to')}",
                                           players, board))

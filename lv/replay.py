@@ -8,11 +8,13 @@ from the record, dice it had to generate because the record lacked them, record 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import attrs
 
 from . import actions as A
+from .chance import unused_dice
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .game import Game, Turn
 from .notation import format_action
@@ -115,11 +117,12 @@ def snapshot(game: Game) -> TurnSnapshot:
 
 def record_profile(record: Record) -> Profile:
     """The profile the record names, or the one it stores (then no profile file is read: the spec it was made
-    with is only its label); a spec that does not exist is an error of the file, at its line."""
+    with is only its label); a spec that does not exist is an error of the file, at its line. A .yaml file in the
+    spec is read in the record's folder, never outside it (``profile.confined``)."""
     try:
         if record.stored_profile is not None:
             return from_stored(record.stored_profile, record.profile)
-        return load_profile(record.profile)
+        return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:
         raise RecordError(f"{record.at('profile')}: {err}") from None
 
@@ -129,10 +132,7 @@ def same_rules(record: Record, profile: Profile) -> bool:
     'revised,gamble.lay_off=boss_option' is not."""
     if record.stored_profile is None and profile.spec.strip() == record.profile.strip():
         return True
-    try:
-        return record_profile(record).values() == profile.values()
-    except LvError:
-        return False
+    return record_profile(record).values() == profile.values()
 
 
 def start_game(record: Record, profile: Profile) -> Game:
@@ -185,6 +185,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict is None:
         strict = same_rules(record, profile)
     game = start_game(record, profile)
+    if strict and record.turns:
+        _check_draw_dice(record, 0, game)
     out = Replay(record=record, profile=profile, game=game, strict=strict, until=until)
     names = record.players
     for ti, trec in enumerate(record.turns):
@@ -202,6 +204,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                 game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
             except (RecordError, IllegalAction) as err:
                 raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
+            if strict:
+                _check_draw_dice(record, ti, game)
         turn = game.current_turn
         play = TurnPlay(turn=turn, line=trec.line)
         out.turns.append(play)
@@ -231,6 +235,14 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict and record.result is not None and not out.stopped:
         out.result_mismatch = result_differences(record, game)
     return out
+
+
+def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
+    """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
+    extra = unused_dice(record.turns[ti].dice, game.current_turn.draw_dice)
+    if extra:
+        raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not roll the "
+                          f"recorded dice {', '.join(extra)}")
 
 
 def _cards(cards) -> str:
@@ -288,6 +300,10 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         except RecordError as err:
             raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}': {err}") from None
         d = game.current_turn.decisions[-1]
+        extra = unused_dice(drec.dice, d.dice)
+        if strict and extra:
+            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' does not roll the recorded "
+                              f"dice {', '.join(extra)}")
         play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))

@@ -34,7 +34,7 @@ from .profile import load_profile
 from .files import NEW, digest, write_atomic
 from .record import dumps, load_record, parse_record, record_of, structured
 from .replay import replay
-from .yamlsource import read_text
+from .yamlsource import one_line, read_text
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
         A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
@@ -391,8 +391,9 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
 def parse_dice(text: str) -> list[int]:
     """``"3,5"`` or ``"3 5"`` -> [3, 5]; each a die face."""
     words = text.replace(",", " ").split()
-    if not words or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-        raise LvError(f"--dice '{text}': give die faces 1-6 separated by commas, e.g. --dice 3,5")
+    faces = [w if w in ("1", "2", "3", "4", "5", "6") else None for w in words]
+    if not words or None in faces:
+        raise LvError(f"--dice {one_line(repr(text))}: give die faces 1-6 separated by commas, e.g. --dice 3,5")
     return [int(w) for w in words]
 
 
