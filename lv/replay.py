@@ -125,17 +125,26 @@ def same_rules(record: Record, profile: Profile) -> bool:
         return False
 
 
+def explicit_draw(record: Record, trec) -> bool:
+    """Is this turn's draw a decision of its own (``draw D5`` among its decisions, or a record whose draws all
+    are), rather than made by ending the previous turn?"""
+    return record.table or record.draws == "explicit" or any(isinstance(d.action, A.Draw) for d in trec.decisions)
+
+
 def start_game(record: Record, profile: Profile) -> Game:
     first = record.turns[0] if record.turns else None
+    draw_first = not (explicit_draw(record, first) if first else record.table or record.draws == "explicit")
     draw_dice = first.dice if first else None
     draw_choices = first.choices if first else None
     try:
         if record.position is not None:
             return Game.from_position(profile, record.players, record.position, record.seed,
-                                      draw_dice=draw_dice, draw_choices=draw_choices)
+                                      draw_dice=draw_dice, draw_choices=draw_choices, table=record.table,
+                                      draw_first=draw_first)
         return Game(profile, record.players, record.seed, deck=record.deck, under_end_card=record.under_end_card,
                     first_player=record.first_player, starting_rolls=record.starting_rolls,
-                    draw_dice=draw_dice, draw_choices=draw_choices)
+                    draw_dice=draw_dice, draw_choices=draw_choices, table=record.table, deal=record.deal,
+                    draw_first=draw_first)
     except RecordError as err:
         raise RecordError(f"{record.at(*_setup_key(record, str(err)))}: {err}") from None
 
@@ -150,7 +159,7 @@ def _setup_key(record: Record, message: str) -> tuple:
         if "." in first:
             return ("position", *first.split(".")[:2])
         return ("position", first) if first in (record.position or {}) else ("position",)
-    for key in ("starting_rolls", "under_end_card", "deck"):
+    for key in ("starting_rolls", "under_end_card", "deck", "deal"):
         if message.startswith(key):
             return (key,)
     if message.startswith("first player"):
@@ -186,7 +195,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                                       f"ended ({game.result.reason}) but the record goes on")
                 break
             try:
-                game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices)
+                game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices,
+                           draw=not explicit_draw(record, trec))
             except (RecordError, IllegalAction) as err:
                 raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
         turn = game.current_turn
@@ -208,7 +218,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
         if stop:
             out.stopped = True
             return out
-    if not record.turns:  # a record of the setup only: the first player's draw has still happened
+    if not record.turns:  # a record of the setup only: the first player's draw has happened, unless explicit
         out.turns.append(TurnPlay(turn=game.current_turn, line=None))
         out.snapshots.append(snapshot(game))
     if strict and record.result is not None and not out.stopped:
@@ -255,8 +265,14 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
             out.illegal.append(bad)
             play.steps.append(bad)
             continue
+        action = drec.action
+        if isinstance(action, A.Draw) and not strict and not game.table:
+            action = A.Draw()  # under other rules other cards may come: draw what comes, and say so below
         try:
-            game.apply(drec.action, dice=drec.dice, choices=drec.choices)
+            game.apply(action, dice=drec.dice, choices=drec.choices)
+            if action is not drec.action and list(game.current_turn.cards) != list(drec.action.cards):
+                out.card_mismatches.append(CardMismatch(turn, tuple(drec.action.cards),
+                                                        tuple(game.current_turn.cards)))
         except IllegalAction as err:
             if strict:
                 raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal under "

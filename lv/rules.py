@@ -22,6 +22,18 @@ from .state import GameState, Result
 
 Reason = tuple[str, str]  # (rule, message)
 
+# Rules named in refusals of the turn order and of trades, with their rulebook passages.
+TURN_ORDER = "turn order (000 Game Play L57-61; 003 L279-291)"
+DRAW_FIRST = "turn order: draw first (000 Step 1: Draw L63-65; 003 Step 1 L288-295)"
+DRAW_TURN = "turn order: the current player draws (000 Game Play L57-65; 003 L279-295)"
+DRAW_ONCE = "turn order: one draw a turn (000 L63-65, L114; 003 L288-295)"
+DRAW_NAMED = "the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1 L295-300)"
+TRADE_FORBIDDEN = "trade: no points, casino tiles or risers (000 Trading L226; 003 Trading L827-829)"
+TRADE_PROMISE = "trade: no promises for future turns (000 Trading L226; 003 Trading L829-831)"
+TRADE_ACTIONS = ("trade: actions of the current player, this turn (000 Trading L220, L226; "
+                 "003 Trading L812-813, L831-832)")
+TRADE_PARTIES = "trade: any number of players (000 Trading L218; 003 Trading L805-809)"
+
 
 class Engine:
     """The rules under one profile. Stateless apart from the board and profile: the state is passed in."""
@@ -299,21 +311,39 @@ class Engine:
                 rounds += 1
 
     # ------------------------------------------------------------------ the draw step
-    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None,
+                  named: tuple = (), table: bool = False) -> None:
         """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
 
+        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
+        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
+        Raises IllegalAction part-way: the caller restores the state.
         000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
         """
         choices = choices or {}
         player = s.current
+        names = list(named)
         while True:
-            if not s.deck:
-                self.end_game(s, "deck_exhausted", events)
-                return
-            card = s.deck.pop(0)
+            if table:
+                if not names:
+                    more = f" ({s.drawn[-1]} was skipped: name the next card as well)" if s.drawn else ""
+                    raise IllegalAction(f"name the card turned over at the table, e.g. 'draw D5'{more}", DRAW_NAMED)
+                card = names.pop(0)
+                if card not in s.deck:
+                    raise IllegalAction(f"{card} is not in the deck: it was dealt or drawn already", DRAW_NAMED)
+                s.deck.remove(card)
+            else:
+                if not s.deck:
+                    self.end_game(s, "deck_exhausted", events)
+                    return
+                card = s.deck.pop(0)
+                if names and names.pop(0) != card:
+                    raise IllegalAction(f"the card on top of the deck is not {named[len(s.drawn)]}", DRAW_NAMED)
             s.drawn.append(card)
             s.discards.append(card)
             if card == END_CARD:
+                if names:
+                    raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
                 events.append(event("card_drawn", player=player, card=card, pays=STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
@@ -335,6 +365,9 @@ class Engine:
             self.pay_and_score(s, color, events)
             if s.phase == "over" or not skipped:
                 break
+        if names:
+            raise IllegalAction(f"{', '.join(names)}: more cards named than were turned over ({', '.join(s.drawn)})",
+                                DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
 
@@ -435,14 +468,19 @@ class Engine:
         """Apply one decision of the current player. Raises IllegalAction, leaving ``s`` unchanged."""
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
-        if s.phase != "actions":
-            raise IllegalAction("no decisions during the draw", "turn order")
         choices = choices or {}
-        if isinstance(action, A.EndTurn):
-            raise IllegalAction("EndTurn is handled by the game, not the rules", "turn order")
-        if isinstance(action, A.Trade):
+        if isinstance(action, (A.EndTurn, A.Draw)):
+            raise IllegalAction(f"{action.kind} is handled by the game, not the rules", "turn order")
+        if isinstance(action, A.Trade):  # 000 L218 / 003 L805-808: at any time, even when it is not your turn
+            if s.phase not in ("draw", "actions"):
+                raise IllegalAction("no trades during the draw step's payouts", TURN_ORDER)
             self._trade(s, action, dice, events, choices)
             return
+        if s.phase == "draw":
+            raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
+                                DRAW_FIRST)
+        if s.phase != "actions":
+            raise IllegalAction("no decisions during the draw", TURN_ORDER)
         before = self.snapshot(s)
         self._action(s, s.current, action, dice, events, choices)
         self.resolve_ties(s, dice, events)
@@ -599,11 +637,58 @@ class Engine:
         else:
             raise IllegalAction(f"not a trade step: {step!r}", "trade")
 
+    def why_not_trade(self, s: GameState, trade: A.Trade) -> Reason | None:
+        """What a trade may hold and who may make it, before any step is carried out (a forbidden element makes
+        the whole trade illegal; it is not a step that fails). 000 "At Any Time: Trading" L216-226; 003
+        "Trading" L803-836."""
+        n = len(s.players)
+        names = [p.name for p in s.players]
+        by = trade.by
+        if by:
+            if not all(isinstance(i, int) and 0 <= i < n for i in by):
+                return ("trade", f"no such player among {by!r}")
+            if len(set(by)) != len(by):
+                return ("trade", "a player is named twice among the parties")
+            if len(by) < 2:  # 003 L808-809: any number of players may be involved in a trade
+                return (TRADE_PARTIES, "a trade is between two or more players")
+        named: set[int] = set()
+        for i, step in enumerate(trade.steps, start=1):
+            if isinstance(step, A.GivePoints):
+                return (TRADE_FORBIDDEN, f"step {i}: points cannot be traded")
+            if isinstance(step, A.GiveTile):
+                return (TRADE_FORBIDDEN, f"step {i}: casino tiles cannot be traded")
+            if isinstance(step, A.GiveRiser):
+                return (TRADE_FORBIDDEN, f"step {i}: risers cannot be traded")
+            if isinstance(step, A.Promise):
+                return (TRADE_PROMISE, f"step {i}: a promise of an action or a transfer on a future turn cannot "
+                                       "be traded")
+            if isinstance(step, A.ActAs):
+                if step.player != s.current:
+                    who = names[step.player] if isinstance(step.player, int) and 0 <= step.player < n else step.player
+                    return (TRADE_ACTIONS, f"step {i}: {who} cannot take an action on "
+                                           f"{names[s.current]}'s turn")
+                step = step.action
+            if isinstance(step, A.ACTIONS):
+                if s.phase != "actions":  # an action "you perform this turn": in the action step only
+                    return (TRADE_ACTIONS, f"step {i}: {names[s.current]} has not drawn yet, so cannot trade an "
+                                           "action now")
+                named.add(s.current)
+            elif isinstance(step, A.TRANSFERS):
+                named.update((step.giver, step.receiver))
+        if by and not named <= set(by):
+            outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
+            if outside:
+                return (TRADE_PARTIES, f"{', '.join(names[i] for i in outside)} "
+                                       f"{'is' if len(outside) == 1 else 'are'} not a party to the trade "
+                                       f"(by {', '.join(names[i] for i in by)})")
+        return None
+
     def _trade(self, s: GameState, trade: A.Trade, dice: Dice, events: list[Event], choices: dict) -> None:
         """000 "At Any Time: Trading" L216-226; 003 "Trading" L803-836: steps in the agreed order; a step that
         fails stops the rest (``stop_rest``) or undoes the whole trade (``undo_all``)."""
         if not trade.steps:
             raise IllegalAction("a trade needs at least one step", "trade")
+        self._raise_if(self.why_not_trade(s, trade))
         saved = s.copy()
         done: list[Event] = []
         immediate = self.profile.ties.check == "immediate"
@@ -616,8 +701,9 @@ class Engine:
                     self._transfer(s, step, step_events, choices)
                     if immediate:
                         self.resolve_ties(s, dice, step_events)
-                elif isinstance(step, A.ACTIONS):
-                    self._action(s, s.current, step, dice, step_events, choices)
+                elif isinstance(step, (A.ACTIONS, A.ActAs)):
+                    action = step.action if isinstance(step, A.ActAs) else step
+                    self._action(s, s.current, action, dice, step_events, choices)
                     self.resolve_ties(s, dice, step_events)
                 else:
                     raise IllegalAction(f"not a trade step: {step!r}", "trade")

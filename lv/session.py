@@ -35,8 +35,9 @@ from .record import dumps, load_record, parse_record, record_of, write_atomic
 from .replay import replay
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
-        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
-GROUPS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end", A.Draw: "draw"}
+GROUPS = ("draw", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+ROLLING = ("gambled", "reorganized", "tie_rerolled")  # events whose dice a table must give
 
 
 class MoveError(LvError):
@@ -128,12 +129,18 @@ class Session:
         else:
             action = decision
         is_end = isinstance(action, A.EndTurn)
+        draw = not game.explicit_draws  # at a table or with explicit draws, 'end' leaves the next player to draw
         recorded = None
         try:
             if dice is not None:
                 recorded = self._table_dice(action, list(dice), choices)
+            elif game.table:
+                rolled = [e.kind for e in _trial(game, action, {}, choices) if e.kind in ROLLING]
+                if rolled:
+                    raise IllegalAction(f"at a table the dice are rolled there: give them with --dice "
+                                        f"({', '.join(dict.fromkeys(rolled))})", "dice")
             if is_end:
-                events = game.apply(action, next_draw_dice=recorded, next_draw_choices=choices)
+                events = game.apply(action, next_draw_dice=recorded, next_draw_choices=choices, draw=draw)
             else:
                 events = game.apply(action, dice=recorded, choices=choices)
         except IllegalAction as err:
@@ -145,6 +152,8 @@ class Session:
             new = game.current_turn
             lines = ["end", narrative.turn_header(new, names)]
             lines += [narrative.INDENT + x for x in narrative.draw_lines(new.draw_events, names)]
+        elif isinstance(action, A.Trade):  # a trade may come on any turn and before the draw
+            lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
         else:
             lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
         return Played(format_action(action, names), events, turn, player, lines)
@@ -251,10 +260,19 @@ class Session:
 
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
-           first_player: str | None = None, comment: str | None = None) -> Session:
-    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None."""
+           first_player: str | None = None, comment: str | None = None, table: bool = False,
+           deal: dict | None = None, starting_rolls: list[dict] | None = None,
+           stop_at_setup: bool = False) -> Session:
+    """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None.
+
+    ``table``: cards and dice come from a table: ``deal`` gives each player's dealt cards, ``starting_rolls``
+    (or ``first_player``) the first-player rolls, and every card is named as it is drawn (``draw D5``).
+    ``stop_at_setup`` (and ``table``): the game rests after the deal, before the first draw."""
     profile = load_profile(spec)
-    game = new_game(profile, players, seed, first_player=first_player)
+    if table and first_player is None and not starting_rolls:
+        raise LvError("at a table, give who starts (--first) or the starting rolls (--rolls)")
+    game = new_game(profile, players, seed, first_player=first_player, starting_rolls=starting_rolls,
+                    table=table, deal=deal, draw_first=not (table or stop_at_setup))
     s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
     if path is not None:
         s.save()
@@ -334,7 +352,7 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     else:
         verb = VERB.get(type(action))
         lot, color = getattr(action, "lot", None), getattr(action, "color", None)
-    if verb in (None, "trade", "end"):
+    if verb in (None, "trade", "end", "draw"):
         return []
     names = game.player_names
 
@@ -369,14 +387,15 @@ def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
     memo = {id(game.board): game.board, id(game.profile): game.profile}
     twin = copy.deepcopy(game, memo)
     if isinstance(action, A.EndTurn):
-        return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices)
+        return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices, draw=not game.explicit_draws)
     return twin.apply(action, dice=dice, choices=choices)
 
 
 def _dice_action(action):
     """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
     if isinstance(action, A.Trade):
-        return next((s for s in action.steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
+        steps = (s.action if isinstance(s, A.ActAs) else s for s in action.steps)
+        return next((s for s in steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
     return action
 
 
