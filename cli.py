@@ -338,12 +338,23 @@ def play_new(variant: str = typer.Option("revised", "--variant",
              first: Optional[str] = typer.Option(None, "--first", help="Who starts (default: the starting roll)."),
              output: str = typer.Option(..., "-o", "--output", help="The game file to create (.yaml or .json)."),
              force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
+             table: bool = typer.Option(False, "--table", help="Cards and dice come from a table: give the deal "
+                                        "(--deal), who starts (--first or --rolls); every card is then named as "
+                                        "it is drawn ('lv move game.yaml \"draw D5\"') and every die given (--dice)."),
+             deal: List[str] = typer.Option([], "--deal", help="At a table: one player's dealt cards, PLAYER=LOT,LOT "
+                                            "(repeat for each player), e.g. --deal red=A1,C4."),
+             rolls: List[str] = typer.Option([], "--rolls", help="At a table: one round of the starting roll, "
+                                             "PLAYER=D+D,... (repeat for a tie's reroll), e.g. --rolls red=3+5,blue=6+1."),
+             stop_at_setup: bool = typer.Option(False, "--stop-at-setup", help="Stop after the deal, before the "
+                                                "first draw: the first player is to draw ('lv move game.yaml draw')."),
              as_json: bool = typer.Option(False, "--json", help="Print the new game's state as JSON.")) -> None:
     """Create a game file: set up, the first player's card drawn and paid.
 
-    Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it.
+    Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it. With --table or
+    --stop-at-setup the game rests before each draw: 'lv move game.yaml draw' (or "draw D5") turns the card.
 
     Example: lv new --variant revised --players red,blue,green --seed 7 -o game.yaml
+             lv new --table --players red,blue,green --deal red=A1,C4 --deal blue=B2,D3 --deal green=E1,F5 --rolls red=6+5,blue=2+2,green=3+1 -o game.yaml
     """
     import secrets
 
@@ -353,7 +364,11 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    s = session.create(output, variant, _players_arg(players), seed, first_player=first)
+    if (deal or rolls) and not table:
+        raise LvError("--deal and --rolls describe a table: add --table")
+    s = session.create(output, variant, _players_arg(players), seed, first_player=first, table=table,
+                       deal=_deal_arg(deal) if table else None, starting_rolls=[_rolls_arg(r) for r in rolls] or None,
+                       stop_at_setup=stop_at_setup)
     game = s.game
     if as_json:
         emit_json(render.state_data(game))
@@ -587,6 +602,29 @@ def simulate_cmd(
           f"mean [95% interval]", file=sys.stderr)
 
 # ------------------------------------------------------------------------------------------ helpers
+
+
+def _deal_arg(items: List[str]) -> dict:
+    """--deal red=A1,C4 --deal blue=B2,D3 -> {"red": ["A1", "C4"], ...}."""
+    out: dict = {}
+    for item in items:
+        who, sep, cards = item.partition("=")
+        if not sep or not cards.strip():
+            raise LvError(f"--deal '{item}': give PLAYER=LOT,LOT, e.g. --deal red=A1,C4")
+        out[who.strip()] = [c.strip().upper() for c in cards.split(",") if c.strip()]
+    return out
+
+
+def _rolls_arg(text: str) -> dict:
+    """--rolls red=3+5,blue=6+1 -> {"red": [3, 5], "blue": [6, 1]}."""
+    out: dict = {}
+    for part in text.split(","):
+        who, sep, dice = part.partition("=")
+        faces = dice.replace("+", " ").split()
+        if not sep or len(faces) != 2 or not all(f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+            raise LvError(f"--rolls '{text}': give PLAYER=D+D for each player rolling, e.g. --rolls red=3+5,blue=6+1")
+        out[who.strip()] = [int(f) for f in faces]
+    return out
 
 
 def _players_arg(players: str) -> int | list[str]:

@@ -404,6 +404,30 @@ class Game:
     def casino_at(self, lot: str) -> Casino | None:
         return self.engine.casino_at(self.state, lot)
 
+    def boss_at(self, lot: str) -> int | None:
+        """The seat of the boss of the casino at ``lot``; None when there is no casino there or it has no boss
+        (no die in it, or a tie not rerolled yet)."""
+        self.engine.lot_check(lot)
+        casino = self.casino_at(lot)
+        return boss(self.state, casino) if casino is not None else None
+
+    def tiles_left(self) -> dict[str, int]:
+        """Casino tiles not on the board, per colour (components.tiles_per_color minus those placed)."""
+        return {c: self.engine.available_tiles(self.state, c) for c in self.board.colors}
+
+    def cards_before_end(self) -> int | None:
+        """Cards in the draw pile above the end card; None at a table (the pile's order is unknown) or once the
+        end card is gone."""
+        deck = self.state.deck
+        if self.table or END_CARD not in deck:
+            return None
+        return deck.index(END_CARD)
+
+    @property
+    def discards(self) -> list[str]:
+        """Cards dealt or drawn, in order (the end card last once drawn)."""
+        return list(self.state.discards)
+
     def events(self) -> list[Event]:
         out = list(self.setup_events)
         for turn in self.history:

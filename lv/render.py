@@ -78,6 +78,8 @@ def status_line(game) -> str:
     if game.over:
         r = game.result
         return f"Game over after turn {s.turn} ({ending(r.reason)}): {names[r.winner]} wins"
+    if s.phase == "draw":
+        return f"Turn {s.turn} · {names[s.current]} to draw"
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 
@@ -110,8 +112,10 @@ def state_data(game) -> dict:
     for lot in game.board.order:
         if lot in s.tiles:
             t = s.tiles[lot]
+            b = game.boss_at(lot)
             lots[lot] = {"tile": {"color": t.color, "height": t.height,
-                                  "owner": names[t.owner] if t.owner is not None else None, "value": t.value}}
+                                  "owner": names[t.owner] if t.owner is not None else None, "value": t.value},
+                         "boss": names[b] if b is not None else None}
         elif lot in s.markers:
             lots[lot] = {"marker": names[s.markers[lot]]}
         else:
@@ -122,7 +126,9 @@ def state_data(game) -> dict:
         result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
     return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
-            "cards_left": sum(1 for c in s.deck), "over": game.over, "result": result,
+            "cards_left": sum(1 for c in s.deck), "cards_before_end": game.cards_before_end(),
+            "discards": game.discards, "tiles_left": game.tiles_left(), "table": game.table,
+            "over": game.over, "result": result,
             "players": players_data(game), "casinos": casinos_data(game), "lots": lots}
 
 

@@ -99,6 +99,12 @@ class Engine:
             raise IllegalAction(f"unknown casino colour '{color}' (colours: {', '.join(self.board.colors)})", "board")
 
     # ------------------------------------------------------------------ why-not predicates
+    def _not_boss(self, s: GameState, b: int | None, lot: str) -> str:
+        """Why the player is not the boss: nobody is (no die, or a tie), or someone else is."""
+        if b is None:
+            return f"nobody is the boss of the casino at {lot}"
+        return f"you are not the boss of the casino at {lot} ({s.players[b].name} is)"
+
     def why_not_build(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
         # 000 "Action - Build" L128-133; 003 "Action - Build" L526-540
         if s.markers.get(lot) != player:
@@ -123,8 +129,9 @@ class Engine:
         casino = self.casino_at(s, source)
         if casino is None:
             return ("sprawl: from a casino", f"{source} has no casino")
-        if boss(s, casino) != player:
-            return ("sprawl: you must be the boss", f"you are not the boss of the casino at {source}")
+        b = boss(s, casino)
+        if b != player:
+            return ("sprawl: you must be the boss", self._not_boss(s, b, source))
         if lot in s.tiles:
             return ("sprawl: an empty lot", f"{lot} already has a tile")
         if lot in s.markers:
@@ -151,8 +158,9 @@ class Engine:
         casino = self.casino_at(s, lot)
         if casino is None:
             return ("remodel: a casino", f"{lot} has no casino")
-        if boss(s, casino) != player:
-            return ("remodel: you must be the boss", f"you are not the boss of the casino at {lot}")
+        b = boss(s, casino)
+        if b != player:
+            return ("remodel: you must be the boss", self._not_boss(s, b, lot))
         if color == casino.color:
             return ("remodel: a new colour", f"the casino at {lot} is already {color}")
         cost, needed = self.remodel_cost(casino)
@@ -184,8 +192,9 @@ class Engine:
         casino = self.casino_at(s, lot)
         if casino is None:
             return ("raise: a casino", f"{lot} has no casino")
-        if boss(s, casino) != player:
-            return ("raise: you must be the boss", f"you are not the boss of the casino at {lot}")
+        b = boss(s, casino)
+        if b != player:
+            return ("raise: you must be the boss", self._not_boss(s, b, lot))
         if casino.height >= self.max_height(s):
             return ("raise.max_height", f"the casino at {lot} is {casino.height} high, the most with "
                                          f"{len(s.players)} players")
@@ -219,6 +228,9 @@ class Engine:
             if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
                 return ("gamble.cap_at_boss_money", f"the bet at {lot} must be $1 to ${cap}: the boss, "
                                                     f"{s.players[b].name}, has only ${cap}")
+            if bet > cap and cap == s.players[player].money:  # 000 L190 / 003 L786-787: not more than you have
+                return ("gamble: you can't bet more money than you have",
+                        f"you have ${cap}: the bet at {lot} must be $1 to ${cap}")
             return ("gamble.bet_per_tile", f"the bet at {lot} must be $1 to ${cap}")
         return None
 
@@ -348,7 +360,7 @@ class Engine:
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
-                    self.pay_and_score(s, STRIP, events)
+                    self.pay_and_score(s, STRIP, events, end_card=True)
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
@@ -404,7 +416,7 @@ class Engine:
                 s.players[owner].money += amount
                 events.append(event("paid", player=owner, amount=amount, why="lots", lots=per[owner]))
 
-    def pay_and_score(self, s: GameState, pays: str, events: list[Event]) -> None:
+    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
@@ -444,24 +456,30 @@ class Engine:
             players[b].score = after
             events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
             if after >= target and p.end.instant_win_mode == "immediate":
-                self.end_game(s, "instant_win", events, winner=b)  # 000 L232: "win immediately"
+                # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
+                # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
+                self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
+                              instant_win=end_card)
                 return
-        if any(pl.score >= target for pl in players):
-            self.end_game(s, "instant_win", events)  # 003 L917-921: finish scoring, most points wins
+        if any(pl.score >= target for pl in players):  # 003 L917-921: finish scoring, most points wins
+            self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
 
     def ranking(self, s: GameState) -> list[int]:
         """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""
         return sorted(range(len(s.players)), key=lambda i: (-s.players[i].score, -s.players[i].money, i))
 
-    def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None) -> None:
+    def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None,
+                 instant_win: bool = False) -> None:
+        """``instant_win``: the end card's payout also took a player to the target (the reason stays end_card)."""
         ranking = self.ranking(s)
         if winner is not None:
             ranking.remove(winner)
             ranking.insert(0, winner)
         s.phase = "over"
         s.result = Result(reason=reason, winner=ranking[0], ranking=ranking)
+        extra = {"instant_win": True} if instant_win else {}
         events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
-                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players]))
+                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players], **extra))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
