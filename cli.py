@@ -377,7 +377,7 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         lines += narrative.turn_lines(game.current_turn, s.names)
         out.print(Text("\n".join(lines)))
     print(f"lv: created {output}: {game.profile.title}, {len(s.names)} players, seed {seed}; "
-          f"{s.player} to play", file=sys.stderr)
+          f"{s.player} to {'draw' if game.state.phase == 'draw' else 'play'}", file=sys.stderr)
 
 
 @app.command("show")

@@ -1,0 +1,308 @@
+"""Issue 10: trades at any time between any players, the draw as a decision, a game played at a table.
+
+Rulebook passages: 000 = original (shared/seeds/000_...), 003 = revised (shared/seeds/003_...).
+- Trading: 000 "At Any Time: Trading" L216-226; 003 "Trading" L803-836 ("Players may trade at any time, even when
+  it is not their turn. Any number of players may be involved in a trade", "You may not trade points, casino
+  tiles or risers, or promises ...", "No player may ever take an action on another player's turn").
+- Turn order: 000 "Game Play" L57-65 (2 steps, Draw then Play); 003 L279-295 (6 steps, the draw first).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+import cli
+from lv import actions as A
+from lv import new_game, session
+from lv.errors import IllegalAction
+from lv.notation import format_action, parse_action
+from lv.record import dumps, parse_record, record_of
+from lv.replay import replay
+from lv.rules import DRAW_FIRST, DRAW_NAMED, DRAW_ONCE, DRAW_TURN, TRADE_ACTIONS, TRADE_FORBIDDEN, TRADE_PROMISE
+
+EDITIONS = ("original", "revised")
+NAMES = ["red", "blue", "green"]
+DEAL = {"red": ["A1", "C4"], "blue": ["B2", "D3"], "green": ["E1", "E5"]}
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli.app, list(args))
+
+
+def explicit_game(edition: str):
+    """A standard game whose draws are decisions: it rests at 'red is to draw' after the setup."""
+    return new_game(edition, NAMES, seed=11, first_player="red", draw_first=False)
+
+
+def act(g, text: str, **kw):
+    return g.apply(parse_action(text, g.player_names, g.board), **kw)
+
+
+# ---------------------------------------------------------------------------------------------- the draw
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_setup_rests_before_the_first_draw(edition):
+    g = explicit_game(edition)
+    s = g.state
+    assert (s.turn, s.current, s.phase, s.drawn) == (1, 0, "draw", [])
+    assert g.legal_actions() == [A.Draw()]
+    top = s.deck[0]
+    assert g.cards_before_end() == len(s.deck) - 1 - g.under_end_card
+    act(g, f"draw {top}")
+    assert s.phase == "actions" and s.drawn == [top] and g.current_turn.decisions[-1].action == A.Draw((top,))
+    assert g.discards[-1] == top
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_decisions_before_the_draw_a_second_draw_and_a_draw_out_of_turn_are_refused(edition):
+    # 000 L61-65: "Your turn has 2 steps: Draw and Play"; 003 L288-295: step 1 is the draw
+    g = explicit_game(edition)
+    lot = g.state.markers_on_board(0)[0]
+    for text, rule, reason in (
+            (f"build {lot} gold", DRAW_FIRST, "red has not drawn yet: the turn starts with the draw"),
+            ("end", DRAW_FIRST, "red has not drawn yet: draw, then end the turn"),
+            ("draw by blue", DRAW_TURN, "it is red's turn: blue cannot draw")):
+        with pytest.raises(IllegalAction) as err:
+            act(g, text)
+        assert (err.value.rule, err.value.reason) == (rule, reason)
+    wrong = g.state.deck[1]
+    with pytest.raises(IllegalAction) as err:
+        act(g, f"draw {wrong}")
+    assert err.value.rule == DRAW_NAMED and err.value.reason == f"the card on top of the deck is not {wrong}"
+    assert g.state.phase == "draw" and g.state.drawn == []  # refused draws leave no trace
+    first = g.state.deck[0]
+    act(g, "draw")
+    with pytest.raises(IllegalAction) as err:
+        act(g, "draw")
+    assert (err.value.rule, err.value.reason) == (DRAW_ONCE, f"red has drawn this turn already ({first})")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_end_turn_still_draws_in_one_call_for_bots(edition):
+    a = new_game(edition, NAMES, seed=5)
+    b = new_game(edition, NAMES, seed=5, draw_first=False)
+    b.apply(A.Draw())
+    for _ in range(6):
+        a.apply(A.EndTurn())
+        b.apply(A.EndTurn(), draw=False)
+        assert b.state.phase == "draw"
+        b.apply(A.Draw())
+    assert [t.cards for t in a.history] == [t.cards for t in b.history]
+    assert [(p.money, p.score) for p in a.state.players] == [(p.money, p.score) for p in b.state.players]
+
+
+# ---------------------------------------------------------------------------------------------- trades
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_trade_between_two_other_players_before_the_draw(edition):
+    # 003 L805-807 / 000 L218: "Players may trade at any time, even when it is not their turn"
+    g = explicit_game(edition)
+    blue_lot = g.state.markers_on_board(1)[0]
+    money = [p.money for p in g.state.players]
+    act(g, f"trade money 4 from green to blue; lot {blue_lot} from blue to green by green, blue")
+    assert g.state.phase == "draw" and g.state.current == 0
+    assert g.state.markers[blue_lot] == 2
+    assert [p.money for p in g.state.players] == [money[0], money[1] + 4, money[2] - 4]
+    d = g.current_turn.decisions[-1]
+    assert d.action.by == (2, 1)  # green proposed; the parties are green and blue
+    assert format_action(d.action, NAMES) == (f"trade money 4 from green to blue; lot {blue_lot} from blue to "
+                                              "green by green, blue")
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_trade_between_two_other_players_in_the_action_step(edition):
+    g = explicit_game(edition)
+    act(g, "draw")
+    before = g.state.players[1].money, g.state.players[2].money
+    act(g, "trade money 3 from blue to green by blue, green")
+    assert (g.state.players[1].money, g.state.players[2].money) == (before[0] - 3, before[1] + 3)
+    assert g.state.current == 0 and g.state.phase == "actions"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("step, rule, reason", [
+    ("points 2 from red to blue", TRADE_FORBIDDEN, "step 1: points cannot be traded"),
+    ("tile A1 from red to blue", TRADE_FORBIDDEN, "step 1: casino tiles cannot be traded"),
+    ("riser A1 from red to blue", TRADE_FORBIDDEN, "step 1: risers cannot be traded"),
+    ("promise from red to blue sprawl into A2 next turn", TRADE_PROMISE,
+     "step 1: a promise of an action or a transfer on a future turn cannot be traded"),
+    ("as blue build B2 gold", TRADE_ACTIONS, "step 1: blue cannot take an action on red's turn"),
+])
+def test_forbidden_trade_elements_are_refused_by_the_rules(edition, step, rule, reason):
+    # 000 L226: "You may not trade points or casino tiles. You may not trade promises ... No player may ever take
+    # an action on another player's turn"; 003 L827-832 adds risers
+    g = explicit_game(edition)
+    act(g, "draw")
+    trade = parse_action(f"trade money 1 from blue to red; {step}".replace("step 1", ""), NAMES)
+    assert isinstance(trade, A.Trade)  # the notation takes it: the rules refuse it
+    money = [p.money for p in g.state.players]
+    with pytest.raises(IllegalAction) as err:
+        g.apply(parse_action(f"trade {step}; money 1 from blue to red", NAMES))
+    assert (err.value.rule, err.value.reason) == (rule, reason)
+    assert [p.money for p in g.state.players] == money  # nothing of the trade happened
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_action_can_be_traded_only_by_the_current_player_after_the_draw(edition):
+    # 000 L220 / 003 L812-813: "actions (your turn only)"; an action "you perform this turn"
+    g = explicit_game(edition)
+    lot = g.state.markers_on_board(0)[0]
+    with pytest.raises(IllegalAction) as err:
+        act(g, f"trade money 1 from blue to red; build {lot} gold by blue, red")
+    assert err.value.rule == TRADE_ACTIONS
+    assert err.value.reason == "step 2: red has not drawn yet, so cannot trade an action now"
+    act(g, "draw")
+    act(g, f"trade money 1 from blue to red; as red build {lot} gold by blue, red")
+    assert g.state.tiles[lot].owner == 0
+
+
+def test_parties_must_be_two_or_more_and_cover_the_steps():
+    g = explicit_game("revised")
+    with pytest.raises(IllegalAction) as err:
+        act(g, "trade money 1 from blue to red by blue")
+    assert err.value.reason == "a trade is between two or more players"
+    with pytest.raises(IllegalAction) as err:
+        act(g, "trade money 1 from blue to red by blue, green")
+    assert err.value.reason == "red is not a party to the trade (by blue, green)"
+
+
+# ---------------------------------------------------------------------------------------------- records
+
+
+def test_notation_round_trips_the_new_decisions():
+    for text in ("draw", "draw D5", "draw F3 D5", "draw D5 by black",
+                 "trade money 5 from green to black; lot D2 from black to green by green, black",
+                 "trade as red build A2 gold; money 3 from black to red by black, red"):
+        names = ["red", "green", "black"]
+        assert format_action(parse_action(text, names), names) == text
+
+
+def _play_random(g, rng: random.Random, trades: int = 20) -> None:
+    """Random legal decisions, with off-turn trades before the draw and during the action step."""
+    n = len(g.state.players)
+    for _ in range(2000):
+        if g.over:
+            return
+        if rng.random() < 0.15 and trades:
+            giver, receiver = rng.sample([i for i in range(n) if i != g.state.current] or [0, 1], 2) \
+                if n > 2 else rng.sample(range(n), 2)
+            amount = rng.randint(1, 3)
+            steps = [A.GiveMoney(giver, receiver, amount)]
+            lots = g.state.markers_on_board(receiver)
+            if lots and rng.random() < 0.5:
+                steps.append(A.GiveLot(rng.choice(sorted(lots)), receiver, giver))
+            try:
+                g.apply(A.Trade(tuple(steps), (giver, receiver)))
+                trades -= 1
+            except IllegalAction:
+                pass
+            continue
+        if g.state.phase == "draw":
+            g.apply(A.Draw())
+            continue
+        legal = g.legal_actions()
+        choice = rng.choice(legal)
+        if isinstance(choice, A.EndTurn):
+            g.apply(choice, draw=False)
+        elif isinstance(choice, A.Gamble):
+            g.apply(A.Gamble(choice.lot, rng.randint(1, choice.bet)))
+        else:
+            g.apply(choice)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), edition=st.sampled_from(EDITIONS), players=st.integers(3, 4))
+def test_random_games_with_off_turn_trades_replay_byte_for_byte(seed, edition, players):
+    g = new_game(edition, players, seed=seed, draw_first=False)
+    _play_random(g, random.Random(seed))
+    total = sum(p.money for p in g.state.players)
+    assert total >= 0 and all(p.money >= 0 for p in g.state.players)
+    c = g.profile.components
+    for i in range(players):
+        assert len(g.state.markers_on_board(i)) <= c.markers_per_player
+        assert len(g.state.dice_on_board(i)) <= c.dice_per_player
+    text = dumps(record_of(g, edition), "json")
+    rep = replay(parse_record(text, "r.json"))
+    assert dumps(record_of(rep.game, edition), "json") == text
+    assert session.fingerprint(rep.game) == session.fingerprint(g)
+
+
+# ---------------------------------------------------------------------------------------------- a table
+
+
+def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
+    """The issue's 'done when': cards and dice from the table, two off-turn trades, then check, replay, diff."""
+    path = tmp_path / "club.yaml"
+    deal = [f"--deal={who}={','.join(cards)}" for who, cards in DEAL.items()]
+    res = run("new", "--table", "--players", "red,blue,green", *deal, "--rolls", "red=4+4,blue=6+2,green=1+2",
+              "--rolls", "red=5+6,blue=3+1", "-o", str(path))
+    assert res.exit_code == 0, res.stderr
+    assert "red to draw" in res.stderr
+    f = str(path)
+    dealt = {c for cards in DEAL.values() for c in cards}
+    pile = [lot for lot in ("A2", "A3", "B1", "B4", "C1", "C7", "D1", "D6", "E3", "F1", "F7", "B6") if lot not in dealt]
+    moves = [("trade money 2 from blue to green by blue, green", None),  # before red's draw: blue and green
+             (f"draw {pile[0]}", None), ("build A1 gold", None), ("end", None),
+             (f"draw {pile[1]}", None), ("gamble A1 5", "3,4"), ("end", None),
+             (f"draw {pile[2]}", None),
+             ("trade money 1 from red to blue; lot C4 from red to blue by red, blue", None),  # green's action step
+             ("end", None)]
+    for i in range(3, 9):
+        moves += [(f"draw {pile[i]}", None), ("end", None)]
+    moves += [("draw END", None)]
+    for text, dice in moves:
+        args = ["move", f, text] + (["--dice", dice] if dice else [])
+        res = run(*args)
+        assert res.exit_code == 0, (text, res.stderr)
+    refused = run("move", f, "draw C9")
+    assert refused.exit_code == 2 and "the game is over" in refused.stderr
+    text = path.read_text()
+    assert "table: true" in text and "deck:" not in text and "by: [blue, green]" in text
+    check = run("check", f)
+    assert check.exit_code == 0, check.stdout
+    assert "result verified" in check.stdout
+    rep = json.loads(run("replay", f, "--json").stdout)
+    t1, t3 = rep["turns"][0], rep["turns"][2]
+    assert [d["decision"] for d in t1["decisions"]][:2] == ["trade money 2 from blue to green by blue, green",
+                                                            f"draw {pile[0]}"]
+    assert t3["player"] == "green"
+    assert "trade money 1 from red to blue; lot C4 from red to blue by red, blue" in [
+        d["decision"] for d in t3["decisions"]]
+    assert rep["result"]["reason"] == "end_card"
+    shown = run("replay", f).stdout
+    assert "trade money 2 from blue to green by blue, green" in shown
+    diff = run("diff", f, "--variant", "original")
+    assert diff.exit_code == 0, diff.stderr
+
+
+def test_a_table_game_needs_its_dice(tmp_path):
+    s = session.create(None, "revised", NAMES, 1, table=True, deal=DEAL, first_player="red")
+    s.play("draw C5")
+    s.play("build A1 gold")
+    s.play("end")
+    s.play("draw C6")
+    with pytest.raises(session.MoveError) as err:
+        s.play("gamble A1 3")
+    assert "at a table the dice are rolled there: give them with --dice (gambled)" in str(err.value)
+    s.play("gamble A1 3", dice=[6, 6])
+    assert s.game.current_turn.decisions[-1].dice == {"gamble": [6, 6]}
+
+
+def test_a_position_gives_the_discards():
+    g = new_game("revised", NAMES, seed=2, draw_first=False)
+    from lv.game import Game
+    pos = {"current": "red", "phase": "draw", "markers": {"A1": "red"}, "discards": ["A1", "C3", "D4"]}
+    p = Game.from_position(g.profile, NAMES, pos, 3, table=True, draw_first=False)
+    assert p.discards == ["A1", "C3", "D4"] and p.cards_before_end() is None
+    assert "C3" not in p.state.deck and "END" in p.state.deck
+    with pytest.raises(IllegalAction) as err:
+        p.apply(A.Draw(("C3",)))
+    assert err.value.reason == "C3 is not in the deck: it was dealt or drawn already"
