@@ -306,3 +306,25 @@ def test_a_position_gives_the_discards():
     with pytest.raises(IllegalAction) as err:
         p.apply(A.Draw(("C3",)))
     assert err.value.reason == "C3 is not in the deck: it was dealt or drawn already"
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_end_cards_payout_reaching_90_ends_with_reason_end_card(edition):
+    """000 L230 ("after the End of Game card is drawn and paid") / 003 L908-916: the game ends because the end
+    card was drawn; its Strip payout taking red past 90 (000 L232 / 003 L917-921) is carried as a fact."""
+    from lv.game import Game
+    from lv.profile import load_profile
+
+    pos = {"current": "red", "phase": "draw", "players": {"red": {"score": 81}},
+           "tiles": {f"C{i}": "gold red 2" for i in range(1, 10)}, "deck": ["END"]}
+    g = Game.from_position(load_profile(edition), ["red", "blue"], pos, draw_first=False)
+    g.apply(A.Draw(("END",)))
+    assert g.over and g.result.reason == "end_card" and g.result.winner == 0
+    assert g.state.players[0].score == 90  # the 9-tile gold casino touches the Strip (C3): 81 + 9
+    ended = [e for e in g.events() if e.kind == "game_ended"][-1]
+    assert ended["instant_win"] is True
+    # a record that calls this end an instant win still verifies: standings and winner agree
+    data = record_of(g, edition, position=pos)
+    data["result"]["reason"] = "instant_win"
+    rep = replay(parse_record(dumps(data), "r.yaml"))
+    assert rep.verified is True
