@@ -328,3 +328,29 @@ def test_the_end_cards_payout_reaching_90_ends_with_reason_end_card(edition):
     data["result"]["reason"] = "instant_win"
     rep = replay(parse_record(dumps(data), "r.yaml"))
     assert rep.verified is True
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_read_access_and_exact_refusals(edition):
+    """Boss or no boss at a lot, tiles left, pieces in hand; 'nobody is the boss' is not 'you are not the boss'
+    (000 L140 / 003 L488-489: sprawl from a casino in which you are the boss); a bet above the gambler's own
+    money names that rule (000 L190 / 003 L786-787), not the $5-a-tile cap."""
+    from lv.game import Game
+    from lv.profile import load_profile
+
+    pos = {"current": "red", "players": {"red": {"money": 3}, "blue": {"money": 50}},
+           "tiles": {"A2": "gold", "C1": "gold blue 4", "C2": "gold blue 2"}}
+    g = Game.from_position(load_profile(edition), ["red", "blue"], pos)
+    assert g.boss_at("A2") is None and g.boss_at("C1") == 1 and g.boss_at("A1") is None
+    assert g.tiles_left()["gold"] == g.profile.components.tiles_per_color - 3
+    assert g.pieces(0)["dice_in_hand"] == g.profile.components.dice_per_player
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Sprawl("A3", "A2"))
+    assert err.value.reason == "nobody is the boss of the casino at A2"
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Sprawl("C3", "C1"))
+    assert err.value.reason == "you are not the boss of the casino at C1 (blue is)"
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Gamble("C1", 5))
+    assert (err.value.rule, err.value.reason) == ("gamble: you can't bet more money than you have",
+                                                  "you have $3: the bet at C1 must be $1 to $3")
