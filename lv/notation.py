@@ -169,8 +169,8 @@ def format_action(action, names: list[str]) -> str:
     if isinstance(action, A.EndTurn):
         return "end"
     if isinstance(action, A.Draw):
-        by = ("by", names[action.player]) if action.player is not None else ()
-        return " ".join(("draw",) + tuple(action.cards) + by)
+        drawer = ("by", names[action.player]) if action.player is not None else ()
+        return " ".join(("draw",) + tuple(action.cards) + drawer)
     if isinstance(action, (A.GiveMoney, A.GivePoints)):
         return f"{action.kind} {action.amount} from {names[action.giver]} to {names[action.receiver]}"
     if isinstance(action, (A.GiveLot, A.GiveDie, A.GiveTile, A.GiveRiser)):

@@ -240,7 +240,7 @@ def result_differences(record: Record, game: Game) -> list[str]:
                 f"{game.state.turn}"]
     out = []
     for key in ("reason", "winner", "scores", "money"):
-        if key == "reason" and {expected.get(key), actual[key]} == {"end_card", "instant_win"} \
+        if key == "reason" and {(expected or {}).get(key), actual[key]} == {"end_card", "instant_win"} \
                 and END_CARD in game.state.drawn \
                 and max(p.score for p in game.state.players) >= game.profile.end.instant_win_points:
             continue  # the end card's payout reached the target: either label tells the same end (docs/rules.md)
