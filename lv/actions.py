@@ -149,7 +149,27 @@ class Draw:
     kind = "draw"
 
 
+@attrs.frozen
+class Reroll:
+    """At a table, the dice of a tie reroll the draw waits for: ``values`` ((lot, face), ...) in the order asked.
+    003 "Settling Who's the Boss" L426-445; 000 "Reroll if Tied" L203-209."""
+
+    values: tuple = ()
+    kind = "reroll"
+
+
+@attrs.frozen
+class Choose:
+    """At a table, which of the drawer's pieces moves when none is left: ``what`` is "marker_from" or "die_from".
+    003 "Available Player Markers" L266-271, "Available Dice" L251-262."""
+
+    what: str
+    lot: str
+    kind = "move"
+
+
 ACTIONS = (Build, Sprawl, Remodel, Reorganize, Raise, Gamble)
 TRANSFERS = (GiveMoney, GiveLot, GiveDie)
 FORBIDDEN = (GivePoints, GiveTile, GiveRiser, Promise)
-Action = Build | Sprawl | Remodel | Reorganize | Raise | Gamble | Trade | EndTurn | Draw
+DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known
+Action = Build | Sprawl | Remodel | Reorganize | Raise | Gamble | Trade | EndTurn | Draw | Reroll | Choose

@@ -90,6 +90,9 @@ class Game:
         self.deal = deal  # {player name: [cards]} when the record gives the deal instead of a deck
         # the draw is a decision of its own ("draw D5") rather than part of ending the previous turn
         self.explicit_draws = table or not draw_first
+        # at a table, a draw's tie rerolls and pieces to move that were not given are asked for as the next
+        # decisions (phase "reroll" / "choice"); set by whoever enters or strictly replays the table's game
+        self.ask = False
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -303,6 +306,11 @@ class Game:
         turn = self.current_turn
         if isinstance(action, A.Draw):
             return self._draw(action, dice, choices)
+        if isinstance(action, A.DRAW_CHOICES):
+            return self._resume(action)
+        waiting = self.engine.why_waiting(s)
+        if waiting is not None:
+            raise IllegalAction(waiting[1], waiting[0])
         if isinstance(action, A.EndTurn) and s.phase == "draw":
             raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
                                 DRAW_FIRST)
@@ -349,7 +357,8 @@ class Game:
             raise IllegalAction(reason[1], reason[0])
         s, turn = self.state, self.current_turn
         saved = s.copy()
-        d = Dice(self.seed, ("turn", s.turn, "draw"), dice)  # the key of a draw made with the end of a turn
+        # the key of a draw made with the end of a turn
+        d = Dice(self.seed, ("turn", s.turn, "draw"), dice, ask=self.table and self.ask)
         events: list[Event] = []
         try:
             self.engine.draw_step(s, d, events, choices, named=tuple(action.cards), table=self.table)
@@ -359,6 +368,21 @@ class Game:
         turn.cards = list(s.drawn)
         turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used, choices=dict(choices or {}),
                                        generated=d.generated, events=events))
+        return events
+
+    def _resume(self, action) -> list[Event]:
+        """A tie reroll or a piece to move that a draw at a table waits for."""
+        s, turn = self.state, self.current_turn
+        saved = s.copy()
+        index = len(turn.decisions)
+        d = Dice(self.seed, ("turn", s.turn, "decision", index), None, ask=self.table and self.ask)
+        events: list[Event] = []
+        try:
+            self.engine.resume_draw(s, action, d, events)
+        except LvError:
+            _restore(s, saved)
+            raise
+        turn.decisions.append(Decision(action, dice=d.used, generated=d.generated, events=events))
         return events
 
     # ------------------------------------------------------------------ reading the game

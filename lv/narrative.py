@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .actions import Draw, EndTurn
+from .actions import DRAW_CHOICES, Draw, EndTurn
 from .board import END_CARD, STRIP
 from .notation import format_action
 
@@ -223,7 +223,7 @@ def decision_lines(step, names: list[str]) -> list[str]:
         what = "skipped" if step.handled == "skipped" else "the replay stops here"
         return [f"{step.decision}: ILLEGAL: {step.reason} [{step.rule}]; {what}"]
     text = format_action(step.action, names)
-    if isinstance(step.action, Draw):  # the draw as a decision of its own: told like a draw step
+    if isinstance(step.action, (Draw, *DRAW_CHOICES)):  # the draw as a decision of its own: told like a draw step
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
     events = [e for e in step.events if e.kind != "turn_ended"]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""

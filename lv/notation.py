@@ -11,6 +11,8 @@ action of the current player (``as black build A2 gold`` names who takes it). ``
 trade, the proposer first. Steps the rulebooks forbid parse (``points 5 from red to blue``, ``tile A2 ...``,
 ``riser A2 ...``, ``promise from red to blue sprawl next turn``) so that the rules refuse them with the rule.
 ``draw CARD...`` names the cards turned over (checked against the deck, or at a table, the cards themselves).
+At a table a draw may wait for its own decisions: ``reroll C5 4 C6 2`` (a tie's dice), ``move marker A3`` /
+``move die C5`` (which piece moves when none is left).
 Errors say which word is wrong.
 """
 
@@ -20,7 +22,7 @@ from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import NotationError
 
-VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end", "draw")
+VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end", "draw", "reroll", "move")
 _GIVE = {"money": A.GiveMoney, "points": A.GivePoints, "lot": A.GiveLot, "die": A.GiveDie, "tile": A.GiveTile,
          "riser": A.GiveRiser}
 
@@ -73,6 +75,20 @@ def parse_action(text: str, names: list[str], board: Board | None = None):
         body, by = _split_by(body, names)
         steps = tuple(_step(part.strip(), names, board) for part in body.split(";") if part.strip())
         return A.Trade(steps, by)
+    if verb == "reroll":  # reroll C5 4 C6 2 (bare 'reroll': the dice come with --dice)
+        pairs = words[1:]
+        if len(pairs) % 2:
+            raise NotationError(f"'{text}': expected 'reroll LOT FACE [LOT FACE ...]', e.g. 'reroll C5 4 C6 2'")
+        values = []
+        for lot_w, face in zip(pairs[::2], pairs[1::2]):
+            if not face.isdigit() or not 1 <= int(face) <= 6:
+                raise NotationError(f"'{text}': '{face}' is not a die face (1-6)")
+            values.append((_lot(lot_w, board, text), int(face)))
+        return A.Reroll(tuple(values))
+    if verb == "move":
+        if len(words) != 3 or words[1].lower() not in ("marker", "die"):
+            raise NotationError(f"'{text}': expected 'move marker LOT' or 'move die LOT'")
+        return A.Choose(f"{words[1].lower()}_from", _lot(words[2], board, text))
     if verb == "draw":
         cards, player = [], None
         if len(words) >= 3 and words[-2].lower() == "by":  # who says they draw: only the current player may
@@ -118,7 +134,7 @@ def _step(text: str, names: list[str], board: Board):
         if len(words) < 3:
             raise NotationError(f"'{text}': expected 'as PLAYER ACTION', e.g. 'as red build A2 gold'")
         return A.ActAs(_player(words[1], names, text), _step(" ".join(words[2:]), names, board))
-    if verb in ("trade", "end", "draw"):
+    if verb in ("trade", "end", "draw", "reroll", "move"):
         raise NotationError(f"'{text}': '{verb}' cannot be a step of a trade")
     return _single(words, text, names, board)
 
@@ -168,6 +184,10 @@ def format_action(action, names: list[str]) -> str:
         return f"gamble {action.lot} {action.bet}" + (" layoff" if action.lay_off else "")
     if isinstance(action, A.EndTurn):
         return "end"
+    if isinstance(action, A.Reroll):
+        return " ".join(["reroll"] + [f"{lot} {v}" for lot, v in action.values])
+    if isinstance(action, A.Choose):
+        return f"move {action.what.split('_')[0]} {action.lot}"
     if isinstance(action, A.Draw):
         drawer = ("by", names[action.player]) if action.player is not None else ()
         return " ".join(("draw",) + tuple(action.cards) + drawer)

@@ -435,6 +435,8 @@ def structured(action, players: list[str]) -> dict:
         return {"action": "end"}
     if isinstance(action, A.Draw):
         return {"action": "draw", "cards": list(action.cards)}
+    if isinstance(action, A.DRAW_CHOICES):
+        return {"do": format_action(action, players)}
     if isinstance(action, A.ActAs):
         return {"as": players[action.player], **structured(action.action, players)}
     if isinstance(action, A.GiveMoney):

@@ -182,6 +182,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict is None:
         strict = same_rules(record, profile)
     game = start_game(record, profile)
+    game.ask = strict  # a table's record gives its tie rerolls as decisions; other rules generate what they need
     out = Replay(record=record, profile=profile, game=game, strict=strict, until=until)
     names = record.players
     for ti, trec in enumerate(record.turns):

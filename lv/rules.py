@@ -14,7 +14,7 @@ from typing import Callable
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, boss, casino_index, dice_facts, has_die, pips
-from .chance import Dice
+from .chance import Dice, NeedDice
 from .errors import IllegalAction
 from .events import Event, event
 from .profile import Profile
@@ -27,12 +27,23 @@ TURN_ORDER = "turn order (000 Game Play L57-61; 003 L279-291)"
 DRAW_FIRST = "turn order: draw first (000 Step 1: Draw L63-65; 003 Step 1 L288-295)"
 DRAW_TURN = "turn order: the current player draws (000 Game Play L57-65; 003 L279-295)"
 DRAW_ONCE = "turn order: one draw a turn (000 L63-65, L114; 003 L288-295)"
+TIE_REROLL = "ties: reroll until settled (000 Reroll if Tied L203-209; 003 L426-445, no trade until done L440-441)"
+_WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
+          "die_from": "which die to move ('move die LOT')"}
 DRAW_NAMED = "the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1 L295-300)"
 TRADE_FORBIDDEN = "trade: no points, casino tiles or risers (000 Trading L226; 003 Trading L827-829)"
 TRADE_PROMISE = "trade: no promises for future turns (000 Trading L226; 003 Trading L829-831)"
 TRADE_ACTIONS = ("trade: actions of the current player, this turn (000 Trading L220, L226; "
                  "003 Trading L812-813, L831-832)")
 TRADE_PARTIES = "trade: any number of players (000 Trading L218; 003 Trading L805-809)"
+
+
+class NeedChoice(Exception):
+    """At a table, the drawer has no marker (die) left and must say which to move (``what``)."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
 
 
 class Engine:
@@ -298,14 +309,18 @@ class Engine:
                 if before[main] != b:
                     events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
 
-    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event]) -> None:
+    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
-        dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value."""
+        dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value.
+        ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
         stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
         tied = [c for c, facts in self.casinos_with_dice(s) if facts.boss is None and len(facts.top_lots) >= 2]
+        if rerolled:  # a settling begun with dice given at a table goes on in its casino (single_top_die)
+            tied += [c for c, _ in self.casinos_with_dice(s)
+                     if not set(c.lots).isdisjoint(rerolled) and all(t.lots != c.lots for t in tied)]
         for casino in tied:
-            rounds = 0
+            rounds = 1 if rerolled and not set(casino.lots).isdisjoint(rerolled) else 0
             while True:
                 facts = dice_facts(s, casino)
                 lots = facts.top_lots
@@ -369,12 +384,16 @@ class Engine:
             events.append(event("card_drawn", player=player, card=card, pays=color, **({"f_block": True} if skipped else {})))
             before = self.snapshot(s)
             if not skipped:
-                self.take_over(s, player, card, events, choices)
-                if self.profile.ties.check == "immediate":
-                    self.resolve_ties(s, dice, events)
-                self.consequences(s, before, events)
-            self.pay_lots(s, events)
-            self.pay_and_score(s, color, events)
+                try:
+                    self.take_over(s, player, card, events, choices, ask=dice.ask)
+                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
+                    return
+                if not self._settle_card(s, dice, events, color, before):
+                    return
+            else:
+                self.pay_lots(s, events)
+                self.pay_and_score(s, color, events)
             if s.phase == "over" or not skipped:
                 break
         if names:
@@ -383,12 +402,63 @@ class Engine:
         if s.phase != "over":
             s.phase = "actions"
 
-    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict) -> None:
-        """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307."""
+    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: dict,
+                     rerolled: tuple = ()) -> bool:
+        """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
+        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
+        if self.profile.ties.check == "immediate":
+            try:
+                self.resolve_ties(s, dice, events, rerolled)
+            except NeedDice as need:
+                s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
+                                                "rerolled": rerolled}
+                return False
+        self.consequences(s, before, events)
+        self.pay_lots(s, events)
+        self.pay_and_score(s, color, events)
+        return True
+
+    def resume_draw(self, s: GameState, action, dice: Dice, events: list[Event]) -> None:
+        """Go on with a draw that waits at a table: the dice of a tie reroll, or which piece moves."""
+        pending = s.pending
+        if pending is None:
+            raise IllegalAction(f"nothing waits for '{action.kind}': the draw is not waiting for dice or a choice",
+                                TURN_ORDER)
+        rerolled: tuple = ()
+        if isinstance(action, A.Reroll):
+            if pending["what"] != "reroll":
+                raise IllegalAction(f"the draw waits for {_WAITS[pending['what']]}, not tie dice", TURN_ORDER)
+            lots = pending["lots"]
+            values = dict(action.values)
+            if [lot for lot, _ in action.values] != list(lots) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values.values()):
+                raise IllegalAction(f"reroll the tied dice on {', '.join(lots)}: one face (1-6) each, in that order, "
+                                    f"e.g. 'reroll {' '.join(f'{lot} 4' for lot in lots)}'", TIE_REROLL)
+            s.pending, s.phase = None, "draw"
+            for lot in lots:
+                s.set_die(lot, s.tiles[lot].owner, values[lot])
+            events.append(event("tie_rerolled", lots=list(lots), values=values))
+            if self.profile.reorg.tie_rerolls_count:
+                s.reorganized.update(lots)
+            rerolled = tuple(pending["rerolled"]) + tuple(lots)
+        else:
+            if pending["what"] != action.what:
+                raise IllegalAction(f"the draw waits for {_WAITS[pending['what']]}", TURN_ORDER)
+            s.pending, s.phase = None, "draw"
+            self.take_over(s, s.current, pending["card"], events, {action.what: action.lot})
+        if self._settle_card(s, dice, events, pending["color"], pending["before"], rerolled) and s.phase != "over":
+            s.phase = "actions"
+
+    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict,
+                  ask: bool = False) -> None:
+        """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
+        choices do not name is asked for (NeedChoice)."""
         tile = s.tiles.get(lot)
         if tile is None:
             if s.markers.get(lot) == player:
                 return
+            if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
+                raise NeedChoice("marker_from")
             ok, moved = self._free_marker(s, player, events, choices.get("marker_from"))
             if ok:
                 s.markers[lot] = player
@@ -396,6 +466,8 @@ class Engine:
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
+        if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
+            raise NeedChoice("die_from")
         ok, moved = self._free_die(s, player, lot, events, choices.get("die_from"))
         if not ok:
             return
@@ -489,6 +561,7 @@ class Engine:
         choices = choices or {}
         if isinstance(action, (A.EndTurn, A.Draw)):
             raise IllegalAction(f"{action.kind} is handled by the game, not the rules", "turn order")
+        self._raise_if(self.why_waiting(s))
         if isinstance(action, A.Trade):  # 000 L218 / 003 L805-808: at any time, even when it is not your turn
             if s.phase not in ("draw", "actions"):
                 raise IllegalAction("no trades during the draw step's payouts", TURN_ORDER)
@@ -503,6 +576,23 @@ class Engine:
         self._action(s, s.current, action, dice, events, choices)
         self.resolve_ties(s, dice, events)
         self.consequences(s, before, events)
+
+    def why_waiting(self, s: GameState) -> Reason | None:
+        """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
+        if s.phase == "reroll":  # 003 L440-441: "players may not take actions, play cards, or initiate trades
+            #                        until the rerolling finishes"
+            return (TIE_REROLL, f"a tie reroll is under way on {', '.join(s.pending['lots'])}: nothing else until "
+                                f"it finishes ('reroll {' '.join(f'{lot} N' for lot in s.pending['lots'])}')")
+        if s.phase == "choice":
+            return (TURN_ORDER, f"{s.players[s.current].name}'s draw waits for {_WAITS[s.pending['what']]}")
+        return None
+
+    def _must_move(self, s: GameState, player: int, what: str) -> bool:
+        """Has ``player`` no marker (die) left, under a profile that moves one of theirs?"""
+        c, r = self.profile.components, self.profile.resources
+        if what == "marker_from":
+            return r.markers_exhausted != "no_marker" and len(s.markers_on_board(player)) >= c.markers_per_player
+        return r.dice_exhausted != "no_die" and len(s.dice_on_board(player)) >= c.dice_per_player
 
     def _raise_if(self, reason: Reason | None) -> None:
         if reason is not None:
@@ -739,7 +829,7 @@ class Engine:
 
 def _restore(s: GameState, saved: GameState) -> None:
     for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
-                  "gambles", "reorganized", "result", "structure"):
+                  "gambles", "reorganized", "result", "pending", "structure"):
         setattr(s, field, getattr(saved, field))
     s.structure += 1  # drop any cached casinos computed for the abandoned steps
     s.drop_caches()

@@ -35,8 +35,9 @@ from .record import dumps, load_record, parse_record, record_of, write_atomic
 from .replay import replay
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
-        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end", A.Draw: "draw"}
-GROUPS = ("draw", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end", A.Draw: "draw",
+        A.Reroll: "reroll", A.Choose: "move"}
+GROUPS = ("draw", "reroll", "move", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
 ROLLING = ("gambled", "reorganized", "tie_rerolled")  # events whose dice a table must give
 
 
@@ -132,9 +133,15 @@ class Session:
         draw = not game.explicit_draws  # at a table or with explicit draws, 'end' leaves the next player to draw
         recorded = None
         try:
+            if isinstance(action, A.Reroll) and not action.values and dice is not None:
+                lots = (game.state.pending or {}).get("lots", ())
+                if len(dice) != len(lots):
+                    raise IllegalAction(f"the tie reroll on {', '.join(lots) or 'nothing'} takes {len(lots)} dice, "
+                                        f"{len(dice)} given", "dice")
+                action, dice = A.Reroll(tuple(zip(lots, dice))), None
             if dice is not None:
                 recorded = self._table_dice(action, list(dice), choices)
-            elif game.table:
+            elif game.table and not isinstance(action, (A.Draw, *A.DRAW_CHOICES)):  # a draw waits for its dice
                 rolled = [e.kind for e in _trial(game, action, {}, choices) if e.kind in ROLLING]
                 if rolled:
                     raise IllegalAction(f"at a table the dice are rolled there: give them with --dice "
@@ -273,6 +280,7 @@ def create(path: str | Path | None, spec: str, players: list[str] | int, seed: i
         raise LvError("at a table, give who starts (--first) or the starting rolls (--rolls)")
     game = new_game(profile, players, seed, first_player=first_player, starting_rolls=starting_rolls,
                     table=table, deal=deal, draw_first=not (table or stop_at_setup))
+    game.ask = True  # at a table, the draw's tie rerolls and pieces to move are the next decisions
     s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment)
     if path is not None:
         s.save()
@@ -303,7 +311,8 @@ def fingerprint(game: Game) -> tuple:
     return (tuple((p.name, p.money, p.score) for p in s.players), tuple(sorted(s.markers.items())),
             tuple(sorted((lot, t.color, t.height, t.owner, t.value) for lot, t in s.tiles.items())),
             tuple(s.deck), tuple(s.discards), s.turn, s.current, s.phase, tuple(s.drawn), s.gambles,
-            tuple(sorted(s.reorganized)), s.result and (s.result.reason, s.result.winner, tuple(s.result.ranking)))
+            tuple(sorted(s.reorganized)), s.pending and (s.pending["what"], s.pending.get("lots")),
+            s.result and (s.result.reason, s.result.winner, tuple(s.result.ranking)))
 
 
 # ---------------------------------------------------------------------------------------------- legal decisions
@@ -315,6 +324,15 @@ def legal_groups(game: Game) -> dict[str, list]:
     listed: any exchange may be proposed."""
     out: dict[str, list] = {verb: [] for verb in GROUPS}
     names = game.player_names
+    pending = game.state.pending
+    if pending is not None:  # a draw at a table waits for its own decision
+        if pending["what"] == "reroll":
+            out["reroll"].append("reroll " + " ".join(f"{lot} N" for lot in pending["lots"]) + " (or --dice)")
+        else:
+            what = pending["what"].split("_")[0]
+            lots = (game.state.markers_on_board(game.state.current) if what == "marker"
+                    else game.state.dice_on_board(game.state.current))
+            out["move"].extend(f"move {what} {lot}" for lot in sorted(lots, key=game.board.index.__getitem__))
     for action in game.legal_actions():
         verb = VERB[type(action)]
         if isinstance(action, A.Gamble):
@@ -352,7 +370,7 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     else:
         verb = VERB.get(type(action))
         lot, color = getattr(action, "lot", None), getattr(action, "color", None)
-    if verb in (None, "trade", "end", "draw"):
+    if verb in (None, "trade", "end", "draw", "reroll", "move"):
         return []
     names = game.player_names
 

@@ -385,7 +385,7 @@ def test_legal_json_groups_by_verb(duel):
     data = json.loads(res.stdout)
     assert data["turn"] == 1 and data["player"] == "blue"
     legal = data["legal"]
-    assert list(legal) == ["draw", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end"]
+    assert list(legal) == ["draw", "reroll", "move", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end"]
     assert legal["draw"] == []  # drawn already: the draw is offered only while the game rests before it
     assert legal["build"] == [f"build B2 {c}" for c in BOARD.colors]
     assert legal["gamble"] == [{"lot": "A2", "min": 1, "max": 10, "lay_off": False}]

@@ -354,3 +354,72 @@ def test_read_access_and_exact_refusals(edition):
         g.apply(A.Gamble("C1", 5))
     assert (err.value.rule, err.value.reason) == ("gamble: you can't bet more money than you have",
                                                   "you have $3: the bet at C1 must be $1 to $3")
+
+
+# ---------------------------------------------------------------------------------------------- a draw that waits
+
+
+def _table_position(edition: str, pos: dict):
+    from lv.game import Game
+    from lv.profile import load_profile
+
+    g = Game.from_position(load_profile(edition), NAMES, pos, 4, table=True, draw_first=False)
+    g.ask = True
+    return g
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_tie_at_the_draw_waits_for_its_dice_and_no_trade_starts_meanwhile(edition):
+    """003 L426-441: tied top dice are rerolled at once, and "players may not take actions, play cards, or
+    initiate trades until the rerolling finishes"; 000 "Reroll if Tied" L203-209. Red's card C2 takes over the
+    die-less C2 tile with its printed 3, tying blue's 3 on C1 (003 L295-307: the die shows the lot's value)."""
+    from lv.rules import TIE_REROLL
+
+    pos = {"current": "red", "phase": "draw", "tiles": {"C1": "gold blue 3", "C2": "gold"},
+           "markers": {"A1": "blue", "A2": "green"}}
+    g = _table_position(edition, pos)
+    if g.profile.ties.check != "immediate":
+        pytest.skip("ties are settled later under this profile")
+    act(g, "draw C2")
+    s = g.state
+    assert s.phase == "reroll" and set(s.pending["lots"]) == {"C1", "C2"} and s.tiles["C2"].owner == 0
+    lots = s.pending["lots"]
+    money = [p.money for p in s.players]
+    for text in ("trade money 1 from blue to green by blue, green", "build A1 gold", "end"):
+        with pytest.raises(IllegalAction) as err:
+            act(g, text)
+        assert err.value.rule == TIE_REROLL and err.value.reason.startswith("a tie reroll is under way on ")
+    with pytest.raises(IllegalAction):
+        g.apply(A.Reroll(((lots[0], 7), (lots[1], 2))))  # 7 is no die face
+    assert s.phase == "reroll" and [p.money for p in s.players] == money
+    g.apply(A.Reroll(((lots[0], 2), (lots[1], 2))))  # tied again: the rerolling goes on
+    assert s.phase == "reroll"
+    g.apply(A.Reroll(tuple(zip(s.pending["lots"], (6, 1)))))
+    assert s.phase == "actions" and s.pending is None and g.boss_at("C1") == ({"C1": 1, "C2": 0}[lots[0]])
+    assert [d.action.kind for d in g.current_turn.decisions] == ["draw", "reroll", "reroll"]
+    text = dumps(record_of(g, edition, position=pos))
+    assert "table: true" in text and "reroll C" in text
+    again = replay(parse_record(text, "t.yaml"))
+    assert session.fingerprint(again.game) == session.fingerprint(g)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_drawer_without_markers_chooses_which_to_move(edition):
+    """003 "Available Player Markers" L266-271 (000: the profile's reading): with all 10 markers on the board the
+    drawer moves one; at a table the drawer says which, as the draw's next decision."""
+    lots = ["A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4"]
+    pos = {"current": "red", "phase": "draw", "markers": {lot: "red" for lot in lots}}
+    g = _table_position(edition, pos)
+    act(g, "draw C7")
+    assert g.state.phase == "choice" and g.state.pending["what"] == "marker_from"
+    s = session.Session(game=g, spec=edition, position=pos)
+    assert s.legal()["move"][:2] == ["move marker A1", "move marker A2"]
+    with pytest.raises(session.MoveError) as err:
+        s.play("build A1 gold")
+    assert "red's draw waits for which marker to move ('move marker LOT')" in str(err.value)
+    s.play("move marker A4")
+    assert g.state.phase == "actions" and "A4" not in g.state.markers and g.state.markers["C7"] == 0
+    text = s.text()
+    assert "move marker A4" in text
+    again = replay(parse_record(text, "t.yaml"))
+    assert session.fingerprint(again.game) == session.fingerprint(g)
