@@ -186,9 +186,14 @@ def test_notation_round_trips_the_new_decisions():
 
 
 def _play_random(g, rng: random.Random, trades: int = 20) -> None:
-    """Random legal decisions, with off-turn trades before the draw and during the action step."""
+    """Random legal decisions, with off-turn trades before the draw and during the action step; every
+    invariant of tests/test_invariants.py checked after each step."""
+    from test_invariants import Checker
+
+    check = Checker(g)
     n = len(g.state.players)
-    for _ in range(2000):
+    for step in range(2000):
+        check(f"step {step}")
         if g.over:
             return
         if rng.random() < 0.15 and trades:
