@@ -26,6 +26,8 @@ from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
 from lv.rules import DRAW_FIRST, DRAW_NAMED, DRAW_ONCE, DRAW_TURN, TRADE_ACTIONS, TRADE_FORBIDDEN, TRADE_PROMISE
 
+from test_invariants import Checker
+
 EDITIONS = ("original", "revised")
 NAMES = ["red", "blue", "green"]
 DEAL = {"red": ["A1", "C4"], "blue": ["B2", "D3"], "green": ["E1", "E5"]}
