@@ -452,6 +452,15 @@ class Game:
         """Cards dealt or drawn, in order (the end card last once drawn)."""
         return list(self.state.discards)
 
+    def discard_piles(self) -> dict[str, list[str]]:
+        """The discards on their company's pile (000 L114: "discard your card into the appropriate discard
+        pile"), in the order they went there; the end card on none."""
+        piles: dict[str, list[str]] = {c: [] for c in self.board.colors}
+        for card in self.state.discards:
+            if card != END_CARD:
+                piles[self.board.card_color(card)].append(card)
+        return piles
+
     def events(self) -> list[Event]:
         out = list(self.setup_events)
         for turn in self.history:

@@ -127,7 +127,7 @@ def state_data(game) -> dict:
     return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
             "cards_left": sum(1 for c in s.deck), "cards_before_end": game.cards_before_end(),
-            "discards": game.discards, "tiles_left": game.tiles_left(), "table": game.table,
+            "discards": game.discards, "discard_piles": game.discard_piles(), "tiles_left": game.tiles_left(), "table": game.table,
             "over": game.over, "result": result,
             "players": players_data(game), "casinos": casinos_data(game), "lots": lots}
 

@@ -260,7 +260,8 @@ def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
              (f"draw {pile[0]}", None), ("build A1 gold", None), ("end", None),
              (f"draw {pile[1]}", None), ("gamble A1 5", "3,4"), ("end", None),
              (f"draw {pile[2]}", None),
-             ("trade money 1 from red to blue; lot C4 from red to blue by red, blue", None),  # green's action step
+             # in green's action step, red and blue; red has no marker on C9, so that step fails (003 L832-836)
+             ("trade money 1 from red to blue; lot C9 from red to blue by red, blue", None),
              ("end", None)]
     for i in range(3, 9):
         moves += [(f"draw {pile[i]}", None), ("end", None)]
@@ -281,13 +282,20 @@ def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
     assert [d["decision"] for d in t1["decisions"]][:2] == ["trade money 2 from blue to green by blue, green",
                                                             f"draw {pile[0]}"]
     assert t3["player"] == "green"
-    assert "trade money 1 from red to blue; lot C4 from red to blue by red, blue" in [
-        d["decision"] for d in t3["decisions"]]
+    traded = [d for d in t3["decisions"] if d["decision"].startswith("trade")]
+    assert [d["decision"] for d in traded] == ["trade money 1 from red to blue; lot C9 from red to blue by red, blue"]
+    assert [e["kind"] for e in traded[0]["events"]] == ["money_given", "trade_step_failed"]  # stop_rest
     assert rep["result"]["reason"] == "end_card"
     shown = run("replay", f).stdout
     assert "trade money 2 from blue to green by blue, green" in shown
     diff = run("diff", f, "--variant", "original")
     assert diff.exit_code == 0, diff.stderr
+    # where a failed step undoes the whole trade, the games part at that trade, and diff shows it there
+    diff = run("diff", f, "--variant", "revised,trade.failed_step=undo_all", "--json")
+    assert diff.exit_code == 0, diff.stderr
+    first = json.loads(diff.stdout)["first_divergence"]
+    assert first["turn"] == 3 and "trade money 1 from red to blue; lot C9 from red to blue by red, blue" in \
+        first["step"]
 
 
 def test_a_table_game_needs_its_dice(tmp_path):
@@ -430,3 +438,24 @@ def test_a_drawer_without_markers_chooses_which_to_move(edition):
     assert "move marker A4" in text
     again = replay(parse_record(text, "t.yaml"))
     assert session.fingerprint(again.game) == session.fingerprint(g)
+
+
+def test_a_record_may_give_the_deal_and_the_rest_of_the_deck():
+    """A record gives the deal itself (cards each player was dealt, 000 L37-41 / 003 L178-199) and the order of
+    the other cards, instead of one whole deck order; it replays like any record."""
+    rest = [lot for lot in reversed(new_game("revised", NAMES, seed=3).board.order)
+            if all(lot not in cards for cards in DEAL.values())]
+    g = new_game("revised", NAMES, seed=3, first_player="red", deal=DEAL, deck=rest, draw_first=False)
+    assert [(p.name, g.state.markers_on_board(i)) for i, p in enumerate(g.state.players)] == [
+        ("red", ["A1", "C4"]), ("blue", ["B2", "D3"]), ("green", ["E1", "E5"])]
+    assert g.state.players[0].money == 20 - 3 - 2  # 003 L186-190: $20 less the two dice (A1 shows 3, C4 shows 2)
+    assert g.cards_before_end() == len(rest) - len(rest) // 4  # 003 L170-176: a quarter of the rest under it
+    g.apply(A.Draw())
+    assert g.current_turn.cards == ["F9"]  # the top of the given deck: the cards in reverse board order
+    assert g.discard_piles()[g.board.card_color("F9")][-1] == "F9"
+    for _ in range(3):
+        g.apply(A.EndTurn(), draw=False)
+        g.apply(A.Draw())
+    text = dumps(record_of(g, "revised"))
+    assert "deal:" in text and "table:" not in text
+    assert session.fingerprint(replay(parse_record(text, "d.yaml")).game) == session.fingerprint(g)
