@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from . import actions as A
-from .board import END_CARD, Board, load_board
+from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
@@ -455,10 +455,10 @@ class Game:
     def discard_piles(self) -> dict[str, list[str]]:
         """The discards on their company's pile (000 L114: "discard your card into the appropriate discard
         pile"), in the order they went there; the end card on none."""
-        piles: dict[str, list[str]] = {c: [] for c in self.board.colors}
+        piles: dict[str, list[str]] = {c: [] for c in (*self.board.colors, STRIP)}  # Strip cards pay the Strip
         for card in self.state.discards:
             if card != END_CARD:
-                piles[self.board.card_color(card)].append(card)
+                piles.setdefault(self.board.card_color(card), []).append(card)
         return piles
 
     def events(self) -> list[Event]:
