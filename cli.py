@@ -439,11 +439,15 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
               as_json: bool = typer.Option(False, "--json", help="What happened, as data.")) -> None:
     """Validate and apply a decision of the player to move, then save the file atomically.
 
-    'end' ends the turn and draws for the next player. A refused decision exits with code 2, says why, lists
+    'end' ends the turn and draws for the next player; at a table (lv new --table) or with --stop-at-setup the
+    next player is then to draw: 'draw' (or "draw D5", the card turned over), and at a table the draw's tie dice
+    and pieces to move come next ('reroll --dice 4,2', 'move marker A3'). A trade may be made by any players at
+    any time: "trade money 2 from blue to green by blue, green". A refused decision exits with code 2, says why, lists
     the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
     once, at the end, with every decision before the first refused one.
 
     Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
+             lv move game.yaml "draw D5"             lv move game.yaml "trade money 2 from blue to green by blue, green"
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
     from lv import session

@@ -5,6 +5,11 @@
     >>> g.legal_actions()[:2]
     >>> events = g.apply(lv.parse("end", g))        # end the turn; the next player draws and is paid
 
+The draw may also be a decision of its own (``new_game(..., draw_first=False)`` rests at "X is to draw" after the
+deal; ``g.apply(EndTurn(), draw=False)``, then ``g.apply(Draw())``), so trades can come before it. A trade may be
+made by any players on anybody's turn. At a table (``table=True``) the deal is given, each card is named as it is
+drawn, and with ``ask`` set a draw waits for its tie rerolls and pieces to move (``Reroll``, ``Choose``).
+
 Everything random comes from ``Dice`` (chance.py): recorded values first, else generated from the seed and the
 step's identity. ``history`` holds what a record needs (turns, cards, decisions with the dice they used).
 """

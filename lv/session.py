@@ -13,7 +13,9 @@ replays it strictly; saving writes the whole record again with ``record_of`` aft
 replays to the same state, so a file is never replaced by one that would not load.
 
 Dice come from the game's seed unless a table rolls real ones (``dice=[3, 5]``, see ``Session.play``); either
-way they are written to the record, so the file replays to the same game.
+way they are written to the record, so the file replays to the same game. At a table (``create(table=True)``)
+the cards are named as they are drawn (``s.play("draw D5")``), every die must be given, and a draw's tie rerolls
+and pieces to move are asked for as the next decisions. A trade may be played at any time by any players.
 """
 
 from __future__ import annotations
@@ -133,7 +135,7 @@ class Session:
         draw = not game.explicit_draws  # at a table or with explicit draws, 'end' leaves the next player to draw
         recorded = None
         try:
-            if isinstance(action, A.Reroll) and not action.values and dice is not None:
+            if isinstance(action, A.Reroll) and not action.values and dice is not None and game.state.pending:
                 lots = (game.state.pending or {}).get("lots", ())
                 if len(dice) != len(lots):
                     raise IllegalAction(f"the tie reroll on {', '.join(lots) or 'nothing'} takes {len(lots)} dice, "
@@ -404,6 +406,7 @@ def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
     """Apply ``action`` with ``dice`` to a copy of ``game``: its events (raises IllegalAction if illegal)."""
     memo = {id(game.board): game.board, id(game.profile): game.profile}
     twin = copy.deepcopy(game, memo)
+    twin.ask = False  # every die the decision rolls is counted here, none waited for
     if isinstance(action, A.EndTurn):
         return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices, draw=not game.explicit_draws)
     return twin.apply(action, dice=dice, choices=choices)

@@ -459,3 +459,18 @@ def test_a_record_may_give_the_deal_and_the_rest_of_the_deck():
     text = dumps(record_of(g, "revised"))
     assert "deal:" in text and "table:" not in text
     assert session.fingerprint(replay(parse_record(text, "d.yaml")).game) == session.fingerprint(g)
+
+
+def test_a_tie_at_the_draw_can_come_with_its_dice():
+    """The same tie as above, its reroll dice given with the draw (``lv move game.yaml "draw C2" --dice 6,1``):
+    nothing waits (003 L426-445)."""
+    pos = {"current": "red", "phase": "draw", "tiles": {"C1": "gold blue 3", "C2": "gold"}}
+    g = _table_position("revised", pos)
+    s = session.Session(game=g, spec="revised", position=pos)
+    s.play("draw C2", dice=[6, 1])
+    assert g.state.phase == "actions"
+    assert g.current_turn.decisions[-1].dice == {"ties": {"C1": [6], "C2": [1]}}
+    assert g.boss_at("C1") == 1
+    with pytest.raises(session.MoveError) as err:
+        s.play("reroll", dice=[1, 2])
+    assert "nothing waits for 'reroll'" in str(err.value)
