@@ -111,7 +111,7 @@ class Game:
         self.first_player: int | None = None
         if setup:
             self._setup(under_end_card, first_player, starting_rolls)
-            self._begin_turn(self.first_player, draw_dice, draw_choices, draw=draw_first)
+            self._begin_turn(self.first_player, draw_dice, draw_choices, draw=not self.explicit_draws)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, under_end_card, first_player, starting_rolls) -> None:

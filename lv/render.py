@@ -80,6 +80,11 @@ def status_line(game) -> str:
         return f"Game over after turn {s.turn} ({ending(r.reason)}): {names[r.winner]} wins"
     if s.phase == "draw":
         return f"Turn {s.turn} · {names[s.current]} to draw"
+    if s.phase == "reroll":
+        return f"Turn {s.turn} · {names[s.current]}'s draw: tie reroll on {', '.join(s.pending['lots'])}"
+    if s.phase == "choice":
+        what = "marker" if s.pending["what"] == "marker_from" else "die"
+        return f"Turn {s.turn} · {names[s.current]}'s draw: which {what} to move"
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 

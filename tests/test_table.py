@@ -474,3 +474,76 @@ def test_a_tie_at_the_draw_can_come_with_its_dice():
     with pytest.raises(session.MoveError) as err:
         s.play("reroll", dice=[1, 2])
     assert "nothing waits for 'reroll'" in str(err.value)
+
+
+def test_a_closed_f_card_at_a_table_names_the_next_card_too():
+    """003 "2-Player Rules" L893-903: in a 2-player game an F card drawn is set aside and another drawn; at a table
+    the player names both (``draw F3 D5``)."""
+    g = new_game("revised", ["red", "blue"], seed=1, table=True, first_player="red",
+                 deal={"red": ["A1", "C4"], "blue": ["B2", "D3"]})
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Draw(("F3",)))
+    assert err.value.reason == "name the card turned over at the table, e.g. 'draw D5' (F3 was skipped: name the " \
+                               "next card as well)"
+    assert g.state.phase == "draw" and "F3" in g.state.deck
+    g.apply(A.Draw(("F3", "D5")))
+    assert g.current_turn.cards == ["F3", "D5"] and g.state.markers["D5"] == 0 and "F3" not in g.state.markers
+    g.apply(A.EndTurn(), draw=False)
+    with pytest.raises(IllegalAction) as err:
+        g.apply(A.Draw(("C1", "C2")))
+    assert err.value.reason == "C2: more cards named than were turned over (C1)"
+
+
+def _play_at_a_table(g, rng: random.Random) -> None:
+    """Cards named at random from those unseen, tie rerolls and pieces to move answered when the draw waits,
+    off-turn trades now and then (the actions' dice come from the seed: the record keeps them all the same)."""
+    n = len(g.state.players)
+    for _ in range(3000):
+        st_ = g.state
+        if g.over:
+            return
+        if st_.phase == "reroll":
+            g.apply(A.Reroll(tuple((lot, rng.randint(1, 6)) for lot in st_.pending["lots"])))
+            continue
+        if st_.phase == "choice":
+            what = st_.pending["what"]
+            pieces = st_.markers_on_board(st_.current) if what == "marker_from" else st_.dice_on_board(st_.current)
+            g.apply(A.Choose(what, rng.choice(sorted(pieces))))
+            continue
+        if st_.phase == "draw":
+            if rng.random() < 0.3:
+                a, b = rng.sample(range(n), 2)
+                try:
+                    g.apply(A.Trade((A.GiveMoney(a, b, 1),), (a, b)))
+                except IllegalAction:
+                    pass
+            unseen = sorted(st_.deck)
+            card = rng.choice(unseen)
+            if card == "END" and len(unseen) > 12:
+                card = unseen[0]
+            names = [card]
+            if g.engine.f_closed(st_, card):
+                names.append(next(c for c in unseen if c != card and not g.engine.f_closed(st_, c)))
+            g.apply(A.Draw(tuple(names)))
+            continue
+        action = rng.choice(g.legal_actions())
+        if isinstance(action, A.EndTurn):
+            g.apply(action, draw=False)
+        else:
+            g.apply(A.Gamble(action.lot, rng.randint(1, action.bet)) if isinstance(action, A.Gamble) else action)
+    raise AssertionError("the table game did not end")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), edition=st.sampled_from(EDITIONS))
+def test_random_games_at_a_table_replay_to_the_same_state(seed, edition):
+    deal = {"red": ["A1", "C4"], "blue": ["B2", "D3"], "green": ["E1", "E5"]}
+    g = new_game(edition, NAMES, seed=seed, table=True, deal=deal, first_player="red")
+    g.ask = True
+    check = Checker(g)
+    _play_at_a_table(g, random.Random(seed))
+    check("end")
+    text = dumps(record_of(g, edition))
+    rep = replay(parse_record(text, "t.yaml"))
+    assert session.fingerprint(rep.game) == session.fingerprint(g)
+    assert dumps(record_of(rep.game, edition)) == text
