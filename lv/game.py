@@ -309,16 +309,18 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
-        if isinstance(action, A.Draw):
+        kind = type(action)
+        if kind is A.Draw:
             return self._draw(action, dice, choices)
-        if isinstance(action, A.DRAW_CHOICES):
+        if kind is A.Reroll or kind is A.Choose:
             return self._resume(action)
-        waiting = self.engine.why_waiting(s)
-        if waiting is not None:
-            raise IllegalAction(waiting[1], waiting[0])
-        if isinstance(action, A.EndTurn) and s.phase == "draw":
-            raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
-                                DRAW_FIRST)
+        if s.phase != "actions":  # the draw not made yet, or waiting at a table
+            waiting = self.engine.why_waiting(s)
+            if waiting is not None:
+                raise IllegalAction(waiting[1], waiting[0])
+            if kind is A.EndTurn and s.phase == "draw":
+                raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
+                                    DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
         given = (next_draw_dice or next_draw_choices) if isinstance(action, A.EndTurn) else dice
