@@ -53,10 +53,8 @@ def _tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str
 
 
 def legal_actions(engine: Engine, s: GameState) -> list:
-    if s.phase == "draw":  # the game rests at "X is to draw": the draw (and trades, never listed)
-        return [_DRAW]
-    if s.phase != "actions":
-        return []
+    if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+        return [_DRAW] if s.phase == "draw" else []
     p = engine.profile
     board = engine.board
     lots = board.lots

@@ -559,11 +559,12 @@ class Engine:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         choices = choices or {}
-        if isinstance(action, (A.EndTurn, A.Draw)):
+        kind = type(action)
+        if kind is A.EndTurn or kind is A.Draw:
             raise IllegalAction(f"{action.kind} is handled by the game, not the rules", "turn order")
         if s.phase != "actions":
             self._raise_if(self.why_waiting(s))
-        if isinstance(action, A.Trade):  # 000 L218 / 003 L805-808: at any time, even when it is not your turn
+        if kind is A.Trade:  # 000 L218 / 003 L805-808: at any time, even when it is not your turn
             if s.phase not in ("draw", "actions"):
                 raise IllegalAction("no trades during the draw step's payouts", TURN_ORDER)
             self._trade(s, action, dice, events, choices)
