@@ -581,13 +581,14 @@ class Engine:
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
+        pending = s.pending
+        if pending is None:
+            return None
         if s.phase == "reroll":  # 003 L440-441: "players may not take actions, play cards, or initiate trades
             #                        until the rerolling finishes"
-            return (TIE_REROLL, f"a tie reroll is under way on {', '.join(s.pending['lots'])}: nothing else until "
-                                f"it finishes ('reroll {' '.join(f'{lot} N' for lot in s.pending['lots'])}')")
-        if s.phase == "choice":
-            return (TURN_ORDER, f"{s.players[s.current].name}'s draw waits for {_WAITS[s.pending['what']]}")
-        return None
+            return (TIE_REROLL, f"a tie reroll is under way on {', '.join(pending['lots'])}: nothing else until "
+                                f"it finishes ('reroll {' '.join(f'{lot} N' for lot in pending['lots'])}')")
+        return (TURN_ORDER, f"{s.players[s.current].name}'s draw waits for {_WAITS[pending['what']]}")
 
     def _must_move(self, s: GameState, player: int, what: str) -> bool:
         """Has ``player`` no marker (die) left, under a profile that moves one of theirs?"""
