@@ -547,3 +547,20 @@ def test_random_games_at_a_table_replay_to_the_same_state(seed, edition):
     rep = replay(parse_record(text, "t.yaml"))
     assert session.fingerprint(rep.game) == session.fingerprint(g)
     assert dumps(record_of(rep.game, edition)) == text
+
+
+def test_the_same_refusal_reads_the_same_in_move_and_in_replay(tmp_path):
+    """'nobody is the boss' (003 L488-489: sprawl from a casino in which you are the boss), in lv move and in lv
+    check of a record holding the same decision."""
+    record = ("format: lv-game/1\nprofile: revised\nplayers: [red, blue]\nposition:\n  current: red\n"
+              "  players: {red: {money: 40}}\n  tiles: {A2: gold}\nturns:\n- player: red\n  decisions: ['sprawl A3 from A2']\n")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(record)
+    tail = "'sprawl A3 from A2'"
+    reason = "nobody is the boss of the casino at A2 [sprawl: you must be the boss]"
+    checked = run("check", str(bad))
+    assert checked.exit_code == 1 and f"{tail} is illegal under 'revised': {reason}" in checked.stdout
+    good = tmp_path / "good.yaml"
+    good.write_text(record.replace("\n  decisions: ['sprawl A3 from A2']", ""))
+    moved = run("move", str(good), "sprawl A3 from A2")
+    assert moved.exit_code == 2 and f"{tail}: {reason}" in moved.stderr
