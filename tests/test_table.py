@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -296,6 +298,9 @@ def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
     first = json.loads(diff.stdout)["first_divergence"]
     assert first["turn"] == 3 and "trade money 1 from red to blue; lot C9 from red to blue by red, blue" in \
         first["step"]
+    jsonschema = pytest.importorskip("jsonschema")  # the schema takes the table's record as written
+    schema = json.loads((Path(cli.__file__).parent / "docs" / "lv-game-1.schema.json").read_text())
+    jsonschema.validate(yaml.safe_load(text), schema)
 
 
 def test_a_table_game_needs_its_dice(tmp_path):
