@@ -530,6 +530,8 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
         if items:
             out.print(Text(f"{verb} ({len(items)}):"))
             out.print(Text(_wrap(items)))
+    if game.state.phase in ("reroll", "choice"):  # a draw waits: no trade may start (003 L440-441)
+        return
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
     out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
