@@ -29,11 +29,18 @@ def unused_dice(recorded: dict, used: dict) -> list[str]:
     out += [f"ties {lot}" for lot, values in (recorded.get("ties") or {}).items()
             if len(values) > len(rolled.get(lot, []))]
     return out
+class NeedDice(Exception):
+    """A tie reroll at a table whose dice were not given: the game waits for them (``lots``, in order)."""
+
+    def __init__(self, lots: tuple[str, ...]):
+        super().__init__(lots)
+        self.lots = lots
 
 
 class Dice:
-    def __init__(self, seed: int | str, key: tuple, recorded: dict | None = None):
+    def __init__(self, seed: int | str, key: tuple, recorded: dict | None = None, ask: bool = False):
         self.seed = seed
+        self.ask = ask  # a missing tie reroll raises NeedDice instead of being generated
         self.key = key
         self.recorded = recorded or {}
         self.used: dict[str, Any] = {}
@@ -86,10 +93,14 @@ class Dice:
         ties = self.used.setdefault("ties", {})
         if self._ties_left is None:
             self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}
+        if self.ask and not all(self._ties_left.get(lot) for lot in lots):
+            raise NeedDice(tuple(lots))  # the whole round waits: nothing of it is used or recorded
         for lot in lots:
             queue = self._ties_left.get(lot)
             if queue:
                 out[lot] = self._check(queue.pop(0), f"tie reroll on {lot}")
+            elif self.ask:
+                raise NeedDice(tuple(lots))
             else:
                 out[lot] = self._roll()
                 if "ties" not in self.generated:

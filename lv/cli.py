@@ -92,7 +92,7 @@ def _width(wide: bool = False) -> int:
     if wide:
         return 100_000
     columns = os.environ.get("COLUMNS", "")
-    if columns.isdigit() and int(columns) > 0:
+    if columns.isascii() and columns.isdigit() and 0 < len(columns) < 6 and int(columns) > 0:
         return int(columns)
     if sys.stdout.isatty():
         import shutil
@@ -500,13 +500,24 @@ def play_new(variant: str = typer.Option("revised", "--variant",
              force: bool = typer.Option(False, "--force", help="Overwrite an existing file."),
              tag: List[str] = typer.Option([], "--tag", help="A header tag KEY=VALUE, repeatable: event, site, "
                                                              "date, round or your own (--tag site=Essen)."),
+             table: bool = typer.Option(False, "--table", help="Cards and dice come from a table: give the deal "
+                                        "(--deal), who starts (--first or --rolls); every card is then named as "
+                                        "it is drawn ('lv move game.yaml \"draw D5\"') and every die given (--dice)."),
+             deal: List[str] = typer.Option([], "--deal", help="At a table: one player's dealt cards, PLAYER=LOT,LOT "
+                                            "(repeat for each player), e.g. --deal red=A1,C4."),
+             rolls: List[str] = typer.Option([], "--rolls", help="At a table: one round of the starting roll, "
+                                             "PLAYER=D+D,... (repeat for a tie's reroll), e.g. --rolls red=3+5,blue=6+1."),
+             stop_at_setup: bool = typer.Option(False, "--stop-at-setup", help="Stop after the deal, before the "
+                                                "first draw: the first player is to draw ('lv move game.yaml draw')."),
              as_json: bool = typer.Option(False, "--json", help="Print the new game's state as JSON.")) -> None:
     """Create a game file: set up, the first player's card drawn and paid.
 
-    Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it.
+    Then 'lv move' advances it, 'lv show' and 'lv render' display it, 'lv replay' replays it. With --table or
+    --stop-at-setup the game rests before each draw: 'lv move game.yaml draw' (or "draw D5") turns the card.
 
     Example: lv new --variant revised --players red,blue,green --seed 7 -o game.yaml
              lv new --players ann,bob -o g.yaml --tag event="Club night" --tag round=2
+             lv new --table --players red,blue,green --deal red=A1,C4 --deal blue=B2,D3 --deal green=E1,F5 --rolls red=6+5,blue=2+2,green=3+1 -o game.yaml
     """
     import secrets
 
@@ -516,8 +527,11 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
         seed = secrets.randbelow(1_000_000)
+    if (deal or rolls) and not table:
+        raise LvError("--deal and --rolls describe a table: add --table")
     s = session.create(output, variant, _players_arg(players), seed, first_player=first, tags=_tags_arg(tag),
-                       overwrite=force)
+                       overwrite=force, table=table, deal=_deal_arg(deal) if table else None,
+                       starting_rolls=[_rolls_arg(r) for r in rolls] or None, stop_at_setup=stop_at_setup)
     game = s.game
     if as_json:
         emit_json(render.state_data(game))
@@ -526,7 +540,7 @@ def play_new(variant: str = typer.Option("revised", "--variant",
         lines += narrative.turn_lines(game.current_turn, s.names)
         out.print(Text("\n".join(lines)))
     print(f"lv: created {output}: {game.profile.title}, {len(s.names)} players, seed {seed}; "
-          f"{s.player} to play", file=sys.stderr)
+          f"{s.player} to {'draw' if game.state.phase == 'draw' else 'play'}", file=sys.stderr)
 
 
 @app.command("show")
@@ -604,11 +618,15 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
               as_json: bool = typer.Option(False, "--json", help="What happened, as data.")) -> None:
     """Validate and apply a decision of the player to move, then save the file atomically.
 
-    'end' ends the turn and draws for the next player. A refused decision exits with code 2, says why, lists
+    'end' ends the turn and draws for the next player; at a table (lv new --table) or with --stop-at-setup the
+    next player is then to draw: 'draw' (or "draw D5", the card turned over), and at a table the draw's tie dice
+    and pieces to move come next ('reroll --dice 4,2', 'move marker A3'). A trade may be made by any players at
+    any time: "trade money 2 from blue to green by blue, green". A refused decision exits with code 2, says why, lists
     the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
     once, at the end, with every decision before the first refused one.
 
     Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
+             lv move game.yaml "draw D5"             lv move game.yaml "trade money 2 from blue to green by blue, green"
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
     from lv.yamlsource import MAX_FILE_BYTES, decode, read_text
@@ -709,6 +727,8 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
         if items:
             out.print(Text(f"{verb} ({len(items)}):"))
             out.print(Text(_wrap(items, min(110, out.width))))
+    if game.state.phase in ("reroll", "choice"):  # a draw waits: no trade may start (003 L440-441)
+        return
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
     out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
@@ -806,6 +826,29 @@ def _workers(workers: int, force: bool) -> int:
               f"using {cpus} (--force-workers to start {workers})", file=sys.stderr)
         return cpus
     return workers
+
+
+def _deal_arg(items: List[str]) -> dict:
+    """--deal red=A1,C4 --deal blue=B2,D3 -> {"red": ["A1", "C4"], ...}."""
+    out: dict = {}
+    for item in items:
+        who, sep, cards = item.partition("=")
+        if not sep or not cards.strip():
+            raise LvError(f"--deal '{item}': give PLAYER=LOT,LOT, e.g. --deal red=A1,C4")
+        out[who.strip()] = [c.strip().upper() for c in cards.split(",") if c.strip()]
+    return out
+
+
+def _rolls_arg(text: str) -> dict:
+    """--rolls red=3+5,blue=6+1 -> {"red": [3, 5], "blue": [6, 1]}."""
+    out: dict = {}
+    for part in text.split(","):
+        who, sep, dice = part.partition("=")
+        faces = dice.replace("+", " ").split()
+        if not sep or len(faces) != 2 or not all(f.isascii() and f.isdigit() and 1 <= int(f) <= 6 for f in faces):
+            raise LvError(f"--rolls '{text}': give PLAYER=D+D for each player rolling, e.g. --rolls red=3+5,blue=6+1")
+        out[who.strip()] = [int(f) for f in faces]
+    return out
 
 
 def _players_arg(players: str) -> int | list[str]:

@@ -5,6 +5,11 @@
     >>> g.legal_actions()[:2]
     >>> events = g.apply(lv.parse("end", g))        # end the turn; the next player draws and is paid
 
+The draw may also be a decision of its own (``new_game(..., draw_first=False)`` rests at "X is to draw" after the
+deal; ``g.apply(EndTurn(), draw=False)``, then ``g.apply(Draw())``), so trades can come before it. A trade may be
+made by any players on anybody's turn. At a table (``table=True``) the deal is given, each card is named as it is
+drawn, and with ``ask`` set a draw waits for its tie rerolls and pieces to move (``Reroll``, ``Choose``).
+
 Everything random comes from ``Dice`` (chance.py): recorded values first, else generated from the seed and the
 step's identity. ``history`` holds what a record needs (turns, cards, decisions with the dice they used).
 """
@@ -16,7 +21,7 @@ from typing import Any
 import attrs
 
 from . import actions as A
-from .board import END_CARD, Board, load_board
+from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
@@ -24,7 +29,7 @@ from .events import Event, event
 from .legal import legal_actions
 from .notation import check_names
 from .profile import Profile, load_profile
-from .rules import Engine, _restore
+from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine, _restore
 from .state import GameState, PlayerState, Result
 
 
@@ -88,7 +93,8 @@ class Game:
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict] | None = None, draw_dice: dict | None = None,
-                 draw_choices: dict | None = None, board: Board | None = None, setup: bool = True):
+                 draw_choices: dict | None = None, board: Board | None = None, setup: bool = True,
+                 table: bool = False, deal: dict | None = None, draw_first: bool = True):
         self.profile = profile
         self.board = board or load_board()
         self.engine = Engine(profile, self.board)
@@ -101,16 +107,103 @@ class Game:
         self.state = GameState(players=[PlayerState(name) for name in players])
         self.history: list[Turn] = []
         self.setup_events: list[Event] = []
-        self.deck = list(deck) if deck is not None else shuffled_deck(self.board, seed)
+        # at a table the cards come from the table: no deck order, each card is named as it is drawn
+        self.table = table
+        self.deal = deal  # {player name: [cards]} when the record gives the deal instead of a deck
+        # the draw is a decision of its own ("draw D5") rather than part of ending the previous turn
+        self.explicit_draws = table or not draw_first
+        # at a table, a draw's tie rerolls and pieces to move that were not given are asked for as the next
+        # decisions (phase "reroll" / "choice"); set by whoever enters or strictly replays the table's game
+        self.ask = False
+        if deal is not None and deck is None and not table:
+            raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
+                              "where each card is named as it is drawn")
+        if table and deck is not None:
+            raise RecordError("at a table the cards are named as they are drawn: give the deal, not a deck")
+        if table and deal is None and setup:
+            raise RecordError("at a table, give the deal: the two cards each player was dealt")
+        self.deck = [] if table else list(deck) if deck is not None else shuffled_deck(self.board, seed)
         self.under_end_card: int | None = None
         self.starting_rolls: list[dict] = []
         self.first_player: int | None = None
         if setup:
             self._setup(under_end_card, first_player, starting_rolls)
-            self._begin_turn(self.first_player, draw_dice, draw_choices)
+            self._begin_turn(self.first_player, draw_dice, draw_choices, draw=not self.explicit_draws)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, under_end_card, first_player, starting_rolls) -> None:
+        board, s, p = self.board, self.state, self.profile
+        if self.deal is not None:
+            self._setup_dealt(under_end_card)
+        else:
+            self._setup_deck(under_end_card)
+        self.first_player = self._first_player(first_player, starting_rolls)
+        s.current = self.first_player
+
+    def _setup_dealt(self, under_end_card) -> None:
+        """The deal as given (a table, or a record that gives the deal): each player's cards in the order dealt,
+        an F card a 2-player game discards included (003 L901-902)."""
+        board, s, p, names = self.board, self.state, self.profile, [pl.name for pl in self.state.players]
+        deal = self.deal
+        if not isinstance(deal, dict) or set(deal) != set(names):
+            raise RecordError(f"deal: give the cards dealt to each of {', '.join(names)}")
+        seen: set[str] = set()
+        events = self.setup_events
+        for i, name in enumerate(names):
+            cards = deal[name]
+            if not isinstance(cards, list):
+                raise RecordError(f"deal: {name}: a list of lot cards")
+            kept: list[str] = []
+            for card in cards:
+                card = str(card).upper()
+                if card not in board.lots:
+                    raise RecordError(f"deal: {name}: unknown lot card {card!r}")
+                if card in seen:
+                    raise RecordError(f"deal: {card} is dealt twice")
+                seen.add(card)
+                s.discards.append(card)
+                if self.engine.f_closed(s, card):
+                    events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
+                    continue
+                kept.append(card)
+                s.markers[card] = i
+            if len(kept) != p.setup.starting_cards:
+                raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}")
+            self._starting_money(i, kept)
+        if self.table:
+            if under_end_card is not None:
+                raise RecordError("under_end_card: at a table the end card is in the deck, unseen")
+            s.deck = [lot for lot in board.order if lot not in seen] + [END_CARD]
+            events.append(event("end_card_placed", under=None))
+            return
+        rest = [c for c in self.deck if c not in seen]
+        if sorted(rest + sorted(seen)) != sorted(board.order):
+            raise RecordError("deck: with a deal, the deck holds the other lot cards, each once")
+        self.deck = rest
+        self._place_end_card(rest, under_end_card)
+
+    def _starting_money(self, i: int, cards: list[str]) -> None:
+        board, s, p = self.board, self.state, self.profile
+        if p.setup.starting_money == "sum_card_values":  # 000 L39
+            money = sum(board.lots[c].card_money for c in cards)
+        else:  # 003 L186-190: $20 minus the two dice (10 per card)
+            money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
+        s.players[i].money = money
+        self.setup_events.append(event("dealt", player=i, lots=cards, money=money))
+
+    def _place_end_card(self, pile: list[str], under_end_card) -> None:
+        # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
+        pile = list(pile)
+        if under_end_card is None:
+            under_end_card = len(pile) // 4 if self.profile.deck.end_card_depth == "quarter" else 0
+        if not isinstance(under_end_card, int) or not 0 <= under_end_card <= len(pile):
+            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)")
+        self.under_end_card = under_end_card
+        pile.insert(len(pile) - under_end_card, END_CARD)
+        self.state.deck = pile
+        self.setup_events.append(event("end_card_placed", under=under_end_card))
+
+    def _setup_deck(self, under_end_card) -> None:
         board, s, p = self.board, self.state, self.profile
         if sorted(self.deck) != sorted(board.order):
             missing = sorted(set(board.order) - set(self.deck))
@@ -139,23 +232,8 @@ class Game:
                     s.markers[card] = i
                     break
         for i, cards in dealt.items():
-            if p.setup.starting_money == "sum_card_values":  # 000 L39
-                money = sum(board.lots[c].card_money for c in cards)
-            else:  # 003 L186-190: $20 minus the two dice (10 per card)
-                money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
-            s.players[i].money = money
-            events.append(event("dealt", player=i, lots=cards, money=money))
-        # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
-        if under_end_card is None:
-            under_end_card = len(pile) // 4 if p.deck.end_card_depth == "quarter" else 0
-        if not isinstance(under_end_card, int) or not 0 <= under_end_card <= len(pile):
-            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)")
-        self.under_end_card = under_end_card
-        pile.insert(len(pile) - under_end_card, END_CARD)
-        s.deck = pile
-        events.append(event("end_card_placed", under=under_end_card))
-        self.first_player = self._first_player(first_player, starting_rolls)
-        s.current = self.first_player
+            self._starting_money(i, cards)
+        self._place_end_card(pile, under_end_card)
 
     def _first_player(self, first_player, starting_rolls) -> int:
         """000 L57 / 003 L279-281: each rolls 2 dice, highest starts; ties roll again (rulebooks silent)."""
@@ -197,21 +275,24 @@ class Game:
     @classmethod
     def from_position(cls, profile: Profile, players: list[str], position: dict, seed: int | str = 0, *,
                       draw_dice: dict | None = None, draw_choices: dict | None = None,
-                      board: Board | None = None) -> Game:
-        """A game that starts from a position (see ``position.py``) instead of the standard setup."""
+                      board: Board | None = None, table: bool = False, draw_first: bool = True) -> Game:
+        """A game that starts from a position (see ``position.py``) instead of the standard setup.
+        ``draw_first=False``: a position in the draw phase rests there, for a ``draw`` decision."""
         from .position import apply_position
 
-        game = cls(profile, players, seed, board=board, setup=False)
-        draw_first = apply_position(game, position)
-        if draw_first:
+        game = cls(profile, players, seed, board=board, setup=False, table=table, draw_first=draw_first)
+        draw_phase = apply_position(game, position, table=table)
+        if draw_phase:
             game.state.turn -= 1
-            game._begin_turn(game.state.current, draw_dice, draw_choices)
+            game._begin_turn(game.state.current, draw_dice, draw_choices, draw=draw_first)
         else:
             game.history.append(Turn(number=game.state.turn, player=game.state.current))
         return game
 
     # ------------------------------------------------------------------ turns
-    def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None) -> None:
+    def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None,
+                    draw: bool = True) -> None:
+        """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
         s.turn += 1
         s.current = player
@@ -221,9 +302,11 @@ class Game:
         s.reorganized = set()
         turn = Turn(number=s.turn, player=player)
         self.history.append(turn)
-        dice = Dice(self.seed, ("turn", s.turn, "draw"), draw_dice)
         turn.draw_events.append(event("turn_started", turn=s.turn, player=player))
-        self.engine.draw_step(s, dice, turn.draw_events, choices)
+        if not draw:
+            return
+        dice = Dice(self.seed, ("turn", s.turn, "draw"), draw_dice)
+        self.engine.draw_step(s, dice, turn.draw_events, choices, table=self.table)
         turn.cards = list(s.drawn)
         turn.draw_dice = dice.used
         turn.draw_generated = dice.generated
@@ -235,8 +318,11 @@ class Game:
         return self.history[-1]
 
     def apply(self, action, dice: dict | None = None, choices: dict | None = None,
-              next_draw_dice: dict | None = None, next_draw_choices: dict | None = None) -> list[Event]:
-        """Apply the current player's decision and return its events; ``EndTurn`` also draws for the next player.
+              next_draw_dice: dict | None = None, next_draw_choices: dict | None = None,
+              draw: bool = True) -> list[Event]:
+        """Apply a decision and return its events. ``EndTurn`` also draws for the next player (a convenience for
+        bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). A
+        trade may be made by any players, on anybody's turn.
 
         ``action`` is an ``lv.actions`` object (``lv.parse_action("build A2 gold", game.player_names)`` makes
         one). ``dice`` gives dice rolled at the table, keyed by meaning (a gamble's ``"gamble"``: [d1, d2]),
@@ -248,6 +334,18 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
+        kind = type(action)
+        if kind is A.Draw:
+            return self._draw(action, dice, choices)
+        if kind is A.Reroll or kind is A.Choose:
+            return self._resume(action)
+        if s.phase != "actions":  # the draw not made yet, or waiting at a table
+            waiting = self.engine.why_waiting(s)
+            if waiting is not None:
+                raise IllegalAction(waiting[1], waiting[0])
+            if kind is A.EndTurn and s.phase == "draw":
+                raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
+                                    DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
         given = (next_draw_dice or next_draw_choices) if isinstance(action, A.EndTurn) else dice
@@ -256,7 +354,7 @@ class Game:
             if isinstance(action, A.EndTurn):
                 events = [event("turn_ended", player=s.current)]
                 turn.decisions.append(Decision(action, events=events))
-                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices)
+                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
                 return events + self.current_turn.draw_events
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
@@ -269,6 +367,54 @@ class Game:
             raise
         turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
                                        events=events))
+        return events
+
+    def why_not_draw(self, action: A.Draw) -> tuple[str, str] | None:
+        """(rule, reason) a draw is refused now, or None."""
+        s = self.state
+        if s.phase == "over":
+            return ("end", "the game is over")
+        if action.player is not None and action.player != s.current:
+            who = s.players[action.player].name if 0 <= action.player < len(s.players) else action.player
+            return (DRAW_TURN, f"it is {s.players[s.current].name}'s turn: {who} cannot draw")
+        if s.phase != "draw":
+            return (DRAW_ONCE, f"{s.players[s.current].name} has drawn this turn already "
+                               f"({', '.join(s.drawn) or 'the position starts after the draw'})")
+        return None
+
+    def _draw(self, action: A.Draw, dice: dict | None, choices: dict | None) -> list[Event]:
+        """The draw step as a decision of its own."""
+        reason = self.why_not_draw(action)
+        if reason is not None:
+            raise IllegalAction(reason[1], reason[0])
+        s, turn = self.state, self.current_turn
+        saved = s.copy()
+        # the key of a draw made with the end of a turn
+        d = Dice(self.seed, ("turn", s.turn, "draw"), dice, ask=self.table and self.ask)
+        events: list[Event] = []
+        try:
+            self.engine.draw_step(s, d, events, choices, named=tuple(action.cards), table=self.table)
+        except LvError:
+            _restore(s, saved)
+            raise
+        turn.cards = list(s.drawn)
+        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used, choices=dict(choices or {}),
+                                       generated=d.generated, events=events))
+        return events
+
+    def _resume(self, action) -> list[Event]:
+        """A tie reroll or a piece to move that a draw at a table waits for."""
+        s, turn = self.state, self.current_turn
+        saved = s.copy()
+        index = len(turn.decisions)
+        d = Dice(self.seed, ("turn", s.turn, "decision", index), None, ask=self.table and self.ask)
+        events: list[Event] = []
+        try:
+            self.engine.resume_draw(s, action, d, events)
+        except LvError:
+            _restore(s, saved)
+            raise
+        turn.decisions.append(Decision(action, dice=d.used, generated=d.generated, events=events))
         return events
 
     # ------------------------------------------------------------------ reading the game
@@ -343,6 +489,39 @@ class Game:
     def casino_at(self, lot: str) -> Casino | None:
         """The casino that holds ``lot``, or None when no tile is there."""
         return self.engine.casino_at(self.state, lot)
+
+    def boss_at(self, lot: str) -> int | None:
+        """The seat of the boss of the casino at ``lot``; None when there is no casino there or it has no boss
+        (no die in it, or a tie not rerolled yet)."""
+        self.engine.lot_check(lot)
+        casino = self.casino_at(lot)
+        return boss(self.state, casino) if casino is not None else None
+
+    def tiles_left(self) -> dict[str, int]:
+        """Casino tiles not on the board, per colour (components.tiles_per_color minus those placed)."""
+        return {c: self.engine.available_tiles(self.state, c) for c in self.board.colors}
+
+    def cards_before_end(self) -> int | None:
+        """Cards in the draw pile above the end card; None at a table (the pile's order is unknown) or once the
+        end card is gone."""
+        deck = self.state.deck
+        if self.table or END_CARD not in deck:
+            return None
+        return deck.index(END_CARD)
+
+    @property
+    def discards(self) -> list[str]:
+        """Cards dealt or drawn, in order (the end card last once drawn)."""
+        return list(self.state.discards)
+
+    def discard_piles(self) -> dict[str, list[str]]:
+        """The discards on their company's pile (000 L114: "discard your card into the appropriate discard
+        pile"), in the order they went there; the end card on none."""
+        piles: dict[str, list[str]] = {c: [] for c in (*self.board.colors, STRIP)}  # Strip cards pay the Strip
+        for card in self.state.discards:
+            if card != END_CARD:
+                piles.setdefault(self.board.card_color(card), []).append(card)
+        return piles
 
     def events(self) -> list[Event]:
         """Every event of the game so far, in order: the setup, then each turn's draw and decisions."""

@@ -26,6 +26,7 @@ _raise = functools.lru_cache(maxsize=1024)(A.Raise)
 _reorganize = functools.lru_cache(maxsize=1024)(A.Reorganize)
 _gamble = functools.lru_cache(maxsize=8192)(A.Gamble)
 _END = A.EndTurn()
+_DRAW = A.Draw()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -52,8 +53,8 @@ def _tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str
 
 
 def legal_actions(engine: Engine, s: GameState) -> list:
-    if s.phase != "actions":
-        return []
+    if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+        return [_DRAW] if s.phase == "draw" else []
     p = engine.profile
     board = engine.board
     lots = board.lots

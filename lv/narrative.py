@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .actions import EndTurn
+from .actions import DRAW_CHOICES, Draw, EndTurn
 from .board import END_CARD, STRIP
 from .notation import format_action
 
@@ -138,6 +138,8 @@ def describe(ev, names: list[str]) -> str | None:
         why = "it is on the closed F block" if d["why"] == "f_block.closed_when" else d["why"]
         return f"{p('player')}'s card {d['card']} is set aside ({why}) and another dealt"
     if k == "end_card_placed":
+        if d["under"] is None:
+            return "the end card goes into the deck at the table, unseen"
         return f"the end card goes in with {d['under']} cards under it"
     if k == "first_player":
         if not d["rolls"]:
@@ -248,6 +250,8 @@ def decision_lines(step, names: list[str]) -> list[str]:
         what = "skipped" if step.handled == "skipped" else "the replay stops here"
         return [f"{step.decision}: ILLEGAL: {step.reason} [{step.rule}]; {what}"]
     text = format_action(step.action, names)
+    if isinstance(step.action, (Draw, *DRAW_CHOICES)):  # the draw as a decision of its own: told like a draw step
+        return [text] + [INDENT + line for line in draw_lines(step.events, names)]
     events = [e for e in step.events if e.kind != "turn_ended"]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
     main = next((e for e in events if e.kind in ACTION_KINDS), None)
@@ -264,6 +268,10 @@ def decision_lines(step, names: list[str]) -> list[str]:
 
 def turn_header(turn, names: list[str]) -> str:
     who = names[turn.player]
+    if any(isinstance(d.action, Draw) for d in turn.decisions):
+        return f"Turn {turn.number} - {who}"
+    if not turn.cards and turn.draw_events:  # the turn has started, its card not drawn yet
+        return f"Turn {turn.number} - {who} (to draw)"
     if not turn.cards:
         return f"Turn {turn.number} - {who} (no draw: the position starts in the action step)"
     labels = []

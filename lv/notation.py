@@ -2,11 +2,18 @@
 
     build A2 gold              sprawl A5 from A2          remodel A2 brown
     reorg A2                   raise A2                   gamble B3 4        gamble B3 4 layoff
-    end
+    end                        draw                       draw D5            draw F3 D5
     trade money 7 from green to black; lot D2 from black to green; die B4 from blue to black; remodel B1 aqua
+    trade money 5 from green to black; lot D2 from black to green by green, black
 
 Lots are case-insensitive (``a2`` = ``A2``). A trade's steps run in the order written; a step may be any
-action of the current player. Errors say which word is wrong.
+action of the current player (``as black build A2 gold`` names who takes it). ``by`` names the players to the
+trade, the proposer first. Steps the rulebooks forbid parse (``points 5 from red to blue``, ``tile A2 ...``,
+``riser A2 ...``, ``promise from red to blue sprawl next turn``) so that the rules refuse them with the rule.
+``draw CARD...`` names the cards turned over (checked against the deck, or at a table, the cards themselves).
+At a table a draw may wait for its own decisions: ``reroll C5 4 C6 2`` (a tie's dice), ``move marker A3`` /
+``move die C5`` (which piece moves when none is left).
+Errors say which word is wrong.
 """
 
 from __future__ import annotations
@@ -14,11 +21,13 @@ from __future__ import annotations
 import unicodedata
 
 from . import actions as A
-from .board import Board, load_board
+from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError
 from .yamlsource import MAX_DIGITS, one_line
 
-VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end")
+VERBS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "trade", "end", "draw", "reroll", "move")
+_GIVE = {"money": A.GiveMoney, "points": A.GivePoints, "lot": A.GiveLot, "die": A.GiveDie, "tile": A.GiveTile,
+         "riser": A.GiveRiser}
 
 
 def _lot(word: str, board: Board, text: str) -> str:
@@ -102,25 +111,69 @@ def parse_action(text: str, names: list[str], board: Board | None = None):
         body = text[len(words[0]):].strip()
         if not body:
             raise NotationError(f"'{text}': a trade needs steps, e.g. 'trade money 5 from red to blue; lot A2 from blue to red'")
+        body, by = _split_by(body, names)
         steps = tuple(_step(part.strip(), names, board) for part in body.split(";") if part.strip())
-        return A.Trade(steps)
+        return A.Trade(steps, by)
+    if verb == "reroll":  # reroll C5 4 C6 2 (bare 'reroll': the dice come with --dice)
+        pairs = words[1:]
+        if len(pairs) % 2:
+            raise NotationError(f"'{text}': expected 'reroll LOT FACE [LOT FACE ...]', e.g. 'reroll C5 4 C6 2'")
+        values = []
+        for lot_w, face in zip(pairs[::2], pairs[1::2]):
+            if not (face.isascii() and face.isdigit()) or not 1 <= int(face) <= 6:
+                raise NotationError(f"'{text}': '{face}' is not a die face (1-6)")
+            values.append((_lot(lot_w, board, text), int(face)))
+        return A.Reroll(tuple(values))
+    if verb == "move":
+        if len(words) != 3 or words[1].lower() not in ("marker", "die"):
+            raise NotationError(f"'{text}': expected 'move marker LOT' or 'move die LOT'")
+        return A.Choose(f"{words[1].lower()}_from", _lot(words[2], board, text))
+    if verb == "draw":
+        cards, player = [], None
+        if len(words) >= 3 and words[-2].lower() == "by":  # who says they draw: only the current player may
+            player, words = _player(words[-1], names, text), words[:-2]
+        for w in words[1:]:
+            card = w.upper()
+            if card != END_CARD and card not in board.lots:
+                raise NotationError(f"'{text}': unknown card '{w}' (a lot, A1-F9, or {END_CARD})")
+            cards.append(card)
+        return A.Draw(tuple(cards), player)
     return _single(words, text, names, board)
+
+
+def _split_by(body: str, names: list[str]) -> tuple[str, tuple[int, ...]]:
+    """``STEPS by green, black`` -> (STEPS, (green, black)); the tail counts only when it is all player names."""
+    at = body.lower().rfind(" by ")
+    if at < 0:
+        return body, ()
+    tail = [w.strip() for w in body[at + 4:].split(",")]
+    lower = [n.lower() for n in names]
+    if not tail or not all(w.lower() in lower for w in tail):
+        return body, ()
+    return body[:at], tuple(lower.index(w.lower()) for w in tail)
 
 
 def _step(text: str, names: list[str], board: Board):
     words = text.split(" ")
     verb = words[0].lower()
-    if verb in ("money", "lot", "die"):
-        _expect(words, 6, f"{verb} {'AMOUNT' if verb == 'money' else 'LOT'} from PLAYER to PLAYER", text)
+    if verb in _GIVE:
+        what = "AMOUNT" if verb in ("money", "points") else "LOT"
+        _expect(words, 6, f"{verb} {what} from PLAYER to PLAYER", text)
         if words[2].lower() != "from" or words[4].lower() != "to":
             raise NotationError(f"'{text}': expected '{verb} ... from PLAYER to PLAYER'")
         giver, receiver = _player(words[3], names, text), _player(words[5], names, text)
-        if verb == "money":
-            return A.GiveMoney(giver, receiver, _amount(words[1], text))
-        if verb == "lot":
-            return A.GiveLot(_lot(words[1], board, text), giver, receiver)
-        return A.GiveDie(_lot(words[1], board, text), giver, receiver)
-    if verb in ("trade", "end"):
+        if verb in ("money", "points"):
+            return _GIVE[verb](giver, receiver, _amount(words[1], text))
+        return _GIVE[verb](_lot(words[1], board, text), giver, receiver)
+    if verb == "promise":
+        if len(words) < 6 or words[1].lower() != "from" or words[3].lower() != "to":
+            raise NotationError(f"'{text}': expected 'promise from PLAYER to PLAYER WHAT'")
+        return A.Promise(_player(words[2], names, text), _player(words[4], names, text), " ".join(words[5:]))
+    if verb == "as":
+        if len(words) < 3:
+            raise NotationError(f"'{text}': expected 'as PLAYER ACTION', e.g. 'as red build A2 gold'")
+        return A.ActAs(_player(words[1], names, text), _step(" ".join(words[2:]), names, board))
+    if verb in ("trade", "end", "draw", "reroll", "move"):
         raise NotationError(f"'{text}': '{verb}' cannot be a step of a trade")
     return _single(words, text, names, board)
 
@@ -171,12 +224,22 @@ def format_action(action, names: list[str]) -> str:
         return f"gamble {action.lot} {action.bet}" + (" layoff" if action.lay_off else "")
     if isinstance(action, A.EndTurn):
         return "end"
-    if isinstance(action, A.GiveMoney):
-        return f"money {action.amount} from {names[action.giver]} to {names[action.receiver]}"
-    if isinstance(action, A.GiveLot):
-        return f"lot {action.lot} from {names[action.giver]} to {names[action.receiver]}"
-    if isinstance(action, A.GiveDie):
-        return f"die {action.lot} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, A.Reroll):
+        return " ".join(["reroll"] + [f"{lot} {v}" for lot, v in action.values])
+    if isinstance(action, A.Choose):
+        return f"move {action.what.split('_')[0]} {action.lot}"
+    if isinstance(action, A.Draw):
+        drawer = ("by", names[action.player]) if action.player is not None else ()
+        return " ".join(("draw",) + tuple(action.cards) + drawer)
+    if isinstance(action, (A.GiveMoney, A.GivePoints)):
+        return f"{action.kind} {action.amount} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, (A.GiveLot, A.GiveDie, A.GiveTile, A.GiveRiser)):
+        return f"{action.kind} {action.lot} from {names[action.giver]} to {names[action.receiver]}"
+    if isinstance(action, A.Promise):
+        return f"promise from {names[action.giver]} to {names[action.receiver]} {action.text}"
+    if isinstance(action, A.ActAs):
+        return f"as {names[action.player]} {format_action(action.action, names)}"
     if isinstance(action, A.Trade):
-        return "trade " + "; ".join(format_action(s, names) for s in action.steps)
+        by = f" by {', '.join(names[i] for i in action.by)}" if action.by else ""
+        return "trade " + "; ".join(format_action(s, names) for s in action.steps) + by
     raise TypeError(f"not a decision: {action!r}")

@@ -10,11 +10,13 @@
         A2: gold red 2        # colour, owner, die value; or "gold h2 red 3" (2 high); or "aqua" (no die)
         A5: {color: gold, height: 1, owner: red, value: 3}
       deck: [D8, A1, END]     # optional draw pile, top first ("END" is the end card)
+      discards: [C3, B2]      # optional: cards drawn or dealt already, not in the draw pile
       reorganized: [A2]       # optional: lots already reorganized this turn
       gambles: 0              # optional: gambles already taken this turn
 
-Without ``deck`` the pile is the cards of every lot without a marker, shuffled by the seed, with the end card
-placed as in a standard setup.
+Without ``deck`` the pile is the cards of every lot without a marker and not discarded, shuffled by the seed, with
+the end card placed as in a standard setup. At a table (``table: true`` in the record) the pile's order is
+unknown: it holds those cards and the end card, and each is named as it is drawn.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from .errors import RecordError
 from .notation import whole_number
 from .yamlsource import plain
 
-KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "reorganized", "gambles"}
+KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "discards", "reorganized", "gambles"}
 
 
 SHAPES: dict[str, tuple[type, str]] = {
@@ -100,7 +102,7 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
     return color, height, owner, value
 
 
-def apply_position(game, position: dict) -> bool:
+def apply_position(game, position: dict, table: bool = False) -> bool:
     """Set ``game.state`` from ``position``; return True if the current player's draw comes first."""
     if not isinstance(position, dict):
         raise RecordError("position: must be a mapping")
@@ -180,9 +182,20 @@ def apply_position(game, position: dict) -> bool:
     phase = position.get("phase", "actions")
     if phase not in ("actions", "draw"):
         raise RecordError(f"position: phase {phase!r} must be 'actions' or 'draw'")
+    discards = position.get("discards") or []
+    if not isinstance(discards, list):
+        raise RecordError("position: discards: a list of the cards drawn or dealt already")
+    discards = [lot_id(card, "discards") for card in discards]
+    if len(set(discards)) != len(discards):
+        raise RecordError("position: discards: a card appears twice")
+    s.discards = discards
     deck = position.get("deck")
-    if deck is None:
-        deck = [lot for lot in board.order if lot not in s.markers]
+    if table:
+        if deck is not None:
+            raise RecordError("position: deck: at a table the draw pile is unseen; give the discards instead")
+        deck = [lot for lot in board.order if lot not in s.markers and lot not in discards] + [END_CARD]
+    elif deck is None:
+        deck = [lot for lot in board.order if lot not in s.markers and lot not in discards]
         rng_for(game.seed, "position-deck").shuffle(deck)
         under = len(deck) // 4 if profile.deck.end_card_depth == "quarter" else 0
         deck.insert(len(deck) - under, END_CARD)
@@ -193,6 +206,9 @@ def apply_position(game, position: dict) -> bool:
         marked = [card for card in deck if card in s.markers]
         if marked:  # 000 L47 / 003 L211-214: a marker goes on a lot when its card is drawn, so that card is gone
             raise RecordError(f"position: deck: {', '.join(marked)} has a marker, so its card was drawn already")
+        both = [card for card in deck if card in discards]
+        if both:
+            raise RecordError(f"position: deck: {', '.join(both)} is in the discards too")
     s.deck = deck
     s.reorganized = {lot_id(lot, "reorganized") for lot in position.get("reorganized") or []}
     for lot in sorted(s.reorganized):

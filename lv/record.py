@@ -33,12 +33,13 @@ from .yamlsource import line_of, load_located, plain, read_text
 
 FORMAT = "lv-game/1"
 TAG_KEYS = ("event", "site", "date", "round")  # like PGN's Seven Tag Roster: where and when the game was played
-HEADER_KEYS = ("format", "engine", "profile", *TAG_KEYS, "tags", "players", "seed", "first_player",
-               "starting_rolls", "deck", "under_end_card", "position", "turns", "result", "comment")
+HEADER_KEYS = ("format", "engine", "profile", *TAG_KEYS, "tags", "players", "seed", "table", "draws", "first_player",
+               "starting_rolls", "deal", "deck", "under_end_card", "position", "turns", "result", "comment")
 STORED_PROFILE_KEYS = ("name", "title", "label", "base", "values")
 TURN_KEYS = ("player", "cards", "dice", "choices", "decisions")
-DECISION_KEYS = {"action", "do", "dice", "choices", "lot", "color", "from", "bet", "lay_off", "steps"}
-STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet", "lay_off"}
+DECISION_KEYS = {"action", "do", "dice", "choices", "lot", "color", "from", "bet", "lay_off", "steps", "by", "cards"}
+STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet", "lay_off", "as"}
+DRAWS = ("with_end", "explicit")  # the draw made by ending the previous turn, or a decision of its own
 CHOICE_KEYS = {"die_from", "marker_from"}
 
 
@@ -76,6 +77,9 @@ class Record:
     deck: list[str] | None = None
     under_end_card: int | None = None
     position: dict | None = None
+    table: bool = False  # cards and dice come from a table: the deal, and each card named as it is drawn
+    draws: str = "with_end"  # "explicit": every draw is a decision of its own (a turn without one is to draw)
+    deal: dict | None = None  # {player: [cards dealt]} instead of a whole deck order
     turns: list[TurnRecord] = attrs.field(factory=list)
     result: dict | None = None
     comment: str | None = None
@@ -137,8 +141,24 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
         for i, card in enumerate(deck):
             if card not in board.lots:
                 raise fail(("deck", i), f"deck: unknown lot card {data['deck'][i]!r}")
-    if deck is None and data.get("position") is None:
-        raise fail((), "give either 'deck' (a standard setup) or 'position'")
+    table = data.get("table", False)
+    if not isinstance(table, bool):
+        raise fail(("table",), f"table {table!r}: true or false")
+    draws = data.get("draws", "with_end")
+    if draws not in DRAWS:
+        raise fail(("draws",), f"draws {draws!r}: one of {', '.join(DRAWS)}")
+    deal = data.get("deal")
+    if deal is not None:
+        if not isinstance(deal, dict) or set(deal) != set(players) or not all(
+                isinstance(v, list) for v in deal.values()):
+            raise fail(("deal",), f"deal: the cards dealt to each player ({', '.join(players)}), e.g. {{red: [A1, C4]}}")
+        for who, cards in deal.items():
+            for i, card in enumerate(cards):
+                if str(card).upper() not in board.lots:
+                    raise fail(("deal", who, i), f"deal: {who}: unknown lot card {card!r}")
+        deal = {who: [str(c).upper() for c in cards] for who, cards in deal.items()}
+    if deck is None and data.get("position") is None and deal is None:
+        raise fail((), "give either 'deck' (a standard setup), 'deal' (a table) or 'position'")
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise fail(("seed",), f"seed {seed!r}: a whole number or a string")
@@ -147,7 +167,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                  engine=str(data.get("engine", "")), first_player=data.get("first_player"),
                  starting_rolls=data.get("starting_rolls"), deck=deck, under_end_card=data.get("under_end_card"),
                  position=data.get("position"), result=data.get("result"), comment=data.get("comment"),
-                 lines=lines)
+                 table=table, draws=draws, deal=deal, lines=lines)
     turns = data.get("turns")
     turns = [] if turns is None else turns  # 'turns: 0' or 'turns: ""' is not "no turns"
     if not isinstance(turns, list):
@@ -249,7 +269,7 @@ def _tag_text(value: Any, path: tuple, fail) -> str:
 def _check_header(data: dict, players: list[str], deck: list[str] | None, board: Board, fail) -> None:
     """What can be checked without the rules: the deck is the 48 lot cards once each, names are players,
     the position names real lots and colours, the result names real players."""
-    if deck is not None:
+    if deck is not None and data.get("deal") is None:
         seen: dict[str, int] = {}
         for i, card in enumerate(deck):
             if card in seen:
@@ -440,6 +460,11 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
         "gamble": lambda: f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else ""),
         "end": lambda: "end",
     }
+    if kind == "draw":
+        cards = d.get("cards") or []
+        if not isinstance(cards, list):
+            raise fail(path, f"turn {ti + 1}: draw: cards: a list of the cards turned over")
+        return parse_action(" ".join(["draw"] + [str(c) for c in cards]), players, board)
     if kind == "trade":
         steps = d.get("steps")
         if not isinstance(steps, list) or not steps:
@@ -458,6 +483,12 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                         raise fail(path + ("steps", si, "do"), f"turn {ti + 1}: do: a trade step in the notation "
                                                                "('money 5 from red to blue')")
                     out.append(_step_text(step["do"], players, board))
+                elif "as" in step:
+                    inner = _structured({k: v for k, v in step.items() if k != "as"}, players, board, fail,
+                                        path + ("steps", si), ti)
+                    if step["as"] not in players:
+                        raise fail(path + ("steps", si, "as"), f"turn {ti + 1}: as: unknown player {step['as']!r}")
+                    out.append(A.ActAs(players.index(step["as"]), inner))
                 elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
                     _check_fields(step, fail, path + ("steps", si), ti)
                     kind_s = next(k for k in ("money", "lot", "die") if k in step)
@@ -467,9 +498,15 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
                     out.append(_structured(step, players, board, fail, path + ("steps", si), ti))
             else:
                 raise fail(path + ("steps", si), f"turn {ti + 1}: a trade step is text or a mapping")
+        by = d.get("by")
+        if by is not None:
+            if not isinstance(by, list) or not all(x in players for x in by):
+                raise fail(path + ("by",), f"turn {ti + 1}: trade: by: the players to the trade, proposer first "
+                                           f"(players: {', '.join(players)})")
+            return A.Trade(tuple(out), tuple(players.index(x) for x in by))
         return A.Trade(tuple(out))
     if kind not in words:
-        raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade)")
+        raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade, draw)")
     return parse_action(words[kind](), players, board)
 
 
@@ -502,6 +539,12 @@ def structured(action, players: list[str]) -> dict:
         return out
     if isinstance(action, A.EndTurn):
         return {"action": "end"}
+    if isinstance(action, A.Draw):
+        return {"action": "draw", "cards": list(action.cards)}
+    if isinstance(action, A.DRAW_CHOICES):
+        return {"do": format_action(action, players)}
+    if isinstance(action, A.ActAs):
+        return {"as": players[action.player], **structured(action.action, players)}
     if isinstance(action, A.GiveMoney):
         return {"money": action.amount, "from": players[action.giver], "to": players[action.receiver]}
     if isinstance(action, A.GiveLot):
@@ -509,7 +552,12 @@ def structured(action, players: list[str]) -> dict:
     if isinstance(action, A.GiveDie):
         return {"die": action.lot, "from": players[action.giver], "to": players[action.receiver]}
     if isinstance(action, A.Trade):
-        return {"action": "trade", "steps": [structured(s, players) for s in action.steps]}
+        out = {"action": "trade", "steps": [structured(s, players) for s in action.steps]}
+        if action.by:
+            out["by"] = [players[i] for i in action.by]
+        return out
+    if isinstance(action, A.FORBIDDEN):  # never in a record the engine writes: the rules refuse them
+        return {"do": format_action(action, players)}
     raise TypeError(f"not a decision: {action!r}")
 
 
@@ -556,6 +604,10 @@ def record_of(game, profile_spec: str | None = None, *, position: dict | None = 
     out.update({"players": list(names), "seed": game.seed})
     if comment:
         out["comment"] = comment
+    if game.table:
+        out["table"] = True
+    elif game.explicit_draws:
+        out["draws"] = "explicit"
     if position is not None:
         out["position"] = position
     else:
@@ -563,11 +615,17 @@ def record_of(game, profile_spec: str | None = None, *, position: dict | None = 
             out["starting_rolls"] = game.starting_rolls
         else:
             out["first_player"] = names[game.first_player]
-        out["deck"] = list(game.deck)
-        out["under_end_card"] = game.under_end_card
+        if game.deal is not None:
+            out["deal"] = {k: list(v) for k, v in game.deal.items()}
+        if not game.table:
+            out["deck"] = list(game.deck)
+            out["under_end_card"] = game.under_end_card
     turns = []
     for t in game.history:
-        entry: dict[str, Any] = {"player": names[t.player], "cards": list(t.cards)}
+        explicit = any(isinstance(d.action, A.Draw) for d in t.decisions)
+        entry: dict[str, Any] = {"player": names[t.player]}
+        if not explicit and (t.cards or not game.explicit_draws):
+            entry["cards"] = list(t.cards)
         if t.draw_dice:
             entry["dice"] = t.draw_dice
         if t.draw_choices:

@@ -79,6 +79,13 @@ def status_line(game) -> str:
     if game.over:
         r = game.result
         return f"Game over after turn {s.turn} ({ending(r.reason)}): {names[r.winner]} wins"
+    if s.phase == "draw":
+        return f"Turn {s.turn} · {names[s.current]} to draw"
+    if s.phase == "reroll":
+        return f"Turn {s.turn} · {names[s.current]}'s draw: tie reroll on {', '.join(s.pending['lots'])}"
+    if s.phase == "choice":
+        what = "marker" if s.pending["what"] == "marker_from" else "die"
+        return f"Turn {s.turn} · {names[s.current]}'s draw: which {what} to move"
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 
@@ -86,17 +93,6 @@ def status_line(game) -> str:
 def track_space(board: Board, score: int) -> int:
     """The score track space a score stands on: the highest space not above it (the track has breaks)."""
     return max((i for i, value in enumerate(board.track) if value <= score), default=0)
-
-
-def cards_before_end(game) -> int | None:
-    """Cards still to draw before the end card comes up; None once it has been drawn."""
-    deck = game.state.deck
-    return deck.index(END_CARD) if END_CARD in deck else None
-
-
-def tiles_left(game) -> dict[str, int]:
-    """Casino tiles of each colour not yet on the board."""
-    return {color: game.engine.available_tiles(game.state, color) for color in game.board.colors}
 
 
 def drawn_lots(game) -> list[str]:
@@ -133,8 +129,10 @@ def state_data(game) -> dict:
     for lot in game.board.order:
         if lot in s.tiles:
             t = s.tiles[lot]
+            b = game.boss_at(lot)
             lots[lot] = {"tile": {"color": t.color, "height": t.height,
-                                  "owner": names[t.owner] if t.owner is not None else None, "value": t.value}}
+                                  "owner": names[t.owner] if t.owner is not None else None, "value": t.value},
+                         "boss": names[b] if b is not None else None}
         elif lot in s.markers:
             lots[lot] = {"marker": names[s.markers[lot]]}
         else:
@@ -145,8 +143,10 @@ def state_data(game) -> dict:
         result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
     return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
-            "cards_left": sum(1 for c in s.deck), "cards_before_end": cards_before_end(game),
-            "tiles_left": tiles_left(game), "over": game.over, "result": result,
+            "cards_left": sum(1 for c in s.deck), "cards_before_end": game.cards_before_end(),
+            "discards": game.discards, "discard_piles": game.discard_piles(), "tiles_left": game.tiles_left(),
+            "table": game.table,
+            "over": game.over, "result": result,
             "players": players_data(game), "casinos": casinos_data(game), "lots": lots}
 
 
@@ -341,10 +341,10 @@ def track_text(game) -> Text:
 
 def supply_text(game) -> Text:
     """Cards before the end card and the tiles left of each colour."""
-    left = cards_before_end(game)
+    left = game.cards_before_end()
     end = ("the end card is drawn" if left is None else
            f"{left} card{'s' if left != 1 else ''} before the end card")
-    return Text(f"{end} · tiles left: " + ", ".join(f"{c} {n}" for c, n in tiles_left(game).items()))
+    return Text(f"{end} · tiles left: " + ", ".join(f"{c} {n}" for c, n in game.tiles_left().items()))
 
 
 def show(game, width: int | None = None) -> Group:
@@ -641,7 +641,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
             parts.append(_text(x0 + 14, y, f"drew {drawn}", 12, "#ff2d55" if drawn_lots(game) else "#6b6252",
                                weight="bold"))
     y += 18
-    left = cards_before_end(game)
+    left = game.cards_before_end()
     parts.append(_text(x0 + 14, y, "the end card is drawn" if left is None else
                        f"{left} card{'s' if left != 1 else ''} before the end card", 12, "#6b6252",
                        extra=' class="cards-before-end"'))
@@ -692,7 +692,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     # legend
     parts.append('<g id="legend">')
     parts.append(_text(x0 + 14, y, "Legend · tiles left of each colour", 14, "#2b2b2b", weight="bold"))
-    left_of = tiles_left(game)
+    left_of = game.tiles_left()
     y += 12
     for i, color in enumerate(board.colors):
         cx = x0 + 16 + (i % 3) * 112

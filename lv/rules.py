@@ -14,13 +14,36 @@ from typing import Callable
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, boss, casino_index, dice_facts, has_die, pips
-from .chance import Dice
+from .chance import Dice, NeedDice
 from .errors import IllegalAction
 from .events import Event, event
 from .profile import Profile
 from .state import GameState, Result
 
 Reason = tuple[str, str]  # (rule, message)
+
+# Rules named in refusals of the turn order and of trades, with their rulebook passages.
+TURN_ORDER = "turn order (000 Game Play L57-61; 003 L279-291)"
+DRAW_FIRST = "turn order: draw first (000 Step 1: Draw L63-65; 003 Step 1 L288-295)"
+DRAW_TURN = "turn order: the current player draws (000 Game Play L57-65; 003 L279-295)"
+DRAW_ONCE = "turn order: one draw a turn (000 L63-65, L114; 003 L288-295)"
+TIE_REROLL = "ties: reroll until settled (000 Reroll if Tied L203-209; 003 L426-445, no trade until done L440-441)"
+_WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
+          "die_from": "which die to move ('move die LOT')"}
+DRAW_NAMED = "the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1 L295-300)"
+TRADE_FORBIDDEN = "trade: no points, casino tiles or risers (000 Trading L226; 003 Trading L827-829)"
+TRADE_PROMISE = "trade: no promises for future turns (000 Trading L226; 003 Trading L829-831)"
+TRADE_ACTIONS = ("trade: actions of the current player, this turn (000 Trading L220, L226; "
+                 "003 Trading L812-813, L831-832)")
+TRADE_PARTIES = "trade: any number of players (000 Trading L218; 003 Trading L805-809)"
+
+
+class NeedChoice(Exception):
+    """At a table, the drawer has no marker (die) left and must say which to move (``what``)."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
 
 
 class Engine:
@@ -87,6 +110,12 @@ class Engine:
             raise IllegalAction(f"unknown casino colour '{color}' (colours: {', '.join(self.board.colors)})", "board")
 
     # ------------------------------------------------------------------ why-not predicates
+    def _not_boss(self, s: GameState, b: int | None, lot: str) -> str:
+        """Why the player is not the boss: nobody is (no die, or a tie), or someone else is."""
+        if b is None:
+            return f"nobody is the boss of the casino at {lot}"
+        return f"you are not the boss of the casino at {lot} ({s.players[b].name} is)"
+
     def why_not_build(self, s: GameState, player: int, lot: str, color: str) -> Reason | None:
         # 000 "Action - Build" L128-133; 003 "Action - Build" L526-540
         if s.markers.get(lot) != player:
@@ -111,8 +140,9 @@ class Engine:
         casino = self.casino_at(s, source)
         if casino is None:
             return ("sprawl: from a casino", f"{source} has no casino")
-        if boss(s, casino) != player:
-            return ("sprawl: you must be the boss", f"you are not the boss of the casino at {source}")
+        b = boss(s, casino)
+        if b != player:
+            return ("sprawl: you must be the boss", self._not_boss(s, b, source))
         if lot in s.tiles:
             return ("sprawl: an empty lot", f"{lot} already has a tile")
         if lot in s.markers:
@@ -167,8 +197,9 @@ class Engine:
         casino = self.casino_at(s, lot)
         if casino is None:
             return ("remodel: a casino", f"{lot} has no casino")
-        if boss(s, casino) != player:
-            return ("remodel: you must be the boss", f"you are not the boss of the casino at {lot}")
+        b = boss(s, casino)
+        if b != player:
+            return ("remodel: you must be the boss", self._not_boss(s, b, lot))
         if color == casino.color:
             return ("remodel: a new colour", f"the casino at {lot} is already {color}")
         cost, needed = self.remodel_cost(casino)
@@ -200,8 +231,9 @@ class Engine:
         casino = self.casino_at(s, lot)
         if casino is None:
             return ("raise: a casino", f"{lot} has no casino")
-        if boss(s, casino) != player:
-            return ("raise: you must be the boss", f"you are not the boss of the casino at {lot}")
+        b = boss(s, casino)
+        if b != player:
+            return ("raise: you must be the boss", self._not_boss(s, b, lot))
         if casino.height >= self.max_height(s):
             return ("raise.max_height", f"the casino at {lot} is {casino.height} high, the most with "
                                          f"{len(s.players)} players")
@@ -235,6 +267,9 @@ class Engine:
             if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
                 return ("gamble.cap_at_boss_money", f"the bet at {lot} must be $1 to ${cap}: the boss, "
                                                     f"{s.players[b].name}, has only ${cap}")
+            if bet > cap and cap == s.players[player].money:  # 000 L190 / 003 L786-787: not more than you have
+                return ("gamble: you can't bet more money than you have",
+                        f"you have ${cap}: the bet at {lot} must be $1 to ${cap}")
             return ("gamble.bet_per_tile", f"the bet at {lot} must be $1 to ${cap}")
         return None
 
@@ -302,14 +337,18 @@ class Engine:
                 if before[main] != b:
                     events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
 
-    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event]) -> None:
+    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
-        dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value."""
+        dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value.
+        ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
         stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
         tied = [c for c, facts in self.casinos_with_dice(s) if facts.boss is None and len(facts.top_lots) >= 2]
+        if rerolled:  # a settling begun with dice given at a table goes on in its casino (single_top_die)
+            tied += [c for c, _ in self.casinos_with_dice(s)
+                     if not set(c.lots).isdisjoint(rerolled) and all(t.lots != c.lots for t in tied)]
         for casino in tied:
-            rounds = 0
+            rounds = 1 if rerolled and not set(casino.lots).isdisjoint(rerolled) else 0
             while True:
                 facts = dice_facts(s, casino)
                 lots = facts.top_lots
@@ -327,26 +366,44 @@ class Engine:
                 rounds += 1
 
     # ------------------------------------------------------------------ the draw step
-    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None,
+                  named: tuple = (), table: bool = False) -> None:
         """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
 
+        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
+        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
+        Raises IllegalAction part-way: the caller restores the state.
         000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
         """
         choices = choices or {}
         player = s.current
+        names = list(named)
         while True:
-            if not s.deck:
-                self.end_game(s, "deck_exhausted", events)
-                return
-            card = s.deck.pop(0)
+            if table:
+                if not names:
+                    more = f" ({s.drawn[-1]} was skipped: name the next card as well)" if s.drawn else ""
+                    raise IllegalAction(f"name the card turned over at the table, e.g. 'draw D5'{more}", DRAW_NAMED)
+                card = names.pop(0)
+                if card not in s.deck:
+                    raise IllegalAction(f"{card} is not in the deck: it was dealt or drawn already", DRAW_NAMED)
+                s.deck.remove(card)
+            else:
+                if not s.deck:
+                    self.end_game(s, "deck_exhausted", events)
+                    return
+                card = s.deck.pop(0)
+                if names and names.pop(0) != card:
+                    raise IllegalAction(f"the card on top of the deck is not {named[len(s.drawn)]}", DRAW_NAMED)
             s.drawn.append(card)
             s.discards.append(card)
             if card == END_CARD:
+                if names:
+                    raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
                 events.append(event("card_drawn", player=player, card=card, pays=STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
-                    self.pay_and_score(s, STRIP, events)
+                    self.pay_and_score(s, STRIP, events, end_card=True)
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
@@ -355,23 +412,81 @@ class Engine:
             events.append(event("card_drawn", player=player, card=card, pays=color, **({"f_block": True} if skipped else {})))
             before = self.snapshot(s)
             if not skipped:
-                self.take_over(s, player, card, events, choices)
-                if self.profile.ties.check == "immediate":
-                    self.resolve_ties(s, dice, events)
-                self.consequences(s, before, events)
-            self.pay_lots(s, events)
-            self.pay_and_score(s, color, events)
+                try:
+                    self.take_over(s, player, card, events, choices, ask=dice.ask)
+                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
+                    return
+                if not self._settle_card(s, dice, events, color, before):
+                    return
+            else:
+                self.pay_lots(s, events)
+                self.pay_and_score(s, color, events)
             if s.phase == "over" or not skipped:
                 break
+        if names:
+            raise IllegalAction(f"{', '.join(names)}: more cards named than were turned over ({', '.join(s.drawn)})",
+                                DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
 
-    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict) -> None:
-        """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307."""
+    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: dict,
+                     rerolled: tuple = ()) -> bool:
+        """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
+        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
+        if self.profile.ties.check == "immediate":
+            try:
+                self.resolve_ties(s, dice, events, rerolled)
+            except NeedDice as need:
+                s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
+                                                "rerolled": rerolled}
+                return False
+        self.consequences(s, before, events)
+        self.pay_lots(s, events)
+        self.pay_and_score(s, color, events)
+        return True
+
+    def resume_draw(self, s: GameState, action, dice: Dice, events: list[Event]) -> None:
+        """Go on with a draw that waits at a table: the dice of a tie reroll, or which piece moves."""
+        pending = s.pending
+        if pending is None:
+            raise IllegalAction(f"nothing waits for '{action.kind}': the draw is not waiting for dice or a choice",
+                                TURN_ORDER)
+        rerolled: tuple = ()
+        if isinstance(action, A.Reroll):
+            if pending["what"] != "reroll":
+                raise IllegalAction(f"the draw waits for {_WAITS[pending['what']]}, not tie dice", TURN_ORDER)
+            lots = pending["lots"]
+            values = dict(action.values)
+            if [lot for lot, _ in action.values] != list(lots) or not all(
+                    isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values.values()):
+                raise IllegalAction(f"reroll the tied dice on {', '.join(lots)}: one face (1-6) each, in that order, "
+                                    f"e.g. 'reroll {' '.join(f'{lot} 4' for lot in lots)}'", TIE_REROLL)
+            s.pending, s.phase = None, "draw"
+            for lot in lots:
+                s.set_die(lot, s.tiles[lot].owner, values[lot])
+            events.append(event("tie_rerolled", lots=list(lots), values=values))
+            if self.profile.reorg.tie_rerolls_count:
+                s.reorganized.update(lots)
+            rerolled = tuple(pending["rerolled"]) + tuple(lots)
+        else:
+            if pending["what"] != action.what:
+                raise IllegalAction(f"the draw waits for {_WAITS[pending['what']]}", TURN_ORDER)
+            s.pending, s.phase = None, "draw"
+            self.take_over(s, s.current, pending["card"], events, {action.what: action.lot})
+        if self._settle_card(s, dice, events, pending["color"], pending["before"], rerolled) and s.phase != "over":
+            s.phase = "actions"
+
+    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict,
+                  ask: bool = False) -> None:
+        """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
+        choices do not name is asked for (NeedChoice)."""
         tile = s.tiles.get(lot)
         if tile is None:
             if s.markers.get(lot) == player:
                 return
+            if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
+                raise NeedChoice("marker_from")
             ok, moved = self._free_marker(s, player, events, choices.get("marker_from"))
             if ok:
                 s.markers[lot] = player
@@ -379,6 +494,8 @@ class Engine:
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
+        if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
+            raise NeedChoice("die_from")
         ok, moved = self._free_die(s, player, lot, events, choices.get("die_from"))
         if not ok:
             return
@@ -399,7 +516,7 @@ class Engine:
                 s.players[owner].money += amount
                 events.append(event("paid", player=owner, amount=amount, why="lots", lots=per[owner]))
 
-    def pay_and_score(self, s: GameState, pays: str, events: list[Event]) -> None:
+    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
@@ -439,16 +556,21 @@ class Engine:
             players[b].score = after
             events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
             if after >= target and p.end.instant_win_mode == "immediate":
-                self.end_game(s, "instant_win", events, winner=b)  # 000 L232: "win immediately"
+                # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
+                # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
+                self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
+                              instant_win=end_card)
                 return
-        if any(pl.score >= target for pl in players):
-            self.end_game(s, "instant_win", events)  # 003 L917-921: finish scoring, most points wins
+        if any(pl.score >= target for pl in players):  # 003 L917-921: finish scoring, most points wins
+            self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
 
     def ranking(self, s: GameState) -> list[int]:
         """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""
         return sorted(range(len(s.players)), key=lambda i: (-s.players[i].score, -s.players[i].money, i))
 
-    def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None) -> None:
+    def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None,
+                 instant_win: bool = False) -> None:
+        """``instant_win``: the end card's payout also took a player to the target (the reason stays end_card)."""
         ranking = self.ranking(s)
         if winner is not None:
             ranking.remove(winner)
@@ -456,26 +578,53 @@ class Engine:
         s.phase = "over"
         s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
                           names=tuple(pl.name for pl in s.players))
+        extra = {"instant_win": True} if instant_win else {}
         events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
-                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players]))
+                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players], **extra))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
         """Apply one decision of the current player. Raises IllegalAction, leaving ``s`` unchanged."""
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
-        if s.phase != "actions":
-            raise IllegalAction("no decisions during the draw", "turn order")
         choices = choices or {}
-        if isinstance(action, A.EndTurn):
-            raise IllegalAction("EndTurn is handled by the game, not the rules", "turn order")
-        if isinstance(action, A.Trade):
+        kind = type(action)
+        if kind is A.EndTurn or kind is A.Draw:
+            raise IllegalAction(f"{action.kind} is handled by the game, not the rules", "turn order")
+        if s.phase != "actions":
+            self._raise_if(self.why_waiting(s))
+        if kind is A.Trade:  # 000 L218 / 003 L805-808: at any time, even when it is not your turn
+            if s.phase not in ("draw", "actions"):
+                raise IllegalAction("no trades during the draw step's payouts", TURN_ORDER)
             self._trade(s, action, dice, events, choices)
             return
+        if s.phase == "draw":
+            raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
+                                DRAW_FIRST)
+        if s.phase != "actions":
+            raise IllegalAction("no decisions during the draw", TURN_ORDER)
         before = self.snapshot(s)
         self._action(s, s.current, action, dice, events, choices)
         self.resolve_ties(s, dice, events)
         self.consequences(s, before, events)
+
+    def why_waiting(self, s: GameState) -> Reason | None:
+        """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
+        pending = s.pending
+        if pending is None:
+            return None
+        if s.phase == "reroll":  # 003 L440-441: "players may not take actions, play cards, or initiate trades
+            #                        until the rerolling finishes"
+            return (TIE_REROLL, f"a tie reroll is under way on {', '.join(pending['lots'])}: nothing else until "
+                                f"it finishes ('reroll {' '.join(f'{lot} N' for lot in pending['lots'])}')")
+        return (TURN_ORDER, f"{s.players[s.current].name}'s draw waits for {_WAITS[pending['what']]}")
+
+    def _must_move(self, s: GameState, player: int, what: str) -> bool:
+        """Has ``player`` no marker (die) left, under a profile that moves one of theirs?"""
+        c, r = self.profile.components, self.profile.resources
+        if what == "marker_from":
+            return r.markers_exhausted != "no_marker" and len(s.markers_on_board(player)) >= c.markers_per_player
+        return r.dice_exhausted != "no_die" and len(s.dice_on_board(player)) >= c.dice_per_player
 
     def _raise_if(self, reason: Reason | None) -> None:
         if reason is not None:
@@ -628,11 +777,58 @@ class Engine:
         else:
             raise IllegalAction(f"not a trade step: {step!r}", "trade")
 
+    def why_not_trade(self, s: GameState, trade: A.Trade) -> Reason | None:
+        """What a trade may hold and who may make it, before any step is carried out (a forbidden element makes
+        the whole trade illegal; it is not a step that fails). 000 "At Any Time: Trading" L216-226; 003
+        "Trading" L803-836."""
+        n = len(s.players)
+        names = [p.name for p in s.players]
+        by = trade.by
+        if by:
+            if not all(isinstance(i, int) and 0 <= i < n for i in by):
+                return ("trade", f"no such player among {by!r}")
+            if len(set(by)) != len(by):
+                return ("trade", "a player is named twice among the parties")
+            if len(by) < 2:  # 003 L808-809: any number of players may be involved in a trade
+                return (TRADE_PARTIES, "a trade is between two or more players")
+        named: set[int] = set()
+        for i, step in enumerate(trade.steps, start=1):
+            if isinstance(step, A.GivePoints):
+                return (TRADE_FORBIDDEN, f"step {i}: points cannot be traded")
+            if isinstance(step, A.GiveTile):
+                return (TRADE_FORBIDDEN, f"step {i}: casino tiles cannot be traded")
+            if isinstance(step, A.GiveRiser):
+                return (TRADE_FORBIDDEN, f"step {i}: risers cannot be traded")
+            if isinstance(step, A.Promise):
+                return (TRADE_PROMISE, f"step {i}: a promise of an action or a transfer on a future turn cannot "
+                                       "be traded")
+            if isinstance(step, A.ActAs):
+                if step.player != s.current:
+                    who = names[step.player] if isinstance(step.player, int) and 0 <= step.player < n else step.player
+                    return (TRADE_ACTIONS, f"step {i}: {who} cannot take an action on "
+                                           f"{names[s.current]}'s turn")
+                step = step.action
+            if isinstance(step, A.ACTIONS):
+                if s.phase != "actions":  # an action "you perform this turn": in the action step only
+                    return (TRADE_ACTIONS, f"step {i}: {names[s.current]} has not drawn yet, so cannot trade an "
+                                           "action now")
+                named.add(s.current)
+            elif isinstance(step, A.TRANSFERS):
+                named.update((step.giver, step.receiver))
+        if by and not named <= set(by):
+            outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
+            if outside:
+                return (TRADE_PARTIES, f"{', '.join(names[i] for i in outside)} "
+                                       f"{'is' if len(outside) == 1 else 'are'} not a party to the trade "
+                                       f"(by {', '.join(names[i] for i in by)})")
+        return None
+
     def _trade(self, s: GameState, trade: A.Trade, dice: Dice, events: list[Event], choices: dict) -> None:
         """000 "At Any Time: Trading" L216-226; 003 "Trading" L803-836: steps in the agreed order; a step that
         fails stops the rest (``stop_rest``) or undoes the whole trade (``undo_all``)."""
         if not trade.steps:
             raise IllegalAction("a trade needs at least one step", "trade")
+        self._raise_if(self.why_not_trade(s, trade))
         saved = s.copy()
         done: list[Event] = []
         immediate = self.profile.ties.check == "immediate"
@@ -645,8 +841,9 @@ class Engine:
                     self._transfer(s, step, step_events, choices)
                     if immediate:
                         self.resolve_ties(s, dice, step_events)
-                elif isinstance(step, A.ACTIONS):
-                    self._action(s, s.current, step, dice, step_events, choices)
+                elif isinstance(step, (A.ACTIONS, A.ActAs)):
+                    action = step.action if isinstance(step, A.ActAs) else step
+                    self._action(s, s.current, action, dice, step_events, choices)
                     self.resolve_ties(s, dice, step_events)
                 else:
                     raise IllegalAction(f"not a trade step: {step!r}", "trade")
@@ -664,7 +861,7 @@ class Engine:
 
 def _restore(s: GameState, saved: GameState) -> None:
     for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
-                  "gambles", "reorganized", "result", "structure"):
+                  "gambles", "reorganized", "result", "pending", "structure"):
         setattr(s, field, getattr(saved, field))
     s.structure += 1  # drop any cached casinos computed for the abandoned steps
     s.drop_caches()

@@ -13,7 +13,9 @@ replays it strictly; saving writes the whole record again with ``record_of`` aft
 replays to the same state, so a file is never replaced by one that would not load.
 
 Dice come from the game's seed unless a table rolls real ones (``dice=[3, 5]``, see ``Session.play``); either
-way they are written to the record, so the file replays to the same game.
+way they are written to the record, so the file replays to the same game. At a table (``create(table=True)``)
+the cards are named as they are drawn (``s.play("draw D5")``), every die must be given, and a draw's tie rerolls
+and pieces to move are asked for as the next decisions. A trade may be played at any time by any players.
 """
 
 from __future__ import annotations
@@ -37,8 +39,10 @@ from .replay import replay
 from .yamlsource import one_line, read_text
 
 VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
-        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end"}
-GROUPS = ("build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end", A.Draw: "draw",
+        A.Reroll: "reroll", A.Choose: "move"}
+GROUPS = ("draw", "reroll", "move", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+ROLLING = ("gambled", "reorganized", "tie_rerolled")  # events whose dice a table must give
 
 
 class MoveError(LvError):
@@ -132,12 +136,24 @@ class Session:
         else:
             action = decision
         is_end = isinstance(action, A.EndTurn)
+        draw = not game.explicit_draws  # at a table or with explicit draws, 'end' leaves the next player to draw
         recorded = None
         try:
+            if isinstance(action, A.Reroll) and not action.values and dice is not None and game.state.pending:
+                lots = (game.state.pending or {}).get("lots", ())
+                if len(dice) != len(lots):
+                    raise IllegalAction(f"the tie reroll on {', '.join(lots) or 'nothing'} takes {len(lots)} dice, "
+                                        f"{len(dice)} given", "dice")
+                action, dice = A.Reroll(tuple(zip(lots, dice))), None
             if dice is not None:
                 recorded = self._table_dice(action, list(dice), choices)
+            elif game.table and not isinstance(action, (A.Draw, *A.DRAW_CHOICES)):  # a draw waits for its dice
+                rolled = [e.kind for e in _trial(game, action, {}, choices) if e.kind in ROLLING]
+                if rolled:
+                    raise IllegalAction(f"at a table the dice are rolled there: give them with --dice "
+                                        f"({', '.join(dict.fromkeys(rolled))})", "dice")
             if is_end:
-                events = game.apply(action, next_draw_dice=recorded, next_draw_choices=choices)
+                events = game.apply(action, next_draw_dice=recorded, next_draw_choices=choices, draw=draw)
             else:
                 events = game.apply(action, dice=recorded, choices=choices)
         except IllegalAction as err:
@@ -149,6 +165,8 @@ class Session:
             new = game.current_turn
             lines = ["end", narrative.turn_header(new, names)]
             lines += [narrative.INDENT + x for x in narrative.draw_lines(new.draw_events, names)]
+        elif isinstance(action, A.Trade):  # a trade may come on any turn and before the draw
+            lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
         else:
             lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
         return Played(format_action(action, names), events, turn, player, lines)
@@ -259,11 +277,20 @@ class Session:
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
            first_player: str | None = None, comment: str | None = None, tags: dict[str, str] | None = None,
-           overwrite: bool = False) -> Session:
+           overwrite: bool = False, table: bool = False, deal: dict | None = None,
+           starting_rolls: list[dict] | None = None, stop_at_setup: bool = False) -> Session:
     """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None (a file
-    there is refused unless ``overwrite``). ``tags``: event, site, date, round and free tags for the header."""
+    there is refused unless ``overwrite``). ``tags``: event, site, date, round and free tags for the header.
+
+    ``table``: cards and dice come from a table: ``deal`` gives each player's dealt cards, ``starting_rolls``
+    (or ``first_player``) the first-player rolls, and every card is named as it is drawn (``draw D5``).
+    ``stop_at_setup`` (and ``table``): the game rests after the deal, before the first draw."""
     profile = load_profile(spec)
-    game = new_game(profile, players, seed, first_player=first_player)
+    if table and first_player is None and not starting_rolls:
+        raise LvError("at a table, give who starts (--first) or the starting rolls (--rolls)")
+    game = new_game(profile, players, seed, first_player=first_player, starting_rolls=starting_rolls,
+                    table=table, deal=deal, draw_first=not (table or stop_at_setup))
+    game.ask = True  # at a table, the draw's tie rerolls and pieces to move are the next decisions
     s = Session(game=game, spec=spec, path=Path(path) if path is not None else None, comment=comment,
                 tags=dict(tags or {}), read_digest=None if overwrite else NEW)
     if path is not None:
@@ -298,7 +325,8 @@ def fingerprint(game: Game) -> tuple:
     return (tuple((p.name, p.money, p.score) for p in s.players), tuple(sorted(s.markers.items())),
             tuple(sorted((lot, t.color, t.height, t.owner, t.value) for lot, t in s.tiles.items())),
             tuple(s.deck), tuple(s.discards), s.turn, s.current, s.phase, tuple(s.drawn), s.gambles,
-            tuple(sorted(s.reorganized)), s.result and (s.result.reason, s.result.winner, tuple(s.result.ranking)))
+            tuple(sorted(s.reorganized)), s.pending and (s.pending["what"], s.pending.get("lots")),
+            s.result and (s.result.reason, s.result.winner, tuple(s.result.ranking)))
 
 
 # ---------------------------------------------------------------------------------------------- legal decisions
@@ -307,14 +335,28 @@ def fingerprint(game: Game) -> tuple:
 def legal_decisions(game: Game) -> list[dict]:
     """The legal decisions now, every one an object of the same form (what ``lv legal --json`` prints):
 
-    ``notation`` (the text ``lv move`` takes), ``kind`` (build, sprawl, remodel, reorg, raise, gamble, end),
+    ``notation`` (the text ``lv move`` takes), ``kind`` (draw, reroll, move, build, sprawl, remodel, reorg,
+    raise, gamble, end),
     ``cost`` (dollars it costs the player now; a gamble's is its bet) and the fields of its structured form
     (``lot``, ``color``, ``from``). A gamble is listed once, with the largest bet in its notation and cost and
     the range ``min``..``max`` (any whole bet in it is legal; write it in place of the bet) and ``lay_off``
-    (whether ``layoff`` may end the notation). Trades are not listed: any exchange may be proposed."""
+    (whether ``layoff`` may end the notation). Trades are not listed: any exchange may be proposed.
+
+    A draw at a table that waits for its own decision lists only that: ``reroll`` (with the ``lots`` whose dice
+    are to be given, in order: ``lv move game.yaml reroll --dice 4,2``) or ``move`` (``move marker A3``: which of
+    the player's pieces to move when none is left)."""
     names = game.player_names
     engine, state = game.engine, game.state
-    out = []
+    out: list[dict] = []
+    pending = state.pending
+    if pending is not None:  # a draw at a table waits for its own decision
+        if pending["what"] == "reroll":
+            out.append({"notation": "reroll", "kind": "reroll", "cost": 0, "lots": list(pending["lots"])})
+        else:
+            what = pending["what"].split("_")[0]
+            lots = state.markers_on_board(state.current) if what == "marker" else state.dice_on_board(state.current)
+            out.extend({"notation": f"move {what} {lot}", "kind": "move", "cost": 0, "lot": lot}
+                       for lot in sorted(lots, key=game.board.index.__getitem__))
     for action in game.legal_actions():
         item = {"notation": format_action(action, names), "kind": VERB[type(action)],
                 "cost": engine.action_cost(state, action)}
@@ -333,6 +375,8 @@ def legal_groups(game: Game) -> dict[str, list]:
     for item in legal_decisions(game):
         if item["kind"] == "gamble":
             out["gamble"].append({k: item[k] for k in ("lot", "min", "max", "lay_off")})
+        elif item["kind"] == "reroll":
+            out["reroll"].append("reroll " + " ".join(f"{lot} N" for lot in item["lots"]) + " (or --dice)")
         else:
             out[item["kind"]].append(item["notation"])
     return out
@@ -366,7 +410,7 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     else:
         verb = VERB.get(type(action))
         lot, color = getattr(action, "lot", None), getattr(action, "color", None)
-    if verb in (None, "trade", "end"):
+    if verb in (None, "trade", "end", "draw", "reroll", "move"):
         return []
     names = game.player_names
 
@@ -401,15 +445,17 @@ def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
     """Apply ``action`` with ``dice`` to a copy of ``game``: its events (raises IllegalAction if illegal)."""
     memo = {id(game.board): game.board, id(game.profile): game.profile}
     twin = copy.deepcopy(game, memo)
+    twin.ask = False  # every die the decision rolls is counted here, none waited for
     if isinstance(action, A.EndTurn):
-        return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices)
+        return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices, draw=not game.explicit_draws)
     return twin.apply(action, dice=dice, choices=choices)
 
 
 def _dice_action(action):
     """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
     if isinstance(action, A.Trade):
-        return next((s for s in action.steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
+        steps = (s.action if isinstance(s, A.ActAs) else s for s in action.steps)
+        return next((s for s in steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
     return action
 
 

@@ -59,11 +59,13 @@ class GameState:
     discards: list[str] = attrs.field(factory=list)  # cards drawn or dealt, in order
     turn: int = 0  # 1-based once play starts
     current: int = 0  # whose turn
-    phase: str = "setup"  # "setup", "actions", "over"
+    phase: str = "setup"  # "setup", "draw", "actions", "over"; at a table also "reroll", "choice" (see pending)
     drawn: list[str] = attrs.field(factory=list)  # cards drawn this turn
     gambles: int = 0  # gambles taken this turn
     reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
     result: Result | None = None
+    # the draw waiting for a decision at a table (phase "reroll" or "choice"): what it waits for and how to go on
+    pending: dict | None = None
     structure: int = 0  # bumped by any change to where tiles are, their colour or height
     _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): see structure_memo
     _index: Any = attrs.field(default=None, eq=False, repr=False)  # casinos.CasinoIndex, made on first use
@@ -80,7 +82,7 @@ class GameState:
             tiles=dict(self.tiles),  # tiles are frozen: sharing them is safe
             deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
             phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
-            result=self.result, structure=self.structure, cache=self._cache,
+            result=self.result, pending=self.pending, structure=self.structure, cache=self._cache,
             index=self._index.copy() if self._index is not None else None, counts=dict(self._counts),
         )
 

@@ -71,13 +71,13 @@ def test_cards_before_the_end_card_count_down_one_per_draw(new_game_file):
 
 def test_tiles_left_of_each_colour(busy):
     """003 "Casino Tiles": 9 tiles of each of 5 colours; the position has 2 gold, 1 silver, 1 aqua on the board."""
-    assert render.tiles_left(busy) == {"aqua": 8, "brown": 9, "gold": 7, "purple": 9, "silver": 8}
-    assert render.state_data(busy)["tiles_left"] == render.tiles_left(busy)
+    assert busy.tiles_left() == {"aqua": 8, "brown": 9, "gold": 7, "purple": 9, "silver": 8}
+    assert render.state_data(busy)["tiles_left"] == busy.tiles_left()
     text = render.supply_text(busy).plain
     assert text.endswith("tiles left: aqua 8, brown 9, gold 7, purple 9, silver 8")
     root = ET.fromstring(render.svg(busy))
     assert {e.get("data-color"): int(e.get("data-left")) for e in by_class(root, "tiles-left")} == \
-        render.tiles_left(busy)
+        busy.tiles_left()
 
 
 def test_score_track_places_each_player_on_the_highest_space_not_above_the_score(busy):

@@ -115,7 +115,8 @@ def readme_block() -> list[str]:
     text = (ROOT / "README.md").read_text()
     section = text.split("## What you can do", 1)[1]
     block = re.search(r"```bash\n(.*?)```", section, re.S).group(1)
-    return [line for line in block.splitlines() if line.strip()]
+    block = block.replace("\\\n", " ")  # a command continued on the next line
+    return [line for line in block.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
 def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):

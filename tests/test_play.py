@@ -387,7 +387,8 @@ def test_legal_groups_by_verb(duel):
     assert data["turn"] == 1 and data["player"] == "blue"
     legal = session.legal_groups(session.open_game(duel).game)
     assert [d["notation"] for d in data["decisions"] if d["kind"] == "build"] == legal["build"]
-    assert list(legal) == ["build", "sprawl", "remodel", "reorg", "raise", "gamble", "end"]
+    assert list(legal) == ["draw", "reroll", "move", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end"]
+    assert legal["draw"] == []  # drawn already: the draw is offered only while the game rests before it
     assert legal["build"] == [f"build B2 {c}" for c in BOARD.colors]
     assert legal["gamble"] == [{"lot": "A2", "min": 1, "max": 10, "lay_off": False}]
     assert legal["reorg"] == ["reorg A2"] and legal["end"] == ["end"]

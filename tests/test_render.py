@@ -127,7 +127,9 @@ def test_lv_show_json_has_every_lot(busy_file):
     assert list(data["lots"]) == list(BOARD.order)
     assert data["lots"]["A1"] == {"price": 9, "die": 3}
     assert data["lots"]["E3"] == {"marker": "red"}
-    assert data["lots"]["C12"] == {"tile": {"color": "silver", "height": 2, "owner": "red", "value": 5}}
+    assert data["lots"]["C12"] == {"tile": {"color": "silver", "height": 2, "owner": "red", "value": 5},
+                                   "boss": "red"}
+    assert data["lots"]["A2"]["boss"] == "blue"  # blue's 3 beats red's 2 in the A2-A5 casino (003 L420-425)
     assert data["player"] == "blue" and data["over"] is False
     assert {c["boss"] for c in data["casinos"] if c["lots"] == ["A2", "A5"]} == {"blue"}
 
