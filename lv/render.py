@@ -10,7 +10,7 @@ F rows 2-3, as on the playmat (reference/board-data.yaml, ``vertical_alignment_n
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax import saxutils
 
 from rich.console import Group
 from rich.table import Table
@@ -18,6 +18,7 @@ from rich.text import Text
 
 from .board import Board
 from .narrative import ending
+from .printable import printable
 
 WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
 # Street names are flavour, read off the playmat (reference/board-data.yaml, blocks: north/south streets).
@@ -127,6 +128,7 @@ def state_data(game) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------- terminal
+# Names and other text from a file pass through printable() (lv/printable.py) and into Text, never Rich markup.
 
 
 CELL = 13
@@ -171,7 +173,12 @@ def _grid(board: Board) -> dict[tuple[str, int, int], str]:
     return {(lot.block, lot.row, lot.col): lot.id for lot in board.lots.values()}
 
 
-def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
+def _shown_names(game) -> list[str]:
+    """The player names as the terminal shows them: control characters escaped."""
+    return [printable(n) for n in game.player_names]
+
+
+def _cell(game, lot: str, names: list[str], codes: list[str], styles: list[str]) -> Text:
     s = game.state
     text = Text(f"{lot:<4}")
     if lot in s.tiles:
@@ -186,7 +193,7 @@ def _cell(game, lot: str, codes: list[str], styles: list[str]) -> Text:
     elif lot in s.markers:
         owner = s.markers[lot]
         text.append("[")
-        text.append(game.player_names[owner][:6], styles[owner])
+        text.append(names[owner][:6], styles[owner])
         text.append("]")
     else:
         text.append(f"${game.board.lots[lot].price}", "dim")
@@ -200,7 +207,7 @@ def board_text(game) -> Text:
     Cells: ``A2 $6`` an empty lot and its price, ``A2 [red]`` a marker, ``A2 GLD r2`` a gold tile with red's die
     showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die."""
     board = game.board
-    names = game.player_names
+    names = _shown_names(game)
     codes = die_codes(names)
     styles = [_player_style(c) for c in player_colors(names)]
     grid = _grid(board)
@@ -221,7 +228,7 @@ def board_text(game) -> Text:
             if col > 1:
                 line.append(" ")
             lot = grid.get((block, row, col))
-            line.append_text(_cell(game, lot, codes, styles) if lot else Text(" " * CELL))
+            line.append_text(_cell(game, lot, names, codes, styles) if lot else Text(" " * CELL))
         return line
 
     def label(slot, west_side: bool) -> str:
@@ -269,25 +276,25 @@ def players_table(game) -> Table:
     table = Table("", "player", "money", "points", "lots (markers)", "markers in hand", "dice in hand",
                   box=None, pad_edge=False)
     for i, p in enumerate(players_data(game)):
-        table.add_row("▶" if p["current"] else "", Text(p["name"], styles[i]), f"${p['money']}", str(p["points"]),
+        table.add_row("▶" if p["current"] else "", Text(printable(p["name"]), styles[i]), f"${p['money']}", str(p["points"]),
                       " ".join(p["lots"]) or "-", str(p["markers_in_hand"]), str(p["dice_in_hand"]))
     return table
 
 
 def casinos_table(game) -> Table:
-    names = game.player_names
+    names = _shown_names(game)
     codes = die_codes(names)
     table = Table("casino", "colour", "spaces", "height", "boss", "dice", "points", "strip", box=None, pad_edge=False)
     for c in game.casinos():
         dice = " ".join(f"{lot}:{codes[o]}{v}" if o is not None else f"{lot}:--" for lot, o, v in c.dice)
         table.add_row(" ".join(c.lots), c.color, str(c.spaces), str(c.height),
-                      names[c.boss] if c.boss is not None else "-", dice, str(c.points), "yes" if c.strip else "")
+                      Text(names[c.boss] if c.boss is not None else "-"), Text(dice), str(c.points), "yes" if c.strip else "")
     return table
 
 
 def show(game) -> Group:
     """What ``lv show`` prints: the status line, the players, the casinos, the board."""
-    parts: list = [Text(status_line(game), "bold"), Text(""), players_table(game), Text("")]
+    parts: list = [Text(printable(status_line(game)), "bold"), Text(""), players_table(game), Text("")]
     if game.state.tiles:
         parts += [casinos_table(game), Text("")]
     else:
@@ -297,6 +304,16 @@ def show(game) -> Group:
 
 
 # ---------------------------------------------------------------------------------------------- SVG
+
+
+def escape(text: str) -> str:
+    """XML character data, control characters shown as escapes (XML 1.0 cannot hold them; lv/printable.py)."""
+    return saxutils.escape(printable(text))
+
+
+def quoteattr(text: str) -> str:
+    return saxutils.quoteattr(printable(text))
+
 
 LOT, GAP, PAD, STREET, STRIP_W, MARGIN, TOP = 80, 6, 9, 44, 112, 46, 44
 RISER = 5  # pixels of each riser seen under a tile
