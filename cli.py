@@ -14,7 +14,7 @@ from typing import Any, Callable, List, Optional
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 import lv
@@ -157,7 +157,7 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
     if not rows:
         say([f"{a} and {b} have the same parameters"])
         return
-    table = Table("parameter", _fmt(a), _fmt(b), "citations", box=None, pad_edge=False)
+    table = Table("parameter", Column(_fmt(a)), Column(_fmt(b)), "citations", box=None, pad_edge=False)
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
     out.print(table)
