@@ -1,0 +1,137 @@
+"""One minimal reproducer per failure category the fuzz suite found that another branch is fixing (issue 9).
+
+Each is ``xfail(strict=False)`` with the branch and category in its reason. After merging that branch, delete the
+mark here and the category's entry in ``hostile.KNOWN``: the reproducer and the fuzz tests then hold it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import yaml
+
+import lv
+from lv import session
+from hostile import EXAMPLES, Tally, run_cli
+
+RAISE = next(p for p in EXAMPLES if p.name == "question-raise.yaml")  # a small record with a position
+
+
+def _yaml_branch(what: str):
+    return pytest.mark.xfail(strict=False, reason=f"fixed by yaml branch: {what}")
+
+
+def _files_branch(what: str):
+    return pytest.mark.xfail(strict=False, reason=f"fixed by files branch: {what}")
+
+
+def _record(tmp_path, change=None, text_change=None):
+    """question-raise.yaml, changed as data (``change(data)``) or as text (``text_change(text)``)."""
+    text = RAISE.read_text(encoding="utf-8")
+    if change is not None:
+        data = yaml.safe_load(text)
+        change(data)
+        text = yaml.safe_dump(data, sort_keys=False)
+    if text_change is not None:
+        text = text_change(text)
+    path = tmp_path / "r.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _clean(path, *args, seconds: float = 20.0, codes=(2,)):
+    res = run_cli(Tally(strict=True), [*args, str(path)], seconds=seconds)
+    assert res.exit_code in codes, (res.exit_code, res.stdout, res.stderr)
+    return res
+
+
+@_yaml_branch("nesting limit")
+def test_deep_nesting_in_a_record(tmp_path):
+    path = _record(tmp_path, text_change=lambda t: t.replace("seed: 1", "seed: " + "[" * 1000 + "]" * 1000))
+    assert "nest" in _clean(path, "replay").stderr
+
+
+@_yaml_branch("nesting limit in a profile spec")
+def test_deep_nesting_in_a_spec():
+    with pytest.raises(lv.ProfileError):
+        lv.load_profile("revised,gamble.win_even=" + "[" * 1000 + "]" * 1000)
+
+
+@_yaml_branch("alias limit (a record expanding to 10^6 nodes takes seconds, 10^9 runs until killed)")
+def test_alias_bomb_in_a_record(tmp_path):
+    bomb = "[&a0 [x, x, x, x, x, x, x, x, x, x]" + "".join(
+        f", &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 6)) + "]"
+    path = _record(tmp_path, text_change=lambda t: t.replace("seed: 1", f"seed: {bomb}"))
+    _clean(path, "replay", seconds=2.0)
+
+
+@_yaml_branch("huge ints (Python's int-to-string limit)")
+def test_huge_int_in_a_record(tmp_path):
+    path = _record(tmp_path, text_change=lambda t: t.replace("seed: 1", "seed: " + "9" * 5000))
+    _clean(path, "replay")
+
+
+@_yaml_branch("Unicode digits in a notation amount")
+@pytest.mark.parametrize("amount", ["²", "٣"])
+def test_unicode_digits_in_a_bet(amount):
+    with pytest.raises(lv.NotationError):
+        lv.parse_action(f"gamble B3 {amount}", ["red", "blue"])
+
+
+@_yaml_branch("Unicode digits in --dice")
+def test_unicode_digits_in_dice(tmp_path):
+    path = tmp_path / "g.yaml"
+    session.create(path, "revised", ["red", "blue"], seed=1)
+    res = run_cli(Tally(strict=True), ["move", str(path), "--dice", "²", "end"])
+    assert res.exit_code == 2
+
+
+@_yaml_branch("shape validation of records and positions")
+@pytest.mark.parametrize("key, value", [("players", {"purple": 5, "red": {}, "yellow": {}}), ("players", 5),
+                                        ("deck", 5), ("reorganized", 5)])
+def test_wrong_shapes_in_a_position(tmp_path, key, value):
+    path = _record(tmp_path, lambda d: d["position"].__setitem__(key, value))
+    _clean(path, "check", codes=(1,))
+
+
+@_yaml_branch("shape validation of positions given to the Python API")
+@pytest.mark.parametrize("position", [{"markers": ["A2"]}, {"tiles": ["C1"]}, {"players": {"red": [1]}}])
+def test_wrong_shapes_in_a_position_through_the_api(position):
+    with pytest.raises(lv.RecordError):
+        lv.Game.from_position(lv.load_profile("revised"), ["red", "blue"], position)
+
+
+@_yaml_branch("YAML merge keys accepted (bounded)")
+def test_merge_keys_are_accepted(tmp_path):
+    path = _record(tmp_path, text_change=lambda t: t.replace(
+        "position:\n  current: purple\n  phase: actions\n",
+        "base: &base {current: purple, phase: actions}\nposition:\n  <<: *base\n").replace("base: &base", "x-base: &base"))
+    assert "format: lv-game/1" in path.read_text()
+    _clean(path, "check", codes=(0,))
+
+
+@_yaml_branch("one-line Typer usage errors")
+def test_a_usage_error_is_one_line():
+    assert run_cli(Tally(strict=True), ["selfplay", "--seed", "x"]).exit_code == 2
+
+
+@_files_branch("a very long profile name raises OSError 'File name too long' (point 10)")
+def test_a_long_profile_name_is_a_profile_error():
+    with pytest.raises(lv.ProfileError):
+        lv.load_profile("x" * 5000)
+
+
+@_files_branch("lv check goes on past a record whose profile name is too long (point 10)")
+def test_check_goes_on_past_a_record_with_a_long_profile_name(tmp_path):
+    bad = _record(tmp_path, lambda d: d.__setitem__("profile", "x" * 5000))
+    res = run_cli(Tally(strict=True), ["check", str(bad), str(RAISE)])
+    assert res.exit_code == 1 and res.stdout.splitlines()[-1] == "2 records: 1 ok, 1 failed", res.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX FIFOs")
+@_files_branch("only regular files are read (a FIFO hangs lv check)")
+def test_check_of_a_fifo_does_not_hang(tmp_path):
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    _clean(fifo, "check", seconds=3.0, codes=(1, 2))
