@@ -276,7 +276,8 @@ def players_table(game) -> Table:
     table = Table("", "player", "money", "points", "lots (markers)", "markers in hand", "dice in hand",
                   box=None, pad_edge=False)
     for i, p in enumerate(players_data(game)):
-        table.add_row("▶" if p["current"] else "", Text(printable(p["name"]), styles[i]), f"${p['money']}", str(p["points"]),
+        table.add_row("▶" if p["current"] else "", Text(printable(p["name"]), styles[i]), f"${p['money']}",
+                      str(p["points"]),
                       " ".join(p["lots"]) or "-", str(p["markers_in_hand"]), str(p["dice_in_hand"]))
     return table
 
@@ -288,7 +289,8 @@ def casinos_table(game) -> Table:
     for c in game.casinos():
         dice = " ".join(f"{lot}:{codes[o]}{v}" if o is not None else f"{lot}:--" for lot, o, v in c.dice)
         table.add_row(" ".join(c.lots), c.color, str(c.spaces), str(c.height),
-                      Text(names[c.boss] if c.boss is not None else "-"), Text(dice), str(c.points), "yes" if c.strip else "")
+                      Text(names[c.boss] if c.boss is not None else "-"), Text(dice), str(c.points),
+                      "yes" if c.strip else "")
     return table
 
 

@@ -227,7 +227,7 @@ def test_the_python_api_keeps_names_as_given():
     assert game.player_names[0] == NAME and game.state.players[0].name == NAME
 
 
-# ---------------------------------------------------------------------------------------------- the edges, whatever the loader
+# ---------------------------------------------------------------------------------------------- the edges, any loader
 
 
 @pytest.fixture()

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import lv
 from hostile import CONTROL_TEXT, LOTS, UNICODE_DIGITS, call, fuzz_settings, notation, run_cli
+from hostile import tally  # noqa: F401 - the fixture
 from lv import session
 
 NAMES = ["red", "blue", "green"]

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 import lv
 from hostile import FRAGMENTS, PROFILES, VALUES, call, fuzz_settings, load_data, mutated, run_cli, to_text
+from hostile import tally  # noqa: F401 - the fixture
 
 BASES = {p.stem: load_data(p) for p in PROFILES}
 KEYS = sorted(lv.load_profile("revised").values())

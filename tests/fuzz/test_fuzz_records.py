@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hostile import EXAMPLES, call, fuzz_settings, load_data, mutated, run_cli, to_text
+from hostile import tally  # noqa: F401 - the fixture
 from lv import narrative, record, replay
 
 BASES = [load_data(p) for p in EXAMPLES]
