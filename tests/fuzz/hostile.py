@@ -102,8 +102,15 @@ class Known:
     matches: Callable[[BaseException, str], bool]
 
 
-def _from(*modules: str) -> Callable[[str], bool]:
-    return lambda tb: any(f"lv/{m}.py" in tb for m in modules)
+def _lv_frame(exc: BaseException) -> traceback.FrameSummary | None:
+    """The innermost frame of ``exc``'s traceback that is in the lv package."""
+    frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/lv/" in f.filename.replace("\\", "/")]
+    return frames[-1] if frames else None
+
+
+def _raised_in(exc: BaseException, *modules: str) -> bool:
+    frame = _lv_frame(exc)
+    return frame is not None and Path(frame.filename).stem in modules
 
 
 KNOWN: dict[str, Known] = {
@@ -115,7 +122,7 @@ KNOWN: dict[str, Known] = {
                             lambda e, tb: isinstance(e, ValueError) and "invalid literal for int()" in str(e)),
     "record-shape": Known("fixed by yaml branch: shape validation of records and positions",
                           lambda e, tb: isinstance(e, (TypeError, AttributeError, KeyError, IndexError, ValueError))
-                          and _from("position", "record")(tb)),
+                          and _raised_in(e, "position", "record")),
     "multi-line-message": Known("fixed by yaml branch: one-line messages (YAML tag errors, newlines echoed from a "
                                 "spec; point 13)", lambda e, tb: isinstance(e, MultiLine)
                                 and ("malformed YAML" in str(e) or "profile spec" in str(e))),
@@ -137,8 +144,8 @@ class Tally:
         tb = "".join(traceback.format_exception(exc))
         for category, known in ({} if self.strict else KNOWN).items():
             if known.matches(exc, tb):
-                frames = [f for f in traceback.extract_tb(exc.__traceback__) if "/lv/" in f.filename]
-                where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"
+                frame = _lv_frame(exc)
+                where = f"{Path(frame.filename).name}:{frame.lineno}" if frame else "?"
                 self.seen.setdefault((category, f"{type(exc).__name__} at {where}"), f"{what[:160]}: {exc!s:.100}")
                 return
         raise AssertionError(f"{what}: {type(exc).__name__}: {exc}\n{tb}") from exc
