@@ -112,7 +112,7 @@ def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-re
         table.add_row(*map(_fmt, (r["name"], "overlay" if r["overlay"] else "profile", r["players"], r["title"])))
     out.print(table)
     say(["", "Combine an overlay with a profile: 'original+f-block'; override a parameter: "
-              "'revised,gamble.lay_off=boss_option'."])
+             "'revised,gamble.lay_off=boss_option'."])
 
 
 @variants_app.command("show")
