@@ -97,6 +97,12 @@ def test_wrong_shapes_in_a_position(tmp_path, key, value):
     _clean(path, "check", codes=(1,))
 
 
+@_yaml_branch("shape validation of records: a structured decision whose action is a list")
+def test_a_structured_decision_with_a_list_for_its_action(tmp_path):
+    path = _record(tmp_path, lambda d: d["turns"][0].__setitem__("decisions", [{"action": ["raise"]}]))
+    _clean(path, "check", codes=(1,))
+
+
 @_yaml_branch("shape validation of positions given to the Python API")
 @pytest.mark.parametrize("position", [{"markers": ["A2"]}, {"tiles": ["C1"]}, {"players": {"red": [1]}}])
 def test_wrong_shapes_in_a_position_through_the_api(position):
