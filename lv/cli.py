@@ -16,6 +16,7 @@ import typer
 
 import lv
 from lv.errors import LvError
+from lv.printable import json_text, printable, printable_lines
 
 try:  # recent typer carries its own copy of click
     from typer._click import exceptions as click_errors
@@ -44,10 +45,10 @@ class _OneLineUsageErrors(typer.core.TyperGroup):
         except click_errors.UsageError as exc:
             path = exc.ctx.command_path if exc.ctx is not None else "lv"
             message = " ".join(exc.format_message().split()).rstrip(".")
-            print(f"lv: error: {message} (see '{path} --help')", file=sys.stderr)
+            print(printable(f"lv: error: {message} (see '{path} --help')"), file=sys.stderr)
             sys.exit(2)
         except click_errors.ClickException as exc:
-            print(f"lv: error: {' '.join(exc.format_message().split())}", file=sys.stderr)
+            print(printable(f"lv: error: {' '.join(exc.format_message().split())}"), file=sys.stderr)
             sys.exit(exc.exit_code)
         except click_errors.Abort:
             print("Aborted!", file=sys.stderr)
@@ -118,10 +119,39 @@ def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich
     return RichTable(*headers, **options)
 
 
-def Text(text: str = "", **options: Any) -> Any:  # noqa: N802 - stands for rich.text.Text, imported late
+def Text(text: str = "", *args: Any, **options: Any) -> Any:  # noqa: N802 - rich.text.Text, imported late
     from rich.text import Text as RichText
 
-    return RichText(text, **options)
+    return RichText(text, *args, **options)
+
+
+# ---- the output edges. Text for people passes through lv.printable: a name, comment or message from a file
+# holding ESC sequences, other control characters or bidi overrides is shown escaped, never acted on by the
+# terminal, and never read as Rich markup. JSON escapes them itself.
+
+
+def say(lines: List[str], style: str = "") -> None:
+    """Lines for people on stdout, each escaped."""
+    out.print(Text("\n".join(map(printable, lines)), style))
+
+
+def _lines(lines: List[str]) -> None:
+    """Many lines for people on stdout (a replay, a diff), each escaped; plain text, no Rich."""
+    sys.stdout.write("".join(printable(line) + "\n" for line in lines))
+
+
+def note(message: str) -> None:
+    """A message for people on stderr, on one line."""
+    print(printable(message), file=sys.stderr)
+
+
+def error(message: object) -> None:
+    """An error message on stderr, on one line: ``lv: error: FILE:LINE: what is wrong``."""
+    note(f"lv: error: {message}")
+
+
+def emit_json(data: Any) -> None:
+    sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
 
 
 def guarded(fn: Callable) -> Callable:
@@ -133,18 +163,14 @@ def guarded(fn: Callable) -> Callable:
         try:
             return fn(*args, **kwargs)
         except LvError as exc:
-            print(f"lv: error: {exc}", file=sys.stderr)
+            error(exc)
             raise typer.Exit(2)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
-            print(f"lv: error: {where}{exc.strerror or exc}", file=sys.stderr)
+            error(f"{where}{exc.strerror or exc}")
             raise typer.Exit(2)
 
     return wrapper
-
-
-def emit_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False) + "\n")
 
 
 def _version(value: bool) -> None:
@@ -181,8 +207,8 @@ def variants_list(as_json: bool = typer.Option(False, "--json", help="Machine-re
     for r in rows:
         table.add_row(*map(_fmt, (r["name"], "overlay" if r["overlay"] else "profile", r["players"], r["title"])))
     out.print(table)
-    out.print("\nCombine an overlay with a profile: 'original+f-block'; override a parameter: "
-              "'revised,gamble.lay_off=boss_option'.")
+    say(["", "Combine an overlay with a profile: 'original+f-block'; override a parameter: "
+             "'revised,gamble.lay_off=boss_option'."])
 
 
 @variants_app.command("show")
@@ -201,7 +227,7 @@ def variants_show(spec: str = typer.Argument(..., help="Profile spec: NAME[+OVER
         emit_json({"profile": profile.name, "title": profile.title,
                    "parameters": [{"key": k, "value": v, "source": s} for k, v, s in rows]})
         return
-    out.print(Text(f"{profile.title}  ({profile.name})", style="bold"))
+    say([f"{profile.title}  ({profile.name})"], style="bold")
     table = Table(box=None, pad_edge=False)
     table.add_column("parameter", no_wrap=True)  # a key is kept whole: it is what --set and overrides name
     table.add_column("value", max_width=max(12, out.width // 4))
@@ -232,26 +258,22 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
             for r in rows]})
         return
     if not rows:
-        out.print(f"{a} and {b} have the same parameters")
+        say([f"{a} and {b} have the same parameters"])
         return
     table = Table(box=None, pad_edge=False)
     table.add_column("parameter", no_wrap=True)
-    table.add_column(a, max_width=max(10, out.width // 6))
-    table.add_column(b, max_width=max(10, out.width // 6))
+    table.add_column(_fmt(a), max_width=max(10, out.width // 6))
+    table.add_column(_fmt(b), max_width=max(10, out.width // 6))
     table.add_column("citations")
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
     out.print(table)
-    out.print(f"\n{len(rows)} parameters differ.")
+    say(["", f"{len(rows)} parameters differ."])
 
 
 # ------------------------------------------------------------------------------------------ records (replay, check, diff, selfplay)
 
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
-
-
-def _lines(lines: list[str]) -> None:
-    sys.stdout.write("\n".join(lines) + "\n")
 
 
 @app.command("selfplay")
@@ -293,8 +315,8 @@ def selfplay_cmd(
     r = game.result
     assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
-    print(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
-          f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})", file=sys.stderr)
+    note(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
+         f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})")
 
 
 @app.command("replay")
@@ -327,7 +349,7 @@ def replay_cmd(
     else:
         _lines(replay_lines(rep))
     if rep.verified is False:
-        print(f"lv: {file}: the recorded result does not match the replay", file=sys.stderr)
+        note(f"lv: {file}: the recorded result does not match the replay")
         raise typer.Exit(1)
 
 
@@ -360,7 +382,7 @@ def check_cmd(
             paths += sorted(str(x) for x in p.rglob("*") if x.suffix in RECORD_SUFFIXES and x.is_file()
                             and not any(part.startswith(".") for part in x.relative_to(p).parts))
         elif p.suffix not in RECORD_SUFFIXES and exists:
-            print(f"skip {f}: not a record (.yaml, .yml or .json)", file=sys.stderr)
+            note(f"skip {f}: not a record (.yaml, .yml or .json)")
         else:
             paths.append(f)
     if not paths:
@@ -372,13 +394,14 @@ def check_cmd(
                    "files": [{"file": r.file, "ok": r.ok, "broken": r.broken, "message": r.message,
                               "turns": r.turns, "verified": r.verified} for r in results]})
     else:
+        lines = []
         for r in results:
             if r.ok:
-                print(f"ok {r.file}: {r.message}")
+                lines.append(f"ok {r.file}: {r.message}")
             else:
                 reason = r.message[len(r.file):].lstrip(":") if r.message.startswith(r.file) else " " + r.message
-                print(f"FAIL {r.file}:{reason}")
-        print(f"{len(results)} records: {len(results) - len(failed)} ok, {len(failed)} failed")
+                lines.append(f"FAIL {r.file}:{reason}")
+        _lines(lines + [f"{len(results)} records: {len(results) - len(failed)} ok, {len(failed)} failed"])
     if any(r.broken for r in failed):
         raise typer.Exit(2)
     if failed:
@@ -457,7 +480,7 @@ def _write_view(output: str, record, other: Optional[str], profile: Optional[str
     if not output.lower().endswith((".html", ".htm")):
         raise LvError(f"{output}: the viewer is an HTML page: give a file ending in .html")
     write_atomic(output, view.page(record, other, profile=profile, on_illegal=on_illegal))
-    print(f"lv: wrote {output}", file=sys.stderr)
+    note(f"lv: wrote {output}")
 
 
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
@@ -479,11 +502,11 @@ def _played_json(played, names: List[str]) -> dict:
     return out
 
 
-def _refused(error) -> None:
+def _refused(refusal) -> None:
     """A refused decision: the reason on one line, then the nearest legal ones; exit code 2."""
-    print(f"lv: error: {error}", file=sys.stderr)
-    if error.nearest:
-        print(f"legal now: {', '.join(error.nearest)}", file=sys.stderr)
+    error(refusal)
+    if refusal.nearest:
+        note(f"legal now: {', '.join(refusal.nearest)}")
 
 
 @app.command("new")
@@ -538,9 +561,9 @@ def play_new(variant: str = typer.Option("revised", "--variant",
     else:
         lines = narrative.setup_lines(game.setup_events, s.names) + [""]
         lines += narrative.turn_lines(game.current_turn, s.names)
-        out.print(Text("\n".join(lines)))
-    print(f"lv: created {output}: {game.profile.title}, {len(s.names)} players, seed {seed}; "
-          f"{s.player} to {'draw' if game.state.phase == 'draw' else 'play'}", file=sys.stderr)
+        say(lines)
+    note(f"lv: created {output}: {game.profile.title}, {len(s.names)} players, seed {seed}; "
+         f"{s.player} to {'draw' if game.state.phase == 'draw' else 'play'}")
 
 
 @app.command("show")
@@ -596,7 +619,7 @@ def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1).")
     except LvError as exc:  # a PNG without the extra that draws it
         raise LvError(f"{output}: {exc}") from None
     write_atomic(output, picture)
-    print(f"lv: wrote {output}", file=sys.stderr)
+    note(f"lv: wrote {output}")
 
 
 @app.command("move")
@@ -667,28 +690,28 @@ def _move(path: str, decision: Optional[str], lines: List[str], from_file: Optio
                        "turn": s.game.state.turn, "player": s.player, "over": s.game.over})
         else:
             for p in result.played:
-                out.print(Text("\n".join(p.lines)))
+                say(p.lines)
         if result.error is not None:
             _refused(result.error)
             kept = len(result.played)
-            print(f"lv: {kept} decision{'s' if kept != 1 else ''} before it "
-                  + (f"applied and saved to {path}" if kept else f"(none); {path} is unchanged"), file=sys.stderr)
+            note(f"lv: {kept} decision{'s' if kept != 1 else ''} before it "
+                 + (f"applied and saved to {path}" if kept else f"(none); {path} is unchanged"))
             raise typer.Exit(2)
-        print(f"lv: {len(result.played)} decisions applied; saved {path}: {_whose(s)}", file=sys.stderr)
+        note(f"lv: {len(result.played)} decisions applied; saved {path}: {_whose(s)}")
         return
     choices = {k: v.upper() for k, v in (("die_from", die_from), ("marker_from", marker_from)) if v}
     try:
         played = s.play(decision, session.parse_dice(dice) if dice is not None else None, choices or None)
-    except session.MoveError as error:
-        _refused(error)
+    except session.MoveError as refusal:
+        _refused(refusal)
         raise typer.Exit(2)
     s.save()
     if as_json:
         emit_json(dict(_played_json(played, names), file=path, over=s.game.over, next_turn=s.game.state.turn,
                        next_player=s.player))
     else:
-        out.print(Text("\n".join(played.lines)))
-    print(f"lv: saved {path}: {_whose(s)}", file=sys.stderr)
+        say(played.lines)
+    note(f"lv: saved {path}: {_whose(s)}")
 
 
 def _whose(s) -> str:
@@ -719,23 +742,21 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
         return
     from lv import render
 
-    out.print(Text(render.status_line(game) + (f" · ${game.state.players[game.state.current].money}"
-                                               if not game.over else "")))
+    say([render.status_line(game) + (f" · ${game.state.players[game.state.current].money}" if not game.over else "")])
     if game.over:
         return
     for verb, items in session.legal_text(game).items():
         if items:
-            out.print(Text(f"{verb} ({len(items)}):"))
-            out.print(Text(_wrap(items, min(110, out.width))))
+            say([f"{verb} ({len(items)}):", *_wrap(items, min(110, out.width))])
     if game.state.phase in ("reroll", "choice"):  # a draw waits: no trade may start (003 L440-441)
         return
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
-    out.print(Text(f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
-                   f"lot {lot} from {s.player} to {other}'", style="dim"))
+    say([f"trade: any exchange between players, e.g. 'trade money 5 from {other} to {s.player}; "
+         f"lot {lot} from {s.player} to {other}'"], style="dim")
 
 
-def _wrap(items: List[str], width: int = 110) -> str:
+def _wrap(items: List[str], width: int = 110) -> List[str]:
     lines, line = [], "  "
     for item in items:
         piece = item + ", "
@@ -744,7 +765,7 @@ def _wrap(items: List[str], width: int = 110) -> str:
             line = "  "
         line += piece
     lines.append(line.rstrip().rstrip(","))
-    return "\n".join(lines)
+    return lines
 
 
 # ------------------------------------------------------------------------------------------ simulate
@@ -808,8 +829,8 @@ def simulate_cmd(
     for row in rows:
         table.add_row(*map(_fmt, row))
     out.print(table)
-    err.print(f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
-              f"mean [95% interval]", markup=False)
+    err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
+                        f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
 
 # ------------------------------------------------------------------------------------------ helpers
 
@@ -884,8 +905,8 @@ def _check_on_illegal(on_illegal: str) -> None:
 def _fmt(value: Any) -> Any:
     """A table cell, never read as Rich markup (lists print as [a, b])."""
     if isinstance(value, (list, tuple)):
-        return Text("[" + ", ".join(map(str, value)) + "]")
-    return Text(str(value).lower() if isinstance(value, bool) else str(value))
+        return Text(printable("[" + ", ".join(map(str, value)) + "]"))
+    return Text(printable_lines(str(value).lower() if isinstance(value, bool) else str(value)))
 
 
 def _tidy_help(text: str | None) -> str | None:
@@ -918,7 +939,7 @@ def main() -> None:
     try:
         app(prog_name="lv")
     except LvError as exc:  # a command that forgot @guarded
-        print(f"lv: error: {exc}", file=sys.stderr)
+        error(exc)
         sys.exit(2)
 
 

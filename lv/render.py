@@ -10,7 +10,7 @@ F rows 2-3, as on the playmat (reference/board-data.yaml, ``vertical_alignment_n
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax import saxutils
 
 from rich.console import Group
 from rich.table import Table
@@ -19,6 +19,7 @@ from rich.text import Text
 from .board import END_CARD, Board
 from .errors import LvError
 from .narrative import ending
+from .printable import printable
 
 WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
 # Street names are flavour, read off the playmat (reference/board-data.yaml, blocks: north/south streets).
@@ -151,6 +152,7 @@ def state_data(game) -> dict:
 
 
 # ---------------------------------------------------------------------------------------------- terminal
+# Names and other text from a file pass through printable() (lv/printable.py) and into Text, never Rich markup.
 
 
 CELL = 13
@@ -199,7 +201,12 @@ COMPACT_CELL = 10
 COMPACT_WIDTH = 20 + 6 * CELL  # the full board's width: below it, ``show`` draws the compact one
 
 
-def _cell(game, lot: str, codes: list[str], styles: list[str], compact: bool = False) -> Text:
+def _shown_names(game) -> list[str]:
+    """The player names as the terminal shows them: control characters escaped."""
+    return [printable(n) for n in game.player_names]
+
+
+def _cell(game, lot: str, names: list[str], codes: list[str], styles: list[str], compact: bool = False) -> Text:
     s = game.state
     cell = COMPACT_CELL if compact else CELL
     text = Text(f"{lot}*".ljust(4), "bold reverse") if lot in s.drawn else Text(f"{lot:<4}")
@@ -216,7 +223,7 @@ def _cell(game, lot: str, codes: list[str], styles: list[str], compact: bool = F
     elif lot in s.markers:
         owner = s.markers[lot]
         text.append("[")
-        text.append(game.player_names[owner][:4 if compact else 6], styles[owner])
+        text.append(names[owner][:4 if compact else 6], styles[owner])
         text.append("]")
     else:
         text.append(f"${game.board.lots[lot].price}", "dim")
@@ -232,7 +239,7 @@ def board_text(game, compact: bool = False) -> Text:
     showing 2, ``A2 GLD^2 r5`` two high, ``A2 GLD --`` a tile without a die. ``compact`` (78 columns instead
     of 98): a casino's colour by its initial (``A2 G r2``), markers with 4 letters of the name."""
     board = game.board
-    names = game.player_names
+    names = _shown_names(game)
     codes = die_codes(names)
     styles = [_player_style(c) for c in player_colors(names)]
     grid = _grid(board)
@@ -254,7 +261,7 @@ def board_text(game, compact: bool = False) -> Text:
             if col > 1:
                 line.append(" ")
             lot = grid.get((block, row, col))
-            line.append_text(_cell(game, lot, codes, styles, compact) if lot else Text(" " * cell))
+            line.append_text(_cell(game, lot, names, codes, styles, compact) if lot else Text(" " * cell))
         return line
 
     def label(slot, west_side: bool) -> str:
@@ -303,26 +310,28 @@ def players_table(game) -> Table:
     table = Table("", "player", "money", "points", "lots (markers)", "markers in hand", "dice in hand",
                   box=None, pad_edge=False)
     for i, p in enumerate(players_data(game)):
-        table.add_row("▶" if p["current"] else "", Text(p["name"], styles[i]), f"${p['money']}", str(p["points"]),
+        table.add_row("▶" if p["current"] else "", Text(printable(p["name"]), styles[i]), f"${p['money']}",
+                      str(p["points"]),
                       " ".join(p["lots"]) or "-", str(p["markers_in_hand"]), str(p["dice_in_hand"]))
     return table
 
 
 def casinos_table(game) -> Table:
-    names = game.player_names
+    names = _shown_names(game)
     codes = die_codes(names)
     table = Table("casino", "colour", "spaces", "height", "boss", "dice", "points", "strip", box=None, pad_edge=False)
     for c in game.casinos():
         dice = " ".join(f"{lot}:{codes[o]}{v}" if o is not None else f"{lot}:--" for lot, o, v in c.dice)
         table.add_row(" ".join(c.lots), c.color, str(c.spaces), str(c.height),
-                      names[c.boss] if c.boss is not None else "-", dice, str(c.points), "yes" if c.strip else "")
+                      Text(names[c.boss] if c.boss is not None else "-"), Text(dice), str(c.points),
+                      "yes" if c.strip else "")
     return table
 
 
 def track_text(game) -> Text:
     """The score track on one line, a character per space: each player's die code where they stand, a digit
     where several stand together."""
-    names, track = game.player_names, game.board.track
+    names, track = _shown_names(game), game.board.track
     codes = die_codes(names)
     styles = [_player_style(c) for c in player_colors(names)]
     at: dict[int, list[int]] = {}
@@ -350,7 +359,7 @@ def supply_text(game) -> Text:
 def show(game, width: int | None = None) -> Group:
     """What ``lv show`` prints: the status line, the score track and supplies, the players, the casinos, the
     board (compact when ``width`` is below the full board's)."""
-    parts: list = [Text(status_line(game), "bold"), track_text(game), supply_text(game), Text(""),
+    parts: list = [Text(printable(status_line(game)), "bold"), track_text(game), supply_text(game), Text(""),
                    players_table(game), Text("")]
     if game.state.tiles:
         parts += [casinos_table(game), Text("")]
@@ -361,6 +370,16 @@ def show(game, width: int | None = None) -> Group:
 
 
 # ---------------------------------------------------------------------------------------------- SVG
+
+
+def escape(text: str) -> str:
+    """XML character data, control characters shown as escapes (XML 1.0 cannot hold them; lv/printable.py)."""
+    return saxutils.escape(printable(text))
+
+
+def quoteattr(text: str) -> str:
+    return saxutils.quoteattr(printable(text))
+
 
 LOT, GAP, PAD, STREET, STRIP_W, MARGIN, TOP = 80, 6, 9, 44, 112, 46, 44
 RISER = 5  # pixels of each riser seen under a tile

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-import cli
+from lv import cli
 import lv
 from lv.errors import LvError, NotationError, ProfileError, RecordError
 from lv.notation import parse_action
