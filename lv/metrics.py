@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 from collections import Counter
+from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -149,26 +151,86 @@ class Estimate:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
 
+class Tally:
+    """The values of one metric over many games, kept as running sums instead of a list.
+
+    It keeps each distinct value with its count (exact, and small: a metric takes few distinct values, such as
+    turns or points), so its mean and interval are computed from the exact sums of the values and of the squared
+    deviations, rounded once: the same floats, bit for bit, as ``math.fsum`` over the full list (which is
+    correctly rounded too). A metric with more than ``DISTINCT`` distinct values switches to exact moment sums
+    (``Fraction``): the same mean, and a variance that may differ from the two-pass formula in its last bits."""
+
+    DISTINCT = 4096
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.counts: dict[float, int] | None = {}
+        self.s1 = Fraction(0)  # used once ``counts`` is given up
+        self.s2 = Fraction(0)
+
+    def add(self, value: float | None) -> None:
+        """One game's value (None: the game did not end, left out)."""
+        if value is None:
+            return
+        x = float(value)
+        self.n += 1
+        if self.counts is not None:
+            self.counts[x] = self.counts.get(x, 0) + 1
+            if len(self.counts) > self.DISTINCT:
+                for v, c in self.counts.items():
+                    self.s1 += Fraction(v) * c
+                    self.s2 += Fraction(v) ** 2 * c
+                self.counts = None
+        else:
+            f = Fraction(x)
+            self.s1 += f
+            self.s2 += f * f
+
+    def estimate(self, share: bool = False) -> Estimate:
+        """Mean and 95% confidence interval (t); for a ``share`` (values 0 or 1) the interval is clipped to
+        [0, 1]."""
+        n = self.n
+        if n == 0:
+            return Estimate(None, None, None, 0)
+        if self.counts is not None:
+            mean = float(sum(Fraction(v) * c for v, c in self.counts.items())) / n
+        else:
+            mean = float(self.s1) / n
+        if n == 1:
+            return Estimate(mean, None, None, 1)
+        if self.counts is not None:  # the sum of the rounded squared deviations, as fsum over the list gives it
+            squares = float(sum(Fraction((v - mean) ** 2) * c for v, c in self.counts.items()))
+        else:
+            m = Fraction(mean)
+            squares = float(self.s2 - 2 * m * self.s1 + n * m * m)
+        var = squares / (n - 1)
+        half = t975(n - 1) * math.sqrt(var / n)
+        if share:
+            return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
+        return Estimate(mean, mean - half, mean + half, n)
+
+    def distribution(self) -> dict[float, int] | None:
+        """Each value and how many games had it, in increasing order (None once there were too many values)."""
+        return None if self.counts is None else dict(sorted(self.counts.items()))
+
+
 def estimate(values: Sequence[float | None], share: bool = False) -> Estimate:
-    """Mean and 95% confidence interval (t); values of None (games that did not end) are left out. For a
-    ``share`` (values 0 or 1) the interval is clipped to [0, 1]."""
-    xs = [float(v) for v in values if v is not None]
-    n = len(xs)
-    if n == 0:
-        return Estimate(None, None, None, 0)
-    mean = math.fsum(xs) / n
-    if n == 1:
-        return Estimate(mean, None, None, 1)
-    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
-    half = t975(n - 1) * math.sqrt(var / n)
-    if share:
-        return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
-    return Estimate(mean, mean - half, mean + half, n)
+    """Mean and 95% confidence interval (t) of a list; values of None (games that did not end) are left out. For
+    a ``share`` (values 0 or 1) the interval is clipped to [0, 1]."""
+    tally = Tally()
+    for v in values:
+        tally.add(v)
+    return tally.estimate(share)
+
+
+def difference(x: float | None, y: float | None) -> float | None:
+    """The paired difference of one game: y - x (None unless both games of the pair have a value)."""
+    return None if x is None or y is None else y - x
 
 
 def paired(a: Sequence[float | None], b: Sequence[float | None]) -> Estimate:
     """The paired difference b - a, game by game (both games of a pair must have a value)."""
-    return estimate([None if x is None or y is None else y - x for x, y in zip(a, b)])
+    return estimate([difference(x, y) for x, y in zip(a, b)])
 
 
 def balance(seats: Sequence[int | None], players: int) -> float | None:
@@ -199,41 +261,89 @@ def bootstrap(stat: Callable[[list[int]], float | None], n: int, rng: random.Ran
 # ---------------------------------------------------------------------------------------------- comparison
 
 
+def metric_table(players: int) -> dict[str, tuple[str, Callable[[dict], float | None]]]:
+    """Every metric of a run with ``players`` players: name -> (what it means, the per-game value)."""
+    metrics = dict(METRICS)
+    metrics.update(seat_metrics(players))
+    return metrics
+
+
+class Aggregate:
+    """Paired games under several profiles, summed up as they come: a ``Tally`` per profile and metric and per
+    paired difference and metric, and the winning seat of each game (one byte a game and profile: Balance's
+    bootstrap resamples games). ``add`` takes game i under every profile; ``report`` gives what ``compare``
+    gives for the same games, byte for byte."""
+
+    def __init__(self, profiles: list[str], players: int) -> None:
+        self.profiles = list(profiles)
+        self.players = players
+        self.metrics = metric_table(players)
+        self.games = 0
+        self.tallies = {p: {m: Tally() for m in self.metrics} for p in self.profiles}
+        self.diffs = {p: {m: Tally() for m in self.metrics} for p in self.profiles[1:]}
+        self.seats = {p: array("B") for p in self.profiles}  # 0: the game did not end
+
+    def add(self, games: Sequence[dict]) -> None:
+        """The summaries of one game index, one per profile in order (paired: the same seed)."""
+        if len(games) != len(self.profiles):
+            raise ValueError(f"{len(games)} summaries for {len(self.profiles)} profiles")
+        self.games += 1
+        values = [{m: fn(g) if g["winner"] is not None else None for m, (_, fn) in self.metrics.items()}
+                  for g in games]
+        for p, g, vals in zip(self.profiles, games, values):
+            tallies = self.tallies[p]
+            for m, v in vals.items():
+                tallies[m].add(v)
+            self.seats[p].append(g["winner_seat"] or 0)
+        base = values[0]
+        for p, vals in zip(self.profiles[1:], values[1:]):
+            diffs = self.diffs[p]
+            for m, v in vals.items():
+                diffs[m].add(difference(base[m], v))
+
+    def winners(self, profile: str) -> list[int | None]:
+        return [w or None for w in self.seats[profile]]
+
+    def report(self, seed: int | str = 0, resamples: int = 1000) -> dict[str, Any]:
+        """Estimates per profile and paired differences of each later profile against the first. Plain data."""
+        players, metrics, profiles = self.players, self.metrics, self.profiles
+        out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {},
+                               "differences": {}}
+        out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
+        for p in profiles:
+            row = {m: self.tallies[p][m].estimate(m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
+            w = self.winners(p)
+            rng = random.Random(f"lv/{seed}/bootstrap/{p}")
+            lo, hi = bootstrap(lambda idx: balance([w[i] for i in idx], players), len(w), rng, resamples)
+            ended = sum(x is not None for x in w)
+            row["balance"] = {"mean": balance(w, players), "low": lo, "high": hi, "n": ended}
+            out["estimates"][p] = row
+        base = profiles[0]
+        for p in profiles[1:]:
+            row = {m: self.diffs[p][m].estimate().to_dict() for m in metrics}
+            wa, wb = self.winners(base), self.winners(p)
+            pairs = [i for i in range(len(wa)) if wa[i] is not None and wb[i] is not None]
+
+            def diff(idx, wa=wa, wb=wb, pairs=pairs):
+                a = balance([wa[pairs[i]] for i in idx], players)
+                b = balance([wb[pairs[i]] for i in idx], players)
+                return None if a is None or b is None else b - a
+
+            rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}")
+            lo, hi = bootstrap(diff, len(pairs), rng, resamples)
+            full = diff(range(len(pairs)))
+            row["balance"] = {"mean": full, "low": lo, "high": hi, "n": len(pairs)}
+            out["differences"][f"{p} - {base}"] = row
+        return out
+
+
 def compare(profiles: list[str], games: dict[str, list[dict]], players: int, seed: int | str = 0,
             resamples: int = 1000) -> dict[str, Any]:
     """Estimates per profile and paired differences of each later profile against the first.
 
     ``games[profile][i]`` is the summary of game i under that profile; game i must have the same seed under
-    every profile (paired). Plain data, ready for JSON."""
-    metrics = dict(METRICS)
-    metrics.update(seat_metrics(players))
-    values = {p: {m: [fn(g) if g["winner"] is not None else None for g in games[p]] for m, (_, fn) in metrics.items()}
-              for p in profiles}
-    winners = {p: [g["winner_seat"] for g in games[p]] for p in profiles}
-    out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {}, "differences": {}}
-    out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
-    for p in profiles:
-        row = {m: estimate(values[p][m], m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
-        w = winners[p]
-        rng = random.Random(f"lv/{seed}/bootstrap/{p}")
-        lo, hi = bootstrap(lambda idx: balance([w[i] for i in idx], players), len(w), rng, resamples)
-        ended = sum(x is not None for x in w)
-        row["balance"] = {"mean": balance(w, players), "low": lo, "high": hi, "n": ended}
-        out["estimates"][p] = row
-    base = profiles[0]
-    for p in profiles[1:]:
-        row = {m: paired(values[base][m], values[p][m]).to_dict() for m in metrics}
-        wa, wb = winners[base], winners[p]
-        pairs = [i for i in range(len(wa)) if wa[i] is not None and wb[i] is not None]
-
-        def diff(idx, wa=wa, wb=wb, pairs=pairs):
-            a = balance([wa[pairs[i]] for i in idx], players)
-            b = balance([wb[pairs[i]] for i in idx], players)
-            return None if a is None or b is None else b - a
-
-        rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}")
-        lo, hi = bootstrap(diff, len(pairs), rng, resamples)
-        full = diff(range(len(pairs)))
-        row["balance"] = {"mean": full, "low": lo, "high": hi, "n": len(pairs)}
-        out["differences"][f"{p} - {base}"] = row
-    return out
+    every profile (paired). Plain data, ready for JSON. (``Aggregate`` does the same without the lists.)"""
+    agg = Aggregate(profiles, players)
+    for pair in zip(*(games[p] for p in profiles)):
+        agg.add(pair)
+    return agg.report(seed, resamples)

@@ -20,7 +20,7 @@ import copy
 import re
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 import cattrs
@@ -493,6 +493,44 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None) -> Profile:
         where = origin.get(key) or (in_section[-1] if in_section else None)  # a section-wide check: its last setter
         where = where or f"profile '{spec}'"
         raise ProfileError(f"{where}: {key}: {err.message}") from None
+
+
+def from_values(values: dict[str, Any], name: str, title: str = "", spec: str = "") -> Profile:
+    """A profile from its resolved parameters (``Profile.values()``): what a simulation sends to a worker that
+    has no profile files."""
+    params: dict[str, dict] = {s: {} for s in SECTIONS}
+    for key, value in values.items():
+        section, _, field = key.partition(".")
+        if section not in params:
+            raise ProfileError(f"profile '{spec or name}': unknown parameter '{key}'")
+        params[section][field] = value
+    try:
+        return _converter.structure({"name": name, "title": title or name, "params": params, "spec": spec}, Profile)
+    except _SectionError as err:
+        raise ProfileError(f"profile '{spec or name}': {err.section}.{err.key}: {err.message}") from None
+
+
+def parameter_names() -> list[str]:
+    """Every parameter a profile has, as ``section.key``."""
+    return [f"{section}.{a.name}" for section, attr in SECTIONS.items() for a in attrs.fields(attr.type)]
+
+
+# Parameters that no rule reads under some values of the others, and why (``lv simulate --set`` warns when a
+# sweep varies one of them: its values would give the same games).
+UNREAD: dict[str, tuple[str, Callable[[Profile, int], bool]]] = {
+    "raise.cost_per_space": ("raise.enabled is false", lambda p, n: not p.raise_.enabled),
+    "raise.max_height": ("raise.enabled is false", lambda p, n: not p.raise_.enabled),
+    "sprawl.riser_cost": ("no casino is ever more than 1 high (raise.enabled, raise.max_height)",
+                          lambda p, n: p.max_height(n) == 1),
+    "gamble.lay_off_double_basis": ("gamble.lay_off is none", lambda p, n: p.gamble.lay_off == "none"),
+    "f_block.block": ("no block is closed (f_block.closed_when)", lambda p, n: not p.f_block_closed(n)),
+}
+
+
+def unread(profile: Profile, key: str, players: int) -> str | None:
+    """Why no rule of ``profile`` reads ``key`` in a game of ``players`` players, or None if a rule does."""
+    why, test = UNREAD.get(key, (None, None))
+    return why if test is not None and test(profile, players) else None
 
 
 def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:
