@@ -624,7 +624,10 @@ def simulate_cmd(
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
-    table = Table(*header, box=None, pad_edge=False)
+    table = Table(box=None, pad_edge=False)
+    for name in header:  # a swept parameter's name stays whole; the intervals wrap instead
+        whole = name in sweep.keys or name == "variant"
+        table.add_column(name, no_wrap=whole, min_width=len(name) if whole else None)
     for row in rows:
         table.add_row(*map(_fmt, row))
     out.print(table)

@@ -50,11 +50,11 @@ def draw(result: dict[str, Any], agg: Aggregate, folder: str) -> list[str]:
     return files
 
 
-def _figure(width: float, height: float) -> Any:
+def _figure(width: float, height: float, constrained: bool = True) -> Any:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    fig = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained" if constrained else None)
     FigureCanvasAgg(fig)
     return fig
 
@@ -62,7 +62,7 @@ def _figure(width: float, height: float) -> Any:
 def _save(fig: Any, stem: Path) -> list[str]:
     files = []
     for fmt in FORMATS:
-        path = stem.with_suffix(f".{fmt}")
+        path = stem.parent / f"{stem.name}.{fmt}"  # not with_suffix: a stem may hold dots
         fig.savefig(path, format=fmt)
         files.append(str(path))
     return files
@@ -80,11 +80,11 @@ def _subtitle(result: dict[str, Any]) -> str:
             f"bots {','.join(result['bots'])}")
 
 
-def _legend(fig: Any, axes: Any, count: int) -> None:
+def _legend(fig: Any, axes: Any, count: int, outside: bool = True) -> None:
     handles, labels = axes.get_legend_handles_labels()
     if handles:
-        fig.legend(handles, labels, loc="outside lower center", ncols=min(count, 3), fontsize="small",
-                   frameon=False)
+        fig.legend(handles, labels, loc="outside lower center" if outside else "lower center", ncols=min(count, 3),
+                   fontsize="small", frameon=False)
 
 
 # ---------------------------------------------------------------------------------------------- the figures
@@ -223,15 +223,21 @@ def _sweep(result: dict[str, Any], key: str) -> Any:
     metrics = _shown(result, list(result["estimates"][result["profiles"][0]]))
     cols = 5
     nrows = math.ceil(len(metrics) / cols)
-    fig = _figure(4 * cols, 2.6 * nrows + 1.2 + 0.25 * math.ceil(len(lines) / 3))
+    legend_rows = math.ceil(len(lines) / 3)
+    height = 2.6 * nrows + 1.2 + 0.25 * legend_rows
+    fig = _figure(4 * cols, height, constrained=False)  # many panels: a fixed layout draws much faster
+    fig.subplots_adjust(left=0.04, right=0.99, top=1 - 0.9 / height, bottom=(0.6 + 0.25 * legend_rows) / height,
+                        hspace=0.55, wspace=0.22)
     axes = fig.subplots(nrows, cols, squeeze=False)
     colours = _colours(len(lines))
+    span = (max(values) - min(values) if numeric else len(values) - 1) or 1
+    dodge = [span * 0.012 * (i - (len(lines) - 1) / 2) for i in range(len(lines))]  # keep the bars apart
     for ax, m in itertools.zip_longest(axes.flat, metrics):
         if m is None:
             ax.set_axis_off()
             continue
-        for (name, labels), colour in zip(lines.items(), colours):
-            pts = [(position[sweep["profiles"][lb][key]], result["estimates"][lb][m]) for lb in labels]
+        for (name, labels), colour, shift in zip(lines.items(), colours, dodge):
+            pts = [(position[sweep["profiles"][lb][key]] + shift, result["estimates"][lb][m]) for lb in labels]
             pts = [(x, e) for x, e in pts if e["mean"] is not None]
             if not pts:
                 continue
@@ -243,9 +249,8 @@ def _sweep(result: dict[str, Any], key: str) -> Any:
         ax.set_title(m, fontsize="small")
         ax.set_xlabel(key, fontsize="x-small")
         ax.tick_params(labelsize="x-small")
-        if not numeric:
-            ax.set_xticks(range(len(values)), [str(v) for v in values])
+        ax.set_xticks([position[v] for v in values], [str(v) for v in values])
         ax.grid(alpha=0.3)
     fig.suptitle(f"Each metric against {key} (mean and 95% interval)\n{_subtitle(result)}", fontsize="medium")
-    _legend(fig, axes.flat[0], len(lines))
+    _legend(fig, axes.flat[0], len(lines), outside=False)
     return fig
