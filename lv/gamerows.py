@@ -91,6 +91,7 @@ class RowWriter:
             elif list(r) != self._columns:
                 raise LvError(f"--games-out {self.path}: a row with other columns ({', '.join(r)})")
             if self.suffix == ".csv":
+                assert self._file is not None
                 if self._csv is None:
                     self._csv = csv.writer(self._file, lineterminator="\n")
                     self._csv.writerow(self._columns)

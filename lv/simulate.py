@@ -281,7 +281,8 @@ def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
         if not eq or not key or not texts:
             raise LvError(f"--set {setting!r}: give a parameter and its values, e.g. raise.cost_per_space=10,15,20")
         if key not in known:
-            raise LvError(f"--set {key}: unknown parameter (see 'lv variants show {variants[0] if variants else 'revised'}')")
+            hint = f"lv variants show {variants[0]}" if variants else "lv variants show PROFILE"
+            raise LvError(f"--set {key}: unknown parameter (see '{hint}')")
         if key in keys:
             raise LvError(f"--set {key}: given twice; give its values once, comma-separated")
         keys.append(key)
