@@ -553,10 +553,11 @@ def simulate_cmd(
     save_dir: Optional[str] = typer.Option(None, "--save-dir", help="Save every game as an lv-game/1 record in "
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
     games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE: "
-                                                                      ".csv, .jsonl or .parquet (lv[parquet])."),
+                                                                      ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
-                                                            "(lv[plot])."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (lv[dask]), a "
+                                                            "(extra lv\\[plot])."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
+                                                                  "lv\\[dask]), a "
                                                                   "local one unless --scheduler."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
                                                                       "running scheduler, tcp://HOST:PORT."),

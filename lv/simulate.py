@@ -6,9 +6,10 @@ are seeded from (game seed, seat). So the games of a pair differ only where the 
 differences between profiles are measured game by game (paired), which needs far fewer games than comparing
 two independent samples.
 
-A ``Unit`` is plain data and ``play_unit`` a pure function of it: the units can be played in any order, in this
-process, in a pool of processes (``run(workers=W)``, results identical to a serial run since they are put back
-in unit order), or handed to a distributed engine (docs/simulation.md says how).
+The games are played in tasks (``batches``: plain dicts carrying the resolved profiles, ``play_batch`` a pure
+function of one) in this process, in a pool of processes or on Dask (``run_batches``); the results are taken in
+task order and summed up as they come (``metrics.Aggregate``), so every way gives the same report, byte for byte,
+and the parent never holds the games. ``Unit``/``play_unit`` play one game.
 """
 
 from __future__ import annotations
@@ -363,9 +364,13 @@ def sweep_rows(result: dict) -> tuple[list[str], list[list[Any]]]:
 
 
 def csv_rows(result: dict) -> list[list[Any]]:
-    """Long form: one row per (profile or difference, metric)."""
-    rows: list[list[Any]] = [["profile", "metric", "mean", "low", "high", "n"]]
+    """Long form: one row per (profile or difference, metric); a sweep adds its variant and swept values after
+    the profile (empty on the rows of differences)."""
+    sweep = result.get("sweep")
+    extra = ["variant"] + sweep["keys"] if sweep else []
+    rows: list[list[Any]] = [["profile"] + extra + ["metric", "mean", "low", "high", "n"]]
     for name, table in list(result["estimates"].items()) + list(result["differences"].items()):
+        values = sweep["profiles"].get(name, {}) if sweep else {}
         for m, e in table.items():
-            rows.append([name, m, e["mean"], e["low"], e["high"], e["n"]])
+            rows.append([name] + [values.get(k, "") for k in extra] + [m, e["mean"], e["low"], e["high"], e["n"]])
     return rows

@@ -88,6 +88,13 @@ def test_a_grid_of_two_parameters_gives_a_row_per_combination():
     assert lines[0].split()[:2] == ["raise.cost_per_space", "gamble.bet_per_tile"]
     rows = [line.split()[:2] for line in lines[1:] if not line.startswith(" ")]  # not the wrapped intervals
     assert rows == [["10", "3"], ["10", "5"], ["20", "3"], ["20", "5"]]
+    res = run("simulate", "-v", "revised", "--set", "raise.cost_per_space=10,20", "--set",
+              "gamble.bet_per_tile=3,5", "--games", "2", "--bot", "random", "--csv")
+    lines = res.stdout.splitlines()
+    assert lines[0] == "profile,variant,raise.cost_per_space,gamble.bet_per_tile,metric,mean,low,high,n"
+    assert lines[1].startswith('"revised,raise.cost_per_space=10,gamble.bet_per_tile=3",revised,10,3,turns,')
+    assert lines[-1].startswith('"revised,raise.cost_per_space=20,gamble.bet_per_tile=5 - revised,raise.cost_per'
+                                '_space=10,gamble.bet_per_tile=3",,,,balance,')
 
 
 # ---------------------------------------------------------------------------------------------- per-game rows
