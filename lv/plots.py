@@ -23,6 +23,7 @@ from .metrics import SHARES, Aggregate
 from .simulate import slug
 
 FORMATS = ("png", "svg")
+LINES = ("-", "--", ":", "-.")
 
 
 def check_available() -> None:
@@ -99,14 +100,15 @@ def _distributions(result: dict[str, Any], agg: Aggregate) -> Any:
     axes = fig.subplots(1, len(DISTRIBUTIONS))
     colours = _colours(len(profiles))
     for ax, (metric, title) in zip(axes, DISTRIBUTIONS):
-        for p, colour in zip(profiles, colours):
+        for k, (p, colour) in enumerate(zip(profiles, colours)):
             dist = agg.tallies[p][metric].distribution()
             if not dist:
                 continue
             n = sum(dist.values())
             xs, ys = list(dist), [c / n for c in dist.values()]
             ax.plot(xs, ys, drawstyle="steps-mid" if len(xs) > 15 else "default",
-                    marker="o" if len(xs) <= 15 else None, markersize=4, color=colour, label=p, alpha=0.85)
+                    marker="o" if len(xs) <= 15 else None, markersize=4, color=colour, label=p, alpha=0.85,
+                    linestyle=LINES[k % len(LINES)])  # equal distributions stay visible
         ax.set_title(title)
         ax.set_xlabel(title.split(" (")[0])
         ax.set_ylabel("share of games")
