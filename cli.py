@@ -596,10 +596,11 @@ def simulate_cmd(
 
         plots.check_available()
     workers = workers or os.cpu_count() or 1
-    client = simulate.dask_client(scheduler, workers) if cluster else None
     writer, on_game = gamerows.writer_for(games_out, sweep.profiles if sweep.keys else None) if games_out \
         else (None, None)
+    client = None
     try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
         with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=err, disable=not err.is_terminal, transient=True) as bar:
             task = bar.add_task("games", total=games * len(profiles))

@@ -73,7 +73,10 @@ class RowWriter:
         self.suffix = Path(path).suffix.lower()
         self.group = group
         target = Path(path)
-        fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
         os.close(fd)
         self._file: IO[str] | None = None
         self._csv: Any = None

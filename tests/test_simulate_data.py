@@ -155,6 +155,8 @@ def test_games_out_bad_extension_and_missing_extras_are_one_line(tmp_path, monke
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     res = run("simulate", "-v", "revised", "--games", "1", "--cluster", "dask")
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "pip install 'lv[dask]'" in res.stderr
+    res = run("simulate", "-v", "revised", "--games", "1", "--games-out", str(tmp_path / "no" / "games.csv"))
+    assert res.exit_code == 2 and res.stderr == f"lv: error: --games-out {tmp_path / 'no' / 'games.csv'}: No such file or directory\n"
     assert not list(tmp_path.iterdir())
 
 
