@@ -258,6 +258,38 @@ def bootstrap(stat: Callable[[list[int]], float | None], n: int, rng: random.Ran
     return lo, hi
 
 
+def balance_of_counts(counts: Sequence[int], players: int) -> float | None:
+    """``balance`` from the number of wins of each seat (``counts[seat]``, seats 1..players; ``counts[0]``: games
+    that did not end), with the same arithmetic, so the same float."""
+    total = sum(counts[1:players + 1])
+    if not total:
+        return None
+    rates = [counts[i] / total for i in range(1, players + 1)]
+    return 1 - (max(rates) - min(rates))
+
+
+def resample_counts(codes: Sequence[int], size: int, rng: random.Random) -> list[int]:
+    """How often each code turns up in one resample of the games (``codes[i]``: game i's code, below ``size``).
+    It draws the very numbers ``rng.choices(range(n), k=n)`` draws (``floor(random() * n)``, n a float), so the
+    interval is the one ``bootstrap`` gives, but counts them instead of listing n indices: no memory per game."""
+    counts = [0] * size
+    draw, n, floor = rng.random, float(len(codes)), math.floor
+    for _ in range(len(codes)):
+        counts[codes[floor(draw() * n)]] += 1
+    return counts
+
+
+def bootstrap_counts(stat: Callable[[list[int]], float | None], codes: Sequence[int], size: int,
+                     rng: random.Random, resamples: int = 1000) -> tuple[float | None, float | None]:
+    """``bootstrap`` of a statistic of the code counts (``resample_counts``): the same interval, in flat memory."""
+    if len(codes) < 2:
+        return None, None
+    values = sorted(v for v in (stat(resample_counts(codes, size, rng)) for _ in range(resamples)) if v is not None)
+    if not values:
+        return None, None
+    return values[int(0.025 * (len(values) - 1))], values[int(math.ceil(0.975 * (len(values) - 1)))]
+
+
 # ---------------------------------------------------------------------------------------------- comparison
 
 
@@ -305,34 +337,43 @@ class Aggregate:
         return [w or None for w in self.seats[profile]]
 
     def report(self, seed: int | str = 0, resamples: int = 1000) -> dict[str, Any]:
-        """Estimates per profile and paired differences of each later profile against the first. Plain data."""
+        """Estimates per profile and paired differences of each later profile against the first. Plain data.
+
+        Balance and its paired difference are bootstrapped from the winning seats by counting
+        (``bootstrap_counts``): the intervals ``bootstrap`` gives over the lists, without the lists."""
         players, metrics, profiles = self.players, self.metrics, self.profiles
+        size = players + 1
         out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {},
                                "differences": {}}
         out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
         for p in profiles:
             row = {m: self.tallies[p][m].estimate(m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
-            w = self.winners(p)
+            seats = self.seats[p]  # 0: the game did not end
             rng = random.Random(f"lv/{seed}/bootstrap/{p}")
-            lo, hi = bootstrap(lambda idx: balance([w[i] for i in idx], players), len(w), rng, resamples)
-            ended = sum(x is not None for x in w)
-            row["balance"] = {"mean": balance(w, players), "low": lo, "high": hi, "n": ended}
+            lo, hi = bootstrap_counts(lambda c: balance_of_counts(c, players), seats, size, rng, resamples)
+            whole = [0] * size
+            for w in seats:
+                whole[w] += 1
+            row["balance"] = {"mean": balance_of_counts(whole, players), "low": lo, "high": hi,
+                              "n": len(seats) - whole[0]}
             out["estimates"][p] = row
         base = profiles[0]
         for p in profiles[1:]:
             row = {m: self.diffs[p][m].estimate().to_dict() for m in metrics}
-            wa, wb = self.winners(base), self.winners(p)
-            pairs = [i for i in range(len(wa)) if wa[i] is not None and wb[i] is not None]
+            # the pairs where both games ended, each as one code: seat under base * size + seat under p
+            pairs = array("H", (a * size + b for a, b in zip(self.seats[base], self.seats[p]) if a and b))
 
-            def diff(idx, wa=wa, wb=wb, pairs=pairs):
-                a = balance([wa[pairs[i]] for i in idx], players)
-                b = balance([wb[pairs[i]] for i in idx], players)
+            def diff(counts: list[int]) -> float | None:
+                a = balance_of_counts([sum(counts[i * size:(i + 1) * size]) for i in range(size)], players)
+                b = balance_of_counts([sum(counts[i::size]) for i in range(size)], players)
                 return None if a is None or b is None else b - a
 
             rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}")
-            lo, hi = bootstrap(diff, len(pairs), rng, resamples)
-            full = diff(range(len(pairs)))
-            row["balance"] = {"mean": full, "low": lo, "high": hi, "n": len(pairs)}
+            lo, hi = bootstrap_counts(diff, pairs, size * size, rng, resamples)
+            whole = [0] * (size * size)
+            for code in pairs:
+                whole[code] += 1
+            row["balance"] = {"mean": diff(whole) if pairs else None, "low": lo, "high": hi, "n": len(pairs)}
             out["differences"][f"{p} - {base}"] = row
         return out
 

@@ -264,6 +264,17 @@ def test_a_tally_with_too_many_distinct_values_keeps_its_mean(monkeypatch):
     assert got.low == pytest.approx(want.low, rel=1e-12) and got.high == pytest.approx(want.high, rel=1e-12)
 
 
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=0, max_size=40), st.integers(0, 2**32))
+def test_the_counting_bootstrap_gives_the_listing_bootstrap_interval(seats, seed):
+    """Balance's interval from counts (flat memory) is the one resampling the list of winners gave."""
+    listed = [w or None for w in seats]
+    want = metrics.bootstrap(lambda idx: metrics.balance([listed[i] for i in idx], 4), len(seats),
+                             random.Random(seed), 100)
+    got = metrics.bootstrap_counts(lambda c: metrics.balance_of_counts(c, 4), seats, 5, random.Random(seed), 100)
+    assert got == want
+
+
 def test_the_parent_keeps_sums_not_games():
     """Memory stays flat: after the first games, more games add one byte each (the winning seat, for Balance's
     bootstrap) and nothing to the tallies while no new value turns up."""
