@@ -781,11 +781,12 @@ def simulate_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind."),
-    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in; 0 = one per CPU; capped at the "
-                                                           "CPUs unless --force-workers (the results are the same "
-                                                           "for any number)."),
-    setting: Optional[str] = typer.Option(None, "--set", help="Sweep one parameter over values, a row per value: "
-                                                              "raise.cost_per_space=10,15,20."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
+                                                           "one per CPU; capped at the CPUs unless --force-workers "
+                                                           "(the results are the same for any number)."),
+    setting: Optional[List[str]] = typer.Option(None, "--set", help="Sweep a parameter over values: "
+                                                                    "raise.cost_per_space=10,15,20; several --set "
+                                                                    "make every combination, a row each."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
     as_csv: bool = typer.Option(False, "--csv", help="CSV output: profile, metric, mean, low, high, n."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
@@ -793,44 +794,98 @@ def simulate_cmd(
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
                                                                       "there are more than CPUs."),
+    games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE: "
+                                                                      ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
+                                                            "(extra lv\\[plot])."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
+                                                                  "lv\\[dask]), a "
+                                                                  "local one unless --scheduler."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
+                                                                      "running scheduler, tcp://HOST:PORT."),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile); "
+                                                              "default 200 on Dask, fewer for small pools."),
 ) -> None:
     """Paired self-play under several rule profiles: metrics with 95% confidence intervals and the paired
     differences (see docs/simulation.md).
 
     Example: lv simulate --variant original --variant revised --players 4 --games 2000 --seed 1 --workers 2
+    lv simulate -v revised --set raise.cost_per_space=10,15,20 --set gamble.bet_per_tile=4,5 --games 500
+    lv simulate -v original -v revised --games 200 --seed 1 --games-out games.parquet --plot plots/
+    lv simulate -v original -v revised --games 200 --seed 1 --cluster dask --json
     """
     import csv
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from lv import simulate
+    from lv import gamerows, simulate
 
     if as_json and as_csv:
         raise LvError("--json and --csv: choose one")
     _fit(wide)
-    profiles = simulate.sweep_profiles(variant, setting)
-    bots = [b.strip() for b in bot.split(",") if b.strip()]
-    show = err.is_terminal
-    with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err.real(), disable=not show, transient=True) as bar:
-        task = bar.add_task("games", total=games * len(profiles))
-        result = simulate.simulate(profiles, players, games, seed, bots, _workers(workers, force_workers), save_dir,
-                                   progress=lambda k: bar.advance(task, k))
+    if cluster not in (None, "dask"):
+        raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
+    if scheduler and not cluster:
+        raise LvError("--scheduler: give --cluster dask with it")
+    sweep = simulate.grid(variant, setting)
+    profiles = sweep.labels()
+    bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
+    for line in simulate.unread_warnings(sweep, players):
+        note(f"lv: warning: {line}")
+    if games_out:
+        gamerows.check_target(games_out)
+    if plot:
+        from lv import plots
+
+        plots.check_available()
+    workers = _workers(workers, force_workers)
+    writer, on_game = gamerows.writer_for(games_out, sweep.profiles if sweep.keys else None) if games_out \
+        else (None, None)
+    client = None
+    try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
+        with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err.real(), disable=not err.is_terminal, transient=True) as bar:
+            task = bar.add_task("games", total=games * len(profiles))
+            agg = simulate.play(profiles, players, games, seed, bots, workers, save_dir,
+                                progress=lambda k: bar.advance(task, k), on_game=on_game, batch=batch, client=client)
+    except BaseException:
+        if writer:
+            writer.abort()
+        raise
+    finally:
+        if client is not None:
+            _close_dask(client, scheduler)
+    if writer:
+        writer.close()
+    result = simulate.report(agg, seed, bots, sweep=sweep)
+    if plot:
+        files = plots.draw(result, agg, plot)
+        note(f"lv: {len(files)} plots in {plot}")
     if as_json:
         emit_json(result)
         return
     if as_csv:
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
-    header, rows = simulate.sweep_rows(result, setting) if setting else simulate.comparison_rows(result)
+    header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
     table = Table(box=None, pad_edge=False)
-    for i, column in enumerate(header):
-        table.add_column(column, no_wrap=i == 0)
+    for i, name in enumerate(header):  # a swept parameter's name stays whole; the intervals wrap instead
+        whole = i == 0 or name in sweep.keys or name == "variant"
+        table.add_column(name, no_wrap=whole, min_width=len(name) if whole else None)
     for row in rows:
         table.add_row(*map(_fmt, row))
     out.print(table)
     err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
                         f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
+
+
+def _close_dask(client: Any, scheduler: Optional[str]) -> None:
+    """Close the client, and the local cluster lv started (never a cluster given by --scheduler)."""
+    cluster = None if scheduler else client.cluster
+    client.close()
+    if cluster is not None:
+        cluster.close()
 
 # ------------------------------------------------------------------------------------------ helpers
 

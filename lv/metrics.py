@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 import random
+from array import array
 from collections import Counter
+from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -149,26 +151,86 @@ class Estimate:
         return {"mean": self.mean, "low": self.low, "high": self.high, "n": self.n}
 
 
+class Tally:
+    """The values of one metric over many games, kept as running sums instead of a list.
+
+    It keeps each distinct value with its count (exact, and small: a metric takes few distinct values, such as
+    turns or points), so its mean and interval are computed from the exact sums of the values and of the squared
+    deviations, rounded once: the same floats, bit for bit, as ``math.fsum`` over the full list (which is
+    correctly rounded too). A metric with more than ``DISTINCT`` distinct values switches to exact moment sums
+    (``Fraction``): the same mean, and a variance that may differ from the two-pass formula in its last bits."""
+
+    DISTINCT = 4096
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.counts: dict[float, int] | None = {}
+        self.s1 = Fraction(0)  # used once ``counts`` is given up
+        self.s2 = Fraction(0)
+
+    def add(self, value: float | None) -> None:
+        """One game's value (None: the game did not end, left out)."""
+        if value is None:
+            return
+        x = float(value)
+        self.n += 1
+        if self.counts is not None:
+            self.counts[x] = self.counts.get(x, 0) + 1
+            if len(self.counts) > self.DISTINCT:
+                for v, c in self.counts.items():
+                    self.s1 += Fraction(v) * c
+                    self.s2 += Fraction(v) ** 2 * c
+                self.counts = None
+        else:
+            f = Fraction(x)
+            self.s1 += f
+            self.s2 += f * f
+
+    def estimate(self, share: bool = False) -> Estimate:
+        """Mean and 95% confidence interval (t); for a ``share`` (values 0 or 1) the interval is clipped to
+        [0, 1]."""
+        n = self.n
+        if n == 0:
+            return Estimate(None, None, None, 0)
+        if self.counts is not None:
+            mean = float(sum(Fraction(v) * c for v, c in self.counts.items())) / n
+        else:
+            mean = float(self.s1) / n
+        if n == 1:
+            return Estimate(mean, None, None, 1)
+        if self.counts is not None:  # the sum of the rounded squared deviations, as fsum over the list gives it
+            squares = float(sum(Fraction((v - mean) ** 2) * c for v, c in self.counts.items()))
+        else:
+            m = Fraction(mean)
+            squares = float(self.s2 - 2 * m * self.s1 + n * m * m)
+        var = squares / (n - 1)
+        half = t975(n - 1) * math.sqrt(var / n)
+        if share:
+            return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
+        return Estimate(mean, mean - half, mean + half, n)
+
+    def distribution(self) -> dict[float, int] | None:
+        """Each value and how many games had it, in increasing order (None once there were too many values)."""
+        return None if self.counts is None else dict(sorted(self.counts.items()))
+
+
 def estimate(values: Sequence[float | None], share: bool = False) -> Estimate:
-    """Mean and 95% confidence interval (t); values of None (games that did not end) are left out. For a
-    ``share`` (values 0 or 1) the interval is clipped to [0, 1]."""
-    xs = [float(v) for v in values if v is not None]
-    n = len(xs)
-    if n == 0:
-        return Estimate(None, None, None, 0)
-    mean = math.fsum(xs) / n
-    if n == 1:
-        return Estimate(mean, None, None, 1)
-    var = math.fsum((x - mean) ** 2 for x in xs) / (n - 1)
-    half = t975(n - 1) * math.sqrt(var / n)
-    if share:
-        return Estimate(mean, max(0.0, mean - half), min(1.0, mean + half), n)
-    return Estimate(mean, mean - half, mean + half, n)
+    """Mean and 95% confidence interval (t) of a list; values of None (games that did not end) are left out. For
+    a ``share`` (values 0 or 1) the interval is clipped to [0, 1]."""
+    tally = Tally()
+    for v in values:
+        tally.add(v)
+    return tally.estimate(share)
+
+
+def difference(x: float | None, y: float | None) -> float | None:
+    """The paired difference of one game: y - x (None unless both games of the pair have a value)."""
+    return None if x is None or y is None else y - x
 
 
 def paired(a: Sequence[float | None], b: Sequence[float | None]) -> Estimate:
     """The paired difference b - a, game by game (both games of a pair must have a value)."""
-    return estimate([None if x is None or y is None else y - x for x, y in zip(a, b)])
+    return estimate([difference(x, y) for x, y in zip(a, b)])
 
 
 def balance(seats: Sequence[int | None], players: int) -> float | None:
@@ -196,7 +258,124 @@ def bootstrap(stat: Callable[[list[int]], float | None], n: int, rng: random.Ran
     return lo, hi
 
 
+def balance_of_counts(counts: Sequence[int], players: int) -> float | None:
+    """``balance`` from the number of wins of each seat (``counts[seat]``, seats 1..players; ``counts[0]``: games
+    that did not end), with the same arithmetic, so the same float."""
+    total = sum(counts[1:players + 1])
+    if not total:
+        return None
+    rates = [counts[i] / total for i in range(1, players + 1)]
+    return 1 - (max(rates) - min(rates))
+
+
+def resample_counts(codes: Sequence[int], size: int, rng: random.Random) -> list[int]:
+    """How often each code turns up in one resample of the games (``codes[i]``: game i's code, below ``size``).
+    It draws the very numbers ``rng.choices(range(n), k=n)`` draws (``floor(random() * n)``, n a float), so the
+    interval is the one ``bootstrap`` gives, but counts them instead of listing n indices: no memory per game."""
+    counts = [0] * size
+    draw, n, floor = rng.random, float(len(codes)), math.floor
+    for _ in range(len(codes)):
+        counts[codes[floor(draw() * n)]] += 1
+    return counts
+
+
+def bootstrap_counts(stat: Callable[[list[int]], float | None], codes: Sequence[int], size: int,
+                     rng: random.Random, resamples: int = 1000) -> tuple[float | None, float | None]:
+    """``bootstrap`` of a statistic of the code counts (``resample_counts``): the same interval, in flat memory."""
+    if len(codes) < 2:
+        return None, None
+    values = sorted(v for v in (stat(resample_counts(codes, size, rng)) for _ in range(resamples)) if v is not None)
+    if not values:
+        return None, None
+    return values[int(0.025 * (len(values) - 1))], values[int(math.ceil(0.975 * (len(values) - 1)))]
+
+
 # ---------------------------------------------------------------------------------------------- comparison
+
+
+def metric_table(players: int) -> dict[str, tuple[str, Callable[[dict], float | None]]]:
+    """Every metric of a run with ``players`` players: name -> (what it means, the per-game value)."""
+    metrics = dict(METRICS)
+    metrics.update(seat_metrics(players))
+    return metrics
+
+
+class Aggregate:
+    """Paired games under several profiles, summed up as they come: a ``Tally`` per profile and metric and per
+    paired difference and metric, and the winning seat of each game (one byte a game and profile: Balance's
+    bootstrap resamples games). ``add`` takes game i under every profile; ``report`` gives what ``compare``
+    gives for the same games, byte for byte."""
+
+    def __init__(self, profiles: list[str], players: int) -> None:
+        self.profiles = list(profiles)
+        self.players = players
+        self.metrics = metric_table(players)
+        self.games = 0
+        self.tallies = {p: {m: Tally() for m in self.metrics} for p in self.profiles}
+        self.diffs = {p: {m: Tally() for m in self.metrics} for p in self.profiles[1:]}
+        self.seats = {p: array("B") for p in self.profiles}  # 0: the game did not end
+
+    def add(self, games: Sequence[dict]) -> None:
+        """The summaries of one game index, one per profile in order (paired: the same seed)."""
+        if len(games) != len(self.profiles):
+            raise ValueError(f"{len(games)} summaries for {len(self.profiles)} profiles")
+        self.games += 1
+        values = [{m: fn(g) if g["winner"] is not None else None for m, (_, fn) in self.metrics.items()}
+                  for g in games]
+        for p, g, vals in zip(self.profiles, games, values):
+            tallies = self.tallies[p]
+            for m, v in vals.items():
+                tallies[m].add(v)
+            self.seats[p].append(g["winner_seat"] or 0)
+        base = values[0]
+        for p, vals in zip(self.profiles[1:], values[1:]):
+            diffs = self.diffs[p]
+            for m, v in vals.items():
+                diffs[m].add(difference(base[m], v))
+
+    def winners(self, profile: str) -> list[int | None]:
+        return [w or None for w in self.seats[profile]]
+
+    def report(self, seed: int | str = 0, resamples: int = 1000) -> dict[str, Any]:
+        """Estimates per profile and paired differences of each later profile against the first. Plain data.
+
+        Balance and its paired difference are bootstrapped from the winning seats by counting
+        (``bootstrap_counts``): the intervals ``bootstrap`` gives over the lists, without the lists."""
+        players, metrics, profiles = self.players, self.metrics, self.profiles
+        size = players + 1
+        out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {},
+                               "differences": {}}
+        out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
+        for p in profiles:
+            row = {m: self.tallies[p][m].estimate(m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
+            seats = self.seats[p]  # 0: the game did not end
+            rng = random.Random(f"lv/{seed}/bootstrap/{p}")
+            lo, hi = bootstrap_counts(lambda c: balance_of_counts(c, players), seats, size, rng, resamples)
+            whole = [0] * size
+            for w in seats:
+                whole[w] += 1
+            row["balance"] = {"mean": balance_of_counts(whole, players), "low": lo, "high": hi,
+                              "n": len(seats) - whole[0]}
+            out["estimates"][p] = row
+        base = profiles[0]
+        for p in profiles[1:]:
+            row = {m: self.diffs[p][m].estimate().to_dict() for m in metrics}
+            # the pairs where both games ended, each as one code: seat under base * size + seat under p
+            pairs = array("H", (a * size + b for a, b in zip(self.seats[base], self.seats[p]) if a and b))
+
+            def diff(counts: list[int]) -> float | None:
+                a = balance_of_counts([sum(counts[i * size:(i + 1) * size]) for i in range(size)], players)
+                b = balance_of_counts([sum(counts[i::size]) for i in range(size)], players)
+                return None if a is None or b is None else b - a
+
+            rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}")
+            lo, hi = bootstrap_counts(diff, pairs, size * size, rng, resamples)
+            whole = [0] * (size * size)
+            for code in pairs:
+                whole[code] += 1
+            row["balance"] = {"mean": diff(whole) if pairs else None, "low": lo, "high": hi, "n": len(pairs)}
+            out["differences"][f"{p} - {base}"] = row
+        return out
 
 
 def compare(profiles: list[str], games: dict[str, list[dict]], players: int, seed: int | str = 0,
@@ -204,36 +383,8 @@ def compare(profiles: list[str], games: dict[str, list[dict]], players: int, see
     """Estimates per profile and paired differences of each later profile against the first.
 
     ``games[profile][i]`` is the summary of game i under that profile; game i must have the same seed under
-    every profile (paired). Plain data, ready for JSON."""
-    metrics = dict(METRICS)
-    metrics.update(seat_metrics(players))
-    values = {p: {m: [fn(g) if g["winner"] is not None else None for g in games[p]] for m, (_, fn) in metrics.items()}
-              for p in profiles}
-    winners = {p: [g["winner_seat"] for g in games[p]] for p in profiles}
-    out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {}, "differences": {}}
-    out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
-    for p in profiles:
-        row = {m: estimate(values[p][m], m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
-        w = winners[p]
-        rng = random.Random(f"lv/{seed}/bootstrap/{p}")
-        lo, hi = bootstrap(lambda idx: balance([w[i] for i in idx], players), len(w), rng, resamples)
-        ended = sum(x is not None for x in w)
-        row["balance"] = {"mean": balance(w, players), "low": lo, "high": hi, "n": ended}
-        out["estimates"][p] = row
-    base = profiles[0]
-    for p in profiles[1:]:
-        row = {m: paired(values[base][m], values[p][m]).to_dict() for m in metrics}
-        wa, wb = winners[base], winners[p]
-        pairs = [i for i in range(len(wa)) if wa[i] is not None and wb[i] is not None]
-
-        def diff(idx, wa=wa, wb=wb, pairs=pairs):
-            a = balance([wa[pairs[i]] for i in idx], players)
-            b = balance([wb[pairs[i]] for i in idx], players)
-            return None if a is None or b is None else b - a
-
-        rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}")
-        lo, hi = bootstrap(diff, len(pairs), rng, resamples)
-        full = diff(range(len(pairs)))
-        row["balance"] = {"mean": full, "low": lo, "high": hi, "n": len(pairs)}
-        out["differences"][f"{p} - {base}"] = row
-    return out
+    every profile (paired). Plain data, ready for JSON. (``Aggregate`` does the same without the lists.)"""
+    agg = Aggregate(profiles, players)
+    for pair in zip(*(games[p] for p in profiles)):
+        agg.add(pair)
+    return agg.report(seed, resamples)

@@ -20,7 +20,7 @@ import copy
 import re
 import functools
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import attrs
 import cattrs
@@ -637,6 +637,39 @@ def from_stored(stored: dict[str, Any], label: str) -> Profile:
         origin[key] = "profile: values"
     return _build(str(stored.get("name") or label), str(stored.get("title") or label), values, sources, origin,
                   label, base)
+
+
+def from_values(values: dict[str, Any], name: str, title: str = "", spec: str = "") -> Profile:
+    """A profile from its resolved parameters (``Profile.values()``): what a simulation sends to a worker that
+    has no profile files."""
+    for key in values:
+        section, _, field = key.partition(".")
+        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+            raise ProfileError(f"profile '{spec or name}': unknown parameter '{key}'")
+    return _build(name, title or name, dict(values), {}, {}, spec or name, "")
+
+
+def parameter_names() -> list[str]:
+    """Every parameter a profile has, as ``section.key``."""
+    return [f"{section}.{a.name}" for section, attr in SECTIONS.items() for a in attrs.fields(attr.type)]
+
+
+# Parameters that no rule reads under some values of the others, and why (``lv simulate --set`` warns when a
+# sweep varies one of them: its values would give the same games).
+UNREAD: dict[str, tuple[str, Callable[[Profile, int], bool]]] = {
+    "raise.cost_per_space": ("raise.enabled is false", lambda p, n: not p.raise_.enabled),
+    "raise.max_height": ("raise.enabled is false", lambda p, n: not p.raise_.enabled),
+    "sprawl.riser_cost": ("no casino is ever more than 1 high (raise.enabled, raise.max_height)",
+                          lambda p, n: p.max_height(n) == 1),
+    "gamble.lay_off_double_basis": ("gamble.lay_off is none", lambda p, n: p.gamble.lay_off == "none"),
+    "f_block.block": ("no block is closed (f_block.closed_when)", lambda p, n: not p.f_block_closed(n)),
+}
+
+
+def unread(profile: Profile, key: str, players: int) -> str | None:
+    """Why no rule of ``profile`` reads ``key`` in a game of ``players`` players, or None if a rule does."""
+    why, test = UNREAD.get(key, (None, None))
+    return why if test is not None and test(profile, players) else None
 
 
 def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:

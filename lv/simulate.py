@@ -6,28 +6,32 @@ are seeded from (game seed, seat). So the games of a pair differ only where the 
 differences between profiles are measured game by game (paired), which needs far fewer games than comparing
 two independent samples.
 
-A ``Unit`` is plain data and ``play_unit`` a pure function of it: the units can be played in any order, in this
-process, in a pool of processes (``run(workers=W)``, results identical to a serial run since they are put back
-in unit order), or handed to a distributed engine (docs/simulation.md says how).
+The games are played in tasks (``batches``: plain dicts carrying the resolved profiles, ``play_batch`` a pure
+function of one) in this process, in a pool of processes or on Dask (``run_batches``); the results are taken in
+task order and summed up as they come (``metrics.Aggregate``), so every way gives the same report, byte for byte,
+and the parent never holds the games. ``Unit``/``play_unit`` play one game.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
+import json
 import os
 import re
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 import attrs
 
 from . import bots as B
 from .errors import LvError
 from .game import new_game
-from .metrics import compare, summarize
-from .profile import Profile, load_profile
+from .metrics import Aggregate, summarize
+from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
 from .record import record_of, dumps, write_atomic
 
 MAX_GAMES = 1_000_000
@@ -53,9 +57,12 @@ class Unit:
         return attrs.asdict(self)
 
 
-def units(profiles: list[str], players: int, games: int, seed: int, bots: list[str],
-          save_dir: str | None = None) -> list[Unit]:
-    """The units of a paired run: game i of every profile shares its seed. Ordered by profile, then game."""
+def check_run(profiles: list[str], players: int, games: int, bots: list[str]) -> list[str]:
+    """Refuse a run that cannot be played, in one line; the bots, one per player."""
+    if not profiles:
+        raise LvError("give at least one --variant")
+    if len(set(profiles)) != len(profiles):
+        raise LvError(f"--variant: each profile once ({', '.join(profiles)})")
     if not 1 <= games <= MAX_GAMES:
         raise LvError(f"--games {games}: give 1 to {MAX_GAMES}")
     if len(bots) == 1:
@@ -69,6 +76,13 @@ def units(profiles: list[str], players: int, games: int, seed: int, bots: list[s
         if not profile.players.min <= players <= profile.players.max:
             raise LvError(f"--players {players}: profile '{p}' allows {profile.players.min} to "
                           f"{profile.players.max}")
+    return list(bots)
+
+
+def units(profiles: list[str], players: int, games: int, seed: int, bots: list[str],
+          save_dir: str | None = None) -> list[Unit]:
+    """The units of a paired run: game i of every profile shares its seed. Ordered by profile, then game."""
+    bots = check_run(profiles, players, games, bots)
     folders = folder_names(profiles)
     out = []
     for p in profiles:
@@ -121,64 +135,216 @@ def play_unit(unit: Unit | dict) -> dict[str, Any]:
     """Play one game to its end: its summary (metrics.summarize) with the unit's index, seed and profile."""
     if isinstance(unit, dict):
         unit = Unit(**{**unit, "bots": tuple(unit["bots"])})
-    game = new_game(_profile(unit.profile), unit.players, unit.seed)
-    B.play(game, [B.bot_named(b) for b in unit.bots], unit.seed)
-    if unit.save:
-        Path(unit.save).parent.mkdir(parents=True, exist_ok=True)
-        comment = (f"lv simulate: game {unit.index}, seed {unit.seed}, bots {','.join(unit.bots)}")
-        write_atomic(unit.save, dumps(record_of(game, unit.profile, comment=comment)))
-    return {"index": unit.index, "seed": unit.seed, "profile": unit.profile, **summarize(game)}
+    return _play(_profile(unit.profile), unit.profile, unit.index, unit.seed, unit.players, unit.bots, unit.save)
 
 
-def run(todo: list[Unit], workers: int = 1, progress: Callable[[int], None] | None = None) -> list[dict]:
-    """Play the units, in this process or ``workers`` processes; the summaries come back in unit order, so a
-    parallel run gives exactly what a serial run gives. ``progress(k)`` is told of every k games done."""
-    if workers < 1:
-        raise LvError(f"--workers {workers}: give at least 1")
-    if workers == 1 or len(todo) < 2:
-        results: Iterable[dict] = map(play_unit, todo)
-        return _collect(results, progress)
-    chunk = max(1, min(50, len(todo) // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return _collect(pool.map(play_unit, todo, chunksize=chunk), progress)
+def _play(profile: Profile, label: str, index: int, seed: int, players: int, bots: Iterable[str],
+          save: str | None) -> dict[str, Any]:
+    game = new_game(profile, players, seed)
+    bots = tuple(bots)
+    B.play(game, [B.bot_named(b) for b in bots], seed)
+    if save:
+        Path(save).parent.mkdir(parents=True, exist_ok=True)
+        comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
+        write_atomic(save, dumps(record_of(game, label, comment=comment)))
+    return {"index": index, "seed": seed, "profile": label, **summarize(game)}
 
 
-def _collect(results: Iterable[dict], progress) -> list[dict]:
+# ---------------------------------------------------------------------------------------------- tasks
+
+DEFAULT_BATCH = 200
+
+
+def batches(profiles: list[str], players: int, games: int, seed: int, bots: list[str],
+            save_dir: str | None = None, size: int = DEFAULT_BATCH) -> Iterator[dict[str, Any]]:
+    """The run as tasks, made one at a time: each a plain dict (JSON) playing games ``start`` to ``stop`` - 1
+    under every profile. A task carries each profile's resolved parameters, not its spec or file, so whoever
+    plays it needs no profile files."""
+    if size < 1:
+        raise LvError(f"--batch {size}: give at least 1")
+    resolved = {}
+    for p in profiles:
+        prof = _profile(p)
+        resolved[p] = {"name": prof.name, "title": prof.title, "values": prof.values()}
+    folders = folder_names(profiles) if save_dir else None
+    for start in range(0, games, size):
+        yield {"profiles": resolved, "players": players, "bots": list(bots), "seed": seed, "start": start,
+               "stop": min(games, start + size), "save_dir": save_dir, "folders": folders}
+
+
+@functools.lru_cache(maxsize=64)
+def _resolved(label: str, name: str, title: str, values: str) -> Profile:
+    return from_values(json.loads(values), name, title, label)
+
+
+def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """Play a task of ``batches``: for each game, its summary under every profile (in the task's order)."""
+    profiles = {label: _resolved(label, p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
+                for label, p in task["profiles"].items()}
+    save_dir, folders = task.get("save_dir"), task.get("folders") or {}
     out = []
-    for r in results:
-        out.append(r)
-        if progress:
-            progress(1)
+    for i in range(task["start"], task["stop"]):
+        seed = game_seed(task["seed"], i)
+        # game-NNNNN is game NNNNN of the run, seed SEED*1000000+NNNNN: the number is the seed's tail
+        out.append([_play(profile, label, i, seed, task["players"], task["bots"],
+                          str(Path(save_dir) / folders.get(label, slug(label)) / f"game-{i:05d}.yaml")
+                          if save_dir else None)
+                    for label, profile in profiles.items()])
     return out
 
 
-def sweep_profiles(variants: list[str], setting: str | None) -> list[str]:
-    """``--set key=v1,v2,v3``: each variant with each value, in that order; without it, the variants."""
-    if not setting:
-        return list(variants)
-    key, eq, values = setting.partition("=")
-    vals = [v.strip() for v in values.split(",") if v.strip()]
-    if not eq or not key.strip() or not vals:
-        raise LvError(f"--set {setting!r}: give one parameter and its values, e.g. raise.cost_per_space=10,15,20")
-    return [f"{v},{key.strip()}={val}" for v in variants for val in vals]
+def _in_order(submit: Callable[[dict], Any], tasks: Iterable[dict], window: int) -> Iterator[Any]:
+    """Submit tasks keeping at most ``window`` in flight and yield their results in task order (whatever order
+    they finish in), so that only the window is ever held."""
+    pending: deque = deque()
+    for task in tasks:
+        pending.append(submit(task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def run_batches(tasks: Iterable[dict], workers: int = 1, client: Any = None) -> Iterator[list[list[dict]]]:
+    """Play the tasks in this process, in ``workers`` processes, or on a Dask cluster (``client``, a
+    ``dask.distributed.Client``); the results come in task order, so every way gives the same."""
+    if client is not None:
+        window = 2 * max(1, len(client.scheduler_info().get("workers", {}))) + 2
+        yield from _in_order(lambda t: client.submit(play_batch, t, pure=False), tasks, window)
+    elif workers <= 1:
+        yield from map(play_batch, tasks)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield from _in_order(lambda t: pool.submit(play_batch, t), tasks, 2 * workers + 2)
+
+
+def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
+    """A Dask client: to the scheduler at ``scheduler`` (tcp://HOST:PORT), else to a new local cluster of
+    ``workers`` processes. Needs the ``dask`` extra."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise LvError("--cluster dask needs Dask: pip install 'lv[dask]'") from None
+    import logging
+
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise LvError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                           silence_logs=logging.ERROR)
+    return Client(cluster)
+
+
+def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
+         workers: int = 1, save_dir: str | None = None, progress: Callable[[int], None] | None = None,
+         on_game: Callable[[list[dict]], None] | None = None, batch: int | None = None,
+         client: Any = None) -> Aggregate:
+    """Play ``games`` paired games under each profile, summing them up as they come (metrics.Aggregate): the
+    parent keeps running sums, never the list of games. ``on_game`` sees each game's summaries (one per
+    profile) in game order, whatever order they were played in; ``progress(k)`` is told of every k games."""
+    if workers < 1:
+        raise LvError(f"--workers {workers}: give at least 1")
+    bots = check_run(profiles, players, games, bots or ["greedy"])
+    if batch is None:
+        batch = DEFAULT_BATCH if client is not None else max(1, min(DEFAULT_BATCH, games // (workers * 4)))
+    agg = Aggregate(profiles, players)
+    for results in run_batches(batches(profiles, players, games, seed, bots, save_dir, batch), workers, client):
+        for pair in results:
+            agg.add(pair)
+            if on_game:
+                on_game(pair)
+        if progress:
+            progress(len(results) * len(profiles))
+    return agg
+
+
+def report(agg: Aggregate, seed: int, bots: list[str], resamples: int = 1000,
+           sweep: Grid | None = None) -> dict[str, Any]:
+    """What a run says, as plain data (``lv simulate --json``); a sweep adds its parameters' values last."""
+    out = {"players": agg.players, "games": agg.games, "seed": seed, "bots": bots, "profiles": agg.profiles}
+    out.update(agg.report(seed, resamples))
+    if sweep is not None and sweep.keys:
+        out["sweep"] = sweep.to_dict()
+    return out
 
 
 def simulate(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
              workers: int = 1, save_dir: str | None = None, progress: Callable[[int], None] | None = None,
-             resamples: int = 1000) -> dict[str, Any]:
-    """Play ``games`` paired games under each profile and compare them (metrics.compare). Plain data."""
-    if not profiles:
-        raise LvError("give at least one --variant")
-    if len(set(profiles)) != len(profiles):
-        raise LvError(f"--variant: each profile once ({', '.join(profiles)})")
-    bots = bots or ["greedy"]
-    todo = units(profiles, players, games, seed, bots, save_dir)
-    results = run(todo, workers, progress)
-    by_profile: dict[str, list[dict]] = {p: [] for p in profiles}
-    for r in results:
-        by_profile[r["profile"]].append(r)
-    out = {"players": players, "games": games, "seed": seed, "bots": list(todo[0].bots), "profiles": profiles}
-    out.update(compare(profiles, by_profile, players, seed, resamples))
+             resamples: int = 1000, batch: int | None = None, client: Any = None) -> dict[str, Any]:
+    """Play ``games`` paired games under each profile and compare them (metrics.Aggregate). Plain data."""
+    bots = check_run(profiles, players, games, bots or ["greedy"])
+    agg = play(profiles, players, games, seed, bots, workers, save_dir, progress, batch=batch, client=client)
+    return report(agg, seed, bots, resamples)
+
+
+# ---------------------------------------------------------------------------------------------- sweeps
+
+
+@attrs.frozen
+class Grid:
+    """A sweep: each variant with every combination of several parameters' values. ``profiles`` maps each
+    combination's profile spec (``revised,raise.cost_per_space=10,gamble.bet_per_tile=4``) to its variant and
+    its values, read as YAML (``10`` a number)."""
+
+    keys: tuple[str, ...]
+    profiles: dict[str, dict[str, Any]]  # label -> {"variant": ..., key: value, ...}
+
+    def labels(self) -> list[str]:
+        return list(self.profiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"keys": list(self.keys), "profiles": self.profiles}
+
+
+def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
+    """``--set key=v1,v2 --set other=a,b``: each variant with every combination of the values (their product),
+    in the order given; without any, the variants. An unknown or repeated parameter is refused."""
+    if isinstance(settings, str):
+        settings = [settings]
+    settings = list(settings or [])
+    if not settings:
+        return Grid((), {v: {"variant": v} for v in variants})
+    keys: list[str] = []
+    choices: list[list[str]] = []
+    known = parameter_names()
+    for setting in settings:
+        key, eq, values = setting.partition("=")
+        key = key.strip()
+        texts = [v.strip() for v in _split_spec(values) if v.strip()]
+        if not eq or not key or not texts:
+            raise LvError(f"--set {setting!r}: give a parameter and its values, e.g. raise.cost_per_space=10,15,20")
+        if key not in known:
+            hint = f"lv variants show {variants[0]}" if variants else "lv variants show PROFILE"
+            raise LvError(f"--set {key}: unknown parameter (see '{hint}')")
+        if key in keys:
+            raise LvError(f"--set {key}: given twice; give its values once, comma-separated")
+        keys.append(key)
+        choices.append(texts)
+    profiles: dict[str, dict[str, Any]] = {}
+    for v in variants:
+        for combo in itertools.product(*choices):
+            label = ",".join([v] + [f"{k}={t}" for k, t in zip(keys, combo)])
+            profiles[label] = {"variant": v, **{k: parse_value(t) for k, t in zip(keys, combo)}}
+    return Grid(tuple(keys), profiles)
+
+
+def sweep_profiles(variants: list[str], settings: list[str] | str | None) -> list[str]:
+    """The profile specs of a sweep (``grid``): each variant with each combination of values."""
+    return grid(variants, settings).labels()
+
+
+def unread_warnings(sweep: Grid, players: int) -> list[str]:
+    """A line for each swept parameter that no rule of a profile reads (its values give the same games there)."""
+    out = []
+    for key in sweep.keys:
+        for label, row in sweep.profiles.items():
+            why = unread(_profile(label), key, players)
+            if why:
+                out.append(f"--set {key}: no rule of '{row['variant']}' reads it in {players}-player games ({why}); "
+                           f"its values give the same games")
+                break
     return out
 
 
@@ -216,23 +382,29 @@ def comparison_rows(result: dict) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def sweep_rows(result: dict, setting: str) -> tuple[list[str], list[list[str]]]:
-    """A row per value of the swept parameter (per variant and value), the main metrics as columns."""
-    key = setting.partition("=")[0].strip()
-    variants = {p.rpartition(f",{key}=")[0] for p in result["profiles"]}
-    header = [key] + list(SWEEP_COLUMNS)
+def sweep_rows(result: dict) -> tuple[list[str], list[list[Any]]]:
+    """A row per combination of the swept values (per variant, when there are several), the main metrics as
+    columns."""
+    sweep = result["sweep"]
+    keys = sweep["keys"]
+    several = len({row["variant"] for row in sweep["profiles"].values()}) > 1
+    header = (["variant"] if several else []) + keys + list(SWEEP_COLUMNS)
     rows = []
     for p in result["profiles"]:
-        variant, _, value = p.rpartition(f",{key}=")
-        label = value if len(variants) == 1 else f"{variant} {value}"
-        rows.append([label] + [cell(result["estimates"][p][m], m) for m in SWEEP_COLUMNS])
+        values = sweep["profiles"][p]
+        rows.append(([values["variant"]] if several else []) + [values[k] for k in keys]
+                    + [cell(result["estimates"][p][m], m) for m in SWEEP_COLUMNS])
     return header, rows
 
 
 def csv_rows(result: dict) -> list[list[Any]]:
-    """Long form: one row per (profile or difference, metric)."""
-    rows: list[list[Any]] = [["profile", "metric", "mean", "low", "high", "n"]]
+    """Long form: one row per (profile or difference, metric); a sweep adds its variant and swept values after
+    the profile (empty on the rows of differences)."""
+    sweep = result.get("sweep")
+    extra = ["variant"] + sweep["keys"] if sweep else []
+    rows: list[list[Any]] = [["profile"] + extra + ["metric", "mean", "low", "high", "n"]]
     for name, table in list(result["estimates"].items()) + list(result["differences"].items()):
+        values = sweep["profiles"].get(name, {}) if sweep else {}
         for m, e in table.items():
-            rows.append([name, m, e["mean"], e["low"], e["high"], e["n"]])
+            rows.append([name] + [values.get(k, "") for k in extra] + [m, e["mean"], e["low"], e["high"], e["n"]])
     return rows

@@ -1,0 +1,166 @@
+"""Per-game rows of a simulation (``lv simulate --games-out FILE``): one row per game and profile, written as
+the games come in, as CSV, JSON Lines or Parquet by the file's extension.
+
+A row holds the game (``game``, 1-based as in ``--save-dir``'s file names, and its ``seed``), the profile (its
+spec, and for a sweep its ``variant`` and each swept parameter as a column of its own), how it ended (``reason``,
+``winner`` in seating order and ``winner_seat`` in turn order, both 1-based) and every per-game metric
+(``metrics.METRICS``), then the rest of the game's summary (``scores.1``, ``money.1``, ...). The columns follow
+the summary: a metric added to ``metrics.METRICS`` or a figure added to ``metrics.summarize`` gets a column.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import IO, Any, Callable
+
+from .errors import LvError
+from .metrics import METRICS
+
+FORMATS = (".csv", ".jsonl", ".parquet")
+# summary fields shown otherwise: the identity columns, and the decision counts (the decisions.KIND metrics)
+_SHOWN = {"index", "seed", "profile", "reason", "winner", "winner_seat", "first_player", "by_kind"}
+_ONE_BASED = ("winner", "winner_seat", "first_player")
+
+
+def row(summary: dict[str, Any], sweep: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One game under one profile as a flat row. ``sweep``: the profile's variant and swept values."""
+    out: dict[str, Any] = {"game": summary["index"] + 1, "seed": summary["seed"], "profile": summary["profile"]}
+    for key, value in (sweep or {}).items():  # a list value (gamble.win_even) as its YAML text
+        out[key] = value if value is None or isinstance(value, (bool, int, float, str)) else json.dumps(value)
+    out["reason"] = summary["reason"]
+    out["winner"] = None if summary["winner"] is None else summary["winner"] + 1
+    out["winner_seat"] = summary["winner_seat"]
+    out["first_player"] = summary["first_player"] + 1
+    ended = summary["winner"] is not None
+    for name, (_, fn) in METRICS.items():
+        out[name] = fn(summary) if ended else None
+    for key, value in summary.items():
+        if key in _SHOWN or key in out:
+            continue
+        if isinstance(value, dict):
+            out.update({f"{key}.{k}": v for k, v in value.items()})
+        elif isinstance(value, (list, tuple)):
+            out.update({f"{key}.{i + 1}": v for i, v in enumerate(value)})
+        else:
+            out[key] = value
+    return out
+
+
+def check_target(path: str) -> None:
+    """Refuse, before any game is played, a file whose format is unknown or needs a missing extra."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise LvError(f"--games-out {path}: give a file ending in {', '.join(FORMATS)}")
+    if suffix == ".parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise LvError(f"--games-out {path}: Parquet needs pyarrow: pip install 'lv[parquet]'") from None
+
+
+class RowWriter:
+    """Writes rows as they come to a temporary file beside ``path``, renamed to ``path`` by ``close`` (an
+    interrupted run leaves no half file). CSV and JSON Lines write each row at once; Parquet a row group of
+    ``group`` rows at a time."""
+
+    def __init__(self, path: str, group: int = 4096) -> None:
+        check_target(path)
+        self.path = path
+        self.suffix = Path(path).suffix.lower()
+        self.group = group
+        target = Path(path)
+        try:
+            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        except OSError as exc:
+            raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
+        os.close(fd)
+        self._file: IO[str] | None = None
+        self._csv: Any = None
+        self._parquet: Any = None
+        self._schema: Any = None
+        self._rows: list[dict[str, Any]] = []
+        self._columns: list[str] | None = None
+        if self.suffix in (".csv", ".jsonl"):
+            self._file = open(self.tmp, "w", encoding="utf-8", newline="")
+
+    def write(self, rows: list[dict[str, Any]]) -> None:
+        for r in rows:
+            if self._columns is None:
+                self._columns = list(r)
+            elif list(r) != self._columns:
+                raise LvError(f"--games-out {self.path}: a row with other columns ({', '.join(r)})")
+            if self.suffix == ".csv":
+                assert self._file is not None
+                if self._csv is None:
+                    self._csv = csv.writer(self._file, lineterminator="\n")
+                    self._csv.writerow(self._columns)
+                self._csv.writerow(["" if v is None else v for v in r.values()])
+            elif self.suffix == ".jsonl":
+                assert self._file is not None
+                self._file.write(json.dumps(r, ensure_ascii=False) + "\n")
+            else:
+                self._rows.append(r)
+                if len(self._rows) >= self.group:
+                    self._flush_parquet()
+
+    def _flush_parquet(self) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not self._rows:
+            return
+        if self._schema is None:
+            self._schema = pa.schema([(c, _arrow_type(pa, [r[c] for r in self._rows])) for c in self._rows[0]])
+            self._parquet = pq.ParquetWriter(self.tmp, self._schema)
+        try:
+            table = pa.Table.from_pylist(self._rows, schema=self._schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+            raise LvError(f"--games-out {self.path}: a column changed type ({exc})") from None
+        self._parquet.write_table(table)
+        self._rows = []
+
+    def close(self) -> None:
+        """Finish the file and put it in place."""
+        if self.suffix == ".parquet":
+            self._flush_parquet()
+            if self._parquet is not None:
+                self._parquet.close()
+        elif self._file is not None:
+            self._file.close()
+        os.replace(self.tmp, self.path)
+
+    def abort(self) -> None:
+        """Drop the temporary file (the run failed)."""
+        if self._file is not None:
+            self._file.close()
+        if self._parquet is not None:
+            self._parquet.close()
+        Path(self.tmp).unlink(missing_ok=True)
+
+
+def _arrow_type(pa: Any, values: list[Any]) -> Any:
+    """The Arrow type of a column from its first rows: a number column with any float is float64."""
+    kinds = {type(v) for v in values if v is not None}
+    if kinds <= {bool} and kinds:
+        return pa.bool_()
+    if kinds <= {int}:
+        return pa.int64() if kinds else pa.float64()  # all missing: a metric, so a number
+    if kinds <= {int, float}:
+        return pa.float64()
+    return pa.string()
+
+
+def writer_for(path: str, sweep: dict[str, dict[str, Any]] | None = None
+               ) -> tuple[RowWriter, Callable[[list[dict[str, Any]]], None]]:
+    """A writer and the ``on_game`` callback of ``simulate.play`` that feeds it: a row per profile of a game.
+    ``sweep``: each profile's variant and swept values (``simulate.Grid.profiles``)."""
+    w = RowWriter(path)
+
+    def on_game(summaries: list[dict[str, Any]]) -> None:
+        w.write([row(s, sweep.get(s["profile"]) if sweep else None) for s in summaries])
+
+    return w, on_game

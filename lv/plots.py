@@ -1,0 +1,258 @@
+"""Plots of a simulation (``lv simulate --plot DIR``), as PNG and SVG, drawn with matplotlib (the ``plot`` extra)
+on its Agg canvas, without pyplot's global state.
+
+- ``distributions``: per profile, the share of games at each game length, winner's score and score spread;
+- ``win-rates``: the win rate of each seat in turn order, with its 95% interval, per profile;
+- ``differences-A-vs-B``: a forest plot of the paired differences of a profile against the first, with their
+  95% intervals: amounts as a percentage of the first profile's mean, rates in percentage points;
+- ``sweep-KEY`` (a sweep): each metric against the values of a swept parameter, with 95% intervals.
+
+The figures read the report (``simulate.report``) and the per-metric distributions the run kept
+(``metrics.Aggregate``), so every metric of the report is drawn, whatever metrics there are.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+from typing import Any
+
+from .errors import LvError
+from .metrics import SHARES, Aggregate
+from .simulate import slug
+
+FORMATS = ("png", "svg")
+LINES = ("-", "--", ":", "-.")
+
+
+def check_available() -> None:
+    """Refuse ``--plot`` at once (one line) when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise LvError("--plot needs matplotlib: pip install 'lv[plot]'") from None
+
+
+def draw(result: dict[str, Any], agg: Aggregate, folder: str) -> list[str]:
+    """Draw every plot of a run into ``folder`` (made if missing); the files written."""
+    check_available()
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    files: list[str] = []
+    files += _save(_distributions(result, agg), out / "distributions")
+    files += _save(_win_rates(result), out / "win-rates")
+    base = result["profiles"][0]
+    for name in result["differences"]:
+        other = name[: -len(f" - {base}")]
+        files += _save(_forest(result, name), out / f"differences-{slug(other)}-vs-{slug(base)}")
+    for key in result.get("sweep", {}).get("keys", []):
+        files += _save(_sweep(result, key), out / f"sweep-{slug(key)}")
+    return files
+
+
+def _figure(width: float, height: float, constrained: bool = True) -> Any:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=100, layout="constrained" if constrained else None)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig: Any, stem: Path) -> list[str]:
+    files = []
+    for fmt in FORMATS:
+        path = stem.parent / f"{stem.name}.{fmt}"  # not with_suffix: a stem may hold dots
+        fig.savefig(path, format=fmt)
+        files.append(str(path))
+    return files
+
+
+def _colours(n: int) -> list[Any]:
+    from matplotlib import colormaps
+
+    cmap = colormaps["tab10" if n <= 10 else "viridis"]
+    return [cmap(i if n <= 10 else i / max(1, n - 1)) for i in range(n)]
+
+
+def _subtitle(result: dict[str, Any]) -> str:
+    return (f"{result['games']} paired games per profile, {result['players']} players, seed {result['seed']}, "
+            f"bots {','.join(result['bots'])}")
+
+
+def _legend(fig: Any, axes: Any, count: int, outside: bool = True) -> None:
+    handles, labels = axes.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center" if outside else "lower center", ncols=min(count, 3),
+                   fontsize="small", frameon=False)
+
+
+# ---------------------------------------------------------------------------------------------- the figures
+
+DISTRIBUTIONS = (("turns", "game length (turns)"), ("winner_score", "winner's score (points)"),
+                 ("score_spread", "score spread (most - fewest points)"))
+
+
+def _distributions(result: dict[str, Any], agg: Aggregate) -> Any:
+    profiles = result["profiles"]
+    fig = _figure(13, 4.2 + 0.25 * math.ceil(len(profiles) / 3))
+    axes = fig.subplots(1, len(DISTRIBUTIONS))
+    colours = _colours(len(profiles))
+    for ax, (metric, title) in zip(axes, DISTRIBUTIONS):
+        for k, (p, colour) in enumerate(zip(profiles, colours)):
+            dist = agg.tallies[p][metric].distribution()
+            if not dist:
+                continue
+            n = sum(dist.values())
+            xs, ys = list(dist), [c / n for c in dist.values()]
+            ax.plot(xs, ys, drawstyle="steps-mid" if len(xs) > 15 else "default",
+                    marker="o" if len(xs) <= 15 else None, markersize=4, color=colour, label=p, alpha=0.85,
+                    linestyle=LINES[k % len(LINES)])  # equal distributions stay visible
+        ax.set_title(title)
+        ax.set_xlabel(title.split(" (")[0])
+        ax.set_ylabel("share of games")
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"Distributions per profile\n{_subtitle(result)}", fontsize="medium")
+    _legend(fig, axes[0], len(profiles))
+    return fig
+
+
+def _win_rates(result: dict[str, Any]) -> Any:
+    profiles, players = result["profiles"], result["players"]
+    fig = _figure(max(7.0, 1.2 * players + 0.35 * players * len(profiles)), 4.8)
+    ax = fig.subplots()
+    width = 0.8 / len(profiles)
+    for k, (p, colour) in enumerate(zip(profiles, _colours(len(profiles)))):
+        xs, ys, lo, hi = [], [], [], []
+        for seat in range(1, players + 1):
+            e = result["estimates"][p][f"win.seat{seat}"]
+            if e["mean"] is None:
+                continue
+            xs.append(seat - 0.4 + width * (k + 0.5))
+            ys.append(e["mean"])
+            lo.append(e["mean"] - (e["low"] if e["low"] is not None else e["mean"]))
+            hi.append((e["high"] if e["high"] is not None else e["mean"]) - e["mean"])
+        ax.bar(xs, ys, width=width * 0.95, color=colour, label=p, yerr=[lo, hi], capsize=3,
+               error_kw={"elinewidth": 1})
+    ax.axhline(1 / players, color="black", linestyle="--", linewidth=1, label=f"no advantage (1/{players})")
+    ax.set_xticks(range(1, players + 1), [f"seat {s}" for s in range(1, players + 1)])
+    ax.set_xlabel("seat in turn order (seat 1 took the first turn)")
+    ax.set_ylabel("win rate (95% interval)")
+    ax.set_ylim(bottom=0)
+    ax.grid(axis="y", alpha=0.3)
+    ax.set_title(f"Win rate per seat\n{_subtitle(result)}", fontsize="medium")
+    _legend(fig, ax, len(profiles) + 1)
+    return fig
+
+
+def _is_rate(metric: str) -> bool:
+    return metric in SHARES or metric.startswith("win.")
+
+
+def _shown(result: dict[str, Any], metrics: list[str]) -> list[str]:
+    mixed = len(set(result["bots"])) > 1
+    return [m for m in metrics if mixed or not m.startswith("win.player")]
+
+
+def _forest(result: dict[str, Any], name: str) -> Any:
+    """Two panels sharing the metric rows' layout: amounts (as % of the first profile's mean) and rates (in
+    percentage points); each row also says the difference in its own units."""
+    base = result["profiles"][0]
+    diffs = result["differences"][name]
+    metrics = _shown(result, list(diffs))
+    amounts = [m for m in metrics if not _is_rate(m)]
+    rates = [m for m in metrics if _is_rate(m)]
+    rows = max(len(amounts), len(rates))
+    fig = _figure(15, 1.6 + 0.32 * rows)
+    axes = fig.subplots(1, 2)
+    for ax, group, unit in ((axes[0], amounts, "%"), (axes[1], rates, "pp")):
+        labels = []
+        for y, m in enumerate(group):
+            d, b = diffs[m], result["estimates"][base][m]["mean"]
+            text = _interval_text(d, m)
+            if d["mean"] is None:
+                labels.append(f"{m}  (no value)")
+                continue
+            if unit == "%":
+                if not b:
+                    labels.append(f"{m}  {text}  ({base}: 0, not drawn)")
+                    continue
+                scale = 100 / abs(b)
+            else:
+                scale = 100
+            mean = d["mean"] * scale
+            low = d["low"] * scale if d["low"] is not None else mean
+            high = d["high"] * scale if d["high"] is not None else mean
+            significant = d["low"] is not None and (d["low"] > 0 or d["high"] < 0)
+            ax.errorbar([mean], [y], xerr=[[mean - low], [high - mean]], fmt="o", capsize=3, markersize=4,
+                        color="tab:red" if significant else "tab:blue")
+            labels.append(f"{m}  {text}")
+        ax.set_yticks(range(len(group)), labels, fontsize="small")
+        ax.set_ylim(-0.7, max(rows, 1) - 0.3)  # the same row height in both panels
+        ax.invert_yaxis()
+        ax.axvline(0, color="black", linewidth=1)
+        ax.grid(axis="x", alpha=0.3)
+        ax.set_xlabel(f"difference in % of {base}'s mean" if unit == "%" else "difference in percentage points")
+        ax.set_title("amounts" if unit == "%" else "rates and shares")
+    fig.suptitle(f"Paired differences {name} (mean and 95% interval; red: the interval excludes 0)\n"
+                 f"{_subtitle(result)}", fontsize="medium")
+    return fig
+
+
+def _interval_text(e: dict[str, Any], metric: str) -> str:
+    if e["mean"] is None:
+        return "-"
+    digits = 3 if _is_rate(metric) or metric == "lead_change" else 2
+    text = f"{e['mean']:+.{digits}f}"
+    if e["low"] is not None:
+        text += f" [{e['low']:+.{digits}f}, {e['high']:+.{digits}f}]"
+    return text
+
+
+def _sweep(result: dict[str, Any], key: str) -> Any:
+    """Each metric against ``key``'s values; a line per variant and combination of the other swept values."""
+    sweep = result["sweep"]
+    others = [k for k in sweep["keys"] if k != key]
+    values = list(dict.fromkeys(row[key] for row in sweep["profiles"].values()))
+    numeric = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values)
+    position = {v: (v if numeric else i) for i, v in enumerate(values)}
+    lines: dict[str, list[str]] = {}
+    for label, row in sweep["profiles"].items():
+        name = ", ".join([row["variant"]] + [f"{k}={row[k]}" for k in others])
+        lines.setdefault(name, []).append(label)
+    metrics = _shown(result, list(result["estimates"][result["profiles"][0]]))
+    cols = 5
+    nrows = math.ceil(len(metrics) / cols)
+    legend_rows = math.ceil(len(lines) / 3)
+    height = 2.6 * nrows + 1.2 + 0.25 * legend_rows
+    fig = _figure(4 * cols, height, constrained=False)  # many panels: a fixed layout draws much faster
+    fig.subplots_adjust(left=0.04, right=0.99, top=1 - 0.9 / height, bottom=(0.6 + 0.25 * legend_rows) / height,
+                        hspace=0.55, wspace=0.22)
+    axes = fig.subplots(nrows, cols, squeeze=False)
+    colours = _colours(len(lines))
+    span = (max(values) - min(values) if numeric else len(values) - 1) or 1
+    dodge = [span * 0.012 * (i - (len(lines) - 1) / 2) for i in range(len(lines))]  # keep the bars apart
+    for ax, m in itertools.zip_longest(axes.flat, metrics):
+        if m is None:
+            ax.set_axis_off()
+            continue
+        for (name, labels), colour, shift in zip(lines.items(), colours, dodge):
+            pts = [(position[sweep["profiles"][lb][key]] + shift, result["estimates"][lb][m]) for lb in labels]
+            pts = [(x, e) for x, e in pts if e["mean"] is not None]
+            if not pts:
+                continue
+            xs = [x for x, _ in pts]
+            ys = [e["mean"] for _, e in pts]
+            lo = [e["mean"] - (e["low"] if e["low"] is not None else e["mean"]) for _, e in pts]
+            hi = [(e["high"] if e["high"] is not None else e["mean"]) - e["mean"] for _, e in pts]
+            ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", markersize=3, capsize=2, color=colour, label=name)
+        ax.set_title(m, fontsize="small")
+        ax.set_xlabel(key, fontsize="x-small")
+        ax.tick_params(labelsize="x-small")
+        ax.set_xticks([position[v] for v in values], [str(v) for v in values])
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"Each metric against {key} (mean and 95% interval)\n{_subtitle(result)}", fontsize="medium")
+    _legend(fig, axes.flat[0], len(lines), outside=False)
+    return fig
