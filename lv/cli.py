@@ -15,14 +15,15 @@ from typing import Any, Callable, List, Optional
 import typer
 
 import lv
+from lv.cliparams import LvCommand, LvGroup
 from lv.errors import LvError
 
 app = typer.Typer(
-    name="lv", no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
+    name="lv", cls=LvGroup, no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False,
     help="Lords of Vegas rules engine: rule profiles, replay, diff, play and simulate.\n\n"
          "Example: lv variants show revised",
 )
-variants_app = typer.Typer(no_args_is_help=True, help="Rule profiles: list, show, compare.")
+variants_app = typer.Typer(cls=LvGroup, no_args_is_help=True, help="Rule profiles: list, show, compare.")
 app.add_typer(variants_app, name="variants")
 
 
@@ -822,6 +823,8 @@ def _tidy_all_help() -> None:
     for typer_app in (app, variants_app):
         for command in typer_app.registered_commands:
             command.help = _tidy_help(command.help or inspect.getdoc(command.callback))
+            if command.cls in (None, typer.core.TyperCommand):  # values converted without pydantic (cliparams)
+                command.cls = LvCommand
 
 
 _tidy_all_help()
