@@ -3,11 +3,11 @@
 Typer (0.2x) converts the value of every parameter that is not a bool flag through a pydantic ``TypeAdapter`` it
 builds on first use, so any command with an argument imports pydantic: about 390 M instructions, a quarter of
 ``lv replay``'s whole run. lv's parameters are all ``str``, ``int`` (one with a minimum), ``Optional`` of those,
-``List[str]`` and bool flags. For those, when the value is one whose conversion is certain (a ``str``; an
-``int``, or a string of ASCII digits with an optional minus sign, within the parameter's range; a list or
-tuple of ``str``), :class:`LvGroup` gives the result pydantic would give (the same object for a ``str``,
-``int(text)``, a list) without importing it (:class:`LvCommand` for the commands). Anything else (``--until abc``, ``--until 0``, a type lv does
-not use) goes to Typer's own conversion, so every error reads exactly as before.
+``List[str]`` and bool flags. For those, when the value is one whose conversion is certain (a ``str`` or a
+``bool``; an ``int``, or ASCII digits with an optional minus sign, within the parameter's range; a list or tuple
+of ``str``), the commands of :class:`LvGroup` and :class:`LvCommand` give the result pydantic would give (the
+same object, ``int(text)``, a list) without importing it. Anything else (``--until abc``, ``--until 0``, a type
+lv does not use) goes to Typer's own conversion, so every error reads exactly as before.
 
 This leans on two Typer internals (``_TyperParameter._runtime_param`` and ``type_descriptor``); with a Typer
 that lacks them the group does nothing and Typer converts every value itself, as it always did.
