@@ -1,7 +1,7 @@
 """Command-line values converted without pydantic, for the plain parameter types lv's commands use.
 
 Typer (0.2x) converts the value of every parameter that is not a bool flag through a pydantic ``TypeAdapter`` it
-builds on first use, so any command with an argument imports pydantic: about 390 M instructions, a quarter of
+builds on first use, so any command with an argument imports pydantic: about 355 M instructions, over a quarter of
 ``lv replay``'s whole run. lv's parameters are all ``str``, ``int`` (one with a minimum), ``Optional`` of those,
 ``List[str]`` and bool flags. For those, when the value is one whose conversion is certain (a ``str`` or a
 ``bool``; an ``int``, or ASCII digits with an optional minus sign, within the parameter's range; a list or tuple
