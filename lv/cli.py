@@ -15,6 +15,7 @@ from typing import Any, Callable, List, Optional
 import typer
 
 import lv
+from lv.cliparams import LvCommand, LvGroup
 from lv.errors import LvError
 from lv.printable import json_text, printable, printable_lines
 
@@ -24,7 +25,7 @@ except ImportError:  # pragma: no cover - typer < 0.20 uses click itself
     from click import exceptions as click_errors  # type: ignore[no-redef]
 
 
-class _OneLineUsageErrors(typer.core.TyperGroup):
+class _OneLineUsageErrors(LvGroup):
     """Click's usage errors (``--seed x``, a missing argument) as one line ``lv: error: ...`` with exit code 2,
     like every other bad input, instead of a usage box of 4-6 lines."""
 
@@ -62,7 +63,7 @@ app = typer.Typer(
     help="Lords of Vegas rules engine: rule profiles, replay, diff, play and simulate.\n\n"
          "Example: lv variants show revised",
 )
-variants_app = typer.Typer(no_args_is_help=True, help="Rule profiles: list, show, compare.")
+variants_app = typer.Typer(cls=LvGroup, no_args_is_help=True, help="Rule profiles: list, show, compare.")
 app.add_typer(variants_app, name="variants")
 
 
@@ -985,6 +986,8 @@ def _tidy_all_help() -> None:
     for typer_app in (app, variants_app):
         for command in typer_app.registered_commands:
             command.help = _tidy_help(command.help or inspect.getdoc(command.callback))
+            if command.cls in (None, typer.core.TyperCommand):  # values converted without pydantic (cliparams)
+                command.cls = LvCommand
 
 
 _tidy_all_help()

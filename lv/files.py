@@ -26,14 +26,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import re
 import stat
 from pathlib import Path
-from typing import Iterator
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING, Iterator
 
 from .errors import LvError
 from .yamlsource import read_bytes
@@ -46,6 +43,9 @@ NEW = "new"  # ``expect=NEW``: the file must not exist yet
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX: never write through a link planted at a temporary's name
 
+if TYPE_CHECKING:
+    from filelock import FileLock
+
 _locks: dict[str, FileLock] = {}
 
 
@@ -55,6 +55,8 @@ class FileChangedError(LvError):
 
 def digest(data: bytes) -> str:
     """The fingerprint of a file's bytes."""
+    import hashlib  # here: loading OpenSSL is a few milliseconds that commands reading records never need
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -66,6 +68,8 @@ def target(path: str | Path) -> Path:
 @contextlib.contextmanager
 def locked(path: str | Path) -> Iterator[None]:
     """Hold the lock of the folder of ``path``'s target (re-entrant within a process)."""
+    from filelock import FileLock, Timeout  # imported by the first write: reading commands never need it
+
     folder = target(path).parent
     key = str(folder / LOCK_NAME)
     lock = _locks.get(key)
