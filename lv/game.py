@@ -196,17 +196,10 @@ class Game:
     # ------------------------------------------------------------------ turns
     def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None) -> None:
         s = self.state
-        s.turn += 1
-        s.current = player
-        s.phase = "draw"
-        s.drawn = []
-        s.gambles = 0
-        s.reorganized = set()
-        turn = Turn(number=s.turn, player=player)
+        turn = Turn(number=s.turn + 1, player=player)
         self.history.append(turn)
-        dice = Dice(self.seed, ("turn", s.turn, "draw"), draw_dice)
-        turn.draw_events.append(event("turn_started", turn=s.turn, player=player))
-        self.engine.draw_step(s, dice, turn.draw_events, choices)
+        dice = Dice(self.seed, ("turn", s.turn + 1, "draw"), draw_dice)
+        self.engine.begin_turn(s, player, dice, turn.draw_events, choices)
         turn.cards = list(s.drawn)
         turn.draw_dice = dice.used
         turn.draw_generated = dice.generated

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 from typing import Any, Callable, Sequence
 
@@ -24,8 +25,9 @@ KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade",
 # ---------------------------------------------------------------------------------------------- one game
 
 
-def summarize(game) -> dict[str, Any]:
-    """One game's figures (see docs/simulation.md for each)."""
+def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]:
+    """One game's figures (see docs/simulation.md for each). ``legal_counts``: the number of legal decisions at
+    each decision point, as the bot driver saw them (``bots.play``); without it the branching factor is None."""
     s = game.state
     n = len(s.players)
     turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
@@ -36,6 +38,10 @@ def summarize(game) -> dict[str, Any]:
     by_kind = Counter()
     built = 0
     leader, changes = _leader(scores, None), 0
+    result = s.result
+    winner = result.winner if result else None
+    leaders = [leader]  # the points leader before the first turn and after each turn
+    drama = max(scores) - scores[winner] if result else None
     for events, decisions in turns:
         for d in decisions:
             by_kind[d.action.kind] += 1
@@ -47,8 +53,10 @@ def summarize(game) -> dict[str, Any]:
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
         leader = now
+        leaders.append(now)
+        if result:
+            drama = max(drama, max(scores) - scores[winner])
     casinos = game.casinos()
-    result = s.result
     final_scores = [p.score for p in s.players]
     money = [p.money for p in s.players]
     first = game.history[0].player if game.history else 0
@@ -72,7 +80,24 @@ def summarize(game) -> dict[str, Any]:
         "casinos": len(casinos),
         "largest_casino": max((c.spaces for c in casinos), default=0),
         "average_height": sum(c.height for c in casinos) / len(casinos) if casinos else 0.0,
+        "branching": math.fsum(legal_counts) / len(legal_counts) if legal_counts else None,
+        "decisiveness": _decisiveness(leaders, winner),
+        "drama": drama,
     }
+
+
+def _decisiveness(leaders: list[int | None], winner: int | None) -> float | None:
+    """The share of the game's turns played before the winner took the points lead for good: t/T for the first
+    t after which it leads after every turn to the last (1 when it does not lead after the last turn)."""
+    turns = len(leaders) - 1
+    if winner is None or turns == 0:
+        return None
+    if leaders[turns] != winner:
+        return 1.0
+    t = turns
+    while t > 0 and leaders[t - 1] == winner:
+        t -= 1
+    return t / turns
 
 
 def _leader(scores: list[int], leader: int | None) -> int | None:
@@ -99,6 +124,11 @@ METRICS: dict[str, tuple[str, Callable[[dict], float | None]]] = {
     "casinos_built": ("builds (new casino tiles on owned lots)", lambda g: g["casinos_built"]),
     "largest_casino": ("spaces of the largest casino at the end", lambda g: g["largest_casino"]),
     "average_height": ("mean height of the casinos at the end", lambda g: g["average_height"]),
+    "branching": ("branching factor: mean number of legal decisions per decision point",
+                  lambda g: g.get("branching")),
+    "decisiveness": ("share of the turns played before the winner took the points lead for good",
+                     lambda g: g.get("decisiveness")),
+    "drama": ("drama: the most points the winner was behind the leader, after any turn", lambda g: g.get("drama")),
 }
 for _kind in KINDS:
     METRICS[f"decisions.{_kind}"] = (f"{_kind} decisions per game", lambda g, k=_kind: g["by_kind"][k])
@@ -115,6 +145,30 @@ def seat_metrics(players: int) -> dict[str, tuple[str, Callable[[dict], float | 
         out[f"win.player{i + 1}"] = (f"win rate of player {i + 1} in seating order",
                                      lambda g, i=i: float(g["winner"] == i))
     return out
+
+
+# Figures of a set of games, not of one game: name -> (what it means, the per-game value, the statistic of the
+# values). Their intervals, and those of their paired differences, are percentile bootstraps like Balance's.
+def _sd(xs: Sequence[float]) -> float | None:
+    """Standard deviation over the games, dividing by n (Ludii's DurationTurnsStdDev)."""
+    if not xs:
+        return None
+    mean = math.fsum(xs) / len(xs)
+    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+
+
+def _iqr(xs: Sequence[float]) -> float | None:
+    """Interquartile range, quartiles interpolated linearly between the sorted values (numpy's default)."""
+    if len(xs) < 2:
+        return None
+    q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+    return q3 - q1
+
+
+SPREADS: dict[str, tuple[str, Callable[[dict], float | None], Callable[[Sequence[float]], float | None]]] = {
+    "turns_sd": ("game length spread: standard deviation of the turns", lambda g: g["turns"], _sd),
+    "turns_iqr": ("game length spread: interquartile range of the turns", lambda g: g["turns"], _iqr),
+}
 
 
 # ---------------------------------------------------------------------------------------------- statistics
@@ -212,6 +266,7 @@ def compare(profiles: list[str], games: dict[str, list[dict]], players: int, see
     winners = {p: [g["winner_seat"] for g in games[p]] for p in profiles}
     out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {}, "differences": {}}
     out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
+    out["metrics"].update({name: text for name, (text, _, _) in SPREADS.items()})
     for p in profiles:
         row = {m: estimate(values[p][m], m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
         w = winners[p]
@@ -219,6 +274,11 @@ def compare(profiles: list[str], games: dict[str, list[dict]], players: int, see
         lo, hi = bootstrap(lambda idx: balance([w[i] for i in idx], players), len(w), rng, resamples)
         ended = sum(x is not None for x in w)
         row["balance"] = {"mean": balance(w, players), "low": lo, "high": hi, "n": ended}
+        for name, (_, fn, stat) in SPREADS.items():
+            xs = [fn(g) for g in games[p] if g["winner"] is not None]
+            rng = random.Random(f"lv/{seed}/bootstrap/{p}/{name}")
+            lo, hi = bootstrap(lambda idx: stat([xs[i] for i in idx]), len(xs), rng, resamples)
+            row[name] = {"mean": stat(xs), "low": lo, "high": hi, "n": len(xs)}
         out["estimates"][p] = row
     base = profiles[0]
     for p in profiles[1:]:
@@ -235,5 +295,16 @@ def compare(profiles: list[str], games: dict[str, list[dict]], players: int, see
         lo, hi = bootstrap(diff, len(pairs), rng, resamples)
         full = diff(range(len(pairs)))
         row["balance"] = {"mean": full, "low": lo, "high": hi, "n": len(pairs)}
+        for name, (_, fn, stat) in SPREADS.items():
+            xa = [fn(games[base][i]) for i in pairs]
+            xb = [fn(games[p][i]) for i in pairs]
+
+            def spread_diff(idx, xa=xa, xb=xb, stat=stat):
+                a, b = stat([xa[i] for i in idx]), stat([xb[i] for i in idx])
+                return None if a is None or b is None else b - a
+
+            rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}/{name}")
+            lo, hi = bootstrap(spread_diff, len(pairs), rng, resamples)
+            row[name] = {"mean": spread_diff(range(len(pairs))), "low": lo, "high": hi, "n": len(pairs)}
         out["differences"][f"{p} - {base}"] = row
     return out

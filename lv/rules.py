@@ -299,6 +299,18 @@ class Engine:
                 rounds += 1
 
     # ------------------------------------------------------------------ the draw step
+    def begin_turn(self, s: GameState, player: int, dice: Dice, events: list[Event],
+                   choices: dict | None = None) -> None:
+        """``player``'s turn begins: the turn's counters are cleared, then the draw step."""
+        s.turn += 1
+        s.current = player
+        s.phase = "draw"
+        s.drawn = []
+        s.gambles = 0
+        s.reorganized = set()
+        events.append(event("turn_started", turn=s.turn, player=player))
+        self.draw_step(s, dice, events, choices)
+
     def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None) -> None:
         """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
 

@@ -91,12 +91,13 @@ def play_unit(unit: Unit | dict) -> dict[str, Any]:
     if isinstance(unit, dict):
         unit = Unit(**{**unit, "bots": tuple(unit["bots"])})
     game = new_game(_profile(unit.profile), unit.players, unit.seed)
-    B.play(game, [B.bot_named(b) for b in unit.bots], unit.seed)
+    legal_counts: list[int] = []
+    B.play(game, [B.bot_named(b) for b in unit.bots], unit.seed, legal_counts=legal_counts)
     if unit.save:
         Path(unit.save).parent.mkdir(parents=True, exist_ok=True)
         comment = (f"lv simulate: game {unit.index + 1}, seed {unit.seed}, bots {','.join(unit.bots)}")
         write_atomic(unit.save, dumps(record_of(game, unit.profile, comment=comment)))
-    return {"index": unit.index, "seed": unit.seed, "profile": unit.profile, **summarize(game)}
+    return {"index": unit.index, "seed": unit.seed, "profile": unit.profile, **summarize(game, legal_counts)}
 
 
 def run(todo: list[Unit], workers: int = 1, progress: Callable[[int], None] | None = None) -> list[dict]:
@@ -161,7 +162,7 @@ def cell(e: dict, metric: str) -> str:
     """``31.2 [30.9, 31.5]``: the mean and its 95% interval."""
     if e["mean"] is None:
         return "-"
-    digits = 3 if metric in ("end_card", "instant_win", "lead_change", "balance", "advantage_p1") \
+    digits = 3 if metric in ("end_card", "instant_win", "lead_change", "balance", "advantage_p1", "decisiveness") \
         or metric.startswith("win.") else 2
     text = f"{e['mean']:.{digits}f}"
     if e["low"] is not None:
