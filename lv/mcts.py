@@ -181,7 +181,8 @@ class _Search:
         engine, c = self.engine, self.bot.exploration
         s = self.determinize()
         view = _View(s, engine, self.board)
-        node, path = root, [(root, None)]
+        node = root
+        path: list[tuple[_Node, int | None]] = [(root, None)]  # each node, and who took the decision into it
         while s.phase != "over":
             player = s.current
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions
@@ -211,10 +212,10 @@ class _Search:
             path.append((node, player))
             legal = legal_actions(engine, s)
         reward = self.playout(s) if s.phase != "over" else _reward(s)
-        for n, player in path:
+        for n, who in path:
             n.visits += 1
-            if player is not None:
-                n.reward += reward[player]
+            if who is not None:
+                n.reward += reward[who]
 
     def playout(self, s: GameState) -> list[float]:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn

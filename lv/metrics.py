@@ -41,7 +41,7 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
     result = s.result
     winner = result.winner if result else None
     leaders = [leader]  # the points leader before the first turn and after each turn
-    drama = max(scores) - scores[winner] if result else None
+    drama = max(scores) - scores[winner] if winner is not None else None
     for events, decisions in turns:
         for d in decisions:
             by_kind[d.action.kind] += 1
@@ -54,7 +54,7 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
         changes += leader is not None and now != leader
         leader = now
         leaders.append(now)
-        if result:
+        if winner is not None and drama is not None:
             drama = max(drama, max(scores) - scores[winner])
     casinos = game.casinos()
     final_scores = [p.score for p in s.players]
@@ -165,7 +165,7 @@ def _iqr(xs: Sequence[float]) -> float | None:
     return q3 - q1
 
 
-SPREADS: dict[str, tuple[str, Callable[[dict], float | None], Callable[[Sequence[float]], float | None]]] = {
+SPREADS: dict[str, tuple[str, Callable[[dict], float], Callable[[Sequence[float]], float | None]]] = {
     "turns_sd": ("game length spread: standard deviation of the turns", lambda g: g["turns"], _sd),
     "turns_iqr": ("game length spread: interquartile range of the turns", lambda g: g["turns"], _iqr),
 }
