@@ -165,9 +165,10 @@ def selfplay_cmd(
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
 ) -> None:
-    """Play a complete game with seeded random-legal players and write its record.
+    """Play a complete game between seeded bots and write its record.
 
     Example: lv selfplay --variant revised --players 4 --seed 7 -o game.yaml
+    (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
     from lv import bots, record
     from lv.narrative import ending
