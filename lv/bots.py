@@ -12,13 +12,18 @@ turns are neither all-pass nor all-spend whatever the length of the list.
 raise, gamble, end), then a uniformly random one of that kind. Still random and legal, but a remodel no longer
 crowds out the rest just because it comes in five colours, so its games use every action (``lv selfplay``).
 ``greedy``: a sensible player (see ``greedy_bot``).
+``mcts``: searches (Monte Carlo tree search over imagined games played by ``greedy``; see mcts.py).
 
-A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time).
+A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time,
+``mcts:100`` searches with 100 playouts per decision).
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
+import sys
 from typing import Callable
 
 import attrs
@@ -26,7 +31,8 @@ import attrs
 from . import actions as A
 from .casinos import dice_facts
 from .chance import rng_for
-from .errors import LvError
+from .errors import IllegalAction, LvError
+from .mcts import Mcts
 
 Bot = Callable[["object", list, random.Random], object]
 
@@ -150,14 +156,17 @@ class GreedyBot:
 greedy_bot = GreedyBot()
 
 BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
-                        "greedy": greedy_bot}
+                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value)}
 
 
 def bot_named(spec: str) -> Bot:
-    """``NAME`` or ``NAME:PARAM``: ``random:0.3`` (end bias), ``greedy:10`` (reserve)."""
+    """``NAME`` or ``NAME:PARAM``: ``random:0.3`` (end bias), ``greedy:10`` (reserve), ``mcts:200`` (playouts)
+    or ``mcts:0.5s`` (seconds per decision); or a user's bot, ``MODULE:FUNCTION`` (``user_bot``)."""
     name, _, param = spec.strip().partition(":")
     if name not in BOTS:
-        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}")
+        if param:
+            return user_bot(spec.strip())
+        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, or MODULE:FUNCTION for your own")
     if not param:
         return BOTS[name]
     try:
@@ -170,18 +179,66 @@ def bot_named(spec: str) -> Bot:
             return RandomBot(bias)
         if name == "greedy":
             return GreedyBot(reserve=int(param))
+        if name == "mcts":
+            return _mcts(param)
     except ValueError:
         raise LvError(f"bot '{spec}': random takes an end-turn probability from 0 to 1 (random:0.25), greedy a "
-                      f"reserve in dollars (greedy:5)") from None
+                      f"reserve in dollars (greedy:5), mcts playouts per decision (mcts:200) or seconds per "
+                      f"decision (mcts:0.5s)") from None
     raise LvError(f"bot '{spec}': {name} takes no parameter")
 
 
-def play(game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000):
-    """Play ``game`` to its end, seat i using ``bots[i]``, each with its own generator seeded from (seed, i)."""
+def user_bot(spec: str) -> Bot:
+    """``MODULE:FUNCTION``: a function with the signature of the built-in bots, ``(game, legal, rng) ->
+    decision``, imported from a module on the Python path or in the current directory (as ``python -m``
+    finds it)."""
+    module_name, _, function = spec.partition(":")
+    if not module_name or not function.isidentifier():
+        raise LvError(f"bot '{spec}': a bot of your own is MODULE:FUNCTION, e.g. my_bot:choose")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise LvError(f"bot '{spec}': cannot import module '{module_name}' ({err})") from None
+    except Exception as err:  # the user's module failed while loading: say so in one line
+        raise LvError(f"bot '{spec}': importing '{module_name}' failed: {type(err).__name__}: {err}") from None
+    bot = getattr(module, function, None)
+    if not callable(bot):
+        raise LvError(f"bot '{spec}': module '{module_name}' has no function '{function}'")
+    return bot
+
+
+def _mcts(param: str) -> Mcts:
+    """``200``: playouts per decision; ``0.5s``: seconds per decision."""
+    if param.endswith("s"):
+        seconds = float(param[:-1])
+        if not 0 < seconds <= 3600:
+            raise ValueError
+        return Mcts(greedy_bot, greedy_bot.value, seconds=seconds)
+    playouts = int(param)
+    if not 1 <= playouts <= 1_000_000:
+        raise ValueError
+    return Mcts(greedy_bot, greedy_bot.value, playouts=playouts)
+
+
+def play(game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,
+         legal_counts: list[int] | None = None):
+    """Play ``game`` to its end, seat i using ``bots[i]``, each with its own generator seeded from (seed, i).
+    ``legal_counts``, if given, gets the number of legal decisions at each decision point (the branching
+    factor, metrics.summarize)."""
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
     for _ in range(max_decisions):
         if game.over:
             return game
         seat = game.state.current
-        game.apply(bots[seat](game, game.legal_actions(), rngs[seat]))
+        legal = game.legal_actions()
+        if legal_counts is not None:
+            legal_counts.append(len(legal))
+        decision = bots[seat](game, legal, rngs[seat])
+        try:
+            game.apply(decision)
+        except IllegalAction as err:
+            raise LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal "
+                          f"decision ({decision!r}): {err}") from None
     raise RuntimeError(f"game did not end within {max_decisions} decisions")

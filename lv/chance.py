@@ -48,6 +48,14 @@ class Dice:
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list] | None = None  # recorded tie rerolls not used yet, made on first tie
 
+    @classmethod
+    def sampled(cls, rng: random.Random) -> Dice:
+        """Dice rolled from ``rng``, not from the game's seed: the imagined games of a searching bot, which must
+        not know the dice the game will roll."""
+        dice = cls(0, ("sampled",))
+        dice._rng = rng
+        return dice
+
     def _roll(self) -> int:
         if self._rng is None:
             self._rng = rng_for(self.seed, *self.key)

@@ -286,8 +286,11 @@ def selfplay_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the deck, the starting roll, the dice and the bots."),
     bot: str = typer.Option("random-kind", "--bot", help="random-kind (a random kind of decision, then a random "
                                                          "one of it), uniform (any legal decision), random "
-                                                         "(ends the turn a quarter of the time; random:0.3) or "
-                                                         "greedy (greedy:10 keeps $10)."),
+                                                         "(ends the turn a quarter of the time; random:0.3), "
+                                                         "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
+                                                         "or mcts:0.5s per decision) or MODULE:FUNCTION (your "
+                                                         "own); one for all players or one per player, "
+                                                         "comma-separated: mcts:100,greedy,greedy,greedy."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
@@ -295,17 +298,21 @@ def selfplay_cmd(
                                                     "round or a tag of your own (--tag event='Club night' "
                                                     "--tag table=3)."),
 ) -> None:
-    """Play a complete game with seeded random-legal players and write its record.
+    """Play a complete game between seeded bots and write its record.
 
     Example: lv selfplay --variant revised --players 4 --seed 7 -o game.yaml
+    (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
     from lv import bots, record
     from lv.narrative import ending
 
-    player = bots.bot_named(bot)
+    chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
     profile = lv.load_profile(variant)
     game = lv.new_game(profile, _players_arg(players), seed)
-    bots.play(game, [player] * len(game.player_names), seed)
+    n = len(game.player_names)
+    if len(chosen) not in (1, n):
+        raise LvError(f"--bot: give one bot for all players or one per player ({n}), not {len(chosen)}")
+    bots.play(game, chosen * n if len(chosen) == 1 else chosen, seed)
     fmt = "json" if as_json or (output or "").endswith(".json") else "yaml"
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
     text = record.dumps(record.record_of(game, variant, comment=made_by, tags=_tags_arg(tag)), fmt)
@@ -781,7 +788,9 @@ def simulate_cmd(
     games: int = typer.Option(100, "--games", "-g", help="Games per profile (paired: game i shares its seed)."),
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
-                                                    "greedy, random[:END_BIAS], uniform, random-kind."),
+                                                    "greedy, random[:END_BIAS], uniform, random-kind, "
+                                                    "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
+                                                    "own, docs/simulation.md)."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU; capped at the CPUs unless --force-workers "
                                                            "(the results are the same for any number)."),

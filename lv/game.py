@@ -294,19 +294,12 @@ class Game:
                     draw: bool = True) -> None:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
-        s.turn += 1
-        s.current = player
-        s.phase = "draw"
-        s.drawn = []
-        s.gambles = 0
-        s.reorganized = set()
-        turn = Turn(number=s.turn, player=player)
+        turn = Turn(number=s.turn + 1, player=player)
         self.history.append(turn)
-        turn.draw_events.append(event("turn_started", turn=s.turn, player=player))
+        dice = Dice(self.seed, ("turn", s.turn + 1, "draw"), draw_dice)
+        self.engine.begin_turn(s, player, dice, turn.draw_events, choices, draw=draw, table=self.table)
         if not draw:
             return
-        dice = Dice(self.seed, ("turn", s.turn, "draw"), draw_dice)
-        self.engine.draw_step(s, dice, turn.draw_events, choices, table=self.table)
         turn.cards = list(s.drawn)
         turn.draw_dice = dice.used
         turn.draw_generated = dice.generated

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from array import array
 from collections import Counter
 from fractions import Fraction
@@ -26,8 +27,9 @@ KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade",
 # ---------------------------------------------------------------------------------------------- one game
 
 
-def summarize(game) -> dict[str, Any]:
-    """One game's figures (see docs/simulation.md for each)."""
+def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]:
+    """One game's figures (see docs/simulation.md for each). ``legal_counts``: the number of legal decisions at
+    each decision point, as the bot driver saw them (``bots.play``); without it the branching factor is None."""
     s = game.state
     n = len(s.players)
     turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
@@ -38,6 +40,10 @@ def summarize(game) -> dict[str, Any]:
     by_kind = Counter()
     built = 0
     leader, changes = _leader(scores, None), 0
+    result = s.result
+    winner = result.winner if result else None
+    leaders = [leader]  # the points leader before the first turn and after each turn
+    drama = max(scores) - scores[winner] if winner is not None else None
     for events, decisions in turns:
         for d in decisions:
             by_kind[d.action.kind] += 1
@@ -49,8 +55,10 @@ def summarize(game) -> dict[str, Any]:
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
         leader = now
+        leaders.append(now)
+        if winner is not None and drama is not None:
+            drama = max(drama, max(scores) - scores[winner])
     casinos = game.casinos()
-    result = s.result
     final_scores = [p.score for p in s.players]
     money = [p.money for p in s.players]
     first = game.history[0].player if game.history else 0
@@ -74,7 +82,24 @@ def summarize(game) -> dict[str, Any]:
         "casinos": len(casinos),
         "largest_casino": max((c.spaces for c in casinos), default=0),
         "average_height": sum(c.height for c in casinos) / len(casinos) if casinos else 0.0,
+        "branching": math.fsum(legal_counts) / len(legal_counts) if legal_counts else None,
+        "decisiveness": _decisiveness(leaders, winner),
+        "drama": drama,
     }
+
+
+def _decisiveness(leaders: list[int | None], winner: int | None) -> float | None:
+    """The share of the game's turns played before the winner took the points lead for good: t/T for the first
+    t after which it leads after every turn to the last (1 when it does not lead after the last turn)."""
+    turns = len(leaders) - 1
+    if winner is None or turns == 0:
+        return None
+    if leaders[turns] != winner:
+        return 1.0
+    t = turns
+    while t > 0 and leaders[t - 1] == winner:
+        t -= 1
+    return t / turns
 
 
 def _leader(scores: list[int], leader: int | None) -> int | None:
@@ -101,6 +126,11 @@ METRICS: dict[str, tuple[str, Callable[[dict], float | None]]] = {
     "casinos_built": ("builds (new casino tiles on owned lots)", lambda g: g["casinos_built"]),
     "largest_casino": ("spaces of the largest casino at the end", lambda g: g["largest_casino"]),
     "average_height": ("mean height of the casinos at the end", lambda g: g["average_height"]),
+    "branching": ("branching factor: mean number of legal decisions per decision point",
+                  lambda g: g.get("branching")),
+    "decisiveness": ("share of the turns played before the winner took the points lead for good",
+                     lambda g: g.get("decisiveness")),
+    "drama": ("drama: the most points the winner was behind the leader, after any turn", lambda g: g.get("drama")),
 }
 for _kind in KINDS:
     METRICS[f"decisions.{_kind}"] = (f"{_kind} decisions per game", lambda g, k=_kind: g["by_kind"][k])
@@ -117,6 +147,30 @@ def seat_metrics(players: int) -> dict[str, tuple[str, Callable[[dict], float | 
         out[f"win.player{i + 1}"] = (f"win rate of player {i + 1} in seating order",
                                      lambda g, i=i: float(g["winner"] == i))
     return out
+
+
+# Figures of a set of games, not of one game: name -> (what it means, the per-game value, the statistic of the
+# values). Their intervals, and those of their paired differences, are percentile bootstraps like Balance's.
+def _sd(xs: Sequence[float]) -> float | None:
+    """Standard deviation over the games, dividing by n (Ludii's DurationTurnsStdDev)."""
+    if not xs:
+        return None
+    mean = math.fsum(xs) / len(xs)
+    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+
+
+def _iqr(xs: Sequence[float]) -> float | None:
+    """Interquartile range, quartiles interpolated linearly between the sorted values (numpy's default)."""
+    if len(xs) < 2:
+        return None
+    q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+    return q3 - q1
+
+
+SPREADS: dict[str, tuple[str, Callable[[dict], float], Callable[[Sequence[float]], float | None]]] = {
+    "turns_sd": ("game length spread: standard deviation of the turns", lambda g: g["turns"], _sd),
+    "turns_iqr": ("game length spread: interquartile range of the turns", lambda g: g["turns"], _iqr),
+}
 
 
 # ---------------------------------------------------------------------------------------------- statistics
@@ -314,6 +368,8 @@ class Aggregate:
         self.tallies = {p: {m: Tally() for m in self.metrics} for p in self.profiles}
         self.diffs = {p: {m: Tally() for m in self.metrics} for p in self.profiles[1:]}
         self.seats = {p: array("B") for p in self.profiles}  # 0: the game did not end
+        # the per-game value of each spread (the turns: two bytes a game and profile), for its bootstrap
+        self.spreads = {p: {name: array("H") for name in SPREADS} for p in self.profiles}
 
     def add(self, games: Sequence[dict]) -> None:
         """The summaries of one game index, one per profile in order (paired: the same seed)."""
@@ -327,6 +383,8 @@ class Aggregate:
             for m, v in vals.items():
                 tallies[m].add(v)
             self.seats[p].append(g["winner_seat"] or 0)
+            for name, (_, fn, _) in SPREADS.items():
+                self.spreads[p][name].append(int(fn(g)))
         base = values[0]
         for p, vals in zip(self.profiles[1:], values[1:]):
             diffs = self.diffs[p]
@@ -346,6 +404,7 @@ class Aggregate:
         out: dict[str, Any] = {"metrics": {m: text for m, (text, _) in metrics.items()}, "estimates": {},
                                "differences": {}}
         out["metrics"]["balance"] = "Balance: 1 - the largest gap between two seats' win rates"
+        out["metrics"].update({name: text for name, (text, _, _) in SPREADS.items()})
         for p in profiles:
             row = {m: self.tallies[p][m].estimate(m in SHARES or m.startswith("win.")).to_dict() for m in metrics}
             seats = self.seats[p]  # 0: the game did not end
@@ -356,6 +415,9 @@ class Aggregate:
                 whole[w] += 1
             row["balance"] = {"mean": balance_of_counts(whole, players), "low": lo, "high": hi,
                               "n": len(seats) - whole[0]}
+            for name, (_, _, stat) in SPREADS.items():
+                xs = array("H", (x for x, w in zip(self.spreads[p][name], seats) if w))
+                row[name] = _spread_estimate(stat, xs, random.Random(f"lv/{seed}/bootstrap/{p}/{name}"), resamples)
             out["estimates"][p] = row
         base = profiles[0]
         for p in profiles[1:]:
@@ -374,8 +436,46 @@ class Aggregate:
             for code in pairs:
                 whole[code] += 1
             row["balance"] = {"mean": diff(whole) if pairs else None, "low": lo, "high": hi, "n": len(pairs)}
+            ended = [a and b for a, b in zip(self.seats[base], self.seats[p])]
+            for name, (_, _, stat) in SPREADS.items():
+                xa = [x for x, e in zip(self.spreads[base][name], ended) if e]
+                xb = [x for x, e in zip(self.spreads[p][name], ended) if e]
+                rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}/{name}")
+                row[name] = _spread_difference(stat, xa, xb, rng, resamples)
             out["differences"][f"{p} - {base}"] = row
         return out
+
+
+def _expand(counts: Sequence[int]) -> list[int]:
+    """The values whose counts are ``counts[value]``, in ascending order."""
+    return [v for v, c in enumerate(counts) for _ in range(c)]
+
+
+def _spread_estimate(stat: Callable[[Sequence[float]], float | None], xs: Sequence[int], rng: random.Random,
+                     resamples: int) -> dict[str, Any]:
+    """A spread (``SPREADS``) of the games' values with its bootstrap interval, resampled by counting."""
+    size = max(xs, default=0) + 1
+    lo, hi = bootstrap_counts(lambda c: stat(_expand(c)), xs, size, rng, resamples)
+    return {"mean": stat(sorted(xs)), "low": lo, "high": hi, "n": len(xs)}
+
+
+def _spread_difference(stat: Callable[[Sequence[float]], float | None], xa: Sequence[int], xb: Sequence[int],
+                       rng: random.Random, resamples: int) -> dict[str, Any]:
+    """The paired difference of a spread (b - a) with its bootstrap interval: pairs resampled by counting, each
+    pair one code ``a * size + b``."""
+    size = max(max(xa, default=0), max(xb, default=0)) + 1
+
+    def diff(counts: Sequence[int]) -> float | None:
+        a = stat(_expand([sum(counts[i * size:(i + 1) * size]) for i in range(size)]))
+        b = stat(_expand([sum(counts[i::size]) for i in range(size)]))
+        return None if a is None or b is None else b - a
+
+    codes = array("L", (a * size + b for a, b in zip(xa, xb)))
+    lo, hi = bootstrap_counts(diff, codes, size * size, rng, resamples)
+    whole = [0] * (size * size)
+    for code in codes:
+        whole[code] += 1
+    return {"mean": diff(whole) if codes else None, "low": lo, "high": hi, "n": len(codes)}
 
 
 def compare(profiles: list[str], games: dict[str, list[dict]], players: int, seed: int | str = 0,

@@ -366,6 +366,20 @@ class Engine:
                 rounds += 1
 
     # ------------------------------------------------------------------ the draw step
+    def begin_turn(self, s: GameState, player: int, dice: Dice, events: list[Event],
+                   choices: dict | None = None, draw: bool = True, table: bool = False) -> None:
+        """``player``'s turn begins: the turn's counters are cleared, then the draw step (unless ``draw`` is
+        False: the game then rests at "X is to draw", for a draw decision)."""
+        s.turn += 1
+        s.current = player
+        s.phase = "draw"
+        s.drawn = []
+        s.gambles = 0
+        s.reorganized = set()
+        events.append(event("turn_started", turn=s.turn, player=player))
+        if draw:
+            self.draw_step(s, dice, events, choices, table=table)
+
     def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None,
                   named: tuple = (), table: bool = False) -> None:
         """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.

@@ -142,12 +142,13 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
           save: str | None) -> dict[str, Any]:
     game = new_game(profile, players, seed)
     bots = tuple(bots)
-    B.play(game, [B.bot_named(b) for b in bots], seed)
+    legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
+    B.play(game, [B.bot_named(b) for b in bots], seed, legal_counts=legal_counts)
     if save:
         Path(save).parent.mkdir(parents=True, exist_ok=True)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
         write_atomic(save, dumps(record_of(game, label, comment=comment)))
-    return {"index": index, "seed": seed, "profile": label, **summarize(game)}
+    return {"index": index, "seed": seed, "profile": label, **summarize(game, legal_counts)}
 
 
 # ---------------------------------------------------------------------------------------------- tasks
@@ -358,7 +359,7 @@ def cell(e: dict, metric: str) -> str:
     """``31.2 [30.9, 31.5]``: the mean and its 95% interval."""
     if e["mean"] is None:
         return "-"
-    digits = 3 if metric in ("end_card", "instant_win", "lead_change", "balance", "advantage_p1") \
+    digits = 3 if metric in ("end_card", "instant_win", "lead_change", "balance", "advantage_p1", "decisiveness") \
         or metric.startswith("win.") else 2
     text = f"{e['mean']:.{digits}f}"
     if e["low"] is not None:

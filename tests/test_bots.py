@@ -1,7 +1,9 @@
 """Bots (lv/bots.py): every bot plays legal decisions to the end of a game; the random bots' frequencies; the
 greedy bot's choices in positions set up by hand (revised, 3 players: red, blue, green; red to act)."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -40,7 +42,8 @@ def checked(bot):
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3)])
 def test_every_bot_plays_a_legal_game_to_its_end(name, spec, players):
     game = lv.new_game(spec, players, seed=5)
-    bots.play(game, [checked(bots.BOTS[name])] * players, seed=5)
+    bot = bots.bot_named("mcts:2") if name == "mcts" else bots.BOTS[name]  # a small search budget: fast
+    bots.play(game, [checked(bot)] * players, seed=5)
     assert game.over
 
 
@@ -71,7 +74,8 @@ def test_bot_names():
     assert bots.bot_named("greedy") is bots.greedy_bot
     assert bots.bot_named("random:0.3") == bots.RandomBot(0.3)
     assert bots.bot_named("greedy:12") == bots.GreedyBot(reserve=12)
-    for bad in ("nobody", "random:2", "random:x", "uniform:3"):
+    assert bots.bot_named("mcts:30").playouts == 30
+    for bad in ("nobody", "random:2", "random:x", "uniform:3", "mcts:0", "mcts:x"):
         with pytest.raises(LvError):
             bots.bot_named(bad)
 
@@ -137,3 +141,49 @@ def test_play_seeds_each_seat_from_the_game_seed():
         rng = lv.chance.rng_for(9, "bot", game.history[0].player)
         first.append((seen[0], bots.uniform_bot(game, seen[0], rng)))
     assert first[0] == first[1]
+
+
+def test_a_users_bot_is_loaded_from_module_and_function(monkeypatch):
+    """examples/my_bot.py: builds on the cheapest lot it can, then ends the turn; loaded as my_bot:choose."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples"))
+    choose = bots.bot_named("my_bot:choose")
+    game = lv.new_game("revised", 4, seed=5)
+    bots.play(game, [checked(choose)] + [bots.greedy_bot] * 3, seed=5)
+    assert game.over
+    mine = [d.action for t in game.history if t.player == 0 for d in t.decisions]
+    assert {a.kind for a in mine} <= {"build", "end"} and any(a.kind == "build" for a in mine)
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("no_such_module_xyz:choose", "bot 'no_such_module_xyz:choose': cannot import module 'no_such_module_xyz'"),
+    ("lv.bots:no_such_function", "bot 'lv.bots:no_such_function': module 'lv.bots' has no function "
+                                 "'no_such_function'"),
+    ("lv.bots:BOTS", "module 'lv.bots' has no function 'BOTS'"),  # not callable
+    ("lv.bots:", "known bots are"),
+    (":choose", "a bot of your own is MODULE:FUNCTION"),
+])
+def test_a_bad_users_bot_is_one_line(spec, message):
+    with pytest.raises(LvError) as err:
+        bots.bot_named(spec)
+    assert message in str(err.value) and "\n" not in str(err.value)
+
+
+def test_an_illegal_decision_from_a_bot_is_one_line():
+    game = lv.new_game("revised", 4, seed=5)
+    with pytest.raises(LvError, match=r"turn 1: the bot of \w+ chose an illegal decision"):
+        bots.play(game, [lambda g, legal, rng: A.Raise("A1")] * 4, seed=5)
+
+
+def test_cli_users_bot_and_its_error():
+    from typer.testing import CliRunner
+
+    import cli
+
+    res = CliRunner().invoke(cli.app, ["simulate", "-v", "revised", "--games", "2", "--workers", "1",
+                                       "--bot", "examples.my_bot:choose,greedy,greedy,greedy", "--json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.stdout)["bots"][0] == "examples.my_bot:choose"
+    res = CliRunner().invoke(cli.app, ["selfplay", "--seed", "3", "--bot", "examples.my_bot:nothing"])
+    assert res.exit_code == 2
+    assert res.stderr == "lv: error: bot 'examples.my_bot:nothing': module 'examples.my_bot' has no function " \
+                         "'nothing'\n"

@@ -163,3 +163,67 @@ def test_compare_pairs_games_by_index():
     assert diff["turns"]["mean"] == pytest.approx(5 / 3)
     assert diff["balance"]["mean"] == pytest.approx(-1 / 3)
     assert diff["advantage_p1"]["mean"] == pytest.approx(1 / 3)
+
+
+def test_decisiveness_drama_and_branching_of_the_five_turn_game():
+    """The game of ``test_summary_of_a_five_turn_game``: points after each turn (red, blue, green) 1-0-0,
+    1-1-0, 1-2-0, 3-2-0, 3-2-0, so the leader after each turn is red, red (a tie keeps the leader), blue, red,
+    red. Red, the winner, leads for good from turn 4: 4 of the 5 turns were played before, decisiveness 4/5.
+    Drama: red was 1 point behind blue after turn 3, and never further: 1. Branching: the mean of the legal
+    counts the driver saw (3, 5, 4): 4."""
+    game = replay(parse_record(HAND, "hand.yaml")).game
+    g = metrics.summarize(game, [3, 5, 4])
+    assert g["decisiveness"] == 0.8
+    assert g["drama"] == 1
+    assert g["branching"] == 4.0
+    assert metrics.summarize(game)["branching"] is None  # a game read from a record: no legal counts
+    for name, value in (("decisiveness", 0.8), ("drama", 1), ("branching", 4.0)):
+        assert metrics.METRICS[name][1](g) == value
+
+
+def test_decisiveness_and_drama_of_a_game_won_in_its_only_turn():
+    """The instant win: blue leads 81-73 at the start (red 8 behind: drama 8); red leads only after the last
+    (first) turn, so the whole game was played before the lead was settled: decisiveness 1."""
+    g = summary(INSTANT)
+    assert (g["decisiveness"], g["drama"]) == (1.0, 8)
+
+
+def test_decisiveness_by_hand():
+    """Leaders before the first turn and after each of 4 turns; winner 0."""
+    assert metrics._decisiveness([None, 0, 0, 0, 0], 0) == 0.25  # leads after turn 1 for good: 1 of 4
+    assert metrics._decisiveness([0, 0, 0, 0, 0], 0) == 0.0  # led from the start (a position)
+    assert metrics._decisiveness([None, 1, 0, 1, 0], 0) == 1.0  # took it for good only after the last turn
+    assert metrics._decisiveness([None, 0, 0, 0, 1], 0) == 1.0  # won on money, not leading on points
+    assert metrics._decisiveness([None, 1, 0, 0, 0], None) is None
+
+
+def test_length_spread_by_hand():
+    """Turns 27, 31, 31, 35: mean 31, squared deviations 16, 0, 0, 16: sd sqrt(32/4) = 2.828. Quartiles
+    interpolated between the sorted values: Q1 at position 0.75 = 27 + 0.75 * 4 = 30, Q3 at 2.25 = 31 + 0.25 *
+    4 = 32: IQR 2."""
+    sd, iqr = metrics.SPREADS["turns_sd"][2], metrics.SPREADS["turns_iqr"][2]
+    assert sd([27, 31, 31, 35]) == pytest.approx(math.sqrt(8))
+    assert iqr([27, 31, 31, 35]) == 2.0
+    assert sd([]) is None and iqr([31]) is None
+
+
+def test_compare_gives_the_length_spread_and_its_paired_difference():
+    """A: turns 30, 30, 30, 30 (sd 0, IQR 0); B: 28, 30, 32, 34 (sd sqrt(5), IQR 3: Q1 at 0.75 = 29.5, Q3 at
+    2.25 = 32.5). The differences B - A: sqrt(5) and 3, each with a bootstrap interval around it."""
+    def game(turns):
+        return {"winner": 0, "winner_seat": 1, "turns": turns, "decisions": 10, "winner_score": 20,
+                "winner_money": 5, "score_spread": 4, "reason": "end_card", "lead_changes": 1, "casinos_built": 3,
+                "largest_casino": 2, "average_height": 1.0, "by_kind": dict.fromkeys(metrics.KINDS, 1),
+                "branching": 10.0, "decisiveness": 0.5, "drama": 2}
+
+    a = [game(30)] * 4
+    b = [game(t) for t in (28, 30, 32, 34)]
+    out = metrics.compare(["A", "B"], {"A": a, "B": b}, 3, seed=1, resamples=200)
+    assert out["estimates"]["A"]["turns_sd"]["mean"] == 0.0 and out["estimates"]["A"]["turns_iqr"]["mean"] == 0.0
+    assert out["estimates"]["B"]["turns_sd"]["mean"] == pytest.approx(math.sqrt(5))
+    assert out["estimates"]["B"]["turns_iqr"]["mean"] == 3.0
+    diff = out["differences"]["B - A"]
+    assert diff["turns_sd"]["mean"] == pytest.approx(math.sqrt(5)) and diff["turns_iqr"]["mean"] == 3.0
+    assert diff["turns_sd"]["low"] <= math.sqrt(5) <= diff["turns_sd"]["high"]
+    assert out["estimates"]["B"]["branching"]["mean"] == 10.0 and out["estimates"]["B"]["drama"]["mean"] == 2
+    assert set(out["metrics"]) >= {"branching", "decisiveness", "drama", "turns_sd", "turns_iqr"}

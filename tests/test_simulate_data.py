@@ -93,8 +93,9 @@ def test_a_grid_of_two_parameters_gives_a_row_per_combination():
     lines = res.stdout.splitlines()
     assert lines[0] == "profile,variant,raise.cost_per_space,gamble.bet_per_tile,metric,mean,low,high,n"
     assert lines[1].startswith('"revised,raise.cost_per_space=10,gamble.bet_per_tile=3",revised,10,3,turns,')
-    assert lines[-1].startswith('"revised,raise.cost_per_space=20,gamble.bet_per_tile=5 - revised,raise.cost_per'
-                                '_space=10,gamble.bet_per_tile=3",,,,balance,')
+    last = '"revised,raise.cost_per_space=20,gamble.bet_per_tile=5 - revised,raise.cost_per_space=10,gamble.bet_per_tile=3",,,,'
+    assert [line[len(last):].split(",")[0] for line in lines if line.startswith(last)][-3:] == [
+        "balance", "turns_sd", "turns_iqr"]
 
 
 # ---------------------------------------------------------------------------------------------- per-game rows
@@ -239,8 +240,24 @@ def test_running_sums_give_what_the_full_lists_gave_on_the_same_games():
     agg = simulate.play(profiles, 2, 30, seed=11, bots=["random"],
                         on_game=lambda pair: [games[s["profile"]].append(s) for s in pair])
     old = _old_compare(profiles, games, 2, seed=11, resamples=200)
-    assert json.dumps(agg.report(11, 200)) == json.dumps(old)
-    assert json.dumps(metrics.compare(profiles, games, 2, 11, 200)) == json.dumps(old)
+    report = agg.report(11, 200)
+    assert json.dumps(metrics.compare(profiles, games, 2, 11, 200)) == json.dumps(report)
+    # the game-length spreads came later than the full-list code: they are checked against it on their own
+    spreads = {}
+    for part in ("estimates", "differences"):
+        for row in report[part].values():
+            spreads.setdefault(part, []).append({name: row.pop(name) for name in metrics.SPREADS})
+    for name in metrics.SPREADS:
+        report["metrics"].pop(name)
+    assert json.dumps(report) == json.dumps(old)
+    for p, row in zip(profiles, spreads["estimates"]):
+        turns = [g["turns"] for g in games[p] if g["winner"] is not None]
+        assert row["turns_sd"]["mean"] == metrics._sd(turns) and row["turns_iqr"]["mean"] == metrics._iqr(turns)
+        assert row["turns_sd"]["n"] == len(turns)
+        # the interval resamples games by counting: the draws of random.choices, so the list-based bootstrap's
+        rng = random.Random(f"lv/11/bootstrap/{p}/turns_iqr")
+        lo, hi = metrics.bootstrap(lambda idx: metrics._iqr([turns[i] for i in idx]), len(turns), rng, 200)
+        assert (row["turns_iqr"]["low"], row["turns_iqr"]["high"]) == (lo, hi)
     assert len({v for g in games["revised"] for v in [g["lead_changes"] / g["turns"]]}) > 5
 
 

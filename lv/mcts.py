@@ -1,0 +1,244 @@
+"""``mcts``: a bot that searches, by determinized (information-set) Monte Carlo tree search over lv's decisions.
+
+The bot knows what a player at the table knows: the board, the money, the cards drawn so far. It does not know
+the order of the draw pile, nor where exactly the end card lies in it: 000 L43 and 003 L170-176 put it on top
+of the 4th of "4 roughly equal stacks", so each imagined game (a *determinization*) shuffles the unseen cards
+anew and puts the end card at a depth drawn uniformly within ``END_CARD_SPREAD`` cards of a quarter of the
+cards left after dealing, among the depths that agree with the end card not having come up yet (a profile that
+puts it at the bottom of the pile says exactly where it is). Dice are chance: every roll of an imagined game
+comes from the bot's own generator, never from the game's seed, so it cannot know the dice the game will roll.
+
+One search, per decision (SO-ISMCTS, Cowling, Powley and Whitehouse 2012): a tree of decisions (the bot's and
+the other players', each node's reward counted for the player who took the decision), shared by all the
+determinizations; each iteration determinizes, walks down the tree choosing among the decisions legal in its
+own determinization by UCB1 with availability counts, adds one decision, plays the imagined game to its end
+(the ``greedy`` bot for every player for ``HORIZON`` turns, then only the draws: what the board scores by the
+end, at a fraction of the cost of playing greedily to the end), and backs up the result. The reward of each player is half
+the win (1 for the winner, 0 for the others) and half its share of the points, so a playout that loses still
+says by how much. A gamble is offered at two stakes, the cap and half of it (rounded up), not at every stake
+from $1, to keep the branching factor sane. The decision played is the most visited one.
+
+Budget: ``mcts:200`` is 200 playouts per decision (the default); ``mcts:0.5s`` searches for half a second per
+decision, which depends on the machine and its load, so it does not give the same game twice. The generator
+of each decision is seeded by (game seed, "mcts", seat, turn, decision number), never global state: with a
+playout budget, the same seed gives the same game.
+
+Imagined games run on copies of the ``GameState`` (``GameState.copy``: plain containers, tiles shared since they
+are frozen) with the ``Engine`` directly, no ``Game``: no history, no records, events thrown away.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Callable
+
+import attrs
+
+from . import actions as A
+from .board import END_CARD
+from .chance import Dice, rng_for
+from .legal import legal_actions
+from .state import GameState
+
+END_CARD_SPREAD = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
+WIN_WEIGHT = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
+HORIZON = 8  # turns of each imagined game played by the policy; then the players only draw, to the end
+WIDENING = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDENING)) best-liked decisions
+EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
+MAX_PLAYOUT_DECISIONS = 20_000  # a policy that never ends its turns is a bug, not a long game
+_END = A.EndTurn()
+
+
+@attrs.frozen
+class Mcts:
+    """``mcts:N`` (N playouts per decision) or ``mcts:Xs`` (X seconds per decision)."""
+
+    policy: Callable[[Any, list, random.Random], Any]  # plays the imagined games (bots.greedy_bot)
+    prior: Callable[[Any, Any], float] | None = None  # how much the policy likes a decision (GreedyBot.value)
+    playouts: int = 200
+    seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
+    exploration: float = EXPLORATION
+    horizon: int = HORIZON
+    widening: int = WIDENING
+
+    def __call__(self, game, legal: list, rng: random.Random):
+        """The most visited decision after the search; ``rng`` is not used: the search seeds its own."""
+        if len(legal) == 1:
+            return legal[0]
+        s = game.state
+        key = rng_for(game.seed, "mcts", s.current, s.turn, len(game.current_turn.decisions))
+        return _Search(self, game, key).run(legal)
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed over visits, for the player who took the decision leading here
+        self.avail = 1  # iterations in which this decision was legal (ISMCTS availability)
+
+
+@attrs.define
+class _View:
+    """What a bot reads of a game (``state``, ``engine``, ``board``), over an imagined state."""
+
+    state: GameState
+    engine: Any
+    board: Any
+
+
+def choices(legal: list) -> list:
+    """The decisions the search tells apart: a gamble at its cap and at half of it (rounded up)."""
+    out = []
+    for action in legal:
+        if isinstance(action, A.Gamble) and action.bet > 1:
+            out.append(action)
+            out.append(A.Gamble(action.lot, (action.bet + 1) // 2))
+        else:
+            out.append(action)
+    return out
+
+
+class _Search:
+    def __init__(self, bot: Mcts, game, rng: random.Random):
+        self.bot, self.rng = bot, rng
+        self.engine, self.board = game.engine, game.board
+        self.root_state = game.state
+        self.players = len(game.state.players)
+        self.depths = self._end_card_depths(game)
+
+    def _end_card_depths(self, game) -> tuple[int, int]:
+        """The depths (cards under it) the end card may lie at, as far as a player can know: within the
+        spread of a quarter of the cards left after dealing (exactly 0 under ``end_card_depth: bottom``), at most
+        the cards left unseen."""
+        s = game.state
+        unseen = sum(1 for c in s.deck if c != END_CARD)
+        if END_CARD not in s.deck:
+            return 0, 0
+        if game.profile.deck.end_card_depth != "quarter":
+            return 0, 0
+        drawn_in_play = sum(len(t.cards) for t in game.history)
+        after_dealing = len(s.deck) - 1 + drawn_in_play
+        nominal = after_dealing // 4
+        low, high = max(0, nominal - END_CARD_SPREAD), min(unseen, nominal + END_CARD_SPREAD)
+        return (low, high) if low <= high else (unseen, unseen)
+
+    def determinize(self) -> GameState:
+        s = self.root_state.copy()
+        # in board order before shuffling: what the search imagines depends on which cards are unseen, never
+        # on their true order
+        unseen = sorted((c for c in s.deck if c != END_CARD), key=self.board.index.__getitem__)
+        self.rng.shuffle(unseen)
+        if END_CARD in s.deck:
+            under = self.rng.randint(*self.depths)
+            unseen.insert(len(unseen) - under, END_CARD)
+        s.deck = unseen
+        return s
+
+    def run(self, legal: list) -> Any:
+        bot = self.bot
+        root = _Node()
+        if bot.seconds is not None:
+            deadline = time.perf_counter() + bot.seconds
+            self.iterate(root, legal)
+            while time.perf_counter() < deadline:
+                self.iterate(root, legal)
+        else:
+            for _ in range(max(1, bot.playouts)):
+                self.iterate(root, legal)
+        best, most = None, -1
+        for action in choices(legal):  # in the order listed: ties go to the first
+            child = root.children.get(action)
+            if child is not None and child.visits > most:
+                best, most = action, child.visits
+        return best
+
+    def step(self, s: GameState, action) -> None:
+        if isinstance(action, A.EndTurn):
+            self.engine.begin_turn(s, (s.current + 1) % self.players, Dice.sampled(self.rng), [])
+        else:
+            self.engine.apply(s, action, Dice.sampled(self.rng), [])
+
+    def ordered(self, view: _View, legal: list) -> list:
+        """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
+        the ones it likes, the rest in the order listed."""
+        prior = self.bot.prior
+        options = choices(legal)
+        if prior is None:
+            return options
+        keyed = []
+        for i, a in enumerate(options):
+            value = 0.0 if isinstance(a, A.EndTurn) else prior(view, a)
+            keyed.append((-value, not isinstance(a, A.EndTurn), i, a))
+        keyed.sort(key=lambda k: k[:3])
+        return [k[3] for k in keyed]
+
+    def iterate(self, root: _Node, legal: list) -> None:
+        engine, c = self.engine, self.bot.exploration
+        s = self.determinize()
+        view = _View(s, engine, self.board)
+        node = root
+        path: list[tuple[_Node, int | None]] = [(root, None)]  # each node, and who took the decision into it
+        while s.phase != "over":
+            player = s.current
+            # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions
+            allowed = self.ordered(view, legal)[:1 + math.isqrt(node.visits // self.bot.widening)]
+            children = node.children
+            untried = None
+            for a in allowed:
+                child = children.get(a)
+                if child is None:
+                    if untried is None:
+                        untried = a
+                else:
+                    child.avail += 1
+            if untried is not None:
+                child = children[untried] = _Node()
+                self.step(s, untried)
+                path.append((child, player))
+                break
+            best, best_value = None, -math.inf
+            for a in allowed:
+                ch = children[a]
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best, best_value = a, value
+            node = children[best]
+            self.step(s, best)
+            path.append((node, player))
+            legal = legal_actions(engine, s)
+        reward = self.playout(s) if s.phase != "over" else _reward(s)
+        for n, who in path:
+            n.visits += 1
+            if who is not None:
+                n.reward += reward[who]
+
+    def playout(self, s: GameState) -> list[float]:
+        """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
+        at once (the draws still pay and score), so the board is judged by what it scores by the end of the
+        game; each player's reward."""
+        policy, rng, engine = self.bot.policy, self.rng, self.engine
+        view = _View(s, engine, self.board)
+        horizon = s.turn + self.bot.horizon
+        for _ in range(MAX_PLAYOUT_DECISIONS):
+            if s.phase == "over":
+                return _reward(s)
+            if s.turn >= horizon:
+                self.step(s, _END)
+            else:
+                self.step(s, policy(view, legal_actions(engine, s), rng))
+        raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
+
+
+def _reward(s: GameState) -> list[float]:
+    """Each player's reward at the end of a game: ``WIN_WEIGHT`` for the winner, the rest shared by points."""
+    scores = [p.score for p in s.players]
+    total = sum(scores)
+    n = len(scores)
+    winner = s.result.winner if s.result else None
+    return [WIN_WEIGHT * (i == winner) + (1 - WIN_WEIGHT) * (scores[i] / total if total else 1 / n)
+            for i in range(n)]

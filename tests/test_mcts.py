@@ -1,0 +1,141 @@
+"""The ``mcts`` bot (lv/mcts.py): the same seed gives the same game, it only takes legal decisions, it does not
+see the order of the draw pile, and it beats random players clearly. Small budgets keep this file fast."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import lv
+from lv import actions as A
+from lv import bots as B
+from lv import mcts
+from lv.board import END_CARD
+from lv.errors import LvError
+from lv.record import dumps, record_of
+from lv.state import Result
+
+
+def _legal(action, legal: list) -> bool:
+    """``action`` is listed, or is a gamble at a stake from $1 to the cap listed for its casino."""
+    if action in legal:
+        return True
+    return isinstance(action, A.Gamble) and any(
+        isinstance(a, A.Gamble) and a.lot == action.lot and 1 <= action.bet <= a.bet for a in legal)
+
+
+def _selfplay(seed: int, spec: str, checked: list | None = None) -> str:
+    game = lv.new_game("revised", 2, seed)
+    bot = B.bot_named(spec)
+
+    def watched(g, legal, rng):
+        action = bot(g, legal, rng)
+        if checked is not None:
+            checked.append((action, list(legal)))
+        return action
+
+    B.play(game, [watched, B.greedy_bot], seed)
+    return dumps(record_of(game, "revised"), "json")
+
+
+def test_same_seed_same_game_and_only_legal_decisions():
+    checked: list = []
+    first = _selfplay(11, "mcts:6", checked)
+    assert _selfplay(11, "mcts:6") == first  # byte-identical record
+    assert len(checked) > 20
+    assert all(_legal(action, legal) for action, legal in checked)
+    assert any(not isinstance(action, A.EndTurn) for action, _ in checked)
+
+
+def test_the_seed_changes_the_game():
+    assert _selfplay(11, "mcts:6") != _selfplay(12, "mcts:6")
+
+
+def test_the_search_does_not_see_the_order_of_the_draw_pile():
+    """Two games alike in everything a player can see, with the unseen cards in another order (the end card
+    where it was): the bot decides the same, from the same search."""
+    game = lv.new_game("revised", 4, 5)
+    rng = random.Random(1)
+    while game.state.turn < 6:
+        game.apply(B.greedy_bot(game, game.legal_actions(), rng))
+    other = lv.new_game("revised", 4, 5)
+    rng = random.Random(1)
+    while other.state.turn < 6:
+        other.apply(B.greedy_bot(other, other.legal_actions(), rng))
+    deck = other.state.deck
+    end = deck.index(END_CARD)
+    above, below = deck[:end], deck[end + 1:]
+    other.state.deck = above[::-1] + [END_CARD] + below[::-1]
+    assert other.state.deck != game.state.deck
+    bot = B.bot_named("mcts:30")
+    chosen = bot(game, game.legal_actions(), random.Random(0))
+    assert bot(other, other.legal_actions(), random.Random(0)) == chosen
+
+
+def test_the_end_card_depth_is_a_belief_not_a_peek():
+    """000 L43 / 003 L170-176: "4 roughly equal stacks": the depth is drawn within END_CARD_SPREAD of a quarter
+    of the 40 cards left after dealing 8 (10 under the card), so 8 to 12, whatever depth the game used."""
+    for under in (3, 10, 17):
+        game = lv.new_game("revised", 4, 5, under_end_card=under)
+        search = mcts._Search(B.bot_named("mcts:1"), game, random.Random(0))
+        assert search.depths == (8, 12)
+        depths = set()
+        for _ in range(200):
+            deck = search.determinize().deck
+            depths.add(len(deck) - 1 - deck.index(END_CARD))
+            assert sorted(deck) == sorted(game.state.deck)
+        assert depths == {8, 9, 10, 11, 12}
+
+
+def test_end_card_at_the_bottom_is_known():
+    game = lv.new_game("revised,deck.end_card_depth=bottom", 4, 5)
+    search = mcts._Search(B.bot_named("mcts:1"), game, random.Random(0))
+    assert search.depths == (0, 0)
+    assert search.determinize().deck[-1] == END_CARD
+
+
+def test_a_gamble_is_offered_at_its_cap_and_half_of_it():
+    legal = [A.Gamble("B2", 9), A.Gamble("C4", 1), A.EndTurn()]
+    assert mcts.choices(legal) == [A.Gamble("B2", 9), A.Gamble("B2", 5), A.Gamble("C4", 1), A.EndTurn()]
+
+
+def test_reward_is_half_the_win_and_half_the_share_of_points():
+    game = lv.new_game("revised", 3, 5)
+    s = game.state
+    for p, score in zip(s.players, (30, 10, 20)):
+        p.score = score
+    s.result = Result(reason="end_card", winner=0, ranking=[0, 2, 1])
+    assert mcts._reward(s) == pytest.approx([0.5 + 0.5 * 30 / 60, 0.5 * 10 / 60, 0.5 * 20 / 60])
+
+
+def test_mcts_beats_random_players():
+    """The first player searches (mcts:20), the three others play ``random``: over 12 seeds it wins more than
+    half the games (a random player would win a quarter of them)."""
+    wins = 0
+    for i in range(12):
+        seed = 4_000_000 + i
+        game = lv.new_game("revised", 4, seed)
+        B.play(game, [B.bot_named("mcts:20")] + [B.bot_named("random")] * 3, seed)
+        wins += game.result.winner == 0
+    assert wins > 6
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("mcts:0", "mcts playouts per decision"), ("mcts:-3", "mcts playouts"), ("mcts:fast", "mcts playouts"),
+    ("mcts:0s", "seconds per decision"),
+])
+def test_bad_budgets_are_refused(spec, message):
+    with pytest.raises(LvError, match=message):
+        B.bot_named(spec)
+
+
+def test_budgets():
+    assert B.bot_named("mcts").playouts == 200
+    assert B.bot_named("mcts:50").playouts == 50
+    assert B.bot_named("mcts:0.25s").seconds == 0.25
+    game = lv.new_game("revised", 4, 5)
+    legal = game.legal_actions()
+    assert len(legal) > 1
+    assert attrs.evolve(B.bot_named("mcts:1s"), seconds=0.05)(game, legal, random.Random(0)) in mcts.choices(legal)
