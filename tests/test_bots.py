@@ -177,7 +177,7 @@ def test_an_illegal_decision_from_a_bot_is_one_line():
 def test_cli_users_bot_and_its_error():
     from typer.testing import CliRunner
 
-    import cli
+    from lv import cli
 
     res = CliRunner().invoke(cli.app, ["simulate", "-v", "revised", "--games", "2", "--workers", "1",
                                        "--bot", "examples.my_bot:choose,greedy,greedy,greedy", "--json"])
