@@ -50,7 +50,7 @@ class _OneLineUsageErrors(typer.core.TyperGroup):
         except click_errors.ClickException as exc:
             print(printable(f"lv: error: {' '.join(exc.format_message().split())}"), file=sys.stderr)
             sys.exit(exc.exit_code)
-        except click_errors.Abort:
+        except typer.Abort:  # typer's own class (recent typer); click's, re-exported, before 0.20
             print("Aborted!", file=sys.stderr)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)

@@ -589,6 +589,20 @@ def test_help_and_no_arguments_still_show_help():
     assert res.returncode == 2 and "Usage" in res.stdout + res.stderr
 
 
+def test_output_into_a_closed_pipe_is_no_traceback():
+    """``lv --help | head -1``: the reader is gone before lv writes; lv stops quietly (exit 1 as click does for a
+    broken pipe), without a traceback from its own usage-error handling."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "lv", "--help"], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr and proc.stderr.strip() == "", proc.stderr
+    assert proc.returncode == 1
+
+
 # ---------------------------------------------------------------------------------------------- 7: names
 
 
