@@ -316,6 +316,21 @@ def test_a_table_game_needs_its_dice(tmp_path):
     assert s.game.current_turn.decisions[-1].dice == {"gamble": [6, 6]}
 
 
+def test_lv_show_at_a_table_does_not_say_the_end_card_is_drawn(tmp_path):
+    """At a table the pile's order is unknown (cards_before_end is None), but the end card is still in it: lv show
+    said "the end card is drawn" from the first turn on; after "draw END" it is drawn."""
+    path = tmp_path / "club.yaml"
+    deal = [f"--deal={who}={','.join(cards)}" for who, cards in DEAL.items()]
+    assert run("new", "--table", "--players", "red,blue,green", *deal, "--first", "red", "-o", str(path)).exit_code == 0
+    shown = run("show", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert "the end card is in the deck, unseen · tiles left" in shown.stdout
+    assert "the end card is drawn" not in shown.stdout
+    assert 'class="cards-before-end">the end card is in the deck, unseen<' in run("render", str(path)).stdout
+    assert run("move", str(path), "draw END").exit_code == 0
+    assert "the end card is drawn · tiles left" in run("show", str(path)).stdout
+
+
 def test_a_position_gives_the_discards():
     g = new_game("revised", NAMES, seed=2, draw_first=False)
     from lv.game import Game
