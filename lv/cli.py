@@ -489,7 +489,11 @@ def _write_view(output: str, record, other: Optional[str], profile: Optional[str
 def _open_game(path: str, turn: Optional[int] = None):
     from lv import session
 
-    return session.open_game(path, until=turn)
+    opened = session.open_game(path, until=turn)
+    last = opened.game.state.turn
+    if turn is not None and turn > last:  # not the last board in silence (issue 9, point 12)
+        raise LvError(f"{path}: --turn {turn}: the game has {last} turn{'s' if last != 1 else ''}")
+    return opened
 
 
 def _played_json(played, names: List[str]) -> dict:

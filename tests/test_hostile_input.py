@@ -566,6 +566,10 @@ def test_dice_and_turn_options_are_checked(tmp_path):
     assert game.read_bytes() == before
     assert "'--turn'" in one_line_error(run("show", str(game), "--turn", "-1"))
     assert "'--turn'" in one_line_error(run("render", str(game), "--turn", "0"))
+    assert one_line_error(run("show", str(EXAMPLES / "revised-4p.yaml"), "--turn", "32")).endswith(
+        "revised-4p.yaml: --turn 32: the game has 31 turns")
+    assert "--turn 2: the game has 1 turn" in one_line_error(run("render", str(game), "--turn", "2"))
+    assert run("show", str(EXAMPLES / "revised-4p.yaml"), "--turn", "31").returncode == 0
 
 
 # ---------------------------------------------------------------------------------------------- 13: usage errors
