@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from lv import cli
 from lv import actions as A
 from lv import new_game, session
-from lv.errors import IllegalAction
+from lv.errors import IllegalAction, RecordError
 from lv.notation import format_action, parse_action
 from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
@@ -301,6 +301,26 @@ def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
     jsonschema = pytest.importorskip("jsonschema")  # the schema takes the table's record as written
     schema = json.loads((Path(__file__).resolve().parent.parent / "docs" / "lv-game-1.schema.json").read_text())
     jsonschema.validate(yaml.safe_load(text), schema)
+
+
+def test_a_tied_starting_roll_at_a_table_needs_its_reroll(tmp_path):
+    """003 L279-281 (each rolls 2 dice, highest starts; ties roll again): at a table the reroll is rolled there too,
+    so lv asks for it instead of drawing it from the seed; given, it is the record's second round."""
+    path = tmp_path / "club.yaml"
+    deal = [f"--deal={who}={','.join(cards)}" for who, cards in DEAL.items()]
+    res = run("new", "--table", "--players", "red,blue,green", *deal, "--rolls", "red=6+6,blue=6+6,green=1+1",
+              "-o", str(path))
+    assert res.exit_code == 2 and not path.exists()
+    assert res.stderr.strip() == ("lv: error: starting roll: red and blue tie: give their reroll too (another "
+                                  "round of --rolls, or of starting_rolls): at a table every die is rolled there")
+    res = run("new", "--table", "--players", "red,blue,green", *deal, "--rolls", "red=6+6,blue=6+6,green=1+1",
+              "--rolls", "red=2+1,blue=3+3", "-o", str(path))
+    assert res.exit_code == 0, res.stderr
+    assert yaml.safe_load(path.read_text())["starting_rolls"] == [
+        {"red": [6, 6], "blue": [6, 6], "green": [1, 1]}, {"red": [2, 1], "blue": [3, 3]}]
+    assert "blue to draw" in res.stderr
+    with pytest.raises(RecordError, match="at a table, give who starts"):
+        new_game("revised", NAMES, seed=1, table=True, deal=DEAL)
 
 
 def test_a_table_game_needs_its_dice(tmp_path):
