@@ -251,6 +251,10 @@ def test_huge_numbers_on_the_command_line_and_in_notation(tmp_path):
     assert "number too large" in one_line_error(run("new", "--players", HUGE, "-o", str(tmp_path / "g.yaml")))
     assert "number too large" in one_line_error(run("variants", "show", f"revised,gamble.per_turn={HUGE}"))
     assert "Invalid value for '--seed'" in one_line_error(run("selfplay", "--seed", HUGE))
+    game = tmp_path / "m.yaml"
+    assert run("new", "--players", "red,blue", "--seed", "1", "-o", str(game)).returncode == 0
+    line = one_line_error(run("move", str(game), f"gamble B3 {HUGE}"))  # the decision is echoed clipped
+    assert "number too large" in line and f"'gamble B3 {'9' * 187}...': " in line and len(line) < 400
 
 
 @pytest.mark.parametrize("word", ["²", "٣", "５", "1²"])
