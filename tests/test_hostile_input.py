@@ -304,6 +304,8 @@ def test_unicode_digits_on_the_command_line(tmp_path):
      "lot: a lot, not text"),
     ({"turns": [{"player": "purple", "dice": {"reorg": {"Q7": 3}}}]}, "dice.reorg: unknown lot 'Q7'"),
     ({"result": {"reason": ["x"]}}, "result: reason: text"),
+    ({"position": {"tiles": {"C1": ["gold", "purple", 5]}}},
+     "position: tile C1: give 'COLOUR [hN] [OWNER VALUE]' or a mapping, not a list"),
 ])
 def test_wrong_shapes_are_one_line_with_the_line(change, message):
     with pytest.raises(RecordError) as info:
