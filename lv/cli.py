@@ -51,7 +51,7 @@ class _OneLineUsageErrors(LvGroup):
         except click_errors.ClickException as exc:
             print(printable(f"lv: error: {' '.join(exc.format_message().split())}"), file=sys.stderr)
             sys.exit(exc.exit_code)
-        except click_errors.Abort:
+        except typer.Abort:  # typer's own class (recent typer); click's, re-exported, before 0.20
             print("Aborted!", file=sys.stderr)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
@@ -497,7 +497,11 @@ def _write_view(output: str, record, other: Optional[str], profile: Optional[str
 def _open_game(path: str, turn: Optional[int] = None):
     from lv import session
 
-    return session.open_game(path, until=turn)
+    opened = session.open_game(path, until=turn)
+    last = opened.game.state.turn
+    if turn is not None and turn > last:  # not the last board in silence (issue 9, point 12)
+        raise LvError(f"{path}: --turn {turn}: the game has {last} turn{'s' if last != 1 else ''}")
+    return opened
 
 
 def _played_json(played, names: List[str]) -> dict:

@@ -263,6 +263,13 @@ class Game:
                                                        for v in roll.values()):
                     raise RecordError(f"starting_rolls: round {len(rounds) + 1} must give two dice for each of "
                                       f"{[names[c] for c in contenders]}")
+            elif self.table and not rounds:  # the table rolled these dice: lv does not invent them
+                raise RecordError("at a table, give who starts (first_player, --first) or the starting rolls "
+                                  "(starting_rolls, --rolls)")
+            elif self.table:
+                tied = " and ".join(names[c] for c in contenders)
+                raise RecordError(f"starting roll: {tied} tie: give their reroll too (another round of "
+                                  f"--rolls, or of starting_rolls): at a table every die is rolled there")
             else:
                 roll = dice.start(contenders)
             rounds.append({names[i]: list(v) for i, v in roll.items()})

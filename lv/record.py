@@ -332,6 +332,9 @@ def _check_position(position: Any, players: list[str], board: Board, fail) -> No
                 raise fail(where, f"position: {section}: unknown lot {lot!r}")
             if section == "markers" and spec not in players:
                 raise fail(where, f"position: markers.{lot}: unknown player {spec!r} (players: {', '.join(players)})")
+            if section == "tiles" and not isinstance(spec, (str, dict)):
+                raise fail(where, f"position: tile {lot}: give 'COLOUR [hN] [OWNER VALUE]' or a mapping, not "
+                                  f"{kind_of(spec)}")
             if section == "tiles":
                 color = spec.split()[0] if isinstance(spec, str) and spec.split() else (
                     spec.get("color") if isinstance(spec, dict) else None)

@@ -348,12 +348,21 @@ def track_text(game) -> Text:
     return out
 
 
+def end_card_text(game) -> str:
+    """Where the end card is: so many cards above it, drawn, or (at a table, where the pile's order is unknown)
+    still in the pile, unseen."""
+    left = game.cards_before_end()
+    if left is not None:
+        return f"{left} card{'s' if left != 1 else ''} before the end card"
+    if game.table and END_CARD in game.state.deck:
+        return "the end card is in the deck, unseen"
+    return "the end card is drawn"
+
+
 def supply_text(game) -> Text:
     """Cards before the end card and the tiles left of each colour."""
-    left = game.cards_before_end()
-    end = ("the end card is drawn" if left is None else
-           f"{left} card{'s' if left != 1 else ''} before the end card")
-    return Text(f"{end} · tiles left: " + ", ".join(f"{c} {n}" for c, n in game.tiles_left().items()))
+    return Text(f"{end_card_text(game)} · tiles left: "
+                + ", ".join(f"{c} {n}" for c, n in game.tiles_left().items()))
 
 
 def show(game, width: int | None = None) -> Group:
@@ -660,10 +669,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
             parts.append(_text(x0 + 14, y, f"drew {drawn}", 12, "#ff2d55" if drawn_lots(game) else "#6b6252",
                                weight="bold"))
     y += 18
-    left = game.cards_before_end()
-    parts.append(_text(x0 + 14, y, "the end card is drawn" if left is None else
-                       f"{left} card{'s' if left != 1 else ''} before the end card", 12, "#6b6252",
-                       extra=' class="cards-before-end"'))
+    parts.append(_text(x0 + 14, y, end_card_text(game), 12, "#6b6252", extra=' class="cards-before-end"'))
     y += 16
     parts.append(_track_svg(game, x0 + 14, y, colors))
     y += 92

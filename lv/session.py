@@ -61,7 +61,8 @@ class MoveError(LvError):
     def _message(self) -> str:
         head = f"{self.where}: " if self.where else ""
         tail = f" [{self.rule}]" if self.rule else ""
-        return f"{head}turn {self.turn}, {self.player}: '{self.text}': {self.reason}{tail}"
+        text = self.text if len(self.text) <= 200 else f"{self.text[:197]}..."  # a 5,000-digit bet is not echoed
+        return f"{head}turn {self.turn}, {self.player}: '{text}': {self.reason}{tail}"
 
     def located(self, where: str) -> MoveError:
         self.where = where

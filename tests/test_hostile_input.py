@@ -251,6 +251,10 @@ def test_huge_numbers_on_the_command_line_and_in_notation(tmp_path):
     assert "number too large" in one_line_error(run("new", "--players", HUGE, "-o", str(tmp_path / "g.yaml")))
     assert "number too large" in one_line_error(run("variants", "show", f"revised,gamble.per_turn={HUGE}"))
     assert "Invalid value for '--seed'" in one_line_error(run("selfplay", "--seed", HUGE))
+    game = tmp_path / "m.yaml"
+    assert run("new", "--players", "red,blue", "--seed", "1", "-o", str(game)).returncode == 0
+    line = one_line_error(run("move", str(game), f"gamble B3 {HUGE}"))  # the decision is echoed clipped
+    assert "number too large" in line and f"'gamble B3 {'9' * 187}...': " in line and len(line) < 400
 
 
 @pytest.mark.parametrize("word", ["²", "٣", "５", "1²"])
@@ -300,6 +304,8 @@ def test_unicode_digits_on_the_command_line(tmp_path):
      "lot: a lot, not text"),
     ({"turns": [{"player": "purple", "dice": {"reorg": {"Q7": 3}}}]}, "dice.reorg: unknown lot 'Q7'"),
     ({"result": {"reason": ["x"]}}, "result: reason: text"),
+    ({"position": {"tiles": {"C1": ["gold", "purple", 5]}}},
+     "position: tile C1: give 'COLOUR [hN] [OWNER VALUE]' or a mapping, not a list"),
 ])
 def test_wrong_shapes_are_one_line_with_the_line(change, message):
     with pytest.raises(RecordError) as info:
@@ -566,6 +572,10 @@ def test_dice_and_turn_options_are_checked(tmp_path):
     assert game.read_bytes() == before
     assert "'--turn'" in one_line_error(run("show", str(game), "--turn", "-1"))
     assert "'--turn'" in one_line_error(run("render", str(game), "--turn", "0"))
+    assert one_line_error(run("show", str(EXAMPLES / "revised-4p.yaml"), "--turn", "32")).endswith(
+        "revised-4p.yaml: --turn 32: the game has 31 turns")
+    assert "--turn 2: the game has 1 turn" in one_line_error(run("render", str(game), "--turn", "2"))
+    assert run("show", str(EXAMPLES / "revised-4p.yaml"), "--turn", "31").returncode == 0
 
 
 # ---------------------------------------------------------------------------------------------- 13: usage errors
@@ -587,6 +597,20 @@ def test_help_and_no_arguments_still_show_help():
     assert run("--help").returncode == 0
     res = run()
     assert res.returncode == 2 and "Usage" in res.stdout + res.stderr
+
+
+def test_output_into_a_closed_pipe_is_no_traceback():
+    """``lv --help | head -1``: the reader is gone before lv writes; lv stops quietly (exit 1 as click does for a
+    broken pipe), without a traceback from its own usage-error handling."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "lv", "--help"], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, timeout=60, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in proc.stderr and proc.stderr.strip() == "", proc.stderr
+    assert proc.returncode == 1
 
 
 # ---------------------------------------------------------------------------------------------- 7: names

@@ -13,8 +13,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
-from lv import cli
-from lv import gamerows, metrics, simulate
+from lv import cli, gamerows, metrics, simulate
 from lv.errors import LvError
 
 

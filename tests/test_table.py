@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from lv import cli
 from lv import actions as A
 from lv import new_game, session
-from lv.errors import IllegalAction
+from lv.errors import IllegalAction, RecordError
 from lv.notation import format_action, parse_action
 from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
@@ -303,6 +303,26 @@ def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
     jsonschema.validate(yaml.safe_load(text), schema)
 
 
+def test_a_tied_starting_roll_at_a_table_needs_its_reroll(tmp_path):
+    """003 L279-281 (each rolls 2 dice, highest starts; ties roll again): at a table the reroll is rolled there too,
+    so lv asks for it instead of drawing it from the seed; given, it is the record's second round."""
+    path = tmp_path / "club.yaml"
+    deal = [f"--deal={who}={','.join(cards)}" for who, cards in DEAL.items()]
+    res = run("new", "--table", "--players", "red,blue,green", *deal, "--rolls", "red=6+6,blue=6+6,green=1+1",
+              "-o", str(path))
+    assert res.exit_code == 2 and not path.exists()
+    assert res.stderr.strip() == ("lv: error: starting roll: red and blue tie: give their reroll too (another "
+                                  "round of --rolls, or of starting_rolls): at a table every die is rolled there")
+    res = run("new", "--table", "--players", "red,blue,green", *deal, "--rolls", "red=6+6,blue=6+6,green=1+1",
+              "--rolls", "red=2+1,blue=3+3", "-o", str(path))
+    assert res.exit_code == 0, res.stderr
+    assert yaml.safe_load(path.read_text())["starting_rolls"] == [
+        {"red": [6, 6], "blue": [6, 6], "green": [1, 1]}, {"red": [2, 1], "blue": [3, 3]}]
+    assert "blue to draw" in res.stderr
+    with pytest.raises(RecordError, match="at a table, give who starts"):
+        new_game("revised", NAMES, seed=1, table=True, deal=DEAL)
+
+
 def test_a_table_game_needs_its_dice(tmp_path):
     s = session.create(None, "revised", NAMES, 1, table=True, deal=DEAL, first_player="red")
     s.play("draw C5")
@@ -314,6 +334,21 @@ def test_a_table_game_needs_its_dice(tmp_path):
     assert "at a table the dice are rolled there: give them with --dice (gambled)" in str(err.value)
     s.play("gamble A1 3", dice=[6, 6])
     assert s.game.current_turn.decisions[-1].dice == {"gamble": [6, 6]}
+
+
+def test_lv_show_at_a_table_does_not_say_the_end_card_is_drawn(tmp_path):
+    """At a table the pile's order is unknown (cards_before_end is None), but the end card is still in it: lv show
+    said "the end card is drawn" from the first turn on; after "draw END" it is drawn."""
+    path = tmp_path / "club.yaml"
+    deal = [f"--deal={who}={','.join(cards)}" for who, cards in DEAL.items()]
+    assert run("new", "--table", "--players", "red,blue,green", *deal, "--first", "red", "-o", str(path)).exit_code == 0
+    shown = run("show", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert "the end card is in the deck, unseen · tiles left" in shown.stdout
+    assert "the end card is drawn" not in shown.stdout
+    assert 'class="cards-before-end">the end card is in the deck, unseen<' in run("render", str(path)).stdout
+    assert run("move", str(path), "draw END").exit_code == 0
+    assert "the end card is drawn · tiles left" in run("show", str(path)).stdout
 
 
 def test_a_position_gives_the_discards():
