@@ -50,7 +50,7 @@ class _OneLineUsageErrors(typer.core.TyperGroup):
         except click_errors.ClickException as exc:
             print(printable(f"lv: error: {' '.join(exc.format_message().split())}"), file=sys.stderr)
             sys.exit(exc.exit_code)
-        except click_errors.Abort:
+        except typer.Abort:  # typer >= 0.20 keeps Abort in typer.exceptions, not in its copy of click
             print("Aborted!", file=sys.stderr)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
@@ -594,10 +594,10 @@ def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
 def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                 output: Optional[str] = typer.Option(None, "-o", "--output",
                                                      help="board.svg, board.html or board.png (PNG needs the "
-                                                          "extra lv[png]; default: SVG to stdout)."),
+                                                          "extra lv\\[png]; default: SVG to stdout)."),
                 turn: Optional[int] = typer.Option(None, "--turn", min=1,
                                                    help="The board at the end of this turn.")) -> None:
-    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv[png]).
+    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv\\[png]).
 
     Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
              lv render game.yaml -o board.png
