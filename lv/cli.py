@@ -869,15 +869,43 @@ def simulate_cmd(
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
-    table = Table(box=None, pad_edge=False)
-    for i, name in enumerate(header):  # a swept parameter's name stays whole; the intervals wrap instead
-        whole = i == 0 or name in sweep.keys or name == "variant"
-        table.add_column(name, no_wrap=whole, min_width=len(name) if whole else None)
-    for row in rows:
-        table.add_row(*map(_fmt, row))
-    out.print(table)
+    keep = [i for i, name in enumerate(header) if i == 0 or name in sweep.keys or name == "variant"]
+    for n, block in enumerate(_column_blocks(header, rows, keep, out.width)):
+        table = Table(box=None, pad_edge=False)
+        for i in block:  # a swept parameter's name stays whole; the intervals wrap instead
+            whole = i in keep
+            table.add_column(header[i], no_wrap=whole, min_width=len(header[i]) if whole else None)
+        for row in rows:
+            table.add_row(*(_fmt(row[i]) for i in block))
+        if n:
+            out.print()
+        out.print(table)
     err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
                         f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
+
+
+def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:
+    """The columns to print together. All of them when each can keep an interval's half-line ("43.65 [40.12,",
+    13 characters); otherwise (a sweep of many metrics at 80 columns) several tables, each with the kept columns
+    and as many others as fit, so that no cell is cut down to "43…"."""
+    narrow = 13
+
+    def need(i: int) -> int:
+        cells = [str(header[i])] + [line for row in rows for line in str(row[i]).splitlines()]
+        longest = max(map(len, cells))
+        return longest if i in keep else min(longest, max(narrow, len(str(header[i]))))
+
+    others = [i for i in range(len(header)) if i not in keep]
+    used = sum(need(i) + 2 for i in keep)
+    if not others or used + sum(need(i) + 2 for i in others) - 2 <= width:
+        return [list(range(len(header)))]
+    blocks: List[List[int]] = []
+    for i in others:
+        if blocks and sum(need(j) + 2 for j in blocks[-1]) + need(i) <= width:
+            blocks[-1].append(i)
+        else:
+            blocks.append([*keep, i])
+    return blocks
 
 
 def _close_dask(client: Any, scheduler: Optional[str]) -> None:
