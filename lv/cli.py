@@ -262,8 +262,9 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
         return
     table = Table(box=None, pad_edge=False)
     table.add_column("parameter", no_wrap=True)
-    table.add_column(_fmt(a), max_width=max(10, out.width // 6))
-    table.add_column(_fmt(b), max_width=max(10, out.width // 6))
+    for side in (a, b):  # a value's words (twenty_minus_dice) and the spec stay whole: they are what --set takes
+        whole = min(18, max(len(word) for text in [side, *(str(r[side]) for r in rows)] for word in text.split()))
+        table.add_column(_fmt(side), min_width=whole, max_width=max(whole, 10, out.width // 6))
     table.add_column("citations")
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))

@@ -79,3 +79,15 @@ def test_a_grid_sweep_folds_into_tables_of_whole_numbers(columns):
     assert metrics == ["turns", "winner_score", "score_spread", "instant_win", "advantage_p1", "balance",
                        "lead_change", "largest_casino"]
     assert sum(line.startswith("10 ") for line in res.stdout.splitlines()) == 2 * len(headers)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_variants_diff_keeps_values_and_specs_whole(columns):
+    """At 80 columns the values were cut to 'twenty_minus…' and the spec to 'original+f-b…': a value is what --set
+    takes, so it stays whole and the citations wrap instead."""
+    res = run(["variants", "diff", "original", "revised"], columns)
+    assert "…" not in res.stdout
+    assert [line.split()[:3] for line in res.stdout.splitlines() if line.startswith("setup.starting_money")] == \
+        [["setup.starting_money", "sum_card_values", "twenty_minus_dice"]]
+    res = run(["variants", "diff", "original", "original+f-block"], columns)
+    assert res.stdout.split()[:4] == ["parameter", "original", "original+f-block", "citations"]
