@@ -23,19 +23,21 @@ from .state import GameState, Result
 Reason = tuple[str, str]  # (rule, message)
 
 # Rules named in refusals of the turn order and of trades, with their rulebook passages.
-TURN_ORDER = "turn order (000 Game Play L57-61; 003 L279-291)"
-DRAW_FIRST = "turn order: draw first (000 Step 1: Draw L63-65; 003 Step 1 L288-295)"
-DRAW_TURN = "turn order: the current player draws (000 Game Play L57-65; 003 L279-295)"
-DRAW_ONCE = "turn order: one draw a turn (000 L63-65, L114; 003 L288-295)"
-TIE_REROLL = "ties: reroll until settled (000 Reroll if Tied L203-209; 003 L426-445, no trade until done L440-441)"
+TURN_ORDER = 'turn order (Original rules, "Game Play"; Revised rules, "Taking Turns")'
+DRAW_FIRST = 'turn order: draw first (Original rules, "Step 1: Draw"; Revised rules, "Taking Turns")'
+DRAW_TURN = 'turn order: the current player draws (Original rules, "Game Play"; Revised rules, "Taking Turns")'
+DRAW_ONCE = ('turn order: one draw a turn (Original rules, "Step 1: Draw", "Ending Step 1"; Revised rules, '
+             '"Taking Turns")')
+TIE_REROLL = ('ties: reroll until settled (Original rules, "After each Action: Reroll if Tied"; Revised rules, '
+              '"Settling Who\'s the Boss": no trade until the rerolling is done)')
 _WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
           "die_from": "which die to move ('move die LOT')"}
-DRAW_NAMED = "the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1 L295-300)"
-TRADE_FORBIDDEN = "trade: no points, casino tiles or risers (000 Trading L226; 003 Trading L827-829)"
-TRADE_PROMISE = "trade: no promises for future turns (000 Trading L226; 003 Trading L829-831)"
-TRADE_ACTIONS = ("trade: actions of the current player, this turn (000 Trading L220, L226; "
-                 "003 Trading L812-813, L831-832)")
-TRADE_PARTIES = "trade: any number of players (000 Trading L218; 003 Trading L805-809)"
+DRAW_NAMED = 'the draw: the card on top (Original rules, "Step 1: Draw"; Revised rules, "Step 1: Draw a Property Card")'
+TRADE_FORBIDDEN = 'trade: no points, casino tiles or risers (Original rules and Revised rules, "At Any Time: Trading")'
+TRADE_PROMISE = 'trade: no promises for future turns (Original rules and Revised rules, "At Any Time: Trading")'
+TRADE_ACTIONS = ('trade: actions of the current player, this turn (Original rules and Revised rules, '
+                 '"At Any Time: Trading")')
+TRADE_PARTIES = 'trade: any number of players (Original rules and Revised rules, "At Any Time: Trading")'
 
 
 class NeedChoice(Exception):
