@@ -77,6 +77,9 @@ class RowWriter:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
             raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
+        umask = os.umask(0o022)  # mkstemp makes the file private (0600); the rows are a file like any other
+        os.umask(umask)
+        os.chmod(self.tmp, 0o666 & ~umask)
         os.close(fd)
         self._file: IO[str] | None = None
         self._csv: Any = None

@@ -132,6 +132,22 @@ def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed into place
 
 
+def test_games_out_has_the_permissions_of_any_new_file(tmp_path):
+    """The rows were written through mkstemp's private temporary (0600), so games.csv could not be read by the
+    group the way results.json (from the shell) could; now the umask decides, as for every other file."""
+    import os
+
+    path = tmp_path / "games.csv"
+    old = os.umask(0o022)
+    try:
+        res = run("simulate", "-v", "revised", "--games", "2", "--players", "3", "--workers", "1",
+                  "--games-out", str(path))
+    finally:
+        os.umask(old)
+    assert res.exit_code == 0, res.output
+    assert oct(path.stat().st_mode & 0o777) == oct(0o644)
+
+
 def test_games_out_is_the_same_for_any_number_of_workers(tmp_path):
     files = []
     for workers, batch in ((1, 5), (2, 1)):
