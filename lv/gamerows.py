@@ -28,7 +28,7 @@ _ONE_BASED = ("winner", "winner_seat", "first_player")
 
 def row(summary: dict[str, Any], sweep: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game under one profile as a flat row. ``sweep``: the profile's variant and swept values."""
-    out: dict[str, Any] = {"game": summary["index"] + 1, "seed": summary["seed"], "profile": summary["profile"]}
+    out: dict[str, Any] = {"game": summary["index"], "seed": summary["seed"], "profile": summary["profile"]}
     for key, value in (sweep or {}).items():  # a list value (gamble.win_even) as its YAML text
         out[key] = value if value is None or isinstance(value, (bool, int, float, str)) else json.dumps(value)
     out["reason"] = summary["reason"]

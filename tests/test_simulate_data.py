@@ -112,7 +112,8 @@ def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
     df = read(path)
     assert len(df) == 3 * 4
     # sorted by game, then profile in the order given, whatever order the workers finished in
-    assert list(df["game"]) == [1] * 4 + [2] * 4 + [3] * 4
+    # game i is --save-dir's game-0000i.yaml and has the seed S * 1000000 + i (docs/cli.md, "--save-dir")
+    assert list(df["game"]) == [0] * 4 + [1] * 4 + [2] * 4
     assert list(df["seed"]) == [8_000_000] * 4 + [8_000_001] * 4 + [8_000_002] * 4
     assert list(df["profile"][:4]) == ["original,sprawl.riser_cost=10", "original,sprawl.riser_cost=15",
                                        "revised,sprawl.riser_cost=10", "revised,sprawl.riser_cost=15"]
