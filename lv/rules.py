@@ -22,22 +22,21 @@ from .state import GameState, Result
 
 Reason = tuple[str, str]  # (rule, message)
 
-# Rules named in refusals of the turn order and of trades, with their rulebook passages.
-TURN_ORDER = 'turn order (Original rules, "Game Play"; Revised rules, "Taking Turns")'
-DRAW_FIRST = 'turn order: draw first (Original rules, "Step 1: Draw"; Revised rules, "Taking Turns")'
-DRAW_TURN = 'turn order: the current player draws (Original rules, "Game Play"; Revised rules, "Taking Turns")'
-DRAW_ONCE = ('turn order: one draw a turn (Original rules, "Step 1: Draw", "Ending Step 1"; Revised rules, '
-             '"Taking Turns")')
-TIE_REROLL = ('ties: reroll until settled (Original rules, "After each Action: Reroll if Tied"; Revised rules, '
-              '"Settling Who\'s the Boss": no trade until the rerolling is done)')
+# Rules named in refusals of the turn order and of trades, with the section titles that print them: the 2010
+# rulebook's first, then the revised one's (one title: both print it), as docs/rules.md's O: / R: columns.
+TURN_ORDER = 'turn order (rulebooks: "Game Play"; "Taking Turns")'
+DRAW_FIRST = 'turn order: draw first (rulebooks: "Step 1: Draw"; "Taking Turns")'
+DRAW_TURN = 'turn order: the current player draws (rulebooks: "Game Play"; "Taking Turns")'
+DRAW_ONCE = 'turn order: one draw a turn (rulebooks: "Step 1: Draw", "Ending Step 1"; "Taking Turns")'
+TIE_REROLL = ('ties: reroll until settled (rulebooks: "After each Action: Reroll if Tied"; "Settling Who\'s the Boss": '
+              'no trade until the rerolling is done)')
 _WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
           "die_from": "which die to move ('move die LOT')"}
-DRAW_NAMED = 'the draw: the card on top (Original rules, "Step 1: Draw"; Revised rules, "Step 1: Draw a Property Card")'
-TRADE_FORBIDDEN = 'trade: no points, casino tiles or risers (Original rules and Revised rules, "At Any Time: Trading")'
-TRADE_PROMISE = 'trade: no promises for future turns (Original rules and Revised rules, "At Any Time: Trading")'
-TRADE_ACTIONS = ('trade: actions of the current player, this turn (Original rules and Revised rules, '
-                 '"At Any Time: Trading")')
-TRADE_PARTIES = 'trade: any number of players (Original rules and Revised rules, "At Any Time: Trading")'
+DRAW_NAMED = 'the draw: the card on top (rulebooks: "Step 1: Draw"; "Step 1: Draw a Property Card")'
+TRADE_FORBIDDEN = 'trade: no points, casino tiles or risers (rulebooks: "At Any Time: Trading")'
+TRADE_PROMISE = 'trade: no promises for future turns (rulebooks: "At Any Time: Trading")'
+TRADE_ACTIONS = 'trade: actions of the current player, this turn (rulebooks: "At Any Time: Trading")'
+TRADE_PARTIES = 'trade: any number of players (rulebooks: "At Any Time: Trading")'
 
 
 class NeedChoice(Exception):
