@@ -263,8 +263,9 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
         return
     table = Table(box=None, pad_edge=False)
     table.add_column("parameter", no_wrap=True)
-    table.add_column(_fmt(a), max_width=max(10, out.width // 6))
-    table.add_column(_fmt(b), max_width=max(10, out.width // 6))
+    for side in (a, b):  # a value's words (twenty_minus_dice) and the spec stay whole: they are what --set takes
+        whole = min(18, max(len(word) for text in [side, *(str(r[side]) for r in rows)] for word in text.split()))
+        table.add_column(_fmt(side), min_width=whole, max_width=max(whole, 10, out.width // 6))
     table.add_column("citations")
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
@@ -606,10 +607,10 @@ def play_show(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
 def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
                 output: Optional[str] = typer.Option(None, "-o", "--output",
                                                      help="board.svg, board.html or board.png (PNG needs the "
-                                                          "extra lv[png]; default: SVG to stdout)."),
+                                                          "extra lv\\[png]; default: SVG to stdout)."),
                 turn: Optional[int] = typer.Option(None, "--turn", min=1,
                                                    help="The board at the end of this turn.")) -> None:
-    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv[png]).
+    """The board as a picture: SVG, an HTML page with the player and casino tables, or PNG (with lv\\[png]).
 
     Example: lv render game.yaml -o board.svg      lv render examples/revised-4p.yaml -o board.html
              lv render game.yaml -o board.png
@@ -883,15 +884,43 @@ def simulate_cmd(
         csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
-    table = Table(box=None, pad_edge=False)
-    for i, name in enumerate(header):  # a swept parameter's name stays whole; the intervals wrap instead
-        whole = i == 0 or name in sweep.keys or name == "variant"
-        table.add_column(name, no_wrap=whole, min_width=len(name) if whole else None)
-    for row in rows:
-        table.add_row(*map(_fmt, row))
-    out.print(table)
+    keep = [i for i, name in enumerate(header) if i == 0 or name in sweep.keys or name == "variant"]
+    for n, block in enumerate(_column_blocks(header, rows, keep, out.width)):
+        table = Table(box=None, pad_edge=False)
+        for i in block:  # a swept parameter's name stays whole; the intervals wrap instead
+            whole = i in keep
+            table.add_column(header[i], no_wrap=whole, min_width=len(header[i]) if whole else None)
+        for row in rows:
+            table.add_row(*(_fmt(row[i]) for i in block))
+        if n:
+            out.print()
+        out.print(table)
     err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
                         f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
+
+
+def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:
+    """The columns to print together. All of them when each can keep an interval's half-line ("43.65 [40.12,",
+    13 characters); otherwise (a sweep of many metrics at 80 columns) several tables, each with the kept columns
+    and as many others as fit, so that no cell is cut down to "43…"."""
+    narrow = 13
+
+    def need(i: int) -> int:
+        cells = [str(header[i])] + [line for row in rows for line in str(row[i]).splitlines()]
+        longest = max(map(len, cells))
+        return longest if i in keep else min(longest, max(narrow, len(str(header[i]))))
+
+    others = [i for i in range(len(header)) if i not in keep]
+    used = sum(need(i) + 2 for i in keep)
+    if not others or used + sum(need(i) + 2 for i in others) - 2 <= width:
+        return [list(range(len(header)))]
+    blocks: List[List[int]] = []
+    for i in others:
+        if blocks and sum(need(j) + 2 for j in blocks[-1]) + need(i) <= width:
+            blocks[-1].append(i)
+        else:
+            blocks.append([*keep, i])
+    return blocks
 
 
 def _close_dask(client: Any, scheduler: Optional[str]) -> None:

@@ -28,7 +28,7 @@ _ONE_BASED = ("winner", "winner_seat", "first_player")
 
 def row(summary: dict[str, Any], sweep: dict[str, Any] | None = None) -> dict[str, Any]:
     """One game under one profile as a flat row. ``sweep``: the profile's variant and swept values."""
-    out: dict[str, Any] = {"game": summary["index"] + 1, "seed": summary["seed"], "profile": summary["profile"]}
+    out: dict[str, Any] = {"game": summary["index"], "seed": summary["seed"], "profile": summary["profile"]}
     for key, value in (sweep or {}).items():  # a list value (gamble.win_even) as its YAML text
         out[key] = value if value is None or isinstance(value, (bool, int, float, str)) else json.dumps(value)
     out["reason"] = summary["reason"]
@@ -77,6 +77,9 @@ class RowWriter:
             fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
         except OSError as exc:
             raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
+        umask = os.umask(0o022)  # mkstemp makes the file private (0600); the rows are a file like any other
+        os.umask(umask)
+        os.chmod(self.tmp, 0o666 & ~umask)
         os.close(fd)
         self._file: IO[str] | None = None
         self._csv: Any = None

@@ -22,20 +22,21 @@ from .state import GameState, Result
 
 Reason = tuple[str, str]  # (rule, message)
 
-# Rules named in refusals of the turn order and of trades, with their rulebook passages.
-TURN_ORDER = "turn order (000 Game Play L57-61; 003 L279-291)"
-DRAW_FIRST = "turn order: draw first (000 Step 1: Draw L63-65; 003 Step 1 L288-295)"
-DRAW_TURN = "turn order: the current player draws (000 Game Play L57-65; 003 L279-295)"
-DRAW_ONCE = "turn order: one draw a turn (000 L63-65, L114; 003 L288-295)"
-TIE_REROLL = "ties: reroll until settled (000 Reroll if Tied L203-209; 003 L426-445, no trade until done L440-441)"
+# Rules named in refusals of the turn order and of trades, with the section titles that print them: the 2010
+# rulebook's first, then the revised one's (one title: both print it), as docs/rules.md's O: / R: columns.
+TURN_ORDER = 'turn order (rulebooks: "Game Play"; "Taking Turns")'
+DRAW_FIRST = 'turn order: draw first (rulebooks: "Step 1: Draw"; "Taking Turns")'
+DRAW_TURN = 'turn order: the current player draws (rulebooks: "Game Play"; "Taking Turns")'
+DRAW_ONCE = 'turn order: one draw a turn (rulebooks: "Step 1: Draw", "Ending Step 1"; "Taking Turns")'
+TIE_REROLL = ('ties: reroll until settled (rulebooks: "After each Action: Reroll if Tied"; "Settling Who\'s the Boss": '
+              'no trade until the rerolling is done)')
 _WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
           "die_from": "which die to move ('move die LOT')"}
-DRAW_NAMED = "the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1 L295-300)"
-TRADE_FORBIDDEN = "trade: no points, casino tiles or risers (000 Trading L226; 003 Trading L827-829)"
-TRADE_PROMISE = "trade: no promises for future turns (000 Trading L226; 003 Trading L829-831)"
-TRADE_ACTIONS = ("trade: actions of the current player, this turn (000 Trading L220, L226; "
-                 "003 Trading L812-813, L831-832)")
-TRADE_PARTIES = "trade: any number of players (000 Trading L218; 003 Trading L805-809)"
+DRAW_NAMED = 'the draw: the card on top (rulebooks: "Step 1: Draw"; "Step 1: Draw a Property Card")'
+TRADE_FORBIDDEN = 'trade: no points, casino tiles or risers (rulebooks: "At Any Time: Trading")'
+TRADE_PROMISE = 'trade: no promises for future turns (rulebooks: "At Any Time: Trading")'
+TRADE_ACTIONS = 'trade: actions of the current player, this turn (rulebooks: "At Any Time: Trading")'
+TRADE_PARTIES = 'trade: any number of players (rulebooks: "At Any Time: Trading")'
 
 
 class NeedChoice(Exception):

@@ -359,11 +359,28 @@ def legal_decisions(game: Game) -> list[dict]:
             out.extend({"notation": f"move {what} {lot}", "kind": "move", "cost": 0, "lot": lot}
                        for lot in sorted(lots, key=game.board.index.__getitem__))
     for action in game.legal_actions():
+        if isinstance(action, A.Draw) and game.table and not action.cards:
+            out.extend(_table_draws(game))
+            continue
         item = {"notation": format_action(action, names), "kind": VERB[type(action)],
                 "cost": engine.action_cost(state, action)}
         item.update((k, v) for k, v in structured(action, names).items() if k not in ("action", "bet"))
         if isinstance(action, A.Gamble):
             item.update(_gamble_range(game, action))
+        out.append(item)
+    return out
+
+
+def _table_draws(game: Game) -> list[dict]:
+    """At a table the deck's order is unknown: one draw per card not seen yet (``draw D5``), in board order. A card
+    on a closed F block is skipped, so the card turned over after it is named too (``then_card``: ``draw F3 D5``);
+    the end card comes last."""
+    engine, state, order = game.engine, game.state, game.board.index
+    out = []
+    for card in sorted(state.deck, key=lambda c: order.get(c, len(order))):
+        item: dict = {"notation": f"draw {card}", "kind": "draw", "cost": 0, "cards": [card]}
+        if card in order and engine.f_closed(state, card):
+            item["then_card"] = True
         out.append(item)
     return out
 

@@ -112,3 +112,32 @@ def test_rules_md_stands_on_its_own():
     assert "## How citations are written" in text and "carry no page numbers" in text
     rows = [line for line in text.splitlines() if re.match(r"\| \d+ \|", line)]
     assert len(rows) == 47 and all(" / R: " in row.split(" | ")[2] for row in rows)
+
+
+def refusal_rules() -> dict[str, str]:
+    """The rule names ``lv move`` and ``lv check`` print in refusals of the turn order and of trades."""
+    from lv import rules
+
+    return {k: v for k, v in vars(rules).items() if k.isupper() and isinstance(v, str) and "(" in v}
+
+
+def test_refusals_cite_section_titles_not_line_numbers():
+    """'lv move club.yaml draw' once answered '[the draw: the card on top (000 Step 1: Draw L63-65; 003 Step 1
+    L295-300)]': line numbers of a text file that is not shipped."""
+    found = refusal_rules()
+    assert {"TURN_ORDER", "DRAW_FIRST", "DRAW_NAMED", "TIE_REROLL", "TRADE_FORBIDDEN", "TRADE_PARTIES"} <= set(found)
+    for name, rule in found.items():
+        assert not LINE_NUMBERS.search(rule), (name, rule)
+        assert re.search(r'\(rulebooks: "', rule), (name, rule)
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the rulebook texts are not on this machine")
+def test_refusals_cite_titles_the_rulebooks_print():
+    texts = {edition: normal(next(SEEDS.glob(pattern)).read_text(encoding="utf-8"))
+             for edition, pattern in RULEBOOKS.items()}
+    for name, rule in refusal_rules().items():  # the 2010 rulebook's titles, then the revised one's
+        parts = rule[rule.index("(rulebooks: "):].split("; ")
+        editions = [["Original", "Revised"]] if len(parts) == 1 else [["Original"], ["Revised"]]
+        for part, where in zip(parts, editions):
+            for title in re.findall(r'"([^"]+)"', part):
+                assert all(normal(title) in texts[e] for e in where), (name, title, where)

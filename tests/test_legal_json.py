@@ -63,6 +63,33 @@ def test_every_decision_has_the_same_form(tmp_path):
                          "color": "aqua"}
 
 
+def test_at_a_table_every_card_not_seen_is_a_draw_lv_move_takes(tmp_path):
+    """At a table the deck's order is unknown: 'lv legal --json' once offered {"notation": "draw"}, which 'lv move'
+    refuses ("name the card turned over at the table"). Now one draw per card not seen yet, each one playable; in
+    a 2-player revised game a card on the closed F block says the next card is named too ("2-Player Rules")."""
+    deal = {"red": ["A1", "C4"], "blue": ["B2", "D3"]}
+    s = session.create(tmp_path / "t.yaml", "revised", ["red", "blue"], 1, table=True, deal=deal, first_player="red")
+    s.save()
+    data = legal_json(tmp_path / "t.yaml")
+    draws = data["decisions"]
+    assert {d["kind"] for d in draws} == {"draw"} and len(draws) == 48 + 1 - 4
+    assert [d["cards"] for d in draws] == [[d["notation"].split()[1]] for d in draws]
+    assert draws[0] == {"notation": "draw A2", "kind": "draw", "cost": 0, "cards": ["A2"]}
+    assert draws[-1] == {"notation": f"draw {END_CARD}", "kind": "draw", "cost": 0, "cards": [END_CARD]}
+    assert [d["cards"][0] for d in draws if d.get("then_card")] == [f"F{i}" for i in range(1, 10)]
+    for d in draws[:3] + draws[-1:]:
+        game = tmp_path / "t.yaml"
+        copy_ = tmp_path / f"c-{d['cards'][0]}.yaml"
+        copy_.write_bytes(game.read_bytes())
+        res = CliRunner().invoke(cli.app, ["move", str(copy_), d["notation"]])
+        assert res.exit_code == 0, res.stderr
+    f = next(d for d in draws if d.get("then_card"))
+    copy_ = tmp_path / "f.yaml"
+    copy_.write_bytes((tmp_path / "t.yaml").read_bytes())
+    res = CliRunner().invoke(cli.app, ["move", str(copy_), f"{f['notation']} A2"])
+    assert res.exit_code == 0, res.stderr
+
+
 def test_a_finished_game_lists_no_decisions(tmp_path):
     path = tmp_path / "done.yaml"
     path.write_text((ROOT / "examples" / "revised-2p.yaml").read_text())

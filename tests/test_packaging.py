@@ -68,3 +68,27 @@ def test_start_up_imports_only_what_the_command_line_needs():
     proc = _run("-c", code)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["[]", "True"]
+
+
+def test_a_closed_pipe_or_an_abort_ends_quietly(monkeypatch):
+    """`lv variants show revised | head -2`: Rich meets the closed pipe and raises SystemExit(1); with typer >= 0.20
+    the handler once looked for an ``Abort`` that typer's copy of click does not have, and printed a traceback."""
+    from typer.testing import CliRunner
+
+    from lv import cli
+
+    def closed_pipe(*args, **kwargs):
+        raise SystemExit(1)
+
+    monkeypatch.setattr(cli.out, "print", closed_pipe)
+    res = CliRunner().invoke(cli.app, ["variants", "list"])
+    assert (res.exit_code, type(res.exception)) == (1, SystemExit)
+
+    def abort(*args, **kwargs):
+        import typer
+
+        raise typer.Abort()
+
+    monkeypatch.setattr(cli.out, "print", abort)
+    res = CliRunner().invoke(cli.app, ["variants", "list"])
+    assert (res.exit_code, res.stderr) == (1, "Aborted!\n")

@@ -112,7 +112,8 @@ def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
     df = read(path)
     assert len(df) == 3 * 4
     # sorted by game, then profile in the order given, whatever order the workers finished in
-    assert list(df["game"]) == [1] * 4 + [2] * 4 + [3] * 4
+    # game i is --save-dir's game-0000i.yaml and has the seed S * 1000000 + i (docs/cli.md, "--save-dir")
+    assert list(df["game"]) == [0] * 4 + [1] * 4 + [2] * 4
     assert list(df["seed"]) == [8_000_000] * 4 + [8_000_001] * 4 + [8_000_002] * 4
     assert list(df["profile"][:4]) == ["original,sprawl.riser_cost=10", "original,sprawl.riser_cost=15",
                                        "revised,sprawl.riser_cost=10", "revised,sprawl.riser_cost=15"]
@@ -130,6 +131,22 @@ def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
         assert got[name] == pytest.approx(fn(summary), abs=0, rel=1e-15), name
     assert [got[f"scores.{i}"] for i in (1, 2, 3)] == summary["scores"]
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed into place
+
+
+def test_games_out_has_the_permissions_of_any_new_file(tmp_path):
+    """The rows were written through mkstemp's private temporary (0600), so games.csv could not be read by the
+    group the way results.json (from the shell) could; now the umask decides, as for every other file."""
+    import os
+
+    path = tmp_path / "games.csv"
+    old = os.umask(0o022)
+    try:
+        res = run("simulate", "-v", "revised", "--games", "2", "--players", "3", "--workers", "1",
+                  "--games-out", str(path))
+    finally:
+        os.umask(old)
+    assert res.exit_code == 0, res.output
+    assert oct(path.stat().st_mode & 0o777) == oct(0o644)
 
 
 def test_games_out_is_the_same_for_any_number_of_workers(tmp_path):

@@ -63,3 +63,31 @@ def test_the_board_is_compact_below_98_columns():
     full = run(["show", EXAMPLE, "--turn", "12"], 120).stdout
     assert "C1  A p6" in narrow and "C1  AQU p6" in full
     assert "A2  [blac]" in narrow and "A2  [black]" in full
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_a_grid_sweep_folds_into_tables_of_whole_numbers(columns):
+    """A sweep of two parameters has 9 metric columns: at 80 columns they once shrank to 'tu…' and '43…'. Now the
+    table comes in parts, each with the swept columns, and every metric keeps its name and its mean."""
+    res = run(["simulate", "-v", "revised", "--games", "3", "--workers", "1", "--set", "raise.cost_per_space=10,15",
+               "--set", "gamble.bet_per_tile=4,5"], columns)
+    assert "…" not in res.stdout
+    headers = [line.split() for line in res.stdout.splitlines() if line.startswith("raise.cost_per_space")]
+    assert len(headers) == (4 if columns == 80 else 2)
+    assert all(h[:2] == ["raise.cost_per_space", "gamble.bet_per_tile"] for h in headers)
+    metrics = [name for h in headers for name in h[2:]]
+    assert metrics == ["turns", "winner_score", "score_spread", "instant_win", "advantage_p1", "balance",
+                       "lead_change", "largest_casino"]
+    assert sum(line.startswith("10 ") for line in res.stdout.splitlines()) == 2 * len(headers)
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_variants_diff_keeps_values_and_specs_whole(columns):
+    """At 80 columns the values were cut to 'twenty_minus…' and the spec to 'original+f-b…': a value is what --set
+    takes, so it stays whole and the citations wrap instead."""
+    res = run(["variants", "diff", "original", "revised"], columns)
+    assert "…" not in res.stdout
+    assert [line.split()[:3] for line in res.stdout.splitlines() if line.startswith("setup.starting_money")] == \
+        [["setup.starting_money", "sum_card_values", "twenty_minus_dice"]]
+    res = run(["variants", "diff", "original", "original+f-block"], columns)
+    assert res.stdout.split()[:4] == ["parameter", "original", "original+f-block", "citations"]
