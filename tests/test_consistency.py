@@ -129,7 +129,10 @@ def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
         args = shlex.split(line, comments=True)[1:]
         args = [x for a in args for x in (sorted(glob.glob(a)) if "*" in a else [a])]
         if args[0] == "simulate" and not os.environ.get("LV_SLOW_TESTS"):
-            args[args.index("--games") + 1] = "20"
+            # the same command, fewer games (a searching bot: 2 games, 4 playouts a decision)
+            searching = any(a.startswith("mcts") or ",mcts" in a for a in args)
+            args[args.index("--games") + 1] = "2" if searching else "20"
+            args = [re.sub(r"mcts:\d+", "mcts:4", a) for a in args]
         res = run(*args)
         assert res.exit_code == 0, f"{line}\n{res.stderr}"
     assert Path("selfplay.yaml").read_bytes() == (EXAMPLES / "revised-4p.yaml").read_bytes()
