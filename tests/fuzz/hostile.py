@@ -359,3 +359,12 @@ def notation(draw) -> str:
         else:
             words[i] = draw(WORDS)
     return draw(st.sampled_from([" ", " ", "  ", "\t"])).join(words)
+
+
+def play_some(tally: "Tally", game: Any, data: Any, most: int) -> None:
+    """Up to ``most`` random legal decisions (hypothesis ``data`` chooses), each through ``call``."""
+    for _ in range(data.draw(st.integers(0, most)) if game is not None else 0):
+        legal = call(tally, game.legal_actions)
+        if not legal or game.over:
+            break
+        call(tally, game.apply, data.draw(st.sampled_from(legal)))

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lv
-from hostile import LOTS, VALUES, call, fuzz_settings
+from hostile import LOTS, VALUES, call, fuzz_settings, play_some
 from hostile import tally  # noqa: F401 - the fixture
 from lv import actions as A
 
@@ -97,11 +97,7 @@ def test_random_positions(tally):
     @given(POSITION, st.data())
     def case(position, data):
         game = call(tally, lv.Game.from_position, profile, NAMES, position)
-        for _ in range(data.draw(st.integers(0, 5)) if game is not None else 0):
-            legal = call(tally, game.legal_actions)
-            if not legal or game.over:
-                break
-            call(tally, game.apply, data.draw(st.sampled_from(legal)))
+        play_some(tally, game, data, 5)
 
     case()
     tally.settle()

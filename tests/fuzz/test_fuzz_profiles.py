@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lv
-from hostile import FRAGMENTS, PROFILES, VALUES, call, fuzz_settings, load_data, mutated, run_cli, to_text
+from hostile import (FRAGMENTS, PROFILES, VALUES, call, fuzz_settings, load_data, mutated, play_some, run_cli,
+                     to_text)
 from hostile import tally  # noqa: F401 - the fixture
 
 BASES = {p.stem: load_data(p) for p in PROFILES}
@@ -54,11 +55,7 @@ def test_mutated_profiles_set_up_a_game(tally, tmp_path):
         call(tally, lv.profile.describe_parameters, profile)
         players = data.draw(st.integers(1, 7))
         game = call(tally, lv.new_game, profile, players, data.draw(st.integers(0, 5)))
-        for _ in range(data.draw(st.integers(0, 12)) if game is not None else 0):
-            legal = call(tally, game.legal_actions)
-            if not legal or game.over:
-                break
-            call(tally, game.apply, data.draw(st.sampled_from(legal)))
+        play_some(tally, game, data, 12)
 
     case()
     tally.settle()
