@@ -166,7 +166,7 @@ class Game:
                     events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
                     continue
                 kept.append(card)
-                s.markers[card] = i
+                s.put_marker(card, i)
             if len(kept) != p.setup.starting_cards:
                 raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}")
             self._starting_money(i, kept)
@@ -229,7 +229,7 @@ class Game:
                         events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
                         continue
                     dealt[i].append(card)
-                    s.markers[card] = i
+                    s.put_marker(card, i)
                     break
         for i, cards in dealt.items():
             self._starting_money(i, cards)

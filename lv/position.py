@@ -154,7 +154,7 @@ def apply_position(game, position: dict, table: bool = False) -> bool:
         return lot_s
 
     for lot, owner in (position.get("markers") or {}).items():
-        s.markers[once(lot, "markers")] = player(owner, f"markers.{lot}")
+        s.put_marker(once(lot, "markers"), player(owner, f"markers.{lot}"))
     for lot, spec in (position.get("tiles") or {}).items():
         lot = once(lot, "tiles")
         if lot in s.markers:

@@ -304,7 +304,7 @@ class Engine:
             raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", "resources.markers_exhausted")
         lots = self.board.lots
         lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
-        del s.markers[lot]
+        s.remove_marker(lot)
         events.append(event("marker_moved", player=player, lot=lot))
         return True, lot
 
@@ -504,7 +504,7 @@ class Engine:
                 raise NeedChoice("marker_from")
             ok, moved = self._free_marker(s, player, events, choices.get("marker_from"))
             if ok:
-                s.markers[lot] = player
+                s.put_marker(lot, player)
                 events.append(event("marker_placed", player=player, lot=lot, moved_from=moved))
             return
         if tile.owner == player:
@@ -658,7 +658,7 @@ class Engine:
         lot = self.board.lots[a.lot]
         ok, moved = self._free_die(s, player, a.lot, events, choices.get("die_from"))
         s.players[player].money -= lot.price
-        del s.markers[a.lot]
+        s.remove_marker(a.lot)
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
         events.append(event("built", player=player, lot=a.lot, color=a.color, cost=lot.price,
                             value=lot.die if ok else None, moved_from=moved))
@@ -771,12 +771,12 @@ class Engine:
             self.lot_check(step.lot)
             if s.markers.get(step.lot) != step.giver:
                 raise IllegalAction(f"{giver.name} has no marker on {step.lot}", "trade.items")
-            del s.markers[step.lot]
+            s.remove_marker(step.lot)
             ok, moved = self._free_marker(s, step.receiver, events, choices.get("marker_from"))
             if not ok:
-                s.markers[step.lot] = step.giver
+                s.put_marker(step.lot, step.giver)
                 raise IllegalAction(f"{receiver.name} has no marker left", "resources.markers_exhausted")
-            s.markers[step.lot] = step.receiver
+            s.put_marker(step.lot, step.receiver)
             events.append(event("lot_given", lot=step.lot, giver=step.giver, receiver=step.receiver, moved_from=moved))
         elif isinstance(step, A.GiveDie):
             self.lot_check(step.lot)

@@ -162,6 +162,15 @@ class GameState:
         if self._index is not None:
             self._index.reshape(tiles, lots)
 
+    # ---- markers (always through these, so whatever the state derives from them stays right)
+    def put_marker(self, lot: str, player: int) -> None:
+        """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
+        self.markers[lot] = player
+
+    def remove_marker(self, lot: str) -> None:
+        """The marker on ``lot`` leaves the board."""
+        del self.markers[lot]
+
     # ---- dice (always through this, so the bosses stay right)
     def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
         """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
