@@ -109,23 +109,21 @@ class GreedyBot:
         me = s.current
         money = s.players[me].money
         if isinstance(action, A.Sprawl):
-            casino = engine.casino_at(s, action.source)
-            if money - engine.sprawl_cost(action.lot, casino) < self.reserve:
+            if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            return 30 + casino.spaces + lots[action.lot].die
+            return 30 + engine.casino_at(s, action.source).spaces + lots[action.lot].die
         if isinstance(action, A.Raise):
-            casino = engine.casino_at(s, action.lot)
-            if money - engine.profile.raise_.cost_per_space * casino.spaces < self.reserve:
+            if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            return 25 + casino.spaces
+            return 25 + engine.casino_at(s, action.lot).spaces
         if isinstance(action, A.Build):
-            if money - lots[action.lot].price < self.reserve:
+            if money - engine.action_cost(s, action) < self.reserve:
                 return 0
             return 20 + self.colour_value(game, action.lot, action.color, lots[action.lot].die)
         if isinstance(action, A.Reorganize):
             casino = engine.casino_at(s, action.lot)
             facts = dice_facts(s, casino)
-            if facts.boss == me or money - facts.pips * engine.profile.reorg.cost_per_pip < self.reserve:
+            if facts.boss == me or money - engine.action_cost(s, action) < self.reserve:
                 return 0
             mine = max(s.tiles[lot].value for lot in casino.lots if s.tiles[lot].owner == me)
             return 10 if facts.top - mine <= self.reorg_gap else 0

@@ -453,16 +453,7 @@ def _check_fields(d: dict, fail, path, ti) -> None:
 def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
-    words = {
-        "build": lambda: f"build {d.get('lot')} {d.get('color')}",
-        "sprawl": lambda: f"sprawl {d.get('lot')} from {d.get('from')}",
-        "remodel": lambda: f"remodel {d.get('lot')} {d.get('color')}",
-        "reorganize": lambda: f"reorg {d.get('lot')}",
-        "reorg": lambda: f"reorg {d.get('lot')}",
-        "raise": lambda: f"raise {d.get('lot')}",
-        "gamble": lambda: f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else ""),
-        "end": lambda: "end",
-    }
+    words = {k: f.from_record for f in A.FAMILIES if f.from_record is not None for k in f.record_kinds}
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):
@@ -510,7 +501,7 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
         return A.Trade(tuple(out))
     if kind not in words:
         raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade, draw)")
-    return parse_action(words[kind](), players, board)
+    return parse_action(words[kind](d), players, board)
 
 
 def _step_text(text: str, players: list[str], board: Board):
@@ -524,44 +515,8 @@ def _step_text(text: str, players: list[str], board: Board):
 
 
 def structured(action, players: list[str]) -> dict:
-    """The structured form of a decision (what the engine writes)."""
-    if isinstance(action, A.Build):
-        return {"action": "build", "lot": action.lot, "color": action.color}
-    if isinstance(action, A.Sprawl):
-        return {"action": "sprawl", "lot": action.lot, "from": action.source}
-    if isinstance(action, A.Remodel):
-        return {"action": "remodel", "lot": action.lot, "color": action.color}
-    if isinstance(action, A.Reorganize):
-        return {"action": "reorganize", "lot": action.lot}
-    if isinstance(action, A.Raise):
-        return {"action": "raise", "lot": action.lot}
-    if isinstance(action, A.Gamble):
-        out = {"action": "gamble", "lot": action.lot, "bet": action.bet}
-        if action.lay_off:
-            out["lay_off"] = True
-        return out
-    if isinstance(action, A.EndTurn):
-        return {"action": "end"}
-    if isinstance(action, A.Draw):
-        return {"action": "draw", "cards": list(action.cards)}
-    if isinstance(action, A.DRAW_CHOICES):
-        return {"do": format_action(action, players)}
-    if isinstance(action, A.ActAs):
-        return {"as": players[action.player], **structured(action.action, players)}
-    if isinstance(action, A.GiveMoney):
-        return {"money": action.amount, "from": players[action.giver], "to": players[action.receiver]}
-    if isinstance(action, A.GiveLot):
-        return {"lot": action.lot, "from": players[action.giver], "to": players[action.receiver]}
-    if isinstance(action, A.GiveDie):
-        return {"die": action.lot, "from": players[action.giver], "to": players[action.receiver]}
-    if isinstance(action, A.Trade):
-        out = {"action": "trade", "steps": [structured(s, players) for s in action.steps]}
-        if action.by:
-            out["by"] = [players[i] for i in action.by]
-        return out
-    if isinstance(action, A.FORBIDDEN):  # never in a record the engine writes: the rules refuse them
-        return {"do": format_action(action, players)}
-    raise TypeError(f"not a decision: {action!r}")
+    """The structured form of a decision (what the engine writes): its family's (lv/actions)."""
+    return A.structured_decision(action, players)
 
 
 def result_of(game) -> dict | None:

@@ -38,10 +38,7 @@ from .record import dumps, load_record, parse_record, record_of, structured
 from .replay import replay
 from .yamlsource import one_line, read_text
 
-VERB = {A.Build: "build", A.Sprawl: "sprawl", A.Remodel: "remodel", A.Reorganize: "reorg", A.Raise: "raise",
-        A.Gamble: "gamble", A.Trade: "trade", A.EndTurn: "end", A.Draw: "draw",
-        A.Reroll: "reroll", A.Choose: "move"}
-GROUPS = ("draw", "reroll", "move", "build", "sprawl", "remodel", "reorg", "raise", "gamble", "end")
+GROUPS = A.GROUPS  # the groups of ``lv legal``: one per listed verb of the action families' table
 ROLLING = ("gambled", "reorganized", "tie_rerolled")  # events whose dice a table must give
 
 
@@ -362,7 +359,7 @@ def legal_decisions(game: Game) -> list[dict]:
         if isinstance(action, A.Draw) and game.table and not action.cards:
             out.extend(_table_draws(game))
             continue
-        item = {"notation": format_action(action, names), "kind": VERB[type(action)],
+        item = {"notation": format_action(action, names), "kind": A.group_of(action),
                 "cost": engine.action_cost(state, action)}
         item.update((k, v) for k, v in structured(action, names).items() if k not in ("action", "bet"))
         if isinstance(action, A.Gamble):
@@ -426,9 +423,9 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
         lot = next((w.upper() for w in words[1:] if w.upper() in board.lots), None)
         color = next((w for w in words[1:] if w in board.colors), None)
     else:
-        verb = VERB.get(type(action))
+        verb = A.group_of(action) if type(action) in A.FAMILY_OF else None
         lot, color = getattr(action, "lot", None), getattr(action, "color", None)
-    if verb in (None, "trade", "end", "draw", "reroll", "move"):
+    if verb is None:
         return []
     names = game.player_names
 
@@ -440,7 +437,8 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
             return (1, abs(board.index[a.id] - board.index[b.id]))
         return (0, abs(a.row - b.row) + abs(a.col - b.col))
 
-    candidates = [a for a in game.legal_actions() if VERB[type(a)] == verb]
+    # decisions of that verb that name a lot (an end, a draw have none)
+    candidates = [a for a in game.legal_actions() if A.group_of(a) == verb and hasattr(a, "lot")]
     candidates.sort(key=lambda a: (a.lot != lot, getattr(a, "color", None) != color, distance(a.lot),
                                    board.index[a.lot]))
     return [gamble_text(_gamble_range(game, a)) if isinstance(a, A.Gamble) else format_action(a, names)
@@ -485,5 +483,4 @@ def _strip_text(message: str, text: str) -> str:
 
 def _verb_of(text: str) -> str | None:
     word = text.split(" ", 1)[0].lower() if text else ""
-    return {"reorganize": "reorg", "reorganise": "reorg"}.get(word, word) if word in (*GROUPS, "reorganize",
-                                                                                       "reorganise") else None
+    return A.CANONICAL.get(word, word) if word in GROUPS or word in A.CANONICAL else None

@@ -1,4 +1,4 @@
-"""``legal_actions`` evaluates the referee's ``why_not_*`` predicates in bulk (lv/legal.py, for speed): over
+"""``legal_actions`` evaluates the referee's ``why_not`` predicates in bulk (each action family's generator, for speed): over
 random games under every shipped configuration, each listed decision must pass its predicate and every other
 candidate decision of the moment must fail it. Catches the two drifting apart when a rule changes."""
 
@@ -26,18 +26,9 @@ def candidates(game):
 
 
 def refusal(game, action):
+    """The referee's predicate: the action family's ``why_not`` (lv/actions), through the engine's table lookup."""
     e, s, p = game.engine, game.state, game.state.current
-    if isinstance(action, A.Build):
-        return e.why_not_build(s, p, action.lot, action.color)
-    if isinstance(action, A.Sprawl):
-        return e.why_not_sprawl(s, p, action.lot, action.source)
-    if isinstance(action, A.Remodel):
-        return e.why_not_remodel(s, p, action.lot, action.color)
-    if isinstance(action, A.Reorganize):
-        return e.why_not_reorganize(s, p, action.lot)
-    if isinstance(action, A.Raise):
-        return e.why_not_raise(s, p, action.lot)
-    return e.why_not_gamble(s, p, action.lot, action.bet)
+    return e.why_not(s, p, action)
 
 
 @pytest.mark.parametrize("spec,players", [("original", 4), ("revised", 4), ("revised", 2), ("original+f-block", 3),

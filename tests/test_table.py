@@ -26,7 +26,10 @@ from lv.errors import IllegalAction, RecordError
 from lv.notation import format_action, parse_action
 from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
-from lv.rules import DRAW_FIRST, DRAW_NAMED, DRAW_ONCE, DRAW_TURN, TRADE_ACTIONS, TRADE_FORBIDDEN, TRADE_PROMISE
+from lv.ruleids import Rule
+from lv.rules import DRAW_FIRST, DRAW_NAMED, DRAW_ONCE, DRAW_TURN
+
+TRADE_ACTIONS, TRADE_FORBIDDEN, TRADE_PROMISE = Rule.TRADE_ACTIONS, Rule.TRADE_FORBIDDEN, Rule.TRADE_PROMISE
 
 from test_invariants import Checker
 

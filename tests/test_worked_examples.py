@@ -12,6 +12,7 @@ import itertools
 import pytest
 
 import lv
+from lv.actions.gamble import bet_cap
 from lv import Build, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize, Sprawl, Trade
 
 from conftest import at, boss_name, casino_of, kinds, money, of_kind, scores
@@ -186,7 +187,7 @@ def test_s10_revised_sprawl_from_a_raised_casino_costs_33():
     assert len(gold) == 1 and gold[0].lots == ("A2", "A5") and gold[0].height == 2
     assert gold[0].points == 4  # 2 spaces x 2 high
     # bet cap: $5 per physical tile = $20 (Yellow has $30, Red $27: neither limits it)
-    assert game.engine.bet_cap(game.state, game.casino_at("A2"), 1) == 20
+    assert bet_cap(game.engine, game.state, game.casino_at("A2"), 1) == 20
 
 
 # ---------------------------------------------------------------------------------------------- S12 remodel
@@ -315,7 +316,7 @@ def test_s23_yellow_bets_4_rolls_3_wins_4_from_red(spec):
     game = at(spec, ["red", "yellow"], current="yellow", players={"red": {"money": 20}, "yellow": {"money": 30}},
               tiles={"B1": "silver red 5", "B2": "silver red 2", "B3": "silver red 3"})
     casino = game.casino_at("B1")
-    assert game.engine.bet_cap(game.state, casino, 1) == 15
+    assert bet_cap(game.engine, game.state, casino, 1) == 15
     assert Gamble("B1", 15) in game.legal_actions()
     assert game.why_not(Gamble("B1", 16)) is not None
     events = game.apply(Gamble("B1", 4), dice={"gamble": [1, 2]})
@@ -334,7 +335,7 @@ def test_s25_revised_green_has_7_cap_is_7_yellow_takes_all_7():
     game = at("revised", ["green", "yellow"], current="yellow",
               players={"green": {"money": 7}, "yellow": {"money": 30}},
               tiles={"C4": "purple h2 green 5", "C7": "purple h2 green 2"})
-    assert game.engine.bet_cap(game.state, game.casino_at("C4"), 1) == 7
+    assert bet_cap(game.engine, game.state, game.casino_at("C4"), 1) == 7
     assert game.why_not(Gamble("C4", 8)) is not None
     assert game.why_not(Gamble("C4", 4, lay_off=True)) is not None  # no lay-off in the revised rules
     events = game.apply(Gamble("C4", 4), dice={"gamble": [6, 6]})
@@ -352,7 +353,7 @@ def test_s25_original_analogue_cap_10_and_lay_off(lay_off, yellow, green):
     game = at("original", ["green", "yellow"], current="yellow",
               players={"green": {"money": 7}, "yellow": {"money": 30}},
               tiles={"C4": "purple green 5", "C7": "purple green 2"})
-    assert game.engine.bet_cap(game.state, game.casino_at("C4"), 1) == 10
+    assert bet_cap(game.engine, game.state, game.casino_at("C4"), 1) == 10
     game.apply(Gamble("C4", 4, lay_off=lay_off), dice={"gamble": [6, 6]})
     assert money(game) == {"green": green, "yellow": yellow}
 
@@ -410,7 +411,7 @@ def test_s28_revised_raise_twice_to_the_cap_of_3_players():
     game.apply(lv.EndTurn())
     assert game.state.current == 1 and game.current_turn.cards == ["A5"]
     assert money(game)["purple"] == 34 and scores(game)["purple"] == 6
-    assert game.engine.bet_cap(game.state, game.casino_at("C4"), 1) == 30
+    assert bet_cap(game.engine, game.state, game.casino_at("C4"), 1) == 30
 
 
 def test_s28_two_player_cap_is_height_2():

@@ -1,0 +1,187 @@
+"""The decisions of Lords of Vegas, one module per action family, found through one table (``FAMILIES``).
+
+    from lv import actions as A
+    A.Build("A2", "gold")              # the decision classes, re-exported here
+    A.FAMILY_OF[A.Raise].why_not       # everything about an action: its family
+    A.FAMILIES                         # every family, in order
+
+A family module (``build``, ``sprawl``, ``remodel``, ``reorganize``, ``raise_``, ``gamble``, ``trade``, ``draw``,
+``end``) holds everything lv knows about one action: its decision classes (frozen attrs values with a ``kind``),
+its notation (parse and format), its structured record form, its legality predicate, its cost, its generator of
+legal decisions (built from the same helpers as the predicate), its application and its events. The engine
+(rules.py), the legal list (legal.py), the notation (notation.py), the records (record.py), the narrative, the
+bots, session.py and the CLI find actions only through this table.
+
+The table is discovered: every module of this package whose name does not start with ``_`` is imported and
+its ``FAMILY`` (a ``Family``, see ``_family.py``) is entered, in the order of ``Family.order``. So a new action
+is one new module here plus the profile keys it reads, and nothing else in lv/ changes.
+
+The protocol: what a family module defines
+-------------------------------------------
+``FAMILY = Family(...)`` with, required:
+
+- ``name``: the family's name, also the ``action:`` word of its structured record form (``raise``).
+- ``order``: an int, its place in the table (draw 0, build 10, sprawl 20, remodel 30, reorganize 40, raise 50,
+  gamble 60, trade 70, end 80): the order of verbs in messages and of ``lv legal``'s groups. Leave gaps.
+- ``decisions``: its decision classes (the first is the main one). A decision is found its family by its
+  exact type (``FAMILY_OF[type(decision)]``).
+- ``verbs``: the words of the notation it parses (``("draw", "reroll", "move")``); the first is the ``lv legal``
+  group of its decisions unless ``group`` says otherwise. ``aliases``: other spellings of the first verb
+  (``reorganize`` for ``reorg``), parsed but never written.
+- ``parse(words: Words) -> decision``: read ``words.words`` (``words.words[0]`` is the verb); the helpers
+  ``words.lot(i)``, ``.color(i)``, ``.player(i)``, ``.amount(i)``, ``.expect(n, usage)``, ``.fail(msg)`` raise
+  NotationError naming the wrong word.
+- ``format(decision, names) -> str``: the notation; ``format(parse(text)) == text`` for canonical text.
+- ``structured(decision, names) -> dict``: its structured record form (what the engine writes to records).
+
+Optional (leave out what does not apply):
+
+- ``record_kinds`` + ``from_record(d) -> str``: the ``action:`` words of a structured record decision it
+  reads, and the decision as notation text.
+- ``why_not(engine, state, player, decision) -> (rule, message) | None``: the referee's check. Rule ids come
+  from ``lv/ruleids.py``; a rule a profile parameter decides is named by that parameter.
+- ``cost(engine, state, decision) -> int``: dollars a legal decision costs its player now (``lv legal --json``,
+  the bots).
+- ``apply(engine, state, player, decision, dice, events, choices)``: carry it out. It must check ``why_not``
+  itself (the referee's safety: anything may be given to ``Engine.apply``), change the state only through the
+  state's methods, and append its events (``lv.events.event(kind, ...)``; ``main_event`` names the one that
+  tells what it did). The engine then settles ties, merges and bosses.
+  ``in_trade=True``: its decisions may also be steps of a trade (the current player's actions).
+  ``anytime=True``: applied in the draw step too, and the engine leaves ties and consequences to it (trades).
+  ``by_game``: decision classes the game's turn machinery carries out (``Game.apply``): the engine refuses them.
+- ``rolls``: the key of its dice in a record's ``dice`` mapping (``"gamble"``), if it rolls any.
+- ``active(profile) -> bool``: does this profile have the action at all (raise: ``raise.enabled``); an
+  inactive family lists nothing.
+- The generators of the legal list, which must list exactly the decisions ``why_not`` allows (with a gamble
+  once per casino, at its largest bet), in a fixed order, since the uniform bot picks by index:
+  ``generate_before(moment, out)`` (before the casinos: builds), then for each casino in board order
+  ``generate_per_casino(moment, casino, facts, out)`` of every family asked about that casino (``casinos``:
+  ``BOSSED`` the player's, ``DICED`` those the player has a die in, ``RIVALS`` another player's, ``EVERY``),
+  then ``generate_after(moment, out)`` (end). Families run in the order of ``legal_order`` (default
+  ``order``): raise runs before reorganize (``legal_order=55``), as the seeded games were recorded.
+  ``generate_waiting(engine, state, out)``: decisions outside the action step (the draw).
+  A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
+  casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
+- ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares
+  them here; loading them into the profile is the profile module's business (lv/profile.py).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ._family import (BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment, Reason, Words, closed_block, not_boss,
+                      refuse, tile_facts, tiles_left, whole_number)
+from .build import Build
+from .draw import DRAW_CHOICES, Choose, Draw, Reroll
+from .end import EndTurn
+from .gamble import Gamble
+from .raise_ import Raise
+from .remodel import Remodel
+from .reorganize import Reorganize
+from .sprawl import Sprawl
+from .trade import (FORBIDDEN, TRANSFERS, ActAs, GiveDie, GiveLot, GiveMoney, GivePoints, GiveRiser, GiveTile,
+                    Promise, Trade)
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+
+def discover() -> tuple[Family, ...]:
+    """Every family module of this package (a name not starting with ``_``), in the order of ``Family.order``."""
+    found: list[Family] = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        family = getattr(module, "FAMILY", None)
+        if not isinstance(family, Family):
+            raise ImportError(f"lv.actions.{info.name}: an action family module defines FAMILY = Family(...)")
+        found.append(family)
+    found.sort(key=lambda f: (f.order, f.name))
+    return tuple(found)
+
+
+FAMILIES: tuple[Family, ...] = discover()
+"""The table: every action family, in order."""
+
+FAMILY_OF: dict[type, Family] = {cls: f for f in FAMILIES for cls in f.decisions}
+"""A decision's family, by its exact type."""
+
+FAMILY_OF_VERB: dict[str, Family] = {verb: f for f in FAMILIES for verb in (*f.verbs, *f.aliases)}
+"""The family that parses a verb of the notation (or another spelling of it)."""
+
+CANONICAL: dict[str, str] = {word: f.verbs[0] for f in FAMILIES for word in f.aliases}
+"""Other spellings of verbs -> the verb (``reorganize`` -> ``reorg``)."""
+
+VERBS: tuple[str, ...] = tuple(verb for f in FAMILIES for verb in f.verbs)
+"""The verbs of the notation (for messages)."""
+
+GROUPS: tuple[str, ...] = tuple(v for f in FAMILIES if f.listed for v in f.verbs)
+"""The groups of ``lv legal``: one per listed verb, in table order."""
+
+ACTIONS: tuple[type, ...] = tuple(cls for f in FAMILIES if f.in_trade for cls in f.decisions)
+"""The current player's actions (those that may also be steps of a trade)."""
+
+ACTION_EVENTS: tuple[str, ...] = tuple(f.main_event for f in FAMILIES if f.main_event)
+"""The main event of each action, which its notation line is followed by (narrative.py)."""
+
+Action = Any
+"""Any decision (an instance of a class in ``FAMILY_OF``)."""
+
+# the decision classes of families beyond the built-in ones, as names of this package too
+for _family in FAMILIES:
+    for _cls in _family.decisions:
+        globals().setdefault(_cls.__name__, _cls)
+
+
+def family_of(decision: Decision) -> Family | None:
+    return FAMILY_OF.get(type(decision))
+
+
+def parse_words(w: Words) -> Decision:
+    """A decision from its words: the family of its verb parses it."""
+    family = FAMILY_OF_VERB.get(w.words[0].lower())
+    if family is None:
+        raise w.fail(f"unknown decision '{w.words[0]}' (decisions: {', '.join(VERBS)})")
+    return family.parse(w)
+
+
+def parse_decision(text: str, names: Sequence[str], board: Board) -> Decision:
+    """Parse one decision in the notation (spaces already normalised, not empty)."""
+    return parse_words(Words(text, text.split(" "), names, board))
+
+
+def format_decision(decision: Decision, names: Sequence[str]) -> str:
+    """A decision (or a step of a trade) in the notation."""
+    family = FAMILY_OF.get(type(decision))
+    if family is None:
+        raise TypeError(f"not a decision: {decision!r}")
+    return family.format(decision, names)
+
+
+def structured_decision(decision: Decision, names: Sequence[str]) -> dict[str, Any]:
+    """The structured record form of a decision (or a step of a trade)."""
+    family = FAMILY_OF.get(type(decision))
+    if family is None:
+        raise TypeError(f"not a decision: {decision!r}")
+    return family.structured(decision, names)
+
+
+def group_of(decision: Decision) -> str:
+    """The ``lv legal`` group of a decision (``reorg`` for a Reorganize)."""
+    family = FAMILY_OF[type(decision)]
+    return family.group(decision) if family.group is not None else family.verbs[0]
+
+
+__all__ = [
+    "ACTIONS", "ACTION_EVENTS", "BOSSED", "CANONICAL", "DICED", "DRAW_CHOICES", "EVERY", "FAMILIES", "FAMILY_OF", "FAMILY_OF_VERB",
+    "FORBIDDEN", "GROUPS", "RIVALS", "TRANSFERS", "VERBS", "ActAs", "Action", "Build", "Choose", "Decision", "Draw",
+    "EndTurn", "Family", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "GivePoints", "GiveRiser", "GiveTile",
+    "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
+    "closed_block", "discover", "family_of", "format_decision", "group_of", "not_boss", "parse_decision",
+    "parse_words", "refuse", "structured_decision", "tile_facts", "tiles_left", "whole_number",
+]

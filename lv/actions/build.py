@@ -1,0 +1,103 @@
+"""Build: a casino tile on a lot you own. 000 "Action - Build" L128-133; 003 "Action - Build" L526-540.
+
+``build A2 gold``: pay the lot's price, put a tile of that colour on it and your die showing the lot's value.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..events import event
+from ..ruleids import Rule
+from ._family import Decision, Family, Moment, Reason, Words, closed_block, refuse, tiles_left
+
+if TYPE_CHECKING:
+    from ..chance import Dice
+    from ..events import Event
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Build:
+    """Build a casino tile of ``color`` on ``lot``, a lot the player has a marker on: ``build A2 gold``."""
+
+    lot: str
+    color: str
+    kind = "build"
+
+
+def parse(w: Words) -> Build:
+    w.expect(3, "build LOT COLOUR")
+    return Build(w.lot(1), w.color(2))
+
+
+def format(a: Build, names: Sequence[str]) -> str:
+    return f"build {a.lot} {a.color}"
+
+
+def structured(a: Build, names: Sequence[str]) -> dict[str, Any]:
+    return {"action": "build", "lot": a.lot, "color": a.color}
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"build {d.get('lot')} {d.get('color')}"
+
+
+def cost(engine: Engine, s: GameState, a: Build) -> int:
+    """The lot's price."""
+    return engine.board.lots[a.lot].price
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Build) -> Reason | None:
+    lot, color = a.lot, a.color
+    if s.markers.get(lot) != player:
+        return (Rule.BUILD_OWN_LOT, f"you have no marker on {lot}")
+    closed = closed_block(engine.profile, len(s.players))
+    if closed is not None and engine.board.lots[lot].block == closed:
+        return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
+    if tiles_left(engine, s, color) < 1:
+        return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {color} tiles are on the board")
+    price = engine.board.lots[lot].price
+    if s.players[player].money < price:
+        return (Rule.BUILD_PRICE, f"building {lot} costs ${price}, you have ${s.players[player].money}")
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _builds(lot: str, colors: tuple[str, ...]) -> tuple[Build, ...]:
+    return tuple(Build(lot, c) for c in colors)
+
+
+def generate(m: Moment, out: list[Decision]) -> None:
+    """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
+    with a tile left (``tile_facts``)."""
+    player, money, lots, closed, colors = m.player, m.money, m.lots, m.closed, m.open_colors
+    for lot, owner in m.markers.items():
+        if owner == player and money >= lots[lot].price and lots[lot].block != closed:
+            out.extend(_builds(lot, colors))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    engine.color_check(a.color)
+    refuse(why_not(engine, s, player, a))
+    lot = engine.board.lots[a.lot]
+    ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+    s.players[player].money -= lot.price
+    s.remove_marker(a.lot)
+    s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
+    events.append(event("built", player=player, lot=a.lot, color=a.color, cost=lot.price,
+                        value=lot.die if ok else None, moved_from=moved))
+
+
+FAMILY = Family(
+    name="build", order=10, decisions=(Build,), verbs=("build",), parse=parse, format=format,
+    structured=structured, record_kinds=("build",), from_record=from_record, in_trade=True, why_not=why_not,
+    cost=cost, apply=apply, main_event="built", generate_before=generate,
+    profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"))

@@ -1,0 +1,116 @@
+"""The draw step as decisions: ``draw`` (turn over the next card), and at a table the decisions a draw may wait
+for, ``reroll`` (a tie's dice) and ``move`` (which piece moves when none is left).
+
+The draw step itself (take-overs, payouts, ties) is the engine's (rules.py), not a player action; the game's turn
+machinery carries out a ``Draw`` (``by_game``) and the engine's ``resume_draw`` a ``Reroll`` or ``Choose``.
+000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..board import END_CARD
+from ._family import Decision, Family, Words
+
+if TYPE_CHECKING:
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Draw:
+    """The draw step as a decision: turn over the next card. ``cards``: the cards the player says were turned
+    over (``draw D5``; an F card skipped in a 2-player game and the card after it: ``draw F3 D5``), checked
+    against the deck, or at a table, the cards themselves. Empty: whatever is on top."""
+
+    cards: tuple[str, ...] = ()
+    player: int | None = None  # who says they draw (``draw D5 by blue``): only the current player may
+    kind = "draw"
+
+
+@attrs.frozen
+class Reroll:
+    """At a table, the dice of a tie reroll the draw waits for: ``values`` ((lot, face), ...) in the order asked.
+    003 "Settling Who's the Boss" L426-445; 000 "Reroll if Tied" L203-209."""
+
+    values: tuple[tuple[str, int], ...] = ()
+    kind = "reroll"
+
+
+@attrs.frozen
+class Choose:
+    """At a table, which of the drawer's pieces moves when none is left: ``what`` is "marker_from" or "die_from".
+    003 "Available Player Markers" L266-271, "Available Dice" L251-262."""
+
+    what: str
+    lot: str
+    kind = "move"
+
+
+DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known
+
+
+def parse(w: Words) -> Draw | Reroll | Choose:
+    words, verb = w.words, w.words[0].lower()
+    if verb == "reroll":  # reroll C5 4 C6 2 (bare 'reroll': the dice come with --dice)
+        pairs = words[1:]
+        if len(pairs) % 2:
+            raise w.fail("expected 'reroll LOT FACE [LOT FACE ...]', e.g. 'reroll C5 4 C6 2'")
+        values = []
+        for i in range(1, len(words), 2):
+            face = words[i + 1]
+            if not (face.isascii() and face.isdigit()) or not 1 <= int(face) <= 6:
+                raise w.fail(f"'{face}' is not a die face (1-6)")
+            values.append((w.lot(i), int(face)))
+        return Reroll(tuple(values))
+    if verb == "move":
+        if len(words) != 3 or words[1].lower() not in ("marker", "die"):
+            raise w.fail("expected 'move marker LOT' or 'move die LOT'")
+        return Choose(f"{words[1].lower()}_from", w.lot(2))
+    cards, player, end = [], None, len(words)
+    if len(words) >= 3 and words[-2].lower() == "by":  # who says they draw: only the current player may
+        player, end = w.player(len(words) - 1), len(words) - 2
+    for word in words[1:end]:
+        card = word.upper()
+        if card != END_CARD and card not in w.board.lots:
+            raise w.fail(f"unknown card '{word}' (a lot, A1-F9, or {END_CARD})")
+        cards.append(card)
+    return Draw(tuple(cards), player)
+
+
+def format(a: Draw | Reroll | Choose, names: Sequence[str]) -> str:
+    if isinstance(a, Reroll):
+        return " ".join(["reroll"] + [f"{lot} {v}" for lot, v in a.values])
+    if isinstance(a, Choose):
+        return f"move {a.what.split('_')[0]} {a.lot}"
+    drawer = ("by", names[a.player]) if a.player is not None else ()
+    return " ".join(("draw",) + tuple(a.cards) + drawer)
+
+
+def structured(a: Draw | Reroll | Choose, names: Sequence[str]) -> dict[str, Any]:
+    if isinstance(a, Draw):
+        return {"action": "draw", "cards": list(a.cards)}
+    return {"do": format(a, names)}
+
+
+def group(a: Draw | Reroll | Choose) -> str:
+    return a.kind
+
+
+_DRAW = Draw()
+
+
+def generate_waiting(engine: Engine, s: GameState, out: list[Decision]) -> None:
+    """Resting at "X is to draw": the draw (and trades, never listed)."""
+    if s.phase == "draw":
+        out.append(_DRAW)
+
+
+FAMILY = Family(
+    name="draw", order=0, decisions=(Draw, Reroll, Choose), verbs=("draw", "reroll", "move"), parse=parse,
+    format=format, structured=structured, group=group, by_game=(Draw,), cost=lambda engine, s, a: 0,
+    generate_waiting=generate_waiting)

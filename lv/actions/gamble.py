@@ -1,0 +1,192 @@
+"""Gamble: bet at another player's casino. 000 "Action - Gamble" L186-199; 003 "Action - Gamble" L740-803.
+
+``gamble B3 4`` (``gamble B3 4 layoff``: the boss lays off half, where ``gamble.lay_off`` allows). The bet is
+$1 to ``gamble.bet_per_tile`` per tile (``gamble.tiles_counted``), at most the gambler's money and, where
+``gamble.cap_at_boss_money``, the boss's. The legal list names each casino once, with the largest bet.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..casinos import boss, dice_facts
+from ..errors import IllegalAction
+from ..events import event
+from ..ruleids import Rule
+from ._family import RIVALS, Decision, Family, Moment, Reason, Words, refuse
+
+if TYPE_CHECKING:
+    from ..casinos import Casino, DiceFacts
+    from ..chance import Dice
+    from ..events import Event
+    from ..profile import Profile
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Gamble:
+    """Bet ``bet`` at the casino at ``lot`` (``gamble A2 5``); ``lay_off``: the boss's choice where allowed."""
+
+    lot: str
+    bet: int
+    lay_off: bool = False  # the boss's choice, where the profile allows it
+    kind = "gamble"
+
+
+LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
+
+
+def parse(w: Words) -> Gamble:
+    if len(w) == 4 and w.word(3).lower() in LAY_OFF_WORDS:
+        return Gamble(w.lot(1), w.amount(2), True)
+    w.expect(3, "gamble LOT BET [layoff]")
+    return Gamble(w.lot(1), w.amount(2))
+
+
+def format(a: Gamble, names: Sequence[str]) -> str:
+    return f"gamble {a.lot} {a.bet}" + (" layoff" if a.lay_off else "")
+
+
+def structured(a: Gamble, names: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": "gamble", "lot": a.lot, "bet": a.bet}
+    if a.lay_off:
+        out["lay_off"] = True
+    return out
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else "")
+
+
+def cost(engine: Engine, s: GameState, a: Gamble) -> int:
+    """Its bet."""
+    return a.bet
+
+
+def table_cap(profile: Profile, casino: Casino) -> int:
+    """000 L190 / 003 L783-794: $ per tile, risers counted where ``gamble.tiles_counted`` says so."""
+    g = profile.gamble
+    return g.bet_per_tile * (casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces)
+
+
+def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
+    """The largest bet: the table's cap, at most your money, and where the profile says so the boss's."""
+    cap = table_cap(engine.profile, casino)
+    players = s.players
+    if players[gambler].money < cap:
+        cap = players[gambler].money
+    if engine.profile.gamble.cap_at_boss_money:
+        b = dice_facts(s, casino).boss
+        if b is not None and players[b].money < cap:
+            cap = players[b].money
+    return cap
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
+    return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
+
+
+def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | None,
+                lay_off: bool = False) -> Reason | None:
+    """``bet`` None: could the player gamble at ``lot`` at all."""
+    g = engine.profile.gamble
+    if s.gambles >= g.per_turn:
+        return (Rule.GAMBLE_PER_TURN, "you have already gambled this turn")
+    casino = engine.casino_at(s, lot)
+    if casino is None:
+        return (Rule.GAMBLE_CASINO, f"{lot} has no casino")
+    b = boss(s, casino)
+    if b is None:
+        return (Rule.GAMBLE_OTHERS, f"the casino at {lot} has no boss")
+    if b == player:
+        return (Rule.GAMBLE_OTHERS, "you can't gamble against yourself")
+    if lay_off and g.lay_off == "none":
+        return (Rule.GAMBLE_LAY_OFF, "this profile has no lay-off")
+    cap = bet_cap(engine, s, casino, player)
+    if cap < 1:
+        if s.players[player].money < 1:  # 000 L190 / 003 L786-787: not more than you have
+            return (Rule.GAMBLE_OWN_MONEY, "you have $0: the smallest bet is $1")
+        return (Rule.GAMBLE_CAP_AT_BOSS_MONEY, f"the most you can bet at {lot} is $0: the boss, "
+                                               f"{s.players[b].name}, has $0")
+    if bet is not None and not 1 <= bet <= cap:
+        if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
+            return (Rule.GAMBLE_CAP_AT_BOSS_MONEY, f"the bet at {lot} must be $1 to ${cap}: the boss, "
+                                                   f"{s.players[b].name}, has only ${cap}")
+        if bet > cap and cap == s.players[player].money:  # 000 L190 / 003 L786-787: not more than you have
+            return (Rule.GAMBLE_OWN_MONEY, f"you have ${cap}: the bet at {lot} must be $1 to ${cap}")
+        return (Rule.GAMBLE_BET_PER_TILE, f"the bet at {lot} must be $1 to ${cap}")
+    return None
+
+
+_gamble = functools.lru_cache(maxsize=8192)(Gamble)
+
+
+def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
+    """``why_not`` in bulk for a casino another player bosses: once a turn, the largest bet (``bet_cap``) if
+    it is at least $1."""
+    p = m.profile
+    if m.state.gambles >= p.gamble.per_turn:
+        return
+    cap = table_cap(p, casino)
+    if m.money < cap:
+        cap = m.money
+    if p.gamble.cap_at_boss_money:
+        boss_money = m.state.players[facts.boss].money  # type: ignore[index]
+        if boss_money < cap:
+            cap = boss_money
+    if cap >= 1:
+        out.append(_gamble(casino.name, cap))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    if not isinstance(a.bet, int) or a.bet < 1:
+        raise IllegalAction("a bet is a whole number of dollars, at least $1", Rule.GAMBLE_BET_PER_TILE)
+    refuse(why_not(engine, s, player, a))
+    g = engine.profile.gamble
+    casino = engine.casino_at(s, a.lot)
+    assert casino is not None
+    b = boss(s, casino)
+    assert b is not None
+    d1, d2 = dice.gamble()
+    total = d1 + d2
+    gambler, house = s.players[player], s.players[b]
+    s.gambles += 1
+    if total in g.lose:
+        outcome = "lose"
+        boss_share = a.bet // 2 if a.lay_off else a.bet  # 000 L194: the bank takes the rest
+        gambler.money -= a.bet
+        house.money += boss_share
+        gambler_gets, boss_gets = -a.bet, boss_share
+    else:
+        outcome = "double" if total in g.win_double else "win"
+        amount = a.bet * (2 if outcome == "double" else 1)
+        if a.lay_off:
+            if outcome == "double" and g.lay_off_double_basis == "stake":
+                boss_share = 2 * (a.bet // 2)
+            else:
+                boss_share = amount // 2
+            bank_share = amount - boss_share
+        else:
+            boss_share, bank_share = amount, 0
+        paid = min(boss_share, house.money)  # 000 L192 / 003 L740-742: only the money the boss has
+        house.money -= paid
+        gambler.money += paid + bank_share
+        gambler_gets, boss_gets = paid + bank_share, -paid
+    events.append(event("gambled", player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
+                        outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
+
+
+FAMILY = Family(
+    name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
+    structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
+    cost=cost, apply=apply, main_event="gambled", rolls="gamble", casinos=RIVALS, generate_per_casino=generate,
+    profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
+                  "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
+                  "gamble.lose"))

@@ -1,0 +1,115 @@
+"""Raise: a riser under every tile of your casino, where the profile has risers (``raise.enabled``). 003
+"Action - Raise" L657-739: ``raise.cost_per_space`` per space, up to ``raise.max_height``.
+
+``raise A2``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..casinos import boss
+from ..events import event
+from ..ruleids import Rule
+from ._family import BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse
+
+if TYPE_CHECKING:
+    from ..casinos import Casino, DiceFacts
+    from ..chance import Dice
+    from ..events import Event
+    from ..profile import Profile
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Raise:
+    """Put a riser under every tile of the casino at ``lot`` (where the profile has risers): ``raise A2``."""
+
+    lot: str
+    kind = "raise"
+
+
+def parse(w: Words) -> Raise:
+    w.expect(2, "raise LOT")
+    return Raise(w.lot(1))
+
+
+def format(a: Raise, names: Sequence[str]) -> str:
+    return f"raise {a.lot}"
+
+
+def structured(a: Raise, names: Sequence[str]) -> dict[str, Any]:
+    return {"action": "raise", "lot": a.lot}
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"raise {d.get('lot')}"
+
+
+def raise_cost(profile: Profile, casino: Casino) -> int:
+    """A riser's price for each space of the casino."""
+    return profile.raise_.cost_per_space * casino.spaces
+
+
+def cost(engine: Engine, s: GameState, a: Raise) -> int:
+    casino = engine.casino_at(s, a.lot)
+    if casino is None:
+        raise engine.no_casino(a.lot)
+    return raise_cost(engine.profile, casino)
+
+
+def active(profile: Profile) -> bool:
+    return profile.raise_.enabled
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | None:
+    lot = a.lot
+    p = engine.profile
+    if not p.raise_.enabled:
+        return (Rule.RAISE_ENABLED, "this profile has no Raise action")
+    casino = engine.casino_at(s, lot)
+    if casino is None:
+        return (Rule.RAISE_CASINO, f"{lot} has no casino")
+    b = boss(s, casino)
+    if b != player:
+        return (Rule.RAISE_BOSS, not_boss(s, b, lot))
+    if casino.height >= engine.max_height(s):
+        return (Rule.RAISE_MAX_HEIGHT, f"the casino at {lot} is {casino.height} high, the most with "
+                                       f"{len(s.players)} players")
+    price = raise_cost(p, casino)
+    if s.players[player].money < price:
+        return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
+    return None
+
+
+_raise = functools.lru_cache(maxsize=1024)(Raise)
+
+
+def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
+    """``why_not`` in bulk for a casino the player bosses (the family is left out where risers are off)."""
+    if casino.height < m.max_height and m.money >= raise_cost(m.profile, casino):
+        out.append(_raise(casino.name))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    refuse(why_not(engine, s, player, a))
+    casino = engine.casino_at(s, a.lot)
+    assert casino is not None
+    price = raise_cost(engine.profile, casino)
+    s.players[player].money -= price
+    s.raise_tiles(casino.lots)
+    events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
+
+
+FAMILY = Family(
+    name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
+    structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
+    cost=cost, apply=apply, main_event="raised", active=active, casinos=BOSSED, generate_per_casino=generate,
+    profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

@@ -1,0 +1,125 @@
+"""Remodel: every tile of your casino replaced by tiles of another colour. 000 "Action - Remodel" L154-156 (per
+tile); 003 "Action - Remodel" L574-590 (per space, top tiles only): ``remodel.cost_per_unit`` per
+``remodel.counts``.
+
+``remodel A2 silver``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..casinos import boss
+from ..events import event
+from ..ruleids import Rule
+from ._family import BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse, tiles_left
+
+if TYPE_CHECKING:
+    from ..casinos import Casino, DiceFacts
+    from ..chance import Dice
+    from ..events import Event
+    from ..profile import Profile
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Remodel:
+    """Replace every tile of the casino at ``lot`` with tiles of ``color``: ``remodel A2 silver``."""
+
+    lot: str  # any lot of the casino
+    color: str
+    kind = "remodel"
+
+
+def parse(w: Words) -> Remodel:
+    w.expect(3, "remodel LOT COLOUR")
+    return Remodel(w.lot(1), w.color(2))
+
+
+def format(a: Remodel, names: Sequence[str]) -> str:
+    return f"remodel {a.lot} {a.color}"
+
+
+def structured(a: Remodel, names: Sequence[str]) -> dict[str, Any]:
+    return {"action": "remodel", "lot": a.lot, "color": a.color}
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"remodel {d.get('lot')} {d.get('color')}"
+
+
+def tiles_needed(profile: Profile, casino: Casino) -> int:
+    """Tiles of the new colour a remodel takes: one per space, or per tile incl. risers (``remodel.counts``)."""
+    return casino.spaces if profile.remodel.counts == "spaces" else casino.physical_tiles
+
+
+def remodel_cost(profile: Profile, casino: Casino) -> tuple[int, int]:
+    """(cost, tiles needed)."""
+    needed = tiles_needed(profile, casino)
+    return profile.remodel.cost_per_unit * needed, needed
+
+
+def cost(engine: Engine, s: GameState, a: Remodel) -> int:
+    casino = engine.casino_at(s, a.lot)
+    if casino is None:
+        raise engine.no_casino(a.lot)
+    return remodel_cost(engine.profile, casino)[0]
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | None:
+    lot, color = a.lot, a.color
+    casino = engine.casino_at(s, lot)
+    if casino is None:
+        return (Rule.REMODEL_CASINO, f"{lot} has no casino")
+    b = boss(s, casino)
+    if b != player:
+        return (Rule.REMODEL_BOSS, not_boss(s, b, lot))
+    if color == casino.color:
+        return (Rule.REMODEL_NEW_COLOR, f"the casino at {lot} is already {color}")
+    price, needed = remodel_cost(engine.profile, casino)
+    left = tiles_left(engine, s, color)
+    if left < needed:
+        return (Rule.REMODEL_COUNTS, f"remodelling needs {needed} {color} tiles, {left} are left")
+    if s.players[player].money < price:
+        return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
+    """Remodels of the ``color`` casino at ``lot`` into each of ``colors`` but its own (a new colour)."""
+    return tuple(Remodel(lot, c) for c in colors if c != color)
+
+
+def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
+    """``why_not`` in bulk for a casino the player bosses: if they can pay, every other colour with enough
+    tiles left."""
+    price, needed = remodel_cost(m.profile, casino)
+    if m.money >= price:
+        out.extend(_remodels(casino.name, casino.color, m.colors_with_at_least(needed)))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    engine.color_check(a.color)
+    refuse(why_not(engine, s, player, a))
+    casino = engine.casino_at(s, a.lot)
+    assert casino is not None
+    price, _ = remodel_cost(engine.profile, casino)
+    s.players[player].money -= price
+    s.recolor(casino.lots, a.color)
+    events.append(event("remodeled", player=player, lots=list(casino.lots), before=casino.color,
+                        color=a.color, cost=price))
+
+
+FAMILY = Family(
+    name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
+    structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
+    cost=cost, apply=apply, main_event="remodeled", casinos=BOSSED, generate_per_casino=generate,
+    profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))

@@ -1,0 +1,115 @@
+"""Reorganize: reroll the dice of a casino you have a die in. 000 "Action - Reorganize" L165-169; 003
+"Action - Reorganize" L592-631: ``reorg.cost_per_pip`` per pip showing, and each die once a turn.
+
+``reorg A2`` (also ``reorganize A2``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..casinos import has_die, pips
+from ..events import event
+from ..ruleids import Rule
+from ._family import DICED, Decision, Family, Moment, Reason, Words, refuse
+
+if TYPE_CHECKING:
+    from ..casinos import Casino, DiceFacts
+    from ..chance import Dice
+    from ..events import Event
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Reorganize:
+    """Reroll the dice of the casino at ``lot``: ``reorg A2``."""
+
+    lot: str
+    kind = "reorganize"
+
+
+def parse(w: Words) -> Reorganize:
+    w.expect(2, "reorg LOT")
+    return Reorganize(w.lot(1))
+
+
+def format(a: Reorganize, names: Sequence[str]) -> str:
+    return f"reorg {a.lot}"
+
+
+def structured(a: Reorganize, names: Sequence[str]) -> dict[str, Any]:
+    return {"action": "reorganize", "lot": a.lot}
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"reorg {d.get('lot')}"
+
+
+def cost(engine: Engine, s: GameState, a: Reorganize) -> int:
+    """The pips of every die in the casino times the rate."""
+    casino = engine.casino_at(s, a.lot)
+    if casino is None:
+        raise engine.no_casino(a.lot)
+    return pips(s, casino) * engine.profile.reorg.cost_per_pip
+
+
+def locked(s: GameState, lots: Sequence[str]) -> bool:
+    """Has a die on ``lots`` been reorganized this turn? 003 L624-627: the lock survives merges."""
+    return not s.reorganized.isdisjoint(lots)
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason | None:
+    lot = a.lot
+    casino = engine.casino_at(s, lot)
+    if casino is None:
+        return (Rule.REORGANIZE_CASINO, f"{lot} has no casino")
+    if not has_die(s, casino, player):
+        return (Rule.REORGANIZE_DIE, f"you have no die in the casino at {lot}")
+    if locked(s, casino.lots):
+        return (Rule.REORG_LOCK, f"the casino at {lot} has dice that were already reorganized this turn")
+    price = pips(s, casino) * engine.profile.reorg.cost_per_pip
+    if s.players[player].money < price:
+        return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
+    return None
+
+
+_reorganize = functools.lru_cache(maxsize=1024)(Reorganize)
+
+
+def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
+    """``why_not`` in bulk for a casino the player has a die in: not locked, the pips paid."""
+    if m.money >= facts.pips * m.profile.reorg.cost_per_pip and not locked(m.state, casino.lots):
+        out.append(_reorganize(casino.name))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    refuse(why_not(engine, s, player, a))
+    casino = engine.casino_at(s, a.lot)
+    assert casino is not None
+    price = pips(s, casino) * engine.profile.reorg.cost_per_pip
+    by_owner: dict[int, list[str]] = {}
+    for lot in casino.lots:
+        owner = s.tiles[lot].owner
+        if owner is not None:
+            by_owner.setdefault(owner, []).append(lot)
+    values = dice.reorg(by_owner)
+    s.players[player].money -= price
+    for lot, v in values.items():
+        s.set_die(lot, s.tiles[lot].owner, v)
+    s.reorganized.update(values)  # 003 L624-627: the lock survives merges
+    events.append(event("reorganized", player=player, lots=list(casino.lots), cost=price, values=dict(values)))
+
+
+FAMILY = Family(
+    name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
+    parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
+    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized",
+    rolls="reorg", casinos=DICED, generate_per_casino=generate, legal_order=55,
+    profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

@@ -1,0 +1,139 @@
+"""Sprawl: your casino spreads onto an empty neighbouring lot nobody owns. 000 "Action - Sprawl" L140-147;
+003 "Action - Sprawl" L485-515, L555-568.
+
+``sprawl A3 from A2``: pay the lot's price times ``sprawl.cost_multiplier`` (plus ``sprawl.riser_cost`` per
+level above the first), put a tile of the casino's colour and height on it and your die showing its value.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from ..casinos import boss, frontier
+from ..events import event
+from ..ruleids import Rule
+from ._family import BOSSED, Decision, Family, Moment, Reason, Words, closed_block, not_boss, refuse, tiles_left
+
+if TYPE_CHECKING:
+    from ..casinos import Casino, DiceFacts
+    from ..chance import Dice
+    from ..events import Event
+    from ..profile import Profile
+    from ..rules import Engine
+    from ..state import GameState
+
+
+@attrs.frozen
+class Sprawl:
+    """Sprawl the casino that holds ``source`` onto the empty neighbouring ``lot``: ``sprawl A3 from A2``."""
+
+    lot: str
+    source: str  # any lot of the sprawling casino
+    kind = "sprawl"
+
+
+def parse(w: Words) -> Sprawl:
+    w.expect(4, "sprawl LOT from LOT")
+    if w.word(2).lower() != "from":
+        raise w.fail("expected 'sprawl LOT from LOT'")
+    return Sprawl(w.lot(1), w.lot(3))
+
+
+def format(a: Sprawl, names: Sequence[str]) -> str:
+    return f"sprawl {a.lot} from {a.source}"
+
+
+def structured(a: Sprawl, names: Sequence[str]) -> dict[str, Any]:
+    return {"action": "sprawl", "lot": a.lot, "from": a.source}
+
+
+def from_record(d: dict[str, Any]) -> str:
+    return f"sprawl {d.get('lot')} from {d.get('from')}"
+
+
+def riser_extra(profile: Profile, height: int) -> int:
+    """What the risers of a ``height``-high casino add to a sprawl: ``sprawl.riser_cost`` per level above 1."""
+    return profile.sprawl.riser_cost * (height - 1)
+
+
+def sprawl_cost(profile: Profile, price: int, height: int) -> int:
+    """000 L140-147 / 003 L555-568: the lot's price times the multiplier, plus the risers."""
+    return price * profile.sprawl.cost_multiplier + riser_extra(profile, height)
+
+
+def cost(engine: Engine, s: GameState, a: Sprawl) -> int:
+    casino = engine.casino_at(s, a.source)
+    if casino is None:
+        raise engine.no_casino(a.lot)
+    return sprawl_cost(engine.profile, engine.board.lots[a.lot].price, casino.height)
+
+
+def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | None:
+    lot, source = a.lot, a.source
+    casino = engine.casino_at(s, source)
+    if casino is None:
+        return (Rule.SPRAWL_FROM_CASINO, f"{source} has no casino")
+    b = boss(s, casino)
+    if b != player:
+        return (Rule.SPRAWL_BOSS, not_boss(s, b, source))
+    if lot in s.tiles:
+        return (Rule.SPRAWL_EMPTY, f"{lot} already has a tile")
+    if lot in s.markers:
+        return (Rule.SPRAWL_UNOWNED, f"{lot} is owned ({s.players[s.markers[lot]].name} has a marker on it)")
+    lots = engine.board.lots
+    if not any(lot in lots[c].neighbours for c in casino.lots):
+        return (Rule.SPRAWL_ADJACENT, f"{lot} does not share an edge with the casino at {source}")
+    closed = closed_block(engine.profile, len(s.players))
+    if closed is not None and lots[lot].block == closed:
+        return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
+    if tiles_left(engine, s, casino.color) < 1:
+        return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {casino.color} tiles are on the board")
+    price = sprawl_cost(engine.profile, lots[lot].price, casino.height)
+    if s.players[player].money < price:
+        return (Rule.SPRAWL_COST_MULTIPLIER, f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
+    return None
+
+
+_sprawl = functools.lru_cache(maxsize=4096)(Sprawl)
+
+
+def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
+    """``why_not`` in bulk for a casino the player bosses: its frontier (the empty lots that share an edge with
+    it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
+    if m.left[casino.color] < 1:
+        return
+    p, lots, markers, closed, money = m.profile, m.lots, m.markers, m.closed, m.money
+    rate, extra = p.sprawl.cost_multiplier, riser_extra(p, casino.height)  # sprawl_cost, lot by lot
+    reach = m.index.frontiers.get(casino.lots)
+    for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+        if n not in markers and lots[n].block != closed and money >= lots[n].price * rate + extra:
+            out.append(_sprawl(n, casino.name))
+
+
+def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
+          choices: dict[str, str]) -> None:
+    engine.lot_check(a.lot)
+    engine.lot_check(a.source)
+    refuse(why_not(engine, s, player, a))
+    casino = engine.casino_at(s, a.source)
+    assert casino is not None
+    price = sprawl_cost(engine.profile, engine.board.lots[a.lot].price, casino.height)
+    ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+    die = engine.board.lots[a.lot].die
+    s.players[player].money -= price
+    # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
+    s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
+    events.append(event("sprawled", player=player, lot=a.lot, source=a.source, color=casino.color,
+                        height=casino.height, cost=price, value=die if ok else None, moved_from=moved))
+
+
+FAMILY = Family(
+    name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
+    structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
+    cost=cost, apply=apply, main_event="sprawled", casinos=BOSSED, generate_per_casino=generate,
+    profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
+                  "f_block.closed_when", "f_block.block"))
