@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Generate, Moment, PerCasino
+from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Generate, Moment, PerCasino, Row
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
 
 
 class _Plan:
-    """The generators of one profile, in order, and per-casino generators grouped by who they are asked about."""
+    """The generators of one profile, in order; the casino generators with the role of the casinos they take."""
 
-    __slots__ = ("before", "after", "waiting", "by_role")
+    __slots__ = ("before", "after", "waiting", "casinos", "roles")
 
     def __init__(self, profile: Profile) -> None:
         families = sorted((f for f in A.FAMILIES if f.active is None or f.active(profile)), key=lambda f: f.position)
@@ -34,15 +34,9 @@ class _Plan:
         self.after: tuple[Generate, ...] = tuple(f.generate_after for f in families if f.generate_after)
         self.waiting: tuple[Callable[[Engine, GameState, list[Decision]], None], ...] = tuple(
             f.generate_waiting for f in families if f.generate_waiting)
-        per = [(f.casinos, f.generate_per_casino) for f in families if f.generate_per_casino is not None]
-        # (the player bosses it, has a die in it, another player bosses it) -> the generators to ask, in order
-        self.by_role: dict[tuple[bool, bool, bool], tuple[PerCasino, ...]] = {}
-        for bossed in (False, True):
-            for diced in (False, True):
-                for rival in (False, True):
-                    roles = {EVERY} | ({BOSSED} if bossed else set()) | ({DICED} if diced else set()) | (
-                        {RIVALS} if rival else set())
-                    self.by_role[bossed, diced, rival] = tuple(g for role, g in per if role in roles)
+        self.casinos: tuple[tuple[str, PerCasino], ...] = tuple(
+            (f.casinos, f.generate_casinos) for f in families if f.casinos and f.generate_casinos)
+        self.roles = frozenset(role for role, _ in self.casinos)
 
 
 _PLANS: dict[int, tuple[Profile, _Plan]] = {}
@@ -65,12 +59,33 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     m = Moment(engine, s)
     for before in plan.before:
         before(m, out)
-    player, by_role = m.player, plan.by_role
+    # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
+    player = m.player
+    slots: list[list[Decision]] = []
+    bossed: list[Row] = []
+    diced: list[Row] = []
+    rivals: list[Row] = []
+    every: list[Row] = []
     for casino, facts in m.index.with_dice(s.tiles):
+        slot: list[Decision] = []
+        slots.append(slot)
+        row = (slot, casino, facts)
         b = facts.boss
-        generators = by_role[b == player, player in facts.owners, b is not None and b != player]
-        for generate in generators:
-            generate(m, casino, facts, out)
+        if b == player:
+            bossed.append(row)
+            diced.append(row)
+        else:
+            if player in facts.owners:
+                diced.append(row)
+            if b is not None:
+                rivals.append(row)
+        every.append(row)
+    rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals, EVERY: every}
+    for role, generate in plan.casinos:
+        generate(m, rows[role])
+    for slot in slots:
+        if slot:
+            out.extend(slot)
     for after in plan.after:
         after(m, out)
     return out

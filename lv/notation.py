@@ -44,7 +44,7 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-def check_names(names: list, error: type[LvError] = NotationError) -> None:
+def check_names(names: Sequence[object], error: type[LvError] = NotationError) -> None:
     """``error`` unless ``names`` are valid player names that differ (also in case, as the notation ignores it)."""
     for name in names:
         problem = name_problem(name)
@@ -52,6 +52,7 @@ def check_names(names: list, error: type[LvError] = NotationError) -> None:
             raise error(problem)
     seen: dict[str, str] = {}
     for name in names:
+        assert isinstance(name, str)  # name_problem said so
         if name.lower() in seen:
             raise error(f"player names must differ (also in case): {seen[name.lower()]!r} and {name!r}")
         seen[name.lower()] = name

@@ -152,7 +152,7 @@ class Engine:
         finds ``after is before``; callers must not change the dict."""
         return casino_index(self.board, s, self._join_rule).boss_of_each(s.tiles)
 
-    def consequences(self, s: GameState, before: dict, events: list[Event]) -> None:
+    def consequences(self, s: GameState, before: dict[tuple[str, ...], int | None], events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
         after = self.snapshot(s)
         if after is before:
@@ -176,7 +176,7 @@ class Engine:
                 if before[main] != b:
                     events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
 
-    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple = ()) -> None:
+    def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
         dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value.
         ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
@@ -191,12 +191,12 @@ class Engine:
             while True:
                 facts = dice_facts(s, casino)
                 lots = facts.top_lots
-                tied = facts.boss is None and len(lots) >= 2  # two or more players share the top value
-                if not tied and (rounds == 0 or not stop_die or len(lots) < 2):
+                tied_now = facts.boss is None and len(lots) >= 2  # two or more players share the top value
+                if not tied_now and (rounds == 0 or not stop_die or len(lots) < 2):
                     break
                 if rounds > 500:
-                    raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", "ties.stop_when")
-                values = dice.tie(lots)
+                    raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", Rule.TIES_STOP_WHEN)
+                values = dice.tie(list(lots))
                 for lot, v in values.items():
                     s.set_die(lot, s.tiles[lot].owner, v)
                 events.append(event("tie_rerolled", lots=list(lots), values=dict(values)))
@@ -206,7 +206,7 @@ class Engine:
 
     # ------------------------------------------------------------------ the draw step
     def begin_turn(self, s: GameState, player: int, dice: Dice, events: list[Event],
-                   choices: dict | None = None, draw: bool = True, table: bool = False) -> None:
+                   choices: dict[str, str] | None = None, draw: bool = True, table: bool = False) -> None:
         """``player``'s turn begins: the turn's counters are cleared, then the draw step (unless ``draw`` is
         False: the game then rests at "X is to draw", for a draw decision)."""
         s.turn += 1
@@ -219,8 +219,8 @@ class Engine:
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
-    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict | None = None,
-                  named: tuple = (), table: bool = False) -> None:
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
+                  named: tuple[str, ...] = (), table: bool = False) -> None:
         """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
 
         ``named``: the cards the player says were turned over, checked against the top of the deck; at a
@@ -283,8 +283,8 @@ class Engine:
         if s.phase != "over":
             s.phase = "actions"
 
-    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: dict,
-                     rerolled: tuple = ()) -> bool:
+    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
+                     before: dict[tuple[str, ...], int | None], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         if self.profile.ties.check == "immediate":
@@ -299,13 +299,13 @@ class Engine:
         self.pay_and_score(s, color, events)
         return True
 
-    def resume_draw(self, s: GameState, action, dice: Dice, events: list[Event]) -> None:
+    def resume_draw(self, s: GameState, action: A.Reroll | A.Choose, dice: Dice, events: list[Event]) -> None:
         """Go on with a draw that waits at a table: the dice of a tie reroll, or which piece moves."""
         pending = s.pending
         if pending is None:
             raise IllegalAction(f"nothing waits for '{action.kind}': the draw is not waiting for dice or a choice",
                                 TURN_ORDER)
-        rerolled: tuple = ()
+        rerolled: tuple[str, ...] = ()
         if isinstance(action, A.Reroll):
             if pending["what"] != "reroll":
                 raise IllegalAction(f"the draw waits for {_WAITS[pending['what']]}, not tie dice", TURN_ORDER)
@@ -330,7 +330,7 @@ class Engine:
         if self._settle_card(s, dice, events, pending["color"], pending["before"], rerolled) and s.phase != "over":
             s.phase = "actions"
 
-    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict,
+    def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict[str, str],
                   ask: bool = False) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
         choices do not name is asked for (NeedChoice)."""
@@ -387,8 +387,8 @@ class Engine:
                 per = {}
                 for lot in casino.lots:
                     t = s.tiles[lot]
-                    if t.owner is not None:
-                        per[t.owner] = per.get(t.owner, 0) + t.value * per_pip
+                    if t.owner is not None:  # an owner's die has a value
+                        per[t.owner] = per.get(t.owner, 0) + t.value * per_pip  # type: ignore[operator]
             for owner in sorted(per):
                 if per[owner]:
                     players[owner].money += per[owner]

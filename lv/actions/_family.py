@@ -34,7 +34,9 @@ WhyNot = Callable[["Engine", "GameState", int, Decision], "Reason | None"]
 Cost = Callable[["Engine", "GameState", Decision], int]
 Apply = Callable[["Engine", "GameState", int, Decision, "Dice", "list[Event]", "dict[str, str]"], None]
 Generate = Callable[["Moment", "list[Decision]"], None]
-PerCasino = Callable[["Moment", "Casino", "DiceFacts", "list[Decision]"], None]
+Row = tuple["list[Decision]", "Casino", "DiceFacts"]
+"""A casino, its dice facts, and the slot its decisions go into (see ``Family.generate_casinos``)."""
+PerCasino = Callable[["Moment", "list[Row]"], None]
 Active = Callable[["Profile"], bool]
 
 # who a per-casino generator is asked about, relative to the player to move (``Family.casinos``)
@@ -75,8 +77,8 @@ class Family:
     rolls: str | None = None  # the key of its dice in a record's ``dice`` (dice given at a table, in order)
     active: Active | None = None  # profile -> does the profile have this action at all (default: yes)
     generate_before: Generate | None = None  # legal decisions listed before the casinos' (builds)
-    casinos: str | None = None  # which casinos ``generate_per_casino`` is asked about (ROLES)
-    generate_per_casino: PerCasino | None = None  # legal decisions at one casino (board order of casinos)
+    casinos: str | None = None  # which casinos ``generate_casinos`` is given (ROLES)
+    generate_casinos: PerCasino | None = None  # legal decisions at each casino: (moment, rows); see lv/actions
     generate_after: Generate | None = None  # legal decisions listed after the casinos' (end)
     generate_waiting: Callable[["Engine", "GameState", "list[Decision]"], None] | None = None
     # ^ legal decisions outside the action step (the draw)
@@ -86,8 +88,8 @@ class Family:
     def __attrs_post_init__(self) -> None:
         if self.casinos is not None and self.casinos not in ROLES:
             raise ValueError(f"action family {self.name}: casinos={self.casinos!r}, not one of {ROLES}")
-        if (self.casinos is None) != (self.generate_per_casino is None):
-            raise ValueError(f"action family {self.name}: generate_per_casino and casinos go together")
+        if (self.casinos is None) != (self.generate_casinos is None):
+            raise ValueError(f"action family {self.name}: generate_casinos and casinos go together")
 
     @property
     def position(self) -> int:
@@ -218,7 +220,7 @@ def tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str,
         colors = engine.board.colors
         left = {c: per_color - on_board.get(c, 0) for c in colors}
         found = memo["tile_facts"] = left, tuple(c for c in colors if left[c] > 0), {}
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def not_boss(s: GameState, b: int | None, lot: str) -> str:

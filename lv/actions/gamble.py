@@ -17,7 +17,7 @@ from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
 from ..events import event
 from ..ruleids import Rule
-from ._family import RIVALS, Decision, Family, Moment, Reason, Words, refuse
+from ._family import Row, RIVALS, Decision, Family, Moment, Reason, Words, refuse
 
 if TYPE_CHECKING:
     from ..casinos import Casino, DiceFacts
@@ -126,21 +126,23 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
 _gamble = functools.lru_cache(maxsize=8192)(Gamble)
 
 
-def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
-    """``why_not`` in bulk for a casino another player bosses: once a turn, the largest bet (``bet_cap``) if
+def generate(m: Moment, rows: list[Row]) -> None:
+    """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
     it is at least $1."""
-    p = m.profile
-    if m.state.gambles >= p.gamble.per_turn:
+    p, s, money = m.profile, m.state, m.money
+    if s.gambles >= p.gamble.per_turn:
         return
-    cap = table_cap(p, casino)
-    if m.money < cap:
-        cap = m.money
-    if p.gamble.cap_at_boss_money:
-        boss_money = m.state.players[facts.boss].money  # type: ignore[index]
-        if boss_money < cap:
-            cap = boss_money
-    if cap >= 1:
-        out.append(_gamble(casino.name, cap))
+    at_boss, players = p.gamble.cap_at_boss_money, s.players
+    for out, casino, facts in rows:
+        cap = table_cap(p, casino)
+        if money < cap:
+            cap = money
+        if at_boss:
+            boss_money = players[facts.boss].money  # type: ignore[index]
+            if boss_money < cap:
+                cap = boss_money
+        if cap >= 1:
+            out.append(_gamble(casino.name, cap))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
@@ -186,7 +188,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
 FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="gambled", rolls="gamble", casinos=RIVALS, generate_per_casino=generate,
+    cost=cost, apply=apply, main_event="gambled", rolls="gamble", casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -15,7 +15,7 @@ import attrs
 from ..casinos import boss
 from ..events import event
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse
+from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse
 
 if TYPE_CHECKING:
     from ..casinos import Casino, DiceFacts
@@ -90,10 +90,12 @@ def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | Non
 _raise = functools.lru_cache(maxsize=1024)(Raise)
 
 
-def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
-    """``why_not`` in bulk for a casino the player bosses (the family is left out where risers are off)."""
-    if casino.height < m.max_height and m.money >= raise_cost(m.profile, casino):
-        out.append(_raise(casino.name))
+def generate(m: Moment, rows: list[Row]) -> None:
+    """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
+    p, money, top = m.profile, m.money, m.max_height
+    for out, casino, _ in rows:
+        if casino.height < top and money >= raise_cost(p, casino):
+            out.append(_raise(casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
@@ -111,5 +113,5 @@ def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, event
 FAMILY = Family(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
     structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="raised", active=active, casinos=BOSSED, generate_per_casino=generate,
+    cost=cost, apply=apply, main_event="raised", active=active, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

@@ -16,7 +16,7 @@ import attrs
 from ..casinos import boss
 from ..events import event
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse, tiles_left
+from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse, tiles_left
 
 if TYPE_CHECKING:
     from ..casinos import Casino, DiceFacts
@@ -96,12 +96,14 @@ def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, .
     return tuple(Remodel(lot, c) for c in colors if c != color)
 
 
-def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
-    """``why_not`` in bulk for a casino the player bosses: if they can pay, every other colour with enough
-    tiles left."""
-    price, needed = remodel_cost(m.profile, casino)
-    if m.money >= price:
-        out.extend(_remodels(casino.name, casino.color, m.colors_with_at_least(needed)))
+def generate(m: Moment, rows: list[Row]) -> None:
+    """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
+    enough tiles left."""
+    p, money = m.profile, m.money
+    for out, casino, _ in rows:
+        price, needed = remodel_cost(p, casino)
+        if money >= price:
+            out.extend(_remodels(casino.name, casino.color, m.colors_with_at_least(needed)))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
@@ -121,5 +123,5 @@ def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, eve
 FAMILY = Family(
     name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
     structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="remodeled", casinos=BOSSED, generate_per_casino=generate,
+    cost=cost, apply=apply, main_event="remodeled", casinos=BOSSED, generate_casinos=generate,
     profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))

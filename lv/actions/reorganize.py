@@ -15,7 +15,7 @@ import attrs
 from ..casinos import has_die, pips
 from ..events import event
 from ..ruleids import Rule
-from ._family import DICED, Decision, Family, Moment, Reason, Words, refuse
+from ._family import Row, DICED, Decision, Family, Moment, Reason, Words, refuse
 
 if TYPE_CHECKING:
     from ..casinos import Casino, DiceFacts
@@ -81,10 +81,12 @@ def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason 
 _reorganize = functools.lru_cache(maxsize=1024)(Reorganize)
 
 
-def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
-    """``why_not`` in bulk for a casino the player has a die in: not locked, the pips paid."""
-    if m.money >= facts.pips * m.profile.reorg.cost_per_pip and not locked(m.state, casino.lots):
-        out.append(_reorganize(casino.name))
+def generate(m: Moment, rows: list[Row]) -> None:
+    """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
+    s, money, rate = m.state, m.money, m.profile.reorg.cost_per_pip
+    for out, casino, facts in rows:
+        if money >= facts.pips * rate and not locked(s, casino.lots):
+            out.append(_reorganize(casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
@@ -111,5 +113,5 @@ FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
     from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized",
-    rolls="reorg", casinos=DICED, generate_per_casino=generate, legal_order=55,
+    rolls="reorg", casinos=DICED, generate_casinos=generate, legal_order=55,
     profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

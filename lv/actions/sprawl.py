@@ -16,7 +16,7 @@ import attrs
 from ..casinos import boss, frontier
 from ..events import event
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Moment, Reason, Words, closed_block, not_boss, refuse, tiles_left
+from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, closed_block, not_boss, refuse, tiles_left
 
 if TYPE_CHECKING:
     from ..casinos import Casino, DiceFacts
@@ -101,17 +101,19 @@ def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | No
 _sprawl = functools.lru_cache(maxsize=4096)(Sprawl)
 
 
-def generate(m: Moment, casino: Casino, facts: DiceFacts, out: list[Decision]) -> None:
-    """``why_not`` in bulk for a casino the player bosses: its frontier (the empty lots that share an edge with
-    it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
-    if m.left[casino.color] < 1:
-        return
-    p, lots, markers, closed, money = m.profile, m.lots, m.markers, m.closed, m.money
-    rate, extra = p.sprawl.cost_multiplier, riser_extra(p, casino.height)  # sprawl_cost, lot by lot
-    reach = m.index.frontiers.get(casino.lots)
-    for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-        if n not in markers and lots[n].block != closed and money >= lots[n].price * rate + extra:
-            out.append(_sprawl(n, casino.name))
+def generate(m: Moment, rows: list[Row]) -> None:
+    """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
+    edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
+    p, lots, markers, closed, money, left = m.profile, m.lots, m.markers, m.closed, m.money, m.left
+    rate, frontiers = p.sprawl.cost_multiplier, m.index.frontiers
+    for out, casino, _ in rows:
+        if left[casino.color] < 1:
+            continue
+        extra = riser_extra(p, casino.height)  # sprawl_cost, lot by lot
+        reach = frontiers.get(casino.lots)
+        for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+            if n not in markers and lots[n].block != closed and money >= lots[n].price * rate + extra:
+                out.append(_sprawl(n, casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
@@ -134,6 +136,6 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
 FAMILY = Family(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
     structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="sprawled", casinos=BOSSED, generate_per_casino=generate,
+    cost=cost, apply=apply, main_event="sprawled", casinos=BOSSED, generate_casinos=generate,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))
