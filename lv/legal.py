@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Generate, Moment, PerCasino, Row
+from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Generate, Moment, PerCasino
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
@@ -26,7 +26,7 @@ from .state import GameState
 class _Plan:
     """The generators of one profile, in order; the casino generators with the role of the casinos they take."""
 
-    __slots__ = ("before", "after", "waiting", "casinos", "roles")
+    __slots__ = ("before", "after", "waiting", "casinos", "slots")
 
     def __init__(self, profile: Profile) -> None:
         families = sorted((f for f in A.FAMILIES if f.active is None or f.active(profile)), key=lambda f: f.position)
@@ -36,21 +36,17 @@ class _Plan:
             f.generate_waiting for f in families if f.generate_waiting)
         self.casinos: tuple[tuple[str, PerCasino], ...] = tuple(
             (f.casinos, f.generate_casinos) for f in families if f.casinos and f.generate_casinos)
-        self.roles = frozenset(role for role, _ in self.casinos)
+        self.slots: list[list[Decision]] = []  # the decisions at each casino, reused from list to list
 
 
-_PLANS: dict[int, tuple[Profile, _Plan]] = {}
-
-
-def _plan(profile: Profile) -> _Plan:
-    found = _PLANS.get(id(profile))
-    if found is None or found[0] is not profile:
-        found = _PLANS[id(profile)] = (profile, _Plan(profile))
-    return found[1]
+def _plan(engine: Engine) -> _Plan:
+    """The plan of the engine's profile, kept with the families' tables of the profile (shared by its games)."""
+    plan = engine.tables["legal plan"] = _Plan(engine.profile)
+    return plan
 
 
 def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
-    plan = _plan(engine.profile)
+    plan = engine.tables.get("legal plan") or _plan(engine)
     out: list[Decision] = []
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
@@ -61,31 +57,37 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
         before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     player = m.player
-    slots: list[list[Decision]] = []
-    bossed: list[Row] = []
-    diced: list[Row] = []
-    rivals: list[Row] = []
-    every: list[Row] = []
-    for casino, facts in m.index.with_dice(s.tiles):
-        slot: list[Decision] = []
-        slots.append(slot)
-        row = (slot, casino, facts)
+    m.casinos = casinos = m.index.with_dice(s.tiles)
+    n = len(casinos)
+    slots = plan.slots  # kept from list to list (emptied below): no new lists
+    while len(slots) < n:
+        slots.append([])
+    m.slots = slots
+    # the positions of the casinos of each role (Family.casinos)
+    bossed: list[int] = []
+    diced: list[int] = []
+    rivals: list[int] = []
+    i = 0
+    for _, facts in casinos:
         b = facts.boss
         if b == player:
-            bossed.append(row)
-            diced.append(row)
+            bossed.append(i)
+            diced.append(i)
         else:
             if player in facts.owners:
-                diced.append(row)
+                diced.append(i)
             if b is not None:
-                rivals.append(row)
-        every.append(row)
-    rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals, EVERY: every}
+                rivals.append(i)
+        i += 1
+    rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals}
     for role, generate in plan.casinos:
-        generate(m, rows[role])
-    for slot in slots:
+        mine = rows[role] if role != EVERY else list(range(n))
+        if mine:  # a family with no casino to look at is not asked
+            generate(m, mine)
+    for slot in slots[:n]:
         if slot:
             out.extend(slot)
+            slot.clear()
     for after in plan.after:
         after(m, out)
     return out

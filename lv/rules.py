@@ -10,6 +10,8 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import actions as A
 from .actions._family import Apply, Reason, refuse
 from .board import END_CARD, STRIP, Board, load_board
@@ -51,6 +53,9 @@ class Engine:
         self.board = board or load_board()
         p = profile
         self._join_rule = p.casino.join_rule
+        # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
+        self.tables: dict[str, Any] = A.tables_for(profile, self.board)
+        self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:

@@ -88,6 +88,7 @@ from .trade import (FORBIDDEN, TRANSFERS, ActAs, GiveDie, GiveLot, GiveMoney, Gi
 
 if TYPE_CHECKING:
     from ..board import Board
+    from ..profile import Profile
 
 
 def discover() -> tuple[Family, ...]:
@@ -138,6 +139,20 @@ for _family in FAMILIES:
         globals().setdefault(_cls.__name__, _cls)
 
 
+_TABLES: dict[tuple[int, int], tuple[Profile, Board, dict[str, Any]]] = {}
+
+
+def tables_for(profile: Profile, board: Board) -> dict[str, Any]:
+    """Every family's prepared tables (``Family.prepare``) for ``profile`` and ``board``, by family name; made
+    once per profile and board, and shared by the engines of every game under them."""
+    key = (id(profile), id(board))
+    found = _TABLES.get(key)
+    if found is None or found[0] is not profile or found[1] is not board:
+        tables = {f.name: f.prepare(profile, board) for f in FAMILIES if f.prepare is not None}
+        found = _TABLES[key] = (profile, board, tables)
+    return found[2]
+
+
 def family_of(decision: Decision) -> Family | None:
     return FAMILY_OF.get(type(decision))
 
@@ -183,5 +198,5 @@ __all__ = [
     "EndTurn", "Family", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "GivePoints", "GiveRiser", "GiveTile",
     "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
     "closed_block", "discover", "family_of", "format_decision", "group_of", "not_boss", "parse_decision",
-    "parse_words", "refuse", "structured_decision", "tile_facts", "tiles_left", "whole_number",
+    "parse_words", "refuse", "structured_decision", "tables_for", "tile_facts", "tiles_left", "whole_number",
 ]

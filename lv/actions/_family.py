@@ -4,8 +4,8 @@ is given (``Moment``). See the package's docstring (``lv/actions/__init__.py``) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from ..rules import Engine
     from ..state import GameState
 
+T = TypeVar("T")
+
 Reason = tuple[str, str]
 """Why a decision is refused: (rule id, message). Rule ids: ``lv/ruleids.py``."""
 
@@ -34,9 +36,9 @@ WhyNot = Callable[["Engine", "GameState", int, Decision], "Reason | None"]
 Cost = Callable[["Engine", "GameState", Decision], int]
 Apply = Callable[["Engine", "GameState", int, Decision, "Dice", "list[Event]", "dict[str, str]"], None]
 Generate = Callable[["Moment", "list[Decision]"], None]
-Row = tuple["list[Decision]", "Casino", "DiceFacts"]
-"""A casino, its dice facts, and the slot its decisions go into (see ``Family.generate_casinos``)."""
-PerCasino = Callable[["Moment", "list[Row]"], None]
+PerCasino = Callable[["Moment", "list[int]"], None]
+"""(moment, positions): for each position ``i``, ``moment.casinos[i]`` is (casino, dice facts) and its decisions
+go into ``moment.slots[i]`` (see ``Family.generate_casinos``)."""
 Active = Callable[["Profile"], bool]
 
 # who a per-casino generator is asked about, relative to the player to move (``Family.casinos``)
@@ -84,6 +86,9 @@ class Family:
     # ^ legal decisions outside the action step (the draw)
     legal_order: int | None = None  # its place among the generators, when not ``order`` (see lv/actions)
     profile_keys: tuple[str, ...] = ()  # profile parameters it reads (a house rule's new keys go here)
+    prepare: Callable[["Profile", "Board"], Any] | None = None
+    # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
+    #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino
 
     def __attrs_post_init__(self) -> None:
         if self.casinos is not None and self.casinos not in ROLES:
@@ -170,7 +175,7 @@ class Moment:
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
-                 "open_colors", "colors_with", "index", "max_height")
+                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -182,14 +187,21 @@ class Moment:
         self.player = player = s.current
         self.money: int = s.players[player].money
         self.markers = s.markers
-        self.closed = closed_block(p, len(s.players))
-        self.left, self.open_colors, self.colors_with = tile_facts(engine, s)
+        n = len(s.players)
+        per = engine.per_players.get(n)
+        if per is None:
+            per = engine.per_players[n] = (closed_block(p, n), p.max_height(n))
+        self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
+        facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
+        self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(engine, s)
         self.index: CasinoIndex = engine.index(s)
-        self.max_height = p.max_height(len(s.players))  # the highest a casino may be raised in this game
+        self.tables = engine.tables
+        self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
+        self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
         """The colours with at least ``needed`` tiles left (``tiles_left(...) >= needed``, in bulk)."""
-        colors = self.colors_with.get(needed)
+        colors: tuple[str, ...] | None = self.colors_with.get(needed)
         if colors is None:
             left = self.left
             colors = self.colors_with[needed] = tuple(c for c in self.board.colors if left[c] >= needed)
@@ -210,7 +222,10 @@ def tiles_left(engine: Engine, s: GameState, color: str) -> int:
     return engine.profile.components.tiles_per_color - s.tiles_on_board(color)
 
 
-def tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str, ...], dict[int, tuple[str, ...]]]:
+TileFacts = tuple[dict[str, int], tuple[str, ...], dict[int, tuple[str, ...]]]
+
+
+def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     """``tiles_left`` of every colour in bulk, kept until the tiles change: tiles left per colour, the colours
     with any left, and the colours with at least N left, filled in per N on demand."""
     memo = s.structure_memo()
@@ -221,6 +236,23 @@ def tile_facts(engine: Engine, s: GameState) -> tuple[dict[str, int], tuple[str,
         left = {c: per_color - on_board.get(c, 0) for c in colors}
         found = memo["tile_facts"] = left, tuple(c for c in colors if left[c] > 0), {}
     return found
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Lazy(dict[K, V]):
+    """A table of ``formula(key)`` (a cost by number of spaces, by pips): ``keys`` computed at once, any other
+    key on first use."""
+
+    def __init__(self, formula: Callable[[K], V], keys: Iterable[K] = ()) -> None:
+        super().__init__((k, formula(k)) for k in keys)
+        self.formula = formula
+
+    def __missing__(self, key: K) -> V:
+        value = self[key] = self.formula(key)
+        return value
 
 
 def not_boss(s: GameState, b: int | None, lot: str) -> str:

@@ -17,9 +17,10 @@ from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
 from ..events import event
 from ..ruleids import Rule
-from ._family import Row, RIVALS, Decision, Family, Moment, Reason, Words, refuse
+from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
     from ..events import Event
@@ -68,15 +69,23 @@ def cost(engine: Engine, s: GameState, a: Gamble) -> int:
     return a.bet
 
 
-def table_cap(profile: Profile, casino: Casino) -> int:
-    """000 L190 / 003 L783-794: $ per tile, risers counted where ``gamble.tiles_counted`` says so."""
+def prepare(profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+    """Whether a bet counts the risers too (``gamble.tiles_counted``), and the cap by tiles counted,
+    ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794)."""
     g = profile.gamble
-    return g.bet_per_tile * (casino.physical_tiles if g.tiles_counted == "physical_tiles" else casino.spaces)
+    return g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32))
+
+
+def table_cap(engine: Engine, casino: Casino) -> int:
+    """The most the casino takes, before the players' money is counted."""
+    risers, caps = engine.tables["gamble"]
+    cap: int = caps[casino.physical_tiles if risers else casino.spaces]
+    return cap
 
 
 def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
     """The largest bet: the table's cap, at most your money, and where the profile says so the boss's."""
-    cap = table_cap(engine.profile, casino)
+    cap = table_cap(engine, casino)
     players = s.players
     if players[gambler].money < cap:
         cap = players[gambler].money
@@ -126,15 +135,17 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
 _gamble = functools.lru_cache(maxsize=8192)(Gamble)
 
 
-def generate(m: Moment, rows: list[Row]) -> None:
+def generate(m: Moment, rows: list[int]) -> None:
     """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
     it is at least $1."""
     p, s, money = m.profile, m.state, m.money
     if s.gambles >= p.gamble.per_turn:
         return
-    at_boss, players = p.gamble.cap_at_boss_money, s.players
-    for out, casino, facts in rows:
-        cap = table_cap(p, casino)
+    at_boss, players, (risers, caps) = p.gamble.cap_at_boss_money, s.players, m.tables["gamble"]
+    casinos, slots = m.casinos, m.slots
+    for i in rows:
+        casino, facts = casinos[i]
+        cap = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
         if money < cap:
             cap = money
         if at_boss:
@@ -142,7 +153,7 @@ def generate(m: Moment, rows: list[Row]) -> None:
             if boss_money < cap:
                 cap = boss_money
         if cap >= 1:
-            out.append(_gamble(casino.name, cap))
+            slots[i].append(_gamble(casino.name, cap))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
@@ -188,7 +199,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
 FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="gambled", rolls="gamble", casinos=RIVALS, generate_casinos=generate,
+    cost=cost, apply=apply, main_event="gambled", rolls="gamble", prepare=prepare, casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -15,9 +15,10 @@ import attrs
 from ..casinos import boss
 from ..events import event
 from ..ruleids import Rule
-from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse
+from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
     from ..events import Event
@@ -51,16 +52,21 @@ def from_record(d: dict[str, Any]) -> str:
     return f"raise {d.get('lot')}"
 
 
-def raise_cost(profile: Profile, casino: Casino) -> int:
-    """A riser's price for each space of the casino."""
-    return profile.raise_.cost_per_space * casino.spaces
+def prepare(profile: Profile, board: Board) -> Lazy[int, int]:
+    """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
+    return Lazy(lambda spaces: profile.raise_.cost_per_space * spaces, range(16))
+
+
+def raise_cost(engine: Engine, casino: Casino) -> int:
+    costs: Lazy[int, int] = engine.tables["raise"]
+    return costs[casino.spaces]
 
 
 def cost(engine: Engine, s: GameState, a: Raise) -> int:
     casino = engine.casino_at(s, a.lot)
     if casino is None:
         raise engine.no_casino(a.lot)
-    return raise_cost(engine.profile, casino)
+    return raise_cost(engine, casino)
 
 
 def active(profile: Profile) -> bool:
@@ -81,7 +87,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | Non
     if casino.height >= engine.max_height(s):
         return (Rule.RAISE_MAX_HEIGHT, f"the casino at {lot} is {casino.height} high, the most with "
                                        f"{len(s.players)} players")
-    price = raise_cost(p, casino)
+    price = raise_cost(engine, casino)
     if s.players[player].money < price:
         return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
     return None
@@ -90,12 +96,14 @@ def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | Non
 _raise = functools.lru_cache(maxsize=1024)(Raise)
 
 
-def generate(m: Moment, rows: list[Row]) -> None:
+def generate(m: Moment, rows: list[int]) -> None:
     """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
-    p, money, top = m.profile, m.money, m.max_height
-    for out, casino, _ in rows:
-        if casino.height < top and money >= raise_cost(p, casino):
-            out.append(_raise(casino.name))
+    money, top, costs = m.money, m.max_height, m.tables["raise"]
+    casinos, slots = m.casinos, m.slots
+    for i in rows:
+        casino = casinos[i][0]
+        if casino.height < top and money >= costs[casino.spaces]:
+            slots[i].append(_raise(casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
@@ -104,7 +112,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, event
     refuse(why_not(engine, s, player, a))
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
-    price = raise_cost(engine.profile, casino)
+    price = raise_cost(engine, casino)
     s.players[player].money -= price
     s.raise_tiles(casino.lots)
     events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
@@ -113,5 +121,5 @@ def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, event
 FAMILY = Family(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
     structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="raised", active=active, casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, main_event="raised", active=active, prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

@@ -16,9 +16,10 @@ import attrs
 from ..casinos import boss
 from ..events import event
 from ..ruleids import Rule
-from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, not_boss, refuse, tiles_left
+from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse, tiles_left
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
     from ..events import Event
@@ -53,22 +54,25 @@ def from_record(d: dict[str, Any]) -> str:
     return f"remodel {d.get('lot')} {d.get('color')}"
 
 
-def tiles_needed(profile: Profile, casino: Casino) -> int:
-    """Tiles of the new colour a remodel takes: one per space, or per tile incl. risers (``remodel.counts``)."""
-    return casino.spaces if profile.remodel.counts == "spaces" else casino.physical_tiles
+def prepare(profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+    """Whether a remodel takes one tile of the new colour per space (else one per tile including the risers:
+    ``remodel.counts``), and the cost by tiles needed, ``remodel.cost_per_unit`` each."""
+    r = profile.remodel
+    return r.counts == "spaces", Lazy(lambda units: r.cost_per_unit * units, range(16))
 
 
-def remodel_cost(profile: Profile, casino: Casino) -> tuple[int, int]:
+def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     """(cost, tiles needed)."""
-    needed = tiles_needed(profile, casino)
-    return profile.remodel.cost_per_unit * needed, needed
+    by_space, costs = engine.tables["remodel"]
+    needed = casino.spaces if by_space else casino.physical_tiles
+    return costs[needed], needed
 
 
 def cost(engine: Engine, s: GameState, a: Remodel) -> int:
     casino = engine.casino_at(s, a.lot)
     if casino is None:
         raise engine.no_casino(a.lot)
-    return remodel_cost(engine.profile, casino)[0]
+    return remodel_cost(engine, casino)[0]
 
 
 def why_not(engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | None:
@@ -81,7 +85,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | N
         return (Rule.REMODEL_BOSS, not_boss(s, b, lot))
     if color == casino.color:
         return (Rule.REMODEL_NEW_COLOR, f"the casino at {lot} is already {color}")
-    price, needed = remodel_cost(engine.profile, casino)
+    price, needed = remodel_cost(engine, casino)
     left = tiles_left(engine, s, color)
     if left < needed:
         return (Rule.REMODEL_COUNTS, f"remodelling needs {needed} {color} tiles, {left} are left")
@@ -96,14 +100,17 @@ def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, .
     return tuple(Remodel(lot, c) for c in colors if c != color)
 
 
-def generate(m: Moment, rows: list[Row]) -> None:
+def generate(m: Moment, rows: list[int]) -> None:
     """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
     enough tiles left."""
-    p, money = m.profile, m.money
-    for out, casino, _ in rows:
-        price, needed = remodel_cost(p, casino)
-        if money >= price:
-            out.extend(_remodels(casino.name, casino.color, m.colors_with_at_least(needed)))
+    money, (by_space, costs) = m.money, m.tables["remodel"]
+    casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
+    for i in rows:
+        casino = casinos[i][0]
+        needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
+        if money >= costs[needed]:
+            colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+            slots[i].extend(_remodels(casino.name, casino.color, colors))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
@@ -113,7 +120,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, eve
     refuse(why_not(engine, s, player, a))
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
-    price, _ = remodel_cost(engine.profile, casino)
+    price, _ = remodel_cost(engine, casino)
     s.players[player].money -= price
     s.recolor(casino.lots, a.color)
     events.append(event("remodeled", player=player, lots=list(casino.lots), before=casino.color,
@@ -123,5 +130,5 @@ def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, eve
 FAMILY = Family(
     name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
     structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="remodeled", casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, main_event="remodeled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))

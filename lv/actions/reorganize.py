@@ -15,12 +15,14 @@ import attrs
 from ..casinos import has_die, pips
 from ..events import event
 from ..ruleids import Rule
-from ._family import Row, DICED, Decision, Family, Moment, Reason, Words, refuse
+from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
     from ..events import Event
+    from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
 
@@ -50,12 +52,21 @@ def from_record(d: dict[str, Any]) -> str:
     return f"reorg {d.get('lot')}"
 
 
+def prepare(profile: Profile, board: Board) -> Lazy[int, int]:
+    """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
+    return Lazy(lambda n: n * profile.reorg.cost_per_pip, range(64))
+
+
+def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
+    costs: Lazy[int, int] = engine.tables["reorganize"]
+    return costs[pips(s, casino)]
+
+
 def cost(engine: Engine, s: GameState, a: Reorganize) -> int:
-    """The pips of every die in the casino times the rate."""
     casino = engine.casino_at(s, a.lot)
     if casino is None:
         raise engine.no_casino(a.lot)
-    return pips(s, casino) * engine.profile.reorg.cost_per_pip
+    return reorg_cost(engine, s, casino)
 
 
 def locked(s: GameState, lots: Sequence[str]) -> bool:
@@ -72,7 +83,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason 
         return (Rule.REORGANIZE_DIE, f"you have no die in the casino at {lot}")
     if locked(s, casino.lots):
         return (Rule.REORG_LOCK, f"the casino at {lot} has dice that were already reorganized this turn")
-    price = pips(s, casino) * engine.profile.reorg.cost_per_pip
+    price = reorg_cost(engine, s, casino)
     if s.players[player].money < price:
         return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
     return None
@@ -81,12 +92,14 @@ def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason 
 _reorganize = functools.lru_cache(maxsize=1024)(Reorganize)
 
 
-def generate(m: Moment, rows: list[Row]) -> None:
+def generate(m: Moment, rows: list[int]) -> None:
     """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-    s, money, rate = m.state, m.money, m.profile.reorg.cost_per_pip
-    for out, casino, facts in rows:
-        if money >= facts.pips * rate and not locked(s, casino.lots):
-            out.append(_reorganize(casino.name))
+    reorganized, money, costs = m.state.reorganized, m.money, m.tables["reorganize"]
+    casinos, slots = m.casinos, m.slots
+    for i in rows:
+        casino, facts = casinos[i]
+        if money >= costs[facts.pips] and reorganized.isdisjoint(casino.lots):  # not ``locked``
+            slots[i].append(_reorganize(casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
@@ -95,7 +108,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
     refuse(why_not(engine, s, player, a))
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
-    price = pips(s, casino) * engine.profile.reorg.cost_per_pip
+    price = reorg_cost(engine, s, casino)
     by_owner: dict[int, list[str]] = {}
     for lot in casino.lots:
         owner = s.tiles[lot].owner
@@ -112,6 +125,6 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
 FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
-    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized",
+    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized", prepare=prepare,
     rolls="reorg", casinos=DICED, generate_casinos=generate, legal_order=55,
     profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

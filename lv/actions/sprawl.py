@@ -16,9 +16,11 @@ import attrs
 from ..casinos import boss, frontier
 from ..events import event
 from ..ruleids import Rule
-from ._family import Row, BOSSED, Decision, Family, Moment, Reason, Words, closed_block, not_boss, refuse, tiles_left
+from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, not_boss, refuse,
+                      tiles_left)
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
     from ..events import Event
@@ -55,21 +57,25 @@ def from_record(d: dict[str, Any]) -> str:
     return f"sprawl {d.get('lot')} from {d.get('from')}"
 
 
-def riser_extra(profile: Profile, height: int) -> int:
-    """What the risers of a ``height``-high casino add to a sprawl: ``sprawl.riser_cost`` per level above 1."""
-    return profile.sprawl.riser_cost * (height - 1)
+def prepare(profile: Profile, board: Board) -> Lazy[int, dict[str, int]]:
+    """The cost of a sprawl, by height of the sprawling casino, by lot (000 L140-147 / 003 L555-568): the lot's
+    price times ``sprawl.cost_multiplier``, plus ``sprawl.riser_cost`` per level above the first."""
+    p = profile.sprawl
+    return Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
+                                for lot, info in board.lots.items()},
+                range(1, profile.max_height(profile.players.max) + 1))
 
 
-def sprawl_cost(profile: Profile, price: int, height: int) -> int:
-    """000 L140-147 / 003 L555-568: the lot's price times the multiplier, plus the risers."""
-    return price * profile.sprawl.cost_multiplier + riser_extra(profile, height)
+def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
+    costs: Lazy[int, dict[str, int]] = engine.tables["sprawl"]
+    return costs[height][lot]
 
 
 def cost(engine: Engine, s: GameState, a: Sprawl) -> int:
     casino = engine.casino_at(s, a.source)
     if casino is None:
         raise engine.no_casino(a.lot)
-    return sprawl_cost(engine.profile, engine.board.lots[a.lot].price, casino.height)
+    return sprawl_cost(engine, a.lot, casino.height)
 
 
 def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | None:
@@ -92,7 +98,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | No
         return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
     if tiles_left(engine, s, casino.color) < 1:
         return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {casino.color} tiles are on the board")
-    price = sprawl_cost(engine.profile, lots[lot].price, casino.height)
+    price = sprawl_cost(engine, lot, casino.height)
     if s.players[player].money < price:
         return (Rule.SPRAWL_COST_MULTIPLIER, f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
     return None
@@ -101,19 +107,21 @@ def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | No
 _sprawl = functools.lru_cache(maxsize=4096)(Sprawl)
 
 
-def generate(m: Moment, rows: list[Row]) -> None:
+def generate(m: Moment, rows: list[int]) -> None:
     """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
     edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
-    p, lots, markers, closed, money, left = m.profile, m.lots, m.markers, m.closed, m.money, m.left
-    rate, frontiers = p.sprawl.cost_multiplier, m.index.frontiers
-    for out, casino, _ in rows:
+    lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
+    costs, frontiers = m.tables["sprawl"], m.index.frontiers
+    casinos, slots = m.casinos, m.slots
+    for i in rows:
+        casino = casinos[i][0]
         if left[casino.color] < 1:
             continue
-        extra = riser_extra(p, casino.height)  # sprawl_cost, lot by lot
+        cost_of = costs[casino.height]
         reach = frontiers.get(casino.lots)
         for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-            if n not in markers and lots[n].block != closed and money >= lots[n].price * rate + extra:
-                out.append(_sprawl(n, casino.name))
+            if n not in markers and lots[n].block != closed and money >= cost_of[n]:
+                slots[i].append(_sprawl(n, casino.name))
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
@@ -123,7 +131,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
     refuse(why_not(engine, s, player, a))
     casino = engine.casino_at(s, a.source)
     assert casino is not None
-    price = sprawl_cost(engine.profile, engine.board.lots[a.lot].price, casino.height)
+    price = sprawl_cost(engine, a.lot, casino.height)
     ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
     die = engine.board.lots[a.lot].die
     s.players[player].money -= price
@@ -136,6 +144,6 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
 FAMILY = Family(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
     structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="sprawled", casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))
