@@ -21,7 +21,6 @@ class Rule:
     SPRAWL_COST_MULTIPLIER: Final = "sprawl.cost_multiplier"
     REMODEL_COUNTS: Final = "remodel.counts"
     REMODEL_COST_PER_UNIT: Final = "remodel.cost_per_unit"
-    REORG_LOCK: Final = "reorg.lock"  # not a parameter: the lock of 003 L624-627 (see NOT_PARAMETERS)
     REORG_COST_PER_PIP: Final = "reorg.cost_per_pip"
     RAISE_ENABLED: Final = "raise.enabled"
     RAISE_MAX_HEIGHT: Final = "raise.max_height"
@@ -50,13 +49,14 @@ class Rule:
     REMODEL_NEW_COLOR: Final = "remodel: a new colour"
     REORGANIZE_CASINO: Final = "reorganize: a casino"
     REORGANIZE_DIE: Final = "reorganize: you need a die in the casino"
+    REORGANIZE_ONCE: Final = "reorganize: each die once a turn"  # 003 L624-627 (was "reorg.lock")
     RAISE_CASINO: Final = "raise: a casino"
     RAISE_BOSS: Final = "raise: you must be the boss"
     GAMBLE_CASINO: Final = "gamble: a casino"
     GAMBLE_OTHERS: Final = "gamble: another player's casino"
     GAMBLE_OWN_MONEY: Final = "gamble: you can't bet more money than you have"
     TRADE: Final = "trade"
-    TRADE_ITEMS: Final = "trade.items"
+    TRADE_ITEMS: Final = "trade: only what the giver has"  # (was "trade.items")
     TRADE_FORBIDDEN: Final = 'trade: no points, casino tiles or risers (rulebooks: "At Any Time: Trading")'
     TRADE_PROMISE: Final = 'trade: no promises for future turns (rulebooks: "At Any Time: Trading")'
     TRADE_ACTIONS: Final = 'trade: actions of the current player, this turn (rulebooks: "At Any Time: Trading")'
@@ -71,11 +71,6 @@ class Rule:
                          'Who\'s the Boss": no trade until the rerolling is done)')
     DICE: Final = "dice"  # dice given at a table that do not fit the decision
     NOTATION: Final = "notation"
-
-
-# Dotted ids that are not profile parameters, and why: the reorganize lock is a rule of both editions (003
-# "Action - Reorganize" L624-627; 000 says nothing else) whose name predates this table and that records cite.
-NOT_PARAMETERS: Final = frozenset({Rule.REORG_LOCK})
 
 
 def rule_ids() -> dict[str, str]:

@@ -92,11 +92,11 @@ class Engine:
 
     def lot_check(self, lot: str) -> None:
         if lot not in self.board.lots:
-            raise IllegalAction(f"unknown lot '{lot}' (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)", "board")
+            raise IllegalAction(f"unknown lot '{lot}' (lots are A1-A6, B1-B6, C1-C12, D1-D9, E1-E6, F1-F9)", Rule.BOARD)
 
     def color_check(self, color: str) -> None:
         if color not in self.board.colors:
-            raise IllegalAction(f"unknown casino colour '{color}' (colours: {', '.join(self.board.colors)})", "board")
+            raise IllegalAction(f"unknown casino colour '{color}' (colours: {', '.join(self.board.colors)})", Rule.BOARD)
 
     # ------------------------------------------------------------------ the action families (lv/actions)
     def why_not(self, s: GameState, player: int, action: A.Decision) -> Reason | None:
@@ -128,7 +128,7 @@ class Engine:
             return False, None
         candidates = [lot for lot in on_board if lot != keep]
         if choice is not None and choice not in candidates:
-            raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", "resources.dice_exhausted")
+            raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", Rule.RESOURCES_DICE_EXHAUSTED)
         idx = self.board.index
         lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
         s.set_die(lot, None, None)
@@ -144,7 +144,7 @@ class Engine:
         if self.profile.resources.markers_exhausted == "no_marker":
             return False, None
         if choice is not None and choice not in on_board:
-            raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", "resources.markers_exhausted")
+            raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", Rule.RESOURCES_MARKERS_EXHAUSTED)
         lots = self.board.lots
         lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
         s.remove_marker(lot)

@@ -307,7 +307,7 @@ def test_tie_rerolls_count_as_reorganizing():
     counted = acting("revised,reorg.tie_rerolls_count=true", **pos)
     counted.apply(Build("A2", "gold"), dice=ties)
     assert counted.state.reorganized == {"A1", "A2"}
-    illegal(counted, Reorganize("A1"), "reorg.lock")
+    illegal(counted, Reorganize("A1"), "reorganize: each die once a turn")
 
 
 # ================================================================================================== raise

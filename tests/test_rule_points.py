@@ -519,7 +519,7 @@ def test_row46_undo_all_what_if_refuses_the_whole_trade(spec):
     """Row 46, the alternative value ``trade.failed_step=undo_all``: the failed step cancels the whole trade."""
     game = at(f"{spec},trade.failed_step=undo_all", ["red", "blue"], current="red",
               players={"red": {"money": 10}, "blue": {"money": 10}}, markers={"A1": "red"})
-    err = illegal(game, Trade((GiveMoney(1, 0, 5), GiveLot("A2", 0, 1), GiveMoney(0, 1, 1))), "trade.items")
+    err = illegal(game, Trade((GiveMoney(1, 0, 5), GiveLot("A2", 0, 1), GiveMoney(0, 1, 1))), "trade: only what the giver has")
     assert "step 2" in err.reason
     assert money(game) == {"red": 10, "blue": 10}
 
@@ -630,7 +630,7 @@ def test_reorganize_lock_survives_a_merge(spec):
     assert money(game)["red"] == 19 and game.why_not(Reorganize("A3")) is None
     game.apply(Build("A2", "gold"))
     assert casino_of(game, "A1").lots == ("A1", "A2", "A3") and money(game)["red"] == 13
-    illegal(game, Reorganize("A3"), "reorg.lock")
+    illegal(game, Reorganize("A3"), "reorganize: each die once a turn")
 
 
 @pytest.mark.parametrize("spec,locked", [("original", False), ("revised", False),
@@ -643,7 +643,7 @@ def test_tie_rerolls_are_not_reorganizing(spec, locked):
     events = game.apply(Build("A2", "gold"), dice={"ties": {"A1": [5], "A3": [1]}})
     assert len(of_kind(events, "tie_rerolled")) == 1 and boss_name(game, "A1") == "red"
     if locked:
-        illegal(game, Reorganize("A1"), "reorg.lock")
+        illegal(game, Reorganize("A1"), "reorganize: each die once a turn")
     else:
         game.apply(Reorganize("A1"), dice={"reorg": {"A1": 6, "A2": 1, "A3": 2}})
         assert money(game)["red"] == 20 - 6 - (5 + 2 + 1)

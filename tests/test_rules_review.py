@@ -121,7 +121,7 @@ def test_reorganize_lock_follows_the_dice_into_a_casino_merged_by_remodel(spec):
     game.apply(Remodel("A1", "brown"))
     assert casino_of(game, "A2").lots == ("A1", "A2") and boss_name(game, "A2") == "blue"
     assert money(game)["red"] == 14
-    illegal(game, Reorganize("A2"), "reorg.lock")
+    illegal(game, Reorganize("A2"), "reorganize: each die once a turn")
     assert Reorganize("A1") not in game.legal_actions()
 
 
@@ -314,7 +314,7 @@ def test_a_recorded_tie_die_that_is_no_die_face_undoes_the_action():
 def test_trade_money_is_whole_dollars(amount):
     """000:L24 "All values in this game are described in dollars ($1, $5, $10)": a trade gives whole dollars."""
     game = at("revised", ["red", "blue"], current="red", players={"red": {"money": 20}})
-    illegal(game, Trade((GiveMoney(0, 1, amount),)), "trade.items")
+    illegal(game, Trade((GiveMoney(0, 1, amount),)), "trade: only what the giver has")
     assert money(game) == {"red": 20, "blue": 0}
 
 

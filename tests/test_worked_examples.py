@@ -251,7 +251,7 @@ def test_s13_reorganize_costs_10_and_red_becomes_boss(spec):
     # a second reorganization of this casino this turn is illegal
     with pytest.raises(lv.IllegalAction) as err:
         game.apply(Reorganize("A3"))
-    assert err.value.rule == "reorg.lock"
+    assert err.value.rule == "reorganize: each die once a turn"
     assert Reorganize("A2") not in game.legal_actions()
 
 
@@ -265,7 +265,7 @@ def test_s13_second_reorganize_illegal_even_after_losing(spec):
     assert game.why_not(Reorganize("A2")) is not None
     with pytest.raises(lv.IllegalAction) as err:
         game.apply(Reorganize("A5"))
-    assert err.value.rule == "reorg.lock" and money(game)["red"] == 30
+    assert err.value.rule == "reorganize: each die once a turn" and money(game)["red"] == 30
 
 
 @BOTH

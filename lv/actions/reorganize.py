@@ -82,7 +82,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason 
     if not has_die(s, casino, player):
         return (Rule.REORGANIZE_DIE, f"you have no die in the casino at {lot}")
     if locked(s, casino.lots):
-        return (Rule.REORG_LOCK, f"the casino at {lot} has dice that were already reorganized this turn")
+        return (Rule.REORGANIZE_ONCE, f"the casino at {lot} has dice that were already reorganized this turn")
     price = reorg_cost(engine, s, casino)
     if s.players[player].money < price:
         return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
