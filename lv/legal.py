@@ -26,7 +26,7 @@ from .state import GameState
 class _Plan:
     """The generators of one profile, in order; the casino generators with the role of the casinos they take."""
 
-    __slots__ = ("before", "after", "waiting", "casinos", "slots")
+    __slots__ = ("before", "after", "waiting", "casinos")
 
     def __init__(self, profile: Profile) -> None:
         families = sorted((f for f in A.FAMILIES if f.active is None or f.active(profile)), key=lambda f: f.position)
@@ -36,7 +36,6 @@ class _Plan:
             f.generate_waiting for f in families if f.generate_waiting)
         self.casinos: tuple[tuple[str, PerCasino], ...] = tuple(
             (f.casinos, f.generate_casinos) for f in families if f.casinos and f.generate_casinos)
-        self.slots: list[list[Decision]] = []  # the decisions at each casino, reused from list to list
 
 
 def _plan(engine: Engine) -> _Plan:
@@ -59,7 +58,7 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     player = m.player
     m.casinos = casinos = m.index.with_dice(s.tiles)
     n = len(casinos)
-    slots = plan.slots  # kept from list to list (emptied below): no new lists
+    slots = engine.slots  # kept from list to list (emptied below): no new lists
     while len(slots) < n:
         slots.append([])
     m.slots = slots
@@ -80,10 +79,15 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
                 rivals.append(i)
         i += 1
     rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals}
-    for role, generate in plan.casinos:
-        mine = rows[role] if role != EVERY else list(range(n))
-        if mine:  # a family with no casino to look at is not asked
-            generate(m, mine)
+    try:
+        for role, generate in plan.casinos:
+            mine = rows[role] if role != EVERY else list(range(n))
+            if mine:  # a family with no casino to look at is not asked
+                generate(m, mine)
+    except BaseException:
+        for slot in slots:  # leave nothing behind for the next list
+            slot.clear()
+        raise
     for slot in slots[:n]:
         if slot:
             out.extend(slot)

@@ -56,6 +56,9 @@ class Engine:
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
+        # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
+        # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
+        self.slots: list[list[Any]] = []
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
