@@ -211,17 +211,9 @@ class Session:
         rest = list(values)
         recorded: dict = {}
         first = _dice_action(action)
-        if isinstance(first, A.Gamble):
-            if len(rest) < 2:
-                raise IllegalAction(f"a gamble rolls two dice, {len(rest)} given", "dice")
-            recorded["gamble"] = [rest.pop(0), rest.pop(0)]
-        elif isinstance(first, A.Reorganize):
-            casino = game.casino_at(first.lot)
-            lots = [lot for lot in casino.lots if game.state.tiles[lot].owner is not None] if casino else []
-            if len(rest) < len(lots):
-                raise IllegalAction(f"reorganizing rerolls {len(lots)} dice ({', '.join(lots)}, in that order), "
-                                    f"{len(rest)} given", "dice")
-            recorded["reorg"] = {lot: rest.pop(0) for lot in lots}
+        if first is not None:  # its family takes the faces it rolls (lv/actions: Family.table_dice)
+            family = A.FAMILY_OF[type(first)]
+            recorded[family.rolls] = family.table_dice(game, first, rest)
         used = len(values) - len(rest)
         ties: dict[str, list[int]] = {}
         while True:
@@ -471,8 +463,13 @@ def _dice_action(action):
     """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
     if isinstance(action, A.Trade):
         steps = (s.action if isinstance(s, A.ActAs) else s for s in action.steps)
-        return next((s for s in steps if isinstance(s, (A.Gamble, A.Reorganize))), None)
-    return action
+        return next((s for s in steps if _rolls(s)), None)
+    return action if _rolls(action) else None
+
+
+def _rolls(action) -> bool:
+    family = A.FAMILY_OF.get(type(action))
+    return family is not None and family.table_dice is not None
 
 
 def _strip_text(message: str, text: str) -> str:

@@ -76,7 +76,10 @@ class Family:
     anytime: bool = False  # applied in the draw step as well as the action step, by anyone (a trade)
     by_game: tuple[type, ...] = ()  # decisions the game's turn machinery carries out, refused by the engine
     main_event: str | None = None  # the kind of the event that tells what it did (narrative.py)
-    rolls: str | None = None  # the key of its dice in a record's ``dice`` (dice given at a table, in order)
+    rolls: str | None = None  # the key of its dice in a record's ``dice`` mapping
+    table_dice: Callable[[Any, Decision, list[int]], Any] | None = None
+    # ^ (game, decision, faces) -> its ``dice`` value, taking the faces it rolls from the front of the list given
+    #   at a table (raises IllegalAction naming the rule ``dice`` when too few are given)
     active: Active | None = None  # profile -> does the profile have this action at all (default: yes)
     generate_before: Generate | None = None  # legal decisions listed before the casinos' (builds)
     casinos: str | None = None  # which casinos ``generate_casinos`` is given (ROLES)

@@ -64,6 +64,13 @@ def from_record(d: dict[str, Any]) -> str:
     return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else "")
 
 
+def table_dice(game: Any, a: Gamble, faces: list[int]) -> list[int]:
+    """A gamble rolls two dice."""
+    if len(faces) < 2:
+        raise IllegalAction(f"a gamble rolls two dice, {len(faces)} given", Rule.DICE)
+    return [faces.pop(0), faces.pop(0)]
+
+
 def cost(engine: Engine, s: GameState, a: Gamble) -> int:
     """Its bet."""
     return a.bet
@@ -199,7 +206,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
 FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="gambled", rolls="gamble", prepare=prepare, casinos=RIVALS, generate_casinos=generate,
+    cost=cost, apply=apply, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..casinos import has_die, pips
+from ..errors import IllegalAction
 from ..events import event
 from ..ruleids import Rule
 from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, refuse
@@ -55,6 +56,16 @@ def from_record(d: dict[str, Any]) -> str:
 def prepare(profile: Profile, board: Board) -> Lazy[int, int]:
     """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
     return Lazy(lambda n: n * profile.reorg.cost_per_pip, range(64))
+
+
+def table_dice(game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
+    """A reorganize rerolls every die in the casino, in board order of their lots."""
+    casino = game.casino_at(a.lot)
+    lots = [lot for lot in casino.lots if game.state.tiles[lot].owner is not None] if casino else []
+    if len(faces) < len(lots):
+        raise IllegalAction(f"reorganizing rerolls {len(lots)} dice ({', '.join(lots)}, in that order), "
+                            f"{len(faces)} given", Rule.DICE)
+    return {lot: faces.pop(0) for lot in lots}
 
 
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
@@ -126,5 +137,5 @@ FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
     from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized", prepare=prepare,
-    rolls="reorg", casinos=DICED, generate_casinos=generate, legal_order=55,
+    rolls="reorg", table_dice=table_dice, casinos=DICED, generate_casinos=generate, legal_order=55,
     profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))
