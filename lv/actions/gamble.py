@@ -7,7 +7,6 @@ $1 to ``gamble.bet_per_tile`` per tile (``gamble.tiles_counted``), at most the g
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -139,7 +138,8 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
     return None
 
 
-_gamble = functools.lru_cache(maxsize=8192)(Gamble)
+# each decision made once: by casino, by bet
+_GAMBLES: Lazy[str, Lazy[int, Gamble]] = Lazy(lambda lot: Lazy(lambda bet: Gamble(lot, bet)))
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -160,7 +160,7 @@ def generate(m: Moment, rows: list[int]) -> None:
             if boss_money < cap:
                 cap = boss_money
         if cap >= 1:
-            slots[i].append(_gamble(casino.name, cap))
+            slots[i].append(_GAMBLES[casino.name][cap])
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

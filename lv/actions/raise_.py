@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -93,7 +92,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | Non
     return None
 
 
-_raise = functools.lru_cache(maxsize=1024)(Raise)
+_RAISES: Lazy[str, Raise] = Lazy(Raise)  # decisions are values listed again and again: each made once
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -103,7 +102,7 @@ def generate(m: Moment, rows: list[int]) -> None:
     for i in rows:
         casino = casinos[i][0]
         if casino.height < top and money >= costs[casino.spaces]:
-            slots[i].append(_raise(casino.name))
+            slots[i].append(_RAISES[casino.name])
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],

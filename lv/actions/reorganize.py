@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -100,7 +99,7 @@ def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason 
     return None
 
 
-_reorganize = functools.lru_cache(maxsize=1024)(Reorganize)
+_REORGANIZES: Lazy[str, Reorganize] = Lazy(Reorganize)  # each decision made once
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -110,7 +109,7 @@ def generate(m: Moment, rows: list[int]) -> None:
     for i in rows:
         casino, facts = casinos[i]
         if money >= costs[facts.pips] and reorganized.isdisjoint(casino.lots):  # not ``locked``
-            slots[i].append(_reorganize(casino.name))
+            slots[i].append(_REORGANIZES[casino.name])
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],

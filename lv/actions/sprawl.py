@@ -7,7 +7,6 @@ level above the first), put a tile of the casino's colour and height on it and y
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -104,7 +103,8 @@ def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | No
     return None
 
 
-_sprawl = functools.lru_cache(maxsize=4096)(Sprawl)
+# each decision made once: by source casino, by lot
+_SPRAWLS: Lazy[str, Lazy[str, Sprawl]] = Lazy(lambda source: Lazy(lambda lot: Sprawl(lot, source)))
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -119,9 +119,10 @@ def generate(m: Moment, rows: list[int]) -> None:
             continue
         cost_of = costs[casino.height]
         reach = frontiers.get(casino.lots)
+        made = _SPRAWLS[casino.name]
         for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
             if n not in markers and lots[n].block != closed and money >= cost_of[n]:
-                slots[i].append(_sprawl(n, casino.name))
+                slots[i].append(made[n])
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
