@@ -12,9 +12,11 @@ difference is always something one engine run did and the other did not.
 from __future__ import annotations
 
 from itertools import zip_longest
+from typing import Any
 
 import attrs
 
+from .events import BOOKKEEPING, Event
 from .narrative import casino, decided_by, decision_lines, describe, draw_lines, ending, points, tie_break_note
 from .notation import format_action
 from .record import Record, result_of
@@ -219,8 +221,8 @@ def _turn_text(t: TurnDiff, A: str, B: str) -> str:
 # ---------------------------------------------------------------------------------------------- comparing
 
 
-def _events(events, names) -> list[dict]:
-    return [event_dict(e, names) for e in events if e.kind not in ("turn_started", "turn_ended")]
+def _events(events: list[Event], names: list[str]) -> list[dict[str, Any]]:
+    return [event_dict(e, names) for e in events if not isinstance(e, BOOKKEEPING)]
 
 
 def _first_difference(ea: list, eb: list, names: list[str]) -> tuple[str, str] | None:
@@ -228,8 +230,8 @@ def _first_difference(ea: list, eb: list, names: list[str]) -> tuple[str, str] |
     da, db = _events(ea, names), _events(eb, names)
     if da == db:
         return None
-    keep_a = [e for e in ea if e.kind not in ("turn_started", "turn_ended")]
-    keep_b = [e for e in eb if e.kind not in ("turn_started", "turn_ended")]
+    keep_a = [e for e in ea if not isinstance(e, BOOKKEEPING)]
+    keep_b = [e for e in eb if not isinstance(e, BOOKKEEPING)]
     for x, y, ex, ey in zip_longest(da, db, keep_a, keep_b):
         if x != y:
             return (describe(ex, names) if ex is not None else "(nothing)",

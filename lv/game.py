@@ -25,7 +25,7 @@ from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
-from .events import Event, event
+from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions
 from .notation import check_names
 from .profile import Profile, load_profile
@@ -163,7 +163,7 @@ class Game:
                 seen.add(card)
                 s.discards.append(card)
                 if self.engine.f_closed(s, card):
-                    events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
+                    events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                     continue
                 kept.append(card)
                 s.put_marker(card, i)
@@ -174,7 +174,7 @@ class Game:
             if under_end_card is not None:
                 raise RecordError("under_end_card: at a table the end card is in the deck, unseen")
             s.deck = [lot for lot in board.order if lot not in seen] + [END_CARD]
-            events.append(event("end_card_placed", under=None))
+            events.append(EndCardPlaced(under=None))
             return
         rest = [c for c in self.deck if c not in seen]
         if sorted(rest + sorted(seen)) != sorted(board.order):
@@ -189,7 +189,7 @@ class Game:
         else:  # 003 L186-190: $20 minus the two dice (10 per card)
             money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
         s.players[i].money = money
-        self.setup_events.append(event("dealt", player=i, lots=cards, money=money))
+        self.setup_events.append(Dealt(player=i, lots=cards, money=money))
 
     def _place_end_card(self, pile: list[str], under_end_card) -> None:
         # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
@@ -201,7 +201,7 @@ class Game:
         self.under_end_card = under_end_card
         pile.insert(len(pile) - under_end_card, END_CARD)
         self.state.deck = pile
-        self.setup_events.append(event("end_card_placed", under=under_end_card))
+        self.setup_events.append(EndCardPlaced(under=under_end_card))
 
     def _setup_deck(self, under_end_card) -> None:
         board, s, p = self.board, self.state, self.profile
@@ -226,7 +226,7 @@ class Game:
                     card = pile.pop(0)
                     s.discards.append(card)
                     if self.engine.f_closed(s, card):
-                        events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
+                        events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                         continue
                     dealt[i].append(card)
                     s.put_marker(card, i)
@@ -246,7 +246,7 @@ class Game:
                 first_player = names.index(first_player)
             if not isinstance(first_player, int) or not 0 <= first_player < len(names):
                 raise RecordError(f"first player {first_player!r} is not a seat")
-            self.setup_events.append(event("first_player", player=first_player, rolls=[]))
+            self.setup_events.append(FirstPlayer(player=first_player, rolls=[]))
             return first_player
         rolls_given = list(starting_rolls or [])
         contenders = list(range(len(names)))
@@ -276,7 +276,7 @@ class Game:
             best = max(sum(v) for v in roll.values())
             contenders = [i for i in contenders if sum(roll[i]) == best]
         self.starting_rolls = rounds
-        self.setup_events.append(event("first_player", player=contenders[0], rolls=rounds))
+        self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
         return contenders[0]
 
     @classmethod
@@ -352,7 +352,7 @@ class Game:
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
             if isinstance(action, A.EndTurn):
-                events = [event("turn_ended", player=s.current)]
+                events = [TurnEnded(player=s.current)]
                 turn.decisions.append(Decision(action, events=events))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
                 return events + self.current_turn.draw_events

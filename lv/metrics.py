@@ -22,6 +22,8 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
+from .events import Built, Scored
+
 KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade", "end")
 
 # ---------------------------------------------------------------------------------------------- one game
@@ -35,8 +37,8 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
     turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
     # the scores the game started from (0, or a position's): the first ``before`` of each player, else the final
     scores = [p.score for p in s.players]
-    for ev in reversed([e for events, _ in turns for e in events if e.kind == "scored"]):
-        scores[ev["player"]] = ev["before"]
+    for ev in reversed([e for events, _ in turns for e in events if isinstance(e, Scored)]):
+        scores[ev.player] = ev.before
     by_kind = Counter()
     built = 0
     leader, changes = _leader(scores, None), 0
@@ -48,9 +50,9 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
         for d in decisions:
             by_kind[d.action.kind] += 1
         for ev in events:
-            if ev.kind == "scored":
-                scores[ev["player"]] = ev["after"]
-            elif ev.kind == "built":
+            if isinstance(ev, Scored):
+                scores[ev.player] = ev.after
+            elif isinstance(ev, Built):
                 built += 1
         now = _leader(scores, leader)
         changes += leader is not None and now != leader

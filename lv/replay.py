@@ -9,12 +9,13 @@ from the record, dice it had to generate because the record lacked them, record 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import attrs
 
 from . import actions as A
 from .chance import unused_dice
+from .events import BossChanged, DieTakenOver, Event, TurnStarted
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .board import END_CARD
 from .game import Game, Turn
@@ -337,11 +338,12 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
 PLAYER_FIELDS = ("player", "giver", "receiver", "boss", "winner")
 
 
-def event_dict(ev, names: list[str]) -> dict:
+def event_dict(ev: Event, names: list[str]) -> dict[str, Any]:
     """An event as plain data with player names instead of seat numbers."""
-    out = {"kind": ev.kind}
-    for key, value in ev.data.items():
-        if key in PLAYER_FIELDS or (key == "previous" and ev.kind in ("boss_changed", "die_taken_over")):
+    out: dict[str, Any] = {"kind": ev.kind}
+    seat_previous = isinstance(ev, (BossChanged, DieTakenOver))
+    for key, value in ev.items():
+        if key in PLAYER_FIELDS or (key == "previous" and seat_previous):
             value = None if value is None else names[value]
         elif key == "ranking":
             value = [names[i] for i in value]
@@ -390,7 +392,7 @@ def replay_dict(rep: Replay) -> dict:
     for play, snap in zip(rep.turns, rep.snapshots):
         t = play.turn
         turns.append({"turn": t.number, "player": names[t.player], "cards": list(t.cards),
-                      "events": [event_dict(e, names) for e in t.draw_events if e.kind != "turn_started"],
+                      "events": [event_dict(e, names) for e in t.draw_events if not isinstance(e, TurnStarted)],
                       "decisions": [decision_dict(step, names) for step in play.steps],
                       "after": {"money": dict(zip(names, snap.money)), "points": dict(zip(names, snap.scores))}})
     out = {"header": header,
