@@ -146,20 +146,20 @@ class Game:
         board, s, p, names = self.board, self.state, self.profile, [pl.name for pl in self.state.players]
         deal = self.deal
         if not isinstance(deal, dict) or set(deal) != set(names):
-            raise RecordError(f"deal: give the cards dealt to each of {', '.join(names)}")
+            raise RecordError(f"deal: give the cards dealt to each of {', '.join(names)}", key=("deal",))
         seen: set[str] = set()
         events = self.setup_events
         for i, name in enumerate(names):
             cards = deal[name]
             if not isinstance(cards, list):
-                raise RecordError(f"deal: {name}: a list of lot cards")
+                raise RecordError(f"deal: {name}: a list of lot cards", key=("deal",))
             kept: list[str] = []
             for card in cards:
                 card = str(card).upper()
                 if card not in board.lots:
-                    raise RecordError(f"deal: {name}: unknown lot card {card!r}")
+                    raise RecordError(f"deal: {name}: unknown lot card {card!r}", key=("deal",))
                 if card in seen:
-                    raise RecordError(f"deal: {card} is dealt twice")
+                    raise RecordError(f"deal: {card} is dealt twice", key=("deal",))
                 seen.add(card)
                 s.discards.append(card)
                 if self.engine.f_closed(s, card):
@@ -168,17 +168,19 @@ class Game:
                 kept.append(card)
                 s.put_marker(card, i)
             if len(kept) != p.setup.starting_cards:
-                raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}")
+                raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}",
+                                  key=("deal",))
             self._starting_money(i, kept)
         if self.table:
             if under_end_card is not None:
-                raise RecordError("under_end_card: at a table the end card is in the deck, unseen")
+                raise RecordError("under_end_card: at a table the end card is in the deck, unseen",
+                                  key=("under_end_card",))
             s.deck = [lot for lot in board.order if lot not in seen] + [END_CARD]
             events.append(EndCardPlaced(under=None))
             return
         rest = [c for c in self.deck if c not in seen]
         if sorted(rest + sorted(seen)) != sorted(board.order):
-            raise RecordError("deck: with a deal, the deck holds the other lot cards, each once")
+            raise RecordError("deck: with a deal, the deck holds the other lot cards, each once", key=("deck",))
         self.deck = rest
         self._place_end_card(rest, under_end_card)
 
@@ -197,7 +199,8 @@ class Game:
         if under_end_card is None:
             under_end_card = len(pile) // 4 if self.profile.deck.end_card_depth == "quarter" else 0
         if not isinstance(under_end_card, int) or not 0 <= under_end_card <= len(pile):
-            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)")
+            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)",
+                              key=("under_end_card",))
         self.under_end_card = under_end_card
         pile.insert(len(pile) - under_end_card, END_CARD)
         self.state.deck = pile
@@ -242,10 +245,11 @@ class Game:
         if first_player is not None:
             if isinstance(first_player, str):
                 if first_player not in names:
-                    raise RecordError(f"first player '{first_player}' is not one of the players {names}")
+                    raise RecordError(f"first player '{first_player}' is not one of the players {names}",
+                                      key=("first_player",))
                 first_player = names.index(first_player)
             if not isinstance(first_player, int) or not 0 <= first_player < len(names):
-                raise RecordError(f"first player {first_player!r} is not a seat")
+                raise RecordError(f"first player {first_player!r} is not a seat", key=("first_player",))
             self.setup_events.append(FirstPlayer(player=first_player, rolls=[]))
             return first_player
         rolls_given = list(starting_rolls or [])
@@ -258,11 +262,12 @@ class Game:
                 try:
                     roll = {names.index(k): tuple(v) for k, v in given.items()}
                 except (ValueError, TypeError, AttributeError):
-                    raise RecordError(f"starting_rolls: {given!r} is not a mapping of player to two dice") from None
+                    raise RecordError(f"starting_rolls: {given!r} is not a mapping of player to two dice",
+                                      key=("starting_rolls",)) from None
                 if set(roll) != set(contenders) or any(len(v) != 2 or not all(1 <= x <= 6 for x in v)
                                                        for v in roll.values()):
                     raise RecordError(f"starting_rolls: round {len(rounds) + 1} must give two dice for each of "
-                                      f"{[names[c] for c in contenders]}")
+                                      f"{[names[c] for c in contenders]}", key=("starting_rolls",))
             elif self.table and not rounds:  # the table rolled these dice: lv does not invent them
                 raise RecordError("at a table, give who starts (first_player, --first) or the starting rolls "
                                   "(starting_rolls, --rolls)")

@@ -357,34 +357,34 @@ def _read_raw(file: Path) -> _RawProfile:
     data, lines = read_located(file, ProfileError)
     fname = str(file)
     if not isinstance(data, dict):
-        raise ProfileError(f"{fname}:1: a profile must be a mapping of sections")
+        raise ProfileError("a profile must be a mapping of sections", path=fname, line=1)
     top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
     if not any(key in SECTIONS or key in ("extends", "overlay") for key in data):
         # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
-        raise ProfileError(f"{fname}:{line_of(lines, (next(iter(data), None),))}: not a rule profile: no section "
-                           f"({', '.join(SECTIONS)}) and no 'extends'")
+        raise ProfileError(f"not a rule profile: no section ({', '.join(SECTIONS)}) and no 'extends'",
+                           path=fname, line=line_of(lines, (next(iter(data), None),)))
     for key in data:
         if key not in top_keys:
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key {one_line(repr(key))} "
-                               f"(sections are: {', '.join(SECTIONS)})")
+            raise ProfileError(f"unknown key {one_line(repr(key))} (sections are: {', '.join(SECTIONS)})",
+                               path=fname, line=line_of(lines, (key,)))
     values, sources, where = {}, {}, {}
     for section in SECTIONS:
         block = data.get(section)
         if block is None:
             continue
         if not isinstance(block, dict):
-            raise ProfileError(f"{fname}:{line_of(lines, (section,))}: '{section}' must be a mapping")
+            raise ProfileError(f"'{section}' must be a mapping", path=fname, line=line_of(lines, (section,)))
         fields = {a.name for a in attrs.fields(SECTIONS[section].type)}
         for key, node in block.items():
             dotted = f"{section}.{key}"
             line = line_of(lines, (section, key))
             if key not in fields:
-                raise ProfileError(f"{fname}:{line}: unknown key '{section}.{plain(key)}' "
-                                   f"(known: {', '.join(sorted(fields))})")
+                raise ProfileError(f"unknown key '{section}.{plain(key)}' "
+                                   f"(known: {', '.join(sorted(fields))})", path=fname, line=line)
             try:
                 value, source = _split_leaf(node)
             except ValueError as exc:
-                raise ProfileError(f"{fname}:{line}: {dotted}: {exc}") from None
+                raise ProfileError(f"{dotted}: {exc}", path=fname, line=line) from None
             values[dotted] = value
             where[dotted] = line
             if source:
@@ -393,10 +393,11 @@ def _read_raw(file: Path) -> _RawProfile:
     if isinstance(extends, str):
         extends = (extends,)
     if not isinstance(extends, (list, tuple)) or not all(isinstance(e, str) for e in extends):
-        raise ProfileError(f"{fname}:{line_of(lines, ('extends',))}: extends: a profile name or path, or a list of them")
+        raise ProfileError("extends: a profile name or path, or a list of them", path=fname,
+                           line=line_of(lines, ("extends",)))
     for key, kind, what in (("name", str, "text"), ("title", str, "text"), ("overlay", bool, "true or false")):
         if data.get(key) is not None and not isinstance(data[key], kind):  # 'overlay: "no"' is not true
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: {key}: {what}")
+            raise ProfileError(f"{key}: {what}", path=fname, line=line_of(lines, (key,)))
     name = data.get("name") or file.stem
     return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
                        values=values, sources=sources, lines=where, overlay=data.get("overlay") is True,
@@ -449,23 +450,22 @@ def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
     raw = _read_raw(_find(name))
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
-        where = f"{raw.file}:{raw.extends_line}"
         # a .yaml path is read relative to the file that extends it (then to the working directory)
         beside = Path(raw.file).parent / parent
         if Path(parent).suffix in (".yaml", ".yml") and folder is not None:
             try:
                 parent = confined(parent, Path(folder), Path(raw.file).parent)
             except ProfileError as err:
-                raise ProfileError(f"{where}: extends: {err}") from None
+                raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
         elif Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
             parent = str(beside.resolve())
         if parent in chain + (name,):
-            raise ProfileError(f"{where}: extends '{parent}', which leads back here "
-                               f"({' -> '.join(chain + (name, parent))})")
+            raise ProfileError(f"extends '{parent}', which leads back here ({' -> '.join(chain + (name, parent))})",
+                               path=raw.file, line=raw.extends_line)
         try:
             _find(parent)
         except ProfileError as err:
-            raise ProfileError(f"{where}: extends: {err}") from None
+            raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
         pv, ps, po, *_ = _resolve(parent, chain + (name,), folder)
         values.update(pv)
         sources.update(ps)

@@ -22,6 +22,7 @@ from .game import Game, Turn
 from .notation import format_action
 from .profile import Profile, from_stored, load_profile
 from .record import FORMAT, Record, load_record, result_of
+from .yamlsource import line_of
 
 
 @attrs.frozen
@@ -126,7 +127,7 @@ def record_profile(record: Record) -> Profile:
             return from_stored(record.stored_profile, record.profile)
         return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:
-        raise RecordError(f"{record.at('profile')}: {err}") from None
+        raise RecordError(str(err), **_at(record, "profile")) from None
 
 
 def same_rules(record: Record, profile: Profile) -> bool:
@@ -158,25 +159,12 @@ def start_game(record: Record, profile: Profile) -> Game:
                     draw_dice=draw_dice, draw_choices=draw_choices, table=record.table, deal=record.deal,
                     draw_first=draw_first)
     except RecordError as err:
-        raise RecordError(f"{record.at(*_setup_key(record, str(err)))}: {err}") from None
+        raise RecordError(str(err), key=err.key, **_at(record, *(err.key or ("players",)))) from None
 
 
-def _setup_key(record: Record, message: str) -> tuple:
-    """The key path a setup error is about, for its line: ``position: tile C1 ...`` -> position.tiles.C1."""
-    if message.startswith("position: "):
-        words = message[len("position: "):].replace(":", " ").split()
-        first = words[0] if words else ""
-        if first == "tile" and len(words) > 1:
-            return ("position", "tiles", words[1])
-        if "." in first:
-            return ("position", *first.split(".")[:2])
-        return ("position", first) if first in (record.position or {}) else ("position",)
-    for key in ("starting_rolls", "under_end_card", "deck", "deal"):
-        if message.startswith(key):
-            return (key,)
-    if message.startswith("first player"):
-        return ("first_player",)
-    return ("players",)
+def _at(record: Record, *key: str | int) -> dict[str, Any]:
+    """The file and line of a key path in the record (or of its nearest parent), as RecordError's keywords."""
+    return {"path": record.path, "line": line_of(record.lines, key)}
 
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
@@ -209,28 +197,30 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if game.over:
                 out.unplayed_turns = len(record.turns) - ti
                 if strict:
-                    raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn + 1}: the game already "
-                                      f"ended ({game.result.reason}) but the record goes on")
+                    raise RecordError(f"the game already ended ({game.result.reason}) but the record goes on",
+                                      path=record.path, line=trec.line, turn=game.state.turn + 1)
                 break
             try:
                 game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices,
                            draw=not explicit_draw(record, trec))
             except (RecordError, IllegalAction) as err:
-                raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
+                raise RecordError(f"the draw: {err}", path=record.path, line=trec.line,
+                                  turn=game.state.turn) from None
             if strict:
                 _check_draw_dice(record, ti, game)
         turn = game.current_turn
         play = TurnPlay(turn=turn, line=trec.line)
         out.turns.append(play)
         if names[turn.player] != trec.player:
-            message = f"turn {turn.number}: it is {names[turn.player]}'s turn, the record says {trec.player}"
             if strict:
-                raise RecordError(f"{record.at('turns', ti, 'player')}: {message}")
+                raise RecordError(f"it is {names[turn.player]}'s turn, the record says {trec.player}",
+                                  turn=turn.number, **_at(record, "turns", ti, "player"))
         if trec.cards is not None and list(trec.cards) != list(turn.cards):
             out.card_mismatches.append(CardMismatch(turn.number, tuple(trec.cards), tuple(turn.cards)))
             if strict:
-                raise RecordError(f"{record.at('turns', ti, 'cards')}: turn {turn.number}: the record says "
-                                  f"{_cards(trec.cards)} drawn, the deck gives {', '.join(turn.cards) or 'none'}")
+                raise RecordError(f"the record says {_cards(trec.cards)} drawn, the deck gives "
+                                  f"{', '.join(turn.cards) or 'none'}", turn=turn.number,
+                                  **_at(record, "turns", ti, "cards"))
         if turn.draw_generated:
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
         stop = _play_decisions(out, play, trec, strict, on_illegal)
@@ -254,8 +244,8 @@ def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
     """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
     extra = unused_dice(record.turns[ti].dice, game.current_turn.draw_dice)
     if extra:
-        raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not roll the "
-                          f"recorded dice {', '.join(extra)}")
+        raise RecordError(f"the draw does not roll the recorded dice {', '.join(extra)}", turn=game.state.turn,
+                          **_at(record, "turns", ti, "dice"))
 
 
 def _cards(cards) -> str:
@@ -295,8 +285,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         turn = game.current_turn.number
         if game.over:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' comes after the game "
-                                  f"ended ({game.result.reason})")
+                raise RecordError(f"'{drec.text}' comes after the game ended ({game.result.reason})",
+                                  path=record.path, line=drec.line, turn=turn)
             bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
             out.illegal.append(bad)
             play.steps.append(bad)
@@ -311,8 +301,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
                                                         tuple(game.current_turn.cards)))
         except IllegalAction as err:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal under "
-                                  f"'{out.profile.label}': {err}") from None
+                raise RecordError(f"'{drec.text}' is illegal under '{out.profile.label}': {err}",
+                                  path=record.path, line=drec.line, turn=turn) from None
             bad = Illegal(turn, di + 1, drec.text, err.reason, err.rule,
                           "stopped" if on_illegal == "stop" else "skipped")
             out.illegal.append(bad)
@@ -321,12 +311,12 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
                 return True
             continue
         except RecordError as err:
-            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}': {err}") from None
+            raise RecordError(f"'{drec.text}': {err}", path=record.path, line=drec.line, turn=turn) from None
         d = game.current_turn.decisions[-1]
         extra = unused_dice(drec.dice, d.dice)
         if strict and extra:
-            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' does not roll the recorded "
-                              f"dice {', '.join(extra)}")
+            raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
+                              path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))

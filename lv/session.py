@@ -56,7 +56,10 @@ class MoveError(LvError):
         self.turn, self.player, self.text, self.reason, self.rule = turn, player, text, reason, rule
         self.nearest = list(nearest)
         self.where = where
-        super().__init__(self._message())
+        super().__init__(reason, turn=turn)
+
+    def message(self) -> str:
+        return self._message()
 
     def _message(self) -> str:
         head = f"{self.where}: " if self.where else ""
