@@ -40,7 +40,7 @@ FLAG = "flag"  # attrs metadata key: a bool field that to_dict() leaves out when
 
 def flag() -> bool:
     """A field that is False unless given, and left out of ``to_dict()`` when False (``card_drawn.f_block``)."""
-    return attrs.field(default=False, metadata={FLAG: True})  # type: ignore[no-any-return]
+    return attrs.field(default=False, metadata={FLAG: True})
 
 
 @attrs.define(slots=True, weakref_slot=False)

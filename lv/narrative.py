@@ -14,7 +14,7 @@ events (``events.py``), the game's turns (``game.Turn``) and, for a replay, the 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
 from .actions import DRAW_CHOICES, Draw, EndTurn
 from .board import END_CARD, STRIP
@@ -23,6 +23,11 @@ from .events import (ACTION_EVENTS, BOOKKEEPING, BossChanged, Built, CardDrawn, 
                      MarkerMoved, MarkerPlaced, Merged, MoneyGiven, Paid, Raised, Remodeled, Reorganized, Scored,
                      Sprawled, TieRerolled, TradeStepFailed, TurnEnded, TurnStarted)
 from .notation import format_action
+
+if TYPE_CHECKING:
+    from .game import Decision, Game, Turn
+    from .replay import Illegal, Replay, TurnSnapshot
+    from .state import Result
 
 INDENT = "  "
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
@@ -34,7 +39,7 @@ def ending(reason: str) -> str:
     return ENDINGS.get(reason, reason.replace("_", " "))
 
 
-def decided_by(result, scores: list[int], money: list[int]) -> str | None:
+def decided_by(result: Result | None, scores: list[int], money: list[int]) -> str | None:
     """What decided the winner of a finished game: "points"; "money" when another player had as many points
     (the rulebooks' tie-break: "money is a tiebreaker"); "seat" when points and money were tied too (the
     rulebooks are silent: the earlier seat); None for an instant win, which is not a ranking."""
@@ -47,10 +52,10 @@ def decided_by(result, scores: list[int], money: list[int]) -> str | None:
     return "seat" if any(money[i] == money[w] for i in level) else "money"
 
 
-def tie_break_note(result, scores: list[int], money: list[int], names: list[str]) -> str | None:
+def tie_break_note(result: Result | None, scores: list[int], money: list[int], names: list[str]) -> str | None:
     """"blue wins on money: tied with red on 45 points, $31 to $12" when the tie-break decided, else None."""
     how = decided_by(result, scores, money)
-    if how not in ("money", "seat"):
+    if result is None or how not in ("money", "seat"):
         return None
     w = result.winner
     level = [i for i in range(len(scores)) if i != w and scores[i] == scores[w]]
@@ -212,7 +217,7 @@ def _track(ev: Scored) -> str:
 # ---------------------------------------------------------------------------------------------- a turn
 
 
-def draw_lines(events, names: list[str]) -> list[str]:
+def draw_lines(events: Iterable[Event], names: list[str]) -> list[str]:
     """The draw step of a turn: take-over, lot income, casino payouts and scores. Payouts of one kind are
     gathered on one line."""
     out: list[str] = []
@@ -250,12 +255,13 @@ def draw_lines(events, names: list[str]) -> list[str]:
     return out
 
 
-def decision_lines(step, names: list[str]) -> list[str]:
+def decision_lines(step: Decision | Illegal, names: list[str]) -> list[str]:
     """A decision in notation with its effect; its consequences (ties, merges, bosses) on lines below.
     ``step`` is a ``game.Decision`` or, in a replay, an ``Illegal`` (it has ``handled``)."""
-    if hasattr(step, "handled"):
-        what = "skipped" if step.handled == "skipped" else "the replay stops here"
-        return [f"{step.decision}: ILLEGAL: {step.reason} [{step.rule}]; {what}"]
+    if hasattr(step, "handled"):  # (replay.py, which defines Illegal, is not loaded to tell lv show's turns)
+        bad = cast("Illegal", step)
+        what = "skipped" if bad.handled == "skipped" else "the replay stops here"
+        return [f"{bad.decision}: ILLEGAL: {bad.reason} [{bad.rule}]; {what}"]
     text = format_action(step.action, names)
     if isinstance(step.action, (Draw, *DRAW_CHOICES)):  # the draw as a decision of its own: told like a draw step
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
@@ -273,7 +279,7 @@ def decision_lines(step, names: list[str]) -> list[str]:
     return out
 
 
-def turn_header(turn, names: list[str]) -> str:
+def turn_header(turn: Turn, names: list[str]) -> str:
     who = names[turn.player]
     if any(isinstance(d.action, Draw) for d in turn.decisions):
         return f"Turn {turn.number} - {who}"
@@ -288,7 +294,8 @@ def turn_header(turn, names: list[str]) -> str:
     return f"Turn {turn.number} - {who} draws {', '.join(labels)}"
 
 
-def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = None) -> list[str]:
+def turn_lines(turn: Turn, names: list[str], steps: Sequence[Decision | Illegal] | None = None,
+               status: list[tuple[str, int, int]] | None = None) -> list[str]:
     """One block per turn: the header, the draw, each decision. ``steps`` defaults to the turn's decisions;
     ``status`` (a list of (name, points, money)) adds a closing line with everyone's points and money."""
     out = [turn_header(turn, names)]
@@ -302,11 +309,11 @@ def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = 
     return out
 
 
-def setup_lines(events, names: list[str]) -> list[str]:
+def setup_lines(events: Iterable[Event], names: list[str]) -> list[str]:
     return ["Setup"] + [INDENT + line for line in (describe(e, names) for e in events) if line]
 
 
-def standings_lines(rows: list[dict], title: str = "Final standings") -> list[str]:
+def standings_lines(rows: list[dict[str, Any]], title: str = "Final standings") -> list[str]:
     """rows: dicts with rank, player, points, money (``replay.standings``)."""
     width = max([len("player")] + [len(r["player"]) for r in rows])
     out = [title, f"{INDENT}rank  {'player':<{width}}  points  money"]
@@ -315,7 +322,8 @@ def standings_lines(rows: list[dict], title: str = "Final standings") -> list[st
     return out
 
 
-def narrate(game, turns: list | None = None, snapshots: list | None = None) -> list[str]:
+def narrate(game: Game, turns: Sequence[tuple[Turn, Sequence[Decision | Illegal] | None]] | None = None,
+            snapshots: Sequence[TurnSnapshot] | None = None) -> list[str]:
     """The whole game as text: setup, then one block per turn. ``turns`` are (Turn, steps) pairs, default the
     game's history; ``snapshots`` (replay.TurnSnapshot per turn) add each turn's closing status line."""
     names = game.player_names
@@ -335,7 +343,7 @@ def narrate(game, turns: list | None = None, snapshots: list | None = None) -> l
 # ---------------------------------------------------------------------------------------------- a replay
 
 
-def replay_lines(rep) -> list[str]:
+def replay_lines(rep: Replay) -> list[str]:
     """What ``lv replay`` prints: the header, every turn, the standings, what differed under another profile,
     and the result check. ``rep`` is a ``replay.Replay``."""
     from .replay import standings  # replay imports nothing from here; show/move need not load it
@@ -381,7 +389,7 @@ def replay_lines(rep) -> list[str]:
     return out
 
 
-def result_check_lines(rep) -> list[str]:
+def result_check_lines(rep: Replay) -> list[str]:
     rec, game = rep.record, rep.game
     if game.result is not None:
         r = game.result

@@ -21,13 +21,16 @@ unknown: it holds those cards and the end card, and each is named as it is drawn
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from .board import END_CARD
 from .chance import rng_for
 from .errors import RecordError
 from .notation import whole_number
 from .yamlsource import plain
+
+if TYPE_CHECKING:
+    from .game import Game
 
 KEYS = {"current", "phase", "turn", "players", "markers", "tiles", "deck", "discards", "reorganized", "gambles"}
 
@@ -45,7 +48,7 @@ def kind_of(value: Any) -> str:
         type(value), "a number" if isinstance(value, (int, float)) else type(value).__name__)
 
 
-def check_shape(position: dict, fail: Callable[[tuple, str], Exception]) -> None:
+def check_shape(position: dict[str, Any], fail: Callable[[tuple[str, ...], str], Exception]) -> None:
     """The types of a position's sections and player entries, before anything reads them: ``fail(key path
     inside the position, message)`` makes the error (``record.py`` adds the line)."""
     for key, value in position.items():
@@ -62,7 +65,7 @@ def check_shape(position: dict, fail: Callable[[tuple, str], Exception]) -> None
                            f"position: players.{plain(who)}.{key}: a whole number, not {kind_of(value)}")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     """A whole number, and not a bool (YAML's ``true`` is an int to Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -98,12 +101,12 @@ def _tile(lot: str, spec: Any, names: list[str], colors: tuple[str, ...]) -> tup
         if owner not in names:
             raise RecordError(f"position: tile {lot}: unknown player {owner!r} (players: {', '.join(names)})", key=key)
         if not _whole(value) or not 1 <= value <= 6:
-            raise RecordError(f"position: tile {lot}: die value {value!r} is not 1-6", key=("position", "tiles", lot))
+            raise RecordError(f"position: tile {lot}: die value {value!r} is not 1-6", key=key)
         owner = names.index(owner)
     return color, height, owner, value
 
 
-def apply_position(game, position: dict, table: bool = False) -> bool:
+def apply_position(game: Game, position: dict[str, Any], table: bool = False) -> bool:
     """Set ``game.state`` from ``position``; return True if the current player's draw comes first."""
     if not isinstance(position, dict):
         raise RecordError("position: must be a mapping", key=("position",))
@@ -188,7 +191,7 @@ def apply_position(game, position: dict, table: bool = False) -> bool:
     if not _whole(turn) or turn < 1:
         raise RecordError(f"position: turn {turn!r} must be a whole number >= 1", key=("position", "turn"))
     s.turn = turn
-    phase = position.get("phase", "actions")
+    phase: str = position.get("phase", "actions")
     if phase not in ("actions", "draw"):
         raise RecordError(f"position: phase {phase!r} must be 'actions' or 'draw'", key=("position", "phase"))
     discards = position.get("discards") or []

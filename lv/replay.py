@@ -9,7 +9,7 @@ from the record, dice it had to generate because the record lacked them, record 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import attrs
 
@@ -18,10 +18,10 @@ from .chance import unused_dice
 from .events import BossChanged, DieTakenOver, Event, TurnStarted
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .board import END_CARD
-from .game import Game, Turn
+from .game import Decision, Game, Turn
 from .notation import format_action
 from .profile import Profile, from_stored, load_profile
-from .record import FORMAT, Record, load_record, result_of
+from .record import FORMAT, Record, TurnRecord, load_record, result_of
 from .yamlsource import line_of
 
 
@@ -69,7 +69,7 @@ class TurnPlay:
 
     turn: Turn
     line: int | None
-    steps: list = attrs.field(factory=list)
+    steps: list[Decision | Illegal] = attrs.field(factory=list)
 
 
 @attrs.define
@@ -105,7 +105,7 @@ class Replay:
             return None
         return not self.result_mismatch
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Everything the replay saw, as plain data with player names: the same bytes on every run."""
         return replay_dict(self)
 
@@ -138,7 +138,7 @@ def same_rules(record: Record, profile: Profile) -> bool:
     return record_profile(record).values() == profile.values()
 
 
-def explicit_draw(record: Record, trec) -> bool:
+def explicit_draw(record: Record, trec: TurnRecord) -> bool:
     """Is this turn's draw a decision of its own (``draw D5`` among its decisions, or a record whose draws all
     are), rather than made by ending the previous turn?"""
     return record.table or record.draws == "explicit" or any(isinstance(d.action, A.Draw) for d in trec.decisions)
@@ -197,7 +197,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if game.over:
                 out.unplayed_turns = len(record.turns) - ti
                 if strict:
-                    raise RecordError(f"the game already ended ({game.result.reason}) but the record goes on",
+                    raise RecordError(f"the game already ended ({_reason(game)}) but the record goes on",
                                       path=record.path, line=trec.line, turn=game.state.turn + 1)
                 break
             try:
@@ -248,13 +248,18 @@ def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
                           **_at(record, "turns", ti, "dice"))
 
 
-def _cards(cards) -> str:
+def _reason(game: Game) -> str:
+    """How the game ended (it has)."""
+    return game.result.reason if game.result is not None else "not over"
+
+
+def _cards(cards: Sequence[str]) -> str:
     return ", ".join(cards) + (" was" if len(cards) == 1 else " were") if cards else "nothing was"
 
 
 def result_differences(record: Record, game: Game) -> list[str]:
     """The recorded result against the replayed one, one line per differing key, with its line in the file."""
-    expected = record.result
+    expected = record.result or {}
     actual = result_of(game)
     if actual is None:
         return [f"{record.at('result')}: the record has a result but the game has not ended after turn "
@@ -271,13 +276,13 @@ def result_differences(record: Record, game: Game) -> list[str]:
     return out
 
 
-def _plain(value) -> str:
+def _plain(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
 
 
-def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal: str) -> bool:
+def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool, on_illegal: str) -> bool:
     """Apply one turn's decisions; True if the replay stopped at an illegal one."""
     game = out.game
     record = out.record
@@ -285,7 +290,7 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         turn = game.current_turn.number
         if game.over:
             if strict:
-                raise RecordError(f"'{drec.text}' comes after the game ended ({game.result.reason})",
+                raise RecordError(f"'{drec.text}' comes after the game ended ({_reason(game)})",
                                   path=record.path, line=drec.line, turn=turn)
             bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
             out.illegal.append(bad)
@@ -343,11 +348,11 @@ def event_dict(ev: Event, names: list[str]) -> dict[str, Any]:
     return out
 
 
-def decision_dict(step, names: list[str]) -> dict:
+def decision_dict(step: Decision | Illegal, names: list[str]) -> dict[str, Any]:
     if isinstance(step, Illegal):
         return {"decision": step.decision, "illegal": {"reason": step.reason, "rule": step.rule,
                                                        "handled": step.handled}}
-    out = {"decision": format_action(step.action, names)}
+    out: dict[str, Any] = {"decision": format_action(step.action, names)}
     if step.dice:
         out["dice"] = step.dice
     if step.choices:
@@ -358,7 +363,7 @@ def decision_dict(step, names: list[str]) -> dict:
     return out
 
 
-def standings(game: Game) -> list[dict]:
+def standings(game: Game) -> list[dict[str, Any]]:
     """Rank, player, points, money: the final result's ranking when the game is over, else points then money."""
     s = game.state
     order = game.result.ranking if game.result else game.engine.ranking(s)
@@ -366,7 +371,7 @@ def standings(game: Game) -> list[dict]:
             for i, p in enumerate(order)]
 
 
-def replay_dict(rep: Replay) -> dict:
+def replay_dict(rep: Replay) -> dict[str, Any]:
     rec, game = rep.record, rep.game
     names = rec.players
     header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
@@ -400,7 +405,7 @@ def replay_dict(rep: Replay) -> dict:
     return out
 
 
-def differences_dict(rep: Replay) -> dict:
+def differences_dict(rep: Replay) -> dict[str, Any]:
     """What the replay found that the record did not say: illegal decisions, generated dice, other cards."""
     return {"illegal": [attrs.asdict(i) for i in rep.illegal],
             "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
