@@ -38,7 +38,7 @@ class NeedDice(Exception):
 
 
 class Dice:
-    def __init__(self, seed: int | str, key: tuple[str, ...], recorded: dict[str, Any] | None = None,
+    def __init__(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None,
                  ask: bool = False) -> None:
         self.seed = seed
         self.ask = ask  # a missing tie reroll raises NeedDice instead of being generated

@@ -38,8 +38,8 @@ class Decision:
     """One applied decision of a turn: the action, the dice and choices it used, and the events it caused."""
 
     action: Any
-    dice: dict = attrs.field(factory=dict)  # the dice it used, keyed by meaning
-    choices: dict = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
+    dice: dict[str, Any] = attrs.field(factory=dict)  # the dice it used, keyed by meaning
+    choices: dict[str, Any] = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
     generated: list[str] = attrs.field(factory=list)  # which dice the record did not have
     events: list[Event] = attrs.field(factory=list)
 
@@ -51,9 +51,9 @@ class Turn:
     number: int
     player: int
     cards: list[str] = attrs.field(factory=list)
-    draw_dice: dict = attrs.field(factory=dict)
+    draw_dice: dict[str, Any] = attrs.field(factory=dict)
     draw_generated: list[str] = attrs.field(factory=list)
-    draw_choices: dict = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
+    draw_choices: dict[str, Any] = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
     draw_events: list[Event] = attrs.field(factory=list)
     decisions: list[Decision] = attrs.field(factory=list)
 
@@ -92,9 +92,9 @@ class Game:
 
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
-                 starting_rolls: list[dict] | None = None, draw_dice: dict | None = None,
-                 draw_choices: dict | None = None, board: Board | None = None, setup: bool = True,
-                 table: bool = False, deal: dict | None = None, draw_first: bool = True):
+                 starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
+                 draw_choices: dict[str, Any] | None = None, board: Board | None = None, setup: bool = True,
+                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True):
         self.profile = profile
         self.board = board or load_board()
         self.engine = Engine(profile, self.board)
@@ -124,14 +124,15 @@ class Game:
             raise RecordError("at a table, give the deal: the two cards each player was dealt")
         self.deck = [] if table else list(deck) if deck is not None else shuffled_deck(self.board, seed)
         self.under_end_card: int | None = None
-        self.starting_rolls: list[dict] = []
+        self.starting_rolls: list[dict[str, Any]] = []
         self.first_player: int | None = None
         if setup:
             self._setup(under_end_card, first_player, starting_rolls)
-            self._begin_turn(self.first_player, draw_dice, draw_choices, draw=not self.explicit_draws)
+            self._begin_turn(self.state.current, draw_dice, draw_choices, draw=not self.explicit_draws)
 
     # ------------------------------------------------------------------ setup
-    def _setup(self, under_end_card, first_player, starting_rolls) -> None:
+    def _setup(self, under_end_card: int | None, first_player: str | int | None,
+               starting_rolls: list[dict[str, Any]] | None) -> None:
         board, s, p = self.board, self.state, self.profile
         if self.deal is not None:
             self._setup_dealt(under_end_card)
@@ -140,7 +141,7 @@ class Game:
         self.first_player = self._first_player(first_player, starting_rolls)
         s.current = self.first_player
 
-    def _setup_dealt(self, under_end_card) -> None:
+    def _setup_dealt(self, under_end_card: int | None) -> None:
         """The deal as given (a table, or a record that gives the deal): each player's cards in the order dealt,
         an F card a 2-player game discards included (003 L901-902)."""
         board, s, p, names = self.board, self.state, self.profile, [pl.name for pl in self.state.players]
@@ -193,7 +194,7 @@ class Game:
         s.players[i].money = money
         self.setup_events.append(Dealt(player=i, lots=cards, money=money))
 
-    def _place_end_card(self, pile: list[str], under_end_card) -> None:
+    def _place_end_card(self, pile: list[str], under_end_card: int | None) -> None:
         # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
         pile = list(pile)
         if under_end_card is None:
@@ -206,7 +207,7 @@ class Game:
         self.state.deck = pile
         self.setup_events.append(EndCardPlaced(under=under_end_card))
 
-    def _setup_deck(self, under_end_card) -> None:
+    def _setup_deck(self, under_end_card: int | None) -> None:
         board, s, p = self.board, self.state, self.profile
         if sorted(self.deck) != sorted(board.order):
             missing = sorted(set(board.order) - set(self.deck))
@@ -238,7 +239,7 @@ class Game:
             self._starting_money(i, cards)
         self._place_end_card(pile, under_end_card)
 
-    def _first_player(self, first_player, starting_rolls) -> int:
+    def _first_player(self, first_player: str | int | None, starting_rolls: list[dict[str, Any]] | None) -> int:
         """000 L57 / 003 L279-281: each rolls 2 dice, highest starts; ties roll again (rulebooks silent)."""
         s = self.state
         names = [pl.name for pl in s.players]
@@ -254,7 +255,7 @@ class Game:
             return first_player
         rolls_given = list(starting_rolls or [])
         contenders = list(range(len(names)))
-        rounds: list[dict] = []
+        rounds: list[dict[str, Any]] = []
         dice = Dice(self.seed, ("start",))
         while len(contenders) > 1:
             if rolls_given:
@@ -285,8 +286,8 @@ class Game:
         return contenders[0]
 
     @classmethod
-    def from_position(cls, profile: Profile, players: list[str], position: dict, seed: int | str = 0, *,
-                      draw_dice: dict | None = None, draw_choices: dict | None = None,
+    def from_position(cls, profile: Profile, players: list[str], position: dict[str, Any], seed: int | str = 0, *,
+                      draw_dice: dict[str, Any] | None = None, draw_choices: dict[str, Any] | None = None,
                       board: Board | None = None, table: bool = False, draw_first: bool = True) -> Game:
         """A game that starts from a position (see ``position.py``) instead of the standard setup.
         ``draw_first=False``: a position in the draw phase rests there, for a ``draw`` decision."""
@@ -302,7 +303,7 @@ class Game:
         return game
 
     # ------------------------------------------------------------------ turns
-    def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None,
+    def _begin_turn(self, player: int, draw_dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
                     draw: bool = True) -> None:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
@@ -322,8 +323,8 @@ class Game:
         """The turn being played (the last one once the game is over)."""
         return self.history[-1]
 
-    def apply(self, action, dice: dict | None = None, choices: dict | None = None,
-              next_draw_dice: dict | None = None, next_draw_choices: dict | None = None,
+    def apply(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
+              next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
               draw: bool = True) -> list[Event]:
         """Apply a decision and return its events. ``EndTurn`` also draws for the next player (a convenience for
         bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). A
@@ -340,9 +341,9 @@ class Game:
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
         kind = type(action)
-        if kind is A.Draw:
+        if isinstance(action, A.Draw):
             return self._draw(action, dice, choices)
-        if kind is A.Reroll or kind is A.Choose:
+        if isinstance(action, (A.Reroll, A.Choose)):
             return self._resume(action)
         if s.phase != "actions":  # the draw not made yet, or waiting at a table
             waiting = self.engine.why_waiting(s)
@@ -357,10 +358,10 @@ class Game:
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
             if isinstance(action, A.EndTurn):
-                events = [TurnEnded(player=s.current)]
-                turn.decisions.append(Decision(action, events=events))
+                ended: list[Event] = [TurnEnded(player=s.current)]
+                turn.decisions.append(Decision(action, events=ended))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
-                return events + self.current_turn.draw_events
+                return ended + self.current_turn.draw_events
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
             events: list[Event] = []
@@ -387,7 +388,7 @@ class Game:
                                f"({', '.join(s.drawn) or 'the position starts after the draw'})")
         return None
 
-    def _draw(self, action: A.Draw, dice: dict | None, choices: dict | None) -> list[Event]:
+    def _draw(self, action: A.Draw, dice: dict[str, Any] | None, choices: dict[str, Any] | None) -> list[Event]:
         """The draw step as a decision of its own."""
         reason = self.why_not_draw(action)
         if reason is not None:
@@ -407,7 +408,7 @@ class Game:
                                        generated=d.generated, events=events))
         return events
 
-    def _resume(self, action) -> list[Event]:
+    def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
         """A tie reroll or a piece to move that a draw at a table waits for."""
         s, turn = self.state, self.current_turn
         saved = s.copy()
@@ -423,12 +424,12 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ reading the game
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
         trades, which are open-ended, are not listed). Empty once the game is over."""
         return legal_actions(self.engine, self.state)
 
-    def why_not(self, action) -> str | None:
+    def why_not(self, action: A.Action) -> str | None:
         """The reason ``action`` is illegal now, or None: tried on a copy of the state."""
         trial = self.state.copy()
         try:
@@ -538,7 +539,7 @@ class Game:
         return out
 
 
-def new_game(profile: Profile | str, players: list[str] | int, seed: int | str = 0, **kwargs) -> Game:
+def new_game(profile: Profile | str, players: list[str] | int, seed: int | str = 0, **kwargs: Any) -> Game:
     """Create a game: a profile (object or spec such as ``"original+f-block"``), player names or a count
     (names then come from the profile's colours), a seed; keyword arguments as for ``Game``."""
     if isinstance(profile, str):
