@@ -74,6 +74,7 @@ class IllegalAction(LvError):
         super().__init__(message, **where)
 
     def message(self) -> str:
+        """The one-line message: the place, the reason, then `` [rule]``."""
         text = super().message()
         return f"{text} [{self.rule}]" if self.rule else text
 

@@ -59,6 +59,7 @@ class MoveError(LvError):
         super().__init__(reason, turn=turn)
 
     def message(self) -> str:
+        """``file:line: turn N, red: 'build A9 gold': <reason> [rule]``."""
         return self._message()
 
     def _message(self) -> str:
