@@ -103,8 +103,7 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
     every problem is ``error`` with one line naming the file and line. Merge keys (``<<: *base``) are applied."""
 
     def fail(mark: yaml.Mark | None, message: str) -> NoReturn:
-        where = f"{filename}:{mark.line + 1}" if mark is not None else filename
-        raise error(f"{where}: {message}")
+        raise error(message, path=filename, line=mark.line + 1 if mark is not None else None)
 
     try:
         node = _compose(text, fail)
