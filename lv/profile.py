@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import re
-import functools
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,7 +29,7 @@ from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 from .board import load_board, variants_dir
 from .notation import name_problem
 from .errors import ProfileError
-from .yamlsource import line_of, load_located, one_line, plain, read_located
+from .yamlsource import line_of, load_located, one_line, plain, read_text
 
 _pos = and_(instance_of(int), ge(0))
 
@@ -362,7 +361,23 @@ def _split_leaf(node: Any) -> tuple[Any, str | None]:
 
 
 def _read_raw(file: Path) -> _RawProfile:
-    data, lines = read_located(file, ProfileError)
+    """The profile file as read, kept for as long as its bytes are the same, so a file edited between two loads
+    in one process (a notebook, a long-lived tool) is read again."""
+    text = read_text(file, ProfileError)
+    key = (str(file), text)
+    found = _RAW.get(key)
+    if found is None:
+        if len(_RAW) >= 256:  # a long-lived process reading many files keeps the recent ones
+            _RAW.clear()
+        found = _RAW[key] = _parse_raw(file, text)
+    return found
+
+
+_RAW: dict[tuple[str, str], _RawProfile] = {}  # (file name, text) -> the profile it holds
+
+
+def _parse_raw(file: Path, text: str) -> _RawProfile:
+    data, lines = load_located(text, str(file), ProfileError)
     fname = str(file)
     if not isinstance(data, dict):
         raise ProfileError("a profile must be a mapping of sections", path=fname, line=1)
@@ -446,7 +461,6 @@ def confined(name: str, folder: Path, base: Path | None = None) -> str:
     return str(target)
 
 
-@functools.lru_cache(maxsize=None)
 def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
              ) -> tuple[dict[str, Any], dict[str, str], dict[str, str], str, str, bool]:
     """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied.

@@ -135,11 +135,6 @@ def test_check_of_a_fifo_does_not_hang(tmp_path):
     _clean(fifo, "check", seconds=3.0, codes=(1, 2))
 
 
-@pytest.mark.xfail(strict=True, reason="lv/profile.py caches a profile file's contents by its path (functools."
-                   "lru_cache on _resolve) for the life of the process: a file changed in place is not read again. "
-                   "Found through test_fuzz_profiles, which rewrote one file per case and so set up the first "
-                   "loaded profile's game every time. Fixed by a cache keyed on the file's contents or mtime; "
-                   "then drop this mark (strict: an XPASS fails, so the fix is noticed)")
 def test_a_profile_file_changed_in_place_is_read_again(tmp_path):
     """A house rule edited between two loads in one process (a notebook, a long-lived tool)."""
     path = tmp_path / "house.yaml"
