@@ -23,8 +23,7 @@ Bit-level queries (for legal-move generators):
 - ``casino.around``: the lots next to it (not in it); ``frontier_mask(state, casino)`` =
   ``casino.around & ~state.tile_mask``: where it may sprawl, before markers, the closed block and money;
   the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
-- ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id (a
-  read-only mapping over ``at_bit``);
+- ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id;
 - ``index.by_block[n]``: the casinos of block ``n`` (``board.block_number[i]``), board order;
 - ``index.with_dice()``: every casino with its ``DiceFacts`` (top, top_lots, boss, owners, pips), board order.
 """
@@ -32,7 +31,7 @@ Bit-level queries (for legal-move generators):
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+import operator
 from typing import TYPE_CHECKING, NamedTuple
 
 from .board import Board
@@ -47,10 +46,10 @@ class Casino:
     every decision, so they are stored."""
 
     __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "around",
-                 "ring", "_reach")
+                 "board", "_ring", "_reach")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
-                 around: int, ring: tuple[tuple[str, int], ...]) -> None:
+                 around: int, board: Board) -> None:
         self.lots = lots
         self.color = color
         self.height = height
@@ -61,7 +60,8 @@ class Casino:
         self.bits = bits  # the lots' bit positions, in board order
         self.low = mask & -mask  # the bit of the first lot
         self.around = around  # the lots next to the casino, not in it
-        self.ring = ring  # (lot, bit) of those lots, in the order of the casino's lots and their neighbours
+        self.board = board
+        self._ring: tuple[tuple[str, int], ...] | None = None  # see frontier_lots
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
     @staticmethod
@@ -73,11 +73,17 @@ class Casino:
         if found is None:
             if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
                 memo.clear()
-            bits = tuple(board.bits_of(mask))
-            lots = tuple(board.order[i] for i in bits)
-            ring = tuple(dict.fromkeys((n, board.bit[n]) for lot in lots for n in board.lots[lot].neighbours
-                                       if not board.bit[n] & mask))
-            found = memo[key] = Casino(lots, color, height, mask, bits, board.around(mask), ring)
+            order, nb = board.order, board.neighbours_mask
+            bits: list[int] = []
+            around, m = 0, mask
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                bits.append(i)
+                around |= nb[i]
+                m ^= low
+            found = memo[key] = Casino(tuple([order[i] for i in bits]), color, height, mask, tuple(bits),
+                                       around & ~mask, board)
         return found
 
     def frontier_lots(self, free: int) -> tuple[str, ...]:
@@ -85,7 +91,12 @@ class Casino:
         (the order legal.py lists sprawls in)."""
         found = self._reach.get(free)
         if found is None:
-            found = self._reach[free] = tuple([lot for lot, b in self.ring if b & free])
+            ring = self._ring
+            if ring is None:  # (lot, bit) of the lots around, in the order of the casino's lots and their neighbours
+                board, mask = self.board, self.mask
+                ring = self._ring = tuple(dict.fromkeys((n, board.bit[n]) for lot in self.lots
+                                                        for n in board.lots[lot].neighbours if not board.bit[n] & mask))
+            found = self._reach[free] = tuple([lot for lot, b in ring if b & free])
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -131,7 +142,8 @@ _NO_DICE = DiceFacts(None, (), None, (), 0)
 class CasinoIndex:
     """The casinos of one state (``owner``) under one join rule, with their dice facts.
 
-    ``by_block`` (block number -> its casinos in board order) and ``at_bit`` (bit -> casino) are current once
+    ``by_block`` (block number -> its casinos in board order), ``at`` (lot -> casino) and ``at_bit`` (bit ->
+    casino) are current once
     ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do the views below).
     ``facts`` (casino mask -> DiceFacts) is filled on demand and forgets a casino whose dice changed or that
     merged. Per block, the casinos with their dice facts and bosses are worked out on demand and kept until a
@@ -139,7 +151,7 @@ class CasinoIndex:
     joined from them on demand after any change."""
 
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
-                 "frontiers", "_pairs", "_bosses_by", "_all", "_with_dice", "_bosses", "_made")
+                 "frontiers", "_pairs", "_bosses_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
 
     def __init__(self, owner: GameState, join_rule: str) -> None:
         board = owner.board
@@ -150,14 +162,15 @@ class CasinoIndex:
         self.by_height = join_rule == "color_and_height"
         self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
-        self.at = _At(board, self.at_bit)  # lot -> its casino
+        self.at: dict[str, Casino] = {}  # lot -> its casino
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
         self.facts: dict[int, DiceFacts] = {}  # casino mask -> dice facts, while its dice stay as they are
-        # legal.py reads frontiers here first; ``frontier`` needs no cache (Casino.frontier_lots is memoised)
-        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}
-        # block number -> its casinos with their dice facts / casino lots -> boss (None: to work out again)
-        self._pairs: list[list[tuple[Casino, DiceFacts]] | None] = [None] * blocks
+        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}  # casino lots -> frontier (see frontier)
+        # block number -> its casinos with their dice facts / casino lots -> boss; bit n of _stale: block n's
+        # are to be worked out again
+        self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
         self._bosses_by: list[dict[tuple[str, ...], int | None]] = [{} for _ in range(blocks)]
+        self._stale = 0
         self._all: list[Casino] | None = None
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
@@ -170,9 +183,10 @@ class CasinoIndex:
         twin.owner, twin.board, twin.join_rule, twin.by_height = owner, self.board, self.join_rule, self.by_height
         # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
         # containers that hold them are copied
-        twin.by_block, twin.at_bit, twin.dirty, twin.frontiers = list(self.by_block), list(self.at_bit), self.dirty, {}
-        twin.at, twin.facts = _At(self.board, twin.at_bit), dict(self.facts)
-        twin._pairs, twin._bosses_by = list(self._pairs), list(self._bosses_by)
+        twin.by_block, twin.at_bit, twin.dirty = list(self.by_block), list(self.at_bit), self.dirty
+        twin.frontiers = dict(self.frontiers)
+        twin.at, twin.facts = dict(self.at), dict(self.facts)
+        twin._pairs, twin._bosses_by, twin._stale = list(self._pairs), list(self._bosses_by), self._stale
         twin._all, twin._with_dice, twin._bosses, twin._made = self._all, self._with_dice, self._bosses, self._made
         return twin
 
@@ -198,7 +212,7 @@ class CasinoIndex:
         casino = self.at_bit[i]
         if casino is not None:
             self.facts.pop(casino.mask, None)
-        self._pairs[self.board.block_number[i]] = None
+        self._stale |= 1 << self.board.block_number[i]
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:
@@ -217,7 +231,7 @@ class CasinoIndex:
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
-        board, s, at_bit = self.board, self.owner, self.at_bit
+        board, s, at_bit, at = self.board, self.owner, self.at_bit, self.at
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
@@ -254,32 +268,38 @@ class CasinoIndex:
             found.append(casino)
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
                 at_bit[j] = casino
+            for lot in casino.lots:
+                at[lot] = casino
             covered |= group
             seeds &= ~covered
-        facts = self.facts
+        facts, frontiers = self.facts, self.frontiers
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
                 kept.append(c)
-            elif c.mask not in facts:
-                pass
-            elif all(f.mask != c.mask for f in found):  # its lots now belong to a larger casino: forget its
-                del facts[c.mask]  # dice (a casino on the same lots keeps them: die_changed tells of new dice)
+                if c.lots in frontiers and c.around & changed:  # a tile placed next to it: its frontier shrank
+                    del frontiers[c.lots]
+                continue
+            frontiers.pop(c.lots, None)
+            if c.mask in facts and c.mask not in [f.mask for f in found]:  # its lots now belong to a larger
+                del facts[c.mask]  # casino: forget its dice (one on the same lots keeps them: die_changed tells)
         found += kept
         if len(found) > 1:
-            found.sort(key=_low)
+            found.sort(key=_LOW)
         self.by_block[number] = found
-        self._pairs[number] = None
+        self._stale |= 1 << number
 
     def _fill(self) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
-        s, pairs_by, facts = self.owner, self._pairs, self.facts
-        for number, casinos in enumerate(self.by_block):
-            if pairs_by[number] is not None:
-                continue
+        s, pairs_by, facts, stale = self.owner, self._pairs, self.facts, self._stale
+        self._stale = 0
+        while stale:
+            low = stale & -stale
+            stale ^= low
+            number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
             bosses: dict[tuple[str, ...], int | None] = {}
-            for casino in casinos:
+            for casino in self.by_block[number]:
                 f = facts.get(casino.mask)
                 if f is None:
                     f = facts[casino.mask] = _dice_facts(s, casino)
@@ -304,9 +324,9 @@ class CasinoIndex:
         if found is None:
             if self.dirty:
                 self.refresh()
-            if None in self._pairs:
+            if self._stale:
                 self._fill()
-            found = self._with_dice = list(itertools.chain.from_iterable(self._pairs))  # type: ignore[arg-type]
+            found = self._with_dice = list(itertools.chain.from_iterable(self._pairs))
         return found
 
     def boss_of_each(self, tiles: object = None) -> dict[tuple[str, ...], int | None]:
@@ -316,7 +336,7 @@ class CasinoIndex:
         if found is None:
             if self.dirty:
                 self.refresh()
-            if None in self._pairs:
+            if self._stale:
                 self._fill()
             found = {}
             for bosses in self._bosses_by:
@@ -332,38 +352,15 @@ class CasinoIndex:
         return found
 
     def frontier(self, casino: Casino) -> tuple[str, ...]:
-        """The lots without a tile next to ``casino``, in the order of its lots and their neighbours."""
-        return casino.frontier_lots(casino.around & ~self.owner.tile_mask)
-
-
-class _At(Mapping[str, Casino]):
-    """Lot id -> casino, read from an index's ``at_bit``."""
-
-    __slots__ = ("_index", "_at_bit", "_order")
-
-    def __init__(self, board: Board, at_bit: list[Casino | None]) -> None:
-        self._index, self._at_bit, self._order = board.index, at_bit, board.order
-
-    def get(self, lot: str, default: Casino | None = None) -> Casino | None:  # type: ignore[override]
-        i = self._index.get(lot)
-        found = None if i is None else self._at_bit[i]
-        return default if found is None else found
-
-    def __getitem__(self, lot: str) -> Casino:
-        found = self.get(lot)
+        """The lots without a tile next to ``casino`` (a current casino of this index), in the order of its lots
+        and their neighbours."""
+        found = self.frontiers.get(casino.lots)
         if found is None:
-            raise KeyError(lot)
+            found = self.frontiers[casino.lots] = casino.frontier_lots(casino.around & ~self.owner.tile_mask)
         return found
 
-    def __iter__(self) -> Iterator[str]:
-        return (self._order[i] for i, c in enumerate(self._at_bit) if c is not None)
 
-    def __len__(self) -> int:
-        return sum(1 for c in self._at_bit if c is not None)
-
-
-def _low(casino: Casino) -> int:
-    return casino.low
+_LOW = operator.attrgetter("low")
 
 
 def casino_index(board: Board, state: GameState, join_rule: str) -> CasinoIndex:
@@ -444,4 +441,11 @@ def frontier_mask(state: GameState, casino: Casino) -> int:
 def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
     in the order of its lots and their neighbours."""
-    return casino.frontier_lots(casino.around & ~state.tile_mask)
+    free = casino.around & ~state.tile_mask
+    found = casino._reach.get(free)
+    if found is None:
+        found = casino.frontier_lots(free)
+    index = state._casinos
+    if index is not None and not index.dirty and index.at_bit[casino.bits[0]] is casino:
+        index.frontiers[casino.lots] = found  # legal.py looks here first
+    return found
