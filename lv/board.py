@@ -192,8 +192,13 @@ class Board:
 
     def lots_of(self, mask: int) -> list[str]:
         """The lot ids of ``mask``, in board order."""
+        tables = self._byte_lots
+        if len(tables) == 6 and mask < 1 << 48:  # the board of the game: one expression, no loop
+            t0, t1, t2, t3, t4, t5 = tables
+            return [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
+                    *t4[mask >> 32 & 255], *t5[mask >> 40]]
         out: list[str] = []
-        for table in self._byte_lots:
+        for table in tables:
             if not mask:
                 break
             out += table[mask & 255]

@@ -232,6 +232,33 @@ class CasinoIndex:
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
         board, s, at_bit, at = self.board, self.owner, self.at_bit, self.at
+        if not changed & (changed - 1):  # one lot: a new tile that joins nothing is the common case (a build)
+            i = changed.bit_length() - 1
+            if at_bit[i] is None:
+                color, height = s.tile_colors[i], s.tile_heights[i]
+                assert color is not None  # the lot has its new tile
+                same = s.color_masks[color]
+                if self.by_height:
+                    same &= s.height_masks[height]
+                near = board.neighbours_mask[i]
+                if not near & same:
+                    hit = self._made.get((changed, color, height))
+                    single = hit if hit is not None else Casino.make(board, changed, color, height)
+                    at_bit[i] = single
+                    at[single.name] = single
+                    frontiers = self.frontiers
+                    near &= s.tile_mask
+                    while near:  # the casinos next to it lost a lot of their frontier
+                        low = near & -near
+                        near ^= low
+                        beside = at_bit[low.bit_length() - 1]
+                        if beside is not None:
+                            frontiers.pop(beside.lots, None)
+                    grown = self.by_block[number] + [single]
+                    grown.sort(key=_LOW)
+                    self.by_block[number] = grown
+                    self._stale |= 1 << number
+                    return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
