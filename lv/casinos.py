@@ -25,7 +25,10 @@ Bit-level queries (for legal-move generators):
   the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
 - ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id;
 - ``index.by_block[n]``: the casinos of block ``n`` (``board.block_number[i]``), board order;
-- ``index.with_dice()``: every casino with its ``DiceFacts`` (top, top_lots, boss, owners, pips), board order.
+- ``index.with_dice()``: every casino with its ``DiceFacts`` (top, top_lots, boss, owners, pips), board order;
+- ``index.tied()``: only the casinos whose top die is shared by two or more players (what ``resolve_ties``
+  looks for), kept per block; ``index.boss_blocks()``: the bosses per block, the same dict object for a block
+  where nothing changed (so a comparison of bosses before and after an action can skip unchanged blocks).
 """
 
 from __future__ import annotations
@@ -151,7 +154,7 @@ class CasinoIndex:
     joined from them on demand after any change."""
 
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
-                 "frontiers", "_pairs", "_bosses_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
+                 "frontiers", "_pairs", "_bosses_by", "_tied_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
 
     def __init__(self, owner: GameState, join_rule: str) -> None:
         board = owner.board
@@ -170,6 +173,7 @@ class CasinoIndex:
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
         self._bosses_by: list[dict[tuple[str, ...], int | None]] = [{} for _ in range(blocks)]
+        self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
         self._stale = 0
         self._all: list[Casino] | None = None
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
@@ -187,6 +191,7 @@ class CasinoIndex:
         twin.frontiers = dict(self.frontiers)
         twin.at, twin.facts = dict(self.at), dict(self.facts)
         twin._pairs, twin._bosses_by, twin._stale = list(self._pairs), list(self._bosses_by), self._stale
+        twin._tied_by = list(self._tied_by)
         twin._all, twin._with_dice, twin._bosses, twin._made = self._all, self._with_dice, self._bosses, self._made
         return twin
 
@@ -326,13 +331,16 @@ class CasinoIndex:
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
             bosses: dict[tuple[str, ...], int | None] = {}
+            tied: list[tuple[Casino, DiceFacts]] = []
             for casino in self.by_block[number]:
                 f = facts.get(casino.mask)
                 if f is None:
                     f = facts[casino.mask] = _dice_facts(s, casino)
                 pairs.append((casino, f))
                 bosses[casino.lots] = f.boss
-            pairs_by[number], self._bosses_by[number] = pairs, bosses
+                if f.boss is None and len(f.top_lots) >= 2:
+                    tied.append((casino, f))
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, bosses, tied
 
     # ---- reading
     def all(self) -> list[Casino]:
@@ -370,6 +378,25 @@ class CasinoIndex:
                 found.update(bosses)
             self._bosses = found
         return found
+
+    def boss_blocks(self) -> tuple[dict[tuple[str, ...], int | None], ...]:
+        """Per block, casino lots -> boss (do not change them): a block where no tile and no die changed keeps
+        the very same dict, so comparing two of these block by block (``is``) skips the blocks that did not
+        change (what ``boss_of_each`` answers, in pieces)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
+        return tuple(self._bosses_by)
+
+    def tied(self) -> list[tuple[Casino, DiceFacts]]:
+        """The casinos where two or more players share the top die (boss None, two or more top lots), with
+        their dice facts, in board order: usually none (a new list each call: it may be changed)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
+        return [pair for tied in self._tied_by for pair in tied]
 
     def facts_of(self, casino: Casino) -> DiceFacts:
         """The dice facts of ``casino``, a current casino of this index (refreshed)."""

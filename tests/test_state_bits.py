@@ -236,6 +236,32 @@ def test_bit_queries_agree_with_the_dicts_through_a_game():
             f = dice_facts(s, c)
             assert f.pips == sum(s.die_values[i] for i in c.bits)
             assert set(f.owners) == {s.die_owners[i] for i in c.bits} - {None}
+        index = game.engine.index(s)
+        assert index.tied() == [(c, f) for c, f in index.with_dice() if f.boss is None and len(f.top_lots) >= 2]
+        blocks_before = index.boss_blocks()
+        assert {k: v for d in blocks_before for k, v in d.items()} == index.boss_of_each()
         legal = game.legal_actions()
         a = rng.choice(legal)
         game.apply(lv.Gamble(a.lot, 1) if isinstance(a, lv.Gamble) else a)
+        if not game.over:
+            after = game.engine.index(s).boss_blocks()
+            for n, (b, d) in enumerate(zip(blocks_before, after)):
+                if b is d:  # kept: the block's bosses did not change
+                    assert d == {c.lots: f.boss for c, f in game.engine.index(s).with_dice()
+                                 if BOARD.block_number[c.bits[0]] == n}, n
+
+
+@pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
+def test_tied_lists_the_casinos_whose_top_die_two_players_share(join_rule):
+    """Guards CasinoIndex.tied (003 "Settling Who's the Boss" L426-445: a tie for the top value has no boss)."""
+    s = state_with({"C4": ("gold", 1, 0, 5), "C5": ("gold", 1, 1, 5), "C6": ("gold", 1, 0, 2),
+                    "A1": ("aqua", 1, 0, 4), "A2": ("aqua", 1, 0, 4)})  # A1-A2: one player's dice tie, no tie
+    index = s.casino_index(join_rule)
+    assert [(c.lots, f.top_lots) for c, f in index.tied()] == [(("C4", "C5", "C6"), ("C4", "C5"))]
+    blocks = index.boss_blocks()
+    s.set_die("C5", 1, 6)  # settled: player 1 is the boss
+    index = s.casino_index(join_rule)
+    assert index.tied() == []
+    after = index.boss_blocks()
+    assert after[BOARD.block_number[BOARD.index["A1"]]] is blocks[BOARD.block_number[BOARD.index["A1"]]]
+    assert after[BOARD.block_number[BOARD.index["C5"]]] == {("C4", "C5", "C6"): 1}
