@@ -875,11 +875,7 @@ class Engine:
 
 
 def _restore(s: GameState, saved: GameState) -> None:
-    for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
-                  "gambles", "reorganized", "result", "pending", "structure"):
-        setattr(s, field, getattr(saved, field))
-    s.structure += 1  # drop any cached casinos computed for the abandoned steps
-    s.drop_caches()
+    s.restore(saved)  # state.py: the one undo (saved = s.copy())
 
 
 _HANDLERS = {
