@@ -55,12 +55,13 @@ _plain_values: dict[str, Any] = {}  # plain (unquoted, untagged) scalar text -> 
 _PLAIN_CACHE_SIZE = 4096
 _PLAIN_CACHE_TEXT = 64  # longer texts are read each time (the cache stays small whatever the files hold)
 _resolver = yaml.SafeLoader("")  # its resolver (plain text -> implicit tag) and scalar constructors; no state
+_resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = _resolver.resolve
 
 
 def _plain_value(text: str) -> Any:
     """The value of a plain scalar (``12``, ``true``, ``~``, ``2026-11-23``, ``gold``) as SafeLoader reads it, or
     _MISS for one the fast path leaves to the general one (a merge key ``<<``, ``=``, a bad or huge number)."""
-    tag = _resolver.resolve(yaml.ScalarNode, text, (True, False))
+    tag = _resolve(yaml.ScalarNode, text, (True, False))
     if tag not in _PLAIN_TAGS:
         return _MISS
     try:
@@ -121,20 +122,19 @@ def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
                 return None
             else:  # the stream's start, a document's end
                 continue
-            line = ev.start_mark.line + 1
             if not stack:
                 root = value
                 path: Path_ = ()
-                lines[path] = line
+                lines[path] = ev.start_mark.line + 1
             else:
                 frame = stack[-1]
                 parent = frame[0]
-                if frame[2]:  # a mapping: a key, or the value of the pending key
+                if frame[2]:  # a mapping: a key, or the value of the pending key (on the key's line)
                     key = frame[3]
                     if key is _MISS:
                         if opens or value in parent:  # a mapping or list as a key, a duplicate: general path
                             return None
-                        frame[3], frame[4] = value, line
+                        frame[3], frame[4] = value, ev.start_mark.line + 1
                         continue
                     path = frame[1] + (key,)
                     parent[key] = value
@@ -143,7 +143,7 @@ def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
                 else:
                     path = frame[1] + (len(parent),)
                     parent.append(value)
-                    lines[path] = line
+                    lines[path] = ev.start_mark.line + 1
             if opens:
                 stack.append([value, path, kind is MappingStartEvent, _MISS, 0])
     except yaml.YAMLError:
@@ -164,6 +164,7 @@ def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> Any:
     # each open mapping or list: [node, children, size (nodes in it), height (levels in it), anchor]
     stack: list[list[Any]] = [[None, [], 0, 0, None]]  # the bottom frame holds the document's root
     aliased = documents = 0
+    node: yaml.Node
     parser = _Loader(text)
     try:
         while (ev := parser.get_event()) is not None:
