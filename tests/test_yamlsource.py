@@ -124,3 +124,14 @@ PIECES = st.sampled_from(
 @given(st.lists(PIECES, max_size=30).map("".join))
 def test_the_fast_path_reads_any_text_as_the_general_path_does_or_gives_it_up(text):
     same_as_general(text)
+
+
+def test_without_libyaml_the_fast_path_reads_the_same(monkeypatch):
+    """PyYAML built without libyaml: the pure-Python parser gives the events, the same data and lines."""
+    text = (ROOT / "examples" / "revised-4p.yaml").read_text()
+    with_libyaml = _load_plain(text)
+    monkeypatch.setattr("lv.yamlsource._EventParser", yaml.SafeLoader)
+    without = _load_plain(text)
+    assert with_libyaml is not None and without is not None
+    assert (without[0], list(without[1].items())) == (with_libyaml[0], list(with_libyaml[1].items()))
+    assert _load_plain("a: [1, 2\n") is None
