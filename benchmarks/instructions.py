@@ -83,7 +83,8 @@ def main() -> None:
         ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
     # once without callgrind: a module changed since its bytecode was cached is compiled (and cached) here, not
     # in the first counted run, whose count it would swell
-    subprocess.run([sys.executable, __file__, "--parse", "1", "1"], check=True, capture_output=True)
+    for warm in (("--parse", "1", "1"), ("--play", "1")):
+        subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True)
     if args.records is not None:
         n = args.records
         if n < 1:
