@@ -57,7 +57,7 @@ extra, extra_cpu = time.perf_counter(), time.process_time()
 # a run of {full} games a profile has a dearer report (its bootstrap resamples every game): time it on this run's
 # winning seats and game lengths repeated to {full} games (the rest of the report hardly depends on the games)
 full_s = None
-if captured and hasattr(captured[0], "seats") and hasattr(captured[0], "spreads"):
+if captured and captured[0].games < {full} and hasattr(captured[0], "seats") and hasattr(captured[0], "spreads"):
     agg = captured[0]
     times = -(-{full} // max(1, agg.games))
     for p in agg.profiles:
