@@ -18,11 +18,13 @@ import statistics
 from array import array
 from collections import Counter
 from fractions import Fraction
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import attrs
 
 from .events import Built, Scored
+from .resample import resampled_counts
 
 if TYPE_CHECKING:
     from .game import Game
@@ -174,7 +176,9 @@ def _sd(xs: Sequence[float]) -> float | None:
     if not xs:
         return None
     mean = math.fsum(xs) / len(xs)
-    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+    # fsum is exactly rounded, so the order of its terms does not matter: each distinct value's term, repeated
+    terms = chain.from_iterable(repeat((x - mean) ** 2, k) for x, k in Counter(xs).items())
+    return math.sqrt(math.fsum(terms) / len(xs))
 
 
 def _iqr(xs: Sequence[float]) -> float | None:
@@ -356,7 +360,8 @@ def bootstrap_counts(stat: Callable[[list[int]], float | None], codes: Sequence[
     """``bootstrap`` of a statistic of the code counts (``resample_counts``): the same interval, in flat memory."""
     if len(codes) < 2:
         return None, None
-    values = sorted(v for v in (stat(resample_counts(codes, size, rng)) for _ in range(resamples)) if v is not None)
+    # resampled_counts: the counts resample_counts gives, resample after resample, drawn in bulk (lv/resample.py)
+    values = sorted(v for v in map(stat, resampled_counts(codes, size, rng, resamples)) if v is not None)
     if not values:
         return None, None
     return values[int(0.025 * (len(values) - 1))], values[int(math.ceil(0.975 * (len(values) - 1)))]
@@ -466,7 +471,7 @@ class Aggregate:
 
 def _expand(counts: Sequence[int]) -> list[int]:
     """The values whose counts are ``counts[value]``, in ascending order."""
-    return [v for v, c in enumerate(counts) for _ in range(c)]
+    return list(chain.from_iterable(repeat(v, c) for v, c in enumerate(counts)))
 
 
 def _spread_estimate(stat: Callable[[Sequence[float]], float | None], xs: Sequence[int], rng: random.Random,
