@@ -3,10 +3,15 @@ move with whatever else the machine is doing, so two versions of the engine can 
 
     python benchmarks/instructions.py            # needs valgrind on PATH; about a minute
     python benchmarks/instructions.py --games 10
+    python benchmarks/instructions.py --records 10   # parse and replay of examples/revised-4p.yaml instead
 
 It runs the reference workload of bench.py (revised profile, 4 players, uniform bot) twice under callgrind,
 once with no games and once with ``--games`` games after the same warm-up, and prints the difference per game,
 so start-up and imports cancel out. PYTHONHASHSEED is fixed, so the count repeats to within a few thousand.
+
+``--records N``: the instructions to parse examples/revised-4p.yaml (a complete 4-player record) and to replay
+it, each apart (issue 11's target: both in 5 ms or less; bench.py times them): runs with no record, with N
+parses, and with N parses each followed by its replay, after one untimed parse and replay.
 """
 
 from __future__ import annotations
@@ -36,11 +41,24 @@ def play(games: int) -> None:
         bots.play(game, [bots.uniform_bot] * 4, seed)
 
 
-def count(games: int) -> int:
+def records(parses: int, replays: int) -> None:
+    sys.path.insert(0, str(ROOT))
+    from lv.record import parse_record
+    from lv.replay import replay
+
+    text = (ROOT / "examples" / "revised-4p.yaml").read_text(encoding="utf-8")
+    replay(parse_record(text, "warm.yaml"))  # first use: lazy loads stay outside the difference
+    for i in range(parses):
+        record = parse_record(text, "revised-4p.yaml")
+        if i < replays:
+            replay(record)
+
+
+def count(games: int, child: tuple[str, ...] = ()) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__,
-             "--play", str(games)],
+             *(child or ("--play", str(games)))],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
@@ -51,15 +69,33 @@ def count(games: int) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games in the measured run (default 20)")
+    ap.add_argument("--records", type=int, help="count the parse and the replay of a record instead (N of each)")
     ap.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the child run under callgrind
+    ap.add_argument("--parse", type=int, nargs=2, help=argparse.SUPPRESS)  # the child: parses, replays
     args = ap.parse_args()
     if args.play is not None:
         play(args.play)
         return
-    if args.games < 1:
-        ap.error("--games: give at least 1")
+    if args.parse is not None:
+        records(*args.parse)
+        return
     if shutil.which("valgrind") is None:
         ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
+    # once without callgrind: a module changed since its bytecode was cached is compiled (and cached) here, not
+    # in the first counted run, whose count it would swell
+    for warm in (("--parse", "1", "1"), ("--play", "1")):
+        subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True)
+    if args.records is not None:
+        n = args.records
+        if n < 1:
+            ap.error("--records: give at least 1")
+        base, parsed, replayed = (count(0, ("--parse", str(p), str(r))) for p, r in ((0, 0), (n, 0), (n, n)))
+        parse, replay = (parsed - base) / n / 1e6, (replayed - parsed) / n / 1e6
+        print(f"{parse:.2f} M instructions to parse examples/revised-4p.yaml, {replay:.2f} M to replay it, "
+              f"{parse + replay:.2f} M in all ({n} of each under callgrind)")
+        return
+    if args.games < 1:
+        ap.error("--games: give at least 1")
     base, measured = count(0), count(args.games)
     print(f"{(measured - base) / args.games / 1e6:.2f} M instructions per reference game "
           f"(revised, 4 players, uniform bot; {args.games} games under callgrind)")

@@ -1,12 +1,32 @@
 """The physical board: 48 lots in six blocks on both sides of the Strip, the property cards, the score track.
 
 Loaded once from ``variants/board.yaml``; immutable and shared by every game.
+
+Bits. Each lot is a bit position, in board order (``board.order``: A1 is bit 0, F9 bit 47), so a set of lots is
+an ``int`` (a *mask*) and the state keeps its pieces as masks (state.py). Precomputed here, all indexed by the
+bit position ``i`` (``board.index[lot]``) or keyed by lot id:
+
+- ``board.bit[lot]``: ``1 << i``; ``board.lot_at[i]``: the lot id at bit ``i`` (``board.order``);
+- ``board.neighbours_mask[i]``: the lots sharing an edge with lot ``i`` (never across a street: same block);
+- ``board.block_mask[block]``, ``board.block_of[i]`` (the mask of lot ``i``'s block), ``board.all_mask``;
+  ``board.block_number[i]`` (0-5), ``board.block_names`` (its letters), ``board.block_masks`` (by number);
+- ``board.strip_mask``: the lots on the Strip;
+- ``board.prices[i]``, ``board.printed_dice[i]``: the lot's price and the die printed on it;
+- ``board.price_at_most(money)``: the lots whose price is at most ``money`` (a build you can pay for);
+- ``board.lots_of(mask)`` / ``board.bits_of(mask)``: the lot ids / bit positions of a mask, in board order;
+- ``board.around(mask)``: the lots next to any lot of ``mask``, not in it;
+- ``board.components(mask)``: the connected groups of ``mask`` (a flood fill over the neighbour masks), each a
+  mask, in board order of their first lot; memoised (callers pass masks inside one block, so the memo holds at
+  most the 2^6+2^6+2^12+2^9+2^6+2^9 subsets of the blocks).
+
+Walking a mask: ``while m: low = m & -m; i = low.bit_length() - 1; ...; m ^= low``. Counting: ``m.bit_count()``.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
+from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
@@ -52,6 +72,12 @@ class Board:
     colors: tuple[str, ...]  # casino tile colours
     track: tuple[int, ...]
 
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # immutable and shared by every game
+
     def lot(self, lot_id: str) -> Lot:
         """The lot called ``lot_id`` (``"A2"``)."""
         return self.lots[lot_id]
@@ -62,7 +88,168 @@ class Board:
 
     @functools.cached_property
     def index(self) -> dict[str, int]:
+        """Lot id -> bit position (board order)."""
         return {lot: i for i, lot in enumerate(self.order)}
+
+    # ---- bits (see the module docstring)
+    @functools.cached_property
+    def bit(self) -> dict[str, int]:
+        """Lot id -> ``1 << bit position``."""
+        return {lot: 1 << i for i, lot in enumerate(self.order)}
+
+    @property
+    def lot_at(self) -> tuple[str, ...]:
+        """Bit position -> lot id (the board order)."""
+        return self.order
+
+    @functools.cached_property
+    def all_mask(self) -> int:
+        return (1 << len(self.order)) - 1
+
+    @functools.cached_property
+    def neighbours_mask(self) -> tuple[int, ...]:
+        """Bit position -> the mask of the lots sharing an edge with it (inside its block)."""
+        bit = self.bit
+        return tuple(functools.reduce(int.__or__, (bit[n] for n in self.lots[lot].neighbours), 0)
+                     for lot in self.order)
+
+    @functools.cached_property
+    def block_mask(self) -> dict[str, int]:
+        """Block letter -> the mask of its lots."""
+        bit = self.bit
+        return {block: functools.reduce(int.__or__, (bit[lot] for lot in lots), 0)
+                for block, lots in self.blocks.items()}
+
+    @functools.cached_property
+    def block_names(self) -> tuple[str, ...]:
+        """The blocks in board order; ``block_number[i]`` indexes it."""
+        return tuple(self.blocks)
+
+    @functools.cached_property
+    def block_masks(self) -> tuple[int, ...]:
+        """Block number -> the mask of its lots."""
+        return tuple(self.block_mask[block] for block in self.block_names)
+
+    @functools.cached_property
+    def block_number(self) -> tuple[int, ...]:
+        """Bit position -> the number of its block (``block_names``)."""
+        names = self.block_names
+        return tuple(names.index(self.lots[lot].block) for lot in self.order)
+
+    @functools.cached_property
+    def block_of(self) -> tuple[int, ...]:
+        """Bit position -> the mask of its block."""
+        masks = self.block_mask
+        return tuple(masks[self.lots[lot].block] for lot in self.order)
+
+    @functools.cached_property
+    def strip_mask(self) -> int:
+        """The lots on the Strip."""
+        bit = self.bit
+        return functools.reduce(int.__or__, (bit[lot] for lot in self.order if self.lots[lot].strip), 0)
+
+    @functools.cached_property
+    def prices(self) -> tuple[int, ...]:
+        """Bit position -> the lot's price."""
+        return tuple(self.lots[lot].price for lot in self.order)
+
+    @functools.cached_property
+    def printed_dice(self) -> tuple[int, ...]:
+        """Bit position -> the die printed on the lot (the face of a die placed there by a build)."""
+        return tuple(self.lots[lot].die for lot in self.order)
+
+    @functools.cached_property
+    def _price_masks(self) -> tuple[int, ...]:
+        """money -> the lots priced at most that, for money from 0 to the dearest price."""
+        top = max(self.prices)
+        out = []
+        for money in range(top + 1):
+            out.append(functools.reduce(int.__or__, (1 << i for i, p in enumerate(self.prices) if p <= money), 0))
+        return tuple(out)
+
+    def price_at_most(self, money: int) -> int:
+        """The mask of the lots whose price is at most ``money``."""
+        masks = self._price_masks
+        if money >= len(masks):
+            return masks[-1]
+        return masks[money] if money >= 0 else 0
+
+    def bits_of(self, mask: int) -> list[int]:
+        """The bit positions of ``mask``, in board order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
+
+    @functools.cached_property
+    def _byte_lots(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
+        """Per byte of a mask (bits 8k to 8k+7): each of its 256 values -> its lots, in board order."""
+        order = self.order
+        return tuple(tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order))
+                           for v in range(256)) for k in range(0, len(order), 8))
+
+    def lots_of(self, mask: int) -> list[str]:
+        """The lot ids of ``mask``, in board order."""
+        tables = self._byte_lots
+        if len(tables) == 6 and mask < 1 << 48:  # the board of the game: one expression, no loop
+            t0, t1, t2, t3, t4, t5 = tables
+            return [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
+                    *t4[mask >> 32 & 255], *t5[mask >> 40]]
+        out: list[str] = []
+        for table in tables:
+            if not mask:
+                break
+            out += table[mask & 255]
+            mask >>= 8
+        return out
+
+    def mask_of(self, lots: Iterable[str]) -> int:
+        """The mask of the lots ``lots``."""
+        bit = self.bit
+        mask = 0
+        for lot in lots:
+            mask |= bit[lot]
+        return mask
+
+    def around(self, mask: int) -> int:
+        """The lots sharing an edge with a lot of ``mask`` and not in it."""
+        nb = self.neighbours_mask
+        out = 0
+        m = mask
+        while m:
+            low = m & -m
+            out |= nb[low.bit_length() - 1]
+            m ^= low
+        return out & ~mask
+
+    @functools.cached_property
+    def component_memo(self) -> dict[int, tuple[int, ...]]:
+        """mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)."""
+        return {0: ()}
+
+    def components(self, mask: int) -> tuple[int, ...]:
+        """The connected groups of the lots of ``mask`` (edges as the neighbour lists say), each a mask, in board
+        order of their first lot: a flood fill over the neighbour masks, memoised in ``component_memo``."""
+        memo = self.component_memo
+        found = memo.get(mask)
+        if found is None:
+            nb = self.neighbours_mask
+            out = []
+            rest = mask
+            while rest:
+                group = todo = rest & -rest
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    grown = nb[low.bit_length() - 1] & rest & ~group
+                    group |= grown
+                    todo |= grown
+                out.append(group)
+                rest &= ~group
+            found = memo[mask] = tuple(out)
+        return found
 
     @functools.cached_property
     def blocks(self) -> dict[str, tuple[str, ...]]:

@@ -4,34 +4,103 @@
 003 "Who Owns What" L221-229: "contiguous tiles of the same color and height".
 Adjacency never crosses a street or the Strip (the board's neighbour lists stay inside a block).
 
-The casinos of a state live in its ``CasinoIndex``, which the state's change methods keep current (state.py):
-a tile placed, recoloured or raised joins the neighbouring casinos that match it, and moving or rerolling a die
-forgets only its own casino's dice facts. Bots ask for every casino and its boss before each decision, so the
-index answers from what it holds and never searches the board again.
+How they are found. The state keeps a bitboard per colour and per height (state.py); a block's casinos are the
+connected components (``Board.components``, a memoised flood fill over the neighbour masks) of each colour's
+mask in the block (join rule "color"), or of each colour-and-height mask (join rule "color_and_height").
+
+Who keeps them. A state owns one ``CasinoIndex`` (``GameState.casino_index(join_rule)``; ``casino_index(board,
+state, join_rule)`` below is the same). The state's change methods tell it which tiles changed
+(``tiles_changed``) and which dice (``die_changed``); when next asked (``refresh``) it works out again the
+casinos on the changed lots only (a flood fill from each over its colour's mask, merging the casinos it
+reaches). A casino's dice facts are kept until one of its dice changes or it merges. ``Casino`` values are
+made once per (lots, colour, height) and shared by every state, so a casino that did not change is the very
+same object.
+
+Bit-level queries (for legal-move generators):
+
+- ``casino.mask``: its lots as a mask; ``casino.bits``: their bit positions (board order, as ``casino.lots``);
+  ``casino.low``: the bit of its first lot (``casino.name``);
+- ``casino.around``: the lots next to it (not in it); ``frontier_mask(state, casino)`` =
+  ``casino.around & ~state.tile_mask``: where it may sprawl, before markers, the closed block and money;
+  the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
+- ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id;
+- ``index.by_block[n]``: the casinos of block ``n`` (``board.block_number[i]``), board order;
+- ``index.with_dice()``: every casino with its ``DiceFacts`` (top, top_lots, boss, owners, pips), board order;
+- ``index.tied()``: only the casinos whose top die is shared by two or more players (what ``resolve_ties``
+  looks for), kept per block; ``index.boss_blocks()``: the bosses per block, the same dict object for a block
+  where nothing changed (so a comparison of bosses before and after an action can skip unchanged blocks).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import itertools
+import operator
+from typing import TYPE_CHECKING, NamedTuple
 
 from .board import Board
-from .state import GameState
+
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 class Casino:
     """A casino: its lots in board order (``lots[0]`` names it), colour and height; never changed once made.
-    A plain slotted class: the index makes one whenever a casino grows or changes, and the derived sizes are
-    read on every decision, so they are stored."""
+    Made once per (lots, colour, height) and shared (``Casino.make``); the derived sizes and masks are read on
+    every decision, so they are stored."""
 
-    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles")
+    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "around",
+                 "board", "_ring", "_reach")
 
-    def __init__(self, lots: tuple[str, ...], color: str, height: int) -> None:
+    def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
+                 around: int, board: Board) -> None:
         self.lots = lots
         self.color = color
         self.height = height
         self.name = lots[0]
         self.spaces = len(lots)
         self.physical_tiles = len(lots) * height  # tiles plus risers (003 L411-414: 3 spaces 4 high score 12)
+        self.mask = mask  # the lots as a mask (board.py)
+        self.bits = bits  # the lots' bit positions, in board order
+        self.low = mask & -mask  # the bit of the first lot
+        self.around = around  # the lots next to the casino, not in it
+        self.board = board
+        self._ring: tuple[tuple[str, int], ...] | None = None  # see frontier_lots
+        self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
+
+    @staticmethod
+    def make(board: Board, mask: int, color: str, height: int) -> Casino:
+        """The casino on the lots of ``mask``: one object per (mask, colour, height), shared by every state."""
+        memo = _made(board)
+        key = (mask, color, height)
+        found = memo.get(key)
+        if found is None:
+            if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
+                memo.clear()
+            order, nb = board.order, board.neighbours_mask
+            bits: list[int] = []
+            around, m = 0, mask
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                bits.append(i)
+                around |= nb[i]
+                m ^= low
+            found = memo[key] = Casino(tuple([order[i] for i in bits]), color, height, mask, tuple(bits),
+                                       around & ~mask, board)
+        return found
+
+    def frontier_lots(self, free: int) -> tuple[str, ...]:
+        """The lots of ``free`` (a part of ``around``), in the order of the casino's lots and their neighbours
+        (the order legal.py lists sprawls in)."""
+        found = self._reach.get(free)
+        if found is None:
+            ring = self._ring
+            if ring is None:  # (lot, bit) of the lots around, in the order of the casino's lots and their neighbours
+                board, mask = self.board, self.mask
+                ring = self._ring = tuple(dict.fromkeys((n, board.bit[n]) for lot in self.lots
+                                                        for n in board.lots[lot].neighbours if not board.bit[n] & mask))
+            found = self._reach[free] = tuple([lot for lot, b in ring if b & free])
+        return found
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Casino) and self.lots == other.lots and self.color == other.color
@@ -42,6 +111,22 @@ class Casino:
 
     def __repr__(self) -> str:
         return f"Casino(lots={self.lots!r}, color={self.color!r}, height={self.height!r})"
+
+    def __copy__(self) -> Casino:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Casino:
+        return self  # immutable and shared
+
+
+_MADE: dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]] = {}
+
+
+def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
+    found = _MADE.get(id(board))
+    if found is None or found[0] is not board:
+        found = _MADE[id(board)] = (board, {})
+    return found[1]
 
 
 class DiceFacts(NamedTuple):
@@ -58,216 +143,334 @@ _NO_DICE = DiceFacts(None, (), None, (), 0)
 
 
 class CasinoIndex:
-    """The casinos of one state under one join rule, each casino's dice facts and frontier.
+    """The casinos of one state (``owner``) under one join rule, with their dice facts.
 
-    ``blocks`` and ``at`` are always current; ``facts`` and ``frontiers`` are filled on demand and forgotten
-    when what they were worked out from changes; the board-order views are rebuilt on demand after a change."""
+    ``by_block`` (block number -> its casinos in board order), ``at`` (lot -> casino) and ``at_bit`` (bit ->
+    casino) are current once
+    ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do the views below).
+    ``facts`` (casino mask -> DiceFacts) is filled on demand and forgets a casino whose dice changed or that
+    merged. Per block, the casinos with their dice facts and bosses are worked out on demand and kept until a
+    tile or a die of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are
+    joined from them on demand after any change."""
 
-    __slots__ = ("board", "join_rule", "by_height", "blocks", "at", "facts", "frontiers", "_all", "_with_dice",
-                 "bosses")
+    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
+                 "frontiers", "_pairs", "_bosses_by", "_tied_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
 
-    def __init__(self, board: Board, join_rule: str, tiles: dict) -> None:
+    def __init__(self, owner: GameState, join_rule: str) -> None:
+        board = owner.board
+        blocks = len(board.block_names)
+        self.owner = owner
         self.board = board
         self.join_rule = join_rule
         self.by_height = join_rule == "color_and_height"
-        self.blocks: dict[str, list[Casino]] = {}
-        self.at: dict[str, Casino] = {}  # tiled lot -> its casino
-        self.facts: dict[tuple[str, ...], DiceFacts] = {}  # casino lots -> dice facts
-        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}  # casino lots -> frontier
-        for block in board.blocks:
-            self._rework(tiles, block)
-        self._forget_views()
+        self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
+        self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
+        self.at: dict[str, Casino] = {}  # lot -> its casino
+        self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
+        self.facts: dict[int, DiceFacts] = {}  # casino mask -> dice facts, while its dice stay as they are
+        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}  # casino lots -> frontier (see frontier)
+        # block number -> its casinos with their dice facts / casino lots -> boss; bit n of _stale: block n's
+        # are to be worked out again
+        self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
+        self._bosses_by: list[dict[tuple[str, ...], int | None]] = [{} for _ in range(blocks)]
+        self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
+        self._stale = 0
+        self._all: list[Casino] | None = None
+        self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
+        self._bosses: dict[tuple[str, ...], int | None] | None = None
+        self._made = _made(board)
+        self.refresh()
 
-    def copy(self) -> CasinoIndex:
-        twin = object.__new__(CasinoIndex)
-        twin.board, twin.join_rule, twin.by_height = self.board, self.join_rule, self.by_height
-        # casinos, facts and frontiers are immutable values: the dicts are copied, their values shared
-        twin.blocks, twin.at = dict(self.blocks), dict(self.at)
-        twin.facts, twin.frontiers = dict(self.facts), dict(self.frontiers)
-        twin._all, twin._with_dice, twin.bosses = self._all, self._with_dice, self.bosses
+    def copy(self, owner: GameState) -> CasinoIndex:
+        """This index for ``owner``, a copy of its state (GameState.copy)."""
+        twin: CasinoIndex = object.__new__(CasinoIndex)
+        twin.owner, twin.board, twin.join_rule, twin.by_height = owner, self.board, self.join_rule, self.by_height
+        # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
+        # containers that hold them are copied
+        twin.by_block, twin.at_bit, twin.dirty = list(self.by_block), list(self.at_bit), self.dirty
+        twin.frontiers = dict(self.frontiers)
+        twin.at, twin.facts = dict(self.at), dict(self.facts)
+        twin._pairs, twin._bosses_by, twin._stale = list(self._pairs), list(self._bosses_by), self._stale
+        twin._tied_by = list(self._tied_by)
+        twin._all, twin._with_dice, twin._bosses, twin._made = self._all, self._with_dice, self._bosses, self._made
         return twin
 
-    # ---- kept current by the state (state.py calls these after every change)
-    def reshape(self, tiles: dict, lots) -> None:
-        """Tiles on ``lots`` were placed, recoloured or raised (their dice unchanged: see ``die_changed``)."""
-        lots = tuple(lots)
-        if not lots:
-            return
-        casino = self.at.get(lots[0])
-        if casino is None and len(lots) == 1:
-            self._join(tiles, lots, None)  # a new tile
-        elif casino is not None and casino.lots == lots:
-            self._join(tiles, lots, casino)  # a whole casino took a new colour or height
-        else:  # anything else (not done by the rules): find the casinos of the blocks afresh
-            board_lots = self.board.lots
-            for block in {board_lots[lot].block for lot in lots}:
-                self._rework(tiles, block)
-        self._forget_views()
+    # ---- other views of the casinos (for tests and the curious; the hot paths read the lists)
+    @property
+    def blocks(self) -> dict[str, list[Casino]]:
+        """Block letter -> its casinos, in board order."""
+        return dict(zip(self.board.block_names, self.by_block))
 
-    def die_changed(self, lot: str) -> None:
-        casino = self.at.get(lot)
+    @property
+    def bosses(self) -> dict[tuple[str, ...], int | None] | None:
+        """What ``boss_of_each`` answers, if it is kept (None: to work out again)."""
+        return self._bosses
+
+    # ---- told by the state (state.py calls these after every change)
+    def tiles_changed(self, lots: int) -> None:
+        """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
+        self.dirty |= lots
+        self._all = self._with_dice = self._bosses = None
+
+    def die_changed(self, i: int) -> None:
+        """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
+        casino = self.at_bit[i]
         if casino is not None:
-            self.facts.pop(casino.lots, None)
-        self._with_dice = self.bosses = None
+            self.facts.pop(casino.mask, None)
+        self._stale |= 1 << self.board.block_number[i]
+        self._with_dice = self._bosses = None
 
-    def _join(self, tiles: dict, lots: tuple[str, ...], old: Casino | None) -> None:
-        """``lots`` (a new tile, or the whole casino ``old``) now share one colour and height: they form a
-        casino with every neighbouring casino that matches them. Casinos only ever grow or merge (tiles are never
-        taken away and a casino changes colour or height as a whole), so nothing else in the block changes."""
-        board, at, facts, frontiers = self.board, self.at, self.facts, self.frontiers
-        tile = tiles[lots[0]]
-        color, height, by_height = tile.color, tile.height, self.by_height
-        merged = [] if old is None else [old]
-        for lot in lots:
-            for n in board.lots[lot].neighbours:
-                other = at.get(n)
-                if other is None or other in merged:
-                    continue
-                if old is None:  # the new tile fills a lot of this casino's frontier
-                    frontiers.pop(other.lots, None)
-                t = tiles[n]
-                if t.color == color and (not by_height or t.height == height):
-                    merged.append(other)
-        if len(merged) == (0 if old is None else 1):
-            group = lots
-        else:
-            group = tuple(sorted([lot for c in merged for lot in c.lots] + ([] if old else list(lots)),
-                                 key=board.index.__getitem__))
-        if not by_height and len(group) > 1:  # "color" joins may mix heights (what-if profiles): the tallest
-            height = max(tiles[lot].height for lot in group)
-        casino = Casino(group, color, height)
-        for c in merged:
-            if c.lots != group:  # merged into a larger casino: its lots now belong to another
-                facts.pop(c.lots, None)
-                frontiers.pop(c.lots, None)
-        for lot in group:
-            at[lot] = casino
-        block = board.lots[lots[0]].block
-        here = [c for c in self.blocks.get(block, ()) if c not in merged]
-        here.append(casino)
-        here.sort(key=lambda c: board.index[c.name])
-        self.blocks[block] = here
+    def refresh(self) -> None:
+        """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
+        dirty, block_number, masks = self.dirty, self.board.block_number, self.board.block_masks
+        self.dirty = 0
+        while dirty:
+            number = block_number[(dirty & -dirty).bit_length() - 1]
+            bm = masks[number]
+            self._rework(number, bm, dirty & bm)
+            dirty &= ~bm
+        self._all = self._with_dice = self._bosses = None
 
-    def _rework(self, tiles: dict, block: str) -> None:
-        found = _block_casinos(self.board, tiles, self.board.blocks[block], self.by_height)
-        kept = {c.lots for c in found}
-        facts, frontiers, at = self.facts, self.frontiers, self.at
-        for old in self.blocks.get(block, ()):
-            frontiers.pop(old.lots, None)  # a tile placed next to it may have closed a lot of its frontier
-            if old.lots not in kept:  # merged into a larger casino: its lots now belong to another
-                facts.pop(old.lots, None)
-                for lot in old.lots:
-                    del at[lot]
-        for casino in found:
+    def _rework(self, number: int, bm: int, changed: int) -> None:
+        """The tiles on the lots of ``changed`` (in block ``number``, whose mask is ``bm``) changed: the casinos
+        on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
+        colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
+        other casinos of the block stay as they were."""
+        board, s, at_bit, at = self.board, self.owner, self.at_bit, self.at
+        if not changed & (changed - 1):  # one lot: a new tile that joins nothing is the common case (a build)
+            i = changed.bit_length() - 1
+            if at_bit[i] is None:
+                color, height = s.tile_colors[i], s.tile_heights[i]
+                assert color is not None  # the lot has its new tile
+                same = s.color_masks[color]
+                if self.by_height:
+                    same &= s.height_masks[height]
+                near = board.neighbours_mask[i]
+                if not near & same:
+                    hit = self._made.get((changed, color, height))
+                    single = hit if hit is not None else Casino.make(board, changed, color, height)
+                    at_bit[i] = single
+                    at[single.name] = single
+                    frontiers = self.frontiers
+                    near &= s.tile_mask
+                    while near:  # the casinos next to it lost a lot of their frontier
+                        low = near & -near
+                        near ^= low
+                        beside = at_bit[low.bit_length() - 1]
+                        if beside is not None:
+                            frontiers.pop(beside.lots, None)
+                    grown = self.by_block[number] + [single]
+                    grown.sort(key=_LOW)
+                    self.by_block[number] = grown
+                    self._stale |= 1 << number
+                    return
+        region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
+        rest = changed
+        while rest:
+            low = rest & -rest
+            casino = at_bit[low.bit_length() - 1]
+            if casino is None:
+                rest ^= low
+            else:
+                region |= casino.mask
+                rest &= ~casino.mask
+        memo, made = board.component_memo, self._made
+        colors, heights, color_masks, height_masks = s.tile_colors, s.tile_heights, s.color_masks, s.height_masks
+        by_height = self.by_height
+        found: list[Casino] = []
+        covered = 0
+        seeds = region & s.tile_mask
+        while seeds:
+            low = seeds & -seeds
+            i = low.bit_length() - 1
+            color = colors[i]
+            assert color is not None  # a seed is a tiled lot
+            height = heights[i]
+            allowed = color_masks[color] & bm
+            if by_height:
+                allowed &= height_masks[height]
+            for group in memo.get(allowed) or board.components(allowed):  # the flood fills, memoised
+                if group & low:
+                    break
+            if group != low and not by_height:
+                # "color" joins may mix heights (what-if profiles): the casino is as high as its tallest tile
+                height = max(h for h, hm in height_masks.items() if hm & group)
+            hit = made.get((group, color, height))
+            casino = hit if hit is not None else Casino.make(board, group, color, height)
+            found.append(casino)
+            for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
+                at_bit[j] = casino
             for lot in casino.lots:
                 at[lot] = casino
-        self.blocks[block] = found
+            covered |= group
+            seeds &= ~covered
+        facts, frontiers = self.facts, self.frontiers
+        kept = []
+        for c in self.by_block[number]:
+            if not c.mask & covered:
+                kept.append(c)
+                if c.lots in frontiers and c.around & changed:  # a tile placed next to it: its frontier shrank
+                    del frontiers[c.lots]
+                continue
+            frontiers.pop(c.lots, None)
+            if c.mask in facts and c.mask not in [f.mask for f in found]:  # its lots now belong to a larger
+                del facts[c.mask]  # casino: forget its dice (one on the same lots keeps them: die_changed tells)
+        found += kept
+        if len(found) > 1:
+            found.sort(key=_LOW)
+        self.by_block[number] = found
+        self._stale |= 1 << number
 
-    def _forget_views(self) -> None:
-        self._all = self._with_dice = self.bosses = None
+    def _fill(self) -> None:
+        """The casinos with their dice facts and bosses, of the blocks that changed."""
+        s, pairs_by, facts, stale = self.owner, self._pairs, self.facts, self._stale
+        self._stale = 0
+        while stale:
+            low = stale & -stale
+            stale ^= low
+            number = low.bit_length() - 1
+            pairs: list[tuple[Casino, DiceFacts]] = []
+            bosses: dict[tuple[str, ...], int | None] = {}
+            tied: list[tuple[Casino, DiceFacts]] = []
+            for casino in self.by_block[number]:
+                f = facts.get(casino.mask)
+                if f is None:
+                    f = facts[casino.mask] = _dice_facts(s, casino)
+                pairs.append((casino, f))
+                bosses[casino.lots] = f.boss
+                if f.boss is None and len(f.top_lots) >= 2:
+                    tied.append((casino, f))
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, bosses, tied
 
     # ---- reading
     def all(self) -> list[Casino]:
         """Every casino, in board order of its first lot (do not change the list)."""
         found = self._all
         if found is None:
-            found = self._all = [c for block in self.board.blocks for c in self.blocks[block]]
+            if self.dirty:
+                self.refresh()
+            found = self._all = list(itertools.chain.from_iterable(self.by_block))
         return found
 
-    def with_dice(self, tiles: dict) -> list[tuple[Casino, DiceFacts]]:
-        """Every casino with its dice facts, in board order (do not change the list)."""
+    def with_dice(self, tiles: object = None) -> list[tuple[Casino, DiceFacts]]:
+        """Every casino with its dice facts, in board order (do not change the list). ``tiles`` is not read (it
+        was, once: callers may still pass the state's tiles)."""
         found = self._with_dice
         if found is None:
-            self._view_dice(tiles)
-            found = self._with_dice
+            if self.dirty:
+                self.refresh()
+            if self._stale:
+                self._fill()
+            found = self._with_dice = list(itertools.chain.from_iterable(self._pairs))
         return found
 
-    def boss_of_each(self, tiles: dict) -> dict[tuple[str, ...], int | None]:
-        """Casino lots -> boss (do not change the dict): the same dict until a tile or a die changes."""
-        found = self.bosses
+    def boss_of_each(self, tiles: object = None) -> dict[tuple[str, ...], int | None]:
+        """Casino lots -> boss, in board order (do not change the dict): the same dict until a tile or a die
+        changes. ``tiles`` is not read."""
+        found = self._bosses
         if found is None:
-            self._view_dice(tiles)
-            found = self.bosses
+            if self.dirty:
+                self.refresh()
+            if self._stale:
+                self._fill()
+            found = {}
+            for bosses in self._bosses_by:
+                found.update(bosses)
+            self._bosses = found
         return found
 
-    def _view_dice(self, tiles: dict) -> None:
-        facts = self.facts
-        pairs, bosses = [], {}
-        for casino in self.all():
-            f = facts.get(casino.lots)
-            if f is None:
-                f = facts[casino.lots] = _dice_facts(tiles, casino.lots)
-            pairs.append((casino, f))
-            bosses[casino.lots] = f.boss
-        self._with_dice, self.bosses = pairs, bosses
+    def boss_blocks(self) -> tuple[dict[tuple[str, ...], int | None], ...]:
+        """Per block, casino lots -> boss (do not change them): a block where no tile and no die changed keeps
+        the very same dict, so comparing two of these block by block (``is``) skips the blocks that did not
+        change (what ``boss_of_each`` answers, in pieces)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
+        return tuple(self._bosses_by)
+
+    def tied(self) -> list[tuple[Casino, DiceFacts]]:
+        """The casinos where two or more players share the top die (boss None, two or more top lots), with
+        their dice facts, in board order: usually none (a new list each call: it may be changed)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
+        return [pair for tied in self._tied_by for pair in tied]
+
+    def facts_of(self, casino: Casino) -> DiceFacts:
+        """The dice facts of ``casino``, a current casino of this index (refreshed)."""
+        found = self.facts.get(casino.mask)
+        if found is None:
+            found = self.facts[casino.mask] = _dice_facts(self.owner, casino)
+        return found
+
+    def frontier(self, casino: Casino) -> tuple[str, ...]:
+        """The lots without a tile next to ``casino`` (a current casino of this index), in the order of its lots
+        and their neighbours."""
+        found = self.frontiers.get(casino.lots)
+        if found is None:
+            found = self.frontiers[casino.lots] = casino.frontier_lots(casino.around & ~self.owner.tile_mask)
+        return found
+
+
+_LOW = operator.attrgetter("low")
 
 
 def casino_index(board: Board, state: GameState, join_rule: str) -> CasinoIndex:
-    """The state's casino index under ``join_rule``, made on first use (and again after ``drop_caches``)."""
-    index = state._index
-    if index is None or index.join_rule != join_rule:
-        index = state._index = CasinoIndex(board, join_rule, state.tiles)
+    """The state's casino index under ``join_rule``, current (made on first use, and after ``drop_caches``)."""
+    index = state._casinos
+    if index is None or index.dirty or index.join_rule != join_rule:
+        if board is not state.board and board.order != state.board.order:
+            raise ValueError("casino_index: the state was made for another board")
+        return state.casino_index(join_rule)
     return index
 
 
-def _block_casinos(board: Board, tiles: dict, lots: tuple[str, ...], by_height: bool) -> list[Casino]:
-    seen: set[str] = set()
-    casinos: list[Casino] = []
-    for lot in lots:
-        tile = tiles.get(lot)
-        if tile is None or lot in seen:
-            continue
-        group = [lot]
-        seen.add(lot)
-        stack = [lot]
-        while stack:
-            here = stack.pop()
-            for n in board.lots[here].neighbours:
-                other = tiles.get(n)
-                if (n not in seen and other is not None and other.color == tile.color
-                        and (not by_height or other.height == tile.height)):
-                    seen.add(n)
-                    group.append(n)
-                    stack.append(n)
-        if len(group) == 1:
-            casinos.append(Casino((lot,), tile.color, tile.height))
-            continue
-        group.sort(key=board.index.__getitem__)
-        # under join_rule "color" a casino may mix heights only through a what-if profile; report the tallest
-        casinos.append(Casino(tuple(group), tile.color, max(tiles[g].height for g in group)))
-    return casinos
-
-
 def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
-    index = state._index
-    if index is None:
-        return _dice_facts(state.tiles, casino.lots)
-    found = index.facts.get(casino.lots)
-    if found is None:
-        found = _dice_facts(state.tiles, casino.lots)
-        if index.at.get(casino.name) is casino:  # a casino of the index, not one a caller kept from before
-            index.facts[casino.lots] = found
-    return found
+    """What the casino's dice say (kept by the state's index while it is one of its casinos)."""
+    index = state._casinos
+    if index is not None:
+        if index.dirty:
+            index.refresh()
+        if index.at_bit[casino.bits[0]] is casino:
+            found = index.facts.get(casino.mask)
+            if found is None:
+                found = index.facts[casino.mask] = _dice_facts(state, casino)
+            return found
+    return _dice_facts(state, casino)
 
 
-def _dice_facts(tiles: dict, lots: tuple[str, ...]) -> DiceFacts:
-    if len(lots) == 1:  # most casinos: one tile
-        t = tiles[lots[0]]
-        return _NO_DICE if t.owner is None else DiceFacts(t.value, lots, t.owner, (t.owner,), t.value)
-    best, top, owners, total = None, [], [], 0
-    for lot in lots:
-        t = tiles[lot]
-        if t.owner is None:
+def _dice_facts(s: GameState, casino: Casino) -> DiceFacts:
+    """What the dice on the casino's lots say, from the state's flat lists of die owners and values."""
+    owners_at, values = s.die_owners, s.die_values
+    if casino.spaces == 1:  # most casinos: one tile
+        i = casino.bits[0]
+        o = owners_at[i]
+        return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+    if not casino.mask & s.dice_mask:
+        return _NO_DICE
+    best = 0
+    top: list[str] = []
+    owners: list[int] = []
+    top_owner: int | None = None
+    tied = False
+    total = 0
+    for i, lot in zip(casino.bits, casino.lots):
+        o = owners_at[i]
+        if o is None:
             continue
-        if t.owner not in owners:
-            owners.append(t.owner)
-        total += t.value
-        if best is None or t.value > best:
-            best, top = t.value, [lot]
-        elif t.value == best:
+        if o not in owners:
+            owners.append(o)
+        v = values[i]
+        total += v
+        if v > best:
+            best, top, top_owner, tied = v, [lot], o, False
+        elif v == best:
             top.append(lot)
-    top_owners = {tiles[lot].owner for lot in top}
-    return DiceFacts(best, tuple(top), top_owners.pop() if len(top_owners) == 1 else None, tuple(owners), total)
+            if o != top_owner:
+                tied = True
+    return DiceFacts(best, tuple(top), None if tied else top_owner, tuple(owners), total)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:
@@ -284,19 +487,19 @@ def has_die(state: GameState, casino: Casino, player: int) -> bool:
     return player in dice_facts(state, casino).owners
 
 
+def frontier_mask(state: GameState, casino: Casino) -> int:
+    """The lots without a tile next to ``casino``, as a mask."""
+    return casino.around & ~state.tile_mask
+
+
 def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
     in the order of its lots and their neighbours."""
-    index = state._index
-    found = index.frontiers.get(casino.lots) if index is not None else None
+    free = casino.around & ~state.tile_mask
+    found = casino._reach.get(free)
     if found is None:
-        tiles = state.tiles
-        out: list[str] = []
-        for lot in casino.lots:
-            for n in board.lots[lot].neighbours:
-                if n not in tiles and n not in out:
-                    out.append(n)
-        found = tuple(out)
-        if index is not None and index.at.get(casino.name) is casino:
-            index.frontiers[casino.lots] = found
+        found = casino.frontier_lots(free)
+    index = state._casinos
+    if index is not None and not index.dirty and index.at_bit[casino.bits[0]] is casino:
+        index.frontiers[casino.lots] = found  # legal.py looks here first
     return found

@@ -20,7 +20,7 @@ def rng_for(seed: int | str, *key: Any) -> random.Random:
     return random.Random("lv/" + "/".join(map(str, (seed,) + key)))
 
 
-def unused_dice(recorded: dict, used: dict) -> list[str]:
+def unused_dice(recorded: dict[str, Any], used: dict[str, Any]) -> list[str]:
     """Recorded dice that a step did not roll ("gamble", "reorg A7", "ties B2"): a record that says a die was
     rolled where none was is wrong, not a detail to ignore."""
     out = ["gamble"] if "gamble" in recorded and "gamble" not in used else []
@@ -38,7 +38,8 @@ class NeedDice(Exception):
 
 
 class Dice:
-    def __init__(self, seed: int | str, key: tuple, recorded: dict | None = None, ask: bool = False):
+    def __init__(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None,
+                 ask: bool = False) -> None:
         self.seed = seed
         self.ask = ask  # a missing tie reroll raises NeedDice instead of being generated
         self.key = key
@@ -46,7 +47,7 @@ class Dice:
         self.used: dict[str, Any] = {}
         self.generated: list[str] = []
         self._rng: random.Random | None = None
-        self._ties_left: dict[str, list] | None = None  # recorded tie rerolls not used yet, made on first tie
+        self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
 
     @classmethod
     def sampled(cls, rng: random.Random) -> Dice:

@@ -506,10 +506,11 @@ def _open_game(path: str, turn: Optional[int] = None):
 
 
 def _played_json(played, names: List[str]) -> dict:
+    from lv.events import TurnStarted
     from lv.replay import event_dict
 
     out = {"turn": played.turn, "player": played.player, "decision": played.text,
-           "events": [event_dict(e, names) for e in played.events if e.kind != "turn_started"]}
+           "events": [event_dict(e, names) for e in played.events if not isinstance(e, TurnStarted)]}
     if played.line is not None:
         out["line"] = played.line
     return out

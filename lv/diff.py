@@ -12,13 +12,16 @@ difference is always something one engine run did and the other did not.
 from __future__ import annotations
 
 from itertools import zip_longest
+from typing import Any
 
 import attrs
 
+from .events import BOOKKEEPING, Event
 from .narrative import casino, decided_by, decision_lines, describe, draw_lines, ending, points, tie_break_note
 from .notation import format_action
 from .record import Record, result_of
-from .replay import Illegal, Replay, TurnPlay, differences_dict, event_dict, replay, standings
+from .game import Decision
+from .replay import Illegal, Replay, TurnPlay, TurnSnapshot, differences_dict, event_dict, replay, standings
 
 
 @attrs.frozen
@@ -71,10 +74,10 @@ class Diff:
     illegal: list[IllegalDiff]
 
     # ------------------------------------------------------------------ as data
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         names = self.a.record.players
 
-        def side(rep: Replay, spec: str) -> dict:
+        def side(rep: Replay, spec: str) -> dict[str, Any]:
             return {"profile": spec, "recorded": rep.strict, **differences_dict(rep),
                     "stopped": rep.stopped, "unplayed_turns": rep.unplayed_turns,
                     "over": rep.game.over, "last_turn": rep.game.state.turn,
@@ -155,7 +158,8 @@ class Diff:
         over = wa is not None and wb is not None
         rows = [("", A, B), ("end", _ending(self.a), _ending(self.b))]
         for n in names:
-            rows.append((n, *(f"#{r['rank']} {points(r['points'])} ${r['money']}" for r in (by_a[n], by_b[n]))))
+            ca, cb = (f"#{r['rank']} {points(r['points'])} ${r['money']}" for r in (by_a[n], by_b[n]))
+            rows.append((n, ca, cb))
         rows.append(("winner", wa or "(not over)", wb or "(not over)") if over
                     else ("leading", ra[0]["player"], rb[0]["player"]))
         w0 = max(len(r[0]) for r in rows)
@@ -208,7 +212,7 @@ def _turn_text(t: TurnDiff, A: str, B: str) -> str:
     if t.points:
         parts.append("points " + ", ".join(f"{n} {a} | {b}" for n, (a, b) in t.points.items()))
     if t.bosses:
-        def who(x, here):
+        def who(x: str | None, here: bool) -> str:
             return "(no such casino)" if not here else (x or "no boss")
         parts.append("bosses " + ", ".join(
             f"{casino(b.lots)} {who(b.a, b.present in ('both', 'a'))} | {who(b.b, b.present in ('both', 'b'))}"
@@ -219,25 +223,25 @@ def _turn_text(t: TurnDiff, A: str, B: str) -> str:
 # ---------------------------------------------------------------------------------------------- comparing
 
 
-def _events(events, names) -> list[dict]:
-    return [event_dict(e, names) for e in events if e.kind not in ("turn_started", "turn_ended")]
+def _events(events: list[Event], names: list[str]) -> list[dict[str, Any]]:
+    return [event_dict(e, names) for e in events if not isinstance(e, BOOKKEEPING)]
 
 
-def _first_difference(ea: list, eb: list, names: list[str]) -> tuple[str, str] | None:
+def _first_difference(ea: list[Event], eb: list[Event], names: list[str]) -> tuple[str, str] | None:
     """The first differing event of two lists, as narrative lines (or '(nothing)')."""
     da, db = _events(ea, names), _events(eb, names)
     if da == db:
         return None
-    keep_a = [e for e in ea if e.kind not in ("turn_started", "turn_ended")]
-    keep_b = [e for e in eb if e.kind not in ("turn_started", "turn_ended")]
+    keep_a = [e for e in ea if not isinstance(e, BOOKKEEPING)]
+    keep_b = [e for e in eb if not isinstance(e, BOOKKEEPING)]
     for x, y, ex, ey in zip_longest(da, db, keep_a, keep_b):
         if x != y:
-            return (describe(ex, names) if ex is not None else "(nothing)",
-                    describe(ey, names) if ey is not None else "(nothing)")
+            return ((describe(ex, names) or "") if ex is not None else "(nothing)",
+                    (describe(ey, names) or "") if ey is not None else "(nothing)")
     return None
 
 
-def _step_line(step, names: list[str]) -> str:
+def _step_line(step: Decision | Illegal | None, names: list[str]) -> str:
     return "; ".join(line.strip() for line in decision_lines(step, names)) if step is not None else "(not played)"
 
 
@@ -264,16 +268,16 @@ def first_divergence(a: Replay, b: Replay, a_spec: str, b_spec: str) -> Divergen
         if diff:
             return Divergence(number, "draw", "the draw step differs", *diff)
         for k, (sa, sb) in enumerate(zip_longest(pa.steps, pb.steps), start=1):
-            text = (sa or sb).decision if isinstance(sa or sb, Illegal) else None
-            if text is None:
-                text = format_action((sa or sb).action, names)
+            one = sa if sa is not None else sb
+            assert one is not None  # zip_longest: one side at least
+            text = one.decision if isinstance(one, Illegal) else format_action(one.action, names)
             step = f"decision {k} '{text}'"
-            ia, ib = isinstance(sa, Illegal), isinstance(sb, Illegal)
-            if ia and ib:
+            if isinstance(sa, Illegal) and isinstance(sb, Illegal):
                 continue
-            if ia or ib or sa is None or sb is None:
-                bad, spec = (sa, a_spec) if ia else (sb, b_spec) if ib else (None, None)
-                what = (f"illegal under {spec}: {bad.reason} [{bad.rule}]" if bad
+            if isinstance(sa, Illegal) or isinstance(sb, Illegal) or sa is None or sb is None:
+                bad: Illegal | None = sa if isinstance(sa, Illegal) else sb if isinstance(sb, Illegal) else None
+                spec = a_spec if isinstance(sa, Illegal) else b_spec
+                what = (f"illegal under {spec}: {bad.reason} [{bad.rule}]" if bad is not None
                         else f"the replay under {a_spec if sa is None else b_spec} stopped before it")
                 return Divergence(number, step, what, _step_line(sa, names), _step_line(sb, names))
             diff = _first_difference(sa.events, sb.events, names)
@@ -282,7 +286,7 @@ def first_divergence(a: Replay, b: Replay, a_spec: str, b_spec: str) -> Divergen
     return None
 
 
-def _bosses(snapshot, names) -> dict[tuple[str, ...], str | None]:
+def _bosses(snapshot: TurnSnapshot, names: list[str]) -> dict[tuple[str, ...], str | None]:
     return {lots: (None if b is None else names[b]) for lots, b in snapshot.bosses}
 
 
@@ -323,7 +327,7 @@ def illegal_decisions(a: Replay, b: Replay) -> list[IllegalDiff]:
     return out
 
 
-def _step_at(turns: list[TurnPlay], ti: int, k: int):
+def _step_at(turns: list[TurnPlay], ti: int, k: int) -> Decision | Illegal | None:
     if ti < len(turns) and k < len(turns[ti].steps):
         return turns[ti].steps[k]
     return None

@@ -2,13 +2,55 @@
 
 The caller can tell "not a decision" (NotationError) from "not legal here" (IllegalAction) from
 "the file is wrong" (ProfileError, RecordError), as python-chess does for moves.
+
+The *where* is kept as attributes, so no caller parses it back out of the text: ``reason`` (what is wrong,
+alone), ``path`` and ``line`` (the file and its 1-based line, when the error is about a file), ``turn`` (the
+game turn, when it is about one); a RecordError also has ``key``, the key path in the record it is about
+(``("position", "tiles", "C1")``) when a check that knows it raised it. ``str(err)`` is built from them:
+``path:line: turn N: reason``. ``at(...)`` adds a place to an error on its way up.
 """
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 
 class LvError(Exception):
     """Base class: bad input that the CLI reports with exit code 2, without a traceback."""
+
+    def __init__(self, reason: str = "", *, path: str | None = None, line: int | None = None,
+                 turn: int | None = None) -> None:
+        self.reason = reason
+        self.path = path
+        self.line = line
+        self.turn = turn
+        super().__init__(self.message())
+
+    def location(self) -> str | None:
+        """``file:line``, just ``file`` when the line is unknown, or None when the error is about no file."""
+        if self.path is None:
+            return None
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+    def message(self) -> str:
+        """The one-line message: ``file:line: turn N: reason`` with whatever of the place is known."""
+        head = self.location()
+        parts = [] if head is None else [head]
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        parts.append(self.reason)
+        return ": ".join(parts)
+
+    def at(self, *, path: str | None = None, line: int | None = None, turn: int | None = None) -> Self:
+        """Set the file, line or turn (those given) and rebuild the message; returns the error itself."""
+        if path is not None:
+            self.path = path
+        if line is not None:
+            self.line = line
+        if turn is not None:
+            self.turn = turn
+        self.args = (self.message(),)
+        return self
 
 
 class ProfileError(LvError):
@@ -24,16 +66,27 @@ class NotationError(LvError):
 
 
 class IllegalAction(LvError):
-    """A well-formed decision that the rules forbid now. ``rule`` names the rule (a profile key or rule point)."""
+    """A well-formed decision that the rules forbid now. ``rule`` names the rule (a profile key or rule point);
+    the message is the reason followed by `` [rule]``."""
 
-    def __init__(self, message: str, rule: str = ""):
+    def __init__(self, message: str, rule: str = "", **where: Any) -> None:
         self.rule = rule
-        super().__init__(f"{message} [{rule}]" if rule else message)
-        self.reason = message
+        super().__init__(message, **where)
+
+    def message(self) -> str:
+        """The one-line message: the place, the reason, then `` [rule]``."""
+        text = super().message()
+        return f"{text} [{self.rule}]" if self.rule else text
 
 
 class RecordError(LvError):
-    """A game record that is malformed or does not match its deck, profile or result."""
+    """A game record that is malformed or does not match its deck, profile or result. ``key``: the key path in
+    the record the error is about, when the check that raised it knows it (the record then gives the line)."""
+
+    def __init__(self, reason: str = "", *, key: tuple[str | int, ...] | None = None, path: str | None = None,
+                 line: int | None = None, turn: int | None = None) -> None:
+        self.key = key
+        super().__init__(reason, path=path, line=line, turn=turn)
 
 
 class GameOver(IllegalAction):

@@ -25,7 +25,7 @@ from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
-from .events import Event, event
+from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions
 from .notation import check_names
 from .profile import Profile, load_profile
@@ -38,8 +38,8 @@ class Decision:
     """One applied decision of a turn: the action, the dice and choices it used, and the events it caused."""
 
     action: Any
-    dice: dict = attrs.field(factory=dict)  # the dice it used, keyed by meaning
-    choices: dict = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
+    dice: dict[str, Any] = attrs.field(factory=dict)  # the dice it used, keyed by meaning
+    choices: dict[str, Any] = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
     generated: list[str] = attrs.field(factory=list)  # which dice the record did not have
     events: list[Event] = attrs.field(factory=list)
 
@@ -51,9 +51,9 @@ class Turn:
     number: int
     player: int
     cards: list[str] = attrs.field(factory=list)
-    draw_dice: dict = attrs.field(factory=dict)
+    draw_dice: dict[str, Any] = attrs.field(factory=dict)
     draw_generated: list[str] = attrs.field(factory=list)
-    draw_choices: dict = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
+    draw_choices: dict[str, Any] = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
     draw_events: list[Event] = attrs.field(factory=list)
     decisions: list[Decision] = attrs.field(factory=list)
 
@@ -92,9 +92,9 @@ class Game:
 
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
-                 starting_rolls: list[dict] | None = None, draw_dice: dict | None = None,
-                 draw_choices: dict | None = None, board: Board | None = None, setup: bool = True,
-                 table: bool = False, deal: dict | None = None, draw_first: bool = True):
+                 starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
+                 draw_choices: dict[str, Any] | None = None, board: Board | None = None, setup: bool = True,
+                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True):
         self.profile = profile
         self.board = board or load_board()
         self.engine = Engine(profile, self.board)
@@ -124,14 +124,15 @@ class Game:
             raise RecordError("at a table, give the deal: the two cards each player was dealt")
         self.deck = [] if table else list(deck) if deck is not None else shuffled_deck(self.board, seed)
         self.under_end_card: int | None = None
-        self.starting_rolls: list[dict] = []
+        self.starting_rolls: list[dict[str, Any]] = []
         self.first_player: int | None = None
         if setup:
             self._setup(under_end_card, first_player, starting_rolls)
-            self._begin_turn(self.first_player, draw_dice, draw_choices, draw=not self.explicit_draws)
+            self._begin_turn(self.state.current, draw_dice, draw_choices, draw=not self.explicit_draws)
 
     # ------------------------------------------------------------------ setup
-    def _setup(self, under_end_card, first_player, starting_rolls) -> None:
+    def _setup(self, under_end_card: int | None, first_player: str | int | None,
+               starting_rolls: list[dict[str, Any]] | None) -> None:
         board, s, p = self.board, self.state, self.profile
         if self.deal is not None:
             self._setup_dealt(under_end_card)
@@ -140,45 +141,47 @@ class Game:
         self.first_player = self._first_player(first_player, starting_rolls)
         s.current = self.first_player
 
-    def _setup_dealt(self, under_end_card) -> None:
+    def _setup_dealt(self, under_end_card: int | None) -> None:
         """The deal as given (a table, or a record that gives the deal): each player's cards in the order dealt,
         an F card a 2-player game discards included (003 L901-902)."""
         board, s, p, names = self.board, self.state, self.profile, [pl.name for pl in self.state.players]
         deal = self.deal
         if not isinstance(deal, dict) or set(deal) != set(names):
-            raise RecordError(f"deal: give the cards dealt to each of {', '.join(names)}")
+            raise RecordError(f"deal: give the cards dealt to each of {', '.join(names)}", key=("deal",))
         seen: set[str] = set()
         events = self.setup_events
         for i, name in enumerate(names):
             cards = deal[name]
             if not isinstance(cards, list):
-                raise RecordError(f"deal: {name}: a list of lot cards")
+                raise RecordError(f"deal: {name}: a list of lot cards", key=("deal",))
             kept: list[str] = []
             for card in cards:
                 card = str(card).upper()
                 if card not in board.lots:
-                    raise RecordError(f"deal: {name}: unknown lot card {card!r}")
+                    raise RecordError(f"deal: {name}: unknown lot card {card!r}", key=("deal",))
                 if card in seen:
-                    raise RecordError(f"deal: {card} is dealt twice")
+                    raise RecordError(f"deal: {card} is dealt twice", key=("deal",))
                 seen.add(card)
                 s.discards.append(card)
                 if self.engine.f_closed(s, card):
-                    events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
+                    events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                     continue
                 kept.append(card)
                 s.put_marker(card, i)
             if len(kept) != p.setup.starting_cards:
-                raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}")
+                raise RecordError(f"deal: {name} keeps {len(kept)} cards, the game deals {p.setup.starting_cards}",
+                                  key=("deal",))
             self._starting_money(i, kept)
         if self.table:
             if under_end_card is not None:
-                raise RecordError("under_end_card: at a table the end card is in the deck, unseen")
+                raise RecordError("under_end_card: at a table the end card is in the deck, unseen",
+                                  key=("under_end_card",))
             s.deck = [lot for lot in board.order if lot not in seen] + [END_CARD]
-            events.append(event("end_card_placed", under=None))
+            events.append(EndCardPlaced(under=None))
             return
         rest = [c for c in self.deck if c not in seen]
         if sorted(rest + sorted(seen)) != sorted(board.order):
-            raise RecordError("deck: with a deal, the deck holds the other lot cards, each once")
+            raise RecordError("deck: with a deal, the deck holds the other lot cards, each once", key=("deck",))
         self.deck = rest
         self._place_end_card(rest, under_end_card)
 
@@ -189,21 +192,22 @@ class Game:
         else:  # 003 L186-190: $20 minus the two dice (10 per card)
             money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
         s.players[i].money = money
-        self.setup_events.append(event("dealt", player=i, lots=cards, money=money))
+        self.setup_events.append(Dealt(player=i, lots=cards, money=money))
 
-    def _place_end_card(self, pile: list[str], under_end_card) -> None:
+    def _place_end_card(self, pile: list[str], under_end_card: int | None) -> None:
         # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
         pile = list(pile)
         if under_end_card is None:
             under_end_card = len(pile) // 4 if self.profile.deck.end_card_depth == "quarter" else 0
         if not isinstance(under_end_card, int) or not 0 <= under_end_card <= len(pile):
-            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)")
+            raise RecordError(f"under_end_card {under_end_card!r}: must be 0 to {len(pile)} (cards left after dealing)",
+                              key=("under_end_card",))
         self.under_end_card = under_end_card
         pile.insert(len(pile) - under_end_card, END_CARD)
         self.state.deck = pile
-        self.setup_events.append(event("end_card_placed", under=under_end_card))
+        self.setup_events.append(EndCardPlaced(under=under_end_card))
 
-    def _setup_deck(self, under_end_card) -> None:
+    def _setup_deck(self, under_end_card: int | None) -> None:
         board, s, p = self.board, self.state, self.profile
         if sorted(self.deck) != sorted(board.order):
             missing = sorted(set(board.order) - set(self.deck))
@@ -226,7 +230,7 @@ class Game:
                     card = pile.pop(0)
                     s.discards.append(card)
                     if self.engine.f_closed(s, card):
-                        events.append(event("card_skipped", player=i, card=card, why="f_block.closed_when"))
+                        events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                         continue
                     dealt[i].append(card)
                     s.put_marker(card, i)
@@ -235,22 +239,23 @@ class Game:
             self._starting_money(i, cards)
         self._place_end_card(pile, under_end_card)
 
-    def _first_player(self, first_player, starting_rolls) -> int:
+    def _first_player(self, first_player: str | int | None, starting_rolls: list[dict[str, Any]] | None) -> int:
         """000 L57 / 003 L279-281: each rolls 2 dice, highest starts; ties roll again (rulebooks silent)."""
         s = self.state
         names = [pl.name for pl in s.players]
         if first_player is not None:
             if isinstance(first_player, str):
                 if first_player not in names:
-                    raise RecordError(f"first player '{first_player}' is not one of the players {names}")
+                    raise RecordError(f"first player '{first_player}' is not one of the players {names}",
+                                      key=("first_player",))
                 first_player = names.index(first_player)
             if not isinstance(first_player, int) or not 0 <= first_player < len(names):
-                raise RecordError(f"first player {first_player!r} is not a seat")
-            self.setup_events.append(event("first_player", player=first_player, rolls=[]))
+                raise RecordError(f"first player {first_player!r} is not a seat", key=("first_player",))
+            self.setup_events.append(FirstPlayer(player=first_player, rolls=[]))
             return first_player
         rolls_given = list(starting_rolls or [])
         contenders = list(range(len(names)))
-        rounds: list[dict] = []
+        rounds: list[dict[str, Any]] = []
         dice = Dice(self.seed, ("start",))
         while len(contenders) > 1:
             if rolls_given:
@@ -258,11 +263,12 @@ class Game:
                 try:
                     roll = {names.index(k): tuple(v) for k, v in given.items()}
                 except (ValueError, TypeError, AttributeError):
-                    raise RecordError(f"starting_rolls: {given!r} is not a mapping of player to two dice") from None
+                    raise RecordError(f"starting_rolls: {given!r} is not a mapping of player to two dice",
+                                      key=("starting_rolls",)) from None
                 if set(roll) != set(contenders) or any(len(v) != 2 or not all(1 <= x <= 6 for x in v)
                                                        for v in roll.values()):
                     raise RecordError(f"starting_rolls: round {len(rounds) + 1} must give two dice for each of "
-                                      f"{[names[c] for c in contenders]}")
+                                      f"{[names[c] for c in contenders]}", key=("starting_rolls",))
             elif self.table and not rounds:  # the table rolled these dice: lv does not invent them
                 raise RecordError("at a table, give who starts (first_player, --first) or the starting rolls "
                                   "(starting_rolls, --rolls)")
@@ -276,12 +282,12 @@ class Game:
             best = max(sum(v) for v in roll.values())
             contenders = [i for i in contenders if sum(roll[i]) == best]
         self.starting_rolls = rounds
-        self.setup_events.append(event("first_player", player=contenders[0], rolls=rounds))
+        self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
         return contenders[0]
 
     @classmethod
-    def from_position(cls, profile: Profile, players: list[str], position: dict, seed: int | str = 0, *,
-                      draw_dice: dict | None = None, draw_choices: dict | None = None,
+    def from_position(cls, profile: Profile, players: list[str], position: dict[str, Any], seed: int | str = 0, *,
+                      draw_dice: dict[str, Any] | None = None, draw_choices: dict[str, Any] | None = None,
                       board: Board | None = None, table: bool = False, draw_first: bool = True) -> Game:
         """A game that starts from a position (see ``position.py``) instead of the standard setup.
         ``draw_first=False``: a position in the draw phase rests there, for a ``draw`` decision."""
@@ -297,7 +303,7 @@ class Game:
         return game
 
     # ------------------------------------------------------------------ turns
-    def _begin_turn(self, player: int, draw_dice: dict | None = None, choices: dict | None = None,
+    def _begin_turn(self, player: int, draw_dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
                     draw: bool = True) -> None:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
@@ -317,8 +323,8 @@ class Game:
         """The turn being played (the last one once the game is over)."""
         return self.history[-1]
 
-    def apply(self, action, dice: dict | None = None, choices: dict | None = None,
-              next_draw_dice: dict | None = None, next_draw_choices: dict | None = None,
+    def apply(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
+              next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
               draw: bool = True) -> list[Event]:
         """Apply a decision and return its events. ``EndTurn`` also draws for the next player (a convenience for
         bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). A
@@ -334,7 +340,7 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
-        kind = type(action)
+        kind = type(action)  # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``)
         if kind is A.Draw:
             return self._draw(action, dice, choices)
         if kind is A.Reroll or kind is A.Choose:
@@ -352,10 +358,10 @@ class Game:
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
             if isinstance(action, A.EndTurn):
-                events = [event("turn_ended", player=s.current)]
-                turn.decisions.append(Decision(action, events=events))
+                ended: list[Event] = [TurnEnded(player=s.current)]
+                turn.decisions.append(Decision(action, events=ended))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
-                return events + self.current_turn.draw_events
+                return ended + self.current_turn.draw_events
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
             events: list[Event] = []
@@ -382,7 +388,7 @@ class Game:
                                f"({', '.join(s.drawn) or 'the position starts after the draw'})")
         return None
 
-    def _draw(self, action: A.Draw, dice: dict | None, choices: dict | None) -> list[Event]:
+    def _draw(self, action: A.Draw, dice: dict[str, Any] | None, choices: dict[str, Any] | None) -> list[Event]:
         """The draw step as a decision of its own."""
         reason = self.why_not_draw(action)
         if reason is not None:
@@ -402,7 +408,7 @@ class Game:
                                        generated=d.generated, events=events))
         return events
 
-    def _resume(self, action) -> list[Event]:
+    def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
         """A tie reroll or a piece to move that a draw at a table waits for."""
         s, turn = self.state, self.current_turn
         saved = s.copy()
@@ -418,12 +424,12 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ reading the game
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
         trades, which are open-ended, are not listed). Empty once the game is over."""
         return legal_actions(self.engine, self.state)
 
-    def why_not(self, action) -> str | None:
+    def why_not(self, action: A.Action) -> str | None:
         """The reason ``action`` is illegal now, or None: tried on a copy of the state."""
         trial = self.state.copy()
         try:
@@ -533,7 +539,7 @@ class Game:
         return out
 
 
-def new_game(profile: Profile | str, players: list[str] | int, seed: int | str = 0, **kwargs) -> Game:
+def new_game(profile: Profile | str, players: list[str] | int, seed: int | str = 0, **kwargs: Any) -> Game:
     """Create a game: a profile (object or spec such as ``"original+f-block"``), player names or a count
     (names then come from the profile's colours), a seed; keyword arguments as for ``Game``."""
     if isinstance(profile, str):

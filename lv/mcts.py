@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
@@ -41,6 +41,11 @@ from .board import END_CARD
 from .chance import Dice, rng_for
 from .legal import legal_actions
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+Action = Any  # a decision (lv.actions); the search only compares and applies them
 
 END_CARD_SPREAD = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
 WIN_WEIGHT = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
@@ -55,7 +60,7 @@ _END = A.EndTurn()
 class Mcts:
     """``mcts:N`` (N playouts per decision) or ``mcts:Xs`` (X seconds per decision)."""
 
-    policy: Callable[[Any, list, random.Random], Any]  # plays the imagined games (bots.greedy_bot)
+    policy: Callable[[Any, list[Action], random.Random], Action]  # plays the imagined games (bots.greedy_bot)
     prior: Callable[[Any, Any], float] | None = None  # how much the policy likes a decision (GreedyBot.value)
     playouts: int = 200
     seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
@@ -63,7 +68,7 @@ class Mcts:
     horizon: int = HORIZON
     widening: int = WIDENING
 
-    def __call__(self, game, legal: list, rng: random.Random):
+    def __call__(self, game: Game, legal: list[Action], rng: random.Random) -> Action:
         """The most visited decision after the search; ``rng`` is not used: the search seeds its own."""
         if len(legal) == 1:
             return legal[0]
@@ -91,7 +96,7 @@ class _View:
     board: Any
 
 
-def choices(legal: list) -> list:
+def choices(legal: list[Action]) -> list[Action]:
     """The decisions the search tells apart: a gamble at its cap and at half of it (rounded up)."""
     out = []
     for action in legal:
@@ -104,14 +109,14 @@ def choices(legal: list) -> list:
 
 
 class _Search:
-    def __init__(self, bot: Mcts, game, rng: random.Random):
+    def __init__(self, bot: Mcts, game: Game, rng: random.Random) -> None:
         self.bot, self.rng = bot, rng
         self.engine, self.board = game.engine, game.board
         self.root_state = game.state
         self.players = len(game.state.players)
         self.depths = self._end_card_depths(game)
 
-    def _end_card_depths(self, game) -> tuple[int, int]:
+    def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
         spread of a quarter of the cards left after dealing (exactly 0 under ``end_card_depth: bottom``), at most
         the cards left unseen."""
@@ -139,7 +144,7 @@ class _Search:
         s.deck = unseen
         return s
 
-    def run(self, legal: list) -> Any:
+    def run(self, legal: list[Action]) -> Action:
         bot = self.bot
         root = _Node()
         if bot.seconds is not None:
@@ -157,13 +162,13 @@ class _Search:
                 best, most = action, child.visits
         return best
 
-    def step(self, s: GameState, action) -> None:
+    def step(self, s: GameState, action: Action) -> None:
         if isinstance(action, A.EndTurn):
             self.engine.begin_turn(s, (s.current + 1) % self.players, Dice.sampled(self.rng), [])
         else:
             self.engine.apply(s, action, Dice.sampled(self.rng), [])
 
-    def ordered(self, view: _View, legal: list) -> list:
+    def ordered(self, view: _View, legal: list[Action]) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
         the ones it likes, the rest in the order listed."""
         prior = self.bot.prior
@@ -177,7 +182,7 @@ class _Search:
         keyed.sort(key=lambda k: k[:3])
         return [k[3] for k in keyed]
 
-    def iterate(self, root: _Node, legal: list) -> None:
+    def iterate(self, root: _Node, legal: list[Action]) -> None:
         engine, c = self.engine, self.bot.exploration
         s = self.determinize()
         view = _View(s, engine, self.board)

@@ -18,16 +18,23 @@ import statistics
 from array import array
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from itertools import chain, repeat
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import attrs
+
+from .events import Built, Scored
+from .resample import resampled_counts
+
+if TYPE_CHECKING:
+    from .game import Game
 
 KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade", "end")
 
 # ---------------------------------------------------------------------------------------------- one game
 
 
-def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]:
+def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]:
     """One game's figures (see docs/simulation.md for each). ``legal_counts``: the number of legal decisions at
     each decision point, as the bot driver saw them (``bots.play``); without it the branching factor is None."""
     s = game.state
@@ -35,9 +42,9 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
     turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
     # the scores the game started from (0, or a position's): the first ``before`` of each player, else the final
     scores = [p.score for p in s.players]
-    for ev in reversed([e for events, _ in turns for e in events if e.kind == "scored"]):
-        scores[ev["player"]] = ev["before"]
-    by_kind = Counter()
+    for ev in reversed([e for events, _ in turns for e in events if isinstance(e, Scored)]):
+        scores[ev.player] = ev.before
+    by_kind: Counter[str] = Counter()
     built = 0
     leader, changes = _leader(scores, None), 0
     result = s.result
@@ -47,10 +54,10 @@ def summarize(game, legal_counts: Sequence[int] | None = None) -> dict[str, Any]
     for events, decisions in turns:
         for d in decisions:
             by_kind[d.action.kind] += 1
-        for ev in events:
-            if ev.kind == "scored":
-                scores[ev["player"]] = ev["after"]
-            elif ev.kind == "built":
+        for e in events:
+            if isinstance(e, Scored):
+                scores[e.player] = e.after
+            elif isinstance(e, Built):
                 built += 1
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
@@ -114,7 +121,10 @@ def _leader(scores: list[int], leader: int | None) -> int | None:
 # name -> (what it means, the per-game value); a game that did not end gives None and is left out.
 # Shares (0/1 per game) have their intervals clipped to [0, 1].
 SHARES = {"end_card", "instant_win", "advantage_p1", "balance"}
-METRICS: dict[str, tuple[str, Callable[[dict], float | None]]] = {
+Row = dict[str, Any]  # one game's figures, as summarize() gives them
+Metric = Callable[[Row], float | None]
+
+METRICS: dict[str, tuple[str, Metric]] = {
     "turns": ("game length in turns", lambda g: g["turns"]),
     "decisions": ("game length in decisions (turn ends not counted)", lambda g: g["decisions"]),
     "winner_score": ("the winner's points", lambda g: g["winner_score"]),
@@ -132,20 +142,30 @@ METRICS: dict[str, tuple[str, Callable[[dict], float | None]]] = {
                      lambda g: g.get("decisiveness")),
     "drama": ("drama: the most points the winner was behind the leader, after any turn", lambda g: g.get("drama")),
 }
+
+
+def _decisions_of(kind: str) -> Metric:
+    return lambda g: g["by_kind"][kind]
+
+
+def _winner_is(key: str, value: int) -> Metric:
+    return lambda g: float(g[key] == value)
+
+
 for _kind in KINDS:
-    METRICS[f"decisions.{_kind}"] = (f"{_kind} decisions per game", lambda g, k=_kind: g["by_kind"][k])
+    METRICS[f"decisions.{_kind}"] = (f"{_kind} decisions per game", _decisions_of(_kind))
 
 
-def seat_metrics(players: int) -> dict[str, tuple[str, Callable[[dict], float | None]]]:
+def seat_metrics(players: int) -> dict[str, tuple[str, Metric]]:
     """Win rates by seat in turn order (seat 1 took the first turn), AdvantageP1 (seat 1's win rate), and win
     rates by player in seating order (the player a ``--bot`` list names: for mixed bots)."""
-    out = {"advantage_p1": ("AdvantageP1: the win rate of the player who took the first turn",
-                            lambda g: float(g["winner_seat"] == 1))}
+    out: dict[str, tuple[str, Metric]] = {
+        "advantage_p1": ("AdvantageP1: the win rate of the player who took the first turn", _winner_is("winner_seat", 1))}
     for seat in range(1, players + 1):
-        out[f"win.seat{seat}"] = (f"win rate of seat {seat} in turn order", lambda g, i=seat: float(g["winner_seat"] == i))
+        out[f"win.seat{seat}"] = (f"win rate of seat {seat} in turn order", _winner_is("winner_seat", seat))
     for i in range(players):
         out[f"win.player{i + 1}"] = (f"win rate of player {i + 1} in seating order",
-                                     lambda g, i=i: float(g["winner"] == i))
+                                     _winner_is("winner", i))
     return out
 
 
@@ -156,7 +176,9 @@ def _sd(xs: Sequence[float]) -> float | None:
     if not xs:
         return None
     mean = math.fsum(xs) / len(xs)
-    return math.sqrt(math.fsum((x - mean) ** 2 for x in xs) / len(xs))
+    # fsum is exactly rounded, so the order of its terms does not matter: each distinct value's term, repeated
+    terms = chain.from_iterable(repeat((x - mean) ** 2, k) for x, k in Counter(xs).items())
+    return math.sqrt(math.fsum(terms) / len(xs))
 
 
 def _iqr(xs: Sequence[float]) -> float | None:
@@ -167,7 +189,7 @@ def _iqr(xs: Sequence[float]) -> float | None:
     return q3 - q1
 
 
-SPREADS: dict[str, tuple[str, Callable[[dict], float], Callable[[Sequence[float]], float | None]]] = {
+SPREADS: dict[str, tuple[str, Callable[[Row], float], Callable[[Sequence[float]], float | None]]] = {
     "turns_sd": ("game length spread: standard deviation of the turns", lambda g: g["turns"], _sd),
     "turns_iqr": ("game length spread: interquartile range of the turns", lambda g: g["turns"], _iqr),
 }
@@ -338,7 +360,8 @@ def bootstrap_counts(stat: Callable[[list[int]], float | None], codes: Sequence[
     """``bootstrap`` of a statistic of the code counts (``resample_counts``): the same interval, in flat memory."""
     if len(codes) < 2:
         return None, None
-    values = sorted(v for v in (stat(resample_counts(codes, size, rng)) for _ in range(resamples)) if v is not None)
+    # resampled_counts: the counts resample_counts gives, resample after resample, drawn in bulk (lv/resample.py)
+    values = sorted(v for v in map(stat, resampled_counts(codes, size, rng, resamples)) if v is not None)
     if not values:
         return None, None
     return values[int(0.025 * (len(values) - 1))], values[int(math.ceil(0.975 * (len(values) - 1)))]
@@ -347,7 +370,7 @@ def bootstrap_counts(stat: Callable[[list[int]], float | None], codes: Sequence[
 # ---------------------------------------------------------------------------------------------- comparison
 
 
-def metric_table(players: int) -> dict[str, tuple[str, Callable[[dict], float | None]]]:
+def metric_table(players: int) -> dict[str, tuple[str, Metric]]:
     """Every metric of a run with ``players`` players: name -> (what it means, the per-game value)."""
     metrics = dict(METRICS)
     metrics.update(seat_metrics(players))
@@ -371,7 +394,7 @@ class Aggregate:
         # the per-game value of each spread (the turns: two bytes a game and profile), for its bootstrap
         self.spreads = {p: {name: array("H") for name in SPREADS} for p in self.profiles}
 
-    def add(self, games: Sequence[dict]) -> None:
+    def add(self, games: Sequence[Row]) -> None:
         """The summaries of one game index, one per profile in order (paired: the same seed)."""
         if len(games) != len(self.profiles):
             raise ValueError(f"{len(games)} summaries for {len(self.profiles)} profiles")
@@ -448,7 +471,7 @@ class Aggregate:
 
 def _expand(counts: Sequence[int]) -> list[int]:
     """The values whose counts are ``counts[value]``, in ascending order."""
-    return [v for v, c in enumerate(counts) for _ in range(c)]
+    return list(chain.from_iterable(repeat(v, c) for v, c in enumerate(counts)))
 
 
 def _spread_estimate(stat: Callable[[Sequence[float]], float | None], xs: Sequence[int], rng: random.Random,
@@ -478,7 +501,7 @@ def _spread_difference(stat: Callable[[Sequence[float]], float | None], xa: Sequ
     return {"mean": diff(whole) if codes else None, "low": lo, "high": hi, "n": len(codes)}
 
 
-def compare(profiles: list[str], games: dict[str, list[dict]], players: int, seed: int | str = 0,
+def compare(profiles: list[str], games: dict[str, list[Row]], players: int, seed: int | str = 0,
             resamples: int = 1000) -> dict[str, Any]:
     """Estimates per profile and paired differences of each later profile against the first.
 

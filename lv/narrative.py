@@ -14,15 +14,22 @@ events (``events.py``), the game's turns (``game.Turn``) and, for a replay, the 
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
 from .actions import DRAW_CHOICES, Draw, EndTurn
 from .board import END_CARD, STRIP
+from .events import (ACTION_EVENTS, BOOKKEEPING, BossChanged, Built, CardDrawn, CardSkipped, Dealt, DieGiven,
+                     DieMoved, DieTakenOver, EndCardPlaced, Event, FirstPlayer, GameEnded, Gambled, LotGiven,
+                     MarkerMoved, MarkerPlaced, Merged, MoneyGiven, Paid, Raised, Remodeled, Reorganized, Scored,
+                     Sprawled, TieRerolled, TradeStepFailed, TurnEnded, TurnStarted)
 from .notation import format_action
 
+if TYPE_CHECKING:
+    from .game import Decision, Game, Turn
+    from .replay import Illegal, Replay, TurnSnapshot
+    from .state import Result
+
 INDENT = "  "
-# the main event of each action, which its notation line is followed by
-ACTION_KINDS = ("built", "sprawled", "remodeled", "reorganized", "raised", "gambled")
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
 
@@ -32,7 +39,7 @@ def ending(reason: str) -> str:
     return ENDINGS.get(reason, reason.replace("_", " "))
 
 
-def decided_by(result, scores: list[int], money: list[int]) -> str | None:
+def decided_by(result: Result | None, scores: list[int], money: list[int]) -> str | None:
     """What decided the winner of a finished game: "points"; "money" when another player had as many points
     (the rulebooks' tie-break: "money is a tiebreaker"); "seat" when points and money were tied too (the
     rulebooks are silent: the earlier seat); None for an instant win, which is not a ranking."""
@@ -45,10 +52,10 @@ def decided_by(result, scores: list[int], money: list[int]) -> str | None:
     return "seat" if any(money[i] == money[w] for i in level) else "money"
 
 
-def tie_break_note(result, scores: list[int], money: list[int], names: list[str]) -> str | None:
+def tie_break_note(result: Result | None, scores: list[int], money: list[int], names: list[str]) -> str | None:
     """"blue wins on money: tied with red on 45 points, $31 to $12" when the tie-break decided, else None."""
     how = decided_by(result, scores, money)
-    if how not in ("money", "seat"):
+    if result is None or how not in ("money", "seat"):
         return None
     w = result.winner
     level = [i for i in range(len(scores)) if i != w and scores[i] == scores[w]]
@@ -84,157 +91,162 @@ def card_label(card: str, pays: str) -> str:
 # ---------------------------------------------------------------------------------------------- one event
 
 
-def effect(ev, names: list[str]) -> str:
+def effect(ev: Event, names: list[str]) -> str:
     """The effect of an action's main event, to follow its notation: ``build A2 gold: -$6, die 2``."""
-    d = ev.data
-    k = ev.kind
-    if k == "built":
-        return f"-${d['cost']}, " + (f"die {d['value']}" if d["value"] is not None else "no die left: the tile has none")
-    if k == "sprawled":
-        high = f", {d['height']} high" if d["height"] > 1 else ""
-        die = f"die {d['value']}" if d["value"] is not None else "no die left: the tile has none"
-        return f"-${d['cost']}, {d['color']} tile{high}, {die}"
-    if k == "remodeled":
-        return f"-${d['cost']}, {casino(d['lots'])} {d['before']} -> {d['color']}"
-    if k == "reorganized":
-        return f"-${d['cost']}, new dice {_dice(d['values'])}"
-    if k == "raised":
-        return f"-${d['cost']}, {casino(d['lots'])} now {d['height']} high"
-    if k == "gambled":
-        return _gamble(d, names)
-    return describe(ev, names) or k
+    if isinstance(ev, Built):
+        return f"-${ev.cost}, " + (f"die {ev.value}" if ev.value is not None else "no die left: the tile has none")
+    if isinstance(ev, Sprawled):
+        high = f", {ev.height} high" if ev.height > 1 else ""
+        die = f"die {ev.value}" if ev.value is not None else "no die left: the tile has none"
+        return f"-${ev.cost}, {ev.color} tile{high}, {die}"
+    if isinstance(ev, Remodeled):
+        return f"-${ev.cost}, {casino(ev.lots)} {ev.before} -> {ev.color}"
+    if isinstance(ev, Reorganized):
+        return f"-${ev.cost}, new dice {_dice(ev.values)}"
+    if isinstance(ev, Raised):
+        return f"-${ev.cost}, {casino(ev.lots)} now {ev.height} high"
+    if isinstance(ev, Gambled):
+        return _gamble(ev, names)
+    return describe(ev, names) or ev.kind
 
 
-def _gamble(d: dict, names: list[str]) -> str:
-    boss = names[d["boss"]]
-    a, b = d["dice"]
-    rolled = f"at {boss}'s casino: rolled {a}+{b}={d['total']}"
-    bet = d["bet"]
-    if d["outcome"] == "lose":
-        if d["lay_off"]:
-            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${d['boss_gets']}, the bank ${bet - d['boss_gets']})"
+def _gamble(ev: Gambled, names: list[str]) -> str:
+    boss = names[ev.boss]
+    a, b = ev.dice
+    rolled = f"at {boss}'s casino: rolled {a}+{b}={ev.total}"
+    bet = ev.bet
+    if ev.outcome == "lose":
+        if ev.lay_off:
+            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${ev.boss_gets}, the bank ${bet - ev.boss_gets})"
         return f"{rolled}, loses ${bet} to {boss}"
-    owed = bet * (2 if d["outcome"] == "double" else 1)
-    wins = "wins double: " if d["outcome"] == "double" else "wins "
-    got = d["gambler_gets"]
-    paid = -d["boss_gets"]
-    if d["lay_off"]:
+    owed = bet * (2 if ev.outcome == "double" else 1)
+    wins = "wins double: " if ev.outcome == "double" else "wins "
+    got = ev.gambler_gets
+    paid = -ev.boss_gets
+    if ev.lay_off:
         return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
     if got < owed:
         return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
     return f"{rolled}, {wins}${got}"
 
 
-def describe(ev, names: list[str]) -> str | None:
+def _action_verb(ev: Event) -> str:
+    """What the player does, for an action's event told as a sentence: ``builds gold on A2``."""
+    if isinstance(ev, Built):
+        return f"builds {ev.color} on {ev.lot}"
+    if isinstance(ev, Sprawled):
+        return f"sprawls into {ev.lot}"
+    if isinstance(ev, Gambled):
+        return f"bets ${ev.bet} on {ev.lot}"
+    return {Remodeled: "remodels", Reorganized: "reorganizes", Raised: "raises"}[type(ev)]
+
+
+def describe(ev: Event, names: list[str]) -> str | None:
     """One event as a sentence, or None for the bookkeeping ones (a turn started or ended)."""
-    d = ev.data
-    k = ev.kind
-    p = (lambda key: _name(names, d.get(key)))  # noqa: E731
-    if k in ("turn_started", "turn_ended"):
+    if isinstance(ev, BOOKKEEPING):
         return None
-    if k == "dealt":
-        return f"{p('player')} is dealt {', '.join(d['lots'])}: ${d['money']}"
-    if k == "card_skipped":
-        why = "it is on the closed F block" if d["why"] == "f_block.closed_when" else d["why"]
-        return f"{p('player')}'s card {d['card']} is set aside ({why}) and another dealt"
-    if k == "end_card_placed":
-        if d["under"] is None:
+    if isinstance(ev, Dealt):
+        return f"{_name(names, ev.player)} is dealt {', '.join(ev.lots)}: ${ev.money}"
+    if isinstance(ev, CardSkipped):
+        why = "it is on the closed F block" if ev.why == "f_block.closed_when" else ev.why
+        return f"{_name(names, ev.player)}'s card {ev.card} is set aside ({why}) and another dealt"
+    if isinstance(ev, EndCardPlaced):
+        if ev.under is None:
             return "the end card goes into the deck at the table, unseen"
-        return f"the end card goes in with {d['under']} cards under it"
-    if k == "first_player":
-        if not d["rolls"]:
-            return f"{p('player')} starts"
-        rounds = "; then ".join(", ".join(f"{who} {r[0]}+{r[1]}" for who, r in rnd.items()) for rnd in d["rolls"])
-        return f"starting roll: {rounds}: {p('player')} starts"
-    if k == "card_drawn":
-        if d.get("f_block"):
-            return (f"{d['card']} is on the closed F block: no marker, but lots and {paying(d['pays'])} "
+        return f"the end card goes in with {ev.under} cards under it"
+    if isinstance(ev, FirstPlayer):
+        if not ev.rolls:
+            return f"{_name(names, ev.player)} starts"
+        rounds = "; then ".join(", ".join(f"{who} {r[0]}+{r[1]}" for who, r in rnd.items()) for rnd in ev.rolls)
+        return f"starting roll: {rounds}: {_name(names, ev.player)} starts"
+    if isinstance(ev, CardDrawn):
+        if ev.f_block:
+            return (f"{ev.card} is on the closed F block: no marker, but lots and {paying(ev.pays)} "
                     "still pay; another card is drawn")
-        return f"{p('player')} draws {card_label(d['card'], d['pays'])}"
-    if k == "marker_placed":
-        return f"{p('player')} puts a marker on {d['lot']}"
-    if k == "die_taken_over":
-        was = f"was {names[d['previous']]}'s" if d["previous"] is not None else "a tile with no die"
-        return f"{p('player')} takes over {d['lot']}: die {d['value']} ({was})"
-    if k == "paid":
-        where = "lots" if d["why"] == "lots" else casino(d["lots"])
-        return f"{p('player')} is paid ${d['amount']} ({where})"
-    if k == "scored":
-        return f"{p('player')} scores {d['award']} for {casino(d['lots'])} ({_track(d)})"
-    if k in ACTION_KINDS:
-        verb = {"built": f"builds {d.get('color')} on {d.get('lot')}", "sprawled": f"sprawls into {d.get('lot')}",
-                "remodeled": "remodels", "reorganized": "reorganizes", "raised": "raises",
-                "gambled": f"bets ${d.get('bet')} on {d.get('lot')}"}[k]
-        return f"{p('player')} {verb}{' ' if k == 'gambled' else ': '}{effect(ev, names)}"
-    if k == "money_given":
-        return f"{p('giver')} gives {p('receiver')} ${d['amount']}"
-    if k == "lot_given":
-        return f"{p('giver')}'s lot {d['lot']} goes to {p('receiver')}"
-    if k == "die_given":
-        return f"{p('giver')}'s die on {d['lot']} ({d['value']}) goes to {p('receiver')}"
-    if k == "trade_step_failed":
-        return f"trade step {d['step']} fails: {d['reason']} [{d['rule']}]; the later steps do not happen"
-    if k == "tie_rerolled":
-        return f"tie for the top die: rerolled {_dice(d['values'])} (free)"
-    if k == "merged":
-        high = f", {d['height']} high" if d["height"] > 1 else ""
-        return f"casinos merge: {casino(d['lots'])} ({d['color']}{high})"
-    if k == "boss_changed":
-        was = f" (was {names[d['previous']]})" if d["previous"] is not None else ""
-        if d["boss"] is None:
-            return f"{casino(d['lots'])} has no boss now{was}"
-        return f"{p('boss')} is now the boss of {casino(d['lots'])}{was}"
-    if k == "marker_moved":
-        return f"{p('player')} is out of markers: the one on {d['lot']} moves (the lot is no longer theirs)"
-    if k == "die_moved":
-        return f"{p('player')} is out of dice: the one on {d['lot']} moves (that tile now has no die)"
-    if k == "game_ended":
-        return f"the game ends ({ending(d['reason'])}): {p('winner')} wins"
-    return f"{k} {d}"
+        return f"{_name(names, ev.player)} draws {card_label(ev.card, ev.pays)}"
+    if isinstance(ev, MarkerPlaced):
+        return f"{_name(names, ev.player)} puts a marker on {ev.lot}"
+    if isinstance(ev, DieTakenOver):
+        was = f"was {names[ev.previous]}'s" if ev.previous is not None else "a tile with no die"
+        return f"{_name(names, ev.player)} takes over {ev.lot}: die {ev.value} ({was})"
+    if isinstance(ev, Paid):
+        where = "lots" if ev.why == "lots" else casino(ev.lots)
+        return f"{_name(names, ev.player)} is paid ${ev.amount} ({where})"
+    if isinstance(ev, Scored):
+        return f"{_name(names, ev.player)} scores {ev.award} for {casino(ev.lots)} ({_track(ev)})"
+    if isinstance(ev, ACTION_EVENTS):
+        player = getattr(ev, "player", None)
+        sep = " " if isinstance(ev, Gambled) else ": "
+        return f"{_name(names, player)} {_action_verb(ev)}{sep}{effect(ev, names)}"
+    if isinstance(ev, MoneyGiven):
+        return f"{_name(names, ev.giver)} gives {_name(names, ev.receiver)} ${ev.amount}"
+    if isinstance(ev, LotGiven):
+        return f"{_name(names, ev.giver)}'s lot {ev.lot} goes to {_name(names, ev.receiver)}"
+    if isinstance(ev, DieGiven):
+        return f"{_name(names, ev.giver)}'s die on {ev.lot} ({ev.value}) goes to {_name(names, ev.receiver)}"
+    if isinstance(ev, TradeStepFailed):
+        return f"trade step {ev.step} fails: {ev.reason} [{ev.rule}]; the later steps do not happen"
+    if isinstance(ev, TieRerolled):
+        return f"tie for the top die: rerolled {_dice(ev.values)} (free)"
+    if isinstance(ev, Merged):
+        high = f", {ev.height} high" if ev.height > 1 else ""
+        return f"casinos merge: {casino(ev.lots)} ({ev.color}{high})"
+    if isinstance(ev, BossChanged):
+        was = f" (was {names[ev.previous]})" if ev.previous is not None else ""
+        if ev.boss is None:
+            return f"{casino(ev.lots)} has no boss now{was}"
+        return f"{_name(names, ev.boss)} is now the boss of {casino(ev.lots)}{was}"
+    if isinstance(ev, MarkerMoved):
+        return f"{_name(names, ev.player)} is out of markers: the one on {ev.lot} moves (the lot is no longer theirs)"
+    if isinstance(ev, DieMoved):
+        return f"{_name(names, ev.player)} is out of dice: the one on {ev.lot} moves (that tile now has no die)"
+    if isinstance(ev, GameEnded):
+        return f"the game ends ({ending(ev.reason)}): {_name(names, ev.winner)} wins"
+    return f"{ev.kind} {dict(ev.items())}"
 
 
 def points(n: int) -> str:
     return f"{n} pt" if n == 1 else f"{n} pts"
 
 
-def _track(d: dict) -> str:
-    lost = d["before"] + d["award"] - d["after"]
-    return f"{d['before']} -> {d['after']}" + (f", {lost} lost at a break" if lost else "")
+def _track(ev: Scored) -> str:
+    lost = ev.before + ev.award - ev.after
+    return f"{ev.before} -> {ev.after}" + (f", {lost} lost at a break" if lost else "")
 
 
 # ---------------------------------------------------------------------------------------------- a turn
 
 
-def draw_lines(events, names: list[str]) -> list[str]:
+def draw_lines(events: Iterable[Event], names: list[str]) -> list[str]:
     """The draw step of a turn: take-over, lot income, casino payouts and scores. Payouts of one kind are
     gathered on one line."""
     out: list[str] = []
     pays = ""
     cards = 0
-    events = [e for e in events if e.kind != "turn_started"]
+    events = [e for e in events if not isinstance(e, TurnStarted)]
     i = 0
     while i < len(events):
         ev = events[i]
-        if ev.kind == "card_drawn":
-            pays = ev["pays"]
+        if isinstance(ev, CardDrawn):
+            pays = ev.pays
             cards += 1
-            if ev.get("f_block"):
-                out.append(describe(ev, names))
+            if ev.f_block and (text := describe(ev, names)):
+                out.append(text)
             elif cards > 1:
-                out.append(f"then {card_label(ev['card'], ev['pays'])}")
+                out.append(f"then {card_label(ev.card, ev.pays)}")
             i += 1
             continue
-        if ev.kind == "paid":
-            why = ev["why"]
-            group = []
-            while i < len(events) and events[i].kind == "paid" and events[i]["why"] == why:
-                group.append(events[i])
+        if isinstance(ev, Paid):
+            why = ev.why
+            group: list[Paid] = []
+            while i < len(events) and isinstance(nxt := events[i], Paid) and nxt.why == why:
+                group.append(nxt)
                 i += 1
             if why == "lots":
-                out.append("lots pay: " + ", ".join(f"{names[e['player']]} ${e['amount']}" for e in group))
+                out.append("lots pay: " + ", ".join(f"{names[e.player]} ${e.amount}" for e in group))
             else:
                 out.append(f"{paying(pays)} pays: " + ", ".join(
-                    f"{names[e['player']]} ${e['amount']} ({casino(e['lots'])})" for e in group))
+                    f"{names[e.player]} ${e.amount} ({casino(e.lots)})" for e in group))
             continue
         text = describe(ev, names)
         if text:
@@ -243,21 +255,22 @@ def draw_lines(events, names: list[str]) -> list[str]:
     return out
 
 
-def decision_lines(step, names: list[str]) -> list[str]:
+def decision_lines(step: Decision | Illegal, names: list[str]) -> list[str]:
     """A decision in notation with its effect; its consequences (ties, merges, bosses) on lines below.
     ``step`` is a ``game.Decision`` or, in a replay, an ``Illegal`` (it has ``handled``)."""
-    if hasattr(step, "handled"):
-        what = "skipped" if step.handled == "skipped" else "the replay stops here"
-        return [f"{step.decision}: ILLEGAL: {step.reason} [{step.rule}]; {what}"]
+    if hasattr(step, "handled"):  # (replay.py, which defines Illegal, is not loaded to tell lv show's turns)
+        bad = cast("Illegal", step)
+        what = "skipped" if bad.handled == "skipped" else "the replay stops here"
+        return [f"{bad.decision}: ILLEGAL: {bad.reason} [{bad.rule}]; {what}"]
     text = format_action(step.action, names)
     if isinstance(step.action, (Draw, *DRAW_CHOICES)):  # the draw as a decision of its own: told like a draw step
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
-    events = [e for e in step.events if e.kind != "turn_ended"]
+    events = [e for e in step.events if not isinstance(e, TurnEnded)]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
-    main = next((e for e in events if e.kind in ACTION_KINDS), None)
+    main = next((e for e in events if isinstance(e, ACTION_EVENTS)), None)
     if main is not None and not text.startswith("trade"):
         rest = [e for e in events if e is not main]
-        sep = " " if main.kind == "gambled" else ": "  # gamble B3 4 at blue's casino: rolled ...
+        sep = " " if isinstance(main, Gambled) else ": "  # gamble B3 4 at blue's casino: rolled ...
         out = [f"{text}{sep}{effect(main, names)}{generated}"]
     else:
         rest = events
@@ -266,7 +279,7 @@ def decision_lines(step, names: list[str]) -> list[str]:
     return out
 
 
-def turn_header(turn, names: list[str]) -> str:
+def turn_header(turn: Turn, names: list[str]) -> str:
     who = names[turn.player]
     if any(isinstance(d.action, Draw) for d in turn.decisions):
         return f"Turn {turn.number} - {who}"
@@ -276,12 +289,13 @@ def turn_header(turn, names: list[str]) -> str:
         return f"Turn {turn.number} - {who} (no draw: the position starts in the action step)"
     labels = []
     for e in turn.draw_events:
-        if e.kind == "card_drawn":
-            labels.append(card_label(e["card"], e["pays"]))
+        if isinstance(e, CardDrawn):
+            labels.append(card_label(e.card, e.pays))
     return f"Turn {turn.number} - {who} draws {', '.join(labels)}"
 
 
-def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = None) -> list[str]:
+def turn_lines(turn: Turn, names: list[str], steps: Sequence[Decision | Illegal] | None = None,
+               status: list[tuple[str, int, int]] | None = None) -> list[str]:
     """One block per turn: the header, the draw, each decision. ``steps`` defaults to the turn's decisions;
     ``status`` (a list of (name, points, money)) adds a closing line with everyone's points and money."""
     out = [turn_header(turn, names)]
@@ -295,11 +309,11 @@ def turn_lines(turn, names: list[str], steps: list | None = None, status: Any = 
     return out
 
 
-def setup_lines(events, names: list[str]) -> list[str]:
+def setup_lines(events: Iterable[Event], names: list[str]) -> list[str]:
     return ["Setup"] + [INDENT + line for line in (describe(e, names) for e in events) if line]
 
 
-def standings_lines(rows: list[dict], title: str = "Final standings") -> list[str]:
+def standings_lines(rows: list[dict[str, Any]], title: str = "Final standings") -> list[str]:
     """rows: dicts with rank, player, points, money (``replay.standings``)."""
     width = max([len("player")] + [len(r["player"]) for r in rows])
     out = [title, f"{INDENT}rank  {'player':<{width}}  points  money"]
@@ -308,7 +322,8 @@ def standings_lines(rows: list[dict], title: str = "Final standings") -> list[st
     return out
 
 
-def narrate(game, turns: list | None = None, snapshots: list | None = None) -> list[str]:
+def narrate(game: Game, turns: Sequence[tuple[Turn, Sequence[Decision | Illegal] | None]] | None = None,
+            snapshots: Sequence[TurnSnapshot] | None = None) -> list[str]:
     """The whole game as text: setup, then one block per turn. ``turns`` are (Turn, steps) pairs, default the
     game's history; ``snapshots`` (replay.TurnSnapshot per turn) add each turn's closing status line."""
     names = game.player_names
@@ -328,7 +343,7 @@ def narrate(game, turns: list | None = None, snapshots: list | None = None) -> l
 # ---------------------------------------------------------------------------------------------- a replay
 
 
-def replay_lines(rep) -> list[str]:
+def replay_lines(rep: Replay) -> list[str]:
     """What ``lv replay`` prints: the header, every turn, the standings, what differed under another profile,
     and the result check. ``rep`` is a ``replay.Replay``."""
     from .replay import standings  # replay imports nothing from here; show/move need not load it
@@ -374,7 +389,7 @@ def replay_lines(rep) -> list[str]:
     return out
 
 
-def result_check_lines(rep) -> list[str]:
+def result_check_lines(rep: Replay) -> list[str]:
     rec, game = rep.record, rep.game
     if game.result is not None:
         r = game.result

@@ -27,7 +27,7 @@ _UNSAFE_IN_JSON = re.compile(f"[\x7f-\x9f{_BIDI_AND_SEPARATORS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
 
 
-def _escape(match: re.Match) -> str:
+def _escape(match: re.Match[str]) -> str:
     char = match.group()
     code = ord(char)
     return _NAMED.get(char) or (f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}")

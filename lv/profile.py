@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import copy
 import re
-import functools
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,12 +29,12 @@ from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
 from .board import load_board, variants_dir
 from .notation import name_problem
 from .errors import ProfileError
-from .yamlsource import line_of, load_located, one_line, plain, read_located
+from .yamlsource import line_of, load_located, one_line, plain, read_text
 
 _pos = and_(instance_of(int), ge(0))
 
 
-def _choice(*values: str):
+def _choice(*values: str) -> Callable[[Any, Any, Any], None]:
     return in_(values)
 
 
@@ -45,7 +44,7 @@ class Players:
     max: int = attrs.field(validator=and_(instance_of(int), le(6)))
     colors: tuple[str, ...] = attrs.field(converter=tuple)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         if self.min > self.max:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         if len(self.colors) < self.max:
@@ -120,12 +119,12 @@ class Raise:
     max_height: int | str = attrs.field()
 
     @max_height.validator
-    def _check(self, _attr, value):
+    def _check(self, _attr: Any, value: Any) -> None:
         if not (value == "players" or (isinstance(value, int) and not isinstance(value, bool) and value >= 1)):
             raise ValueError(f"max_height: must be 'players' or a whole number >= 1, not {value!r}")
 
 
-def _dice_sums(_inst, attr, value):
+def _dice_sums(_inst: Any, attr: Any, value: Any) -> None:
     for v in value:
         if not isinstance(v, int) or not 2 <= v <= 12:
             raise ValueError(f"{attr.name}: {v!r} is not a 2d6 total (2..12)")
@@ -143,7 +142,7 @@ class Gamble:
     win_double: tuple[int, ...] = attrs.field(converter=tuple, validator=_dice_sums)
     lose: tuple[int, ...] = attrs.field(converter=tuple, validator=_dice_sums)
 
-    def __attrs_post_init__(self):
+    def __attrs_post_init__(self) -> None:
         sums = list(self.win_even) + list(self.win_double) + list(self.lose)
         if sorted(sums) != list(range(2, 13)):
             raise ValueError("win_even, win_double and lose must share the totals 2..12 between them, once each")
@@ -175,7 +174,7 @@ class FBlock:
     block: str = attrs.field(validator=instance_of(str))
 
     @block.validator
-    def _check(self, _attr, value):
+    def _check(self, _attr: Any, value: Any) -> None:
         blocks = load_board().blocks
         if value not in blocks:
             raise ValueError(f"block: {value!r} is not a block of the board ({', '.join(sorted(blocks))})")
@@ -237,7 +236,11 @@ class Profile:
 
 
 attrs.resolve_types(Profile)
-SECTIONS = {a.name.rstrip("_"): a for a in attrs.fields(Profile) if attrs.has(a.type)}
+SECTIONS = {a.name.rstrip("_"): a for a in attrs.fields(Profile) if a.type is not None and attrs.has(a.type)}
+# each section's class and its parameters, in order
+SECTION_TYPES: dict[str, type[Any]] = {name: a.type for name, a in SECTIONS.items() if a.type is not None}
+SECTION_FIELDS: dict[str, tuple[str, ...]] = {name: tuple(f.name for f in attrs.fields(cls))
+                                              for name, cls in SECTION_TYPES.items()}
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
@@ -247,8 +250,8 @@ class _SectionError(Exception):
         self.section, self.key, self.message = section, key, message
 
 
-def _strict(kind: type):
-    def hook(value, _type):
+def _strict(kind: type) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _type: Any) -> Any:
         if type(value) is not kind:
             raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
         return value
@@ -260,19 +263,23 @@ for _kind in (int, bool, str):
 _converter.register_structure_hook(int | str, lambda value, _t: value)
 
 
-def _strict_list(kind: type):
-    def hook(value, _type):
+def _strict_list(kind: type) -> Callable[[Any, Any], tuple[Any, ...]]:
+    def hook(value: Any, _type: Any) -> tuple[Any, ...]:
         if not isinstance(value, (list, tuple)):  # a bare string would otherwise become a tuple of letters
             raise TypeError(f"expected a list of {kind.__name__}, got {type(value).__name__} {value!r}")
         return tuple(_strict(kind)(v, kind) for v in value)
     return hook
 
 
-for _kind in (int, str):
-    _converter.register_structure_hook_func(lambda t, _seq=tuple[_kind, ...]: t == _seq, _strict_list(_kind))
+def _is(seq: Any) -> Callable[[Any], bool]:
+    return lambda t: bool(t == seq)
 
 
-def _structure_section(section: str, data: dict, cls: type):
+_converter.register_structure_hook_func(_is(tuple[int, ...]), _strict_list(int))
+_converter.register_structure_hook_func(_is(tuple[str, ...]), _strict_list(str))
+
+
+def _structure_section(section: str, data: dict[str, Any], cls: type[Any]) -> Any:
     fields = [a.name for a in attrs.fields(cls)]
     missing = [f for f in fields if f not in data]
     if missing:
@@ -280,7 +287,7 @@ def _structure_section(section: str, data: dict, cls: type):
     try:
         return _converter.structure(data, cls)
     except cattrs.BaseValidationError as exc:
-        leaf = exc
+        leaf: BaseException = exc
         while isinstance(leaf, cattrs.BaseValidationError) and leaf.exceptions:
             leaf = leaf.exceptions[0]
         text = leaf.args[0] if leaf.args and isinstance(leaf.args[0], str) else str(leaf)
@@ -295,15 +302,15 @@ def _structure_section(section: str, data: dict, cls: type):
         raise _SectionError(section, key, text if text != "invalid value" else str(leaf)) from None
 
 
-def _structure_profile(d: dict, _cls) -> Profile:
+def _structure_profile(d: dict[str, Any], _cls: Any) -> Profile:
     params = d["params"]
-    kwargs = {attr.name: _structure_section(section, params.get(section, {}), attr.type)
+    kwargs = {attr.name: _structure_section(section, params.get(section, {}), SECTION_TYPES[section])
               for section, attr in SECTIONS.items()}
     return Profile(name=d["name"], title=d["title"], sources=d.get("sources", {}), spec=d.get("spec", ""),
                    base=d.get("base", ""), **kwargs)
 
 
-def _unstructure_profile(p: Profile) -> dict:
+def _unstructure_profile(p: Profile) -> dict[str, Any]:
     params = {}
     for section, attr in SECTIONS.items():
         params[section] = _converter.unstructure(getattr(p, attr.name))
@@ -315,7 +322,7 @@ _converter.register_unstructure_hook(Profile, _unstructure_profile)
 _converter.register_unstructure_hook(tuple, list)
 
 
-def flatten(params: dict) -> dict[str, Any]:
+def flatten(params: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for section, values in params.items():
         for key, value in values.items():
@@ -336,7 +343,7 @@ class _RawProfile:
     extends: tuple[str, ...]
     values: dict[str, Any]  # "section.key" -> value
     sources: dict[str, str]
-    lines: dict[str, int]
+    lines: dict[str, int | None]
     overlay: bool
     extends_line: int | None = None
 
@@ -354,37 +361,53 @@ def _split_leaf(node: Any) -> tuple[Any, str | None]:
 
 
 def _read_raw(file: Path) -> _RawProfile:
-    data, lines = read_located(file, ProfileError)
+    """The profile file as read, kept for as long as its bytes are the same, so a file edited between two loads
+    in one process (a notebook, a long-lived tool) is read again."""
+    text = read_text(file, ProfileError)
+    key = (str(file), text)
+    found = _RAW.get(key)
+    if found is None:
+        if len(_RAW) >= 256:  # a long-lived process reading many files keeps the recent ones
+            _RAW.clear()
+        found = _RAW[key] = _parse_raw(file, text)
+    return found
+
+
+_RAW: dict[tuple[str, str], _RawProfile] = {}  # (file name, text) -> the profile it holds
+
+
+def _parse_raw(file: Path, text: str) -> _RawProfile:
+    data, lines = load_located(text, str(file), ProfileError)
     fname = str(file)
     if not isinstance(data, dict):
-        raise ProfileError(f"{fname}:1: a profile must be a mapping of sections")
+        raise ProfileError("a profile must be a mapping of sections", path=fname, line=1)
     top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
     if not any(key in SECTIONS or key in ("extends", "overlay") for key in data):
         # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
-        raise ProfileError(f"{fname}:{line_of(lines, (next(iter(data), None),))}: not a rule profile: no section "
-                           f"({', '.join(SECTIONS)}) and no 'extends'")
+        raise ProfileError(f"not a rule profile: no section ({', '.join(SECTIONS)}) and no 'extends'",
+                           path=fname, line=line_of(lines, (next(iter(data), None),)))
     for key in data:
         if key not in top_keys:
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: unknown key {one_line(repr(key))} "
-                               f"(sections are: {', '.join(SECTIONS)})")
+            raise ProfileError(f"unknown key {one_line(repr(key))} (sections are: {', '.join(SECTIONS)})",
+                               path=fname, line=line_of(lines, (key,)))
     values, sources, where = {}, {}, {}
     for section in SECTIONS:
         block = data.get(section)
         if block is None:
             continue
         if not isinstance(block, dict):
-            raise ProfileError(f"{fname}:{line_of(lines, (section,))}: '{section}' must be a mapping")
-        fields = {a.name for a in attrs.fields(SECTIONS[section].type)}
+            raise ProfileError(f"'{section}' must be a mapping", path=fname, line=line_of(lines, (section,)))
+        fields = set(SECTION_FIELDS[section])
         for key, node in block.items():
             dotted = f"{section}.{key}"
             line = line_of(lines, (section, key))
             if key not in fields:
-                raise ProfileError(f"{fname}:{line}: unknown key '{section}.{plain(key)}' "
-                                   f"(known: {', '.join(sorted(fields))})")
+                raise ProfileError(f"unknown key '{section}.{plain(key)}' "
+                                   f"(known: {', '.join(sorted(fields))})", path=fname, line=line)
             try:
                 value, source = _split_leaf(node)
             except ValueError as exc:
-                raise ProfileError(f"{fname}:{line}: {dotted}: {exc}") from None
+                raise ProfileError(f"{dotted}: {exc}", path=fname, line=line) from None
             values[dotted] = value
             where[dotted] = line
             if source:
@@ -393,10 +416,11 @@ def _read_raw(file: Path) -> _RawProfile:
     if isinstance(extends, str):
         extends = (extends,)
     if not isinstance(extends, (list, tuple)) or not all(isinstance(e, str) for e in extends):
-        raise ProfileError(f"{fname}:{line_of(lines, ('extends',))}: extends: a profile name or path, or a list of them")
+        raise ProfileError("extends: a profile name or path, or a list of them", path=fname,
+                           line=line_of(lines, ("extends",)))
     for key, kind, what in (("name", str, "text"), ("title", str, "text"), ("overlay", bool, "true or false")):
         if data.get(key) is not None and not isinstance(data[key], kind):  # 'overlay: "no"' is not true
-            raise ProfileError(f"{fname}:{line_of(lines, (key,))}: {key}: {what}")
+            raise ProfileError(f"{key}: {what}", path=fname, line=line_of(lines, (key,)))
     name = data.get("name") or file.stem
     return _RawProfile(name=str(name), title=str(data.get("title", name)), file=fname, extends=tuple(extends),
                        values=values, sources=sources, lines=where, overlay=data.get("overlay") is True,
@@ -437,9 +461,8 @@ def confined(name: str, folder: Path, base: Path | None = None) -> str:
     return str(target)
 
 
-@functools.lru_cache(maxsize=None)
 def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
-             ) -> tuple[dict, dict, dict, str, str, bool]:
+             ) -> tuple[dict[str, Any], dict[str, str], dict[str, str], str, str, bool]:
     """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied.
     ``folder``: the profile comes from a record there, and so must every .yaml file it extends."""
     if name in chain:
@@ -449,23 +472,22 @@ def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
     raw = _read_raw(_find(name))
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
-        where = f"{raw.file}:{raw.extends_line}"
         # a .yaml path is read relative to the file that extends it (then to the working directory)
         beside = Path(raw.file).parent / parent
         if Path(parent).suffix in (".yaml", ".yml") and folder is not None:
             try:
                 parent = confined(parent, Path(folder), Path(raw.file).parent)
             except ProfileError as err:
-                raise ProfileError(f"{where}: extends: {err}") from None
+                raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
         elif Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
             parent = str(beside.resolve())
         if parent in chain + (name,):
-            raise ProfileError(f"{where}: extends '{parent}', which leads back here "
-                               f"({' -> '.join(chain + (name, parent))})")
+            raise ProfileError(f"extends '{parent}', which leads back here ({' -> '.join(chain + (name, parent))})",
+                               path=raw.file, line=raw.extends_line)
         try:
             _find(parent)
         except ProfileError as err:
-            raise ProfileError(f"{where}: extends: {err}") from None
+            raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
         pv, ps, po, *_ = _resolve(parent, chain + (name,), folder)
         values.update(pv)
         sources.update(ps)
@@ -550,7 +572,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: 
         titles.append(title)
     for key, value in overrides_all.items():
         section, _, field = key.partition(".")
-        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
             raise ProfileError(f"profile spec {quoted}: unknown parameter {one_line(repr(key))} "
                                f"(see 'lv variants show {one_line(names[0])}')")
         values[key] = value
@@ -565,7 +587,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: 
 def _build(name: str, title: str, values: dict[str, Any], sources: dict[str, str], origin: dict[str, str],
            spec: str, base: str) -> Profile:
     """The typed profile of resolved values; a bad value is reported at the place that set it (``origin``)."""
-    params: dict[str, dict] = {s: {} for s in SECTIONS}
+    params: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
     for key, value in values.items():
         section, field = key.split(".", 1)
         params[section][field] = value
@@ -630,7 +652,7 @@ def from_stored(stored: dict[str, Any], label: str) -> Profile:
     origin = {}
     for key, value in stored_values.items():
         section, _, field = str(key).partition(".")
-        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
             raise ProfileError(f"profile: values: unknown parameter '{key}' (see 'lv variants show {base or label}')")
         values[key] = value
         sources[key] = f"{label}, stored in the record"
@@ -644,14 +666,14 @@ def from_values(values: dict[str, Any], name: str, title: str = "", spec: str = 
     has no profile files."""
     for key in values:
         section, _, field = key.partition(".")
-        if section not in SECTIONS or field not in {a.name for a in attrs.fields(SECTIONS[section].type)}:
+        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
             raise ProfileError(f"profile '{spec or name}': unknown parameter '{key}'")
     return _build(name, title or name, dict(values), {}, {}, spec or name, "")
 
 
 def parameter_names() -> list[str]:
     """Every parameter a profile has, as ``section.key``."""
-    return [f"{section}.{a.name}" for section, attr in SECTIONS.items() for a in attrs.fields(attr.type)]
+    return [f"{section}.{name}" for section, names in SECTION_FIELDS.items() for name in names]
 
 
 # Parameters that no rule reads under some values of the others, and why (``lv simulate --set`` warns when a

@@ -111,7 +111,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
 
     def fail(path: tuple, message: str) -> RecordError:
         line = line_of(lines, path)
-        return RecordError(f"{name}:{line}: {message}" if line else f"{name}: {message}")
+        return RecordError(message, path=name, line=line, key=path)
 
     if not isinstance(data, dict):
         raise fail((), f"not a game record (expected a mapping with format: {FORMAT})")

@@ -9,7 +9,7 @@ F rows 2-3, as on the playmat (reference/board-data.yaml, ``vertical_alignment_n
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax import saxutils
 
 from rich.console import Group
@@ -20,6 +20,10 @@ from .board import END_CARD, Board
 from .errors import LvError
 from .narrative import ending
 from .printable import printable
+
+if TYPE_CHECKING:
+    from .game import CasinoView, Game
+    from .state import Tile
 
 WEST, EAST = ("A", "C", "E"), ("B", "D", "F")
 # Street names are flavour, read off the playmat (reference/board-data.yaml, blocks: north/south streets).
@@ -74,18 +78,20 @@ def casino_abbr(color: str) -> str:
     return CASINO_ABBR.get(color, color[:3].upper())
 
 
-def status_line(game) -> str:
+def status_line(game: Game) -> str:
     """``Turn 4 · blue to play · drew E1 (pays brown)`` or the result."""
     s, names = game.state, game.player_names
     if game.over:
         r = game.result
+        assert r is not None  # over: there is a result
         return f"Game over after turn {s.turn} ({ending(r.reason)}): {names[r.winner]} wins"
     if s.phase == "draw":
         return f"Turn {s.turn} · {names[s.current]} to draw"
+    pending = s.pending or {}  # what a draw at a table waits for (phase reroll or choice)
     if s.phase == "reroll":
-        return f"Turn {s.turn} · {names[s.current]}'s draw: tie reroll on {', '.join(s.pending['lots'])}"
+        return f"Turn {s.turn} · {names[s.current]}'s draw: tie reroll on {', '.join(pending['lots'])}"
     if s.phase == "choice":
-        what = "marker" if s.pending["what"] == "marker_from" else "die"
+        what = "marker" if pending["what"] == "marker_from" else "die"
         return f"Turn {s.turn} · {names[s.current]}'s draw: which {what} to move"
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
@@ -96,12 +102,12 @@ def track_space(board: Board, score: int) -> int:
     return max((i for i, value in enumerate(board.track) if value <= score), default=0)
 
 
-def drawn_lots(game) -> list[str]:
+def drawn_lots(game: Game) -> list[str]:
     """The lots whose cards were just drawn (the end card is no lot)."""
     return [c for c in game.state.drawn if c in game.board.lots]
 
 
-def players_data(game) -> list[dict]:
+def players_data(game: Game) -> list[dict[str, Any]]:
     s = game.state
     out = []
     for i, p in enumerate(s.players):
@@ -114,7 +120,7 @@ def players_data(game) -> list[dict]:
     return out
 
 
-def casinos_data(game) -> list[dict]:
+def casinos_data(game: Game) -> list[dict[str, Any]]:
     names = game.player_names
     return [{"lots": list(c.lots), "color": c.color, "spaces": c.spaces, "height": c.height,
              "boss": names[c.boss] if c.boss is not None else None,
@@ -123,7 +129,7 @@ def casinos_data(game) -> list[dict]:
              "points": c.points, "strip": c.strip} for c in game.casinos()]
 
 
-def state_data(game) -> dict:
+def state_data(game: Game) -> dict[str, Any]:
     """The state as plain data (``lv show --json``)."""
     s, names = game.state, game.player_names
     lots: dict[str, Any] = {}
@@ -141,6 +147,7 @@ def state_data(game) -> dict:
     result = None
     if game.over:
         r = game.result
+        assert r is not None  # over: there is a result
         result = {"reason": r.reason, "winner": names[r.winner], "ranking": [names[i] for i in r.ranking]}
     return {"profile": game.profile.label, "seed": game.seed, "turn": s.turn,
             "player": names[s.current], "phase": s.phase, "drawn": list(s.drawn),
@@ -175,10 +182,10 @@ def _player_style(hex_color: str) -> str:
     return f"bold white on {hex_color}" if dark else f"bold {hex_color}"
 
 
-def _side_slots(board: Board, blocks: tuple[str, ...]) -> list[tuple]:
+def _side_slots(board: Board, blocks: tuple[str, ...]) -> list[tuple[Any, ...]]:
     """The rows of one side, north to south: ("lots", block, row) or ("street", name)."""
     rows = _block_rows(board)
-    out: list[tuple] = []
+    out: list[tuple[Any, ...]] = []
     for i, block in enumerate(blocks):
         if i:
             out.append(("street", STREETS_BETWEEN.get((blocks[i - 1], block), "")))
@@ -201,12 +208,12 @@ COMPACT_CELL = 10
 COMPACT_WIDTH = 20 + 6 * CELL  # the full board's width: below it, ``show`` draws the compact one
 
 
-def _shown_names(game) -> list[str]:
+def _shown_names(game: Game) -> list[str]:
     """The player names as the terminal shows them: control characters escaped."""
     return [printable(n) for n in game.player_names]
 
 
-def _cell(game, lot: str, names: list[str], codes: list[str], styles: list[str], compact: bool = False) -> Text:
+def _cell(game: Game, lot: str, names: list[str], codes: list[str], styles: list[str], compact: bool = False) -> Text:
     s = game.state
     cell = COMPACT_CELL if compact else CELL
     text = Text(f"{lot}*".ljust(4), "bold reverse") if lot in s.drawn else Text(f"{lot:<4}")
@@ -232,7 +239,7 @@ def _cell(game, lot: str, names: list[str], codes: list[str], styles: list[str],
     return text
 
 
-def board_text(game, compact: bool = False) -> Text:
+def board_text(game: Game, compact: bool = False) -> Text:
     """The board as text: west blocks, the Strip as a vertical band, east blocks; one line per row of lots.
 
     Cells: ``A2 $6`` an empty lot and its price, ``A2 [red]`` a marker, ``A2 GLD r2`` a gold tile with red's die
@@ -252,7 +259,7 @@ def board_text(game, compact: bool = False) -> Text:
     def street(name: str) -> Text:
         return Text(f"── {name} ".ljust(width, "─") if name else " " * width, "dim")
 
-    def side(slot) -> Text:
+    def side(slot: tuple[Any, ...]) -> Text:
         if slot[0] == "street":
             return street(slot[1])
         _, block, row = slot
@@ -264,7 +271,7 @@ def board_text(game, compact: bool = False) -> Text:
             line.append_text(_cell(game, lot, names, codes, styles, compact) if lot else Text(" " * cell))
         return line
 
-    def label(slot, west_side: bool) -> str:
+    def label(slot: tuple[Any, ...], west_side: bool) -> str:
         first = slot[0] == "lots" and slot[2] == 1
         return (slot[1] if first else " ")
 
@@ -305,7 +312,7 @@ def board_text(game, compact: bool = False) -> Text:
     return out
 
 
-def players_table(game) -> Table:
+def players_table(game: Game) -> Table:
     styles = [_player_style(c) for c in player_colors(game.player_names)]
     table = Table("", "player", "money", "points", "lots (markers)", "markers in hand", "dice in hand",
                   box=None, pad_edge=False)
@@ -316,7 +323,7 @@ def players_table(game) -> Table:
     return table
 
 
-def casinos_table(game) -> Table:
+def casinos_table(game: Game) -> Table:
     names = _shown_names(game)
     codes = die_codes(names)
     table = Table("casino", "colour", "spaces", "height", "boss", "dice", "points", "strip", box=None, pad_edge=False)
@@ -328,7 +335,7 @@ def casinos_table(game) -> Table:
     return table
 
 
-def track_text(game) -> Text:
+def track_text(game: Game) -> Text:
     """The score track on one line, a character per space: each player's die code where they stand, a digit
     where several stand together."""
     names, track = _shown_names(game), game.board.track
@@ -348,7 +355,7 @@ def track_text(game) -> Text:
     return out
 
 
-def end_card_text(game) -> str:
+def end_card_text(game: Game) -> str:
     """Where the end card is: so many cards above it, drawn, or (at a table, where the pile's order is unknown)
     still in the pile, unseen."""
     left = game.cards_before_end()
@@ -359,16 +366,16 @@ def end_card_text(game) -> str:
     return "the end card is drawn"
 
 
-def supply_text(game) -> Text:
+def supply_text(game: Game) -> Text:
     """Cards before the end card and the tiles left of each colour."""
     return Text(f"{end_card_text(game)} · tiles left: "
                 + ", ".join(f"{c} {n}" for c, n in game.tiles_left().items()))
 
 
-def show(game, width: int | None = None) -> Group:
+def show(game: Game, width: int | None = None) -> Group:
     """What ``lv show`` prints: the status line, the score track and supplies, the players, the casinos, the
     board (compact when ``width`` is below the full board's)."""
-    parts: list = [Text(printable(status_line(game)), "bold"), track_text(game), supply_text(game), Text(""),
+    parts: list[Any] = [Text(printable(status_line(game)), "bold"), track_text(game), supply_text(game), Text(""),
                    players_table(game), Text("")]
     if game.state.tiles:
         parts += [casinos_table(game), Text("")]
@@ -395,7 +402,7 @@ RISER = 5  # pixels of each riser seen under a tile
 PANEL_W = 360
 
 
-def layout(board: Board) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int, int, int]], dict]:
+def layout(board: Board) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int, int, int]], dict[str, Any]]:
     """Pixel positions: the top-left corner of each lot, the rectangle of each block, and the sizes of the
     board (width, height, strip x, street label positions)."""
     rows = _block_rows(board)
@@ -456,7 +463,7 @@ def _text(x: float, y: float, text: str, size: float = 12, fill: str = "#222", a
             f'font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
-def svg(game, title: str | None = None) -> str:
+def svg(game: Game, title: str | None = None) -> str:
     """The board as a standalone SVG: blocks and streets, the Strip as a road, tiles in their casino colours
     with risers as stacked edges, dice in their owners' colours, markers as discs, empty lots with price and
     printed die; beside it the status, the score board, the casinos and a legend."""
@@ -549,7 +556,7 @@ def svg(game, title: str | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict) -> str:
+def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView]) -> str:
     s, lot = game.state, game.board.lots[lot_id]
     names = game.player_names
     x, y = xy
@@ -604,6 +611,7 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
         parts.append(f'<rect class="no-die" x="{dx}" y="{dy}" width="{dsize}" height="{dsize}" rx="6" fill="none" '
                      f'stroke="{ink}" stroke-width="1.5" stroke-dasharray="4 3" opacity="0.7"/>')
     else:
+        assert tile.value is not None  # a die has a value
         c = colors[tile.owner]
         pip = "#1d1d1d" if _light(c) else "#ffffff"
         # a white halo and a dark edge keep every die colour readable on every tile colour
@@ -619,7 +627,7 @@ def _lot_svg(game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_o
     return "".join(parts)
 
 
-def _track_svg(game, x: float, y: float, colors: list[str]) -> str:
+def _track_svg(game: Game, x: float, y: float, colors: list[str]) -> str:
     """The score track: a cell per space with its value, each player's token on the space they stand on."""
     track, board = game.board.track, game.board
     cell = (PANEL_W - 36) / len(track)
@@ -643,12 +651,12 @@ def _track_svg(game, x: float, y: float, colors: list[str]) -> str:
     return "".join(parts)
 
 
-def _is_top(casino, tile) -> bool:
+def _is_top(casino: CasinoView, tile: Tile) -> bool:
     """The die on ``tile`` shows its casino's (a CasinoView's) highest value."""
-    return tile.value == max(value for _, owner, value in casino.dice if owner is not None)
+    return tile.value == max(value for _, owner, value in casino.dice if owner is not None and value is not None)
 
 
-def _panel(game, x0: int, colors: list[str]) -> str:
+def _panel(game: Game, x0: int, colors: list[str]) -> str:
     s, names, board = game.state, game.player_names, game.board
     parts = ['<g id="panel">']
     y = 40
@@ -658,6 +666,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     y += 28
     if game.over:
         r = game.result
+        assert r is not None  # over: there is a result
         parts.append(_text(x0 + 14, y, f"Game over: {names[r.winner]} wins", 16, "#2b2b2b", weight="bold"))
         y += 18
         parts.append(_text(x0 + 14, y, f"after turn {s.turn} ({ending(r.reason)})", 12, "#6b6252"))
@@ -750,7 +759,7 @@ def _panel(game, x0: int, colors: list[str]) -> str:
     return "".join(parts)
 
 
-def png(game, title: str | None = None) -> bytes:
+def png(game: Game, title: str | None = None) -> bytes:
     """The SVG board as PNG bytes, drawn by CairoSVG: the optional extra ``lv[png]``."""
     try:
         import cairosvg
@@ -760,13 +769,14 @@ def png(game, title: str | None = None) -> bytes:
     except OSError as exc:  # cairosvg is there but the cairo library is not
         raise LvError(f"writing a PNG needs the cairo library, which cairosvg could not load ({exc}); install "
                       f"it (Debian: apt-get install libcairo2) or write board.svg") from None
-    return cairosvg.svg2png(bytestring=svg(game, title).encode("utf-8"))
+    data: bytes = cairosvg.svg2png(bytestring=svg(game, title).encode("utf-8"))
+    return data
 
 
 # ---------------------------------------------------------------------------------------------- HTML
 
 
-def html(game, title: str | None = None) -> str:
+def html(game: Game, title: str | None = None) -> str:
     """A page: the SVG board, then the players and casinos as tables."""
     names = game.player_names
     colors = player_colors(names)

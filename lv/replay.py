@@ -9,18 +9,20 @@ from the record, dice it had to generate because the record lacked them, record 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 import attrs
 
 from . import actions as A
 from .chance import unused_dice
+from .events import BossChanged, DieTakenOver, Event, TurnStarted
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .board import END_CARD
-from .game import Game, Turn
+from .game import Decision, Game, Turn
 from .notation import format_action
 from .profile import Profile, from_stored, load_profile
-from .record import FORMAT, Record, load_record, result_of
+from .record import FORMAT, Record, TurnRecord, load_record, result_of
+from .yamlsource import line_of
 
 
 @attrs.frozen
@@ -67,7 +69,7 @@ class TurnPlay:
 
     turn: Turn
     line: int | None
-    steps: list = attrs.field(factory=list)
+    steps: list[Decision | Illegal] = attrs.field(factory=list)
 
 
 @attrs.define
@@ -103,7 +105,7 @@ class Replay:
             return None
         return not self.result_mismatch
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Everything the replay saw, as plain data with player names: the same bytes on every run."""
         return replay_dict(self)
 
@@ -125,7 +127,7 @@ def record_profile(record: Record) -> Profile:
             return from_stored(record.stored_profile, record.profile)
         return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:
-        raise RecordError(f"{record.at('profile')}: {err}") from None
+        raise RecordError(str(err), **_at(record, "profile")) from None
 
 
 def same_rules(record: Record, profile: Profile) -> bool:
@@ -136,7 +138,7 @@ def same_rules(record: Record, profile: Profile) -> bool:
     return record_profile(record).values() == profile.values()
 
 
-def explicit_draw(record: Record, trec) -> bool:
+def explicit_draw(record: Record, trec: TurnRecord) -> bool:
     """Is this turn's draw a decision of its own (``draw D5`` among its decisions, or a record whose draws all
     are), rather than made by ending the previous turn?"""
     return record.table or record.draws == "explicit" or any(isinstance(d.action, A.Draw) for d in trec.decisions)
@@ -157,25 +159,12 @@ def start_game(record: Record, profile: Profile) -> Game:
                     draw_dice=draw_dice, draw_choices=draw_choices, table=record.table, deal=record.deal,
                     draw_first=draw_first)
     except RecordError as err:
-        raise RecordError(f"{record.at(*_setup_key(record, str(err)))}: {err}") from None
+        raise RecordError(str(err), key=err.key, **_at(record, *(err.key or ("players",)))) from None
 
 
-def _setup_key(record: Record, message: str) -> tuple:
-    """The key path a setup error is about, for its line: ``position: tile C1 ...`` -> position.tiles.C1."""
-    if message.startswith("position: "):
-        words = message[len("position: "):].replace(":", " ").split()
-        first = words[0] if words else ""
-        if first == "tile" and len(words) > 1:
-            return ("position", "tiles", words[1])
-        if "." in first:
-            return ("position", *first.split(".")[:2])
-        return ("position", first) if first in (record.position or {}) else ("position",)
-    for key in ("starting_rolls", "under_end_card", "deck", "deal"):
-        if message.startswith(key):
-            return (key,)
-    if message.startswith("first player"):
-        return ("first_player",)
-    return ("players",)
+def _at(record: Record, *key: str | int) -> dict[str, Any]:
+    """The file and line of a key path in the record (or of its nearest parent), as RecordError's keywords."""
+    return {"path": record.path, "line": line_of(record.lines, key)}
 
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
@@ -208,28 +197,30 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if game.over:
                 out.unplayed_turns = len(record.turns) - ti
                 if strict:
-                    raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn + 1}: the game already "
-                                      f"ended ({game.result.reason}) but the record goes on")
+                    raise RecordError(f"the game already ended ({_reason(game)}) but the record goes on",
+                                      path=record.path, line=trec.line, turn=game.state.turn + 1)
                 break
             try:
                 game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices,
                            draw=not explicit_draw(record, trec))
             except (RecordError, IllegalAction) as err:
-                raise RecordError(f"{record.where(trec.line)}: turn {game.state.turn}: the draw: {err}") from None
+                raise RecordError(f"the draw: {err}", path=record.path, line=trec.line,
+                                  turn=game.state.turn) from None
             if strict:
                 _check_draw_dice(record, ti, game)
         turn = game.current_turn
         play = TurnPlay(turn=turn, line=trec.line)
         out.turns.append(play)
         if names[turn.player] != trec.player:
-            message = f"turn {turn.number}: it is {names[turn.player]}'s turn, the record says {trec.player}"
             if strict:
-                raise RecordError(f"{record.at('turns', ti, 'player')}: {message}")
+                raise RecordError(f"it is {names[turn.player]}'s turn, the record says {trec.player}",
+                                  turn=turn.number, **_at(record, "turns", ti, "player"))
         if trec.cards is not None and list(trec.cards) != list(turn.cards):
             out.card_mismatches.append(CardMismatch(turn.number, tuple(trec.cards), tuple(turn.cards)))
             if strict:
-                raise RecordError(f"{record.at('turns', ti, 'cards')}: turn {turn.number}: the record says "
-                                  f"{_cards(trec.cards)} drawn, the deck gives {', '.join(turn.cards) or 'none'}")
+                raise RecordError(f"the record says {_cards(trec.cards)} drawn, the deck gives "
+                                  f"{', '.join(turn.cards) or 'none'}", turn=turn.number,
+                                  **_at(record, "turns", ti, "cards"))
         if turn.draw_generated:
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
         stop = _play_decisions(out, play, trec, strict, on_illegal)
@@ -253,17 +244,22 @@ def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
     """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
     extra = unused_dice(record.turns[ti].dice, game.current_turn.draw_dice)
     if extra:
-        raise RecordError(f"{record.at('turns', ti, 'dice')}: turn {game.state.turn}: the draw does not roll the "
-                          f"recorded dice {', '.join(extra)}")
+        raise RecordError(f"the draw does not roll the recorded dice {', '.join(extra)}", turn=game.state.turn,
+                          **_at(record, "turns", ti, "dice"))
 
 
-def _cards(cards) -> str:
+def _reason(game: Game) -> str:
+    """How the game ended (it has)."""
+    return game.result.reason if game.result is not None else "not over"
+
+
+def _cards(cards: Sequence[str]) -> str:
     return ", ".join(cards) + (" was" if len(cards) == 1 else " were") if cards else "nothing was"
 
 
 def result_differences(record: Record, game: Game) -> list[str]:
     """The recorded result against the replayed one, one line per differing key, with its line in the file."""
-    expected = record.result
+    expected = record.result or {}
     actual = result_of(game)
     if actual is None:
         return [f"{record.at('result')}: the record has a result but the game has not ended after turn "
@@ -280,13 +276,13 @@ def result_differences(record: Record, game: Game) -> list[str]:
     return out
 
 
-def _plain(value) -> str:
+def _plain(value: Any) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{k} {v}" for k, v in value.items())
     return str(value)
 
 
-def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal: str) -> bool:
+def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool, on_illegal: str) -> bool:
     """Apply one turn's decisions; True if the replay stopped at an illegal one."""
     game = out.game
     record = out.record
@@ -294,8 +290,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
         turn = game.current_turn.number
         if game.over:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' comes after the game "
-                                  f"ended ({game.result.reason})")
+                raise RecordError(f"'{drec.text}' comes after the game ended ({_reason(game)})",
+                                  path=record.path, line=drec.line, turn=turn)
             bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
             out.illegal.append(bad)
             play.steps.append(bad)
@@ -310,8 +306,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
                                                         tuple(game.current_turn.cards)))
         except IllegalAction as err:
             if strict:
-                raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' is illegal under "
-                                  f"'{out.profile.label}': {err}") from None
+                raise RecordError(f"'{drec.text}' is illegal under '{out.profile.label}': {err}",
+                                  path=record.path, line=drec.line, turn=turn) from None
             bad = Illegal(turn, di + 1, drec.text, err.reason, err.rule,
                           "stopped" if on_illegal == "stop" else "skipped")
             out.illegal.append(bad)
@@ -320,12 +316,12 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
                 return True
             continue
         except RecordError as err:
-            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}': {err}") from None
+            raise RecordError(f"'{drec.text}': {err}", path=record.path, line=drec.line, turn=turn) from None
         d = game.current_turn.decisions[-1]
         extra = unused_dice(drec.dice, d.dice)
         if strict and extra:
-            raise RecordError(f"{record.where(drec.line)}: turn {turn}: '{drec.text}' does not roll the recorded "
-                              f"dice {', '.join(extra)}")
+            raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
+                              path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))
@@ -337,11 +333,12 @@ def _play_decisions(out: Replay, play: TurnPlay, trec, strict: bool, on_illegal:
 PLAYER_FIELDS = ("player", "giver", "receiver", "boss", "winner")
 
 
-def event_dict(ev, names: list[str]) -> dict:
+def event_dict(ev: Event, names: list[str]) -> dict[str, Any]:
     """An event as plain data with player names instead of seat numbers."""
-    out = {"kind": ev.kind}
-    for key, value in ev.data.items():
-        if key in PLAYER_FIELDS or (key == "previous" and ev.kind in ("boss_changed", "die_taken_over")):
+    out: dict[str, Any] = {"kind": ev.kind}
+    seat_previous = isinstance(ev, (BossChanged, DieTakenOver))
+    for key, value in ev.items():
+        if key in PLAYER_FIELDS or (key == "previous" and seat_previous):
             value = None if value is None else names[value]
         elif key == "ranking":
             value = [names[i] for i in value]
@@ -351,11 +348,11 @@ def event_dict(ev, names: list[str]) -> dict:
     return out
 
 
-def decision_dict(step, names: list[str]) -> dict:
+def decision_dict(step: Decision | Illegal, names: list[str]) -> dict[str, Any]:
     if isinstance(step, Illegal):
         return {"decision": step.decision, "illegal": {"reason": step.reason, "rule": step.rule,
                                                        "handled": step.handled}}
-    out = {"decision": format_action(step.action, names)}
+    out: dict[str, Any] = {"decision": format_action(step.action, names)}
     if step.dice:
         out["dice"] = step.dice
     if step.choices:
@@ -366,7 +363,7 @@ def decision_dict(step, names: list[str]) -> dict:
     return out
 
 
-def standings(game: Game) -> list[dict]:
+def standings(game: Game) -> list[dict[str, Any]]:
     """Rank, player, points, money: the final result's ranking when the game is over, else points then money."""
     s = game.state
     order = game.result.ranking if game.result else game.engine.ranking(s)
@@ -374,7 +371,7 @@ def standings(game: Game) -> list[dict]:
             for i, p in enumerate(order)]
 
 
-def replay_dict(rep: Replay) -> dict:
+def replay_dict(rep: Replay) -> dict[str, Any]:
     rec, game = rep.record, rep.game
     names = rec.players
     header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
@@ -390,7 +387,7 @@ def replay_dict(rep: Replay) -> dict:
     for play, snap in zip(rep.turns, rep.snapshots):
         t = play.turn
         turns.append({"turn": t.number, "player": names[t.player], "cards": list(t.cards),
-                      "events": [event_dict(e, names) for e in t.draw_events if e.kind != "turn_started"],
+                      "events": [event_dict(e, names) for e in t.draw_events if not isinstance(e, TurnStarted)],
                       "decisions": [decision_dict(step, names) for step in play.steps],
                       "after": {"money": dict(zip(names, snap.money)), "points": dict(zip(names, snap.scores))}})
     out = {"header": header,
@@ -408,7 +405,7 @@ def replay_dict(rep: Replay) -> dict:
     return out
 
 
-def differences_dict(rep: Replay) -> dict:
+def differences_dict(rep: Replay) -> dict[str, Any]:
     """What the replay found that the record did not say: illegal decisions, generated dice, other cards."""
     return {"illegal": [attrs.asdict(i) for i in rep.illegal],
             "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],

@@ -500,12 +500,8 @@ class Engine:
 
 
 def restore(s: GameState, saved: GameState) -> None:
-    """Put back a copy of the state made before a change that failed."""
-    for field in ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn",
-                  "gambles", "reorganized", "result", "pending", "structure"):
-        setattr(s, field, getattr(saved, field))
-    s.structure += 1  # drop any cached casinos computed for the abandoned steps
-    s.drop_caches()
+    """Put back a copy of the state made before a change that failed (state.py holds the one undo)."""
+    s.restore(saved)
 
 
 _restore = restore  # the name game.py imports

@@ -29,7 +29,7 @@ import attrs
 from . import actions as A
 from . import narrative
 from .errors import IllegalAction, LvError, NotationError, RecordError
-from .events import Event
+from .events import Event, Gambled, Reorganized, TieRerolled
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import load_profile
@@ -39,7 +39,7 @@ from .replay import replay
 from .yamlsource import one_line, read_text
 
 GROUPS = A.GROUPS  # the groups of ``lv legal``: one per listed verb of the action families' table
-ROLLING = ("gambled", "reorganized", "tie_rerolled")  # events whose dice a table must give
+ROLLING = (Gambled, Reorganized, TieRerolled)  # events whose dice a table must give
 
 
 class MoveError(LvError):
@@ -53,7 +53,11 @@ class MoveError(LvError):
         self.turn, self.player, self.text, self.reason, self.rule = turn, player, text, reason, rule
         self.nearest = list(nearest)
         self.where = where
-        super().__init__(self._message())
+        super().__init__(reason, turn=turn)
+
+    def message(self) -> str:
+        """``file:line: turn N, red: 'build A9 gold': <reason> [rule]``."""
+        return self._message()
 
     def _message(self) -> str:
         head = f"{self.where}: " if self.where else ""
@@ -146,7 +150,7 @@ class Session:
             if dice is not None:
                 recorded = self._table_dice(action, list(dice), choices)
             elif game.table and not isinstance(action, (A.Draw, *A.DRAW_CHOICES)):  # a draw waits for its dice
-                rolled = [e.kind for e in _trial(game, action, {}, choices) if e.kind in ROLLING]
+                rolled = [e.kind for e in _trial(game, action, {}, choices) if isinstance(e, ROLLING)]
                 if rolled:
                     raise IllegalAction(f"at a table the dice are rolled there: give them with --dice "
                                         f"({', '.join(dict.fromkeys(rolled))})", "dice")
@@ -218,7 +222,7 @@ class Session:
         ties: dict[str, list[int]] = {}
         while True:
             trial = dict(recorded, ties=ties) if ties else recorded
-            rolls = [lot for e in _trial(game, action, trial, choices) if e.kind == "tie_rerolled" for lot in e["lots"]]
+            rolls = [lot for e in _trial(game, action, trial, choices) if isinstance(e, TieRerolled) for lot in e.lots]
             done = sum(len(v) for v in ties.values())
             if len(rolls) <= done:
                 break

@@ -32,7 +32,8 @@ from .errors import LvError
 from .game import new_game
 from .metrics import Aggregate, summarize
 from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
-from .record import record_of, dumps, write_atomic
+from .files import write_atomic
+from .record import dumps, record_of
 
 MAX_GAMES = 1_000_000
 
@@ -131,7 +132,7 @@ def _profile(spec: str) -> Profile:
     return load_profile(spec)
 
 
-def play_unit(unit: Unit | dict) -> dict[str, Any]:
+def play_unit(unit: Unit | dict[str, Any]) -> dict[str, Any]:
     """Play one game to its end: its summary (metrics.summarize) with the unit's index, seed and profile."""
     if isinstance(unit, dict):
         unit = Unit(**{**unit, "bots": tuple(unit["bots"])})
@@ -194,10 +195,10 @@ def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
     return out
 
 
-def _in_order(submit: Callable[[dict], Any], tasks: Iterable[dict], window: int) -> Iterator[Any]:
+def _in_order(submit: Callable[[dict[str, Any]], Any], tasks: Iterable[dict[str, Any]], window: int) -> Iterator[Any]:
     """Submit tasks keeping at most ``window`` in flight and yield their results in task order (whatever order
     they finish in), so that only the window is ever held."""
-    pending: deque = deque()
+    pending: deque[Any] = deque()
     for task in tasks:
         pending.append(submit(task))
         if len(pending) >= window:
@@ -206,7 +207,8 @@ def _in_order(submit: Callable[[dict], Any], tasks: Iterable[dict], window: int)
         yield pending.popleft().result()
 
 
-def run_batches(tasks: Iterable[dict], workers: int = 1, client: Any = None) -> Iterator[list[list[dict]]]:
+def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1,
+                client: Any = None) -> Iterator[list[list[dict[str, Any]]]]:
     """Play the tasks in this process, in ``workers`` processes, or on a Dask cluster (``client``, a
     ``dask.distributed.Client``); the results come in task order, so every way gives the same."""
     if client is not None:
@@ -230,17 +232,17 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
 
     if scheduler:
         try:
-            return Client(scheduler, timeout="10s")
+            return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as exc:
             raise LvError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                           silence_logs=logging.ERROR)
-    return Client(cluster)
+    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
+                           dashboard_address=None, silence_logs=logging.ERROR)
+    return Client(cluster)  # type: ignore[no-untyped-call]
 
 
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
          workers: int = 1, save_dir: str | None = None, progress: Callable[[int], None] | None = None,
-         on_game: Callable[[list[dict]], None] | None = None, batch: int | None = None,
+         on_game: Callable[[list[dict[str, Any]]], None] | None = None, batch: int | None = None,
          client: Any = None) -> Aggregate:
     """Play ``games`` paired games under each profile, summing them up as they come (metrics.Aggregate): the
     parent keeps running sums, never the list of games. ``on_game`` sees each game's summaries (one per
@@ -355,7 +357,7 @@ SWEEP_COLUMNS = ("turns", "winner_score", "score_spread", "instant_win", "advant
                  "largest_casino")
 
 
-def cell(e: dict, metric: str) -> str:
+def cell(e: dict[str, Any], metric: str) -> str:
     """``31.2 [30.9, 31.5]``: the mean and its 95% interval."""
     if e["mean"] is None:
         return "-"
@@ -367,13 +369,13 @@ def cell(e: dict, metric: str) -> str:
     return text
 
 
-def shown_metrics(result: dict) -> list[str]:
+def shown_metrics(result: dict[str, Any]) -> list[str]:
     """The metrics a table shows: all but the per-player win rates, which only matter when the bots differ."""
     mixed = len(set(result["bots"])) > 1
     return [m for m in result["metrics"] if mixed or not m.startswith("win.player")]
 
 
-def comparison_rows(result: dict) -> tuple[list[str], list[list[str]]]:
+def comparison_rows(result: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """A row per metric: each profile's estimate, then each paired difference against the first profile."""
     header = ["metric"] + result["profiles"] + list(result["differences"])
     rows = []
@@ -383,7 +385,7 @@ def comparison_rows(result: dict) -> tuple[list[str], list[list[str]]]:
     return header, rows
 
 
-def sweep_rows(result: dict) -> tuple[list[str], list[list[Any]]]:
+def sweep_rows(result: dict[str, Any]) -> tuple[list[str], list[list[Any]]]:
     """A row per combination of the swept values (per variant, when there are several), the main metrics as
     columns."""
     sweep = result["sweep"]
@@ -398,7 +400,7 @@ def sweep_rows(result: dict) -> tuple[list[str], list[list[Any]]]:
     return header, rows
 
 
-def csv_rows(result: dict) -> list[list[Any]]:
+def csv_rows(result: dict[str, Any]) -> list[list[Any]]:
     """Long form: one row per (profile or difference, metric); a sweep adds its variant and swept values after
     the profile (empty on the rows of differences)."""
     sweep = result.get("sweep")

@@ -1,19 +1,52 @@
-"""Game state as plain data: lots (markers), tiles (colour, height, die), players, the deck, turn state.
+"""Game state: lots (markers), tiles (colour, height, die), players, the deck, turn state; kept as bitboards too.
 
-Tiles are frozen, so every change of a tile goes through the methods below. They bump ``structure`` (a counter
-that any change of a tile's place, colour or height bumps, for the facts memoised in ``structure_memo``) and
-keep the state's casino index (casinos.py) current, so no derived fact can disagree with the tiles.
+Reading. ``s.tiles`` (lot -> ``Tile``) and ``s.markers`` (lot -> seat) are plain dicts, in the order the pieces
+came onto the board (the order legal.py lists builds in); read them freely, never write them: every change
+goes through the methods below, which keep the bitboards, the tile counts and the casino index in step.
+
+Bitboards. Each lot is a bit (board.py: bit ``i`` is ``board.order[i]``; ``board.bit[lot]`` is ``1 << i``), a
+set of lots an ``int``. The state keeps, always current:
+
+- ``s.tile_mask``: the lots with a tile; ``s.color_masks[color]``: the tiles of each colour (only colours on
+  the board are keys); ``s.height_masks[h]``: the tiles ``h`` high (only heights on the board are keys);
+- ``s.markers_mask``: the lots with a marker; ``s.marker_masks[seat]``: each player's markers;
+- ``s.dice_mask``: the tiles with a die; ``s.dice_masks[seat]``: each player's dice
+  (``marker_masks``/``dice_masks`` are indexed by seat and may be longer than ``players``: the extra are 0);
+- flat lists indexed by bit: ``s.tile_colors[i]`` (None: no tile), ``s.tile_heights[i]`` (0: no tile),
+  ``s.die_values[i]`` (0: no die) and ``s.die_owners[i]`` (None: no die).
+
+So ``s.marker_masks[p].bit_count()`` is how many markers ``p`` has on the board (``marker_count``), and
+``s.marker_masks[p] & ~s.board.block_mask["F"] & s.board.price_at_most(money)`` the lots ``p`` could build on.
+
+Structure. ``s.structure`` is a stamp that any change of a tile's place, colour or height renews (stamps are
+unique across states, so two states with one stamp have the same tiles in the same places, colours and heights);
+``structure_memo()`` is a scratch dict kept until it changes.
+
+Casinos. The state owns its ``CasinoIndex`` (casinos.py): ``s.casino_index(join_rule)``. The change methods tell
+it which tiles or which dice changed; it works out again only the casinos they touched, when next asked.
+
+Undo. ``saved = s.copy()`` is a complete, independent copy (casino index included); ``s.restore(saved)`` puts
+``s`` back as it was when ``saved`` was made (``saved`` is used up). That pair is the only undo: python-chess's
+``_BoardState`` behind ``push``/``pop`` is the model.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import itertools
+from typing import Any, Iterable
 
 import attrs
+
+from .board import Board, load_board
+from .casinos import CasinoIndex
+
+_STAMPS = itertools.count(1)  # structure stamps: unique across every state of the process
 
 
 @attrs.frozen
 class Tile:
+    """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die)."""
+
     color: str
     height: int = 1
     owner: int | None = None  # player index of the die on it; None = no die (nobody owns the tile)
@@ -25,6 +58,9 @@ class PlayerState:
     name: str
     money: int = 0
     score: int = 0
+
+    def copy(self) -> PlayerState:
+        return PlayerState(self.name, self.money, self.score)
 
 
 @attrs.define
@@ -50,11 +86,15 @@ class Result:
         return [self.names[i] for i in self.ranking]
 
 
+def _derived() -> Any:
+    return attrs.field(init=False, eq=False, repr=False)
+
+
 @attrs.define
 class GameState:
     players: list[PlayerState]
-    markers: dict[str, int] = attrs.field(factory=dict)  # lot -> owner (a parking lot)
-    tiles: dict[str, Tile] = attrs.field(factory=dict)  # lot -> casino tile
+    markers: dict[str, int] = attrs.field(factory=dict)  # lot -> owner (a parking lot); write with put_marker
+    tiles: dict[str, Tile] = attrs.field(factory=dict)  # lot -> casino tile; write with place_tile & co.
     deck: list[str] = attrs.field(factory=list)  # draw pile, top first; "END" is the end card
     discards: list[str] = attrs.field(factory=list)  # cards drawn or dealt, in order
     turn: int = 0  # 1-based once play starts
@@ -65,116 +105,301 @@ class GameState:
     reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
     result: Result | None = None
     # the draw waiting for a decision at a table (phase "reroll" or "choice"): what it waits for and how to go on
-    pending: dict | None = None
-    structure: int = 0  # bumped by any change to where tiles are, their colour or height
-    _cache: Any = attrs.field(default=None, eq=False, repr=False)  # (structure, {key: value}): see structure_memo
-    _index: Any = attrs.field(default=None, eq=False, repr=False)  # casinos.CasinoIndex, made on first use
-    _counts: dict = attrs.field(factory=dict, eq=False, repr=False)  # colour -> tiles on the board, kept current
+    pending: dict[str, Any] | None = None
+    structure: int = 0  # renewed by any change to where tiles are, their colour or height (see the docstring)
+    board: Board = attrs.field(factory=load_board, eq=False, repr=False)
+    # ---- derived from tiles and markers, kept current by the change methods (see the module docstring)
+    tile_mask: int = _derived()
+    color_masks: dict[str, int] = _derived()
+    height_masks: dict[int, int] = _derived()
+    markers_mask: int = _derived()
+    marker_masks: list[int] = _derived()
+    dice_mask: int = _derived()
+    dice_masks: list[int] = _derived()
+    tile_colors: list[str | None] = _derived()
+    tile_heights: list[int] = _derived()
+    die_values: list[int] = _derived()
+    die_owners: list[int | None] = _derived()
+    _counts: dict[str, int] = _derived()  # colour -> tiles on the board (colours on the board only)
+    _memo: tuple[int, dict[str, Any]] | None = _derived()  # (structure, {key: value}): see structure_memo
+    _casinos: CasinoIndex | None = _derived()  # made on first use (casino_index)
 
     def __attrs_post_init__(self) -> None:
-        if self.tiles and not self._counts:
-            self._count_tiles()
+        self._derive()
+        if self.tiles and not self.structure:
+            self.structure = next(_STAMPS)
 
+    def _derive(self) -> None:
+        """Work out every derived fact afresh from ``tiles`` and ``markers``."""
+        board = self.board
+        seats = max(len(self.players), 6)
+        self.tile_mask = self.markers_mask = self.dice_mask = 0
+        self.color_masks, self.height_masks, self._counts = {}, {}, {}
+        self.marker_masks, self.dice_masks = [0] * seats, [0] * seats
+        self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
+        self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
+        self._memo = None
+        self._casinos = None
+        index = board.index
+        for lot, t in self.tiles.items():
+            i = index[lot]
+            b = 1 << i
+            self.tile_mask |= b
+            self.tile_colors[i], self.tile_heights[i] = t.color, t.height
+            self.color_masks[t.color] = self.color_masks.get(t.color, 0) | b
+            self.height_masks[t.height] = self.height_masks.get(t.height, 0) | b
+            self._counts[t.color] = self._counts.get(t.color, 0) + 1
+            if t.owner is not None:
+                self._seat(self.dice_masks, t.owner)
+                self.dice_masks[t.owner] |= b
+                self.dice_mask |= b
+                self.die_owners[i] = t.owner
+                self.die_values[i] = t.value or 0
+        for lot, owner in self.markers.items():
+            self._seat(self.marker_masks, owner)
+            self.marker_masks[owner] |= 1 << index[lot]
+            self.markers_mask |= 1 << index[lot]
+
+    @staticmethod
+    def _seat(masks: list[int], seat: int) -> None:
+        if seat >= len(masks):
+            masks.extend([0] * (seat + 1 - len(masks)))
+
+    # ---- undo: one copy, one restore
     def copy(self) -> GameState:
-        return GameState(
-            players=[attrs.evolve(p) for p in self.players],
-            markers=dict(self.markers),
-            tiles=dict(self.tiles),  # tiles are frozen: sharing them is safe
-            deck=list(self.deck), discards=list(self.discards), turn=self.turn, current=self.current,
-            phase=self.phase, drawn=list(self.drawn), gambles=self.gambles, reorganized=set(self.reorganized),
-            result=self.result, pending=self.pending, structure=self.structure, cache=self._cache,
-            index=self._index.copy() if self._index is not None else None, counts=dict(self._counts),
-        )
+        """A complete copy that shares nothing mutable with this state (tiles and casinos are immutable values)."""
+        twin: GameState = object.__new__(GameState)
+        twin.players = [p.copy() for p in self.players]
+        twin.markers = dict(self.markers)
+        twin.tiles = dict(self.tiles)
+        twin.deck = list(self.deck)
+        twin.discards = list(self.discards)
+        twin.turn = self.turn
+        twin.current = self.current
+        twin.phase = self.phase
+        twin.drawn = list(self.drawn)
+        twin.gambles = self.gambles
+        twin.reorganized = set(self.reorganized)
+        twin.result = self.result
+        twin.pending = self.pending
+        twin.structure = self.structure
+        twin.board = self.board
+        twin.tile_mask = self.tile_mask
+        twin.color_masks = dict(self.color_masks)
+        twin.height_masks = dict(self.height_masks)
+        twin.markers_mask = self.markers_mask
+        twin.marker_masks = list(self.marker_masks)
+        twin.dice_mask = self.dice_mask
+        twin.dice_masks = list(self.dice_masks)
+        twin.tile_colors = list(self.tile_colors)
+        twin.tile_heights = list(self.tile_heights)
+        twin.die_values = list(self.die_values)
+        twin.die_owners = list(self.die_owners)
+        twin._counts = dict(self._counts)
+        twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
+        index = self._casinos
+        twin._casinos = None if index is None else index.copy(twin)
+        return twin
 
-    def structure_memo(self) -> dict:
+    def restore(self, saved: GameState) -> None:
+        """Put this state back as it was when ``saved = self.copy()`` was made. ``saved`` is used up: its parts
+        now belong to this state."""
+        for name in _FIELDS:
+            setattr(self, name, getattr(saved, name))
+        if self._casinos is not None:
+            self._casinos.owner = self
+
+    def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
         its tile facts there): emptied when those change."""
-        memo = self._cache
+        memo = self._memo
         if memo is None or memo[0] != self.structure:
-            memo = self._cache = (self.structure, {})
+            memo = self._memo = (self.structure, {})
         return memo[1]
 
     def drop_caches(self) -> None:
-        """Forget every derived fact (after the state was restored from a copy)."""
-        self._cache = None
-        self._index = None
-        self._count_tiles()
+        """Forget every derived fact and work it out again from ``tiles`` and ``markers``."""
+        structure = self.structure
+        self._derive()
+        self.structure = structure
 
-    def _count(self, color: str) -> None:
-        self._counts[color] = self._counts.get(color, 0) + 1
-
-    def _uncount(self, color: str) -> None:
-        if self._counts[color] == 1:
-            del self._counts[color]  # the counts hold only colours on the board, as counting afresh would
-        else:
-            self._counts[color] -= 1
-
-    def _count_tiles(self) -> None:
-        self._counts = {}
-        for t in self.tiles.values():
-            self._count(t.color)
+    # ---- casinos
+    def casino_index(self, join_rule: str) -> CasinoIndex:
+        """The casinos of this state under ``join_rule`` ("color" or "color_and_height"), current."""
+        index = self._casinos
+        if index is None or index.join_rule != join_rule:
+            index = self._casinos = CasinoIndex(self, join_rule)
+        elif index.dirty:
+            index.refresh()
+        return index
 
     # ---- pieces
     def markers_on_board(self, player: int) -> list[str]:
-        return [lot for lot, owner in self.markers.items() if owner == player]
+        """The lots with ``player``'s markers, in board order."""
+        masks = self.marker_masks
+        return self.board.lots_of(masks[player]) if player < len(masks) else []
 
     def dice_on_board(self, player: int) -> list[str]:
-        return [lot for lot, t in self.tiles.items() if t.owner == player]
+        """The lots with ``player``'s dice, in board order."""
+        masks = self.dice_masks
+        return self.board.lots_of(masks[player]) if player < len(masks) else []
+
+    def marker_count(self, player: int) -> int:
+        """How many of ``player``'s markers are on the board."""
+        masks = self.marker_masks
+        return masks[player].bit_count() if player < len(masks) else 0
+
+    def dice_count(self, player: int) -> int:
+        """How many of ``player``'s dice are on the board."""
+        masks = self.dice_masks
+        return masks[player].bit_count() if player < len(masks) else 0
 
     def tiles_on_board(self, color: str) -> int:
-        return self.tile_counts().get(color, 0)
+        return self._counts.get(color, 0)
 
     def tile_counts(self) -> dict[str, int]:
         """Tiles on the board per colour (do not change the dict)."""
         return self._counts
 
-    # ---- structural changes (always through these, so the casinos stay right)
+    # ---- structural changes (always through these, so the bitboards and casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
+        """A tile ``color``, ``height`` high, with ``owner``'s die showing ``value`` (None, None: no die) goes on
+        ``lot`` (over the tile there, if any)."""
+        i = self.board.index[lot]
+        b = 1 << i
         old = self.tiles.get(lot)
         if old is not None:
-            self._uncount(old.color)
+            self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
-        self._count(color)
-        self.structure += 1
-        if self._index is not None:
-            self._index.reshape(self.tiles, (lot,))
-            self._index.die_changed(lot)
+        counts, colors, heights = self._counts, self.color_masks, self.height_masks
+        counts[color] = counts.get(color, 0) + 1
+        colors[color] = colors.get(color, 0) | b
+        heights[height] = heights.get(height, 0) | b
+        self.tile_mask |= b
+        self.tile_colors[i] = color
+        self.tile_heights[i] = height
+        self._die(i, b, owner, value)
+        self.structure = next(_STAMPS)
+        index = self._casinos
+        if index is not None:
+            index.tiles_changed(b)
+            if old is not None:
+                index.die_changed(i)  # the casino on the lot may keep its lots, with another die
 
-    def recolor(self, lots, color: str) -> None:
-        lots = tuple(lots)  # walked twice: here and by the casino index
-        tiles = self.tiles
+    def recolor(self, lots: Iterable[str], color: str) -> None:
+        """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
+        tiles, index, counts, masks, colors = self.tiles, self.board.index, self._counts, self.color_masks, self.tile_colors
+        changed = 0
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
-            self._uncount(t.color)
-            self._count(color)
-        self.structure += 1
-        if self._index is not None:
-            self._index.reshape(tiles, lots)
+            i = index[lot]
+            b = 1 << i
+            changed |= b
+            colors[i] = color
+            left = masks[t.color] & ~b
+            if left:
+                masks[t.color] = left
+            else:
+                del masks[t.color]
+            masks[color] = masks.get(color, 0) | b
+            if counts[t.color] == 1:
+                del counts[t.color]  # the counts hold only colours on the board, as counting afresh would
+            else:
+                counts[t.color] -= 1
+            counts[color] = counts.get(color, 0) + 1
+        self.structure = next(_STAMPS)
+        if self._casinos is not None and changed:
+            self._casinos.tiles_changed(changed)
 
-    def raise_tiles(self, lots) -> None:
-        lots = tuple(lots)  # walked twice: here and by the casino index
-        tiles = self.tiles
+    def raise_tiles(self, lots: Iterable[str]) -> None:
+        """The tiles on ``lots`` are one level higher (a raise)."""
+        tiles, index, masks, heights = self.tiles, self.board.index, self.height_masks, self.tile_heights
+        changed = 0
         for lot in lots:
             t = tiles[lot]
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
-        self.structure += 1
-        if self._index is not None:
-            self._index.reshape(tiles, lots)
+            i = index[lot]
+            b = 1 << i
+            changed |= b
+            heights[i] = t.height + 1
+            left = masks[t.height] & ~b
+            if left:
+                masks[t.height] = left
+            else:
+                del masks[t.height]
+            masks[t.height + 1] = masks.get(t.height + 1, 0) | b
+        self.structure = next(_STAMPS)
+        if self._casinos is not None and changed:
+            self._casinos.tiles_changed(changed)
+
+    def _take_tile(self, old: Tile, b: int) -> None:
+        counts, colors, heights = self._counts, self.color_masks, self.height_masks
+        if counts[old.color] == 1:
+            del counts[old.color]
+        else:
+            counts[old.color] -= 1
+        left = colors[old.color] & ~b
+        if left:
+            colors[old.color] = left
+        else:
+            del colors[old.color]
+        left = heights[old.height] & ~b
+        if left:
+            heights[old.height] = left
+        else:
+            del heights[old.height]
+
+    def _die(self, i: int, b: int, owner: int | None, value: int | None) -> None:
+        """Bit ``i`` (mask ``b``) now holds ``owner``'s die showing ``value`` (or no die): the dice bitboards."""
+        previous = self.die_owners[i]
+        if previous is not None:
+            self.dice_masks[previous] &= ~b
+        if owner is None:
+            self.dice_mask &= ~b
+            self.die_values[i] = 0
+        else:
+            try:
+                self.dice_masks[owner] |= b
+            except IndexError:
+                self._seat(self.dice_masks, owner)
+                self.dice_masks[owner] |= b
+            self.dice_mask |= b
+            self.die_values[i] = value or 0
+        self.die_owners[i] = owner
 
     # ---- markers (always through these, so whatever the state derives from them stays right)
     def put_marker(self, lot: str, player: int) -> None:
         """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
+        b = self.board.bit[lot]
+        previous = self.markers.get(lot)
+        if previous is not None:
+            self.marker_masks[previous] &= ~b
         self.markers[lot] = player
+        try:
+            self.marker_masks[player] |= b
+        except IndexError:
+            self._seat(self.marker_masks, player)
+            self.marker_masks[player] |= b
+        self.markers_mask |= b
 
     def remove_marker(self, lot: str) -> None:
         """The marker on ``lot`` leaves the board."""
-        del self.markers[lot]
+        owner = self.markers.pop(lot)
+        b = self.board.bit[lot]
+        self.marker_masks[owner] &= ~b
+        self.markers_mask &= ~b
 
     # ---- dice (always through this, so the bosses stay right)
     def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
         """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
         t = self.tiles[lot]
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
-        if self._index is not None:
-            self._index.die_changed(lot)
+        i = self.board.index[lot]
+        self._die(i, 1 << i, owner, value)
+        index = self._casinos
+        if index is not None:
+            index.die_changed(i)
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(GameState))  # every attribute: what restore() puts back

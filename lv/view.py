@@ -10,6 +10,7 @@ narrative) is HTML-escaped, so a player called ``<script>`` is shown, not run.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import attrs
 
@@ -29,7 +30,7 @@ class Frame:
     player: str
     svg: str
     lines: tuple[str, ...]
-    standings: tuple[dict, ...]
+    standings: tuple[dict[str, Any], ...]
     status: str
 
 
@@ -48,7 +49,7 @@ def frames_of(record: Record, profile: str | None = None, *, on_illegal: str = "
     return rep, frames
 
 
-def _standings_table(rows: tuple[dict, ...]) -> str:
+def _standings_table(rows: tuple[dict[str, Any], ...]) -> str:
     body = "".join(f"<tr><td>{r['rank']}</td><td>{escape(r['player'])}</td><td>{r['points']}</td>"
                    f"<td>${r['money']}</td></tr>" for r in rows)
     return ('<table class="standings"><tr><th>rank</th><th>player</th><th>points</th><th>money</th></tr>'

@@ -1,7 +1,19 @@
-"""YAML loading that remembers where each key was written, so errors can name the file and line."""
+"""YAML loading that remembers where each key was written, so errors can name the file and line.
+
+Two ways to the same result (``load_located``):
+
+- the **fast path** (``_load_plain``) builds the data straight from libyaml's parser events in one pass, for the
+  plain files lv writes and reads most (records, profiles without anchors): no anchors, aliases, tags, merge
+  keys, duplicate keys, mappings or lists as keys, nor nesting deeper than MAX_DEPTH, and every scalar one that
+  reads as plain data. Anything else, or any error, and it gives up;
+- the **general path** (``_compose`` and ``_walk``) builds the node tree with its bounds, then the data: every
+  feature lv accepts, and every message. It is the reference: the fast path gives the same data, the same lines,
+  in the same order, or gives the file to it (tests/test_yamlsource.py compares the two).
+"""
 
 from __future__ import annotations
 
+import datetime
 import os
 import stat
 import functools
@@ -9,14 +21,21 @@ from pathlib import Path
 from typing import Any, Callable, NoReturn
 
 import yaml
+from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
+                         SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
 from .errors import LvError
 
-Path_ = tuple  # a key path such as ("gamble", "lay_off") or ("turns", 3, "decisions", 0)
+Path_ = tuple[Any, ...]  # a key path such as ("gamble", "lay_off") or ("turns", 3, "decisions", 0)
 
 
 # libyaml's parser when PyYAML has it: the same events and marks, several times faster on a game record
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:  # the bare event parser of libyaml, without the constructor and resolver a CSafeLoader also sets up
+    from yaml._yaml import CParser as _CParser
+    _EventParser: Any = _CParser
+except ImportError:  # PyYAML without libyaml: its pure-Python parser gives the same events, slower
+    _EventParser = yaml.SafeLoader
 
 # Limits on what a file may make the loader build (docs/design.md, "Limits on input"). A record nests about 6
 # levels deep and uses no aliases; a profile may share a few values through anchors and merge keys (``<<: *base``).
@@ -27,15 +46,125 @@ MAX_DIGITS = 100  # digits of a whole number (Python refuses to print more than 
 _MAP, _SEQ, _MERGE = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:merge"
 
 
-def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> yaml.Node | None:
+# ---------------------------------------------------------------------------------------------- fast path
+
+_PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "str", "timestamp"))
+_SCALAR_TYPES = (type(None), str, int, float, datetime.date)  # immutable: one value may serve every file
+_MISS: Any = object()
+_plain_values: dict[str, Any] = {}  # plain (unquoted, untagged) scalar text -> its value, for short texts
+_PLAIN_CACHE_SIZE = 4096
+_PLAIN_CACHE_TEXT = 64  # longer texts are read each time (the cache stays small whatever the files hold)
+_resolver = yaml.SafeLoader("")  # its resolver (plain text -> implicit tag) and scalar constructors; no state
+_resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = _resolver.resolve
+
+
+def _plain_value(text: str) -> Any:
+    """The value of a plain scalar (``12``, ``true``, ``~``, ``2026-11-23``, ``gold``) as SafeLoader reads it, or
+    _MISS for one the fast path leaves to the general one (a merge key ``<<``, ``=``, a bad or huge number)."""
+    tag = _resolve(yaml.ScalarNode, text, (True, False))
+    if tag not in _PLAIN_TAGS:
+        return _MISS
+    try:
+        value = _resolver.yaml_constructors[tag](_resolver, yaml.ScalarNode(tag, text))
+    except Exception:  # int() of more than 4,300 digits, a date such as 2024-13-40: the general path says why
+        return _MISS
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
+        return _MISS
+    if len(text) <= _PLAIN_CACHE_TEXT and isinstance(value, _SCALAR_TYPES):
+        if len(_plain_values) >= _PLAIN_CACHE_SIZE:
+            _plain_values.clear()
+        _plain_values[text] = value
+    return value
+
+
+def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
+    """(data, lines) as the general path gives them, built in one pass over the parser's events; None when the
+    text needs the general path (see the module's docstring), which then reads it from the start."""
+    lines: dict[Path_, int] = {}
+    known = _plain_values
+    # each open mapping or list: [container, its path, is a mapping, pending key (or _MISS), the key's line]
+    stack: list[list[Any]] = []
+    root: Any = None
+    documents = 0
+    parser = _EventParser(text)
+    get = parser.get_event
+    try:
+        while True:
+            ev = get()
+            kind = type(ev)
+            if kind is ScalarEvent:
+                if ev.anchor is not None or ev.tag is not None:
+                    return None
+                value = ev.value
+                if ev.implicit[0]:  # plain: its text decides its type; quoted or a block (|, >): a string
+                    value = known.get(value, _MISS)
+                    if value is _MISS:
+                        value = _plain_value(ev.value)
+                        if value is _MISS:
+                            return None
+                opens = False
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                if ev.anchor is not None or ev.tag is not None or len(stack) >= MAX_DEPTH:
+                    return None
+                value = {} if kind is MappingStartEvent else []
+                opens = True
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                stack.pop()
+                continue
+            elif kind is DocumentStartEvent:
+                documents += 1
+                if documents > 1:
+                    return None
+                continue
+            elif kind is StreamEndEvent:
+                break
+            elif kind is AliasEvent:
+                return None
+            else:  # the stream's start, a document's end
+                continue
+            if not stack:
+                root = value
+                path: Path_ = ()
+                lines[path] = ev.start_mark.line + 1
+            else:
+                frame = stack[-1]
+                parent = frame[0]
+                if frame[2]:  # a mapping: a key, or the value of the pending key (on the key's line)
+                    key = frame[3]
+                    if key is _MISS:
+                        if opens or value in parent:  # a mapping or list as a key, a duplicate: general path
+                            return None
+                        frame[3], frame[4] = value, ev.start_mark.line + 1
+                        continue
+                    path = frame[1] + (key,)
+                    parent[key] = value
+                    lines[path] = frame[4]
+                    frame[3] = _MISS
+                else:
+                    path = frame[1] + (len(parent),)
+                    parent.append(value)
+                    lines[path] = ev.start_mark.line + 1
+            if opens:
+                stack.append([value, path, kind is MappingStartEvent, _MISS, 0])
+    except yaml.YAMLError:
+        return None  # the general path reads it again and says where and what
+    finally:
+        parser.dispose()
+    return root, lines
+
+
+# ---------------------------------------------------------------------------------------------- general path
+
+def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> Any:
     """The node tree of one YAML document, built from the parser's events without recursion, refusing
     (``fail(mark, message)``) nesting deeper than MAX_DEPTH and aliases that reach more than MAX_ALIAS_NODES
     nodes before anything big is built."""
     resolve = functools.lru_cache(maxsize=None)(yaml.SafeLoader("").resolve)  # implicit tags: int, bool, null
     anchors: dict[str, tuple[yaml.Node, int, int] | None] = {}  # anchor -> (node, size, height); None while open
     # each open mapping or list: [node, children, size (nodes in it), height (levels in it), anchor]
-    stack: list[list] = [[None, [], 0, 0, None]]  # the bottom frame holds the document's root
+    stack: list[list[Any]] = [[None, [], 0, 0, None]]  # the bottom frame holds the document's root
     aliased = documents = 0
+    node: yaml.Node
     parser = _Loader(text)
     try:
         while (ev := parser.get_event()) is not None:
@@ -101,10 +230,15 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
 
     Safe: only plain data (no ``!!python/...`` tags), bounded (MAX_DEPTH, MAX_ALIAS_NODES, MAX_DIGITS), and
     every problem is ``error`` with one line naming the file and line. Merge keys (``<<: *base``) are applied."""
+    fast = _load_plain(text)
+    return fast if fast is not None else _load_general(text, filename, error)
+
+
+def _load_general(text: str, filename: str, error: type[LvError] = LvError) -> tuple[Any, dict[Path_, int]]:
+    """``load_located`` by the general path: the node tree with its bounds (``_compose``), then the data."""
 
     def fail(mark: yaml.Mark | None, message: str) -> NoReturn:
-        where = f"{filename}:{mark.line + 1}" if mark is not None else filename
-        raise error(f"{where}: {message}")
+        raise error(message, path=filename, line=mark.line + 1 if mark is not None else None)
 
     try:
         node = _compose(text, fail)
@@ -154,8 +288,8 @@ def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tu
                     fail(getattr(exc, "problem_mark", None) or n.start_mark,
                          f"malformed merge key: {one_line(getattr(exc, 'problem', None) or str(exc))}")
             merged = len(n.value) - own
-            out: dict = {}
-            own_keys: set = set()
+            out: dict[Any, Any] = {}
+            own_keys: set[Any] = set()
             for i, (key_node, value_node) in enumerate(n.value):
                 key = scalar(key_node)
                 if i >= merged:

@@ -41,10 +41,19 @@ def checked(bot):
 @pytest.mark.parametrize("name", sorted(bots.BOTS))
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3)])
 def test_every_bot_plays_a_legal_game_to_its_end(name, spec, players):
+    """Every decision legal (``checked``), and the game played, not passed: a bot that only ends its turns
+    would still see the game end (the deck runs out), so the kinds it chose are checked too. The random bots
+    remodel (any legal decision can come up); greedy, and mcts searching with greedy, never do (a remodel is
+    worth nothing to greedy)."""
     game = lv.new_game(spec, players, seed=5)
     bot = bots.bot_named("mcts:2") if name == "mcts" else bots.BOTS[name]  # a small search budget: fast
-    bots.play(game, [checked(bot)] * players, seed=5)
+    chosen: list = []
+    play = checked(bot)
+    bots.play(game, [lambda g, legal, rng: chosen.append(play(g, legal, rng)) or chosen[-1]] * players, seed=5)
     assert game.over
+    kinds = {a.kind for a in chosen}
+    assert kinds >= {"build", "sprawl", "gamble", "reorganize", "end"}, kinds
+    assert ("remodel" in kinds) == (name in ("uniform", "random", "random-kind")), kinds
 
 
 def test_uniform_is_uniform_and_random_ends_the_turn_at_its_bias():
@@ -61,6 +70,71 @@ def test_uniform_is_uniform_and_random_ends_the_turn_at_its_bias():
         assert ends / n == pytest.approx(bias, abs=0.015)
     assert not any(isinstance(bots.RandomBot(0.0)(game, legal, rng), A.EndTurn) for _ in range(200))
     assert isinstance(bots.RandomBot(0.9)(game, [A.EndTurn()], rng), A.EndTurn)
+
+
+def mixed_position(money: int = 50):
+    """Red bosses gold A2 (die 2) and holds a marker on A5; blue bosses gold B2 (die 3, $20). Red's 15 legal
+    decisions: build A5 in 5 colours, sprawl A2 into A1 or A3, remodel A2 in 4 colours, raise A2, reorganize
+    A2, gamble at B2 (cap $5: one tile, 003 "Action - Gamble" L745-751), end."""
+    return at(players={"red": {"money": money}, "blue": {"money": 20}}, markers={"A5": "red"},
+              tiles={"A2": "gold red 2", "B2": "gold blue 3"})
+
+
+def _as_listed(action):
+    """A gamble at any stake counts as the listed gamble at its casino (listed at the cap)."""
+    return A.Gamble(action.lot, 5) if isinstance(action, A.Gamble) else action
+
+
+def test_uniform_draws_every_legal_decision_equally_often():
+    """15 decisions, 6000 draws: each one 400 times expected (sd about 19); each must come up 300-500 times.
+    The gamble's stake is uniform over $1-$5 (about 80 each)."""
+    game = mixed_position()
+    legal = game.legal_actions()
+    assert len(legal) == 15 and {a.kind for a in legal} == {"build", "sprawl", "remodel", "raise", "reorganize",
+                                                             "gamble", "end"}
+    rng = random.Random(7)
+    draws = [bots.uniform_bot(game, legal, rng) for _ in range(6000)]
+    counts = {a: 0 for a in legal}
+    for a in draws:
+        counts[_as_listed(a)] += 1
+    assert all(300 <= c <= 500 for c in counts.values()), counts
+    stakes = [a.bet for a in draws if isinstance(a, A.Gamble)]
+    assert {b: stakes.count(b) for b in range(1, 6)} == pytest.approx({b: len(stakes) / 5 for b in range(1, 6)},
+                                                                      abs=40)
+
+
+def test_random_kind_draws_a_kind_first_then_one_of_that_kind():
+    """7 kinds among the 15 decisions: each kind 1/7 of the draws (1000 of 7000, sd about 29), so one of the 5
+    builds 1/35 (200), one of the 2 sprawls 1/14 (500), the single raise 1/7 (1000): unlike uniform, where
+    each decision is 1/15."""
+    game = mixed_position()
+    legal = game.legal_actions()
+    rng = random.Random(8)
+    counts = {a: 0 for a in legal}
+    for _ in range(7000):
+        counts[_as_listed(bots.random_kind_bot(game, legal, rng))] += 1
+    per_kind: dict = {}
+    for a, c in counts.items():
+        per_kind[a.kind] = per_kind.get(a.kind, 0) + c
+    assert all(850 <= c <= 1150 for c in per_kind.values()), per_kind
+    assert all(120 <= counts[a] <= 280 for a in legal if a.kind == "build"), counts
+    assert all(400 <= counts[a] <= 600 for a in legal if a.kind == "sprawl"), counts
+
+
+@pytest.mark.parametrize("money, choice", [
+    (50, A.Sprawl("A3", "A2")),  # $30 (twice A3's $15) leaves $20: the sprawl onto the higher die (5 > A1's 3)
+    (34, A.Sprawl("A1", "A2")),  # A3 would leave $4, under the $5 reserve; A1 ($18) leaves $16
+    (22, A.Raise("A2")),  # A1 would leave $4; raising one space ($15, 003 L657-739) leaves $7
+    (19, A.Build("A5", "gold")),  # the raise would leave $4; A5 ($9) leaves $10, gold joins red's A2
+    (13, A.EndTurn()),  # A5 would leave $4; not short of cash ($10 or more): nothing worth doing
+    (9, A.Gamble("B2", 4)),  # short of cash: half its money, $4, at blue's casino (cap $5)
+    (3, A.Gamble("B2", 1)),  # half of $3, rounded down
+])
+def test_greedy_order_of_preference_with_stated_money(money, choice):
+    """Greedy (lv/bots.py): sprawl before raise before build, each only if it keeps $5 in hand; a gamble of
+    half its money only when under $10; else end the turn. The same position, only red's money changes."""
+    game = mixed_position(money)
+    assert {greedy(game, seed) for seed in range(4)} == {choice}
 
 
 def test_random_bot_gambles_at_any_stake_up_to_the_cap():
@@ -107,8 +181,11 @@ def test_greedy_never_hands_a_rival_points():
 
 
 def test_greedy_sprawls_before_building():
+    """$40: sprawling A2 into A3 ($30, twice the lot price: 003 "Action - Sprawl") leaves $10, building C1 ($12)
+    would too; the sprawl comes first, onto A3 (die 5) rather than A1 or A5 (die 3)."""
     game = at(players={"red": {"money": 40}}, markers={"C1": "red"}, tiles={"A2": "gold red 2"})
-    assert isinstance(greedy(game), A.Sprawl)
+    assert A.Build("C1", "gold") in game.legal_actions()
+    assert {greedy(game, seed) for seed in range(4)} == {A.Sprawl("A3", "A2")}
 
 
 def test_greedy_gambles_half_its_money_when_short():

@@ -1,11 +1,11 @@
 """The casino index a state keeps current as it changes (lv/casinos.py ``CasinoIndex``, kept by the change methods
-of lv/state.py) and the tile counts per colour it keeps, against a computation from scratch.
+of lv/state.py), the tile counts per colour and the bitboards it keeps, against a computation from scratch.
 
 After every step of random games (every profile, 2-6 players, random trades, recorded dice that fail, probes,
 copies of the state that then go their own way), of replays and diffs of records, of hand-set positions that merge
 casinos in every way the rules allow, and of random sequences of the state's change methods, the kept index must
-say what a fresh ``CasinoIndex`` says (same casinos in the same order, same ``at``, same dice facts) and what a
-flood fill written here says; every dice fact and frontier it holds must be the one recomputed from the tiles; and
+say what a fresh ``CasinoIndex`` of a copy that worked its bitboards out afresh says (same casinos in the same
+order, same ``at``, same dice facts) and what a flood fill written in conftest.py says; every dice fact and frontier it holds must be the one recomputed from the tiles; and
 legal decisions must be the same as on a copy of the state that has forgotten every derived fact.
 """
 
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import lv
 import lv.game
 from lv import Build, EndTurn, GiveDie, GiveMoney, Raise, Remodel, Sprawl, Trade
-from lv.casinos import CasinoIndex, casino_index, dice_facts, frontier
+from lv.casinos import casino_index, dice_facts, frontier, frontier_mask
 from lv.chance import Dice
 from lv.diff import diff_records
 from lv.legal import legal_actions
@@ -74,21 +74,48 @@ def assert_counts_agree(s: GameState, where) -> None:
         assert s.tiles_on_board(color) == sum(1 for t in s.tiles.values() if t.color == color), (where, color)
 
 
+def strip_zeros(masks: list[int]) -> list[int]:
+    masks = list(masks)
+    while masks and not masks[-1]:
+        masks.pop()
+    return masks
+
+
+def assert_bits_agree(s: GameState, bare: GameState, where) -> None:
+    """The bitboards and flat lists the state kept current are the ones worked out afresh from its dicts."""
+    for name in ("tile_mask", "color_masks", "height_masks", "markers_mask", "dice_mask", "die_values", "die_owners"):
+        assert getattr(s, name) == getattr(bare, name), (where, name)
+    for name in ("marker_masks", "dice_masks"):
+        assert strip_zeros(getattr(s, name)) == strip_zeros(getattr(bare, name)), (where, name)
+    for p in range(len(s.players)):
+        assert s.markers_on_board(p) == [x for x in BOARD.order if s.markers.get(x) == p], (where, p)
+        assert s.dice_on_board(p) == [x for x in BOARD.order if x in s.tiles and s.tiles[x].owner == p], (where, p)
+        assert s.marker_count(p) == len(s.markers_on_board(p)) and s.dice_count(p) == len(s.dice_on_board(p))
+
+
 def assert_index_agrees(s: GameState, join_rule: str, where="") -> None:
     """What the state's index holds (if anything) and what it answers agree with the tiles as they are now."""
     assert_counts_agree(s, where)
     tiles = s.tiles
-    kept = s._index
-    fresh = CasinoIndex(BOARD, join_rule, tiles)
+    kept = s._casinos
+    bare = s.copy()
+    bare.drop_caches()  # bitboards worked out afresh from the dicts, no casino index
+    assert_bits_agree(s, bare, where)
+    fresh = bare.casino_index(join_rule)
     want = [(c.lots, c.color, c.height) for c in fresh.all()]
     assert want == flood_casinos(tiles, join_rule == "color_and_height"), where
     current = {lots for lots, _, _ in want}
     if kept is not None and kept.join_rule == join_rule:
-        # first what it kept from earlier steps, before any read below fills its caches afresh
+        # first what it kept from earlier steps, before any read below fills its caches afresh (a refresh of the
+        # blocks that changed only forgets: it never fills a cache)
+        if kept.dirty:
+            assert kept._all is None and kept._with_dice is None and kept.bosses is None, where
+            kept.refresh()
         held_all = kept._all
         if held_all is not None:
             assert [(c.lots, c.color, c.height) for c in held_all] == want, where
-        for lots, facts in kept.facts.items():
+        for mask, facts in kept.facts.items():
+            lots = tuple(BOARD.lots_of(mask))
             assert lots in current, (where, "dice facts kept for a casino that is gone", lots)
             assert tuple(facts) == facts_from_scratch(tiles, lots), (where, lots, facts)
         for lots, reach in kept.frontiers.items():
@@ -101,6 +128,7 @@ def assert_index_agrees(s: GameState, join_rule: str, where="") -> None:
         if kept.bosses is not None:
             assert kept.bosses == {lots: facts_from_scratch(tiles, lots)[2] for lots in current}, where
     index = casino_index(BOARD, s, join_rule)
+    assert index is s._casinos and index.owner is s and not index.dirty, where
     got = index.all()
     assert got == fresh.all(), where
     assert [(c.lots, c.color, c.height) for c in got] == want, where
@@ -108,13 +136,18 @@ def assert_index_agrees(s: GameState, join_rule: str, where="") -> None:
     assert index.at == fresh.at, where
     for c in got:
         assert (c.name, c.spaces, c.physical_tiles) == (c.lots[0], len(c.lots), len(c.lots) * c.height), (where, c)
+        assert (c.mask, list(c.bits)) == (BOARD.mask_of(c.lots), [BOARD.index[x] for x in c.lots]), (where, c)
+        assert c.around == BOARD.mask_of(n for x in c.lots for n in BOARD.lots[x].neighbours) & ~c.mask, (where, c)
         for lot in c.lots:
             assert index.at[lot] is c, (where, lot)  # the caches of dice_facts and frontier rely on identity
+            assert index.at_bit[BOARD.index[lot]] is c, (where, lot)
+    assert [i for i, c in enumerate(index.at_bit) if c is not None] == sorted(BOARD.index[x] for x in tiles), where
     assert index.with_dice(tiles) == fresh.with_dice(tiles), where
     for c, facts in index.with_dice(tiles):
         assert tuple(facts) == facts_from_scratch(tiles, c.lots), (where, c)
         assert tuple(dice_facts(s, c)) == tuple(facts), (where, c)
         assert frontier(BOARD, s, c) == frontier_from_scratch(tiles, c.lots), (where, c)
+        assert frontier_mask(s, c) == BOARD.mask_of(frontier_from_scratch(tiles, c.lots)), (where, c)
 
 
 def assert_game_agrees(game, where="") -> None:
@@ -282,7 +315,7 @@ THREE = ["purple", "red", "yellow"]
     ("revised", ("C2", "C5", "C6"), [("C4",)]),  # C4 is 2 high: it does not join under color_and_height
 ])
 def test_a_remodel_that_joins_several_neighbouring_casinos_at_once(spec, merged, apart):
-    """Guards _join when a whole casino takes the colour of several neighbours (each its own casino)."""
+    """Guards the rework of a block when a whole casino takes the colour of several neighbours (each its own casino)."""
     c4 = "aqua h2 red 2" if spec == "revised" else "aqua red 2"
     game = at_position(spec, THREE, players={"purple": {"money": 100}},
                        tiles={"C5": "gold purple 6", "C2": "aqua red 3", "C4": c4, "C6": "aqua yellow 1",
@@ -301,7 +334,7 @@ def test_a_remodel_that_joins_several_neighbouring_casinos_at_once(spec, merged,
 
 @pytest.mark.parametrize("spec", ["original", "revised", "revised,casino.join_rule=color"])
 def test_a_sprawl_that_bridges_two_casinos(spec):
-    """Guards _join when a new tile fills a lot of two casinos' frontiers and joins them into one."""
+    """Guards the rework of a block when a new tile fills a lot of two casinos' frontiers and joins them into one."""
     game = at_position(spec, THREE, players={"purple": {"money": 100}},
                        tiles={"C4": "gold purple 5", "C6": "gold red 3", "C2": "aqua yellow 1"})
     prime(game)
@@ -315,7 +348,7 @@ def test_a_sprawl_that_bridges_two_casinos(spec):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_raise_that_joins_same_height_neighbours(players):
-    """Guards _join when a raised casino reaches the height of same-colour neighbours (color_and_height)."""
+    """Guards the rework of a block when a raised casino reaches the height of same-colour neighbours (color_and_height)."""
     names = THREE + ["blue"] * (players == 4)
     game = at_position("revised", names, players={"purple": {"money": 100}},
                        tiles={"C5": "gold purple 6", "C2": "gold h2 red 3", "C4": "gold h2 yellow 2",
@@ -491,7 +524,8 @@ def run_ops(join_rule: str, ops) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops=OPS)
 def test_kept_index_agrees_after_any_sequence_of_the_state_change_methods(join_rule, ops):
-    """Guards reshape/_join/_rework/die_changed and the tile counts against any sequence of tile changes."""
+    """Guards tiles_changed/refresh/_rework/die_changed, the bitboards and the tile counts against any sequence of
+    tile changes."""
     run_ops(join_rule, ops)
 
 

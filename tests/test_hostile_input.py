@@ -467,15 +467,25 @@ def test_a_profile_extending_any_yaml_file_does_not_echo_it(tmp_path):
     assert SECRET not in line and "not a rule profile" in line
 
 
-@pytest.mark.parametrize("spec", ["/etc/passwd.yaml", "../outside.yaml", "sub/../../outside.yaml",
-                                  "revised+../outside.yaml", "../../../../tmp/outside"])
-def test_a_record_reads_its_profile_file_only_in_its_own_folder(tmp_path, spec):
+CONFINED = ("profile file {!r}: a record names its profile file relative to its own folder, inside it (give "
+            "another file with --variant)")
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("/etc/passwd.yaml", CONFINED.format("/etc/passwd.yaml")),
+    ("../outside.yaml", CONFINED.format("../outside.yaml")),
+    ("sub/../../outside.yaml", CONFINED.format("sub/../../outside.yaml")),
+    ("revised+../outside.yaml", CONFINED.format("../outside.yaml")),
+    # not a .yaml path: a profile name, and no profile has that name
+    ("../../../../tmp/outside", "unknown profile '../../../../tmp/outside' (known: f-block, original, revised, or a "
+                                "path to a .yaml file)")])
+def test_a_record_reads_its_profile_file_only_in_its_own_folder(tmp_path, spec, message):
     inside = tmp_path / "games"
     inside.mkdir()
     (tmp_path / "outside.yaml").write_text("extends: revised\n")
     (inside / "g.yaml").write_text(record_text(profile=spec))
     line = one_line_error(run("replay", str(inside / "g.yaml")))
-    assert ("relative to its own folder" in line or "unknown profile" in line) and str(inside / "g.yaml") in line
+    assert line == f"lv: error: {inside / 'g.yaml'}:2: {message}"
 
 
 def test_a_profile_file_of_a_record_extends_files_only_in_the_record_folder(tmp_path):

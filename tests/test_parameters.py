@@ -48,9 +48,9 @@ def acting(spec: str, names=("red", "blue"), **pos) -> lv.Game:
 def paid(game: lv.Game, why: str) -> dict[str, int]:
     out: dict[str, int] = {}
     for e in of_kind(game.current_turn.draw_events, "paid"):
-        if e["why"] == why:
-            name = game.player_names[e["player"]]
-            out[name] = out.get(name, 0) + e["amount"]
+        if e.why == why:
+            name = game.player_names[e.player]
+            out[name] = out.get(name, 0) + e.amount
     return out
 
 
@@ -131,7 +131,7 @@ def test_starting_cards_dealt():
     for n_cards in (2, 3):
         game = lv.new_game(f"revised,setup.starting_cards={n_cards}", 3, seed=5)
         dealt = of_kind(game.setup_events, "dealt")
-        assert [len(e["lots"]) for e in dealt] == [n_cards] * 3
+        assert [len(e.lots) for e in dealt] == [n_cards] * 3
         assert sum(1 for who in game.state.markers.values() if who == 0) >= n_cards
 
 
@@ -146,7 +146,7 @@ def test_starting_money_by_card_values_or_twenty_minus_dice():
     for value in ("sum_card_values", "twenty_minus_dice"):
         game = lv.Game(lv.load_profile(f"revised,setup.starting_money={value}"), ["red", "blue", "green"],
                        deck=deck, first_player=0)
-        dealt = {game.player_names[e["player"]]: e["money"] for e in of_kind(game.setup_events, "dealt")}
+        dealt = {game.player_names[e.player]: e.money for e in of_kind(game.setup_events, "dealt")}
         assert dealt == {"red": 14, "blue": 12, "green": 12}  # red: C5 ($9, die 1) + F7 ($5, die 5) = 20 - 6
 
 
@@ -222,7 +222,7 @@ def test_scoring_order():
 
     def order(spec: str) -> list[str]:
         game = draw(spec, "D8", THREE, **pos)
-        return [game.player_names[e["player"]] for e in of_kind(game.current_turn.draw_events, "scored")]
+        return [game.player_names[e.player] for e in of_kind(game.current_turn.draw_events, "scored")]
 
     # 003: red's 2 points score before blue's 3; by spaces blue's single space comes first
     assert order("revised") == ["red", "blue"]
@@ -465,7 +465,7 @@ def test_tie_rerolls_stop_at_one_owner_or_one_die():
     die = acting("revised,ties.stop_when=single_top_die", **pos)
     die.apply(Build("A2", "gold"), dice={"ties": {"A1": [1], "A2": [6, 3], "A4": [6, 5]}})
     rerolls = of_kind(die.current_turn.decisions[-1].events, "tie_rerolled")
-    assert [sorted(e["lots"]) for e in rerolls] == [["A1", "A2", "A4"], ["A2", "A4"]]
+    assert [sorted(e.lots) for e in rerolls] == [["A1", "A2", "A4"], ["A2", "A4"]]
     assert (die.state.tiles["A2"].value, die.state.tiles["A4"].value) == (3, 5) and boss_name(die, "A1") == "red"
 
 
@@ -606,7 +606,7 @@ def test_the_marker_moved_by_default_is_on_the_cheapest_lot():
     game = draw("revised,components.markers_per_player=2", "A1", markers={"B4": "red", "A2": "red"})
     assert game.state.markers == {"B4": 0, "A1": 0}
     moved = of_kind(game.current_turn.draw_events, "marker_moved")
-    assert [(e["player"], e["lot"]) for e in moved] == [(0, "A2")]
+    assert [(e.player, e.lot) for e in moved] == [(0, "A2")]
 
 
 def test_the_die_moved_by_default_is_the_lowest():

@@ -60,7 +60,7 @@ def test_row07_setup_money_same_amount_in_both_editions():
     deck = rest_of_deck("C5", "D1", "E3", "F7", "B2", "A1")  # red C5 (die 1) + F7 (5), blue D1 (6) + B2 (2), ...
     for spec in ("original", "revised"):
         game = lv.Game(lv.load_profile(spec), ["red", "blue", "green"], deck=deck, first_player=0)
-        dealt = {e["player"]: (e["lots"], e["money"]) for e in of_kind(game.setup_events, "dealt")}
+        dealt = {e.player: (e.lots, e.money) for e in of_kind(game.setup_events, "dealt")}
         assert dealt == {0: (["C5", "F7"], 14), 1: (["D1", "B2"], 12), 2: (["E3", "A1"], 12)}
 
 
@@ -93,7 +93,7 @@ def test_row41_discards_are_public_and_complete():
     for spec, n in (("original", 3), ("revised", 2)):
         game = lv.new_game(spec, n, seed=4)
         bots.play(game, [bots.random_bot] * n, seed=4)
-        dealt = [e["card"] if e.kind == "card_skipped" else None for e in game.setup_events]
+        dealt = [e.card if e.kind == "card_skipped" else None for e in game.setup_events]
         setup_cards = len(game.state.discards) - sum(len(t.cards) for t in game.history)
         assert game.state.discards[setup_cards:] == [c for t in game.history for c in t.cards]
         assert setup_cards == 2 * n + len([d for d in dealt if d])
@@ -115,7 +115,7 @@ def test_row11_turn_steps_in_order(spec):
     money"; 003:L288-293 (draw and take over, pay parking lots, pay casinos, score casinos, discard, actions)."""
     game = at(spec, ["red", "blue"], current="red", phase="draw", deck=["D8", "END"], markers={"A1": "blue"},
               tiles={"E6": "gold blue 4"})
-    order = [e.kind if e.kind != "paid" else f"paid:{e['why']}" for e in game.current_turn.draw_events]
+    order = [e.kind if e.kind != "paid" else f"paid:{e.why}" for e in game.current_turn.draw_events]
     assert order == ["turn_started", "card_drawn", "marker_placed", "paid:lots", "paid:lots", "paid:casino", "scored"]
     assert game.state.discards[-1] == "D8" and game.state.phase == "actions"
 
@@ -159,7 +159,7 @@ def test_row17_points_per_physical_tile():
         game = at(spec, four, current="blue", phase="draw", deck=["A5", "END"],
                   tiles={"C1": f"silver{h} red 1", "C2": f"silver{h} red 1", "C3": f"silver{h} red 1"})
         (scored,) = of_kind(game.current_turn.draw_events, "scored")
-        assert (scored["player"], scored["award"]) == (0, points), spec
+        assert (scored.player, scored.award) == (0, points), spec
         assert money(game)["red"] == 3  # height never changes income (003:L355-358)
 
 
@@ -177,7 +177,7 @@ def test_row20_several_casinos_scored_smallest_first():
         assert scores(game)["red"] == after, spec
     game = at("original", three, current="blue", phase="draw", deck=["A5", "END"], players={"red": {"score": 7}},
               tiles={"C1": "silver red 1", "C2": "silver red 1", "E1": "silver red 1"})
-    awards = [(e["award"], e["before"], e["after"]) for e in of_kind(game.current_turn.draw_events, "scored")]
+    awards = [(e.award, e.before, e.after) for e in of_kind(game.current_turn.draw_events, "scored")]
     assert awards == [(1, 7, 8), (2, 8, 10)]
 
 
@@ -258,7 +258,7 @@ def test_row32_gamble_odds(spec, dice, outcome, gain):
     game = at(spec, ["blue", "red"], current="red", players={"blue": {"money": 50}, "red": {"money": 50}},
               tiles={"C4": "aqua blue 5", "C7": "aqua blue 1"})
     (g,) = of_kind(game.apply(Gamble("C4", 5), dice={"gamble": dice}), "gambled")
-    assert g["outcome"] == outcome
+    assert g.outcome == outcome
     assert money(game) == {"blue": 50 - gain, "red": 50 + gain}
 
 
@@ -373,7 +373,7 @@ def test_row42_end_card_lots_pay_strip_pays_and_scores_then_game_over(spec, blue
     with pytest.raises(lv.IllegalAction):
         game.apply(EndTurn())
     (ended,) = of_kind(game.current_turn.draw_events, "game_ended")
-    assert ended["scores"] == [12, 12]
+    assert ended.scores == [12, 12]
 
 
 def test_row42_end_card_without_lot_income_what_if():
@@ -439,7 +439,7 @@ def test_row44_f_card_drawn_in_play(spec, n):
         assert "F2" not in game.state.markers and game.state.markers["A2"] == 0
         # lots pay twice (B3 twice, A2 once); the silver card F2 pays and scores C1
         assert money(game)["red"] == 1 and money(game)["blue"] == 1 + 4 + 1
-        assert "f_block" in of_kind(game.current_turn.draw_events, "card_drawn")[0].data
+        assert of_kind(game.current_turn.draw_events, "card_drawn")[0].f_block is True
     else:
         assert game.current_turn.cards == ["F2"]
         assert game.state.markers["F2"] == 0 and "A2" not in game.state.markers
@@ -453,10 +453,10 @@ def test_row44_f_card_dealt_at_setup_is_replaced(spec, n):
     closed = (spec, n) in F_ON
     deck = rest_of_deck("F1", "A1", "A2", "B1", "B2", "B3", "B4")
     game = lv.Game(lv.load_profile(spec), NAMES[:n], deck=deck, first_player=0)
-    dealt = [e["lots"] for e in of_kind(game.setup_events, "dealt")]
+    dealt = [e.lots for e in of_kind(game.setup_events, "dealt")]
     if closed:
         assert dealt == [["A1", "B1"], ["A2", "B2"]]
-        assert [e["card"] for e in of_kind(game.setup_events, "card_skipped")] == ["F1"]
+        assert [e.card for e in of_kind(game.setup_events, "card_skipped")] == ["F1"]
         assert "F1" in game.state.discards
     elif n == 2:
         assert dealt == [["F1", "A2"], ["A1", "B1"]]
@@ -510,7 +510,7 @@ def test_row46_failed_trade_step_stops_the_rest(spec):
               markers={"A1": "red"})
     events = game.apply(Trade((GiveMoney(1, 0, 5), GiveLot("A2", 0, 1), GiveMoney(0, 1, 1))))
     assert kinds(events) == ["money_given", "trade_step_failed"]
-    assert of_kind(events, "trade_step_failed")[0]["step"] == 2
+    assert of_kind(events, "trade_step_failed")[0].step == 2
     assert money(game) == {"red": 15, "blue": 5} and game.state.markers == {"A1": 0}
 
 
@@ -546,7 +546,7 @@ def test_take_over_another_players_die_keeps_its_value(spec):
     t = game.state.tiles["A2"]
     assert (t.owner, t.value) == (0, 5) and boss_name(game, "A2") == "red"
     (ev,) = of_kind(game.current_turn.draw_events, "die_taken_over")
-    assert (ev["previous"], ev["value"]) == (1, 5)
+    assert (ev.previous, ev.value) == (1, 5)
 
 
 @BOTH
@@ -610,7 +610,7 @@ def test_gamble_once_per_turn_not_against_yourself_nor_a_bossless_casino(spec):
     assert money(game) == {"red": 18, "blue": 22}
     illegal(game, Gamble("E1", 1), "gamble.per_turn", dice={"gamble": [1, 2]})
     events = game.apply(Trade((GiveMoney(1, 0, 1), Gamble("E1", 1))))  # trading is not an action, gambling is
-    assert [(e["step"], e["rule"]) for e in of_kind(events, "trade_step_failed")] == [(2, "gamble.per_turn")]
+    assert [(e.step, e.rule) for e in of_kind(events, "trade_step_failed")] == [(2, "gamble.per_turn")]
     assert money(game) == {"red": 19, "blue": 21}
     assert not any(isinstance(a, Gamble) for a in game.legal_actions())
     # the next turn allows a new gamble
@@ -769,7 +769,7 @@ def test_row46_a_step_that_fails_half_way_leaves_no_trace(spec):
               markers={**{lot: "blue" for lot in ten}, "D1": "red"})
     events = game.apply(Trade((GiveMoney(0, 1, 1), GiveLot("D1", 0, 1))), choices={"marker_from": "E5"})
     assert kinds(events) == ["money_given", "trade_step_failed"]
-    assert of_kind(events, "trade_step_failed")[0]["rule"] == "resources.markers_exhausted"
+    assert of_kind(events, "trade_step_failed")[0].rule == "resources.markers_exhausted"
     assert game.state.markers["D1"] == 0 and len(game.state.markers_on_board(1)) == 10
     assert money(game) == {"red": 4, "blue": 1}
 

@@ -70,7 +70,7 @@ def test_raise_joins_two_casinos_into_a_three_player_tie_then_a_third_player_is_
               tiles={"A1": "gold h2 blue 5", "A2": "gold red 5", "A3": "gold h2 green 5"})
     events = game.apply(Raise("A2"), dice={"ties": {"A1": [4, 2], "A2": [4, 1], "A3": [3]}})
     rounds = of_kind(events, "tie_rerolled")
-    assert [(e["lots"], e["values"]) for e in rounds] == [
+    assert [(e.lots, e.values) for e in rounds] == [
         (["A1", "A2", "A3"], {"A1": 4, "A2": 4, "A3": 3}), (["A1", "A2"], {"A1": 2, "A2": 1})]
     c = casino_of(game, "A2")
     assert (c.lots, c.height, c.points, c.boss) == (("A1", "A2", "A3"), 2, 6, 2)
@@ -86,7 +86,7 @@ def test_remodel_merging_three_casinos_ties_three_players(spec):
     game = at(spec, ["red", "blue", "green"], current="red", players={"red": {"money": 10}},
               tiles={"A1": "aqua blue 5", "A2": "gold red 5", "A3": "aqua green 5"})
     events = game.apply(Remodel("A2", "aqua"), dice={"ties": {"A1": [4, 6], "A2": [4, 1], "A3": [4, 2]}})
-    assert [e["lots"] for e in of_kind(events, "tie_rerolled")] == [["A1", "A2", "A3"]] * 2
+    assert [e.lots for e in of_kind(events, "tie_rerolled")] == [["A1", "A2", "A3"]] * 2
     c = casino_of(game, "A1")
     assert (c.lots, c.boss) == (("A1", "A2", "A3"), 1)
     assert [game.state.tiles[x].value for x in ("A1", "A2", "A3")] == [6, 1, 2]

@@ -380,7 +380,7 @@ def test_the_end_cards_payout_reaching_90_ends_with_reason_end_card(edition):
     assert g.over and g.result.reason == "end_card" and g.result.winner == 0
     assert g.state.players[0].score == 90  # the 9-tile gold casino touches the Strip (C3): 81 + 9
     ended = [e for e in g.events() if e.kind == "game_ended"][-1]
-    assert ended["instant_win"] is True
+    assert ended.instant_win is True
     # a record that calls this end an instant win still verifies: standings and winner agree
     data = record_of(g, edition, position=pos)
     data["result"]["reason"] = "instant_win"

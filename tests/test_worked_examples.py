@@ -32,7 +32,7 @@ def test_s01_red_dealt_a6_and_a1_starts_with_11(spec):
     deck = ["A6", "B2", "C1", "A1", "B3", "C2"] + [c for c in BOARD.order if c not in ("A6", "B2", "C1", "A1", "B3", "C2")]
     game = lv.Game(lv.load_profile(spec), ["red", "blue", "green"], seed=1, deck=deck, first_player="red")
     dealt = of_kind(game.setup_events, "dealt")  # (the first turn's draw has paid lots since)
-    assert (dealt[0]["player"], dealt[0]["lots"], dealt[0]["money"]) == (0, ["A6", "A1"], 11)
+    assert (dealt[0].player, dealt[0].lots, dealt[0].money) == (0, ["A6", "A1"], 11)
     assert game.state.markers["A6"] == 0 and game.state.markers["A1"] == 0
     # the cards go to their discard slots: A6 pays the Strip, A1 is a Pioneer (brown) card
     assert BOARD.card_color("A6") == "strip" and BOARD.card_color("A1") == "brown"
@@ -40,7 +40,7 @@ def test_s01_red_dealt_a6_and_a1_starts_with_11(spec):
     # the revised book's own example: dice 4 and 2 give $14 (A4 die 4, A2 die 2); the 2010 cards say $6 + $8
     deck2 = ["A4", "B2", "C1", "A2", "B3", "C2"] + [c for c in BOARD.order if c not in ("A4", "B2", "C1", "A2", "B3", "C2")]
     game2 = lv.Game(lv.load_profile(spec), ["red", "blue", "green"], seed=1, deck=deck2, first_player="red")
-    assert of_kind(game2.setup_events, "dealt")[0]["money"] == 14
+    assert of_kind(game2.setup_events, "dealt")[0].money == 14
     assert BOARD.lots["A4"].card_money + BOARD.lots["A2"].card_money == 14
 
 
@@ -60,8 +60,8 @@ def test_s01_both_money_formulas_agree_for_every_pair_of_lots():
             g1 = lv.Game(lv.load_profile(spec_a), ["a", "b", "c"], deck=deck, first_player=0)
             g2 = lv.Game(lv.load_profile(spec_b), ["a", "b", "c"], deck=deck, first_player=0)
             expected = [20 - lots[chunk[i]].die - lots[chunk[i + 3]].die for i in range(3)]
-            assert [e["money"] for e in of_kind(g1.setup_events, "dealt")] == expected
-            assert [e["money"] for e in of_kind(g2.setup_events, "dealt")] == expected
+            assert [e.money for e in of_kind(g1.setup_events, "dealt")] == expected
+            assert [e.money for e in of_kind(g2.setup_events, "dealt")] == expected
 
 
 # ------------------------------------------------------------------------------------- S03 / S04 score track
@@ -77,7 +77,7 @@ def test_s03_score_track_break_from_8(spec, size, after):
     game = at(spec, ["red", "blue", "green"], current="blue", phase="draw", deck=["D8", "END"],
               players={"red": {"score": 8}}, tiles=tiles)
     scored = of_kind(game.current_turn.draw_events, "scored")
-    assert [(e["player"], e["award"], e["before"], e["after"]) for e in scored] == [(0, size, 8, after)]
+    assert [(e.player, e.award, e.before, e.after) for e in scored] == [(0, size, 8, after)]
     assert scores(game) == {"red": after, "blue": 0, "green": 0}
     assert money(game)["red"] == size  # $1 per pip, one 1 on each tile
     assert money(game)["blue"] == 1  # the D8 marker Blue just placed pays at once
@@ -92,7 +92,7 @@ def test_s04_three_one_tile_casinos_score_separately_and_stay_on_8(spec):
               players={"red": {"score": 8}},
               tiles={"A1": "gold red 3", "B3": "gold red 4", "E1": "gold red 5"})
     scored = of_kind(game.current_turn.draw_events, "scored")
-    assert [(e["award"], e["before"], e["after"]) for e in scored] == [(1, 8, 8)] * 3
+    assert [(e.award, e.before, e.after) for e in scored] == [(1, 8, 8)] * 3
     assert scores(game)["red"] == 8
     assert money(game)["red"] == 3 + 4 + 5 + 1  # dice pips plus the new D8 marker
 
@@ -113,11 +113,11 @@ def test_s07_yellow_draws_gold_card_d8(spec):
     events = game.current_turn.draw_events
     assert game.current_turn.cards == ["D8"]
     assert game.state.markers["D8"] == 1
-    lot_pay = [(e["player"], e["amount"]) for e in of_kind(events, "paid") if e["why"] == "lots"]
+    lot_pay = [(e.player, e.amount) for e in of_kind(events, "paid") if e.why == "lots"]
     assert sorted(lot_pay) == [(0, 1), (1, 1)]
     assert money(game) == {"green": 1 + 6, "yellow": 1 + 6, "blue": 2}
     assert scores(game) == {"green": 3, "yellow": 1, "blue": 0}
-    casino_pay = {(e["player"], tuple(e["lots"])) for e in of_kind(events, "paid") if e["why"] == "casino"}
+    casino_pay = {(e.player, tuple(e.lots)) for e in of_kind(events, "paid") if e.why == "casino"}
     assert not any(set(lots) & {"E1", "E3"} for _, lots in casino_pay)
     assert game.state.phase == "actions"
     # the Strip: the brown and 3-tile gold casinos touch it, the purple and the 1-tile gold do not (000:L101)
@@ -182,7 +182,7 @@ def test_s10_revised_sprawl_from_a_raised_casino_costs_33():
     events = game.apply(Sprawl("A5", "A2"))
     assert money(game)["red"] == 60 - 33
     (sprawled,) = of_kind(events, "sprawled")
-    assert sprawled["cost"] == 33 and sprawled["height"] == 2
+    assert sprawled.cost == 33 and sprawled.height == 2
     gold = [c for c in game.casinos() if c.color == "gold"]
     assert len(gold) == 1 and gold[0].lots == ("A2", "A5") and gold[0].height == 2
     assert gold[0].points == 4  # 2 spaces x 2 high
@@ -206,9 +206,9 @@ def test_s12_remodel_to_brown_merges_and_yellow_is_boss(spec):
     c = casino_of(game, "A2")
     assert c.lots == ("A2", "A3", "A5") and c.color == "brown" and c.boss == 1
     assert "tie_rerolled" not in kinds(events)
-    assert [(e["lots"], e["color"]) for e in of_kind(events, "merged")] == [(["A2", "A3", "A5"], "brown")]
+    assert [(e.lots, e.color) for e in of_kind(events, "merged")] == [(["A2", "A3", "A5"], "brown")]
     (changed,) = of_kind(events, "boss_changed")
-    assert changed["previous"] == 0 and changed["boss"] == 1
+    assert changed.previous == 0 and changed.boss == 1
 
 
 def test_s12_revised_remodel_of_a_raised_casino_does_not_join_a_flat_one():
@@ -277,7 +277,7 @@ def test_s13_tie_variant_rerolls_only_the_tied_dice_for_free(spec):
     events = game.apply(Reorganize("A2"), dice={"reorg": {"A2": 4, "A5": 1, "A3": 4},
                                                 "ties": {"A2": [3, 6], "A3": [3, 2]}})
     ties = of_kind(events, "tie_rerolled")
-    assert [(e["lots"], e["values"]) for e in ties] == [(["A2", "A3"], {"A2": 3, "A3": 3}),
+    assert [(e.lots, e.values) for e in ties] == [(["A2", "A3"], {"A2": 3, "A3": 3}),
                                                        (["A2", "A3"], {"A2": 6, "A3": 2})]
     assert [game.state.tiles[x].value for x in ("A2", "A5", "A3")] == [6, 1, 2]
     assert money(game)["red"] == 0  # only the $10 of the reorganization
@@ -298,7 +298,7 @@ def test_s15_remodel_ties_two_fives_rerolled_to_threes_green_boss(spec):
     events = game.apply(Remodel("E4", "brown"), dice={"ties": {"E1": [3], "E5": [3]}})
     assert money(game)["green"] == 0
     ties = of_kind(events, "tie_rerolled")
-    assert [(e["lots"], e["values"]) for e in ties] == [(["E1", "E5"], {"E1": 3, "E5": 3})]
+    assert [(e.lots, e.values) for e in ties] == [(["E1", "E5"], {"E1": 3, "E5": 3})]
     c = casino_of(game, "E1")
     assert c.lots == ("E1", "E2", "E3", "E4", "E5") and c.color == "brown"
     assert sorted((o, v) for _, o, v in c.dice) == [(0, 3), (0, 4), (1, 2), (1, 3), (2, 2)]
@@ -321,7 +321,7 @@ def test_s23_yellow_bets_4_rolls_3_wins_4_from_red(spec):
     assert game.why_not(Gamble("B1", 16)) is not None
     events = game.apply(Gamble("B1", 4), dice={"gamble": [1, 2]})
     (g,) = of_kind(events, "gambled")
-    assert (g["total"], g["outcome"], g["gambler_gets"], g["boss_gets"]) == (3, "win", 4, -4)
+    assert (g.total, g.outcome, g.gambler_gets, g.boss_gets) == (3, "win", 4, -4)
     assert money(game) == {"red": 16, "yellow": 34}
 
 
@@ -340,7 +340,7 @@ def test_s25_revised_green_has_7_cap_is_7_yellow_takes_all_7():
     assert game.why_not(Gamble("C4", 4, lay_off=True)) is not None  # no lay-off in the revised rules
     events = game.apply(Gamble("C4", 4), dice={"gamble": [6, 6]})
     (g,) = of_kind(events, "gambled")
-    assert g["outcome"] == "double" and g["gambler_gets"] == 7 and g["boss_gets"] == -7
+    assert g.outcome == "double" and g.gambler_gets == 7 and g.boss_gets == -7
     assert money(game) == {"green": 0, "yellow": 37}
 
 
@@ -399,7 +399,7 @@ def test_s28_revised_raise_twice_to_the_cap_of_3_players():
     game.apply(Raise("C4"))
     assert money(game)["purple"] == 60 and casino_of(game, "C4").height == 2
     events = game.apply(Raise("C7"))
-    assert of_kind(events, "raised")[0]["cost"] == 30 and of_kind(events, "raised")[0]["height"] == 3
+    assert of_kind(events, "raised")[0].cost == 30 and of_kind(events, "raised")[0].height == 3
     assert money(game)["purple"] == 30
     with pytest.raises(lv.IllegalAction) as err:
         game.apply(Raise("C4"))
@@ -483,7 +483,7 @@ def test_s35_the_long_trade(spec):
     assert b.color == "aqua" and b.boss == 1
     assert b.dice == (("B1", 2, 1), ("B2", 1, 2), ("B4", 1, 6), ("B5", 2, 1))
     assert game.state.tiles_on_board("silver") == 7
-    assert [e["cost"] for e in events if e.kind in ("remodeled", "sprawled", "built")] == [15, 12, 9]
+    assert [e.cost for e in events if e.kind in ("remodeled", "sprawled", "built")] == [15, 12, 9]
 
 
 def test_s35_failure_variant_stops_the_rest_of_the_trade():
@@ -494,7 +494,7 @@ def test_s35_failure_variant_stops_the_rest_of_the_trade():
     assert game.engine.available_tiles(game.state, "aqua") == 3
     events = game.apply(S35_TRADE)
     (failed,) = of_kind(events, "trade_step_failed")
-    assert failed["step"] == 5 and failed["rule"] == "components.tiles_per_color"
+    assert failed.step == 5 and failed.rule == "components.tiles_per_color"
     assert money(game) == {"black": 21, "blue": 3, "red": 3, "green": 3}
     assert game.state.markers == {"A5": 0, "D2": 3}
     b = casino_of(game, "B1")

@@ -361,10 +361,13 @@ def notation(draw) -> str:
     return draw(st.sampled_from([" ", " ", "  ", "\t"])).join(words)
 
 
-def play_some(tally: "Tally", game: Any, data: Any, most: int) -> None:
-    """Up to ``most`` random legal decisions (hypothesis ``data`` chooses), each through ``call``."""
+def play_some(tally: "Tally", game: Any, data: Any, most: int) -> int:
+    """Up to ``most`` random legal decisions (hypothesis ``data`` chooses), each through ``call``; how many were
+    applied."""
+    applied = 0
     for _ in range(data.draw(st.integers(0, most)) if game is not None else 0):
         legal = call(tally, game.legal_actions)
         if not legal or game.over:
             break
-        call(tally, game.apply, data.draw(st.sampled_from(legal)))
+        applied += call(tally, game.apply, data.draw(st.sampled_from(legal))) is not None
+    return applied

@@ -4,6 +4,9 @@ loads must set up a game. The rule is in hostile.py."""
 
 from __future__ import annotations
 
+import copy
+import itertools
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,8 +19,14 @@ BASES = {p.stem: load_data(p) for p in PROFILES}
 KEYS = sorted(lv.load_profile("revised").values())
 
 
+_CASES = itertools.count()
+
+
 def _write(tmp_path, data, as_json: bool):
-    path = tmp_path / "fuzzed.yaml"
+    """A new file for every case: lv caches a profile file's contents by its path for the life of the process
+    (lv/profile.py ``_resolve``), so a file rewritten in place would be read once, then served from the cache
+    (every later case set up the first one's game)."""
+    path = tmp_path / f"fuzzed-{next(_CASES)}.yaml"
     path.write_text(to_text(data, as_json), encoding="utf-8")
     return path
 
@@ -43,22 +52,65 @@ def test_mutated_profiles_through_the_cli(tally, tmp_path):
     tally.settle()
 
 
+# every value each parameter takes in some shipped profile (a plausible replacement for another profile's value)
+SHIPPED: dict = {}
+for _data in BASES.values():
+    for _section, _keys in _data.items():
+        if isinstance(_keys, dict):
+            for _key, _entry in _keys.items():
+                if isinstance(_entry, dict) and "value" in _entry:
+                    SHIPPED.setdefault((_section, _key), []).append(_entry["value"])
+
+
+@st.composite
+def plausible(draw, base):
+    """``base`` with 1-3 parameter values changed to ones of the right type: a number moved by up to 3, a flag
+    flipped, a word another shipped profile uses. Most such profiles load; some do not (a maximum under its
+    minimum), so the game that a loaded profile sets up is reached, unlike with ``mutated`` alone (every one of
+    its 40 cases used to be refused)."""
+    data = copy.deepcopy(base)
+    params = [(sec, key) for sec, keys in data.items() if isinstance(keys, dict)
+              for key, entry in keys.items() if isinstance(entry, dict) and "value" in entry]
+    for sec, key in draw(st.lists(st.sampled_from(params), min_size=1, max_size=3, unique=True)):
+        value = data[sec][key]["value"]
+        if isinstance(value, bool):
+            value = not value
+        elif isinstance(value, int):
+            value = draw(st.integers(max(0, value - 3), value + 3))
+        else:
+            value = draw(st.sampled_from(SHIPPED[(sec, key)]))
+        data[sec][key]["value"] = value
+    return data
+
+
 def test_mutated_profiles_set_up_a_game(tally, tmp_path):
+    """A profile that loads sets up a game and takes decisions; half the cases are plausible changes, so that
+    this happens (the floor below fails if the cases stop reaching a game)."""
+    reached = {"loaded": 0, "games": 0, "decisions": 0}
+    kinds: set[str] = set()  # the different profiles that set up a game
+
     @fuzz_settings(40)
     @given(st.data())
     def case(data):
         name = data.draw(st.sampled_from(sorted(BASES)))
-        path = _write(tmp_path, data.draw(mutated(BASES[name])), data.draw(st.booleans()))
+        changes = plausible(BASES[name]) if data.draw(st.booleans()) else mutated(BASES[name])
+        path = _write(tmp_path, data.draw(changes), data.draw(st.booleans()))
         profile = call(tally, lv.load_profile, _spec_for(name, path))
         if profile is None:
             return
+        reached["loaded"] += 1
         call(tally, lv.profile.describe_parameters, profile)
-        players = data.draw(st.integers(1, 7))
+        players = data.draw(st.integers(max(1, profile.players.min - 1), min(7, profile.players.max + 1)))
         game = call(tally, lv.new_game, profile, players, data.draw(st.integers(0, 5)))
-        play_some(tally, game, data, 12)
+        if game is not None:
+            reached["games"] += 1
+            kinds.add(repr(sorted(profile.values().items())))
+            reached["decisions"] += play_some(tally, game, data, 12)
 
     case()
     tally.settle()
+    assert reached["loaded"] >= 8 and reached["games"] >= 4 and reached["decisions"] >= 10, reached
+    assert len(kinds) >= 4, kinds
 
 
 def _value_text(v) -> str:

@@ -133,3 +133,12 @@ def test_check_of_a_fifo_does_not_hang(tmp_path):
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     _clean(fifo, "check", seconds=3.0, codes=(1, 2))
+
+
+def test_a_profile_file_changed_in_place_is_read_again(tmp_path):
+    """A house rule edited between two loads in one process (a notebook, a long-lived tool)."""
+    path = tmp_path / "house.yaml"
+    for cost in (10, 20):
+        path.write_text(f"name: house\nextends: revised\nraise:\n  cost_per_space: {{value: {cost}, source: house}}\n",
+                        encoding="utf-8")
+        assert lv.load_profile(str(path)).raise_.cost_per_space == cost

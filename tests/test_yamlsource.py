@@ -1,0 +1,137 @@
+"""The YAML loader's two paths (lv/yamlsource.py): the fast one (``_load_plain``, one pass over libyaml's events for
+plain files) must give exactly what the general one (``_load_general``) gives, the same data, the same lines in the
+same order, or give the text up (None) so that the general path reads it; and it must take the files lv writes."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import lv
+from lv import bots
+from lv.errors import LvError
+from lv.record import dumps, record_of
+from lv.yamlsource import MAX_DEPTH, _load_general, _load_plain, load_located
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted([*ROOT.glob("examples/*.yaml"), *ROOT.glob("variants/*.yaml"), *ROOT.glob("lv/**/*.yaml")])
+EXAMPLES = int(os.environ.get("LV_HOSTILE_EXAMPLES", "200"))
+
+
+def general(text: str) -> tuple[Any, list[tuple[Any, int]]] | str:
+    """What the general path gives: (data, lines in order), or its one-line message."""
+    try:
+        data, lines = _load_general(text, "f.yaml")
+    except LvError as err:
+        return str(err)
+    return data, list(lines.items())
+
+
+def same_as_general(text: str) -> bool:
+    """The fast path gave the text up, or gave what the general path gives (and the general path accepts it)."""
+    fast = _load_plain(text)
+    if fast is None:
+        return False
+    assert (fast[0], list(fast[1].items())) == general(text)
+    # the same types too: 1 is not True, 1.0 is not 1, a date is not its text
+    assert repr(fast[0]) == repr(general(text)[0])
+    return True
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_shipped_files_take_the_fast_path_and_read_the_same(path):
+    assert same_as_general(path.read_text())
+
+
+def test_records_lv_writes_take_the_fast_path_and_read_the_same():
+    for spec, players in (("revised", 4), ("original", 3), ("revised", 6)):
+        profile = lv.load_profile(spec)
+        for seed in range(3):
+            game = lv.new_game(profile, players, seed)
+            bots.play(game, [bots.uniform_bot] * players, seed)
+            data = record_of(game, spec)
+            for fmt in ("yaml", "json"):
+                assert same_as_general(dumps(data, fmt)), (spec, seed, fmt)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("a: &x 1\nb: *x\n", "an anchor and an alias"),
+    ("base: &m {x: 1}\nthing:\n  <<: *m\n", "a merge key"),
+    ("a: !!int 3\n", "a tag"),
+    ("a: ! 3\n", "the non-specific tag"),
+    ("a: 1\na: 2\n", "a duplicate key"),
+    ("? [1, 2]\n: x\n", "a list as a key"),
+    ("a: 1\n---\nb: 2\n", "a second document"),
+    ("a: [1, 2\n", "malformed YAML"),
+    ("a: " + "9" * 101 + "\n", "a number of more than MAX_DIGITS digits"),
+    ("a: " + "9" * 5000 + "\n", "a number int() refuses"),
+    ("a: 2024-13-40\n", "a date that is none"),
+    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nesting deeper than MAX_DEPTH"),
+    ("a: =\n", "the value key"),
+])
+def test_the_fast_path_gives_up_what_only_the_general_path_reads_or_refuses(text, why):
+    assert _load_plain(text) is None, why
+    # and the answer is the general path's, message and all
+    try:
+        got: Any = load_located(text, "f.yaml")
+        got = (got[0], list(got[1].items()))
+    except LvError as err:
+        got = str(err)
+    assert got == general(text)
+
+
+def test_nesting_up_to_the_limit_takes_the_fast_path():
+    assert same_as_general("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+
+
+def test_empty_and_scalar_documents():
+    for text in ("", "---\n", "# nothing\n", "3\n", "'x'\n", "~\n", "- \n"):
+        assert same_as_general(text), text
+
+
+WORDS = st.sampled_from(["a", "b", "gold", "A2", "yes", "no", "on", "off", "true", "False", "null", "~", "", " x",
+                         "1", "-1", "+1", "0x1F", "0o17", "017", "1_000", "1:30", "1.5", "1e3", ".inf", "-.Inf",
+                         ".nan", "2001-01-01", "2001-12-14t21:59:43.10-05:00", "<<", "=", "a: b", "a #b", "- x",
+                         "x\ny", "'q'", '"q"', "é", "\t", "[", "{", "*a", "&a", "!t", "%", "@", "`", "?"])
+KEYS = st.one_of(WORDS, st.integers(-3, 3), st.booleans(), st.none())
+SCALARS = st.one_of(WORDS, st.integers(), st.floats(allow_nan=False), st.booleans(), st.none(),
+                    st.dates(min_value=datetime.date(1, 1, 1)), st.text(max_size=8))
+DATA = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                     st.dictionaries(KEYS, inner, max_size=4)), max_leaves=20)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
+def test_the_fast_path_reads_any_dumped_data_as_the_general_path_does(data, flow, width):
+    text = yaml.safe_dump(data, default_flow_style=flow, width=width or 80, allow_unicode=width == 5)
+    same_as_general(text)
+
+
+PIECES = st.sampled_from(
+    list("[]{}:,-?&*!|>'\"#%@`\n\t ") + ["a", "1", "&a ", "*a", "<<: ", "=", "!!int ", "!!str ", "0x", "1:2:3",
+                                         "2001-01-01", ".inf", "---\n", "...\n", "%YAML 1.1\n", "\x00", "\ufeff",
+                                         "\x85", "  ", "key: ", "- ", "9" * 120, "yes", "~"])
+
+
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(PIECES, max_size=30).map("".join))
+def test_the_fast_path_reads_any_text_as_the_general_path_does_or_gives_it_up(text):
+    same_as_general(text)
+
+
+def test_without_libyaml_the_fast_path_reads_the_same(monkeypatch):
+    """PyYAML built without libyaml: the pure-Python parser gives the events, the same data and lines."""
+    text = (ROOT / "examples" / "revised-4p.yaml").read_text()
+    with_libyaml = _load_plain(text)
+    monkeypatch.setattr("lv.yamlsource._EventParser", yaml.SafeLoader)
+    without = _load_plain(text)
+    assert with_libyaml is not None and without is not None
+    assert (without[0], list(without[1].items())) == (with_libyaml[0], list(with_libyaml[1].items()))
+    assert _load_plain("a: [1, 2\n") is None
