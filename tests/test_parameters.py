@@ -16,6 +16,7 @@ from collections.abc import Callable
 import pytest
 
 import lv
+from lv.profile import parameter_names
 from lv import Build, Gamble, GiveMoney, Raise, Remodel, Reorganize, Sprawl, Trade
 
 from conftest import at, boss_name, casino_of, illegal, money, of_kind, scores
@@ -585,6 +586,9 @@ def test_every_parameter_is_pinned():
     """A parameter that no test here sets to a non-shipped value is a rule that could be hard-wired unnoticed."""
     params = set(lv.load_profile("revised").values())
     assert params == set(lv.load_profile("original").values())
+    # and the parameters an action family brings in a section of its own (a house rule: Family.parameters)
+    assert params <= set(parameter_names())
+    params = set(parameter_names())
     assert sorted(params - set(PINNED)) == []
     assert sorted(set(PINNED) - params) == []
 

@@ -63,7 +63,10 @@ Optional (leave out what does not apply):
   A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
 - ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares
-  them here; loading them into the profile is the profile module's business (lv/profile.py).
+  them here, and their section as ``parameters``: an attrs class (a default for every key, validators as in
+  lv/profile.py) that lv/profile.py loads as the section named after the family (``sell:``), strictly like its
+  own; the family reads it as ``profile.extension(name)``. A profile that names none of its keys is unchanged
+  (the family sees the defaults: leave the action off by default).
 """
 
 from __future__ import annotations

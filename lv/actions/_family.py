@@ -89,6 +89,10 @@ class Family:
     # ^ legal decisions outside the action step (the draw)
     legal_order: int | None = None  # its place among the generators, when not ``order`` (see lv/actions)
     profile_keys: tuple[str, ...] = ()  # profile parameters it reads (a house rule's new keys go here)
+    parameters: type | None = None
+    # ^ a house rule's own profile section, named after the family (``sell:``): an attrs class with a default for
+    #   every key and validators like the profile's sections; lv/profile.py loads it strictly, and the family reads
+    #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
     prepare: Callable[["Profile", "Board"], Any] | None = None
     # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
     #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino
