@@ -1,29 +1,26 @@
 """Events: the single record of what happened. Narrative, JSON, replay, diff and metrics read these.
 
-An event is one small class per kind (``Built``, ``Paid``, ...) holding plain data (player indices, lots,
+An event is one small class per kind (``Paid``, ``Built``, ...) holding plain data (player indices, lots,
 amounts), so it serialises to the same JSON bytes every time. Read it by attribute (``ev.player``) and tell the
-kinds apart with ``isinstance`` (or the class's ``kind``, the string the JSON and the records use). Kinds and
-their fields, in the order ``to_dict()`` gives them:
+kinds apart with ``isinstance`` (or the class's ``kind``, the string the JSON and the records use). The core's
+kinds, defined here, and their fields, in the order ``to_dict()`` gives them:
 
 setup:        dealt(player, lots, money), card_skipped(player, card, why), end_card_placed(under),
               first_player(player, rolls)
 draw step:    turn_started(turn, player), card_drawn(player, card, pays, [f_block]),
               marker_placed(player, lot, moved_from), die_taken_over(player, lot, value, previous, moved_from),
               paid(player, amount, why, lots), scored(player, lots, award, before, after)
-actions:      built(player, lot, color, cost, value, moved_from), sprawled(player, lot, source, color, height,
-              cost, value, moved_from), remodeled(player, lots, before, color, cost), reorganized(player, lots,
-              cost, values), raised(player, lots, height, cost), gambled(player, lot, boss, bet, dice, total,
-              outcome, lay_off, gambler_gets, boss_gets)
-trades:       money_given(giver, receiver, amount), lot_given(lot, giver, receiver, moved_from),
-              die_given(lot, giver, receiver, value, moved_from), trade_step_failed(step, reason, rule)
 consequences: tie_rerolled(lots, values), merged(lots, color, height), boss_changed(lots, previous, boss),
               marker_moved(player, lot), die_moved(player, lot)
 end:          turn_ended(player), game_ended(reason, winner, ranking, scores, money, [instant_win])
 
 ``[f_block]`` and ``[instant_win]`` are flags: ``to_dict()`` leaves them out when they are False.
 
-A new kind (an action of a house rule) is a class like those below, decorated with ``@register`` on top of
-``@attrs.define(slots=True, weakref_slot=False)``: ``event(kind, ...)``, the JSON and ``EVENTS`` then know it.
+The actions' own events (``built``, ``gambled``, a trade's ``money_given``, ...) are defined, documented and worded
+in their family modules (``lv/actions/``, each listing its kinds after ``Events:`` in its docstring), as classes
+like those below with ``@register`` on top of ``@attrs.define(slots=True, weakref_slot=False)`` (a house rule's
+action too): ``EVENTS``, ``event(kind, ...)`` and the JSON know them once ``lv.actions`` is imported, as the
+engine does. This module imports nothing of lv.
 
 The classes are slotted and not frozen: hundreds are made in every game and a frozen class's constructor costs
 more (it sets each field through ``object.__setattr__``). Nothing changes an event once it is made.
@@ -184,124 +181,6 @@ class Scored(Event):
     after: int
 
 
-# ---------------------------------------------------------------------------------------------- actions
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Built(Event):
-    kind: ClassVar[str] = "built"
-    player: int
-    lot: str
-    color: str
-    cost: int
-    value: int | None
-    moved_from: str | None
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Sprawled(Event):
-    kind: ClassVar[str] = "sprawled"
-    player: int
-    lot: str
-    source: str
-    color: str
-    height: int
-    cost: int
-    value: int | None
-    moved_from: str | None
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Remodeled(Event):
-    kind: ClassVar[str] = "remodeled"
-    player: int
-    lots: list[str]
-    before: str
-    color: str
-    cost: int
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Reorganized(Event):
-    kind: ClassVar[str] = "reorganized"
-    player: int
-    lots: list[str]
-    cost: int
-    values: dict[str, int]
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Raised(Event):
-    kind: ClassVar[str] = "raised"
-    player: int
-    lots: list[str]
-    height: int
-    cost: int
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class Gambled(Event):
-    kind: ClassVar[str] = "gambled"
-    player: int
-    lot: str
-    boss: int
-    bet: int
-    dice: list[int]
-    total: int
-    outcome: str  # "lose", "win" or "double"
-    lay_off: bool
-    gambler_gets: int
-    boss_gets: int
-
-
-# ---------------------------------------------------------------------------------------------- trades
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class MoneyGiven(Event):
-    kind: ClassVar[str] = "money_given"
-    giver: int
-    receiver: int
-    amount: int
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class LotGiven(Event):
-    kind: ClassVar[str] = "lot_given"
-    lot: str
-    giver: int
-    receiver: int
-    moved_from: str | None
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class DieGiven(Event):
-    kind: ClassVar[str] = "die_given"
-    lot: str
-    giver: int
-    receiver: int
-    value: int
-    moved_from: str | None
-
-
-@register
-@attrs.define(slots=True, weakref_slot=False)
-class TradeStepFailed(Event):
-    kind: ClassVar[str] = "trade_step_failed"
-    step: int
-    reason: str
-    rule: str
-
-
 # ---------------------------------------------------------------------------------------------- consequences
 
 
@@ -369,7 +248,5 @@ class GameEnded(Event):
     instant_win: bool = flag()
 
 
-# the main event of each action, which its notation line is followed by (narrative, diff)
-ACTION_EVENTS: tuple[type[Event], ...] = (Built, Sprawled, Remodeled, Reorganized, Raised, Gambled)
 # bookkeeping: a turn started or ended (left out of the JSON of a turn and of comparisons)
 BOOKKEEPING: tuple[type[Event], ...] = (TurnStarted, TurnEnded)

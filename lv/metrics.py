@@ -23,13 +23,31 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import attrs
 
-from .events import Built, Scored
+from .actions import FAMILIES, EndTurn, Family, families_of
+from .actions.build import Built
+from .events import Scored
 from .resample import resampled_counts
 
 if TYPE_CHECKING:
     from .game import Game
+    from .profile import Profile
 
-KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade", "end")
+# the kinds of decision counted per game (``by_kind``; the ``decisions.KIND`` metrics): the main decision of each
+# action family of the action step (the draw's decisions are not counted), in the table's order. A house rule's
+# action (a family with a profile section of its own) is counted in the games of a profile that names its section.
+def _decision_kind(family: Family) -> str:
+    """The ``kind`` of a family's main decision (``reorganize``): what ``summarize`` counts."""
+    kind: str = getattr(family.decisions[0], "kind")
+    return kind
+
+
+KINDS = tuple(_decision_kind(f) for f in FAMILIES if f.generate_waiting is None and f.parameters is None)
+
+
+def kinds_of(profile: Profile) -> tuple[str, ...]:
+    """The kinds of decision counted in a game under ``profile``: ``KINDS`` and a house rule's it names."""
+    return tuple(_decision_kind(f) for f in families_of(profile) if f.generate_waiting is None)
+
 
 # ---------------------------------------------------------------------------------------------- one game
 
@@ -77,8 +95,8 @@ def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str
         # seats count in turn order from the player who took the first turn (seat 1)
         "winner_seat": (result.winner - first) % n + 1 if result else None,
         "turns": len(game.history),
-        "decisions": sum(v for k, v in by_kind.items() if k != "end"),
-        "by_kind": {k: by_kind.get(k, 0) for k in KINDS},
+        "decisions": sum(v for k, v in by_kind.items() if k != EndTurn.kind),
+        "by_kind": {k: by_kind.get(k, 0) for k in kinds_of(game.profile)},
         "scores": final_scores,
         "money": money,
         "winner_score": final_scores[result.winner] if result else None,

@@ -1,7 +1,9 @@
-"""Events as readable lines: the one place that turns what happened into text, with player names and $/points.
+"""Events as readable lines: what turns what happened into text, with player names and $/points.
 
 Replay, diff, ``lv show`` and ``lv move`` all print through here; none of them looks at the rules. Input is
 events (``events.py``), the game's turns (``game.Turn``) and, for a replay, the illegal decisions it skipped.
+This module words the core's events (the draw step, payouts, scores, ties, merges, bosses, the end); an action's
+own events are worded by its family (``Family.effect``, ``Family.told`` in ``lv/actions/``), which it asks.
 
     Turn 12 - red draws D8 (gold)
       red puts a marker on D8
@@ -16,12 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
-from .actions import DRAW_CHOICES, FAMILIES, Draw, EndTurn
+from .actions import DRAW_CHOICES, FAMILIES, FAMILY_OF, Draw, EndTurn, casino_text, dice_text
 from .board import END_CARD, STRIP
-from .events import (ACTION_EVENTS, BOOKKEEPING, BossChanged, Built, CardDrawn, CardSkipped, Dealt, DieGiven,
-                     DieMoved, DieTakenOver, EndCardPlaced, Event, FirstPlayer, GameEnded, Gambled, LotGiven,
-                     MarkerMoved, MarkerPlaced, Merged, MoneyGiven, Paid, Raised, Remodeled, Reorganized, Scored,
-                     Sprawled, TieRerolled, TradeStepFailed, TurnEnded, TurnStarted)
+from .events import (BOOKKEEPING, BossChanged, CardDrawn, CardSkipped, Dealt, DieMoved, DieTakenOver,
+                     EndCardPlaced, Event, FirstPlayer, GameEnded, MarkerMoved, MarkerPlaced, Merged, Paid, Scored,
+                     TieRerolled, TurnEnded, TurnStarted)
 from .notation import format_action
 
 if TYPE_CHECKING:
@@ -30,9 +31,10 @@ if TYPE_CHECKING:
     from .state import Result
 
 INDENT = "  "
-# the wording of events this module does not know itself, from the families that make them (a house rule's
-# action: Family.effect, Family.told): the effect of a main event by its kind, and the sentences
+# the wording of the actions' events, from the families that make them (Family.effect, Family.told): the effect
+# of a main event and what comes between it and the notation, by its kind, and the sentences
 _EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
+_SEPS = {f.main_event: f.effect_sep for f in FAMILIES if f.main_event}
 _TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
@@ -70,17 +72,11 @@ def tie_break_note(result: Result | None, scores: list[int], money: list[int], n
     return f"{names[w]} wins on seat order: tied with {others} on {scores[w]} points and ${money[w]}"
 
 
-def casino(lots: Iterable[str]) -> str:
-    """A casino by its lots: ``C4+C5+C8``."""
-    return "+".join(lots)
+casino = casino_text  # a casino by its lots: ``C4+C5+C8``
 
 
 def _name(names: list[str], seat: int | None) -> str:
     return "nobody" if seat is None else names[seat]
-
-
-def _dice(values: dict[str, int]) -> str:
-    return ", ".join(f"{lot} {v}" for lot, v in values.items())
 
 
 def paying(pays: str) -> str:
@@ -96,56 +92,12 @@ def card_label(card: str, pays: str) -> str:
 
 
 def effect(ev: Event, names: list[str]) -> str:
-    """The effect of an action's main event, to follow its notation: ``build A2 gold: -$6, die 2``."""
-    if isinstance(ev, Built):
-        return f"-${ev.cost}, " + (f"die {ev.value}" if ev.value is not None else "no die left: the tile has none")
-    if isinstance(ev, Sprawled):
-        high = f", {ev.height} high" if ev.height > 1 else ""
-        die = f"die {ev.value}" if ev.value is not None else "no die left: the tile has none"
-        return f"-${ev.cost}, {ev.color} tile{high}, {die}"
-    if isinstance(ev, Remodeled):
-        return f"-${ev.cost}, {casino(ev.lots)} {ev.before} -> {ev.color}"
-    if isinstance(ev, Reorganized):
-        return f"-${ev.cost}, new dice {_dice(ev.values)}"
-    if isinstance(ev, Raised):
-        return f"-${ev.cost}, {casino(ev.lots)} now {ev.height} high"
-    if isinstance(ev, Gambled):
-        return _gamble(ev, names)
+    """The effect of an action's main event, to follow its notation: ``build A2 gold: -$6, die 2``. The action's
+    family words it (``Family.effect``)."""
     family_effect = _EFFECTS.get(ev.kind)
     if family_effect is not None:
         return family_effect(ev, names)
     return describe(ev, names) or ev.kind
-
-
-def _gamble(ev: Gambled, names: list[str]) -> str:
-    boss = names[ev.boss]
-    a, b = ev.dice
-    rolled = f"at {boss}'s casino: rolled {a}+{b}={ev.total}"
-    bet = ev.bet
-    if ev.outcome == "lose":
-        if ev.lay_off:
-            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${ev.boss_gets}, the bank ${bet - ev.boss_gets})"
-        return f"{rolled}, loses ${bet} to {boss}"
-    owed = bet * (2 if ev.outcome == "double" else 1)
-    wins = "wins double: " if ev.outcome == "double" else "wins "
-    got = ev.gambler_gets
-    paid = -ev.boss_gets
-    if ev.lay_off:
-        return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
-    if got < owed:
-        return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
-    return f"{rolled}, {wins}${got}"
-
-
-def _action_verb(ev: Event) -> str:
-    """What the player does, for an action's event told as a sentence: ``builds gold on A2``."""
-    if isinstance(ev, Built):
-        return f"builds {ev.color} on {ev.lot}"
-    if isinstance(ev, Sprawled):
-        return f"sprawls into {ev.lot}"
-    if isinstance(ev, Gambled):
-        return f"bets ${ev.bet} on {ev.lot}"
-    return {Remodeled: "remodels", Reorganized: "reorganizes", Raised: "raises"}[type(ev)]
 
 
 def describe(ev: Event, names: list[str]) -> str | None:
@@ -181,20 +133,8 @@ def describe(ev: Event, names: list[str]) -> str | None:
         return f"{_name(names, ev.player)} is paid ${ev.amount} ({where})"
     if isinstance(ev, Scored):
         return f"{_name(names, ev.player)} scores {ev.award} for {casino(ev.lots)} ({_track(ev)})"
-    if isinstance(ev, ACTION_EVENTS):
-        player = getattr(ev, "player", None)
-        sep = " " if isinstance(ev, Gambled) else ": "
-        return f"{_name(names, player)} {_action_verb(ev)}{sep}{effect(ev, names)}"
-    if isinstance(ev, MoneyGiven):
-        return f"{_name(names, ev.giver)} gives {_name(names, ev.receiver)} ${ev.amount}"
-    if isinstance(ev, LotGiven):
-        return f"{_name(names, ev.giver)}'s lot {ev.lot} goes to {_name(names, ev.receiver)}"
-    if isinstance(ev, DieGiven):
-        return f"{_name(names, ev.giver)}'s die on {ev.lot} ({ev.value}) goes to {_name(names, ev.receiver)}"
-    if isinstance(ev, TradeStepFailed):
-        return f"trade step {ev.step} fails: {ev.reason} [{ev.rule}]; the later steps do not happen"
     if isinstance(ev, TieRerolled):
-        return f"tie for the top die: rerolled {_dice(ev.values)} (free)"
+        return f"tie for the top die: rerolled {dice_text(ev.values)} (free)"
     if isinstance(ev, Merged):
         high = f", {ev.height} high" if ev.height > 1 else ""
         return f"casinos merge: {casino(ev.lots)} ({ev.color}{high})"
@@ -209,7 +149,7 @@ def describe(ev: Event, names: list[str]) -> str | None:
         return f"{_name(names, ev.player)} is out of dice: the one on {ev.lot} moves (that tile now has no die)"
     if isinstance(ev, GameEnded):
         return f"the game ends ({ending(ev.reason)}): {_name(names, ev.winner)} wins"
-    for told in _TOLD:  # an event of a family's own (a house rule's action)
+    for told in _TOLD:  # an action's own event: its family tells it
         text = told(ev, names)
         if text is not None:
             return text
@@ -278,11 +218,13 @@ def decision_lines(step: Decision | Illegal, names: list[str]) -> list[str]:
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
     events = [e for e in step.events if not isinstance(e, TurnEnded)]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
-    main = next((e for e in events if isinstance(e, ACTION_EVENTS) or e.kind in _EFFECTS), None)
-    if main is not None and not text.startswith("trade"):
+    # the action's main event follows its notation (a trade has none: its steps' events come below it)
+    family = FAMILY_OF.get(type(step.action))
+    kind = family.main_event if family is not None else None
+    main = next((e for e in events if e.kind == kind), None) if kind is not None else None
+    if main is not None:
         rest = [e for e in events if e is not main]
-        sep = " " if isinstance(main, Gambled) else ": "  # gamble B3 4 at blue's casino: rolled ...
-        out = [f"{text}{sep}{effect(main, names)}{generated}"]
+        out = [f"{text}{_SEPS[main.kind]}{effect(main, names)}{generated}"]  # gamble B3 4 at blue's casino: ...
     else:
         rest = events
         out = [text + generated]

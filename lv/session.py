@@ -29,7 +29,7 @@ import attrs
 from . import actions as A
 from . import narrative
 from .errors import IllegalAction, LvError, NotationError, RecordError
-from .events import Event, Gambled, Reorganized, TieRerolled
+from .events import EVENTS, Event, TieRerolled
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import Profile, load_profile
@@ -39,7 +39,8 @@ from .replay import replay
 from .yamlsource import one_line, read_text
 
 GROUPS = A.GROUPS  # the groups of ``lv legal``: one per listed verb of the action families' table
-ROLLING = (Gambled, Reorganized, TieRerolled)  # events whose dice a table must give
+# events whose dice a table must give: those of the actions that roll dice (Family.rolls), and a tie's reroll
+ROLLING = tuple(EVENTS[f.main_event] for f in A.FAMILIES if f.rolls and f.main_event) + (TieRerolled,)
 
 
 class MoveError(LvError):
@@ -381,9 +382,7 @@ def _table_draws(game: Game) -> list[dict]:
 def groups_of(profile: Profile) -> tuple[str, ...]:
     """The groups of ``lv legal`` under ``profile``: every listed verb of the table (``GROUPS``) but those of a
     family that brings a profile section of its own (a house rule) which the profile does not name."""
-    named = {name for name, _ in profile.extensions}
-    return tuple(verb for f in A.FAMILIES if f.listed and (f.parameters is None or f.name in named)
-                 for verb in f.verbs)
+    return tuple(verb for f in A.families_of(profile) if f.listed for verb in f.verbs)
 
 
 def legal_groups(game: Game) -> dict[str, list]:

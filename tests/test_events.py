@@ -3,28 +3,58 @@ when False), which the goldens hash byte for byte."""
 
 from __future__ import annotations
 
-import re
 import pickle
+import re
+import sys
 
 import attrs
 import pytest
 
+from lv import actions as A
 from lv import events as E
+from lv.actions.gamble import Gambled
 
 
-def _documented() -> dict[str, list[str]]:
-    """kind -> fields, as the module's docstring lists them (``[flag]`` marks a flag)."""
-    text = " ".join(next(p for p in (E.__doc__ or "").split("\n\n") if p.startswith("setup:")).split())
+def _documented(doc: str | None, start: str) -> dict[str, list[str]]:
+    """kind -> fields, as a docstring lists them in its paragraph that starts with ``start`` (``[flag]`` marks a
+    flag)."""
+    text = " ".join(next(p for p in (doc or "").split("\n\n") if p.startswith(start)).split())
     return {kind: [f.strip(" []") for f in fields.split(",") if f.strip()]
             for kind, fields in re.findall(r"(\w+)\(([^)]*)\)", text)}
 
 
+def _where_documented() -> dict[str, tuple[str, list[str]]]:
+    """kind -> (the module that documents it, its fields): lv/events.py's docstring lists the core's kinds, each
+    action family module's the kinds of its own events (after ``Events:``)."""
+    out = {kind: (E.__name__, fields) for kind, fields in _documented(E.__doc__, "setup:").items()}
+    for family in A.FAMILIES:
+        module = sys.modules[family.parse.__module__]
+        if "\n\nEvents:" in (module.__doc__ or ""):
+            for kind, fields in _documented(module.__doc__, "Events:").items():
+                assert kind not in out, kind
+                out[kind] = (module.__name__, fields)
+    return out
+
+
 def test_every_documented_kind_is_a_class_with_those_fields_in_that_order() -> None:
-    documented = _documented()
+    documented = _where_documented()
     assert set(documented) == set(E.EVENTS)
     for kind, cls in E.EVENTS.items():
         assert cls.kind == kind
-        assert [a.name for a in attrs.fields(cls)] == documented[kind], kind
+        module, fields = documented[kind]
+        assert [a.name for a in attrs.fields(cls)] == fields, kind
+        assert cls.__module__ == module, f"{kind} is documented in {module}, defined in {cls.__module__}"
+
+
+def test_an_actions_events_are_defined_in_its_family_module_and_worded_there() -> None:
+    """lv/events.py holds only the core's events: every action's main event comes from its family module, and
+    the family tells it (Family.told) where the narrative does not."""
+    for family in A.FAMILIES:
+        if family.main_event is None:
+            continue
+        cls = E.EVENTS[family.main_event]
+        assert cls.__module__ == family.parse.__module__, family.name
+        assert family.effect is not None and family.told is not None, family.name
 
 
 def test_the_factory_builds_the_class_of_the_kind() -> None:
@@ -45,7 +75,7 @@ def test_to_dict_gives_the_kind_then_the_fields_in_order_and_leaves_out_false_fl
     assert "instant_win" not in ended.to_dict()
     assert list(E.GameEnded("instant_win", 0, [0, 1], [90, 30], [5, 9], instant_win=True).to_dict())[-1] == "instant_win"
     # a False that is data, not a flag, stays: a gamble that was not laid off says so
-    gamble = E.Gambled(0, "B3", 1, 4, [1, 2], 3, "win", False, 4, -4)
+    gamble = Gambled(0, "B3", 1, 4, [1, 2], 3, "win", False, 4, -4)
     assert gamble.to_dict()["lay_off"] is False
 
 

@@ -69,9 +69,14 @@ Optional (leave out what does not apply):
   (the family sees the defaults: leave the action off by default), and ``lv legal`` shows no group of it.
 - ``rules``: a house rule's own rule ids, a class of constants like ``lv.ruleids.Rule`` (the table's
   ``rule_ids()`` lists them; a dotted id is one of its parameters).
-- ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events, for
-  events the narrative does not know itself (a house rule's): the effect of its main event after its notation
-  (``sell A2: +$3``), and any of its events as a sentence (None for another family's).
+- Its events: attrs classes registered in ``lv.events.EVENTS`` (``@register`` on top of
+  ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``lv.events.Event`` with a ``kind``), defined
+  in its module and listed in its docstring after ``Events:``; lv/events.py holds only the core's.
+- ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events (the
+  narrative words only the core's events and asks the families for theirs): the effect of its main event after
+  its notation (``build A2 gold: -$6, die 2``; ``effect_sep`` is what comes between, ``": "`` unless given), and
+  any of its events as a sentence (None for another family's). ``casino_text``, ``dice_text`` and
+  ``new_die_text`` are the pieces of wording the families share with the narrative.
 """
 
 from __future__ import annotations
@@ -81,8 +86,8 @@ import pkgutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._family import (BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment, Reason, Words, closed_block, not_boss,
-                      refuse, tile_facts, tiles_left, whole_number)
+from ._family import (BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment, Reason, Words, casino_text,
+                      closed_block, dice_text, new_die_text, not_boss, refuse, tile_facts, tiles_left, whole_number)
 from .build import Build
 from .draw import DRAW_CHOICES, Choose, Draw, Reroll
 from .end import EndTurn
@@ -161,6 +166,14 @@ def tables_for(profile: Profile, board: Board) -> dict[str, Any]:
     return found[2]
 
 
+def families_of(profile: Profile) -> tuple[Family, ...]:
+    """The families a game under ``profile`` shows (``lv legal``'s groups, the decisions counted per game): every
+    family but a house rule's (one that brings a profile section of its own, ``Family.parameters``) whose section
+    the profile does not name."""
+    named = {name for name, _ in profile.extensions}
+    return tuple(f for f in FAMILIES if f.parameters is None or f.name in named)
+
+
 def family_of(decision: Decision) -> Family | None:
     return FAMILY_OF.get(type(decision))
 
@@ -205,6 +218,7 @@ __all__ = [
     "FORBIDDEN", "GROUPS", "RIVALS", "TRANSFERS", "VERBS", "ActAs", "Action", "Build", "Choose", "Decision", "Draw",
     "EndTurn", "Family", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "GivePoints", "GiveRiser", "GiveTile",
     "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
-    "closed_block", "discover", "family_of", "format_decision", "group_of", "not_boss", "parse_decision",
-    "parse_words", "refuse", "structured_decision", "tables_for", "tile_facts", "tiles_left", "whole_number",
+    "casino_text", "closed_block", "dice_text", "discover", "families_of", "family_of", "format_decision", "group_of",
+    "new_die_text", "not_boss", "parse_decision", "parse_words", "refuse", "structured_decision", "tables_for",
+    "tile_facts", "tiles_left", "whole_number",
 ]

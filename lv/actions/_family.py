@@ -90,17 +90,20 @@ class Family:
     legal_order: int | None = None  # its place among the generators, when not ``order`` (see lv/actions)
     profile_keys: tuple[str, ...] = ()  # profile parameters it reads (a house rule's new keys go here)
     parameters: type | None = None
+    # ^ a house rule's own profile section, named after the family (``sell:``): an attrs class with a default for
+    #   every key and validators like the profile's sections; lv/profile.py loads it strictly, and the family reads
+    #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
     rules: type | None = None
     # ^ a house rule's own rule ids: a class of constants like lv/ruleids.py's ``Rule`` (dotted ids are its
     #   parameters); ``ruleids.rule_ids()`` lists them with the table's
     effect: Callable[["Event", Sequence[str]], str] | None = None
-    # ^ (its main event, names) -> what it did, written after its notation (``sell A2: +$3, ...``); the narrative
-    #   asks a family for the wording of the events it does not know itself
+    # ^ (its main event, names) -> what it did, written after its notation (``build A2 gold: -$6, die 2``); the
+    #   narrative words only the core's events itself and asks the families for the rest
     told: Callable[["Event", Sequence[str]], "str | None"] | None = None
-    # ^ (event, names) -> one of its events as a sentence (``red sells A2 ...``), None for an event not its own
-    # ^ a house rule's own profile section, named after the family (``sell:``): an attrs class with a default for
-    #   every key and validators like the profile's sections; lv/profile.py loads it strictly, and the family reads
-    #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
+    # ^ (event, names) -> one of its events as a sentence (``red builds gold on A2: ...``), None for an event not
+    #   its own
+    effect_sep: str = ": "
+    # ^ what comes between its notation and its effect (a gamble's is a space: ``gamble B3 4 at blue's casino: ...``)
     prepare: Callable[["Profile", "Board"], Any] | None = None
     # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
     #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino
@@ -281,3 +284,21 @@ def refuse(reason: Reason | None) -> None:
     """Raise the refusal ``reason`` as IllegalAction (nothing if None)."""
     if reason is not None:
         raise IllegalAction(reason[1], reason[0])
+
+
+# ------------------------------------------------------------------------------ wording shared by the families'
+# events (``Family.effect``, ``Family.told``) and the narrative (lv/narrative.py)
+
+def casino_text(lots: Iterable[str]) -> str:
+    """A casino by its lots: ``C4+C5+C8``."""
+    return "+".join(lots)
+
+
+def dice_text(values: dict[str, int]) -> str:
+    """Dice by lot: ``B2 3, B3 5``."""
+    return ", ".join(f"{lot} {v}" for lot, v in values.items())
+
+
+def new_die_text(value: int | None) -> str:
+    """The die a new tile got (a build's, a sprawl's): ``die 2``, or none when the player had none left."""
+    return f"die {value}" if value is not None else "no die left: the tile has none"

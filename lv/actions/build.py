@@ -1,23 +1,24 @@
 """Build: a casino tile on a lot you own. 000 "Action - Build" L128-133; 003 "Action - Build" L526-540.
 
 ``build A2 gold``: pay the lot's price, put a tile of that colour on it and your die showing the lot's value.
+
+Events: built(player, lot, color, cost, value, moved_from): ``value`` None when the player had no die left.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
-from ._family import Decision, Family, Moment, Reason, Words, closed_block, refuse, tiles_left
+from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
 
 if TYPE_CHECKING:
     from ..chance import Dice
-    from ..events import Event
     from ..rules import Engine
     from ..state import GameState
 
@@ -29,6 +30,30 @@ class Build:
     lot: str
     color: str
     kind = "build"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Built(Event):
+    kind: ClassVar[str] = "built"
+    player: int
+    lot: str
+    color: str
+    cost: int
+    value: int | None
+    moved_from: str | None
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``-$6, die 2`` (after ``build A2 gold: ``)."""
+    assert isinstance(ev, Built)
+    return f"-${ev.cost}, {new_die_text(ev.value)}"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Built):
+        return None
+    return f"{names[ev.player]} builds {ev.color} on {ev.lot}: {effect(ev, names)}"
 
 
 def parse(w: Words) -> Build:
@@ -98,6 +123,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, event
 
 FAMILY = Family(
     name="build", order=10, decisions=(Build,), verbs=("build",), parse=parse, format=format,
+    effect=effect, told=told,
     structured=structured, record_kinds=("build",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="built", generate_before=generate,
     profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"))

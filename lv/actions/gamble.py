@@ -3,18 +3,21 @@
 ``gamble B3 4`` (``gamble B3 4 layoff``: the boss lays off half, where ``gamble.lay_off`` allows). The bet is
 $1 to ``gamble.bet_per_tile`` per tile (``gamble.tiles_counted``), at most the gambler's money and, where
 ``gamble.cap_at_boss_money``, the boss's. The legal list names each casino once, with the largest bet.
+
+Events: gambled(player, lot, boss, bet, dice, total, outcome, lay_off, gambler_gets, boss_gets): ``outcome``
+"lose", "win" or "double"; ``gambler_gets`` and ``boss_gets`` what each gained (negative: paid).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
@@ -22,7 +25,6 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
-    from ..events import Event
     from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
@@ -36,6 +38,50 @@ class Gamble:
     bet: int
     lay_off: bool = False  # the boss's choice, where the profile allows it
     kind = "gamble"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Gambled(Event):
+    kind: ClassVar[str] = "gambled"
+    player: int
+    lot: str
+    boss: int
+    bet: int
+    dice: list[int]
+    total: int
+    outcome: str  # "lose", "win" or "double"
+    lay_off: bool
+    gambler_gets: int
+    boss_gets: int
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``at blue's casino: rolled 1+2=3, wins $4`` (after ``gamble B3 4 ``)."""
+    assert isinstance(ev, Gambled)
+    boss = names[ev.boss]
+    a, b = ev.dice
+    rolled = f"at {boss}'s casino: rolled {a}+{b}={ev.total}"
+    bet = ev.bet
+    if ev.outcome == "lose":
+        if ev.lay_off:
+            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${ev.boss_gets}, the bank ${bet - ev.boss_gets})"
+        return f"{rolled}, loses ${bet} to {boss}"
+    owed = bet * (2 if ev.outcome == "double" else 1)
+    wins = "wins double: " if ev.outcome == "double" else "wins "
+    got = ev.gambler_gets
+    paid = -ev.boss_gets
+    if ev.lay_off:
+        return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
+    if got < owed:
+        return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
+    return f"{rolled}, {wins}${got}"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Gambled):
+        return None
+    return f"{names[ev.player]} bets ${ev.bet} on {ev.lot} {effect(ev, names)}"
 
 
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
@@ -205,6 +251,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
 
 FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
+    effect=effect, told=told, effect_sep=" ",
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",

@@ -2,25 +2,26 @@
 "Action - Raise" L657-739: ``raise.cost_per_space`` per space, up to ``raise.max_height``.
 
 ``raise A2``.
+
+Events: raised(player, lots, height, cost): ``height`` the casino's height after.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..casinos import boss
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse
+from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
-    from ..events import Event
     from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
@@ -32,6 +33,28 @@ class Raise:
 
     lot: str
     kind = "raise"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Raised(Event):
+    kind: ClassVar[str] = "raised"
+    player: int
+    lots: list[str]
+    height: int
+    cost: int
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``-$20, A2+A3 now 2 high`` (after ``raise A2: ``)."""
+    assert isinstance(ev, Raised)
+    return f"-${ev.cost}, {casino_text(ev.lots)} now {ev.height} high"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Raised):
+        return None
+    return f"{names[ev.player]} raises: {effect(ev, names)}"
 
 
 def parse(w: Words) -> Raise:
@@ -119,6 +142,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, event
 
 FAMILY = Family(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
+    effect=effect, told=told,
     structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="raised", active=active, prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

@@ -3,26 +3,28 @@ tile); 003 "Action - Remodel" L574-590 (per space, top tiles only): ``remodel.co
 ``remodel.counts``.
 
 ``remodel A2 silver``.
+
+Events: remodeled(player, lots, before, color, cost): ``before`` the casino's colour before.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..casinos import boss
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse, tiles_left
+from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse,
+                      tiles_left)
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
-    from ..events import Event
     from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
@@ -35,6 +37,29 @@ class Remodel:
     lot: str  # any lot of the casino
     color: str
     kind = "remodel"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Remodeled(Event):
+    kind: ClassVar[str] = "remodeled"
+    player: int
+    lots: list[str]
+    before: str
+    color: str
+    cost: int
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``-$15, A2+A3 gold -> silver`` (after ``remodel A2 silver: ``)."""
+    assert isinstance(ev, Remodeled)
+    return f"-${ev.cost}, {casino_text(ev.lots)} {ev.before} -> {ev.color}"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Remodeled):
+        return None
+    return f"{names[ev.player]} remodels: {effect(ev, names)}"
 
 
 def parse(w: Words) -> Remodel:
@@ -129,6 +154,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, eve
 
 FAMILY = Family(
     name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
+    effect=effect, told=told,
     structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="remodeled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))

@@ -2,26 +2,27 @@
 "Action - Reorganize" L592-631: ``reorg.cost_per_pip`` per pip showing, and each die once a turn.
 
 ``reorg A2`` (also ``reorganize A2``).
+
+Events: reorganized(player, lots, cost, values): ``values`` the new dice, lot -> value.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
-from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, refuse
+from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, dice_text, refuse
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
-    from ..events import Event
     from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
@@ -33,6 +34,28 @@ class Reorganize:
 
     lot: str
     kind = "reorganize"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Reorganized(Event):
+    kind: ClassVar[str] = "reorganized"
+    player: int
+    lots: list[str]
+    cost: int
+    values: dict[str, int]
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``-$7, new dice A2 3, A3 5`` (after ``reorg A2: ``)."""
+    assert isinstance(ev, Reorganized)
+    return f"-${ev.cost}, new dice {dice_text(ev.values)}"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Reorganized):
+        return None
+    return f"{names[ev.player]} reorganizes: {effect(ev, names)}"
 
 
 def parse(w: Words) -> Reorganize:
@@ -134,6 +157,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
 
 FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
+    effect=effect, told=told,
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
     from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized", prepare=prepare,
     rolls="reorg", table_dice=table_dice, casinos=DICED, generate_casinos=generate, legal_order=55,

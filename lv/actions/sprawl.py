@@ -3,26 +3,28 @@
 
 ``sprawl A3 from A2``: pay the lot's price times ``sprawl.cost_multiplier`` (plus ``sprawl.riser_cost`` per
 level above the first), put a tile of the casino's colour and height on it and your die showing its value.
+
+Events: sprawled(player, lot, source, color, height, cost, value, moved_from): ``value`` None when the player had
+no die left.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..casinos import boss, frontier
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
-from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, not_boss, refuse,
-                      tiles_left)
+from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
+                      refuse, tiles_left)
 
 if TYPE_CHECKING:
     from ..board import Board
     from ..casinos import Casino, DiceFacts
     from ..chance import Dice
-    from ..events import Event
     from ..profile import Profile
     from ..rules import Engine
     from ..state import GameState
@@ -35,6 +37,33 @@ class Sprawl:
     lot: str
     source: str  # any lot of the sprawling casino
     kind = "sprawl"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class Sprawled(Event):
+    kind: ClassVar[str] = "sprawled"
+    player: int
+    lot: str
+    source: str
+    color: str
+    height: int
+    cost: int
+    value: int | None
+    moved_from: str | None
+
+
+def effect(ev: Event, names: Sequence[str]) -> str:
+    """``-$12, gold tile, 2 high, die 4`` (after ``sprawl A3 from A2: ``)."""
+    assert isinstance(ev, Sprawled)
+    high = f", {ev.height} high" if ev.height > 1 else ""
+    return f"-${ev.cost}, {ev.color} tile{high}, {new_die_text(ev.value)}"
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    if not isinstance(ev, Sprawled):
+        return None
+    return f"{names[ev.player]} sprawls into {ev.lot}: {effect(ev, names)}"
 
 
 def parse(w: Words) -> Sprawl:
@@ -144,6 +173,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
 
 FAMILY = Family(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
+    effect=effect, told=told,
     structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",

@@ -8,23 +8,26 @@ among the legal decisions, since any exchange may be proposed.
 A step may be any action of the current player (``as black build A2 gold`` names who takes it). Steps the
 rulebooks forbid parse (``points 5 from red to blue``, ``tile A2 ...``, ``riser A2 ...``, ``promise from red to
 blue sprawl next turn``) so that the rules refuse them with the rule, not the notation with a syntax error.
+
+Events: money_given(giver, receiver, amount), lot_given(lot, giver, receiver, moved_from), die_given(lot, giver,
+receiver, value, moved_from), trade_step_failed(step, reason, rule); an action step's own events come from its
+family.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from ..errors import IllegalAction
-from ..events import event
+from ..events import Event, event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
 
 if TYPE_CHECKING:
     from ..chance import Dice
-    from ..events import Event
     from ..rules import Engine
     from ..state import GameState
 
@@ -116,6 +119,58 @@ class Trade:
     steps: tuple[Any, ...]
     by: tuple[int, ...] = ()
     kind = "trade"
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class MoneyGiven(Event):
+    kind: ClassVar[str] = "money_given"
+    giver: int
+    receiver: int
+    amount: int
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class LotGiven(Event):
+    kind: ClassVar[str] = "lot_given"
+    lot: str
+    giver: int
+    receiver: int
+    moved_from: str | None
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class DieGiven(Event):
+    kind: ClassVar[str] = "die_given"
+    lot: str
+    giver: int
+    receiver: int
+    value: int
+    moved_from: str | None
+
+
+@register
+@attrs.define(slots=True, weakref_slot=False)
+class TradeStepFailed(Event):
+    kind: ClassVar[str] = "trade_step_failed"
+    step: int  # 1-based
+    reason: str
+    rule: str
+
+
+def told(ev: Event, names: Sequence[str]) -> str | None:
+    """A trade's events as sentences (a trade has no main event: its notation line is followed by them all)."""
+    if isinstance(ev, MoneyGiven):
+        return f"{names[ev.giver]} gives {names[ev.receiver]} ${ev.amount}"
+    if isinstance(ev, LotGiven):
+        return f"{names[ev.giver]}'s lot {ev.lot} goes to {names[ev.receiver]}"
+    if isinstance(ev, DieGiven):
+        return f"{names[ev.giver]}'s die on {ev.lot} ({ev.value}) goes to {names[ev.receiver]}"
+    if isinstance(ev, TradeStepFailed):
+        return f"trade step {ev.step} fails: {ev.reason} [{ev.rule}]; the later steps do not happen"
+    return None
 
 
 TRANSFERS = (GiveMoney, GiveLot, GiveDie)
@@ -358,5 +413,5 @@ def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, e
 FAMILY = Family(
     name="trade", order=70, decisions=(Trade, GiveMoney, GiveLot, GiveDie, GivePoints, GiveTile, GiveRiser,
                                        Promise, ActAs),
-    verbs=("trade",), parse=parse, format=format, structured=structured, listed=False, why_not=why_not,
+    verbs=("trade",), parse=parse, format=format, structured=structured, listed=False, why_not=why_not, told=told,
     cost=lambda engine, s, a: 0, apply=apply, anytime=True, profile_keys=("trade.failed_step",))
