@@ -77,6 +77,35 @@ def test_summary_of_a_five_turn_game():
     assert metrics.METRICS["end_card"][1](g) == 1.0 and metrics.METRICS["instant_win"][1](g) == 0.0
 
 
+def test_the_kinds_counted_are_the_tables_and_a_house_rules_only_where_its_profile_names_it(monkeypatch):
+    """The decisions counted per game come from the action families' table (the draw's are not counted); a house
+    rule's action (a family that brings a profile section) is counted in the games of a profile that names its
+    section, so a profile without it gives the same summary as before. Stand-in family ``tip``."""
+    import attrs
+
+    from lv import actions as A
+    from lv import profile as P
+
+    assert metrics.KINDS == ("build", "sprawl", "remodel", "reorganize", "raise", "gamble", "trade", "end")
+
+    @attrs.frozen
+    class Tip:
+        enabled: bool = False
+
+    @attrs.frozen
+    class TipDecision:
+        kind = "tip"
+
+    family = A.Family(name="tip", order=65, decisions=(TipDecision,), verbs=("tip",), parse=lambda w: TipDecision(),
+                      format=lambda a, names: "tip", structured=lambda a, names: {"action": "tip"}, parameters=Tip)
+    monkeypatch.setattr(P, "_EXTENSIONS", {"tip": Tip})
+    monkeypatch.setattr(A, "FAMILIES", tuple(sorted((*A.FAMILIES, family), key=lambda f: f.order)))
+    from lv import load_profile
+    assert metrics.kinds_of(load_profile("revised")) == metrics.KINDS
+    assert metrics.kinds_of(load_profile("revised,tip.enabled=true")) == (
+        "build", "sprawl", "remodel", "reorganize", "raise", "gamble", "tip", "trade", "end")
+
+
 def test_summary_of_an_instant_win_from_a_position():
     """003 "Step 4" L404-416 (smallest casino first), "Winning" L917-921; score track 73 -> 81 -> 90.
 
