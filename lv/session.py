@@ -335,34 +335,57 @@ def legal_decisions(game: Game) -> list[dict]:
     ``cost`` (dollars it costs the player now; a gamble's is its bet) and the fields of its structured form
     (``lot``, ``color``, ``from``). A gamble is listed once, with the largest bet in its notation and cost and
     the range ``min``..``max`` (any whole bet in it is legal; write it in place of the bet) and ``lay_off``
-    (whether ``layoff`` may end the notation). Trades are not listed: any exchange may be proposed.
+    (whether ``layoff`` may end the notation): its family's ``listing``. Trades are not listed: any exchange may
+    be proposed.
 
     A draw at a table that waits for its own decision lists only that: ``reroll`` (with the ``lots`` whose dice
     are to be given, in order: ``lv move game.yaml reroll --dice 4,2``) or ``move`` (``move marker A3``: which of
     the player's pieces to move when none is left)."""
+    return [item for _, item, _ in _legal_items(game)]
+
+
+def _legal_items(game: Game) -> list[tuple[object, dict, dict | None]]:
+    """``legal_decisions``' objects, each with its decision (None for a draw's own decision, or a table's draw)
+    and its family's listing (None unless it stands for several decisions, as a gamble does)."""
     names = game.player_names
     engine, state = game.engine, game.state
-    out: list[dict] = []
+    out: list[tuple[object, dict, dict | None]] = []
     pending = state.pending
     if pending is not None:  # a draw at a table waits for its own decision
         if pending["what"] == "reroll":
-            out.append({"notation": "reroll", "kind": "reroll", "cost": 0, "lots": list(pending["lots"])})
+            out.append((None, {"notation": "reroll", "kind": "reroll", "cost": 0, "lots": list(pending["lots"])},
+                        None))
         else:
             what = pending["what"].split("_")[0]
             lots = state.markers_on_board(state.current) if what == "marker" else state.dice_on_board(state.current)
-            out.extend({"notation": f"move {what} {lot}", "kind": "move", "cost": 0, "lot": lot}
+            out.extend((None, {"notation": f"move {what} {lot}", "kind": "move", "cost": 0, "lot": lot}, None)
                        for lot in sorted(lots, key=game.board.index.__getitem__))
     for action in game.legal_actions():
         if isinstance(action, A.Draw) and game.table and not action.cards:
-            out.extend(_table_draws(game))
+            out.extend((None, item, None) for item in _table_draws(game))
             continue
         item = {"notation": format_action(action, names), "kind": A.group_of(action),
                 "cost": engine.action_cost(state, action)}
         item.update((k, v) for k, v in structured(action, names).items() if k not in ("action", "bet"))
-        if isinstance(action, A.Gamble):
-            item.update(_gamble_range(game, action))
-        out.append(item)
+        listing = _listing(game, action)
+        if listing is not None:  # one listed decision for several (a gamble: any bet in a range)
+            item.update(listing)
+        out.append((action, item, listing))
     return out
+
+
+def _listing(game: Game, action: object) -> dict | None:
+    """What ``lv legal`` shows for a decision of the generator that stands for several (``Family.listing``)."""
+    listing = A.FAMILY_OF[type(action)].listing
+    return listing(game.profile, action) if listing is not None else None
+
+
+def _listing_text(game: Game, action: object) -> str:
+    """A decision of the generator as ``lv legal`` writes it: its listing's text, else its notation."""
+    family = A.FAMILY_OF[type(action)]
+    if family.listing is not None and family.listing_text is not None:
+        return family.listing_text(family.listing(game.profile, action))
+    return format_action(action, game.player_names)
 
 
 def _table_draws(game: Game) -> list[dict]:
@@ -387,12 +410,13 @@ def groups_of(profile: Profile) -> tuple[str, ...]:
 
 def legal_groups(game: Game) -> dict[str, list]:
     """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
-    the notation, except gambles: ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not
-    listed: any exchange may be proposed."""
+    the notation, except those that stand for several (``Family.listing``), given as their listing: a gamble's
+    ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not listed: any exchange may be
+    proposed."""
     out: dict[str, list] = {verb: [] for verb in groups_of(game.profile)}
-    for item in legal_decisions(game):
-        if item["kind"] == "gamble":
-            out["gamble"].append({k: item[k] for k in ("lot", "min", "max", "lay_off")})
+    for _, item, listing in _legal_items(game):
+        if listing is not None:
+            out[item["kind"]].append(listing)
         elif item["kind"] == "reroll":
             out["reroll"].append("reroll " + " ".join(f"{lot} N" for lot in item["lots"]) + " (or --dice)")
         else:
@@ -400,19 +424,13 @@ def legal_groups(game: Game) -> dict[str, list]:
     return out
 
 
-def _gamble_range(game: Game, action: A.Gamble) -> dict:
-    """A legal gamble (listed with bet = the cap) as the range of bets it allows."""
-    return {"lot": action.lot, "min": 1, "max": action.bet, "lay_off": game.profile.gamble.lay_off != "none"}
-
-
-def gamble_text(g: dict) -> str:
-    return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
-
-
 def legal_text(game: Game) -> dict[str, list[str]]:
-    """``legal_groups`` with gambles written ``gamble B3 1..15``."""
-    return {verb: [gamble_text(x) if isinstance(x, dict) else x for x in items]
-            for verb, items in legal_groups(game).items()}
+    """``legal_groups`` as text, a listing by its family's ``listing_text`` (gambles: ``gamble B3 1..15``)."""
+    out: dict[str, list[str]] = {}
+    for verb, items in legal_groups(game).items():
+        text = A.FAMILY_OF_VERB[verb].listing_text if verb in A.FAMILY_OF_VERB else None
+        out[verb] = [text(x) if isinstance(x, dict) and text is not None else x for x in items]
+    return out
 
 
 def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
@@ -430,7 +448,6 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
         lot, color = getattr(action, "lot", None), getattr(action, "color", None)
     if verb is None:
         return []
-    names = game.player_names
 
     def distance(other: str) -> tuple:
         if lot is None or lot not in board.lots:
@@ -444,8 +461,7 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     candidates = [a for a in game.legal_actions() if A.group_of(a) == verb and hasattr(a, "lot")]
     candidates.sort(key=lambda a: (a.lot != lot, getattr(a, "color", None) != color, distance(a.lot),
                                    board.index[a.lot]))
-    return [gamble_text(_gamble_range(game, a)) if isinstance(a, A.Gamble) else format_action(a, names)
-            for a in candidates[:limit]]
+    return [_listing_text(game, a) for a in candidates[:limit]]
 
 
 # ---------------------------------------------------------------------------------------------- helpers

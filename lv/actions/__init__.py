@@ -49,6 +49,9 @@ Optional (leave out what does not apply):
   ``in_trade=True``: its decisions may also be steps of a trade (the current player's actions).
   ``anytime=True``: applied in the draw step too, and the engine leaves ties and consequences to it (trades).
   ``by_game``: decision classes the game's turn machinery carries out (``Game.apply``): the engine refuses them.
+- ``listing(profile, decision) -> dict`` and ``listing_text(dict) -> str``: where one decision of its generator
+  stands for several (a gamble, listed at its largest bet, stands for every bet from $1), what ``lv legal``
+  shows for it (``--json``: its fields, ``{lot, min, max, lay_off}``; else the text ``gamble B3 1..15``).
 - ``rolls``: the key of its dice in a record's ``dice`` mapping (``"gamble"``), if it rolls any.
 - ``active(profile) -> bool``: does this profile have the action at all (raise: ``raise.enabled``); an
   inactive family lists nothing.

@@ -104,6 +104,11 @@ class Family:
     #   its own
     effect_sep: str = ": "
     # ^ what comes between its notation and its effect (a gamble's is a space: ``gamble B3 4 at blue's casino: ...``)
+    listing: Callable[["Profile", Decision], dict[str, Any]] | None = None
+    # ^ (profile, a decision of its generator) -> the decisions it stands for, as ``lv legal`` shows them, where one
+    #   listed decision stands for several (a gamble, listed at its largest bet: ``{lot, min, max, lay_off}``)
+    listing_text: Callable[[dict[str, Any]], str] | None = None
+    # ^ that listing as text (``gamble B3 1..15 [layoff]``); goes with ``listing``
     prepare: Callable[["Profile", "Board"], Any] | None = None
     # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
     #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino

@@ -84,6 +84,17 @@ def told(ev: Event, names: Sequence[str]) -> str | None:
     return f"{names[ev.player]} bets ${ev.bet} on {ev.lot} {effect(ev, names)}"
 
 
+def listing(profile: Profile, a: Gamble) -> dict[str, Any]:
+    """A legal gamble, listed once at its largest bet, as the bets it stands for: any from ``min`` to ``max``,
+    and ``lay_off`` where the profile lets the boss lay off (``gamble.lay_off``)."""
+    return {"lot": a.lot, "min": 1, "max": a.bet, "lay_off": profile.gamble.lay_off != "none"}
+
+
+def listing_text(g: dict[str, Any]) -> str:
+    """``gamble B3 1..15 [layoff]``."""
+    return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
+
+
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 
@@ -251,7 +262,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
 
 FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
-    effect=effect, told=told, effect_sep=" ",
+    effect=effect, told=told, effect_sep=" ", listing=listing, listing_text=listing_text,
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
     cost=cost, apply=apply, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
