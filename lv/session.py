@@ -168,9 +168,7 @@ class Session:
             new = game.current_turn
             lines = ["end", narrative.turn_header(new, names)]
             lines += [narrative.INDENT + x for x in narrative.draw_lines(new.draw_events, names)]
-        elif isinstance(action, A.Trade):  # a trade may come on any turn and before the draw
-            lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
-        else:
+        else:  # any other decision (a trade too, which may come before the draw) with its effect
             lines = narrative.decision_lines(game.current_turn.decisions[-1], names)
         return Played(format_action(action, names), events, turn, player, lines)
 
