@@ -250,9 +250,11 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
     """
     _fit(wide)
     pa, pb = lv.load_profile(a), lv.load_profile(b)
-    va, vb = pa.values(), pb.values()
-    rows = [{"key": k, a: va[k], b: vb[k], f"{a} source": pa.sources.get(k, ""),
-             f"{b} source": pb.sources.get(k, "")} for k in va if va[k] != vb[k]]
+    # an action family's section that one side does not name is compared at its defaults (what its rules read)
+    va, vb = pa.values(every=True), pb.values(every=True)
+    unset = "not set: the default"
+    rows = [{"key": k, a: va[k], b: vb[k], f"{a} source": pa.sources.get(k, "" if k in pa.values() else unset),
+             f"{b} source": pb.sources.get(k, "" if k in pb.values() else unset)} for k in va if va[k] != vb[k]]
     if as_json:
         emit_json({"a": a, "b": b, "differences": [
             {"key": r["key"], "a": r[a], "b": r[b], "a_source": r[f"{a} source"], "b_source": r[f"{b} source"]}

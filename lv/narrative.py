@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
-from .actions import DRAW_CHOICES, Draw, EndTurn
+from .actions import DRAW_CHOICES, FAMILIES, Draw, EndTurn
 from .board import END_CARD, STRIP
 from .events import (ACTION_EVENTS, BOOKKEEPING, BossChanged, Built, CardDrawn, CardSkipped, Dealt, DieGiven,
                      DieMoved, DieTakenOver, EndCardPlaced, Event, FirstPlayer, GameEnded, Gambled, LotGiven,
@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from .state import Result
 
 INDENT = "  "
+# the wording of events this module does not know itself, from the families that make them (a house rule's
+# action: Family.effect, Family.told): the effect of a main event by its kind, and the sentences
+_EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
+_TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
 
@@ -107,6 +111,9 @@ def effect(ev: Event, names: list[str]) -> str:
         return f"-${ev.cost}, {casino(ev.lots)} now {ev.height} high"
     if isinstance(ev, Gambled):
         return _gamble(ev, names)
+    family_effect = _EFFECTS.get(ev.kind)
+    if family_effect is not None:
+        return family_effect(ev, names)
     return describe(ev, names) or ev.kind
 
 
@@ -202,6 +209,10 @@ def describe(ev: Event, names: list[str]) -> str | None:
         return f"{_name(names, ev.player)} is out of dice: the one on {ev.lot} moves (that tile now has no die)"
     if isinstance(ev, GameEnded):
         return f"the game ends ({ending(ev.reason)}): {_name(names, ev.winner)} wins"
+    for told in _TOLD:  # an event of a family's own (a house rule's action)
+        text = told(ev, names)
+        if text is not None:
+            return text
     return f"{ev.kind} {dict(ev.items())}"
 
 
@@ -267,7 +278,7 @@ def decision_lines(step: Decision | Illegal, names: list[str]) -> list[str]:
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
     events = [e for e in step.events if not isinstance(e, TurnEnded)]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
-    main = next((e for e in events if isinstance(e, ACTION_EVENTS)), None)
+    main = next((e for e in events if isinstance(e, ACTION_EVENTS) or e.kind in _EFFECTS), None)
     if main is not None and not text.startswith("trade"):
         rest = [e for e in events if e is not main]
         sep = " " if isinstance(main, Gambled) else ": "  # gamble B3 4 at blue's casino: rolled ...

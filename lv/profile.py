@@ -6,7 +6,15 @@ A profile file names each parameter once, with the rulebook passage it comes fro
       join_rule: {value: color_and_height, source: '003 "Who Owns What" L221-229'}
 
 A plain value (``join_rule: color``) is accepted too (overlays and overrides). ``extends: NAME`` starts from
-another profile. A *spec* combines profiles and overrides in one string, for the command line and the API::
+another profile.
+
+Besides the sections below, an action family (``lv/actions``) may bring a section of its own: a house rule's
+parameters, typed as an attrs class in its module with a default for every key (``Family.parameters``; the
+section is named after the family: ``sell:``). Such a section is loaded, checked, overridden
+(``sell.refund_percent=40``), cited and stored exactly like the others, but a profile has it only where some file
+or override names one of its keys: a profile that does not is what it was before the family existed
+(``Profile.values()`` and the records leave the section out); the family reads its defaults then
+(``profile.extension("sell")``). A *spec* combines profiles and overrides in one string, for the command line and the API::
 
     revised                      original+f-block            revised,gamble.lay_off=boss_option
     path/to/my-variant.yaml      revised+f-block,raise.cost_per_space=10
@@ -209,6 +217,9 @@ class Profile:
     end: End
     f_block: FBlock
     trade: Trade
+    # the sections of action families (Family.parameters) that the profile names, in table order, as
+    # (section, its attrs instance): only those set, so a profile without them is unchanged
+    extensions: tuple[tuple[str, Any], ...] = ()
     sources: dict[str, str] = attrs.field(factory=dict, eq=False, repr=False)
     spec: str = attrs.field(default="", eq=False)
     base: str = attrs.field(default="", eq=False)  # the shipped profile the values are measured from ("": none)
@@ -218,9 +229,25 @@ class Profile:
         """How to name the profile to people and in files: its spec as given, else its name."""
         return self.spec or self.name
 
-    def values(self) -> dict[str, Any]:
-        """Every parameter as ``{"section.key": value}``, in declaration order."""
-        return flatten(_converter.unstructure(self)["params"])
+    def values(self, every: bool = False) -> dict[str, Any]:
+        """Every parameter as ``{"section.key": value}``, in declaration order (the sections of action families
+        that the profile names last, in table order). ``every``: also the families' sections it does not name,
+        at their defaults (what the rules read then), for comparing two profiles."""
+        values = flatten(_converter.unstructure(self)["params"])
+        if every:
+            named = {name for name, _ in self.extensions}
+            for name, cls in extension_sections().items():
+                if name not in named:
+                    values.update(flatten({name: _converter.unstructure(_default(cls))}))
+        return values
+
+    def extension(self, section: str) -> Any:
+        """The parameters of an action family's own section (``Family.parameters``, an attrs instance): as the
+        profile sets them, or the defaults when it does not name the section. KeyError: no family has it."""
+        for name, values in self.extensions:
+            if name == section:
+                return values
+        return _default(extension_sections()[section])
 
     def f_block_closed(self, num_players: int) -> bool:
         """Is block F closed in a game of ``num_players``?"""
@@ -243,6 +270,58 @@ SECTION_FIELDS: dict[str, tuple[str, ...]] = {name: tuple(f.name for f in attrs.
                                               for name, cls in SECTION_TYPES.items()}
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
+
+_EXTENSIONS: dict[str, type[Any]] | None = None
+_DEFAULTS: dict[type[Any], Any] = {}
+
+
+def extension_sections() -> dict[str, type[Any]]:
+    """The profile sections the action families bring (``Family.parameters``), by section name (the family's),
+    in table order: read from the table (``lv.actions.FAMILIES``) once."""
+    global _EXTENSIONS
+    if _EXTENSIONS is None:
+        from . import actions  # the families import this module for types only: no cycle at import time
+        found: dict[str, type[Any]] = {}
+        for family in actions.FAMILIES:
+            cls = family.parameters
+            if cls is None:
+                continue
+            if family.name in SECTIONS or not attrs.has(cls):
+                raise ImportError(f"action family {family.name}: its parameters must be an attrs class, and "
+                                  f"its section name ({family.name}) not one of the profile's own")
+            try:
+                cls()
+            except TypeError as exc:
+                raise ImportError(f"action family {family.name}: every parameter of its section needs a default "
+                                  f"({exc})") from None
+            found[family.name] = cls
+        _EXTENSIONS = found
+    return _EXTENSIONS
+
+
+def _default(cls: type[Any]) -> Any:
+    """An extension section at its defaults (made once)."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = _DEFAULTS[cls] = cls()
+    return found
+
+
+def section_fields(section: str) -> tuple[str, ...] | None:
+    """The keys of a section (the profile's own or an action family's), or None if there is no such section."""
+    fields = SECTION_FIELDS.get(section)
+    if fields is None:
+        cls = extension_sections().get(section)
+        if cls is not None:
+            fields = tuple(a.name for a in attrs.fields(cls))
+    return fields
+
+
+def known_parameter(key: str) -> bool:
+    """Is ``section.key`` a parameter of a section (the profile's own or an action family's)?"""
+    section, _, field = key.partition(".")
+    fields = section_fields(section)
+    return fields is not None and field in fields
 
 
 class _SectionError(Exception):
@@ -279,10 +358,11 @@ _converter.register_structure_hook_func(_is(tuple[int, ...]), _strict_list(int))
 _converter.register_structure_hook_func(_is(tuple[str, ...]), _strict_list(str))
 
 
-def _structure_section(section: str, data: dict[str, Any], cls: type[Any]) -> Any:
+def _structure_section(section: str, data: dict[str, Any], cls: type[Any], partial: bool = False) -> Any:
+    """``partial``: keys left out take the class's defaults (an action family's section)."""
     fields = [a.name for a in attrs.fields(cls)]
     missing = [f for f in fields if f not in data]
-    if missing:
+    if missing and not partial:
         raise _SectionError(section, missing[0], "missing (no profile in the chain sets it)")
     try:
         return _converter.structure(data, cls)
@@ -306,14 +386,18 @@ def _structure_profile(d: dict[str, Any], _cls: Any) -> Profile:
     params = d["params"]
     kwargs = {attr.name: _structure_section(section, params.get(section, {}), SECTION_TYPES[section])
               for section, attr in SECTIONS.items()}
+    extensions = tuple((section, _structure_section(section, params[section], cls, partial=True))
+                       for section, cls in extension_sections().items() if params.get(section))
     return Profile(name=d["name"], title=d["title"], sources=d.get("sources", {}), spec=d.get("spec", ""),
-                   base=d.get("base", ""), **kwargs)
+                   base=d.get("base", ""), extensions=extensions, **kwargs)
 
 
 def _unstructure_profile(p: Profile) -> dict[str, Any]:
     params = {}
     for section, attr in SECTIONS.items():
         params[section] = _converter.unstructure(getattr(p, attr.name))
+    for section, values in p.extensions:
+        params[section] = _converter.unstructure(values)
     return {"name": p.name, "title": p.title, "params": params}
 
 
@@ -381,23 +465,24 @@ def _parse_raw(file: Path, text: str) -> _RawProfile:
     fname = str(file)
     if not isinstance(data, dict):
         raise ProfileError("a profile must be a mapping of sections", path=fname, line=1)
-    top_keys = {"name", "title", "extends", "overlay", "description"} | set(SECTIONS)
-    if not any(key in SECTIONS or key in ("extends", "overlay") for key in data):
+    every_section = {**SECTION_FIELDS, **{name: section_fields(name) or () for name in extension_sections()}}
+    top_keys = {"name", "title", "extends", "overlay", "description"} | set(every_section)
+    if not any(key in every_section or key in ("extends", "overlay") for key in data):
         # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
         raise ProfileError(f"not a rule profile: no section ({', '.join(SECTIONS)}) and no 'extends'",
                            path=fname, line=line_of(lines, (next(iter(data), None),)))
     for key in data:
         if key not in top_keys:
-            raise ProfileError(f"unknown key {one_line(repr(key))} (sections are: {', '.join(SECTIONS)})",
+            raise ProfileError(f"unknown key {one_line(repr(key))} (sections are: {', '.join(every_section)})",
                                path=fname, line=line_of(lines, (key,)))
     values, sources, where = {}, {}, {}
-    for section in SECTIONS:
+    for section in every_section:
         block = data.get(section)
         if block is None:
             continue
         if not isinstance(block, dict):
             raise ProfileError(f"'{section}' must be a mapping", path=fname, line=line_of(lines, (section,)))
-        fields = set(SECTION_FIELDS[section])
+        fields = set(every_section[section])
         for key, node in block.items():
             dotted = f"{section}.{key}"
             line = line_of(lines, (section, key))
@@ -571,8 +656,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: 
             origin[k] = where
         titles.append(title)
     for key, value in overrides_all.items():
-        section, _, field = key.partition(".")
-        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
+        if not known_parameter(key):
             raise ProfileError(f"profile spec {quoted}: unknown parameter {one_line(repr(key))} "
                                f"(see 'lv variants show {one_line(names[0])}')")
         values[key] = value
@@ -590,7 +674,7 @@ def _build(name: str, title: str, values: dict[str, Any], sources: dict[str, str
     params: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
     for key, value in values.items():
         section, field = key.split(".", 1)
-        params[section][field] = value
+        params.setdefault(section, {})[field] = value
     try:
         return _converter.structure({"name": name, "title": title, "params": params,
                                      "sources": sources, "spec": spec, "base": base}, Profile)
@@ -651,8 +735,7 @@ def from_stored(stored: dict[str, Any], label: str) -> Profile:
     stored_values = stored.get("values") or {}
     origin = {}
     for key, value in stored_values.items():
-        section, _, field = str(key).partition(".")
-        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
+        if not known_parameter(str(key)):
             raise ProfileError(f"profile: values: unknown parameter '{key}' (see 'lv variants show {base or label}')")
         values[key] = value
         sources[key] = f"{label}, stored in the record"
@@ -665,15 +748,16 @@ def from_values(values: dict[str, Any], name: str, title: str = "", spec: str = 
     """A profile from its resolved parameters (``Profile.values()``): what a simulation sends to a worker that
     has no profile files."""
     for key in values:
-        section, _, field = key.partition(".")
-        if section not in SECTIONS or field not in SECTION_FIELDS[section]:
+        if not known_parameter(key):
             raise ProfileError(f"profile '{spec or name}': unknown parameter '{key}'")
     return _build(name, title or name, dict(values), {}, {}, spec or name, "")
 
 
 def parameter_names() -> list[str]:
-    """Every parameter a profile has, as ``section.key``."""
-    return [f"{section}.{name}" for section, names in SECTION_FIELDS.items() for name in names]
+    """Every parameter a profile may have, as ``section.key``: its own sections', then those the action families
+    bring (``extension_sections``), which a profile has only where it names them."""
+    own = [f"{section}.{name}" for section, names in SECTION_FIELDS.items() for name in names]
+    return own + [f"{section}.{a.name}" for section, cls in extension_sections().items() for a in attrs.fields(cls)]
 
 
 # Parameters that no rule reads under some values of the others, and why (``lv simulate --set`` warns when a

@@ -32,7 +32,7 @@ from .errors import IllegalAction, LvError, NotationError, RecordError
 from .events import Event, Gambled, Reorganized, TieRerolled
 from .game import Game, new_game
 from .notation import format_action, parse_action
-from .profile import load_profile
+from .profile import Profile, load_profile
 from .files import NEW, digest, write_atomic
 from .record import dumps, load_record, parse_record, record_of, structured
 from .replay import replay
@@ -378,11 +378,19 @@ def _table_draws(game: Game) -> list[dict]:
     return out
 
 
+def groups_of(profile: Profile) -> tuple[str, ...]:
+    """The groups of ``lv legal`` under ``profile``: every listed verb of the table (``GROUPS``) but those of a
+    family that brings a profile section of its own (a house rule) which the profile does not name."""
+    named = {name for name, _ in profile.extensions}
+    return tuple(verb for f in A.FAMILIES if f.listed and (f.parameters is None or f.name in named)
+                 for verb in f.verbs)
+
+
 def legal_groups(game: Game) -> dict[str, list]:
     """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
     the notation, except gambles: ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not
     listed: any exchange may be proposed."""
-    out: dict[str, list] = {verb: [] for verb in GROUPS}
+    out: dict[str, list] = {verb: [] for verb in groups_of(game.profile)}
     for item in legal_decisions(game):
         if item["kind"] == "gamble":
             out["gamble"].append({k: item[k] for k in ("lot", "min", "max", "lay_off")})

@@ -21,8 +21,11 @@ def _documented() -> dict[str, list[str]]:
 
 def test_every_documented_kind_is_a_class_with_those_fields_in_that_order() -> None:
     documented = _documented()
-    assert set(documented) == set(E.EVENTS)
-    for kind, cls in E.EVENTS.items():
+    # the kinds of lv/events.py; an action family's own kinds (a house rule's) are documented in its module
+    own = {kind: cls for kind, cls in E.EVENTS.items() if cls.__module__ == E.__name__}
+    assert all(cls.__module__.startswith("lv.actions.") for k, cls in E.EVENTS.items() if k not in own)
+    assert set(documented) == set(own)
+    for kind, cls in own.items():
         assert cls.kind == kind
         assert [a.name for a in attrs.fields(cls)] == documented[kind], kind
 

@@ -63,7 +63,15 @@ Optional (leave out what does not apply):
   A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
 - ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares
-  them here; loading them into the profile is the profile module's business (lv/profile.py).
+  them here, and their section as ``parameters``: an attrs class (a default for every key, validators as in
+  lv/profile.py) that lv/profile.py loads as the section named after the family (``sell:``), strictly like its
+  own; the family reads it as ``profile.extension(name)``. A profile that names none of its keys is unchanged
+  (the family sees the defaults: leave the action off by default), and ``lv legal`` shows no group of it.
+- ``rules``: a house rule's own rule ids, a class of constants like ``lv.ruleids.Rule`` (the table's
+  ``rule_ids()`` lists them; a dotted id is one of its parameters).
+- ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events, for
+  events the narrative does not know itself (a house rule's): the effect of its main event after its notation
+  (``sell A2: +$3``), and any of its events as a sentence (None for another family's).
 """
 
 from __future__ import annotations

@@ -89,6 +89,18 @@ class Family:
     # ^ legal decisions outside the action step (the draw)
     legal_order: int | None = None  # its place among the generators, when not ``order`` (see lv/actions)
     profile_keys: tuple[str, ...] = ()  # profile parameters it reads (a house rule's new keys go here)
+    parameters: type | None = None
+    rules: type | None = None
+    # ^ a house rule's own rule ids: a class of constants like lv/ruleids.py's ``Rule`` (dotted ids are its
+    #   parameters); ``ruleids.rule_ids()`` lists them with the table's
+    effect: Callable[["Event", Sequence[str]], str] | None = None
+    # ^ (its main event, names) -> what it did, written after its notation (``sell A2: +$3, ...``); the narrative
+    #   asks a family for the wording of the events it does not know itself
+    told: Callable[["Event", Sequence[str]], "str | None"] | None = None
+    # ^ (event, names) -> one of its events as a sentence (``red sells A2 ...``), None for an event not its own
+    # ^ a house rule's own profile section, named after the family (``sell:``): an attrs class with a default for
+    #   every key and validators like the profile's sections; lv/profile.py loads it strictly, and the family reads
+    #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
     prepare: Callable[["Profile", "Board"], Any] | None = None
     # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
     #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino
