@@ -47,15 +47,19 @@ def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
 
 
-if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly
-    from .actions import (Build, EndTurn, Gamble, GiveDie, GiveLot, GiveMoney, Raise, Remodel, Reorganize,
-                          Sprawl, Trade)
-    from .board import END_CARD, Board, load_board
-    from .errors import BoardError, GameOver, IllegalAction, LvError, NotationError, ProfileError, RecordError
-    from .events import Event
-    from .game import Game, new_game
-    from .notation import format_action, parse_action
-    from .profile import Profile, load_profile, profile_names
-    from .record import Record, load_record, parse_record, record_of, save_record
-    from .replay import Replay
-    from .state import Result
+if TYPE_CHECKING:  # what type checkers and editors see: the same names, imported eagerly ("X as X": re-exported)
+    from .actions import (Build as Build, EndTurn as EndTurn, Gamble as Gamble, GiveDie as GiveDie,
+                          GiveLot as GiveLot, GiveMoney as GiveMoney, Raise as Raise, Remodel as Remodel,
+                          Reorganize as Reorganize, Sprawl as Sprawl, Trade as Trade)
+    from .board import END_CARD as END_CARD, Board as Board, load_board as load_board
+    from .errors import (BoardError as BoardError, GameOver as GameOver, IllegalAction as IllegalAction,
+                         LvError as LvError, NotationError as NotationError, ProfileError as ProfileError,
+                         RecordError as RecordError)
+    from .events import Event as Event
+    from .game import Game as Game, new_game as new_game
+    from .notation import format_action as format_action, parse_action as parse_action
+    from .profile import Profile as Profile, load_profile as load_profile, profile_names as profile_names
+    from .record import (Record as Record, load_record as load_record, parse_record as parse_record,
+                         record_of as record_of, save_record as save_record)
+    from .replay import Replay as Replay
+    from .state import Result as Result

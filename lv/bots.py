@@ -24,7 +24,7 @@ import importlib
 import os
 import random
 import sys
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, cast
 
 import attrs
 
@@ -34,10 +34,13 @@ from .chance import rng_for
 from .errors import IllegalAction, LvError
 from .mcts import Mcts
 
-Bot = Callable[["object", list, random.Random], object]
+if TYPE_CHECKING:
+    from .game import Game
+
+Bot = Callable[["Game", list[A.Decision], random.Random], A.Decision]
 
 
-def random_bot(game, legal: list, rng: random.Random):
+def random_bot(game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
     """``uniform``: any legal decision, all equally likely."""
     action = rng.choice(legal)
     if isinstance(action, A.Gamble):
@@ -54,15 +57,15 @@ class RandomBot:
 
     end_bias: float = 0.25
 
-    def __call__(self, game, legal: list, rng: random.Random):
+    def __call__(self, game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         others = [a for a in legal if not isinstance(a, A.EndTurn)]
         if not others or rng.random() < self.end_bias:
             return next(a for a in legal if isinstance(a, A.EndTurn))
         return random_bot(game, others, rng)
 
 
-def random_kind_bot(game, legal: list, rng: random.Random):
-    kinds: dict[str, list] = {}
+def random_kind_bot(game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+    kinds: dict[str, list[A.Decision]] = {}
     for action in legal:
         kinds.setdefault(type(action).__name__, []).append(action)
     return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
@@ -87,7 +90,7 @@ class GreedyBot:
     short: int = 10
     reorg_gap: int = 1
 
-    def __call__(self, game, legal: list, rng: random.Random):
+    def __call__(self, game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         best, choices = 0.0, []
         for action in legal:
             value = self.value(game, action)
@@ -103,7 +106,7 @@ class GreedyBot:
             return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
 
-    def value(self, game, action) -> float:
+    def value(self, game: Game, action: A.Decision) -> float:
         """How much the bot likes ``action`` now; 0 or less: not worth it."""
         s, engine, lots = game.state, game.engine, game.board.lots
         me = s.current
@@ -111,27 +114,34 @@ class GreedyBot:
         if isinstance(action, A.Sprawl):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            return 30 + engine.casino_at(s, action.source).spaces + lots[action.lot].die
+            grown = engine.casino_at(s, action.source)
+            assert grown is not None  # a legal sprawl grows a casino
+            return 30 + grown.spaces + lots[action.lot].die
         if isinstance(action, A.Raise):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            return 25 + engine.casino_at(s, action.lot).spaces
+            raised = engine.casino_at(s, action.lot)
+            assert raised is not None  # a legal raise is of a casino
+            return 25 + raised.spaces
         if isinstance(action, A.Build):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
             return 20 + self.colour_value(game, action.lot, action.color, lots[action.lot].die)
         if isinstance(action, A.Reorganize):
             casino = engine.casino_at(s, action.lot)
+            assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
             if facts.boss == me or money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            mine = max(s.tiles[lot].value for lot in casino.lots if s.tiles[lot].owner == me)
+            # a tile with an owner has its die (Tile: owner and face together); a legal reorganize: one of mine
+            mine = max(cast(int, s.tiles[lot].value) for lot in casino.lots if s.tiles[lot].owner == me)
+            assert facts.top is not None  # my die is there
             return 10 if facts.top - mine <= self.reorg_gap else 0
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0
 
-    def colour_value(self, game, lot: str, color: str, die: int) -> float:
+    def colour_value(self, game: Game, lot: str, color: str, die: int) -> float:
         """Joining a casino it bosses is good, taking one over better, handing points to a rival bad; else
         the colour with the most tiles left (small)."""
         s, engine = game.state, game.engine
@@ -204,7 +214,7 @@ def user_bot(spec: str) -> Bot:
     bot = getattr(module, function, None)
     if not callable(bot):
         raise LvError(f"bot '{spec}': module '{module_name}' has no function '{function}'")
-    return bot
+    return cast(Bot, bot)  # callable, as checked; its signature is the user's promise (the docstring's)
 
 
 def _mcts(param: str) -> Mcts:
@@ -220,8 +230,8 @@ def _mcts(param: str) -> Mcts:
     return Mcts(greedy_bot, greedy_bot.value, playouts=playouts)
 
 
-def play(game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,
-         legal_counts: list[int] | None = None):
+def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,
+         legal_counts: list[int] | None = None) -> Game:
     """Play ``game`` to its end, seat i using ``bots[i]``, each with its own generator seeded from (seed, i).
     ``legal_counts``, if given, gets the number of legal decisions at each decision point (the branching
     factor, metrics.summarize)."""

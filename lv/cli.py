@@ -10,7 +10,7 @@ import json
 import os
 import re
 import sys
-from typing import Any, Callable, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, List, Optional, ParamSpec, TypeVar
 
 import typer
 
@@ -18,6 +18,13 @@ import lv
 from lv.cliparams import LvCommand, LvGroup
 from lv.errors import LvError
 from lv.printable import json_text, printable, printable_lines
+
+if TYPE_CHECKING:  # for annotations only: the command line imports the engine when a command runs
+    from lv.record import Record
+    from lv.session import MoveError, Played, Session
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 try:  # recent typer carries its own copy of click
     from typer._click import exceptions as click_errors
@@ -31,7 +38,9 @@ class _OneLineUsageErrors(LvGroup):
 
     def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            # ignored [misc]: click's main also takes standalone_mode as its 4th positional parameter, and mypy
+            # cannot tell that *args (argv and prog name, as click and typer pass them) stops before it
+            return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
         argv = kwargs.get("args", args[0] if args else None)
         for word in sys.argv[1:] if argv is None else argv:
             # typer reads '٣' (Arabic-Indic three) as 3 for an int option; lv takes ASCII digits only
@@ -39,7 +48,7 @@ class _OneLineUsageErrors(LvGroup):
                 print(f"lv: error: {ascii(word)}: give numbers in ASCII digits 0-9", file=sys.stderr)
                 sys.exit(2)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]  # as above
         except click_errors.NoArgsIsHelpError as exc:  # 'lv' alone: the help, as before
             exc.show()
             sys.exit(exc.exit_code)
@@ -155,11 +164,11 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
 
 
-def guarded(fn: Callable) -> Callable:
+def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """Bad input becomes one line on stderr and exit code 2, never a traceback."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         _fit(False)  # each command lays out for the terminal as it is now
         try:
             return fn(*args, **kwargs)
@@ -307,6 +316,7 @@ def selfplay_cmd(
     (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
     from lv import bots, record
+    from lv.files import write_atomic
     from lv.narrative import ending
 
     chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
@@ -322,7 +332,7 @@ def selfplay_cmd(
     if output is None:
         sys.stdout.write(text)
         return
-    record.write_atomic(output, text)
+    write_atomic(output, text)
     r = game.result
     assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
@@ -484,7 +494,7 @@ def view_cmd(
     _write_view(output, load_record(file), diff, variant, on_illegal)
 
 
-def _write_view(output: str, record, other: Optional[str], profile: Optional[str], on_illegal: str) -> None:
+def _write_view(output: str, record: Record, other: Optional[str], profile: Optional[str], on_illegal: str) -> None:
     from lv import view
     from lv.files import write_atomic
 
@@ -497,7 +507,7 @@ def _write_view(output: str, record, other: Optional[str], profile: Optional[str
 # ------------------------------------------------------------------------------------------ play (new, show, render, move, legal)
 
 
-def _open_game(path: str, turn: Optional[int] = None):
+def _open_game(path: str, turn: Optional[int] = None) -> Session:
     from lv import session
 
     opened = session.open_game(path, until=turn)
@@ -507,18 +517,18 @@ def _open_game(path: str, turn: Optional[int] = None):
     return opened
 
 
-def _played_json(played, names: List[str]) -> dict:
+def _played_json(played: Played, names: List[str]) -> dict[str, Any]:
     from lv.events import TurnStarted
     from lv.replay import event_dict
 
-    out = {"turn": played.turn, "player": played.player, "decision": played.text,
+    out: dict[str, Any] = {"turn": played.turn, "player": played.player, "decision": played.text,
            "events": [event_dict(e, names) for e in played.events if not isinstance(e, TurnStarted)]}
     if played.line is not None:
         out["line"] = played.line
     return out
 
 
-def _refused(refusal) -> None:
+def _refused(refusal: MoveError) -> None:
     """A refused decision: the reason on one line, then the nearest legal ones; exit code 2."""
     error(refusal)
     if refusal.nearest:
@@ -730,7 +740,7 @@ def _move(path: str, decision: Optional[str], lines: List[str], from_file: Optio
     note(f"lv: saved {path}: {_whose(s)}")
 
 
-def _whose(s) -> str:
+def _whose(s: Session) -> str:
     from lv import render
 
     return render.status_line(s.game)
@@ -950,9 +960,9 @@ def _workers(workers: int, force: bool) -> int:
     return workers
 
 
-def _deal_arg(items: List[str]) -> dict:
+def _deal_arg(items: List[str]) -> dict[str, list[str]]:
     """--deal red=A1,C4 --deal blue=B2,D3 -> {"red": ["A1", "C4"], ...}."""
-    out: dict = {}
+    out: dict[str, list[str]] = {}
     for item in items:
         who, sep, cards = item.partition("=")
         if not sep or not cards.strip():
@@ -961,9 +971,9 @@ def _deal_arg(items: List[str]) -> dict:
     return out
 
 
-def _rolls_arg(text: str) -> dict:
+def _rolls_arg(text: str) -> dict[str, list[int]]:
     """--rolls red=3+5,blue=6+1 -> {"red": [3, 5], "blue": [6, 1]}."""
-    out: dict = {}
+    out: dict[str, list[int]] = {}
     for part in text.split(","):
         who, sep, dice = part.partition("=")
         faces = dice.replace("+", " ").split()

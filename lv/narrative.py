@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Sequence, cast
 
-from .actions import DRAW_CHOICES, FAMILIES, FAMILY_OF, Draw, EndTurn, casino_text, dice_text
+from . import actions as A
+from .actions import DRAW_CHOICES, FAMILIES, Draw, EndTurn, casino_text, dice_text
 from .board import END_CARD, STRIP
 from .events import (BOOKKEEPING, BossChanged, CardDrawn, CardSkipped, Dealt, DieMoved, DieTakenOver,
                      EndCardPlaced, Event, FirstPlayer, GameEnded, MarkerMoved, MarkerPlaced, Merged, Paid, Scored,
@@ -32,9 +33,8 @@ if TYPE_CHECKING:
 
 INDENT = "  "
 # the wording of the actions' events, from the families that make them (Family.effect, Family.told): the effect
-# of a main event and what comes between it and the notation, by its kind, and the sentences
+# of a main event by its kind, and the sentences
 _EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
-_SEPS = {f.main_event: f.effect_sep for f in FAMILIES if f.main_event}
 _TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
@@ -218,13 +218,14 @@ def decision_lines(step: Decision | Illegal, names: list[str]) -> list[str]:
         return [text] + [INDENT + line for line in draw_lines(step.events, names)]
     events = [e for e in step.events if not isinstance(e, TurnEnded)]
     generated = f" (dice generated: {', '.join(step.generated)})" if step.generated else ""
-    # the action's main event follows its notation (a trade has none: its steps' events come below it)
-    family = FAMILY_OF.get(type(step.action))
+    # the action's main event follows its notation, worded by its family (a trade has none: its steps' events
+    # come below it)
+    family = A.FAMILY_OF.get(type(step.action))
     kind = family.main_event if family is not None else None
-    main = next((e for e in events if e.kind == kind), None) if kind is not None else None
-    if main is not None:
+    main = next((e for e in events if e.kind == kind), None) if kind in _EFFECTS else None
+    if main is not None and family is not None:
         rest = [e for e in events if e is not main]
-        out = [f"{text}{_SEPS[main.kind]}{effect(main, names)}{generated}"]  # gamble B3 4 at blue's casino: ...
+        out = [f"{text}{family.effect_sep}{effect(main, names)}{generated}"]  # gamble B3 4 at blue's casino: ...
     else:
         rest = events
         out = [text + generated]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import attrs
 import yaml
@@ -29,7 +29,10 @@ from .files import write_atomic
 from .notation import check_names, format_action, parse_action
 from .position import check_shape, kind_of
 from .profile import Profile, is_shipped, load_profile, stored_form
-from .yamlsource import line_of, load_located, plain, read_text
+from .yamlsource import Path_, line_of, load_located, plain, read_text
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORMAT = "lv-game/1"
 TAG_KEYS = ("event", "site", "date", "round")  # like PGN's Seven Tag Roster: where and when the game was played
@@ -42,12 +45,15 @@ STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet"
 DRAWS = ("with_end", "explicit")  # the draw made by ending the previous turn, or a decision of its own
 CHOICE_KEYS = {"die_from", "marker_from"}
 
+Fail = Callable[[Path_, str], RecordError]
+"""``fail(key path, message)``: the RecordError to raise, with the file and the line of that key."""
+
 
 @attrs.define
 class DecisionRecord:
-    action: Any
-    dice: dict = attrs.field(factory=dict)
-    choices: dict = attrs.field(factory=dict)
+    action: A.Decision
+    dice: dict[str, Any] = attrs.field(factory=dict)
+    choices: dict[str, str] = attrs.field(factory=dict)
     line: int | None = None
     text: str = ""
 
@@ -56,8 +62,8 @@ class DecisionRecord:
 class TurnRecord:
     player: str
     cards: list[str] | None = None
-    dice: dict = attrs.field(factory=dict)
-    choices: dict = attrs.field(factory=dict)
+    dice: dict[str, Any] = attrs.field(factory=dict)
+    choices: dict[str, str] = attrs.field(factory=dict)
     decisions: list[DecisionRecord] = attrs.field(factory=list)
     line: int | None = None
 
@@ -73,25 +79,25 @@ class Record:
     seed: int | str = 0
     engine: str = ""
     first_player: str | None = None
-    starting_rolls: list[dict] | None = None
+    starting_rolls: list[dict[str, list[int]]] | None = None
     deck: list[str] | None = None
     under_end_card: int | None = None
-    position: dict | None = None
+    position: dict[str, Any] | None = None
     table: bool = False  # cards and dice come from a table: the deal, and each card named as it is drawn
     draws: str = "with_end"  # "explicit": every draw is a decision of its own (a turn without one is to draw)
-    deal: dict | None = None  # {player: [cards dealt]} instead of a whole deck order
+    deal: dict[str, list[str]] | None = None  # {player: [cards dealt]} instead of a whole deck order
     turns: list[TurnRecord] = attrs.field(factory=list)
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     comment: str | None = None
-    lines: dict = attrs.field(factory=dict, repr=False)  # key path -> line, for errors found after loading
-    stored_profile: dict | None = None  # the resolved profile (name, title, base, values) when the file holds it
+    lines: dict[Path_, int] = attrs.field(factory=dict, repr=False)  # key path -> line, for errors found after loading
+    stored_profile: dict[str, Any] | None = None  # the resolved profile (name, title, base, values) if the file has it
     tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round, then the free tags, as text
 
     def where(self, line: int | None) -> str:
         """``file:line`` (or just the file when the line is unknown)."""
         return f"{self.path}:{line}" if line else self.path
 
-    def at(self, *path) -> str:
+    def at(self, *path: Any) -> str:
         """``file:line`` of a key path such as ("position", "tiles", "A2") (or of its nearest parent)."""
         return self.where(line_of(self.lines, path))
 
@@ -109,7 +115,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     board = board or load_board()
     data, lines = load_located(text, name, RecordError)
 
-    def fail(path: tuple, message: str) -> RecordError:
+    def fail(path: Path_, message: str) -> RecordError:
         line = line_of(lines, path)
         return RecordError(message, path=name, line=line, key=path)
 
@@ -191,7 +197,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
             for ci, card in enumerate(cards):
                 if card != END_CARD and card not in board.lots:
                     raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
-        turn = TurnRecord(player=player, cards=cards,
+        turn = TurnRecord(player=cast(str, player), cards=cards,  # checked: one of the players
                           dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
                           choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
                           line=line_of(lines, path))
@@ -215,7 +221,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     return rec
 
 
-def _profile_header(value: Any, fail) -> tuple[str, dict | None]:
+def _profile_header(value: Any, fail: Fail) -> tuple[str, dict[str, Any] | None]:
     """(label, stored profile or None): ``profile:`` is a spec (``revised``) or the resolved profile itself."""
     if isinstance(value, str):
         return value, None
@@ -241,7 +247,7 @@ def _profile_header(value: Any, fail) -> tuple[str, dict | None]:
     return value.get("label") or value["name"], stored
 
 
-def _tags(data: dict, fail) -> dict[str, str]:
+def _tags(data: dict[str, Any], fail: Fail) -> dict[str, str]:
     """event, site, date, round and the free ``tags``, as text (a YAML date or number is written back as text)."""
     out: dict[str, str] = {}
     for key in TAG_KEYS:
@@ -260,13 +266,14 @@ def _tags(data: dict, fail) -> dict[str, str]:
     return out
 
 
-def _tag_text(value: Any, path: tuple, fail) -> str:
+def _tag_text(value: Any, path: Path_, fail: Fail) -> str:
     if isinstance(value, bool) or isinstance(value, (dict, list)) or value is None:
         raise fail(path, f"{'.'.join(map(str, path))}: text, e.g. '2026-11-23' or 'Essen club night'")
     return value.isoformat() if hasattr(value, "isoformat") else str(value)
 
 
-def _check_header(data: dict, players: list[str], deck: list[str] | None, board: Board, fail) -> None:
+def _check_header(data: dict[str, Any], players: list[str], deck: list[str] | None, board: Board,
+                  fail: Fail) -> None:
     """What can be checked without the rules: the deck is the 48 lot cards once each, names are players,
     the position names real lots and colours, the result names real players."""
     if deck is not None and data.get("deal") is None:
@@ -310,7 +317,7 @@ def _check_header(data: dict, players: list[str], deck: list[str] | None, board:
         _check_result(result, players, fail)
 
 
-def _check_position(position: Any, players: list[str], board: Board, fail) -> None:
+def _check_position(position: Any, players: list[str], board: Board, fail: Fail) -> None:
     """The shape of a position, its lots and colours, with their lines; the rules (counts of pieces, heights,
     closed blocks) are checked by ``position.py`` at setup."""
     if not isinstance(position, dict):
@@ -354,7 +361,7 @@ def _check_position(position: Any, players: list[str], board: Board, fail) -> No
 RESULT_KEYS = ("reason", "winner", "scores", "money")
 
 
-def _check_result(result: Any, players: list[str], fail) -> None:
+def _check_result(result: Any, players: list[str], fail: Fail) -> None:
     if not isinstance(result, dict):
         raise fail(("result",), "result: a mapping with reason, winner, scores, money")
     for key in result:
@@ -373,7 +380,7 @@ def _check_result(result: Any, players: list[str], fail) -> None:
             raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
 
 
-def _mapping(value, fail, path, ti, board: Board) -> dict:
+def _mapping(value: Any, fail: Fail, path: Path_, ti: int, board: Board) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -396,7 +403,7 @@ def _mapping(value, fail, path, ti, board: Board) -> dict:
     return out
 
 
-def _choices(value, fail, path, ti, board) -> dict:
+def _choices(value: Any, fail: Fail, path: Path_, ti: int, board: Board) -> dict[str, str]:
     if value is None:
         return {}
     if not isinstance(value, dict) or set(value) - CHOICE_KEYS:
@@ -410,7 +417,7 @@ def _choices(value, fail, path, ti, board) -> dict:
     return out
 
 
-def _decision(d: Any, players: list[str], board: Board, fail, path, ti) -> DecisionRecord:
+def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_, ti: int) -> DecisionRecord:
     if isinstance(d, str):
         action = parse_action(d, players, board)
         return DecisionRecord(action=action, text=format_action(action, players))
@@ -436,7 +443,7 @@ FIELD_TYPES = {"lot": (str, "a lot"), "color": (str, "a colour"), "from": (str, 
                "money": (int, "a whole number"), "lay_off": (bool, "true or false"), "action": (str, "an action")}
 
 
-def _check_fields(d: dict, fail, path, ti) -> None:
+def _check_fields(d: dict[str, Any], fail: Fail, path: Path_, ti: int) -> None:
     for key, value in d.items():
         kind, what = FIELD_TYPES.get(key, (object, ""))
         if kind is bool:
@@ -450,7 +457,8 @@ def _check_fields(d: dict, fail, path, ti) -> None:
                        + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
 
 
-def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
+def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail, path: Path_,
+                ti: int) -> A.Decision:
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
     words = {k: f.from_record for f in A.FAMILIES if f.from_record is not None for k in f.record_kinds}
@@ -504,7 +512,7 @@ def _structured(d: dict, players: list[str], board: Board, fail, path, ti):
     return parse_action(words[kind](d), players, board)
 
 
-def _step_text(text: str, players: list[str], board: Board):
+def _step_text(text: str, players: list[str], board: Board) -> A.Decision:
     action = parse_action("trade " + text, players, board)
     if len(action.steps) != 1:
         raise NotationError(f"'{text}': one step at a time here")
@@ -514,12 +522,12 @@ def _step_text(text: str, players: list[str], board: Board):
 # ---------------------------------------------------------------------------------------------- writing
 
 
-def structured(action, players: list[str]) -> dict:
+def structured(action: A.Decision, players: list[str]) -> dict[str, Any]:
     """The structured form of a decision (what the engine writes): its family's (lv/actions)."""
     return A.structured_decision(action, players)
 
 
-def result_of(game) -> dict | None:
+def result_of(game: Game) -> dict[str, Any] | None:
     r = game.result
     if r is None:
         return None
@@ -529,7 +537,7 @@ def result_of(game) -> dict | None:
             "money": {n: p.money for n, p in zip(names, game.state.players)}}
 
 
-def profile_header(profile: Profile, label: str | None = None) -> str | dict:
+def profile_header(profile: Profile, label: str | None = None) -> str | dict[str, Any]:
     """How a record names its profile: a spec of shipped profiles as it is (``revised``, ``original+f-block``);
     anything else (a .yaml file, overrides) as the resolved profile, with the spec kept only as its label, so the
     record replays anywhere, without the file."""
@@ -544,8 +552,8 @@ def profile_header(profile: Profile, label: str | None = None) -> str | dict:
     return out
 
 
-def record_of(game, profile_spec: str | None = None, *, position: dict | None = None,
-              comment: str | None = None, tags: dict[str, str] | None = None) -> dict:
+def record_of(game: Game, profile_spec: str | None = None, *, position: dict[str, Any] | None = None,
+              comment: str | None = None, tags: dict[str, str] | None = None) -> dict[str, Any]:
     """The record of ``game`` as plain data, ready for YAML or JSON. ``profile_spec`` labels the game's profile
     (see ``profile_header``); ``tags``: event, site, date, round and free tags (as ``Record.tags`` holds them)."""
     names = game.player_names
@@ -572,6 +580,7 @@ def record_of(game, profile_spec: str | None = None, *, position: dict | None = 
         if game.starting_rolls:
             out["starting_rolls"] = game.starting_rolls
         else:
+            assert game.first_player is not None  # a game set up from a deck (not a position) has its first player
             out["first_player"] = names[game.first_player]
         if game.deal is not None:
             out["deal"] = {k: list(v) for k, v in game.deal.items()}
@@ -612,25 +621,25 @@ class _Dumper(yaml.SafeDumper):
     pass
 
 
-class _Block(dict):
+class _Block(dict[str, Any]):
     """A mapping written in block style (one key a line), whatever its depth: the stored profile, the tags."""
 
 
-def _represent_block(dumper, data):
+def _represent_block(dumper: yaml.SafeDumper, data: _Block) -> yaml.MappingNode:
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=False)
 
 
-def _represent_dict(dumper, data):
+def _represent_dict(dumper: yaml.SafeDumper, data: dict[str, Any]) -> yaml.MappingNode:
     # a decision, its dice or a result on one line; the header, turns and trades in block style
     return dumper.represent_mapping("tag:yaml.org,2002:map", data.items(), flow_style=_depth(data) <= 3)
 
 
-def _represent_list(dumper, data):
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.SequenceNode:
     return dumper.represent_sequence("tag:yaml.org,2002:seq", data,
                                      flow_style=all(not isinstance(v, (dict, list)) for v in data))
 
 
-def _depth(v) -> int:
+def _depth(v: Any) -> int:
     """Nesting depth, counting a list of mappings as deep (turns, decisions, trade steps)."""
     if isinstance(v, dict):
         return 1 + max((_depth(x) for x in v.values()), default=0)
@@ -639,7 +648,7 @@ def _depth(v) -> int:
     return 0
 
 
-def _represent_str(dumper, data):
+def _represent_str(dumper: yaml.SafeDumper, data: str) -> yaml.ScalarNode:
     # a comment of several lines stays a readable block (``comment: |``) when a command rewrites the record
     return dumper.represent_scalar("tag:yaml.org,2002:str", data, style="|" if "\n" in data else None)
 
@@ -650,14 +659,14 @@ _Dumper.add_representer(list, _represent_list)
 _Dumper.add_representer(str, _represent_str)
 
 
-def dumps(data: dict, fmt: str = "yaml") -> str:
+def dumps(data: dict[str, Any], fmt: str = "yaml") -> str:
     """A record's data (``record_of``) as text: ``"yaml"`` or ``"json"``."""
     if fmt == "json":
         return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=160)
 
 
-def save_record(game, path: str | Path, profile_spec: str | None = None, **kwargs) -> None:
+def save_record(game: Game, path: str | Path, profile_spec: str | None = None, **kwargs: Any) -> None:
     """Write ``game``'s record to ``path`` (JSON for a .json name, else YAML), atomically; keyword arguments
     as for ``record_of``."""
     fmt = "json" if str(path).endswith(".json") else "yaml"

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import attrs
 
@@ -34,7 +34,7 @@ from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import Profile, load_profile
 from .files import NEW, digest, write_atomic
-from .record import dumps, load_record, parse_record, record_of, structured
+from .record import Record, dumps, load_record, parse_record, record_of, structured
 from .replay import replay
 from .yamlsource import one_line, read_text
 
@@ -50,7 +50,7 @@ class MoveError(LvError):
     ``file:line:`` for a script line); ``nearest`` holds up to five legal decisions of the same verb."""
 
     def __init__(self, turn: int, player: str, text: str, reason: str, rule: str = "",
-                 nearest: Iterable[str] = (), where: str = ""):
+                 nearest: Iterable[str] = (), where: str = "") -> None:
         self.turn, self.player, self.text, self.reason, self.rule = turn, player, text, reason, rule
         self.nearest = list(nearest)
         self.where = where
@@ -96,7 +96,7 @@ class Session:
     game: Game
     spec: str  # the profile spec as written in the file
     path: Path | None = None
-    position: dict | None = None  # kept from the file: the record starts from a position
+    position: dict[str, Any] | None = None  # kept from the file: the record starts from a position
     comment: str | None = None
     tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round and free tags, kept as they are
     until: int | None = None  # loaded only up to this turn: a look back, never saved over the file
@@ -111,11 +111,12 @@ class Session:
     def player(self) -> str:
         return self.names[self.game.state.current]
 
-    def legal(self) -> dict[str, list]:
+    def legal(self) -> dict[str, list[str | dict[str, Any]]]:
         return legal_groups(self.game)
 
     # ------------------------------------------------------------------ playing
-    def play(self, decision, dice: list[int] | None = None, choices: dict | None = None) -> Played:
+    def play(self, decision: str | A.Decision, dice: list[int] | None = None,
+             choices: dict[str, str] | None = None) -> Played:
         """Validate and apply one decision (text in the notation, or an action object) of the current player.
 
         ``dice``: die faces rolled at the table, used in order: a gamble's two dice; for a reorganize, the new
@@ -130,6 +131,7 @@ class Session:
         text = " ".join(text.split())
         if game.over:
             r = game.result
+            assert r is not None  # the game is over: it has its result
             raise self._refuse(text, f"the game is over ({self.names[r.winner]} won: {r.reason})", "end")
         if isinstance(decision, str):
             try:
@@ -199,12 +201,12 @@ class Session:
             out.played.append(played)
         return out
 
-    def _refuse(self, text: str, reason: str, rule: str, action=None) -> MoveError:
+    def _refuse(self, text: str, reason: str, rule: str, action: str | A.Decision | None = None) -> MoveError:
         s = self.game.state
         nearest = nearest_legal(self.game, action) if action is not None else []
         return MoveError(s.turn, self.names[s.current], text, reason, rule, nearest)
 
-    def _table_dice(self, action, values: list[int], choices: dict | None) -> dict:
+    def _table_dice(self, action: A.Decision, values: list[int], choices: dict[str, str] | None) -> dict[str, Any]:
         """Turn the table's dice, in order, into the record's dice keyed by meaning (see ``play``)."""
         for v in values:
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
@@ -212,11 +214,13 @@ class Session:
         game = self.game
         _trial(game, action, {}, choices)  # an illegal decision is refused for itself, before its dice
         rest = list(values)
-        recorded: dict = {}
+        recorded: dict[str, Any] = {}
         first = _dice_action(action)
         if first is not None:  # its family takes the faces it rolls (lv/actions: Family.table_dice)
             family = A.FAMILY_OF[type(first)]
-            recorded[family.rolls] = family.table_dice(game, first, rest)
+            table_dice, key = family.table_dice, family.rolls
+            assert table_dice is not None and key is not None  # _rolls(first): it rolls, under its key in ``dice``
+            recorded[key] = table_dice(game, first, rest)
         used = len(values) - len(rest)
         ties: dict[str, list[int]] = {}
         while True:
@@ -270,8 +274,8 @@ class Session:
 
 def create(path: str | Path | None, spec: str, players: list[str] | int, seed: int | str = 0, *,
            first_player: str | None = None, comment: str | None = None, tags: dict[str, str] | None = None,
-           overwrite: bool = False, table: bool = False, deal: dict | None = None,
-           starting_rolls: list[dict] | None = None, stop_at_setup: bool = False) -> Session:
+           overwrite: bool = False, table: bool = False, deal: dict[str, list[str]] | None = None,
+           starting_rolls: list[dict[str, Any]] | None = None, stop_at_setup: bool = False) -> Session:
     """A new game, set up, the first player's card drawn and paid; written to ``path`` unless it is None (a file
     there is refused unless ``overwrite``). ``tags``: event, site, date, round and free tags for the header.
 
@@ -304,7 +308,7 @@ def _load_text(text: str, name: str) -> Session:
     return _load_record(parse_record(text, name), Path(name))
 
 
-def _load_record(record, path: Path, until: int | None = None) -> Session:
+def _load_record(record: Record, path: Path, until: int | None = None) -> Session:
     rep = replay(record, strict=True, until=until)
     if rep.result_mismatch:
         raise RecordError(f"{record.path}: {rep.result_mismatch[0]}")
@@ -312,7 +316,7 @@ def _load_record(record, path: Path, until: int | None = None) -> Session:
                    tags=dict(record.tags), until=until)
 
 
-def fingerprint(game: Game) -> tuple:
+def fingerprint(game: Game) -> tuple[Any, ...]:
     """Everything about a game's state that a record must reproduce."""
     s = game.state
     return (tuple((p.name, p.money, p.score) for p in s.players), tuple(sorted(s.markers.items())),
@@ -325,7 +329,7 @@ def fingerprint(game: Game) -> tuple:
 # ---------------------------------------------------------------------------------------------- legal decisions
 
 
-def legal_decisions(game: Game) -> list[dict]:
+def legal_decisions(game: Game) -> list[dict[str, Any]]:
     """The legal decisions now, every one an object of the same form (what ``lv legal --json`` prints):
 
     ``notation`` (the text ``lv move`` takes), ``kind`` (draw, reroll, move, build, sprawl, remodel, reorg,
@@ -342,12 +346,12 @@ def legal_decisions(game: Game) -> list[dict]:
     return [item for _, item, _ in _legal_items(game)]
 
 
-def _legal_items(game: Game) -> list[tuple[object, dict, dict | None]]:
+def _legal_items(game: Game) -> list[tuple[object, dict[str, Any], dict[str, Any] | None]]:
     """``legal_decisions``' objects, each with its decision (None for a draw's own decision, or a table's draw)
     and its family's listing (None unless it stands for several decisions, as a gamble does)."""
     names = game.player_names
     engine, state = game.engine, game.state
-    out: list[tuple[object, dict, dict | None]] = []
+    out: list[tuple[object, dict[str, Any], dict[str, Any] | None]] = []
     pending = state.pending
     if pending is not None:  # a draw at a table waits for its own decision
         if pending["what"] == "reroll":
@@ -372,7 +376,7 @@ def _legal_items(game: Game) -> list[tuple[object, dict, dict | None]]:
     return out
 
 
-def _listing(game: Game, action: object) -> dict | None:
+def _listing(game: Game, action: object) -> dict[str, Any] | None:
     """What ``lv legal`` shows for a decision of the generator that stands for several (``Family.listing``)."""
     listing = A.FAMILY_OF[type(action)].listing
     return listing(game.profile, action) if listing is not None else None
@@ -386,14 +390,14 @@ def _listing_text(game: Game, action: object) -> str:
     return format_action(action, game.player_names)
 
 
-def _table_draws(game: Game) -> list[dict]:
+def _table_draws(game: Game) -> list[dict[str, Any]]:
     """At a table the deck's order is unknown: one draw per card not seen yet (``draw D5``), in board order. A card
     on a closed F block is skipped, so the card turned over after it is named too (``then_card``: ``draw F3 D5``);
     the end card comes last."""
     engine, state, order = game.engine, game.state, game.board.index
-    out = []
+    out: list[dict[str, Any]] = []
     for card in sorted(state.deck, key=lambda c: order.get(c, len(order))):
-        item: dict = {"notation": f"draw {card}", "kind": "draw", "cost": 0, "cards": [card]}
+        item: dict[str, Any] = {"notation": f"draw {card}", "kind": "draw", "cost": 0, "cards": [card]}
         if card in order and engine.f_closed(state, card):
             item["then_card"] = True
         out.append(item)
@@ -406,12 +410,12 @@ def groups_of(profile: Profile) -> tuple[str, ...]:
     return tuple(verb for f in A.families_of(profile) if f.listed for verb in f.verbs)
 
 
-def legal_groups(game: Game) -> dict[str, list]:
+def legal_groups(game: Game) -> dict[str, list[str | dict[str, Any]]]:
     """The legal decisions now, grouped by verb (every group present, possibly empty). Decisions are text in
     the notation, except those that stand for several (``Family.listing``), given as their listing: a gamble's
     ``{"lot", "min", "max", "lay_off"}`` (any bet from min to max). Trades are not listed: any exchange may be
     proposed."""
-    out: dict[str, list] = {verb: [] for verb in groups_of(game.profile)}
+    out: dict[str, list[str | dict[str, Any]]] = {verb: [] for verb in groups_of(game.profile)}
     for _, item, listing in _legal_items(game):
         if listing is not None:
             out[item["kind"]].append(listing)
@@ -426,12 +430,18 @@ def legal_text(game: Game) -> dict[str, list[str]]:
     """``legal_groups`` as text, a listing by its family's ``listing_text`` (gambles: ``gamble B3 1..15``)."""
     out: dict[str, list[str]] = {}
     for verb, items in legal_groups(game).items():
-        text = A.FAMILY_OF_VERB[verb].listing_text if verb in A.FAMILY_OF_VERB else None
-        out[verb] = [text(x) if isinstance(x, dict) and text is not None else x for x in items]
+        out[verb] = [x if isinstance(x, str) else _listed_text(verb, x) for x in items]
     return out
 
 
-def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
+def _listed_text(verb: str, listing: dict[str, Any]) -> str:
+    """A listing (``legal_groups``' dict) as text, by its family (``Family.listing_text``)."""
+    text = A.FAMILY_OF_VERB[verb].listing_text
+    assert text is not None  # a family's listing and listing_text go together (Family checks)
+    return text(listing)
+
+
+def nearest_legal(game: Game, action: str | A.Decision, limit: int = 5) -> list[str]:
     """Up to ``limit`` legal decisions with the same verb as ``action``: the same lot first, then the same
     colour, then the nearest lots (same block, fewest steps). ``action`` may also be text that did not parse:
     its verb, lot and colour words are used as far as they are known."""
@@ -447,7 +457,7 @@ def nearest_legal(game: Game, action, limit: int = 5) -> list[str]:
     if verb is None:
         return []
 
-    def distance(other: str) -> tuple:
+    def distance(other: str) -> tuple[int, int]:
         if lot is None or lot not in board.lots:
             return (0, 0)
         a, b = board.lots[lot], board.lots[other]
@@ -474,7 +484,7 @@ def parse_dice(text: str) -> list[int]:
     return [int(w) for w in words]
 
 
-def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
+def _trial(game: Game, action: A.Decision, dice: dict[str, Any], choices: dict[str, str] | None) -> list[Event]:
     """Apply ``action`` with ``dice`` to a copy of ``game``: its events (raises IllegalAction if illegal)."""
     memo = {id(game.board): game.board, id(game.profile): game.profile}
     twin = copy.deepcopy(game, memo)
@@ -484,7 +494,7 @@ def _trial(game: Game, action, dice: dict, choices: dict | None) -> list[Event]:
     return twin.apply(action, dice=dice, choices=choices)
 
 
-def _dice_action(action):
+def _dice_action(action: A.Decision) -> A.Decision | None:
     """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
     if isinstance(action, A.Trade):
         steps = (s.action if isinstance(s, A.ActAs) else s for s in action.steps)
@@ -492,7 +502,7 @@ def _dice_action(action):
     return action if _rolls(action) else None
 
 
-def _rolls(action) -> bool:
+def _rolls(action: A.Decision) -> bool:
     family = A.FAMILY_OF.get(type(action))
     return family is not None and family.table_dice is not None
 

@@ -38,8 +38,14 @@ def _where_documented() -> dict[str, tuple[str, list[str]]]:
 
 def test_every_documented_kind_is_a_class_with_those_fields_in_that_order() -> None:
     documented = _where_documented()
-    assert set(documented) == set(E.EVENTS)
-    for kind, cls in E.EVENTS.items():
+    # a house rule's action (a family with a profile section of its own) may document its events elsewhere
+    # (docs/house-rules.md); the core's and the built-in families' are listed where they are defined
+    house = {f.parse.__module__ for f in A.FAMILIES if f.parameters is not None}
+    elsewhere = {kind for kind in E.EVENTS if kind not in documented}
+    assert all(E.EVENTS[kind].__module__ in house for kind in elsewhere), elsewhere
+    assert set(documented) <= set(E.EVENTS)
+    for kind in documented:
+        cls = E.EVENTS[kind]
         assert cls.kind == kind
         module, fields = documented[kind]
         assert [a.name for a in attrs.fields(cls)] == fields, kind

@@ -477,8 +477,8 @@ CONFINED = ("profile file {!r}: a record names its profile file relative to its 
     ("sub/../../outside.yaml", CONFINED.format("sub/../../outside.yaml")),
     ("revised+../outside.yaml", CONFINED.format("../outside.yaml")),
     # not a .yaml path: a profile name, and no profile has that name
-    ("../../../../tmp/outside", "unknown profile '../../../../tmp/outside' (known: f-block, original, revised, or a "
-                                "path to a .yaml file)")])
+    ("../../../../tmp/outside", "unknown profile '../../../../tmp/outside' (known: "
+                                f"{', '.join(lv.profile.profile_names())}, or a path to a .yaml file)")])
 def test_a_record_reads_its_profile_file_only_in_its_own_folder(tmp_path, spec, message):
     inside = tmp_path / "games"
     inside.mkdir()

@@ -579,6 +579,31 @@ def test_a_failed_trade_step_stops_the_rest_or_undoes_all():
     assert money(undo) == {"red": 10, "blue": 5}
 
 
+# ================================================================== sell (a house rule's own section: lv/actions/sell.py)
+
+
+@pins("sell.enabled")
+def test_sell_enabled_adds_the_action():
+    """House rule (variants/house-sell-back.yaml, in no rulebook): off by default, on where a profile says so."""
+    pos = dict(markers={"B3": "red"}, players={"red": {"money": 10}})
+    off, on = acting("revised", **pos), acting("revised,sell.enabled=true", **pos)
+    assert [lv.format_action(a, ["red", "blue"]) for a in on.legal_actions() if a.kind == "sell"] == ["sell B3"]
+    assert not any(a.kind == "sell" for a in off.legal_actions())
+    assert illegal(off, lv.parse_action("sell B3", ["red", "blue"])).rule == "sell.enabled"
+
+
+@pins("sell.refund_percent")
+def test_sell_refund_percent_sets_the_price_paid():
+    """House rule: the bank pays refund_percent percent of the lot's price, rounded down (B3 costs $9)."""
+    paid = {}
+    for percent in (50, 30, 100):
+        game = acting(f"revised,sell.enabled=true,sell.refund_percent={percent}", markers={"B3": "red"},
+                      players={"red": {"money": 10}})
+        game.apply(lv.parse_action("sell B3", ["red", "blue"]))
+        paid[percent] = money(game)["red"] - 10
+    assert paid == {50: 4, 30: 2, 100: 9}
+
+
 # =============================================================================================== coverage
 
 

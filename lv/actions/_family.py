@@ -118,6 +118,8 @@ class Family:
             raise ValueError(f"action family {self.name}: casinos={self.casinos!r}, not one of {ROLES}")
         if (self.casinos is None) != (self.generate_casinos is None):
             raise ValueError(f"action family {self.name}: generate_casinos and casinos go together")
+        if (self.listing is None) != (self.listing_text is None):
+            raise ValueError(f"action family {self.name}: listing and listing_text go together")
 
     @property
     def position(self) -> int:
