@@ -46,6 +46,9 @@ Optional (leave out what does not apply):
   itself (the referee's safety: anything may be given to ``Engine.apply``), change the state only through the
   state's methods, and append its events (``lv.events.event(kind, ...)``; ``main_event`` names the one that
   tells what it did). The engine then settles ties, merges and bosses.
+- ``carry_out(...)``, the same arguments: ``apply`` without the checks (``apply`` is the checks, then this). The
+  engine calls it instead of ``apply`` only for a decision its own generator has just made (the simulation's
+  fast path, ``Game.random_legal``), never for one given from outside; a family without it is always checked.
   ``in_trade=True``: its decisions may also be steps of a trade (the current player's actions).
   ``anytime=True``: applied in the draw step too, and the engine leaves ties and consequences to it (trades).
   ``by_game``: decision classes the game's turn machinery carries out (``Game.apply``): the engine refuses them.

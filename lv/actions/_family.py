@@ -73,6 +73,7 @@ class Family:
     why_not: WhyNot | None = None  # (engine, state, player, decision) -> Reason or None: the referee's check
     cost: Cost | None = None  # (engine, state, decision) -> dollars a legal decision costs its player now
     apply: Apply | None = None  # carries out a decision the referee has checked (it checks again: keep the safety)
+    carry_out: Apply | None = None  # ``apply`` without its checks: for decisions of the family's own generator
     anytime: bool = False  # applied in the draw step as well as the action step, by anyone (a trade)
     by_game: tuple[type, ...] = ()  # decisions the game's turn machinery carries out, refused by the engine
     main_event: str | None = None  # the kind of the event that tells what it did (narrative.py)

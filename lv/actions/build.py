@@ -87,6 +87,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, event
     engine.lot_check(a.lot)
     engine.color_check(a.color)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     lot = engine.board.lots[a.lot]
     ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
     s.players[player].money -= lot.price
@@ -99,5 +105,5 @@ def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, event
 FAMILY = Family(
     name="build", order=10, decisions=(Build,), verbs=("build",), parse=parse, format=format,
     structured=structured, record_kinds=("build",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="built", generate_before=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="built", generate_before=generate,
     profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"))

@@ -116,6 +116,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
           choices: dict[str, str]) -> None:
     engine.lot_check(a.lot)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
     price = reorg_cost(engine, s, casino)
@@ -135,6 +141,6 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
 FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
-    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized", prepare=prepare,
+    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, carry_out=carry_out, main_event="reorganized", prepare=prepare,
     rolls="reorg", table_dice=table_dice, casinos=DICED, generate_casinos=generate, legal_order=55,
     profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

@@ -130,6 +130,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
     engine.lot_check(a.lot)
     engine.lot_check(a.source)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.source)
     assert casino is not None
     price = sprawl_cost(engine, a.lot, casino.height)
@@ -145,6 +151,6 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
 FAMILY = Family(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
     structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))
