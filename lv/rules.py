@@ -18,7 +18,8 @@ from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
 from .errors import IllegalAction
-from .events import Event, event
+from .events import (BossChanged, CardDrawn, DieMoved, DieTakenOver, Event, GameEnded, MarkerMoved, MarkerPlaced,
+                     Merged, Paid, Scored, TieRerolled, TurnStarted)
 from .profile import Profile
 from .ruleids import Rule
 from .state import GameState, Result
@@ -135,7 +136,7 @@ class Engine:
         idx = self.board.index
         lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
         s.set_die(lot, None, None)
-        events.append(event("die_moved", player=player, lot=lot))
+        events.append(DieMoved(player=player, lot=lot))
         return True, lot
 
     def free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
@@ -151,7 +152,7 @@ class Engine:
         lots = self.board.lots
         lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
         s.remove_marker(lot)
-        events.append(event("marker_moved", player=player, lot=lot))
+        events.append(MarkerMoved(player=player, lot=lot))
         return True, lot
 
     # ------------------------------------------------------------------ consequences
@@ -178,11 +179,11 @@ class Engine:
                     prior.append(p)
             if len(prior) >= 2:
                 t = s.tiles[lots[0]]
-                events.append(event("merged", lots=list(lots), color=t.color, height=t.height))
+                events.append(Merged(lots=list(lots), color=t.color, height=t.height))
             if prior:
                 main = max(prior, key=len)
                 if before[main] != b:
-                    events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
+                    events.append(BossChanged(lots=list(lots), previous=before[main], boss=b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -207,7 +208,7 @@ class Engine:
                 values = dice.tie(list(lots))
                 for lot, v in values.items():
                     s.set_die(lot, s.tiles[lot].owner, v)
-                events.append(event("tie_rerolled", lots=list(lots), values=dict(values)))
+                events.append(TieRerolled(lots=list(lots), values=dict(values)))
                 if self.profile.reorg.tie_rerolls_count:
                     s.reorganized.update(lots)
                 rounds += 1
@@ -223,7 +224,7 @@ class Engine:
         s.drawn = []
         s.gambles = 0
         s.reorganized = set()
-        events.append(event("turn_started", turn=s.turn, player=player))
+        events.append(TurnStarted(turn=s.turn, player=player))
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
@@ -260,7 +261,7 @@ class Engine:
             if card == END_CARD:
                 if names:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
-                events.append(event("card_drawn", player=player, card=card, pays=STRIP))
+                events.append(CardDrawn(player=player, card=card, pays=STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
@@ -270,7 +271,7 @@ class Engine:
                 return
             color = self.board.card_color(card)
             skipped = self.f_closed(s, card)
-            events.append(event("card_drawn", player=player, card=card, pays=color, **({"f_block": True} if skipped else {})))
+            events.append(CardDrawn(player=player, card=card, pays=color, f_block=skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
@@ -326,7 +327,7 @@ class Engine:
             s.pending, s.phase = None, "draw"
             for lot in lots:
                 s.set_die(lot, s.tiles[lot].owner, values[lot])
-            events.append(event("tie_rerolled", lots=list(lots), values=values))
+            events.append(TieRerolled(lots=list(lots), values=values))
             if self.profile.reorg.tie_rerolls_count:
                 s.reorganized.update(lots)
             rerolled = tuple(pending["rerolled"]) + tuple(lots)
@@ -351,7 +352,7 @@ class Engine:
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from"))
             if ok:
                 s.put_marker(lot, player)
-                events.append(event("marker_placed", player=player, lot=lot, moved_from=moved))
+                events.append(MarkerPlaced(player=player, lot=lot, moved_from=moved))
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
@@ -363,7 +364,7 @@ class Engine:
         previous = tile.owner
         value = tile.value if tile.owner is not None else self.board.lots[lot].die
         s.set_die(lot, player, value)
-        events.append(event("die_taken_over", player=player, lot=lot, value=value, previous=previous, moved_from=moved))
+        events.append(DieTakenOver(player=player, lot=lot, value=value, previous=previous, moved_from=moved))
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
@@ -375,7 +376,7 @@ class Engine:
             amount = income * len(per[owner])
             if amount:
                 s.players[owner].money += amount
-                events.append(event("paid", player=owner, amount=amount, why="lots", lots=per[owner]))
+                events.append(Paid(player=owner, amount=amount, why="lots", lots=per[owner]))
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
@@ -400,7 +401,7 @@ class Engine:
             for owner in sorted(per):
                 if per[owner]:
                     players[owner].money += per[owner]
-                    events.append(event("paid", player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+                    events.append(Paid(player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
         index = self.board.index
         if p.scoring.order == "ascending_points":
             key = lambda cf: (self.points(s, cf[0]), index[cf[0].name])  # noqa: E731
@@ -415,7 +416,7 @@ class Engine:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
-            events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
+            events.append(Scored(player=b, lots=list(casino.lots), award=award, before=before, after=after))
             if after >= target and p.end.instant_win_mode == "immediate":
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
@@ -439,9 +440,9 @@ class Engine:
         s.phase = "over"
         s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
                           names=tuple(pl.name for pl in s.players))
-        extra = {"instant_win": True} if instant_win else {}
-        events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
-                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players], **extra))
+        events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
+                                scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
+                                instant_win=instant_win))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action: A.Decision, dice: Dice, events: list[Event],

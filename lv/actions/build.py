@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..events import event
+from ..events import Built
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, refuse, tiles_left
 
@@ -98,7 +98,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, e
     s.players[player].money -= lot.price
     s.remove_marker(a.lot)
     s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-    events.append(event("built", player=player, lot=a.lot, color=a.color, cost=lot.price,
+    events.append(Built(player=player, lot=a.lot, color=a.color, cost=lot.price,
                         value=lot.die if ok else None, moved_from=moved))
 
 

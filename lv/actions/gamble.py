@@ -14,7 +14,7 @@ import attrs
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
-from ..events import event
+from ..events import Gambled
 from ..ruleids import Rule
 from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
@@ -205,7 +205,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, 
         house.money -= paid
         gambler.money += paid + bank_share
         gambler_gets, boss_gets = paid + bank_share, -paid
-    events.append(event("gambled", player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
+    events.append(Gambled(player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
                         outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
 
 

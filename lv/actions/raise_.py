@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..casinos import boss
-from ..events import event
+from ..events import Raised
 from ..ruleids import Rule
 from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse
 
@@ -120,7 +120,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, e
     price = raise_cost(engine, casino)
     s.players[player].money -= price
     s.raise_tiles(casino.lots)
-    events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
+    events.append(Raised(player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
 
 
 FAMILY = Family(

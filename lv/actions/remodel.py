@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..casinos import boss
-from ..events import event
+from ..events import Remodeled
 from ..ruleids import Rule
 from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, not_boss, refuse, tiles_left
 
@@ -129,7 +129,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice,
     price, _ = remodel_cost(engine, casino)
     s.players[player].money -= price
     s.recolor(casino.lots, a.color)
-    events.append(event("remodeled", player=player, lots=list(casino.lots), before=casino.color,
+    events.append(Remodeled(player=player, lots=list(casino.lots), before=casino.color,
                         color=a.color, cost=price))
 
 

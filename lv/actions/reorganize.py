@@ -13,7 +13,7 @@ import attrs
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
-from ..events import event
+from ..events import Reorganized
 from ..ruleids import Rule
 from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
@@ -135,7 +135,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Di
     for lot, v in values.items():
         s.set_die(lot, s.tiles[lot].owner, v)
     s.reorganized.update(values)  # 003 L624-627: the lock survives merges
-    events.append(event("reorganized", player=player, lots=list(casino.lots), cost=price, values=dict(values)))
+    events.append(Reorganized(player=player, lots=list(casino.lots), cost=price, values=dict(values)))
 
 
 FAMILY = Family(

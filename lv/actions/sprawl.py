@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..casinos import boss, frontier
-from ..events import event
+from ..events import Sprawled
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, not_boss, refuse,
                       tiles_left)
@@ -144,7 +144,7 @@ def carry_out(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, 
     s.players[player].money -= price
     # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
     s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
-    events.append(event("sprawled", player=player, lot=a.lot, source=a.source, color=casino.color,
+    events.append(Sprawled(player=player, lot=a.lot, source=a.source, color=casino.color,
                         height=casino.height, cost=price, value=die if ok else None, moved_from=moved))
 
 
