@@ -156,34 +156,37 @@ class Engine:
         return True, lot
 
     # ------------------------------------------------------------------ consequences
-    def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
-        """The boss of each casino. Kept until a tile or die changes, so an action that moves neither (a gamble)
-        finds ``after is before``; callers must not change the dict."""
-        return casino_index(self.board, s, self._join_rule).boss_of_each(s.tiles)
+    def snapshot(self, s: GameState) -> tuple[dict[tuple[str, ...], int | None], ...]:
+        """The boss of each casino, per block (``CasinoIndex.boss_blocks``): a block where no tile and no die
+        changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts."""
+        return casino_index(self.board, s, self._join_rule).boss_blocks()
 
-    def consequences(self, s: GameState, before: dict[tuple[str, ...], int | None], events: list[Event]) -> None:
-        """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
+    def consequences(self, s: GameState, before: tuple[dict[tuple[str, ...], int | None], ...],
+                     events: list[Event]) -> None:
+        """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly).
+        Casinos never cross a street, so the casinos before and after are compared block by block."""
         after = self.snapshot(s)
-        if after is before:
-            return
-        owner_of = None
-        for lots, b in after.items():
-            if before.get(lots, -1) == b:  # no seat is -1
-                continue  # the very casino it was, with the same boss: nothing to tell
-            if owner_of is None:
-                owner_of = {lot: lots for lots in before for lot in lots}
-            prior = []
-            for lot in lots:
-                p = owner_of.get(lot)
-                if p is not None and p not in prior:
-                    prior.append(p)
-            if len(prior) >= 2:
-                t = s.tiles[lots[0]]
-                events.append(Merged(lots=list(lots), color=t.color, height=t.height))
-            if prior:
-                main = max(prior, key=len)
-                if before[main] != b:
-                    events.append(BossChanged(lots=list(lots), previous=before[main], boss=b))
+        for was, now in zip(before, after):
+            if now is was:
+                continue  # nothing changed in the block
+            owner_of = None
+            for lots, b in now.items():
+                if was.get(lots, -1) == b:  # no seat is -1
+                    continue  # the very casino it was, with the same boss: nothing to tell
+                if owner_of is None:
+                    owner_of = {lot: lots for lots in was for lot in lots}
+                prior = []
+                for lot in lots:
+                    p = owner_of.get(lot)
+                    if p is not None and p not in prior:
+                        prior.append(p)
+                if len(prior) >= 2:
+                    t = s.tiles[lots[0]]
+                    events.append(Merged(lots=list(lots), color=t.color, height=t.height))
+                if prior:
+                    main = max(prior, key=len)
+                    if was[main] != b:
+                        events.append(BossChanged(lots=list(lots), previous=was[main], boss=b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -191,10 +194,13 @@ class Engine:
         ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
         stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
-        tied = [c for c, facts in self.casinos_with_dice(s) if facts.boss is None and len(facts.top_lots) >= 2]
+        index = casino_index(self.board, s, self._join_rule)
+        tied = [c for c, _ in index.tied()]
         if rerolled:  # a settling begun with dice given at a table goes on in its casino (single_top_die)
-            tied += [c for c, _ in self.casinos_with_dice(s)
+            tied += [c for c in index.all()
                      if not set(c.lots).isdisjoint(rerolled) and all(t.lots != c.lots for t in tied)]
+        elif not tied:
+            return
         for casino in tied:
             rounds = 1 if rerolled and not set(casino.lots).isdisjoint(rerolled) else 0
             while True:
