@@ -90,8 +90,7 @@ class Engine:
     def points(self, s: GameState, casino: Casino) -> int:
         """Points a casino scores: tiles incl. risers (003 L411-414) or spaces; die-less tiles per profile."""
         p = self.profile
-        spaces = casino.spaces if p.casino.dieless_tile_scores else sum(
-            1 for lot in casino.lots if s.tiles[lot].owner is not None)
+        spaces = casino.spaces if p.casino.dieless_tile_scores else (casino.mask & s.dice_mask).bit_count()
         return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
 
     def lot_check(self, lot: str) -> None:
@@ -125,11 +124,11 @@ class Engine:
     def free_die(self, s: GameState, player: int, keep: str, events: list[Event], choice: str | None = None
                   ) -> tuple[bool, str | None]:
         """Before placing a die: (can place, lot a die was taken from). 003 L251-262 "Available Dice"."""
-        on_board = s.dice_on_board(player)
-        if len(on_board) < self.profile.components.dice_per_player:
+        if s.dice_count(player) < self.profile.components.dice_per_player:
             return True, None
         if self.profile.resources.dice_exhausted == "no_die":
             return False, None
+        on_board = s.dice_on_board(player)
         candidates = [lot for lot in on_board if lot != keep]
         if choice is not None and choice not in candidates:
             raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", Rule.RESOURCES_DICE_EXHAUSTED)
@@ -142,11 +141,11 @@ class Engine:
     def free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
                      ) -> tuple[bool, str | None]:
         """Before placing a marker: 003 L266-271 "Available Player Markers"."""
-        on_board = s.markers_on_board(player)
-        if len(on_board) < self.profile.components.markers_per_player:
+        if s.marker_count(player) < self.profile.components.markers_per_player:
             return True, None
         if self.profile.resources.markers_exhausted == "no_marker":
             return False, None
+        on_board = s.markers_on_board(player)
         if choice is not None and choice not in on_board:
             raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", Rule.RESOURCES_MARKERS_EXHAUSTED)
         lots = self.board.lots
@@ -375,22 +374,24 @@ class Engine:
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
         income = self.profile.payout.lot_income
-        per: dict[int, list[str]] = {}
-        for lot in sorted(s.markers, key=self.board.index.__getitem__):  # each owner's lots in board order
-            per.setdefault(s.markers[lot], []).append(lot)
-        for owner in sorted(per):
-            amount = income * len(per[owner])
-            if amount:
+        if not income:
+            return
+        owner = 0
+        for mask in s.marker_masks:  # by seat: each owner's lots in board order
+            if mask:
+                lots = self.board.lots_of(mask)
+                amount = income * len(lots)
                 s.players[owner].money += amount
-                events.append(Paid(player=owner, amount=amount, why="lots", lots=per[owner]))
+                events.append(Paid(player=owner, amount=amount, why="lots", lots=lots))
+            owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
         if pays == STRIP:
-            strip = self.board.strip_lots
-            paying = [(c, f) for c, f in self.casinos_with_dice(s) if not strip.isdisjoint(c.lots)]
+            strip = self.board.strip_mask
+            paying = [(c, f) for c, f in self.casinos_with_dice(s) if strip & c.mask]
         else:
             paying = [(c, f) for c, f in self.casinos_with_dice(s) if c.color == pays]
         per_pip = p.payout.money_per_pip
@@ -499,8 +500,8 @@ class Engine:
         """Has ``player`` no marker (die) left, under a profile that moves one of theirs?"""
         c, r = self.profile.components, self.profile.resources
         if what == "marker_from":
-            return r.markers_exhausted != "no_marker" and len(s.markers_on_board(player)) >= c.markers_per_player
-        return r.dice_exhausted != "no_die" and len(s.dice_on_board(player)) >= c.dice_per_player
+            return r.markers_exhausted != "no_marker" and s.marker_count(player) >= c.markers_per_player
+        return r.dice_exhausted != "no_die" and s.dice_count(player) >= c.dice_per_player
 
     def act(self, s: GameState, player: int, action: A.Decision, dice: Dice, events: list[Event],
             choices: dict[str, str]) -> None:
