@@ -389,37 +389,44 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
+        pairs = casino_index(self.board, s, self._join_rule).with_dice()
         if pays == STRIP:
             strip = self.board.strip_mask
-            paying = [(c, f) for c, f in self.casinos_with_dice(s) if strip & c.mask]
+            paying = [cf for cf in pairs if strip & cf[0].mask]
         else:
-            paying = [(c, f) for c, f in self.casinos_with_dice(s) if c.color == pays]
+            paying = [cf for cf in pairs if cf[0].color == pays]
         per_pip = p.payout.money_per_pip
         players = s.players
+        by_points = p.scoring.order == "ascending_points"
+        ranked = []  # the casinos with a boss: (order, board order, award, casino, boss)
         for casino, facts in paying:
-            if len(facts.owners) == 1:  # most casinos: every pip is the one owner's
-                per = {facts.owners[0]: facts.pips * per_pip}
-            else:
-                per = {}
-                for lot in casino.lots:
-                    t = s.tiles[lot]
-                    if t.owner is not None:  # an owner's die has a value
-                        per[t.owner] = per.get(t.owner, 0) + t.value * per_pip  # type: ignore[operator]
-            for owner in sorted(per):
-                if per[owner]:
-                    players[owner].money += per[owner]
-                    events.append(Paid(player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
-        index = self.board.index
-        if p.scoring.order == "ascending_points":
-            key = lambda cf: (self.points(s, cf[0]), index[cf[0].name])  # noqa: E731
-        else:
-            key = lambda cf: (cf[0].spaces, index[cf[0].name])  # noqa: E731
-        target = p.end.instant_win_points
-        for casino, facts in sorted(paying, key=key):
-            b = facts.boss
-            if b is None:
+            owners = facts.owners
+            if not owners:
                 continue
-            award = self.points(s, casino)
+            if len(owners) == 1:  # most casinos: every pip is the one owner's
+                amount = facts.pips * per_pip
+                if amount:
+                    players[owners[0]].money += amount
+                    events.append(Paid(player=owners[0], amount=amount, why="casino", lots=list(casino.lots)))
+            else:
+                per: dict[int, int] = {}
+                owners_at, values = s.die_owners, s.die_values
+                for i in casino.bits:
+                    o = owners_at[i]
+                    if o is not None:  # an owner's die has a value
+                        per[o] = per.get(o, 0) + values[i] * per_pip
+                for owner in sorted(per):
+                    if per[owner]:
+                        players[owner].money += per[owner]
+                        events.append(Paid(player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+            b = facts.boss
+            if b is not None:
+                award = self.points(s, casino)
+                ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
+        if len(ranked) > 1:
+            ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
+        target = p.end.instant_win_points
+        for _, _, award, casino, b in ranked:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
