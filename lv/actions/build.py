@@ -77,6 +77,9 @@ def generate(m: Moment, out: list[Decision]) -> None:
     """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
     with a tile left (``tile_facts``)."""
     player, money, lots, closed, colors = m.player, m.money, m.lots, m.closed, m.open_colors
+    masks = m.state.marker_masks
+    if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
+        return
     for lot, owner in m.markers.items():
         if owner == player and money >= lots[lot].price and lots[lot].block != closed:
             out.extend(_builds(lot, colors))
