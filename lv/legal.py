@@ -53,7 +53,9 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
         for waiting in plan.waiting:
             waiting(engine, s, out)
         return 0
-    m = Moment(engine, s)
+    m = engine.moment
+    m = Moment(engine, s) if m is None else m.moment(s)
+    engine.moment = m
     for before in plan.before:
         before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order

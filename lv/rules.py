@@ -60,6 +60,7 @@ class Engine:
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
+        self.moment: Any = None  # legal.py's Moment, renewed for each list (A.Moment.moment)
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
