@@ -240,10 +240,14 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
         if game.over:
             return game
         seat = game.state.current
-        legal = game.legal_actions()
-        if legal_counts is not None:
-            legal_counts.append(len(legal))
-        decision = bots[seat](game, legal, rngs[seat])
+        bot = bots[seat]
+        if bot is uniform_bot:  # the fast path: the same draw from the generator, no list made
+            decision = game.random_legal(rngs[seat], legal_counts)
+        else:
+            legal = game.legal_actions()
+            if legal_counts is not None:
+                legal_counts.append(len(legal))
+            decision = bot(game, legal, rngs[seat])
         try:
             game.apply(decision)
         except IllegalAction as err:

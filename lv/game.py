@@ -16,6 +16,7 @@ step's identity. ``history`` holds what a record needs (turns, cards, decisions 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -26,7 +27,7 @@ from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
-from .legal import legal_actions
+from .legal import legal_actions, legal_count, legal_pick
 from .notation import check_names
 from .profile import Profile, load_profile
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine, _restore
@@ -115,6 +116,9 @@ class Game:
         # at a table, a draw's tie rerolls and pieces to move that were not given are asked for as the next
         # decisions (phase "reroll" / "choice"); set by whoever enters or strictly replays the table's game
         self.ask = False
+        # the decision ``random_legal`` just drew from the engine's own generator: the next ``apply`` carries it
+        # out without the referee's checks if it is that very object (any other decision is checked)
+        self._vouched: Any = None
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -337,6 +341,7 @@ class Game:
         ``EndTurn`` starts. Raises ``IllegalAction`` (with the rule's parameter) and leaves the state
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
+        vouched, self._vouched = self._vouched, None
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
@@ -365,7 +370,7 @@ class Game:
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
             events: list[Event] = []
-            self.engine.apply(s, action, d, events, choices)
+            self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]
@@ -428,6 +433,25 @@ class Game:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
         trades, which are open-ended, are not listed). Empty once the game is over."""
         return legal_actions(self.engine, self.state)
+
+    def legal_count(self) -> int:
+        """``len(legal_actions())``, without making the list."""
+        return legal_count(self.engine, self.state)
+
+    def random_legal(self, rng: random.Random, counts: list[int] | None = None) -> A.Action | None:
+        """A uniformly random legal decision, drawn from ``rng`` exactly as ``rng.choice(game.legal_actions())``
+        would draw it, then for a gamble a stake ``rng.randint(1, cap)`` (the uniform bot, ``bots.uniform_bot``),
+        without making the list. ``counts``, if given, gets the number of legal decisions. None once the game is
+        over. The decision comes from the engine's own generator, so if the next ``apply`` is given this very
+        object, it is carried out without the referee's checks (the simulation's fast path); anything else
+        given to ``apply`` is checked as always."""
+        action, n = legal_pick(self.engine, self.state, lambda n: rng.choice(range(n)))
+        if counts is not None:
+            counts.append(n)
+        if isinstance(action, A.Gamble):
+            action = A.Gamble(action.lot, rng.randint(1, action.bet))
+        self._vouched = action
+        return action
 
     def why_not(self, action: A.Action) -> str | None:
         """The reason ``action`` is illegal now, or None: tried on a copy of the state."""

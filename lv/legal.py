@@ -44,21 +44,25 @@ def _plan(engine: Engine) -> _Plan:
     return plan
 
 
-def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
+def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
+    """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
+    draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
+    ``after`` (end). The caller reads the slots and empties them (``_empty``)."""
     plan = engine.tables.get("legal plan") or _plan(engine)
-    out: list[Decision] = []
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting(engine, s, out)
-        return out
-    m = Moment(engine, s)
+        return 0
+    m = engine.moment
+    m = Moment(engine, s) if m is None else m.moment(s)
+    engine.moment = m
     for before in plan.before:
         before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     player = m.player
     m.casinos = casinos = m.index.with_dice(s.tiles)
     n = len(casinos)
-    slots = engine.slots  # kept from list to list (emptied below): no new lists
+    slots = engine.slots  # kept from list to list (emptied after use): no new lists
     while len(slots) < n:
         slots.append([])
     m.slots = slots
@@ -85,13 +89,50 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
             if mine:  # a family with no casino to look at is not asked
                 generate(m, mine)
     except BaseException:
-        for slot in slots:  # leave nothing behind for the next list
-            slot.clear()
+        _empty(slots)
         raise
-    for slot in slots[:n]:
+    for generate_after in plan.after:
+        generate_after(m, after)
+    return n
+
+
+def _empty(slots: list[list[Decision]]) -> None:
+    for slot in slots:  # leave nothing behind for the next list
+        slot.clear()
+
+
+def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
+    out: list[Decision] = []
+    after: list[Decision] = []
+    n = _fill(engine, s, out, after)
+    for slot in engine.slots[:n]:
         if slot:
             out.extend(slot)
             slot.clear()
-    for after in plan.after:
-        after(m, out)
+    out.extend(after)
     return out
+
+
+def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tuple[Decision | None, int]:
+    """``(legal_actions(engine, s)[choose(n)], n)`` where ``n`` is the number of legal decisions. ``choose`` is
+    given ``n`` (0 when there is none: the game is over; the decision is then None and ``choose`` is not
+    called) and returns an index below it. The decisions before and after the casinos' are not joined to
+    theirs."""
+    out: list[Decision] = []
+    after: list[Decision] = []
+    n = _fill(engine, s, out, after)
+    before = len(out)
+    for slot in engine.slots[:n]:
+        if slot:
+            out.extend(slot)
+            slot.clear()
+    total = len(out) + len(after)
+    if not total:
+        return None, 0
+    i = choose(total)
+    return (out[i] if i < len(out) else after[i - len(out)]), total
+
+
+def legal_count(engine: Engine, s: GameState) -> int:
+    """``len(legal_actions(engine, s))``, without building the list."""
+    return legal_pick(engine, s, lambda n: 0)[1]

@@ -10,7 +10,7 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import actions as A
 from .actions._family import Apply, Reason, refuse
@@ -18,7 +18,8 @@ from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
 from .errors import IllegalAction
-from .events import Event, event
+from .events import (BossChanged, CardDrawn, DieMoved, DieTakenOver, Event, GameEnded, MarkerMoved, MarkerPlaced,
+                     Merged, Paid, Scored, TieRerolled, TurnStarted)
 from .profile import Profile
 from .ruleids import Rule
 from .state import GameState, Result
@@ -59,6 +60,7 @@ class Engine:
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
+        self.moment: Any = None  # legal.py's Moment, renewed for each list (A.Moment.moment)
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
@@ -89,8 +91,7 @@ class Engine:
     def points(self, s: GameState, casino: Casino) -> int:
         """Points a casino scores: tiles incl. risers (003 L411-414) or spaces; die-less tiles per profile."""
         p = self.profile
-        spaces = casino.spaces if p.casino.dieless_tile_scores else sum(
-            1 for lot in casino.lots if s.tiles[lot].owner is not None)
+        spaces = casino.spaces if p.casino.dieless_tile_scores else (casino.mask & s.dice_mask).bit_count()
         return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
 
     def lot_check(self, lot: str) -> None:
@@ -124,65 +125,68 @@ class Engine:
     def free_die(self, s: GameState, player: int, keep: str, events: list[Event], choice: str | None = None
                   ) -> tuple[bool, str | None]:
         """Before placing a die: (can place, lot a die was taken from). 003 L251-262 "Available Dice"."""
-        on_board = s.dice_on_board(player)
-        if len(on_board) < self.profile.components.dice_per_player:
+        if s.dice_count(player) < self.profile.components.dice_per_player:
             return True, None
         if self.profile.resources.dice_exhausted == "no_die":
             return False, None
+        on_board = s.dice_on_board(player)
         candidates = [lot for lot in on_board if lot != keep]
         if choice is not None and choice not in candidates:
             raise IllegalAction(f"{s.players[player].name} has no die on {choice} to move", Rule.RESOURCES_DICE_EXHAUSTED)
         idx = self.board.index
         lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
         s.set_die(lot, None, None)
-        events.append(event("die_moved", player=player, lot=lot))
+        events.append(DieMoved(player=player, lot=lot))
         return True, lot
 
     def free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
                      ) -> tuple[bool, str | None]:
         """Before placing a marker: 003 L266-271 "Available Player Markers"."""
-        on_board = s.markers_on_board(player)
-        if len(on_board) < self.profile.components.markers_per_player:
+        if s.marker_count(player) < self.profile.components.markers_per_player:
             return True, None
         if self.profile.resources.markers_exhausted == "no_marker":
             return False, None
+        on_board = s.markers_on_board(player)
         if choice is not None and choice not in on_board:
             raise IllegalAction(f"{s.players[player].name} has no marker on {choice} to move", Rule.RESOURCES_MARKERS_EXHAUSTED)
         lots = self.board.lots
         lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
         s.remove_marker(lot)
-        events.append(event("marker_moved", player=player, lot=lot))
+        events.append(MarkerMoved(player=player, lot=lot))
         return True, lot
 
     # ------------------------------------------------------------------ consequences
-    def snapshot(self, s: GameState) -> dict[tuple[str, ...], int | None]:
-        """The boss of each casino. Kept until a tile or die changes, so an action that moves neither (a gamble)
-        finds ``after is before``; callers must not change the dict."""
-        return casino_index(self.board, s, self._join_rule).boss_of_each(s.tiles)
+    def snapshot(self, s: GameState) -> tuple[dict[tuple[str, ...], int | None], ...]:
+        """The boss of each casino, per block (``CasinoIndex.boss_blocks``): a block where no tile and no die
+        changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts."""
+        return casino_index(self.board, s, self._join_rule).boss_blocks()
 
-    def consequences(self, s: GameState, before: dict[tuple[str, ...], int | None], events: list[Event]) -> None:
-        """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly)."""
+    def consequences(self, s: GameState, before: tuple[dict[tuple[str, ...], int | None], ...],
+                     events: list[Event]) -> None:
+        """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly).
+        Casinos never cross a street, so the casinos before and after are compared block by block."""
         after = self.snapshot(s)
-        if after is before:
-            return
-        owner_of = None
-        for lots, b in after.items():
-            if before.get(lots, -1) == b:  # no seat is -1
-                continue  # the very casino it was, with the same boss: nothing to tell
-            if owner_of is None:
-                owner_of = {lot: lots for lots in before for lot in lots}
-            prior = []
-            for lot in lots:
-                p = owner_of.get(lot)
-                if p is not None and p not in prior:
-                    prior.append(p)
-            if len(prior) >= 2:
-                t = s.tiles[lots[0]]
-                events.append(event("merged", lots=list(lots), color=t.color, height=t.height))
-            if prior:
-                main = max(prior, key=len)
-                if before[main] != b:
-                    events.append(event("boss_changed", lots=list(lots), previous=before[main], boss=b))
+        for was, now in zip(before, after):
+            if now is was:
+                continue  # nothing changed in the block
+            owner_of = None
+            for lots, b in now.items():
+                if was.get(lots, -1) == b:  # no seat is -1
+                    continue  # the very casino it was, with the same boss: nothing to tell
+                if owner_of is None:
+                    owner_of = {lot: lots for lots in was for lot in lots}
+                prior = []
+                for lot in lots:
+                    p = owner_of.get(lot)
+                    if p is not None and p not in prior:
+                        prior.append(p)
+                if len(prior) >= 2:
+                    t = s.tiles[lots[0]]
+                    events.append(Merged(lots=list(lots), color=t.color, height=t.height))
+                if prior:
+                    main = max(prior, key=len)
+                    if was[main] != b:
+                        events.append(BossChanged(lots=list(lots), previous=was[main], boss=b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -190,10 +194,13 @@ class Engine:
         ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
         stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
-        tied = [c for c, facts in self.casinos_with_dice(s) if facts.boss is None and len(facts.top_lots) >= 2]
+        index = casino_index(self.board, s, self._join_rule)
+        tied = [c for c, _ in index.tied()]
         if rerolled:  # a settling begun with dice given at a table goes on in its casino (single_top_die)
-            tied += [c for c, _ in self.casinos_with_dice(s)
+            tied += [c for c in index.all()
                      if not set(c.lots).isdisjoint(rerolled) and all(t.lots != c.lots for t in tied)]
+        elif not tied:
+            return
         for casino in tied:
             rounds = 1 if rerolled and not set(casino.lots).isdisjoint(rerolled) else 0
             while True:
@@ -207,7 +214,7 @@ class Engine:
                 values = dice.tie(list(lots))
                 for lot, v in values.items():
                     s.set_die(lot, s.tiles[lot].owner, v)
-                events.append(event("tie_rerolled", lots=list(lots), values=dict(values)))
+                events.append(TieRerolled(lots=list(lots), values=dict(values)))
                 if self.profile.reorg.tie_rerolls_count:
                     s.reorganized.update(lots)
                 rounds += 1
@@ -223,7 +230,7 @@ class Engine:
         s.drawn = []
         s.gambles = 0
         s.reorganized = set()
-        events.append(event("turn_started", turn=s.turn, player=player))
+        events.append(TurnStarted(turn=s.turn, player=player))
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
@@ -260,7 +267,7 @@ class Engine:
             if card == END_CARD:
                 if names:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
-                events.append(event("card_drawn", player=player, card=card, pays=STRIP))
+                events.append(CardDrawn(player=player, card=card, pays=STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
@@ -270,7 +277,7 @@ class Engine:
                 return
             color = self.board.card_color(card)
             skipped = self.f_closed(s, card)
-            events.append(event("card_drawn", player=player, card=card, pays=color, **({"f_block": True} if skipped else {})))
+            events.append(CardDrawn(player=player, card=card, pays=color, f_block=skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
@@ -292,7 +299,7 @@ class Engine:
             s.phase = "actions"
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
-                     before: dict[tuple[str, ...], int | None], rerolled: tuple[str, ...] = ()) -> bool:
+                     before: tuple[dict[tuple[str, ...], int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         if self.profile.ties.check == "immediate":
@@ -326,7 +333,7 @@ class Engine:
             s.pending, s.phase = None, "draw"
             for lot in lots:
                 s.set_die(lot, s.tiles[lot].owner, values[lot])
-            events.append(event("tie_rerolled", lots=list(lots), values=values))
+            events.append(TieRerolled(lots=list(lots), values=values))
             if self.profile.reorg.tie_rerolls_count:
                 s.reorganized.update(lots)
             rerolled = tuple(pending["rerolled"]) + tuple(lots)
@@ -351,7 +358,7 @@ class Engine:
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from"))
             if ok:
                 s.put_marker(lot, player)
-                events.append(event("marker_placed", player=player, lot=lot, moved_from=moved))
+                events.append(MarkerPlaced(player=player, lot=lot, moved_from=moved))
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
@@ -361,61 +368,71 @@ class Engine:
         if not ok:
             return
         previous = tile.owner
-        value = tile.value if tile.owner is not None else self.board.lots[lot].die
+        # a die's owner and face are set together: a tile with an owner has a face
+        value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
         s.set_die(lot, player, value)
-        events.append(event("die_taken_over", player=player, lot=lot, value=value, previous=previous, moved_from=moved))
+        events.append(DieTakenOver(player=player, lot=lot, value=value, previous=previous, moved_from=moved))
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
         income = self.profile.payout.lot_income
-        per: dict[int, list[str]] = {}
-        for lot in sorted(s.markers, key=self.board.index.__getitem__):  # each owner's lots in board order
-            per.setdefault(s.markers[lot], []).append(lot)
-        for owner in sorted(per):
-            amount = income * len(per[owner])
-            if amount:
+        if not income:
+            return
+        owner = 0
+        for mask in s.marker_masks:  # by seat: each owner's lots in board order
+            if mask:
+                lots = self.board.lots_of(mask)
+                amount = income * len(lots)
                 s.players[owner].money += amount
-                events.append(event("paid", player=owner, amount=amount, why="lots", lots=per[owner]))
+                events.append(Paid(player=owner, amount=amount, why="lots", lots=lots))
+            owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         p = self.profile
+        pairs = casino_index(self.board, s, self._join_rule).with_dice()
         if pays == STRIP:
-            strip = self.board.strip_lots
-            paying = [(c, f) for c, f in self.casinos_with_dice(s) if not strip.isdisjoint(c.lots)]
+            strip = self.board.strip_mask
+            paying = [cf for cf in pairs if strip & cf[0].mask]
         else:
-            paying = [(c, f) for c, f in self.casinos_with_dice(s) if c.color == pays]
+            paying = [cf for cf in pairs if cf[0].color == pays]
         per_pip = p.payout.money_per_pip
         players = s.players
+        by_points = p.scoring.order == "ascending_points"
+        ranked = []  # the casinos with a boss: (order, board order, award, casino, boss)
         for casino, facts in paying:
-            if len(facts.owners) == 1:  # most casinos: every pip is the one owner's
-                per = {facts.owners[0]: facts.pips * per_pip}
-            else:
-                per = {}
-                for lot in casino.lots:
-                    t = s.tiles[lot]
-                    if t.owner is not None:  # an owner's die has a value
-                        per[t.owner] = per.get(t.owner, 0) + t.value * per_pip  # type: ignore[operator]
-            for owner in sorted(per):
-                if per[owner]:
-                    players[owner].money += per[owner]
-                    events.append(event("paid", player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
-        index = self.board.index
-        if p.scoring.order == "ascending_points":
-            key = lambda cf: (self.points(s, cf[0]), index[cf[0].name])  # noqa: E731
-        else:
-            key = lambda cf: (cf[0].spaces, index[cf[0].name])  # noqa: E731
-        target = p.end.instant_win_points
-        for casino, facts in sorted(paying, key=key):
-            b = facts.boss
-            if b is None:
+            owners = facts.owners
+            if not owners:
                 continue
-            award = self.points(s, casino)
+            if len(owners) == 1:  # most casinos: every pip is the one owner's
+                amount = facts.pips * per_pip
+                if amount:
+                    players[owners[0]].money += amount
+                    events.append(Paid(player=owners[0], amount=amount, why="casino", lots=list(casino.lots)))
+            else:
+                per: dict[int, int] = {}
+                owners_at, values = s.die_owners, s.die_values
+                for i in casino.bits:
+                    o = owners_at[i]
+                    if o is not None:  # an owner's die has a value
+                        per[o] = per.get(o, 0) + values[i] * per_pip
+                for owner in sorted(per):
+                    if per[owner]:
+                        players[owner].money += per[owner]
+                        events.append(Paid(player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+            b = facts.boss
+            if b is not None:
+                award = self.points(s, casino)
+                ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
+        if len(ranked) > 1:
+            ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
+        target = p.end.instant_win_points
+        for _, _, award, casino, b in ranked:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
-            events.append(event("scored", player=b, lots=list(casino.lots), award=award, before=before, after=after))
+            events.append(Scored(player=b, lots=list(casino.lots), award=award, before=before, after=after))
             if after >= target and p.end.instant_win_mode == "immediate":
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
@@ -439,15 +456,17 @@ class Engine:
         s.phase = "over"
         s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
                           names=tuple(pl.name for pl in s.players))
-        extra = {"instant_win": True} if instant_win else {}
-        events.append(event("game_ended", reason=reason, winner=ranking[0], ranking=list(ranking),
-                            scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players], **extra))
+        events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
+                                scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
+                                instant_win=instant_win))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action: A.Decision, dice: Dice, events: list[Event],
-              choices: dict[str, str] | None = None) -> None:
+              choices: dict[str, str] | None = None, trusted: bool = False) -> None:
         """Apply one decision of the current player (a trade: of any players). Raises IllegalAction, leaving ``s``
-        unchanged. Every decision is checked by its family's predicate, whoever made it."""
+        unchanged. Every decision is checked by its family's predicate, whoever made it, except with ``trusted``:
+        a decision the families' own generator listed for this very state (``Game.random_legal``; never one from
+        a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         if s.phase == "over":
             raise IllegalAction("the game is over", Rule.END)
         choices = choices or {}
@@ -468,7 +487,10 @@ class Engine:
         if s.phase != "actions":
             raise IllegalAction("no decisions during the draw", TURN_ORDER)
         before = self.snapshot(s)
-        self.act(s, s.current, action, dice, events, choices)
+        if trusted and kind in _CARRY_OUT:
+            _CARRY_OUT[kind](self, s, s.current, action, dice, events, choices)
+        else:
+            self.act(s, s.current, action, dice, events, choices)
         self.resolve_ties(s, dice, events)
         self.consequences(s, before, events)
 
@@ -487,8 +509,8 @@ class Engine:
         """Has ``player`` no marker (die) left, under a profile that moves one of theirs?"""
         c, r = self.profile.components, self.profile.resources
         if what == "marker_from":
-            return r.markers_exhausted != "no_marker" and len(s.markers_on_board(player)) >= c.markers_per_player
-        return r.dice_exhausted != "no_die" and len(s.dice_on_board(player)) >= c.dice_per_player
+            return r.markers_exhausted != "no_marker" and s.marker_count(player) >= c.markers_per_player
+        return r.dice_exhausted != "no_die" and s.dice_count(player) >= c.dice_per_player
 
     def act(self, s: GameState, player: int, action: A.Decision, dice: Dice, events: list[Event],
             choices: dict[str, str]) -> None:
@@ -509,6 +531,9 @@ _restore = restore  # the name game.py imports
 # the actions of the action step, by decision class
 _APPLY: dict[type, Apply] = {cls: f.apply for f in A.FAMILIES if f.apply is not None and not f.anytime
                                for cls in f.decisions}
+# the same without the referee's checks, for the decisions of the families' own generators
+_CARRY_OUT: dict[type, Apply] = {cls: f.carry_out for f in A.FAMILIES if f.carry_out is not None and not f.anytime
+                                 for cls in f.decisions}
 # decisions carried out at any time, in the draw step as well (trades)
 _ANYTIME: dict[type, Apply] = {cls: f.apply for f in A.FAMILIES if f.apply is not None and f.anytime
                                  for cls in f.decisions[:1]}

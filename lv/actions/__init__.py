@@ -44,14 +44,17 @@ Optional (leave out what does not apply):
   the bots).
 - ``apply(engine, state, player, decision, dice, events, choices)``: carry it out. It must check ``why_not``
   itself (the referee's safety: anything may be given to ``Engine.apply``), change the state only through the
-  state's methods, and append its events (``lv.events.event(kind, ...)``; ``main_event`` names the one that
-  tells what it did). The engine then settles ties, merges and bosses.
+  state's methods, and append its events (the classes of ``lv.events``, ``Built(...)``; ``main_event`` names
+  the one that tells what it did). The engine then settles ties, merges and bosses.
   ``in_trade=True``: its decisions may also be steps of a trade (the current player's actions).
   ``anytime=True``: applied in the draw step too, and the engine leaves ties and consequences to it (trades).
   ``by_game``: decision classes the game's turn machinery carries out (``Game.apply``): the engine refuses them.
 - ``listing(profile, decision) -> dict`` and ``listing_text(dict) -> str``: where one decision of its generator
   stands for several (a gamble, listed at its largest bet, stands for every bet from $1), what ``lv legal``
   shows for it (``--json``: its fields, ``{lot, min, max, lay_off}``; else the text ``gamble B3 1..15``).
+- ``carry_out(...)``, the same arguments: ``apply`` without the checks (``apply`` is the checks, then this). The
+  engine calls it instead of ``apply`` only for a decision its own generator has just made (the simulation's
+  fast path, ``Game.random_legal``), never for one given from outside; a family without it is always checked.
 - ``rolls``: the key of its dice in a record's ``dice`` mapping (``"gamble"``), if it rolls any.
 - ``active(profile) -> bool``: does this profile have the action at all (raise: ``raise.enabled``); an
   inactive family lists nothing.

@@ -73,6 +73,7 @@ class Family:
     why_not: WhyNot | None = None  # (engine, state, player, decision) -> Reason or None: the referee's check
     cost: Cost | None = None  # (engine, state, decision) -> dollars a legal decision costs its player now
     apply: Apply | None = None  # carries out a decision the referee has checked (it checks again: keep the safety)
+    carry_out: Apply | None = None  # ``apply`` without its checks: for decisions of the family's own generator
     anytime: bool = False  # applied in the draw step as well as the action step, by anyone (a trade)
     by_game: tuple[type, ...] = ()  # decisions the game's turn machinery carries out, refused by the engine
     main_event: str | None = None  # the kind of the event that tells what it did (narrative.py)
@@ -205,24 +206,31 @@ class Moment:
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
         self.engine = engine
-        self.state = s
         self.profile = p
         self.board = engine.board
         self.lots = engine.board.lots
+        self.tables = engine.tables
+        self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
+        self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
+        self.moment(s)
+
+    def moment(self, s: GameState) -> Moment:
+        """This moment of ``s``: what depends on the state worked out again (an engine keeps one ``Moment`` and
+        renews it for each list, since the profile, board and tables stay)."""
+        self.state = s
         self.player = player = s.current
         self.money: int = s.players[player].money
         self.markers = s.markers
+        engine = self.engine
         n = len(s.players)
         per = engine.per_players.get(n)
         if per is None:
-            per = engine.per_players[n] = (closed_block(p, n), p.max_height(n))
+            per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
         self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
         facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
         self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(engine, s)
         self.index: CasinoIndex = engine.index(s)
-        self.tables = engine.tables
-        self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
-        self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
+        return self
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
         """The colours with at least ``needed`` tiles left (``tiles_left(...) >= needed``, in bulk)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
 
@@ -102,6 +102,9 @@ def generate(m: Moment, out: list[Decision]) -> None:
     """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
     with a tile left (``tile_facts``)."""
     player, money, lots, closed, colors = m.player, m.money, m.lots, m.closed, m.open_colors
+    masks = m.state.marker_masks
+    if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
+        return
     for lot, owner in m.markers.items():
         if owner == player and money >= lots[lot].price and lots[lot].block != closed:
             out.extend(_builds(lot, colors))
@@ -112,12 +115,18 @@ def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, event
     engine.lot_check(a.lot)
     engine.color_check(a.color)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     lot = engine.board.lots[a.lot]
     ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
     s.players[player].money -= lot.price
     s.remove_marker(a.lot)
     s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-    events.append(event("built", player=player, lot=a.lot, color=a.color, cost=lot.price,
+    events.append(Built(player=player, lot=a.lot, color=a.color, cost=lot.price,
                         value=lot.die if ok else None, moved_from=moved))
 
 
@@ -125,5 +134,5 @@ FAMILY = Family(
     name="build", order=10, decisions=(Build,), verbs=("build",), parse=parse, format=format,
     effect=effect, told=told,
     structured=structured, record_kinds=("build",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="built", generate_before=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="built", generate_before=generate,
     profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"))

@@ -17,7 +17,7 @@ import attrs
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
 
@@ -226,6 +226,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
     if not isinstance(a.bet, int) or a.bet < 1:
         raise IllegalAction("a bet is a whole number of dollars, at least $1", Rule.GAMBLE_BET_PER_TILE)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     g = engine.profile.gamble
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
@@ -256,7 +262,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, even
         house.money -= paid
         gambler.money += paid + bank_share
         gambler_gets, boss_gets = paid + bank_share, -paid
-    events.append(event("gambled", player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
+    events.append(Gambled(player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
                         outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
 
 
@@ -264,7 +270,7 @@ FAMILY = Family(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
     effect=effect, told=told, effect_sep=" ", listing=listing, listing_text=listing_text,
     structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

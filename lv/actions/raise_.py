@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ..casinos import boss
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse
 
@@ -132,17 +132,23 @@ def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, event
           choices: dict[str, str]) -> None:
     engine.lot_check(a.lot)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
     price = raise_cost(engine, casino)
     s.players[player].money -= price
     s.raise_tiles(casino.lots)
-    events.append(event("raised", player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
+    events.append(Raised(player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
 
 
 FAMILY = Family(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
     effect=effect, told=told,
     structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="raised", active=active, prepare=prepare, casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="raised", active=active, prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ..casinos import boss
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
@@ -143,12 +143,18 @@ def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, eve
     engine.lot_check(a.lot)
     engine.color_check(a.color)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
     price, _ = remodel_cost(engine, casino)
     s.players[player].money -= price
     s.recolor(casino.lots, a.color)
-    events.append(event("remodeled", player=player, lots=list(casino.lots), before=casino.color,
+    events.append(Remodeled(player=player, lots=list(casino.lots), before=casino.color,
                         color=a.color, cost=price))
 
 
@@ -156,5 +162,5 @@ FAMILY = Family(
     name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
     effect=effect, told=told,
     structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="remodeled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="remodeled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))

@@ -15,7 +15,7 @@ import attrs
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, dice_text, refuse
 
@@ -139,6 +139,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
           choices: dict[str, str]) -> None:
     engine.lot_check(a.lot)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.lot)
     assert casino is not None
     price = reorg_cost(engine, s, casino)
@@ -152,13 +158,13 @@ def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, 
     for lot, v in values.items():
         s.set_die(lot, s.tiles[lot].owner, v)
     s.reorganized.update(values)  # 003 L624-627: the lock survives merges
-    events.append(event("reorganized", player=player, lots=list(casino.lots), cost=price, values=dict(values)))
+    events.append(Reorganized(player=player, lots=list(casino.lots), cost=price, values=dict(values)))
 
 
 FAMILY = Family(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     effect=effect, told=told,
     parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
-    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, main_event="reorganized", prepare=prepare,
+    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, carry_out=carry_out, main_event="reorganized", prepare=prepare,
     rolls="reorg", table_dice=table_dice, casinos=DICED, generate_casinos=generate, legal_order=55,
     profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from ..casinos import boss, frontier
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
@@ -149,9 +149,15 @@ def generate(m: Moment, rows: list[int]) -> None:
         cost_of = costs[casino.height]
         reach = frontiers.get(casino.lots)
         made = _SPRAWLS[casino.name]
-        for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-            if n not in markers and lots[n].block != closed and money >= cost_of[n]:
-                slots[i].append(made[n])
+        slot = slots[i]
+        if closed is None:  # no closed block in this game (the common case): one test fewer a lot
+            for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                if n not in markers and money >= cost_of[n]:
+                    slot.append(made[n])
+        else:
+            for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                if n not in markers and lots[n].block != closed and money >= cost_of[n]:
+                    slot.append(made[n])
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
@@ -159,6 +165,12 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
     engine.lot_check(a.lot)
     engine.lot_check(a.source)
     refuse(why_not(engine, s, player, a))
+    carry_out(engine, s, player, a, dice, events, choices)
+
+
+def carry_out(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
     casino = engine.casino_at(s, a.source)
     assert casino is not None
     price = sprawl_cost(engine, a.lot, casino.height)
@@ -167,7 +179,7 @@ def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, even
     s.players[player].money -= price
     # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
     s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
-    events.append(event("sprawled", player=player, lot=a.lot, source=a.source, color=casino.color,
+    events.append(Sprawled(player=player, lot=a.lot, source=a.source, color=casino.color,
                         height=casino.height, cost=price, value=die if ok else None, moved_from=moved))
 
 
@@ -175,6 +187,6 @@ FAMILY = Family(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
     effect=effect, told=told,
     structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
+    cost=cost, apply=apply, carry_out=carry_out, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))

@@ -17,12 +17,12 @@ family.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
 
 from ..errors import IllegalAction
-from ..events import Event, event, register
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
 
@@ -342,7 +342,7 @@ def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choic
             raise IllegalAction(f"{giver.name} has ${giver.money}, not ${step.amount}", Rule.TRADE_ITEMS)
         giver.money -= step.amount
         receiver.money += step.amount
-        events.append(event("money_given", giver=step.giver, receiver=step.receiver, amount=step.amount))
+        events.append(MoneyGiven(giver=step.giver, receiver=step.receiver, amount=step.amount))
     elif isinstance(step, GiveLot):
         engine.lot_check(step.lot)
         if s.markers.get(step.lot) != step.giver:
@@ -353,7 +353,7 @@ def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choic
             s.put_marker(step.lot, step.giver)
             raise IllegalAction(f"{receiver.name} has no marker left", Rule.RESOURCES_MARKERS_EXHAUSTED)
         s.put_marker(step.lot, step.receiver)
-        events.append(event("lot_given", lot=step.lot, giver=step.giver, receiver=step.receiver, moved_from=moved))
+        events.append(LotGiven(lot=step.lot, giver=step.giver, receiver=step.receiver, moved_from=moved))
     elif isinstance(step, GiveDie):
         engine.lot_check(step.lot)
         tile = s.tiles.get(step.lot)
@@ -363,8 +363,8 @@ def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choic
         if not ok:
             raise IllegalAction(f"{receiver.name} has no die left", Rule.RESOURCES_DICE_EXHAUSTED)
         s.set_die(step.lot, step.receiver, tile.value)  # 000 L224 / 003: "The new die has the same value as the die it is replacing"
-        events.append(event("die_given", lot=step.lot, giver=step.giver, receiver=step.receiver,
-                            value=tile.value, moved_from=moved))
+        events.append(DieGiven(lot=step.lot, giver=step.giver, receiver=step.receiver,
+                               value=cast(int, tile.value), moved_from=moved))  # the giver's die: it has a face
     else:
         raise IllegalAction(f"not a trade step: {step!r}", Rule.TRADE)
 
@@ -403,7 +403,7 @@ def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, e
                 restore(s, saved)
                 raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
             restore(s, step_saved)
-            done.append(event("trade_step_failed", step=i + 1, reason=err.reason, rule=err.rule))
+            done.append(TradeStepFailed(step=i + 1, reason=err.reason, rule=err.rule))
             break
         engine.consequences(s, before, step_events)
         done.extend(step_events)

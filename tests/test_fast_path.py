@@ -1,0 +1,72 @@
+"""The simulation's fast path (issue 11, point 4): ``Game.random_legal`` draws what the uniform bot draws from
+the legal list, and ``legal_count`` counts it, without the list; a decision it drew is carried out unchecked
+only when that very object is applied next; anything else given to ``apply`` is still refused when illegal."""
+
+import random
+
+import pytest
+
+import lv
+from lv import actions as A
+from lv import bots
+from lv.errors import IllegalAction
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 3), ("original", 2, 8), ("revised", 6, 11)])
+def test_random_legal_draws_what_the_uniform_bot_draws_from_the_list(spec, players, seed):
+    """Two copies of one game: one plays ``uniform_bot`` on the list, the other ``random_legal``, each from a
+    generator seeded alike; every decision and every count agree, and the generators stay in step."""
+    slow, fast = lv.new_game(spec, players, seed), lv.new_game(spec, players, seed)
+    r1, r2 = random.Random(seed), random.Random(seed)
+    steps = 0
+    while not slow.over:
+        legal = slow.legal_actions()
+        assert fast.legal_count() == len(legal)
+        counts: list[int] = []
+        expected, got = bots.uniform_bot(slow, legal, r1), fast.random_legal(r2, counts)
+        assert got == expected and counts == [len(legal)]
+        slow.apply(expected)
+        fast.apply(got)
+        steps += 1
+    assert fast.over and fast.result == slow.result and r1.random() == r2.random()
+    assert fast.random_legal(r2) is None and fast.legal_count() == 0
+    assert steps > 50
+
+
+def test_play_with_the_uniform_bot_counts_the_legal_decisions():
+    game = lv.new_game("revised", 4, seed=2)
+    counts: list[int] = []
+    bots.play(game, [bots.uniform_bot] * 4, 2, legal_counts=counts)
+    replay = lv.new_game("revised", 4, seed=2)
+    listed: list[int] = []
+    bots.play(replay, [lambda g, legal, rng: bots.uniform_bot(g, legal, rng)] * 4, 2, legal_counts=listed)
+    assert counts == listed and game.result == replay.result
+
+
+def _to_gamble(seed):
+    """A game at a moment where the player to move may gamble (a gamble listed), and its generator."""
+    game = lv.new_game("revised", 4, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        if any(isinstance(a, A.Gamble) for a in game.legal_actions()):
+            return game, rng
+        game.apply(game.random_legal(rng))
+    raise AssertionError("no gamble came up")
+
+
+def test_only_the_drawn_object_is_carried_out_unchecked():
+    """A gamble above the cap, given to ``apply``, is refused even right after ``random_legal``; so is the
+    drawn decision once anything else was applied."""
+    game, rng = _to_gamble(4)
+    gamble = next(a for a in game.legal_actions() if isinstance(a, A.Gamble))
+    game.random_legal(rng)
+    with pytest.raises(IllegalAction):
+        game.apply(A.Gamble(gamble.lot, gamble.bet + 1))  # an equal-looking decision is not the drawn one
+    drawn = game.random_legal(rng)
+    game.apply(A.EndTurn())  # anything applied in between: the vouch is gone
+    if not game.over and not isinstance(drawn, A.EndTurn):
+        why = game.why_not(drawn)
+        try:
+            game.apply(drawn)
+        except IllegalAction as err:
+            assert why is not None and str(err) == why
