@@ -281,7 +281,7 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
     for r in rows:
         table.add_row(_fmt(r["key"]), _fmt(r[a]), _fmt(r[b]), _fmt(f"{a}: {r[f'{a} source']}\n{b}: {r[f'{b} source']}"))
     out.print(table)
-    say(["", f"{len(rows)} parameters differ."])
+    say(["", f"{len(rows)} parameter{'' if len(rows) == 1 else 's'} differ{'s' if len(rows) == 1 else ''}."])
 
 
 # ------------------------------------------------------------------------------------------ records (replay, check, diff, selfplay)

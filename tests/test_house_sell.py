@@ -238,3 +238,13 @@ def test_lv_legal_has_no_sell_group_without_the_section(tmp_path):
     path = tmp_path / "g.yaml"
     assert run("new", "--variant", "revised", "--players", "red,blue", "--seed", 1, "-o", path).exit_code == 0
     assert "sell" not in run("legal", path).stdout
+
+
+def test_variants_diff_names_the_one_parameter_the_house_rule_turns_on():
+    """`lv variants diff revised house-sell-back`: the section the house profile names is compared with the
+    defaults the revised profile leaves it at; one parameter differs, said in the singular."""
+    res = CliRunner().invoke(cli.app, ["variants", "diff", "revised", "house-sell-back"])
+    assert res.exit_code == 0, res.output
+    lines = [line for line in res.output.splitlines() if line.strip()]
+    assert lines[-1] == "1 parameter differs."
+    assert any(line.split()[:3] == ["sell.enabled", "false", "true"] for line in lines)
