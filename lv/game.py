@@ -30,7 +30,7 @@ from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnE
 from .legal import legal_actions, legal_count, legal_pick
 from .notation import check_names
 from .profile import Profile, load_profile
-from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine, _restore
+from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
 from .state import GameState, PlayerState, Result
 
 
@@ -374,7 +374,7 @@ class Game:
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]
-                _restore(s, saved)
+                s.restore(saved)
             raise
         turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
                                        events=events))
@@ -406,7 +406,7 @@ class Game:
         try:
             self.engine.draw_step(s, d, events, choices, named=tuple(action.cards), table=self.table)
         except LvError:
-            _restore(s, saved)
+            s.restore(saved)
             raise
         turn.cards = list(s.drawn)
         turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used, choices=dict(choices or {}),
@@ -423,7 +423,7 @@ class Game:
         try:
             self.engine.resume_draw(s, action, d, events)
         except LvError:
-            _restore(s, saved)
+            s.restore(saved)
             raise
         turn.decisions.append(Decision(action, dice=d.used, generated=d.generated, events=events))
         return events

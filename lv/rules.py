@@ -25,7 +25,7 @@ from .ruleids import Rule
 from .state import GameState, Result
 
 __all__ = ["DRAW_FIRST", "DRAW_NAMED", "DRAW_ONCE", "DRAW_TURN", "Engine", "NeedChoice", "Reason", "TIE_REROLL",
-           "TURN_ORDER", "restore"]
+           "TURN_ORDER"]
 
 # Rules named in refusals of the turn order (lv/ruleids.py)
 TURN_ORDER = Rule.TURN_ORDER
@@ -520,13 +520,6 @@ class Engine:
             raise IllegalAction(f"not an action: {action!r}", Rule.ACTIONS)
         apply(self, s, player, action, dice, events, choices)
 
-
-def restore(s: GameState, saved: GameState) -> None:
-    """Put back a copy of the state made before a change that failed (state.py holds the one undo)."""
-    s.restore(saved)
-
-
-_restore = restore  # the name game.py imports
 
 # the actions of the action step, by decision class
 _APPLY: dict[type, Apply] = {cls: f.apply for f in A.FAMILIES if f.apply is not None and not f.anytime

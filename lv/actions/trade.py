@@ -373,7 +373,6 @@ def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, e
           choices: dict[str, str]) -> None:
     """Steps in the agreed order; a step that fails stops the rest (``trade.failed_step: stop_rest``) or undoes
     the whole trade (``undo_all``)."""
-    from ..rules import restore
     from . import FAMILY_OF
 
     if not trade.steps:
@@ -400,9 +399,9 @@ def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, e
                 raise IllegalAction(f"not a trade step: {step!r}", Rule.TRADE)
         except IllegalAction as err:
             if i == 0 or engine.profile.trade.failed_step == "undo_all":
-                restore(s, saved)
+                s.restore(saved)
                 raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
-            restore(s, step_saved)
+            s.restore(step_saved)
             done.append(TradeStepFailed(step=i + 1, reason=err.reason, rule=err.rule))
             break
         engine.consequences(s, before, step_events)
