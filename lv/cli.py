@@ -16,7 +16,7 @@ import typer
 
 import lv
 from lv.cliparams import LvCommand, LvGroup
-from lv.errors import LvError
+from lv.errors import LvError, clip
 from lv.printable import json_text, printable, printable_lines
 
 if TYPE_CHECKING:  # for annotations only: the command line imports the engine when a command runs
@@ -157,7 +157,7 @@ def note(message: str) -> None:
 
 def error(message: object) -> None:
     """An error message on stderr, on one line: ``lv: error: FILE:LINE: what is wrong``."""
-    note(f"lv: error: {message}")
+    note(clip(f"lv: error: {message}"))
 
 
 def emit_json(data: Any) -> None:

@@ -15,6 +15,18 @@ from __future__ import annotations
 from typing import Any, Self
 
 
+MAX_LINE = 600  # characters of one error line: a few lines of an 80-column terminal, whatever the input holds
+
+
+def clip(text: str, limit: int = MAX_LINE) -> str:
+    """``text`` cut in the middle with ``...`` to at most ``limit`` characters: the start (the file and line)
+    and the end (the rule in brackets) stay readable."""
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) * 2 // 3
+    return text[:head] + "..." + text[len(text) - (limit - 3 - head):]
+
+
 class LvError(Exception):
     """Base class: bad input that the CLI reports with exit code 2, without a traceback."""
 
@@ -39,7 +51,7 @@ class LvError(Exception):
         if self.turn is not None:
             parts.append(f"turn {self.turn}")
         parts.append(self.reason)
-        return ": ".join(parts)
+        return clip(": ".join(parts))
 
     def at(self, *, path: str | None = None, line: int | None = None, turn: int | None = None) -> Self:
         """Set the file, line or turn (those given) and rebuild the message; returns the error itself."""
@@ -76,7 +88,7 @@ class IllegalAction(LvError):
     def message(self) -> str:
         """The one-line message: the place, the reason, then `` [rule]``."""
         text = super().message()
-        return f"{text} [{self.rule}]" if self.rule else text
+        return clip(f"{text} [{self.rule}]") if self.rule else text
 
 
 class RecordError(LvError):

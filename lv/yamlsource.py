@@ -155,7 +155,7 @@ def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
 
 # ---------------------------------------------------------------------------------------------- general path
 
-def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> Any:
+def _compose(text: str, fail: Callable[[Any, str], NoReturn], loader: Any = _Loader) -> Any:
     """The node tree of one YAML document, built from the parser's events without recursion, refusing
     (``fail(mark, message)``) nesting deeper than MAX_DEPTH and aliases that reach more than MAX_ALIAS_NODES
     nodes before anything big is built."""
@@ -165,7 +165,7 @@ def _compose(text: str, fail: Callable[[Any, str], NoReturn]) -> Any:
     stack: list[list[Any]] = [[None, [], 0, 0, None]]  # the bottom frame holds the document's root
     aliased = documents = 0
     node: yaml.Node
-    parser = _Loader(text)
+    parser = loader(text)
     try:
         while (ev := parser.get_event()) is not None:
             kind = type(ev)
@@ -241,7 +241,14 @@ def _load_general(text: str, filename: str, error: type[LvError] = LvError) -> t
         raise error(message, path=filename, line=mark.line + 1 if mark is not None else None)
 
     try:
-        node = _compose(text, fail)
+        try:
+            node = _compose(text, fail)
+        except yaml.YAMLError:
+            # libyaml's scanner looks ahead, and refuses by its own limits (PyYAML 6.0.4: "exceeded maximum
+            # nesting depth" at 1,000 levels) before lv's bounds see the events: read the file again with the
+            # pure-Python parser, which has no limit of its own, so lv's bounds refuse first where they apply and
+            # any other error is worded the same whatever libyaml PyYAML bundles
+            node = _compose(text, fail, yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

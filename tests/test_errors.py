@@ -73,3 +73,27 @@ def test_a_profile_file_error_names_its_file_and_line(tmp_path: Path) -> None:
     err = caught.value
     assert (err.path, err.line) == (str(path), 3)
     assert str(err).startswith(f"{path}:3: unknown key 'gamble.no_such_key' ")
+
+
+def test_an_error_line_is_cut_to_what_a_terminal_shows():
+    """Issue 17.1: whatever a file or spec holds, one error line stays at most MAX_LINE characters, cut in the
+    middle so that the file and line at its start and the rule at its end stay readable."""
+    from lv.errors import MAX_LINE, IllegalAction, LvError
+
+    err = LvError("x" * 5000, path="game.yaml", line=7)
+    assert len(str(err)) == MAX_LINE and str(err).startswith("game.yaml:7: xxx") and "..." in str(err)
+    illegal = IllegalAction("y" * 5000, "gamble.max_bet", turn=3)
+    assert len(str(illegal)) == MAX_LINE and str(illegal).endswith("y [gamble.max_bet]")
+    short = LvError("short", path="a.yaml", line=1)
+    assert str(short) == "a.yaml:1: short"
+    exact = LvError("z" * (MAX_LINE - len("a:1: ")), path="a", line=1)
+    assert str(exact) == "a:1: " + "z" * (MAX_LINE - 5)
+
+
+def test_a_pathological_spec_error_fits_a_terminal():
+    import lv
+    from lv.errors import MAX_LINE, ProfileError
+
+    with pytest.raises(ProfileError) as info:
+        lv.load_profile("revised,gamble.win_even=" + "[" * 3000 + "]" * 3000)
+    assert len(str(info.value)) <= MAX_LINE and "nesting deeper than" in str(info.value)
