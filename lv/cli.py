@@ -10,7 +10,7 @@ import json
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, List, Literal, Optional, ParamSpec, TypeVar
 
 import typer
 
@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # for annotations only: the command line imports the engine w
     from lv.session import MoveError, Played, Session
 
 P = ParamSpec("P")
+OnIllegal = Literal["skip", "stop"]  # a decision illegal under the profile: skipped, or the replay ends
 R = TypeVar("R")
 
 try:  # recent typer carries its own copy of click
@@ -347,7 +348,7 @@ def replay_cmd(
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay under this profile spec instead "
                                                                         "of the recorded one."),
     until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop after this turn."),
-    on_illegal: str = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
+    on_illegal: OnIllegal = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
                                                                 "illegal is skipped (skip) or ends the replay "
                                                                 "(stop)."),
     as_json: bool = typer.Option(False, "--json", help="Everything as data, byte-identical on every run."),
@@ -363,7 +364,6 @@ def replay_cmd(
     from lv.record import load_record
     from lv.replay import replay
 
-    _check_on_illegal(on_illegal)
     rep = replay(load_record(file), variant, on_illegal=on_illegal, until=until)
     if as_json:
         emit_json(rep.to_dict())
@@ -435,7 +435,7 @@ def diff_cmd(
     file: str = typer.Argument(..., help="A game record (lv-game/1)."),
     variant: List[str] = typer.Option(..., "--variant", "-v", help="Profile spec; give it once (compared with "
                                                                    "the recorded profile) or twice (A, then B)."),
-    on_illegal: str = typer.Option("skip", "--on-illegal", help="A decision illegal under a profile is skipped "
+    on_illegal: OnIllegal = typer.Option("skip", "--on-illegal", help="A decision illegal under a profile is skipped "
                                                                 "(skip) or ends that replay (stop)."),
     fail_on_divergence: bool = typer.Option(False, "--fail-on-divergence", help="Exit 1 if the games diverge."),
     html: Optional[str] = typer.Option(None, "--html", help="Also write the browser viewer of both replays side "
@@ -453,7 +453,6 @@ def diff_cmd(
     from lv.diff import diff_records
     from lv.record import load_record
 
-    _check_on_illegal(on_illegal)
     if len(variant) not in (1, 2):
         raise LvError(f"give --variant once (B, compared with the recorded profile) or twice (A and B), "
                       f"not {len(variant)} times")
@@ -479,7 +478,7 @@ def view_cmd(
                                                             "with what differs."),
     variant: Optional[str] = typer.Option(None, "--variant", "-v", help="Replay under this profile spec instead of "
                                                                         "the recorded one."),
-    on_illegal: str = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
+    on_illegal: OnIllegal = typer.Option("skip", "--on-illegal", help="Under another profile, a decision that became "
                                                                 "illegal is skipped (skip) or ends that replay "
                                                                 "(stop)."),
 ) -> None:
@@ -490,7 +489,6 @@ def view_cmd(
     """
     from lv.record import load_record
 
-    _check_on_illegal(on_illegal)
     _write_view(output, load_record(file), diff, variant, on_illegal)
 
 
@@ -1006,11 +1004,6 @@ def _tags_arg(items: List[str]) -> dict[str, str]:
             raise LvError(f"--tag {item!r}: give KEY=VALUE, e.g. --tag event='Club night'")
         tags[key.strip()] = value.strip()
     return tags
-
-
-def _check_on_illegal(on_illegal: str) -> None:
-    if on_illegal not in ("skip", "stop"):
-        raise LvError(f"--on-illegal {on_illegal!r}: skip or stop")
 
 
 def _fmt(value: Any) -> Any:

@@ -119,7 +119,7 @@ def test_a_result_that_does_not_verify_exits_1(tmp_path):
     (["replay", "{bad}"], "malformed YAML"),
     (["replay", "{missing}"], "no such file"),
     (["replay", "{ok}", "--variant", "nonesuch"], "unknown profile 'nonesuch'"),
-    (["replay", "{ok}", "--on-illegal", "maybe"], "--on-illegal 'maybe'"),
+    (["replay", "{ok}", "--on-illegal", "maybe"], "'--on-illegal': 'maybe' is not one of 'skip', 'stop'"),
     (["diff", "{ok}"], None),  # --variant is required: a usage error
     (["diff", "{ok}", "-v", "original", "-v", "revised", "-v", "original"], "give --variant once"),
     (["selfplay", "--players", "9"], "9 players"),

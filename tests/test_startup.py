@@ -81,12 +81,13 @@ PARAMS = {
     "str": _Param(str, ArgumentInfo()),
     "bool": _Param(bool, OptionInfo()),
     "list of str": _Param(typing.List[str], OptionInfo(), multiple=True),
+    "choice": _Param(typing.Literal["skip", "stop"], OptionInfo()),
 }
 
 
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(sorted(PARAMS)),
-       value=st.one_of(st.none(), INT_TEXT, st.text(max_size=6), st.integers(-5, 10), st.booleans(),
+       value=st.one_of(st.none(), INT_TEXT, st.text(max_size=6), st.sampled_from(["skip", "stop", "Skip"]), st.integers(-5, 10), st.booleans(),
                        st.lists(st.text(max_size=3), max_size=3).map(tuple)))
 def test_a_value_converted_without_pydantic_is_the_one_typer_gives(name, value):
     param = PARAMS[name]

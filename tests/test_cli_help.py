@@ -1,0 +1,155 @@
+"""``--help`` in people's words and shell completion (issue 20, point 6): every command's help names values by
+words (FILE, SPEC, N, SEED), never by Python types; flags show no value; choices are listed; an option that may
+be given again says so; completion offers profiles, bots and a game's legal decisions (lv/cliparams.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer.main
+from typer.testing import CliRunner
+
+from lv import cli, cliparams
+
+ROOT = Path(__file__).resolve().parents[1]
+# what Typer writes of a Python type: <bool>, <int range>, <list[str]>, {file} in the usage line, Optional[...]
+PYTHON_WORDS = re.compile(r"<[a-z]|\blist\[|\b(?:str|int|bool|float|Optional|NoneType|typing)\b|[{}]")
+
+
+def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """Every command path of the app: (), ("replay",), ("variants",), ("variants", "show"), ..."""
+    found = [path]
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        found += _commands(sub, (*path, name))
+    return found
+
+
+COMMANDS = _commands(typer.main.get_command(cli.app))
+
+
+def _help(*path: str, columns: int = 200) -> str:
+    result = CliRunner().invoke(cli.app, [*path, "--help"], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    return "\n".join(line.rstrip() for line in result.stdout.splitlines()) + "\n"
+
+
+def test_every_command_is_walked():
+    assert {("replay",), ("simulate",), ("move",), ("variants", "show")} <= set(COMMANDS)
+    assert len(COMMANDS) >= 15
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=lambda p: " ".join(p) or "lv")
+def test_help_names_no_python_type(path):
+    text = _help(*path)
+    assert PYTHON_WORDS.findall(text) == [], text
+
+
+def test_the_pattern_catches_what_typer_writes():
+    for typer_wrote in ("--json  <bool>", "--set <list[str]>", "lv replay [OPTIONS] {file}", "--until <int range>",
+                        "FILE  str", "Optional[int]"):
+        assert PYTHON_WORDS.search(typer_wrote), typer_wrote
+
+
+def _row(text: str, option: str) -> str:
+    """The help panel's row of an option, without the frame: '--seed SEED Seeds the run ...'."""
+    (line,) = [ln for ln in text.splitlines() if re.match(rf"│\s+(\*\s+)?{re.escape(option)}(\s|$)", ln)]
+    return " ".join(line.strip("│ *").split())
+
+
+def test_values_are_words_flags_take_none_choices_are_listed():
+    simulate = _help("simulate")
+    assert _row(simulate, "--seed").startswith("--seed SEED Seeds the run")
+    assert _row(simulate, "--games").startswith("--games -g N Games per profile")
+    assert _row(simulate, "--json") == "--json Machine-readable output."
+    assert _row(simulate, "--save-dir").startswith("--save-dir DIR ")
+    replay = _help("replay")
+    assert _row(replay, "--on-illegal").startswith("--on-illegal [skip|stop] ")
+    assert _row(replay, "--until").startswith("--until TURN [1 or more] Stop after this turn.")
+    assert "Usage: lv replay [OPTIONS] FILE\n" in replay
+    assert "Usage: lv move [OPTIONS] FILE [DECISION]\n" in _help("move")
+    assert "Usage: lv check [OPTIONS] FILE...\n" in _help("check")
+    assert "Usage: lv variants diff [OPTIONS] SPEC SPEC\n" in _help("variants", "diff")
+
+
+def test_a_repeatable_option_says_so():
+    new = _help("new")
+    rows = {option: _help_of(new, option) for option in ("--tag", "--deal", "--rolls", "--players", "--seed")}
+    assert [option for option, text in rows.items() if text.endswith("[may repeat]")] == ["--tag", "--deal", "--rolls"]
+
+
+def _help_of(text: str, option: str) -> str:
+    """An option's whole help (its row and the rows it wraps onto, up to the next option), on one line."""
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if re.match(rf"│\s+(\*\s+)?{re.escape(option)}\s", ln))
+    rows = [lines[start]]
+    for ln in lines[start + 1:]:
+        if re.match(r"│\s+(\*\s+)?-", ln) or not ln.startswith("│"):
+            break
+        rows.append(ln)
+    return " ".join(" ".join(row.strip("│ *").split()) for row in rows)
+
+
+def test_a_bad_choice_is_refused_in_one_line(tmp_path):
+    result = CliRunner().invoke(cli.app, ["replay", str(ROOT / "examples" / "revised-4p.yaml"), "--on-illegal",
+                                          "report"])
+    assert result.exit_code == 2
+    assert "'report' is not one of 'skip', 'stop'" in result.output
+
+
+# --------------------------------------------------------------------------- shell completion
+
+
+def _complete(words: str) -> list[str]:
+    """What bash completion offers for the command line ``words`` (the last word being typed)."""
+    parts = words.split(" ")
+    result = CliRunner().invoke(cli.app, [], prog_name="lv", env={
+        "_LV_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)})
+    return result.stdout.split()
+
+
+def test_completion_offers_profiles_overlays_and_variant_files(tmp_path, monkeypatch):
+    assert cliparams.complete_profile(None, "rev") == ["revised"]
+    assert cliparams.complete_profile(None, "original+") == ["original+f-block"]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "my-house.yaml").write_text("extends: revised\n")
+    (tmp_path / "notes.txt").write_text("")
+    assert cliparams.complete_profile(None, "my") == ["my-house.yaml"]
+    assert "original" in cliparams.complete_profile(None, "") and "notes.txt" not in cliparams.complete_profile(None, "")
+    assert _complete("lv simulate -v orig") == ["original"]
+    assert _complete("lv variants show original+f") == ["original+f-block"]
+
+
+def test_completion_offers_bots_one_per_player():
+    assert cliparams.complete_bot(None, "gr") == ["greedy"]
+    assert cliparams.complete_bot(None, "greedy,m") == ["greedy,mcts"]
+    assert _complete("lv selfplay --bot random") == ["random", "random-kind"]
+
+
+def test_completion_offers_the_games_legal_decisions(tmp_path):
+    game = tmp_path / "g.yaml"
+    made = CliRunner().invoke(cli.app, ["new", "--players", "red,blue", "--seed", "2", "--first", "red", "-o",
+                                        str(game)])
+    assert made.exit_code == 0, made.output
+    from lv.session import legal_decisions, open_game
+
+    legal = [d["notation"] for d in legal_decisions(open_game(game).game)]
+    offered = cliparams.complete_decision(_Ctx(path=str(game)), "")
+    assert offered == legal and "end" in offered
+    assert cliparams.complete_decision(_Ctx(path=str(game)), "gamble") == [n for n in legal if n.startswith("gamble")]
+    assert cliparams.complete_decision(_Ctx(path=str(tmp_path / "missing.yaml")), "") == []
+    assert cliparams.complete_decision(_Ctx(path=None), "") == []
+    assert _complete(f"lv move {game} en") == ["end"]
+
+
+def test_completion_offers_a_choices_words():
+    assert _complete("lv replay x.yaml --on-illegal s") == ["skip", "stop"]
+
+
+class _Ctx:
+    """What a completer reads of click's context: the parameters parsed so far."""
+
+    def __init__(self, **params: Any):
+        self.params = params
