@@ -4,13 +4,14 @@ machines), messages to stderr. Exit codes: 0 success, 1 a check failed, 2 bad in
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import json
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, Any, Callable, List, Literal, Optional, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Literal, Optional, ParamSpec, TypeVar
 
 import typer
 
@@ -116,6 +117,8 @@ def _width(wide: bool = False) -> int:
 out = _LazyConsole(soft_wrap=False, highlight=False)
 err = _LazyConsole(stderr=True, highlight=False, width=None)
 WIDE_HELP = "Print tables at full width, without folding them to the terminal's width."
+QUIET_HELP = ("No progress on stderr (a bar on a terminal; piped or logged, a status line every few seconds, "
+              "LV_PROGRESS_SECONDS).")
 
 
 def _fit(wide: bool) -> None:
@@ -380,6 +383,7 @@ def check_cmd(
     files: List[str] = typer.Argument(..., help="Record files or folders (searched recursively for "
                                                  ".yaml/.yml/.json files, in sorted order)."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Verify records under their own profiles: exit 1 if a recorded result does not verify, 2 if a record
     cannot be read or replayed (as 'lv replay' exits for the same file); every file is checked either way.
@@ -408,7 +412,11 @@ def check_cmd(
             paths.append(f)
     if not paths:
         raise LvError("no record files to check")
-    results = [check_file(p) for p in paths]
+    results = []
+    with _progress("check", len(paths), "records", quiet) as advance:
+        for name in paths:
+            results.append(check_file(name))
+            advance(1)
     failed = [r for r in results if not r.ok]
     if as_json:
         emit_json({"checked": len(results), "failed": len(failed),
@@ -831,6 +839,7 @@ def simulate_cmd(
                                                                       "running scheduler, tcp://HOST:PORT."),
     batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile); "
                                                               "default 200 on Dask, fewer for small pools."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Paired self-play under several rule profiles: metrics with 95% confidence intervals and the paired
     differences (see docs/simulation.md).
@@ -841,8 +850,6 @@ def simulate_cmd(
     lv simulate -v original -v revised --games 200 --seed 1 --cluster dask --json
     """
     import csv
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from lv import gamerows, simulate
 
@@ -870,11 +877,9 @@ def simulate_cmd(
     client = None
     try:
         client = simulate.dask_client(scheduler, workers) if cluster else None
-        with Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err.real(), disable=not err.is_terminal, transient=True) as bar:
-            task = bar.add_task("games", total=games * len(profiles))
+        with _progress("simulate", games * len(profiles), "games", quiet) as advance:
             agg = simulate.play(profiles, players, games, seed, bots, workers, save_dir,
-                                progress=lambda k: bar.advance(task, k), on_game=on_game, batch=batch, client=client)
+                                progress=advance, on_game=on_game, batch=batch, client=client)
     except BaseException:
         if writer:
             writer.abort()
@@ -908,6 +913,28 @@ def simulate_cmd(
         out.print(table)
     err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
                         f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
+
+
+@contextlib.contextmanager
+def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callable[[int], None]]:
+    """Life shown while long work runs, on stderr: a progress bar on a terminal; piped or logged, a status line
+    every few seconds (lv.progress); nothing with --quiet. Yields ``advance(k)``: k more done."""
+    if quiet:
+        yield lambda k: None
+        return
+    if err.is_terminal:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err.real(), transient=True) as bar:
+            task = bar.add_task(unit, total=total)
+            yield lambda k: bar.advance(task, k)
+        return
+    from lv.progress import StatusLines
+
+    status = StatusLines(what, total, unit, note)
+    yield status.advance
+    status.close()
 
 
 def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:
