@@ -74,6 +74,27 @@ class CasinoView:
     strip: bool
 
 
+@attrs.frozen
+class _Pushed:
+    """What ``Game.pop`` needs to take back one ``push``: the action, the state before it, how many turns the
+    history had and the last of them as it was."""
+
+    action: Any
+    state: GameState
+    turns: int
+    turn: Turn
+
+
+def _copy_turn(turn: Turn) -> Turn:
+    """A turn whose lists and dicts are its own (events are shared: nothing changes them once made)."""
+    return attrs.evolve(turn, cards=list(turn.cards), draw_dice=dict(turn.draw_dice),
+                        draw_generated=list(turn.draw_generated), draw_choices=dict(turn.draw_choices),
+                        draw_events=list(turn.draw_events),
+                        decisions=[attrs.evolve(d, dice=dict(d.dice), choices=dict(d.choices),
+                                                generated=list(d.generated), events=list(d.events))
+                                   for d in turn.decisions])
+
+
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
     deck = list(board.order)
     rng_for(seed, "deck").shuffle(deck)
@@ -82,7 +103,8 @@ def shuffled_deck(board: Board, seed: int | str) -> list[str]:
 
 class Game:
     """A game of Lords of Vegas under one rule profile: the state, the history, and the two calls that play it,
-    ``legal_actions()`` and ``apply(action)``.
+    ``legal_actions()`` and ``apply(action)``. ``push(action)`` applies a decision that ``pop()`` takes back, and
+    ``copy()`` makes an independent game in the same position (python-chess's names), for a script or a search.
 
     Make one with ``lv.new_game(profile, players, seed)``; replay a record with ``lv.replay.replay(record)``.
     The keyword arguments fix what the seed would otherwise choose (the deck order, the end card's depth, the
@@ -119,6 +141,7 @@ class Game:
         # the decision ``random_legal`` just drew from the engine's own generator: the next ``apply`` carries it
         # out without the referee's checks if it is that very object (any other decision is checked)
         self._vouched: Any = None
+        self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -379,6 +402,54 @@ class Game:
         turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
                                        events=events))
         return events
+
+    # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
+    def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
+             **options: Any) -> list[Event]:
+        """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
+        a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
+        ``IllegalAction``, changes nothing and leaves nothing to pop. Each push keeps a copy of the state (the
+        state's one undo, ``GameState.copy``/``restore``)."""
+        turn = self.current_turn
+        saved = _Pushed(action, self.state.copy(), len(self.history),
+                        attrs.evolve(turn, decisions=list(turn.decisions), draw_events=list(turn.draw_events)))
+        events = self.apply(action, dice, choices, **options)
+        self._pushed.append(saved)
+        return events
+
+    def pop(self) -> A.Action:
+        """Take back the last ``push``: the game is as it was before it (anything ``apply`` did since is taken back
+        with it). Returns the action pushed; ``IndexError`` if nothing is pushed."""
+        if not self._pushed:
+            raise IndexError("pop: no decision was pushed")
+        saved = self._pushed.pop()
+        self.state.restore(saved.state)
+        del self.history[saved.turns:]
+        turn = self.history[-1]
+        for field in attrs.fields(Turn):  # the same Turn object, as it was
+            setattr(turn, field.name, getattr(saved.turn, field.name))
+        self._vouched = None
+        return saved.action
+
+    @property
+    def pushed(self) -> list[A.Action]:
+        """The actions ``pop()`` can take back, the first pushed first (python-chess's ``move_stack``)."""
+        return [p.action for p in self._pushed]
+
+    def copy(self) -> Game:
+        """An independent game in the same position: the state, the history and what ``pop()`` can take back are
+        copied; the profile, board and engine (read-only) are shared. Play either without touching the other."""
+        twin = object.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.state = self.state.copy()
+        twin.history = [_copy_turn(t) for t in self.history]
+        twin.setup_events = list(self.setup_events)
+        twin.deck = list(self.deck)
+        twin.starting_rolls = [dict(r) for r in self.starting_rolls]
+        twin.deal = None if self.deal is None else {k: list(v) for k, v in self.deal.items()}
+        twin._vouched = None
+        twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, _copy_turn(p.turn)) for p in self._pushed]
+        return twin
 
     def why_not_draw(self, action: A.Draw) -> tuple[str, str] | None:
         """(rule, reason) a draw is refused now, or None."""

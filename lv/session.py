@@ -417,20 +417,32 @@ def legal_groups(game: Game) -> dict[str, list[str | dict[str, Any]]]:
     proposed."""
     out: dict[str, list[str | dict[str, Any]]] = {verb: [] for verb in groups_of(game.profile)}
     for _, item, listing in _legal_items(game):
-        if listing is not None:
-            out[item["kind"]].append(listing)
-        elif item["kind"] == "reroll":
-            out["reroll"].append("reroll " + " ".join(f"{lot} N" for lot in item["lots"]) + " (or --dice)")
-        else:
-            out[item["kind"]].append(item["notation"])
+        out[item["kind"]].append(_group_entry(item, listing))
     return out
 
 
+def _group_entry(item: dict[str, Any], listing: dict[str, Any] | None) -> str | dict[str, Any]:
+    if listing is not None:
+        return listing
+    if item["kind"] == "reroll":
+        return "reroll " + " ".join(f"{lot} N" for lot in item["lots"]) + " (or --dice)"
+    return str(item["notation"])
+
+
 def legal_text(game: Game) -> dict[str, list[str]]:
-    """``legal_groups`` as text, a listing by its family's ``listing_text`` (gambles: ``gamble B3 1..15``)."""
-    out: dict[str, list[str]] = {}
-    for verb, items in legal_groups(game).items():
-        out[verb] = [x if isinstance(x, str) else _listed_text(verb, x) for x in items]
+    """``legal_groups`` as ``lv legal`` writes them: a listing by its family's ``listing_text`` (gambles:
+    ``gamble B3 1..15``), each decision followed by its ``cost`` as ``lv legal --json`` gives it: ``build D5 aqua
+    $8``, ``gamble B3 1..15 $1-15`` (the bet), ``sell B3 +$6`` (the player is paid); nothing when it is $0."""
+    out: dict[str, list[str]] = {verb: [] for verb in groups_of(game.profile)}
+    for _, item, listing in _legal_items(game):
+        entry = _group_entry(item, listing)
+        text = entry if isinstance(entry, str) else _listed_text(item["kind"], entry)
+        cost = item["cost"]
+        if listing is not None and "min" in listing and "max" in listing and listing["min"] != listing["max"]:
+            text += f" ${listing['min']}-{listing['max']}"
+        elif cost:
+            text += f" ${cost}" if cost > 0 else f" +${-cost}"
+        out[item["kind"]].append(text)
     return out
 
 

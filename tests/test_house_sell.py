@@ -218,7 +218,7 @@ def test_new_legal_move_replay_from_the_command_line(tmp_path):
     assert run("new", "--variant", HOUSE, "--players", "red,blue", "--seed", 1, "-o", path).exit_code == 0
     # seed 1: blue starts, with markers on B3, C7 and D5 after the first draw (see lv show)
     text = run("legal", path).stdout
-    assert "sell (3):" in text and "sell B3, sell C7, sell D5" in text
+    assert "sell (3):" in text and "sell B3 +$4, sell C7 +$3, sell D5 +$4" in text  # paid half the price
     decisions = json.loads(run("legal", path, "--json").stdout)["decisions"]
     assert {"notation": "sell C7", "kind": "sell", "cost": -3, "lot": "C7"} in decisions
     res = run("move", path, "sell C7")
@@ -235,6 +235,8 @@ def test_lv_legal_has_no_sell_group_without_the_section(tmp_path):
     from lv import session
     assert "sell" not in session.legal_groups(acting("revised"))
     assert session.legal_groups(acting())["sell"] == ["sell B3", "sell C7"]
+    assert session.legal_text(acting())["sell"] == ["sell B3 +$4", "sell C7 +$3"]  # paid: a negative cost
+    assert [d["cost"] for d in session.legal_decisions(acting()) if d["kind"] == "sell"] == [-4, -3]
     path = tmp_path / "g.yaml"
     assert run("new", "--variant", "revised", "--players", "red,blue", "--seed", 1, "-o", path).exit_code == 0
     assert "sell" not in run("legal", path).stdout

@@ -404,6 +404,23 @@ def test_legal_text(duel):
     assert res.stdout.splitlines()[0].startswith("Turn 1 · blue to play")
 
 
+def test_legal_text_gives_each_decision_its_cost_as_json_does(duel):
+    """Every decision listed with the dollars it costs, the same as ``cost`` in --json (issue 20, point 9): a
+    build its lot's price, a reorganize its pips, a gamble its bet range, end nothing."""
+    data = json.loads(lv_cmd("legal", duel, "--json").stdout)
+    text = lv_cmd("legal", duel).stdout
+    listed = [item.strip() for line in text.splitlines() if line.startswith("  ") for item in line.split(", ")]
+    expected = []
+    for d in data["decisions"]:
+        if d["kind"] == "gamble":
+            expected.append(f"gamble {d['lot']} {d['min']}..{d['max']} ${d['min']}-{d['max']}")
+        else:
+            expected.append(d["notation"] + (f" ${d['cost']}" if d["cost"] else ""))
+    assert listed == expected
+    assert "build B2 gold $" in text and "gamble A2 1..10 $1-10" in text and "\n  end\n" in text
+    assert {d["cost"] for d in data["decisions"] if d["kind"] == "build"} - {0} != set()
+
+
 # ---------------------------------------------------------------------------------------------- the Python API
 
 
