@@ -1,10 +1,12 @@
 """Plots of a simulation (``lv simulate --plot DIR``), as PNG and SVG, drawn with matplotlib (the ``plot`` extra)
 on its Agg canvas, without pyplot's global state.
 
-- ``distributions``: per profile, the share of games at each game length, winner's score and score spread;
+- ``distributions``: per profile, the share of games at each game length, winner's score and score spread (a
+  metric the same in every game is said in words: there is no distribution to draw);
 - ``win-rates``: the win rate of each seat in turn order, with its 95% interval, per profile;
 - ``differences-A-vs-B``: a forest plot of the paired differences of a profile against the first, with their
-  95% intervals: amounts as a percentage of the first profile's mean, rates in percentage points;
+  95% intervals: amounts as a percentage of the first profile's mean, rates in percentage points, each row
+  labelled in its axis's unit;
 - ``sweep-KEY`` (a sweep): each metric against the values of a swept parameter, with 95% intervals.
 
 The figures read the report (``simulate.report``) and the per-metric distributions the run kept
@@ -94,12 +96,46 @@ DISTRIBUTIONS = (("turns", "game length (turns)"), ("winner_score", "winner's sc
                  ("score_spread", "score spread (most - fewest points)"))
 
 
+def constant_values(agg: Aggregate, profiles: list[str], metric: str) -> dict[str, float] | None:
+    """Each profile's one value of ``metric`` when it is the same in every game of every profile that has it
+    (game length in turns, fixed by the end card's depth under the shipped profiles), else None."""
+    values = {}
+    for p in profiles:
+        dist = agg.tallies[p][metric].distribution()
+        if dist is None or len(dist) > 1:  # None: too many values to keep, so not one
+            return None
+        if dist:
+            values[p] = next(iter(dist))
+    return values or None
+
+
+def _said_constant(ax: Any, title: str, values: dict[str, float]) -> None:
+    """A panel that says a metric is the same in every game, instead of a distribution of one point."""
+    ax.set_axis_off()
+    ax.set_title(title)
+    same = len(set(values.values())) == 1
+    lines = ["the same in every game:"]
+    lines += ([f"{_number(next(iter(values.values())))} under every profile"] if same
+              else [f"{p}: {_number(v)}" for p, v in values.items()])
+    ax.text(0.5, 0.5, "\n".join(lines), ha="center", va="center", transform=ax.transAxes, fontsize="large")
+
+
+def _number(value: float) -> str:
+    return f"{value:g}"
+
+
 def _distributions(result: dict[str, Any], agg: Aggregate) -> Any:
     profiles = result["profiles"]
     fig = _figure(13, 4.2 + 0.25 * math.ceil(len(profiles) / 3))
     axes = fig.subplots(1, len(DISTRIBUTIONS))
     colours = _colours(len(profiles))
+    legend = None
     for ax, (metric, title) in zip(axes, DISTRIBUTIONS):
+        constant = constant_values(agg, profiles, metric)
+        if constant is not None:
+            _said_constant(ax, title, constant)
+            continue
+        legend = legend if legend is not None else ax
         for k, (p, colour) in enumerate(zip(profiles, colours)):
             dist = agg.tallies[p][metric].distribution()
             if not dist:
@@ -115,7 +151,7 @@ def _distributions(result: dict[str, Any], agg: Aggregate) -> Any:
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
     fig.suptitle(f"Distributions per profile\n{_subtitle(result)}", fontsize="medium")
-    _legend(fig, axes[0], len(profiles))
+    _legend(fig, legend if legend is not None else axes[0], len(profiles))
     return fig
 
 
@@ -158,8 +194,10 @@ def _shown(result: dict[str, Any], metrics: list[str]) -> list[str]:
 
 def _forest(result: dict[str, Any], name: str) -> Any:
     """Two panels sharing the metric rows' layout: amounts (as % of the first profile's mean) and rates (in
-    percentage points); each row also says the difference in its own units."""
+    percentage points); each row's label says the difference in its panel's unit (an amount's also as the
+    difference on the first profile's mean), and a metric the same in every game says so instead of a point."""
     base = result["profiles"][0]
+    other = name[: -len(f" - {base}")]
     diffs = result["differences"][name]
     metrics = _shown(result, list(diffs))
     amounts = [m for m in metrics if not _is_rate(m)]
@@ -171,24 +209,24 @@ def _forest(result: dict[str, Any], name: str) -> Any:
         labels = []
         for y, m in enumerate(group):
             d, b = diffs[m], result["estimates"][base][m]["mean"]
-            text = _interval_text(d, m)
+            same = _constant_label(m, {p: result["estimates"][p][m] for p in (base, other)}, unit)
+            if same is not None:
+                labels.append(same)
+                continue
             if d["mean"] is None:
                 labels.append(f"{m}  (no value)")
                 continue
-            if unit == "%":
-                if not b:
-                    labels.append(f"{m}  {text}  ({base}: 0, not drawn)")
-                    continue
-                scale = 100 / abs(b)
-            else:
-                scale = 100
+            if unit == "%" and not b:
+                labels.append(f"{m}  {_interval_text(d, m)}  ({base}: 0, not drawn)")
+                continue
+            scale = 100 / abs(b) if unit == "%" else 100
+            labels.append(row_label(m, d, b, unit))
             mean = d["mean"] * scale
             low = d["low"] * scale if d["low"] is not None else mean
             high = d["high"] * scale if d["high"] is not None else mean
             significant = d["low"] is not None and (d["low"] > 0 or d["high"] < 0)
             ax.errorbar([mean], [y], xerr=[[mean - low], [high - mean]], fmt="o", capsize=3, markersize=4,
                         color="tab:red" if significant else "tab:blue")
-            labels.append(f"{m}  {text}")
         ax.set_yticks(range(len(group)), labels, fontsize="small")
         ax.set_ylim(-0.7, max(rows, 1) - 0.3)  # the same row height in both panels
         ax.invert_yaxis()
@@ -199,6 +237,38 @@ def _forest(result: dict[str, Any], name: str) -> Any:
     fig.suptitle(f"Paired differences {name} (mean and 95% interval; red: the interval excludes 0)\n"
                  f"{_subtitle(result)}", fontsize="medium")
     return fig
+
+
+def row_label(metric: str, d: dict[str, Any], base_mean: float, unit: str) -> str:
+    """A row of the differences plot, in its axis's unit: an amount in % of the first profile's mean, followed by
+    the difference itself on that mean (``decisions  +1.0% [-0.3%, +2.3%]  (+0.65 on 62.65)``); a rate in
+    percentage points (``win.seat1  -6.7 pp [-16.0, +2.7]``)."""
+    if unit == "pp":
+        text = f"{metric}  {100 * d['mean']:+.1f} pp"
+        if d["low"] is not None:
+            text += f" [{100 * d['low']:+.1f}, {100 * d['high']:+.1f}]"
+        return text
+    scale = 100 / abs(base_mean)
+    text = f"{metric}  {d['mean'] * scale:+.1f}%"
+    if d["low"] is not None:
+        text += f" [{d['low'] * scale:+.1f}%, {d['high'] * scale:+.1f}%]"
+    return f"{text}  ({d['mean']:+.3g} on {base_mean:.3g})"
+
+
+def _constant_label(metric: str, estimates: dict[str, dict[str, Any]], unit: str) -> str | None:
+    """The label of a metric that was the same in every game of both profiles (its interval has no width), or
+    None: such a row has no distribution to draw, so it says the value(s) instead of a point at 0."""
+    if not all(e["mean"] is not None and e["low"] == e["mean"] == e["high"] for e in estimates.values()):
+        return None
+
+    values = {p: e["mean"] for p, e in estimates.items()}
+    if unit == "pp":  # a share of games: each game counts 0 or 1
+        if len(set(values.values())) == 1:
+            return f"{metric}  {100 * next(iter(values.values())):g}% of the games under both: no difference"
+        return f"{metric}  " + ", ".join(f"{p} {100 * v:g}%" for p, v in values.items()) + " of the games"
+    if len(set(values.values())) == 1:
+        return f"{metric}  {_number(next(iter(values.values())))} in every game under both: no difference"
+    return f"{metric}  the same in every game: " + ", ".join(f"{p} {_number(v)}" for p, v in values.items())
 
 
 def _interval_text(e: dict[str, Any], metric: str) -> str:

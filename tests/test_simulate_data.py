@@ -370,3 +370,53 @@ def test_cluster_options_are_checked():
     assert res.exit_code == 2 and "give --cluster dask with it" in res.stderr
     res = run("simulate", "-v", "revised", "--games", "1", "--batch", "0")
     assert res.exit_code == 2 and "--batch 0" in res.stderr
+
+
+# ---------------------------------------------------------------------------------------------- plots agree with their axes
+
+
+@pytest.fixture(scope="module")
+def a_run():
+    """Four paired games, original against revised: game length is 31 turns in every one (the end card's depth
+    fixes it), the winner's score varies."""
+    pytest.importorskip("matplotlib")
+    bots = ["greedy"] * 4
+    agg = simulate.play(["original", "revised"], 4, 4, seed=1, bots=bots)
+    return simulate.report(agg, 1, bots, resamples=50), agg
+
+
+def test_a_constant_metric_is_said_not_drawn_as_one_point(a_run):
+    from lv import plots
+
+    result, agg = a_run
+    assert plots.constant_values(agg, result["profiles"], "turns") == {"original": 31, "revised": 31}
+    assert plots.constant_values(agg, result["profiles"], "winner_score") is None
+    fig = plots._distributions(result, agg)
+    length, score = fig.axes[0], fig.axes[1]
+    assert len(length.lines) == 0 and not length.axison
+    assert [t.get_text() for t in length.texts] == ["the same in every game:\n31 under every profile"]
+    assert len(score.lines) == 2 and score.axison
+
+
+def test_the_differences_are_labelled_in_their_axes_units(a_run):
+    from lv import plots
+
+    result, _ = a_run
+    fig = plots._forest(result, "revised - original")
+    amounts, rates = ([t.get_text() for t in ax.get_yticklabels()] for ax in fig.axes[:2])
+    assert amounts[0] == "turns  31 in every game under both: no difference"
+    assert rates[0] == "end_card  100% of the games under both: no difference"
+    d, base = result["differences"]["revised - original"]["winner_score"], result["estimates"]["original"]
+    expected = plots.row_label("winner_score", d, base["winner_score"]["mean"], "%")
+    assert expected in amounts
+    assert any(label.startswith("advantage_p1  ") and " pp [" in label for label in rates)
+
+
+def test_row_labels_in_percent_of_the_base_and_in_percentage_points():
+    from lv import plots
+
+    d = {"mean": 0.65, "low": -0.17, "high": 1.47}
+    assert plots.row_label("decisions", d, 62.5, "%") == "decisions  +1.0% [-0.3%, +2.4%]  (+0.65 on 62.5)"
+    r = {"mean": -0.067, "low": -0.16, "high": 0.027}
+    assert plots.row_label("win.seat1", r, 0.33, "pp") == "win.seat1  -6.7 pp [-16.0, +2.7]"
+    assert plots.row_label("win.seat1", {"mean": 0.05, "low": None, "high": None}, 0.3, "pp") == "win.seat1  +5.0 pp"
