@@ -845,7 +845,7 @@ def simulate_cmd(
     differences (see docs/simulation.md).
 
     Example: lv simulate --variant original --variant revised --players 4 --games 2000 --seed 1 --workers 2
-    lv simulate -v revised --set raise.cost_per_space=10,15,20 --set gamble.bet_per_tile=4,5 --games 500
+    lv simulate -v revised --set raise.cost_per_space=10,15,20 --set gamble.per_turn=1,2 --games 500
     lv simulate -v original -v revised --games 200 --seed 1 --games-out games.parquet --plot plots/
     lv simulate -v original -v revised --games 200 --seed 1 --cluster dask --json
     """

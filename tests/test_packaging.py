@@ -49,6 +49,19 @@ def test_py_typed_and_an_mit_license():
     assert PYPROJECT["project"]["license"] == {"text": "MIT"}
 
 
+def test_classifiers_and_authors_say_what_the_package_is():
+    """What an index shows (issue 20, point 10): the licence and the Python lv is tested on agree with the rest of
+    the metadata; the authors are the LICENSE's; no project URL, the project having no host of its own yet."""
+    project = PYPROJECT["project"]
+    classifiers = project["classifiers"]
+    assert "License :: OSI Approved :: MIT License" in classifiers and "Typing :: Typed" in classifiers
+    assert "Topic :: Games/Entertainment :: Board Games" in classifiers
+    lowest = project["requires-python"].removeprefix(">=")
+    assert f"Programming Language :: Python :: {lowest}" in classifiers
+    assert project["authors"] == [{"name": "the lv developers"}]
+    assert "urls" not in project
+
+
 def test_dependencies_bound_typer_and_test_extra_has_jsonschema():
     deps = PYPROJECT["project"]["dependencies"]
     assert "typer>=0.12,<1" in deps
