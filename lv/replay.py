@@ -174,9 +174,9 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     """Replay ``record`` under ``profile`` (default: the recorded one) up to the end of turn ``until``.
     ``strict`` (default: the profile has the recorded rules) turns every difference into a RecordError naming
     the file, line and turn; otherwise differences are collected (``illegal``, ``card_mismatches``, ...).
-    ``on_turn(game, play)`` is called at the end of every turn, with the game as it stands then (the viewer
-    draws each turn's board from it). ``on_step(game, play)`` is called after each turn's draw and after each of its
-    decisions, applied or illegal (``len(play.steps)`` says which: 0 the draw): the viewer's move list."""
+    ``on_turn(game, play)`` is called at the end of every turn, with the game as it stands then;
+    ``on_step(game, play)`` after each turn's draw and after each of its decisions, applied or illegal
+    (``len(play.steps)`` says which: 0 the draw): the viewer draws a board per decision from it."""
     if on_illegal not in ("stop", "skip"):
         raise LvError(f"on_illegal must be 'stop' or 'skip', not {on_illegal!r}")
     if profile is None:

@@ -282,7 +282,7 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     comment = (f'<details class="comment"><summary>The record\'s comment</summary><pre>{escape(record.comment.rstrip())}'
                '</pre></details>' if record.comment else "")
     width, height = render.layout(rep_a.game.board)[2]["width"], render.layout(rep_a.game.board)[2]["height"]
-    css = CSS.replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
+    css = CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -301,11 +301,16 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
 <span id="label"></span>
 </nav>
 <p class="hint">&larr; &rarr; decision · &uarr; &darr; turn · Home / End · the address is a link to here</p>
+<p class="hint"><span class="key step"></span> what the decision touched · <span class="key drawn"></span> the lot
+drawn{' · <span class="key differs"></span> differs from the other profile' if two else ''}</p>
 {summary}
 <div id="positions">{positions}</div>
 <h2>Moves</h2>
 {_move_list(keys, sides, two)}
 <details class="setup"><summary>Setup</summary>{setup}</details>{comment}
+<details class="legend"><summary>How to read the board</summary><p>A disc: a marker, the lot its player owns. A die
+in its owner's colour on a casino tile; &#9733; the casino's boss. &#215;2: a casino two tiles high. An empty lot shows
+its price and printed die; a yellow edge, a lot on the Strip.</p></details>
 <details class="result"><summary>Show the result</summary>{result}</details>
 </aside>
 </main>
@@ -315,6 +320,9 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
 """
 
 
+# below a wide window the controls stay at the bottom of the screen, in reach, as in phone apps
+FIXED_CONTROLS = ("position: fixed; bottom: 0; left: 0; right: 0; top: auto; padding: 6px 8px; "
+                  "border-top: 1px solid #d8cfbb; box-shadow: 0 -2px 6px rgba(0, 0, 0, 0.12);")
 CSS = f"""
 html {{ font-size: 15px; }}
 body {{ font-family: {render.FONT}; background: #f3efe6; color: #2b2b2b; margin: 0; line-height: 1.35; }}
@@ -358,14 +366,27 @@ ul.casinos {{ list-style: none; padding: 0; margin: 4px 0; font-size: 14px; colu
 #moves a:hover {{ background: #e0d7c4; }}
 #moves a.current {{ background: #1565ff; color: #ffffff; }}
 #moves a.differs {{ border-left: 4px solid #e0007a; }}
+.key {{ display: inline-block; width: 12px; height: 12px; border-radius: 3px; vertical-align: -3px; }}
+.key.step {{ border: 3px solid #1565ff; }} .key.drawn {{ border: 3px solid #ff2d55; }}
+.key.differs {{ border: 3px dashed #e0007a; }}
 .tn {{ display: inline-block; min-width: 2em; }}
 .diff pre a {{ color: #1565ff; }}
+@media (max-width: 1199px) {{  /* two boards: below a wide window, the panel under them, each side under its board */
+  body.two main {{ grid-template-columns: minmax(0, 1fr); }}
+  body.two .boards {{ position: static; }}
+  body.two .board svg {{ width: min(100%, calc((100vh - 170px) * BOARD_RATIO)); }}
+  body.two .pos:not([hidden]) {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }}
+  body.two #controls {{ FIXED_CONTROLS }}
+  body.two {{ padding-bottom: 96px; }}
+}}
 @media (max-width: 820px) {{
   main {{ grid-template-columns: minmax(0, 1fr); padding: 0 8px 8px 8px; }}
   header {{ padding: 6px 8px 2px 8px; }}
   .boards, body.two .boards {{ position: static; grid-template-columns: minmax(0, 1fr); }}
   .board svg, body.two .board svg {{ width: 100%; }}
-  #controls {{ position: sticky; bottom: 0; top: auto; border-top: 1px solid #d8cfbb; }}
+  body.two .pos:not([hidden]) {{ display: block; }}
+  #controls {{ FIXED_CONTROLS }}
+  body {{ padding-bottom: 96px; }}
   #moves {{ max-height: 60vh; }}
 }}
 #controls #zoom {{ font-size: 15px; }}

@@ -350,9 +350,9 @@ def test_every_decision_in_the_move_list_opens_its_position(browser, page_path):
     browser.open(page_path.as_uri())
     links = browser.js("document.querySelectorAll('#moves a').length")
     assert links == 113 == browser.js("document.querySelectorAll('#moves > li').length") + 82
-    for i in range(links):  # as a user clicks each in turn
-        browser.js(f"document.querySelectorAll('#moves a')[{i}].click()")
-        assert browser.js("document.body.dataset.shown") == str(i)
+    # as a user clicks each in turn: each opens its position
+    shown = browser.js("[...document.querySelectorAll('#moves a')].map(a => (a.click(), document.body.dataset.shown))")
+    assert shown == [str(i) for i in range(links)]
     assert browser.js(SHOWN) == ["31.0"] and browser.js(CURRENT).startswith("31 ")
     browser.js("[...document.querySelectorAll('#moves > li > a')].find(a => a.textContent.startsWith('19 '))"
                ".parentNode.querySelectorAll(':scope ol a')[2].click()")
@@ -414,10 +414,23 @@ def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, 
     browser.js("document.getElementById('zoom').click()")
     assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") == 780
     assert browser.js("document.documentElement.scrollWidth") <= 390
-    browser.resize(1280, 800)
-    browser.open(diff_path.as_uri() + "#turn=14&d=3")
-    assert browser.js(SMALLEST_FONT)[0] >= 12
-    browser.screenshot(shots / "diff-1280.png")
+    # two boards: beside the panel in a wide window, above it (side by side) at 1024, one above the other at 390;
+    # below a wide window the controls stay in reach at the bottom of the screen
+    rect = "JSON.stringify(document.querySelector('{}').getBoundingClientRect())"
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        browser.resize(width, height)
+        browser.open(diff_path.as_uri() + "#turn=14&d=3")
+        assert browser.js(SMALLEST_FONT)[0] >= 12, width
+        a, b = (json.loads(browser.js(rect.format(f".side:nth-child({n}) svg"))) for n in (1, 2))
+        aside, controls = json.loads(browser.js(rect.format("aside"))), json.loads(browser.js(rect.format("#controls")))
+        assert controls["bottom"] <= height and controls["top"] >= 0
+        if width == 1280:
+            assert a["top"] == b["top"] and aside["left"] >= b["right"]
+        elif width == 1024:
+            assert a["top"] == b["top"] and aside["top"] >= a["bottom"] and a["width"] > 400
+        else:
+            assert b["top"] >= a["bottom"] and a["width"] > 350
+        browser.screenshot(shots / f"diff-{width}.png")
 
 
 @needs_browser
@@ -429,9 +442,9 @@ def test_a_hostile_name_is_shown_not_run(browser, hostile_path):
     assert HOSTILE[0] in text and HOSTILE[1] in text
     browser.key("End", 35)
     assert browser.js("typeof window.pwned") == "undefined"
-    # the boards hold the names as text too (a marker's name under it), never as markup
-    assert HOSTILE[0][:9] in browser.js("document.querySelector('.board svg').textContent") or \
-        browser.js("document.querySelectorAll('.board .marker').length") == 0
+    # the boards hold the names as text too (a marker's name under it, cut to 9 letters), never as markup
+    assert HOSTILE[0][:9] in browser.js("document.querySelector('.board svg').textContent")
+    assert browser.js("document.querySelectorAll('.board script, .board b').length") == 0
 
 
 @needs_browser
