@@ -279,8 +279,8 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     names = ", ".join(record.players)
     title = f"Lords of Vegas: {record.path}"
     head = f"{record.path} · {record.profile} · {len(record.players)} players ({names}) · seed {record.seed}"
-    comment = (f'<details class="comment"><summary>The record\'s comment</summary><pre>{escape(record.comment.rstrip())}'
-               '</pre></details>' if record.comment else "")
+    comment = (f'<details class="comment" open><summary>The record\'s comment</summary><pre>'
+               f'{escape(record.comment.rstrip())}</pre></details>' if record.comment else "")
     width, height = render.layout(rep_a.game.board)[2]["width"], render.layout(rep_a.game.board)[2]["height"]
     css = CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
     return f"""<!DOCTYPE html>
@@ -303,11 +303,11 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
 <p class="hint">&larr; &rarr; decision · &uarr; &darr; turn · Home / End · the address is a link to here</p>
 <p class="hint"><span class="key step"></span> what the decision touched · <span class="key drawn"></span> the lot
 drawn{' · <span class="key differs"></span> differs from the other profile' if two else ''}</p>
-{summary}
+{comment}{summary}
 <div id="positions">{positions}</div>
 <h2>Moves</h2>
 {_move_list(keys, sides, two)}
-<details class="setup"><summary>Setup</summary>{setup}</details>{comment}
+<details class="setup"><summary>Setup</summary>{setup}</details>
 <details class="legend"><summary>How to read the board</summary><p>A disc: a marker, the lot its player owns. A die
 in its owner's colour on a casino tile; &#9733; the casino's boss. &#215;2: a casino two tiles high. An empty lot shows
 its price and printed die; a yellow edge, a lot on the Strip.</p></details>
