@@ -421,10 +421,15 @@ SCRIPT = """
       boards.forEach(function (board, s) {
         board.innerHTML = data.boards[s][i].map(function (k) { return data.lines[k]; }).join('\\n');
       });
-      if (shown >= 0) { positions[shown].hidden = true; links[shown].classList.remove('current'); }
+      if (shown >= 0) {
+        positions[shown].hidden = true;
+        links[shown].classList.remove('current');
+        links[shown].removeAttribute('aria-current');
+      }
       positions[i].hidden = false;
       var link = links[i];
       link.classList.add('current');
+      link.setAttribute('aria-current', 'step');
       if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
         moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
       }

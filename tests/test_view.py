@@ -318,6 +318,7 @@ def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, p
     assert browser.js(SHOWN) == ["2.1"] and browser.js("location.hash") == "#turn=2&d=1"
     assert browser.js(LABEL) == "Turn 2 · decision 1 of 1 · 3 / 113"
     assert browser.js(CURRENT) == "build F8 brown: -$6, die 2"
+    assert browser.js("[...document.querySelectorAll('#moves [aria-current]')].map(a => a.dataset.pos)") == ["2"]
     # the board shows the state after that decision, the lot built framed
     assert browser.js("document.querySelector('#lot-F8').dataset.state") == "tile"
     assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["F8"]
