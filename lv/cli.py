@@ -490,8 +490,9 @@ def view_cmd(
                                                                 "illegal is skipped (skip) or ends that replay "
                                                                 "(stop)."),
 ) -> None:
-    """Write a replay viewer: one self-contained HTML page with the board of every turn, a turn slider (arrow
-    keys: previous/next), the turn's narrative and the standings. Open it in any browser; it fetches nothing.
+    """Write a replay viewer: one self-contained HTML page with the board after every decision, a move list
+    (arrow keys: decision by decision), what happened and the standings; the address (#turn=12&d=3) follows.
+    Open it in any browser; it fetches nothing.
 
     Example: lv view examples/revised-4p.yaml -o game.html      lv view game.yaml --diff original -o diff.html
     """

@@ -463,15 +463,16 @@ def _text(x: float, y: float, text: str, size: float = 12, fill: str = "#222", a
             f'font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
-def svg(game: Game, title: str | None = None) -> str:
+def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
     """The board as a standalone SVG: blocks and streets, the Strip as a road, tiles in their casino colours
     with risers as stacked edges, dice in their owners' colours, markers as discs, empty lots with price and
-    printed die; beside it the status, the score board, the casinos and a legend."""
+    printed die; beside it (``panel``) the status, the score board, the casinos and a legend. One element a
+    line: the viewer (lv/view.py) stores each distinct line once."""
     board, s, names = game.board, game.state, game.player_names
     colors = player_colors(names)
     lots_xy, blocks, size = layout(board)
     board_w, height = size["width"], size["height"]
-    width = board_w + PANEL_W
+    width = board_w + (PANEL_W if panel else 0)
     casino_of = {lot: c for c in game.casinos() for lot in c.lots}
     grid = _grid(board)
     out: list[str] = [
@@ -551,9 +552,23 @@ def svg(game: Game, title: str | None = None) -> str:
         x, y = lots_xy[lot]
         out.append(f'<rect class="drawn" data-lot="{lot}" x="{x - 4}" y="{y - 4}" width="{LOT + 8}" '
                    f'height="{LOT + 8}" rx="8" fill="none" stroke="#ff2d55" stroke-width="4"/>')
-    out.append(_panel(game, board_w + 6, colors))
+    if panel:
+        out.append(_panel(game, board_w + 6, colors))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+MARK_STYLE = {"step": ' stroke="#1565ff" stroke-width="5"',  # the lots a decision touched: a blue frame
+              "differs": ' stroke="#e0007a" stroke-width="4" stroke-dasharray="9 5"'}  # differs from the other board
+
+
+def mark(board: Board, lot: str, kind: str) -> str:
+    """A frame around ``lot`` (an SVG element for the board of ``svg()``): ``step`` for a lot the shown
+    decision changed, ``differs`` for a lot that differs from the other profile's board; both can frame a lot."""
+    x, y = layout(board)[0][lot]
+    inset = -3 if kind == "step" else 3  # the step's frame round the lot, the difference's just inside it
+    return (f'<rect class="mark mark-{kind}" data-lot="{lot}" x="{x + inset}" y="{y + inset}" '
+            f'width="{LOT - 2 * inset}" height="{LOT - 2 * inset}" rx="9" fill="none"{MARK_STYLE[kind]}/>')
 
 
 def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView]) -> str:

@@ -169,12 +169,14 @@ def _at(record: Record, *key: str | int) -> dict[str, Any]:
 
 def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: str = "stop",
            until: int | None = None, strict: bool | None = None,
-           on_turn: Callable[[Game, TurnPlay], None] | None = None) -> Replay:
+           on_turn: Callable[[Game, TurnPlay], None] | None = None,
+           on_step: Callable[[Game, TurnPlay], None] | None = None) -> Replay:
     """Replay ``record`` under ``profile`` (default: the recorded one) up to the end of turn ``until``.
     ``strict`` (default: the profile has the recorded rules) turns every difference into a RecordError naming
     the file, line and turn; otherwise differences are collected (``illegal``, ``card_mismatches``, ...).
-    ``on_turn(game, play)`` is called at the end of every turn, with the game as it stands then (the viewer
-    draws each turn's board from it)."""
+    ``on_turn(game, play)`` is called at the end of every turn, with the game as it stands then;
+    ``on_step(game, play)`` after each turn's draw and after each of its decisions, applied or illegal
+    (``len(play.steps)`` says which: 0 the draw): the viewer draws a board per decision from it."""
     if on_illegal not in ("stop", "skip"):
         raise LvError(f"on_illegal must be 'stop' or 'skip', not {on_illegal!r}")
     if profile is None:
@@ -223,7 +225,9 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                                   **_at(record, "turns", ti, "cards"))
         if turn.draw_generated:
             out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
-        stop = _play_decisions(out, play, trec, strict, on_illegal)
+        if on_step is not None:
+            on_step(game, play)
+        stop = _play_decisions(out, play, trec, strict, on_illegal, on_step)
         out.snapshots.append(snapshot(game))
         if on_turn is not None:
             on_turn(game, play)
@@ -233,6 +237,8 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if not record.turns:  # a record of the setup only: the first player's draw has happened, unless explicit
         out.turns.append(TurnPlay(turn=game.current_turn, line=None))
         out.snapshots.append(snapshot(game))
+        if on_step is not None:
+            on_step(game, out.turns[-1])
         if on_turn is not None:
             on_turn(game, out.turns[-1])
     if strict and record.result is not None and not out.stopped:
@@ -282,8 +288,9 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
-def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool, on_illegal: str) -> bool:
-    """Apply one turn's decisions; True if the replay stopped at an illegal one."""
+def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool, on_illegal: str,
+                    on_step: Callable[[Game, TurnPlay], None] | None = None) -> bool:
+    """Apply one turn's decisions, telling ``on_step`` after each; True if the replay stopped at an illegal one."""
     game = out.game
     record = out.record
     for di, drec in enumerate(trec.decisions):
@@ -295,6 +302,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
             out.illegal.append(bad)
             play.steps.append(bad)
+            if on_step is not None:
+                on_step(game, play)
             continue
         action = drec.action
         if isinstance(action, A.Draw) and not strict and not game.table:
@@ -312,6 +321,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
                           "stopped" if on_illegal == "stop" else "skipped")
             out.illegal.append(bad)
             play.steps.append(bad)
+            if on_step is not None:
+                on_step(game, play)
             if on_illegal == "stop":
                 return True
             continue
@@ -325,6 +336,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         play.steps.append(d)
         if d.generated:
             out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))
+        if on_step is not None:
+            on_step(game, play)
     return False
 
 

@@ -1,14 +1,25 @@
 """The replay viewer: one self-contained HTML page per record (``lv view``), for a browser, without a server.
 
-Each turn is a frame: the board at the end of the turn (render.svg), the turn's narrative (narrative.turn_lines)
-and the standings then (replay.standings). A slider and the arrow keys move between turns. With a second
-profile the page holds both replays side by side, with the differences ``lv diff`` lists. Everything is inline
-(CSS, script, SVG): no network, nothing fetched. Every text from a file (names, the record's path, the
-narrative) is HTML-escaped, so a player called ``<script>`` is shown, not run.
+Modelled on the game replays people know (lichess, BoardGameArena): the board beside a move list that holds
+every decision of the game grouped by turn. A position is a turn's draw (step 0) or one of its decisions (step
+k): its board (render.svg, the lots that step touched framed), what happened (narrative), the standings and
+casinos then. The arrow keys step decision by decision; the address follows (``#turn=12&d=3``), so a copied
+link opens where it was copied. The result shows only at the last position (or behind "Show the result").
+
+With a second profile (``--diff``) both replays move together, position by position, the lots that differ
+between the two boards framed on both and the money and points that differ highlighted; ``lv diff``'s report
+above them links each turn it names.
+
+Everything is inline (CSS, script, boards): no network. The boards are stored once per distinct SVG line
+(render.svg draws an element a line), so a page of a hundred positions stays small. Every text from a file
+(names, the record's path, the narrative) is HTML-escaped and the boards' data can hold no ``</script>``: a
+player called ``<script>`` is shown, not run.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from html import escape
 from typing import Any
 
@@ -17,66 +28,225 @@ import attrs
 from . import render
 from .diff import compare
 from .game import Game
-from .narrative import ending, setup_lines, turn_lines
+from .narrative import INDENT, decision_lines, draw_lines, ending, setup_lines, turn_header
 from .record import Record
-from .replay import Replay, TurnPlay, replay, standings
+from .replay import Illegal, Replay, TurnPlay, replay, standings
+
+Key = tuple[int, int]  # a position: (turn, step); step 0 is the turn's draw, k its k-th decision
+LotState = tuple[Any, ...]  # what stands on a lot: ("tile", colour, height, die owner, face) or ("marker", owner)
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Frame:
-    """One turn as the viewer shows it."""
+    """One position as the viewer shows it."""
 
     turn: int
+    step: int
     player: str
-    svg: str
-    lines: tuple[str, ...]
-    standings: tuple[dict[str, Any], ...]
+    board: tuple[str, ...]  # the SVG's lines (render.svg), without the marks
+    lots: dict[str, LotState]
+    touched: tuple[str, ...]  # the lots this step changed or acted on
+    lines: tuple[str, ...]  # what happened at this step
     status: str
+    standings: tuple[dict[str, Any], ...]  # rank, player, points, money, markers and dice in hand
+    casinos: tuple[dict[str, Any], ...]  # render.casinos_data
+    supply: str
+
+    @property
+    def key(self) -> Key:
+        return (self.turn, self.step)
+
+
+def lot_states(game: Game) -> dict[str, LotState]:
+    """What stands on each lot that is not empty: the tile (colour, height, die) or the marker."""
+    s = game.state
+    out: dict[str, LotState] = {lot: ("marker", owner) for lot, owner in s.markers.items()}
+    out.update((lot, ("tile", t.color, t.height, t.owner, t.value)) for lot, t in s.tiles.items())
+    return out
+
+
+def differing_lots(a: dict[str, LotState], b: dict[str, LotState]) -> set[str]:
+    """The lots whose tile, height, die or marker differ between two boards."""
+    return {lot for lot in a.keys() | b.keys() if a.get(lot) != b.get(lot)}
 
 
 def frames_of(record: Record, profile: str | None = None, *, on_illegal: str = "skip") -> tuple[Replay, list[Frame]]:
-    """Replay ``record`` (under ``profile``, default the recorded one) and draw every turn's frame."""
+    """Replay ``record`` (under ``profile``, default the recorded one) and draw a frame per position: each turn's
+    draw and each of its decisions."""
     frames: list[Frame] = []
     names = record.players
 
-    def on_turn(game: Game, play: TurnPlay) -> None:
-        status = [(p.name, p.score, p.money) for p in game.state.players]
-        frames.append(Frame(turn=play.turn.number, player=names[play.turn.player], svg=render.svg(game),
-                            lines=tuple(turn_lines(play.turn, names, play.steps, status)),
-                            standings=tuple(standings(game)), status=render.status_line(game)))
+    def on_step(game: Game, play: TurnPlay) -> None:
+        k = len(play.steps)
+        lots = lot_states(game)
+        touched = differing_lots(frames[-1].lots, lots) if frames else set()
+        if k == 0:
+            lines = [turn_header(play.turn, names)] + [INDENT + line for line in draw_lines(play.turn.draw_events, names)]
+            touched -= set(render.drawn_lots(game))  # already framed in red
+        else:
+            step = play.steps[-1]
+            lines = decision_lines(step, names)
+            acted_on = None if isinstance(step, Illegal) else getattr(step.action, "lot", None)
+            if acted_on in game.board.lots:  # a gamble changes no lot: the casino played at is the one
+                touched.add(acted_on)
+        seat = {p["name"]: p for p in render.players_data(game)}
+        rows = tuple({**r, "markers": seat[r["player"]]["markers_in_hand"], "dice": seat[r["player"]]["dice_in_hand"]}
+                     for r in standings(game))
+        frames.append(Frame(turn=play.turn.number, step=k, player=names[play.turn.player],
+                            board=tuple(render.svg(game, panel=False).rstrip("\n").split("\n")), lots=lots,
+                            touched=tuple(sorted(touched, key=game.board.index.__getitem__)), lines=tuple(lines),
+                            status=render.status_line(game), standings=rows, casinos=tuple(render.casinos_data(game)),
+                            supply=render.supply_text(game).plain))
 
-    rep = replay(record, profile, on_illegal=on_illegal, on_turn=on_turn)
+    rep = replay(record, profile, on_illegal=on_illegal, on_step=on_step)
     return rep, frames
 
 
-def _standings_table(rows: tuple[dict[str, Any], ...]) -> str:
-    body = "".join(f"<tr><td>{r['rank']}</td><td>{escape(r['player'])}</td><td>{r['points']}</td>"
-                   f"<td>${r['money']}</td></tr>" for r in rows)
-    return ('<table class="standings"><tr><th>rank</th><th>player</th><th>points</th><th>money</th></tr>'
-            f"{body}</table>")
+@attrs.frozen
+class Side:
+    """One replay on the page: its label, the replay and its frames."""
+
+    label: str
+    replay: Replay
+    frames: list[Frame]
+
+    def at(self, key: Key) -> Frame:
+        """The frame at ``key``, or the last one before it (the game ended or the replay stopped earlier)."""
+        best = self.frames[0]
+        for f in self.frames:
+            if f.key > key:
+                break
+            best = f
+        return best
 
 
-def _side(label: str, rep: Replay, frames: list[Frame]) -> str:
-    """One replay's column: a heading, the setup, then a hidden section per turn."""
-    game = rep.game
-    names = rep.record.players
-    if game.result is not None:
-        end = f"ended on turn {game.state.turn} ({ending(game.result.reason)}): {game.result.winner_name} wins"
-    else:
-        end = f"not over after turn {game.state.turn}"
-    parts = [f'<section class="side"><h2>{escape(label)}</h2><p class="end">{escape(end)}</p>',
-             f'<details class="setup"><summary>Setup</summary><pre>'
-             f'{escape(chr(10).join(setup_lines(game.setup_events, names)))}</pre></details>']
-    for i, f in enumerate(frames):
-        parts.append(f'<div class="frame" data-index="{i}" data-turn="{f.turn}" hidden>'
-                     f'<div class="board">{f.svg}</div>'
-                     f'<div class="turn-text"><h3>Turn {f.turn}: {escape(f.player)}</h3>'
-                     f'<p class="status">{escape(f.status)}</p>'
+def _move_text(frame: Frame) -> str:
+    """The move list's words for a position: the draw without its turn's number, a decision's first line."""
+    if frame.step == 0:
+        return frame.lines[0].removeprefix(f"Turn {frame.turn} - ")
+    return frame.lines[0]
+
+
+def _hash(key: Key) -> str:
+    return f"#turn={key[0]}" + (f"&amp;d={key[1]}" if key[1] else "")
+
+
+def _standings_table(rows: tuple[dict[str, Any], ...], colors: dict[str, str], other: Frame | None) -> str:
+    """The standings; with ``other`` (the other profile's frame), the money and points that differ highlighted."""
+    theirs = {r["player"]: r for r in other.standings} if other is not None else {}
+
+    def cell(r: dict[str, Any], key: str, text: str) -> str:
+        there = theirs.get(r["player"])
+        if there is not None and there[key] != r[key]:
+            prefix = "$" if key == "money" else ""
+            return f'<td class="differs" title="{prefix}{there[key]} under the other profile">{text}</td>'
+        return f"<td>{text}</td>"
+
+    body = "".join(f'<tr><td>{r["rank"]}</td><td><span class="dot" style="background:{colors[r["player"]]}">'
+                   f'</span>{escape(r["player"])}</td>{cell(r, "points", str(r["points"]))}'
+                   f'{cell(r, "money", "$" + str(r["money"]))}<td>{r["markers"]}</td><td>{r["dice"]}</td></tr>'
+                   for r in rows)
+    return ('<table class="standings"><tr><th>#</th><th>player</th><th>points</th><th>money</th>'
+            f'<th title="markers in hand">markers</th><th title="dice in hand">dice</th></tr>{body}</table>')
+
+
+def _casinos(casinos: tuple[dict[str, Any], ...]) -> str:
+    if not casinos:
+        return '<p class="casinos">No casinos yet.</p>'
+    items = []
+    for c in sorted(casinos, key=lambda c: -int(c["points"])):
+        height = f" ×{c['height']}" if c["height"] > 1 else ""
+        boss = escape(c["boss"]) if c["boss"] is not None else "no boss"
+        items.append(f'<li><span class="sw" style="background:{render.CASINO_HEX.get(c["color"], "#999999")}">'
+                     f'</span>{" ".join(c["lots"])}{height} · {boss} · {c["points"]} pt'
+                     f'{"" if c["points"] == 1 else "s"}</li>')
+    return f'<ul class="casinos">{"".join(items)}</ul>'
+
+
+def _position(key: Key, sides: list[Side], colors: dict[str, str], two: bool) -> str:
+    """The panel of one position: for each side its status, what happened, the standings, the casinos."""
+    parts = []
+    for n, side in enumerate(sides):
+        f = side.at(key)
+        other = sides[1 - n].at(key) if two else None
+        head = f"<h3>{escape(side.label)}</h3>" if two else ""
+        late = ""
+        if f.key != key:
+            late = (f'<p class="over">This game {"ended" if side.replay.game.over else "stopped"} on turn '
+                    f'{f.turn}.</p>')
+        parts.append(f'<div class="pside">{head}{late}<p class="status">{escape(f.status)}</p>'
                      f'<pre class="narrative">{escape(chr(10).join(f.lines))}</pre>'
-                     f'<h3>Standings</h3>{_standings_table(f.standings)}</div></div>')
-    parts.append(f'<p class="over" hidden>This game ended on turn {frames[-1].turn if frames else 0}.</p>')
-    parts.append("</section>")
+                     f'{_standings_table(f.standings, colors, other)}'
+                     f'<p class="supply">{escape(f.supply)}</p>{_casinos(f.casinos)}</div>')
     return "".join(parts)
+
+
+def _boards(keys: list[Key], sides: list[Side], two: bool) -> dict[str, Any]:
+    """The boards of every position as indices into one table of distinct SVG lines, with the marks: the lots
+    the step touched, and (two profiles) the lots that differ between the two boards."""
+    table: dict[str, int] = {}
+    boards: list[list[list[int]]] = []
+    for n, side in enumerate(sides):
+        board = side.replay.game.board
+        rows = []
+        for key in keys:
+            f = side.at(key)
+            marks = [render.mark(board, lot, "step") for lot in f.touched] if f.key == key else []
+            if two:
+                differs = differing_lots(f.lots, sides[1 - n].at(key).lots)
+                marks += [render.mark(board, lot, "differs") for lot in sorted(differs, key=board.index.__getitem__)]
+            lines = [*f.board[:-1], *marks, f.board[-1]]
+            rows.append([table.setdefault(line, len(table)) for line in lines])
+        boards.append(rows)
+    return {"lines": list(table), "boards": boards, "keys": [list(k) for k in keys]}
+
+
+def _differs(key: Key, sides: list[Side]) -> bool:
+    """Do the two profiles' positions at ``key`` differ (a lot, someone's money or points)?"""
+    a, b = sides[0].at(key), sides[1].at(key)
+    return bool(differing_lots(a.lots, b.lots)) or {(r["player"], r["points"], r["money"]) for r in a.standings} \
+        != {(r["player"], r["points"], r["money"]) for r in b.standings}
+
+
+def _move_list(keys: list[Key], sides: list[Side], two: bool) -> str:
+    """Every position, grouped by turn: the draw as the turn's heading, its decisions below; each a link."""
+    groups: list[str] = []
+    decisions: list[str] = []
+    head = ""
+
+    def close() -> None:
+        if head:
+            groups.append(f'<li>{head}<ol class="steps">{"".join(decisions)}</ol></li>' if decisions
+                          else f"<li>{head}</li>")
+
+    for i, key in enumerate(keys):
+        f = next((s.at(key) for s in sides if s.at(key).key == key), sides[0].at(key))
+        cls = "mv differs" if two and _differs(key, sides) else "mv"
+        link = f'<a class="{cls}" href="{_hash(key)}" data-pos="{i}">'
+        if key[1] == 0:
+            close()
+            head = f'{link}<span class="tn">{key[0]}</span> {escape(_move_text(f))}</a>'
+            decisions = []
+        else:
+            decisions.append(f"<li>{link}{escape(_move_text(f))}</a></li>")
+    close()
+    return f'<ol id="moves">{"".join(groups)}</ol>'
+
+
+def _link_turns(line: str, last: dict[int, int]) -> str:
+    """An escaped line of ``lv diff``'s report with each "turn N, decision K" it names a link there, and each
+    "turn N" alone a link to the end of that turn (``last``: each turn's last step), which it compares."""
+    return re.sub(r"\bturn (\d+)(, decision (\d+))?",
+                  lambda m: f'<a href="{_hash((int(m[1]), int(m[3]) if m[3] else last.get(int(m[1]), 0)))}">{m[0]}</a>',
+                  line)
+
+
+def _result(side: Side) -> str:
+    game = side.replay.game
+    if game.result is None:
+        return f"{side.label}: not over after turn {game.state.turn}"
+    return (f"{side.label}: ended on turn {game.state.turn} ({ending(game.result.reason)}): "
+            f"{game.result.winner_name} wins")
 
 
 def page(record: Record, other: str | None = None, *, profile: str | None = None,
@@ -84,96 +254,232 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     """The viewer page for ``record``: its replay under ``profile`` (default: the recorded one) and, with
     ``other``, its replay under that profile beside it."""
     rep_a, frames_a = frames_of(record, profile, on_illegal=on_illegal)
-    label_a = (profile or record.profile) + (" (recorded)" if rep_a.strict else "")
-    sides = [_side(label_a, rep_a, frames_a)]
+    sides = [Side((profile or record.profile) + (" (recorded)" if rep_a.strict else ""), rep_a, frames_a)]
     summary = ""
-    count = len(frames_a)
     if other is not None:
         rep_b, frames_b = frames_of(record, other, on_illegal=on_illegal)
-        label_b = other + (" (recorded)" if rep_b.strict else "")
-        sides.append(_side(label_b, rep_b, frames_b))
-        count = max(count, len(frames_b))
-        diff = compare(rep_a, rep_b, profile or record.profile, other)
-        summary = (f'<details class="diff"><summary>What differs (lv diff)</summary>'
-                   f'<pre>{escape(chr(10).join(diff.lines()))}</pre></details>')
+        sides.append(Side(other + (" (recorded)" if rep_b.strict else ""), rep_b, frames_b))
+    two = len(sides) == 2
+    keys = sorted({f.key for s in sides for f in s.frames})
+    if two:
+        diff = compare(rep_a, sides[1].replay, profile or record.profile, other)
+        last = dict(keys)  # each turn's last step (the keys are sorted)
+        summary = ('<details class="diff"><summary>What differs (lv diff; a turn it names opens there)</summary>'
+                   f'<pre>{chr(10).join(_link_turns(escape(line), last) for line in diff.lines())}</pre></details>')
+    colors = dict(zip(record.players, render.player_colors(list(record.players))))
+    data = json.dumps(_boards(keys, sides, two), separators=(",", ":"))
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no </script> in it
+    boards = "".join(f'<section class="side">{f"<h2>{escape(s.label)}</h2>" if two else ""}'
+                     f'<div class="board" role="img" aria-label="the board"></div></section>' for s in sides)
+    positions = "".join(f'<div class="pos" data-turn="{k[0]}" data-d="{k[1]}" hidden>{_position(k, sides, colors, two)}'
+                        "</div>" for k in keys)
+    setup = "".join(f'<pre>{escape(chr(10).join(setup_lines(s.replay.game.setup_events, list(record.players))))}</pre>'
+                    for s in sides[:1])
+    result = "".join(f"<p>{escape(_result(s))}</p>" for s in sides)
     names = ", ".join(record.players)
     title = f"Lords of Vegas: {record.path}"
-    head = (f"{record.path} · {record.profile} · {len(record.players)} players ({names}) · seed {record.seed}")
-    comment = f'<pre class="comment">{escape(record.comment.rstrip())}</pre>' if record.comment else ""
+    head = f"{record.path} · {record.profile} · {len(record.players)} players ({names}) · seed {record.seed}"
+    comment = (f'<details class="comment" open><summary>The record\'s comment</summary><pre>'
+               f'{escape(record.comment.rstrip())}</pre></details>' if record.comment else "")
+    width, height = render.layout(rep_a.game.board)[2]["width"], render.layout(rep_a.game.board)[2]["height"]
+    css = CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
-<style>{CSS}</style></head>
-<body class="{'two' if other is not None else 'one'}">
-<header><h1>Lords of Vegas</h1><p class="meta">{escape(head)}</p>{comment}</header>
+<style>{css}</style></head>
+<body class="{'two' if two else 'one'}">
+<header><h1>Lords of Vegas</h1> <span class="meta">{escape(head)}</span></header>
+<main>
+<div class="boards">{boards}</div>
+<aside>
 <nav id="controls">
-<button id="prev" type="button" title="previous turn (left arrow)">&#9664;</button>
-<input id="slider" type="range" min="0" max="{max(count - 1, 0)}" value="0" aria-label="turn">
-<button id="next" type="button" title="next turn (right arrow)">&#9654;</button>
+<button id="prev" type="button" title="previous decision (left arrow)" aria-label="previous">&#9664;</button>
+<button id="next" type="button" title="next decision (right arrow)" aria-label="next">&#9654;</button>
+<button id="zoom" type="button" aria-pressed="false" title="the board at the size it is drawn (scroll it)">1:1</button>
+<input id="slider" type="range" min="0" max="{max(len(keys) - 1, 0)}" value="0" aria-label="position">
 <span id="label"></span>
-<span class="hint">&larr; &rarr; previous / next turn · Home / End first / last</span>
 </nav>
-{summary}
-<main>{"".join(sides)}</main>
+<p class="hint">&larr; &rarr; decision · &uarr; &darr; turn · Home / End · the address is a link to here</p>
+<p class="hint"><span class="key step"></span> what the decision touched · <span class="key drawn"></span> the lot
+drawn{' · <span class="key differs"></span> differs from the other profile' if two else ''}</p>
+{comment}{summary}
+<div id="positions">{positions}</div>
+<h2>Moves</h2>
+{_move_list(keys, sides, two)}
+<details class="setup"><summary>Setup</summary>{setup}</details>
+<details class="legend"><summary>How to read the board</summary><p>A disc: a marker, the lot its player owns. A die
+in its owner's colour on a casino tile; &#9733; the casino's boss. &#215;2: a casino two tiles high. An empty lot shows
+its price and printed die; a yellow edge, a lot on the Strip.</p></details>
+<details class="result"><summary>Show the result</summary>{result}</details>
+</aside>
+</main>
+<script type="application/json" id="lv-data">{data}</script>
 <script>{SCRIPT}</script>
 </body></html>
 """
 
 
+# below a wide window the controls stay at the bottom of the screen, in reach, as in phone apps
+FIXED_CONTROLS = ("position: fixed; bottom: 0; left: 0; right: 0; top: auto; padding: 6px 8px; "
+                  "border-top: 1px solid #d8cfbb; box-shadow: 0 -2px 6px rgba(0, 0, 0, 0.12);")
 CSS = f"""
-body {{ font-family: {render.FONT}; background: #f3efe6; color: #2b2b2b; margin: 16px 24px; }}
-h1 {{ margin: 0; }} h2 {{ margin: 8px 0 2px 0; }} h3 {{ margin: 10px 0 4px 0; font-size: 15px; }}
-.meta, .end, .status {{ color: #6b6252; margin: 2px 0 6px 0; }}
-#controls {{ position: sticky; top: 0; background: #f3efe6; padding: 8px 0; display: flex; gap: 10px;
-  align-items: center; z-index: 2; border-bottom: 1px solid #d8cfbb; }}
-#controls button {{ font-size: 18px; padding: 2px 12px; }}
-#slider {{ flex: 1; max-width: 640px; }}
-#label {{ font-weight: bold; min-width: 10em; }} .hint {{ color: #8a806c; font-size: 12px; }}
-main {{ display: grid; gap: 24px; grid-template-columns: 1fr; }}
-body.two main {{ grid-template-columns: 1fr 1fr; }}
+html {{ font-size: 15px; }}
+body {{ font-family: {render.FONT}; background: #f3efe6; color: #2b2b2b; margin: 0; line-height: 1.35; }}
+header {{ padding: 6px 16px; }}
+h1 {{ margin: 0 12px 0 0; font-size: 20px; display: inline; }} h2 {{ margin: 12px 0 4px 0; font-size: 17px; }}
+h3 {{ margin: 8px 0 2px 0; font-size: 15px; }}
+.meta, .status, .supply, .hint {{ color: #5d5545; margin: 2px 0 6px 0; }}
+.hint {{ font-size: 13px; }}
+pre {{ white-space: pre-wrap; font-size: 13px; background: #fbf8f1; padding: 6px 8px; border: 1px solid #e0d7c4;
+  margin: 4px 0; }}
+details {{ margin: 4px 0; }} summary {{ cursor: pointer; }}
+main {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(330px, 28rem); gap: 16px;
+  padding: 0 16px 16px 16px; align-items: start; }}
+.boards {{ display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; position: sticky; top: 0; }}
+body.two .boards {{ grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }}
+.side h2 {{ margin: 4px 0; }}
+.board svg {{ display: block; margin: 0 auto; height: auto;
+  width: min(100%, calc((100vh - 48px) * BOARD_RATIO)); }}
+body.two .board svg {{ width: min(100%, calc((100vh - 84px) * BOARD_RATIO)); }}
+aside {{ min-width: 0; }}
+#controls {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; background: #f3efe6; padding: 6px 0;
+  border-bottom: 1px solid #d8cfbb; position: sticky; top: 0; z-index: 2; }}
+#controls button {{ font-size: 18px; padding: 4px 14px; }}
+#slider {{ flex: 1; min-width: 120px; }}
+#label {{ font-weight: bold; flex-basis: 100%; }}
 [hidden] {{ display: none !important; }}
-.frame {{ display: grid; grid-template-columns: minmax(0, 3fr) minmax(260px, 2fr); gap: 16px; }}
-body.two .frame {{ grid-template-columns: 1fr; }}
-.board svg {{ width: 100%; height: auto; }}
-pre {{ white-space: pre-wrap; font-size: 13px; background: #fbf8f1; padding: 8px; border: 1px solid #e0d7c4; }}
-table {{ border-collapse: collapse; }} th, td {{ padding: 3px 10px; text-align: left; border-bottom: 1px solid #d8cfbb; }}
-.over {{ color: #8a806c; font-style: italic; }}
+.pside {{ margin-bottom: 8px; }}
+table {{ border-collapse: collapse; font-size: 14px; }}
+th, td {{ padding: 2px 8px; text-align: left; border-bottom: 1px solid #d8cfbb; }}
+td.differs {{ background: #ffd6ea; font-weight: bold; outline: 2px solid #e0007a; outline-offset: -2px; }}
+.dot, .sw {{ display: inline-block; width: 12px; height: 12px; border-radius: 6px; margin-right: 6px;
+  vertical-align: -1px; border: 1px solid #555; }}
+.sw {{ border-radius: 2px; }}
+ul.casinos {{ list-style: none; padding: 0; margin: 4px 0; font-size: 14px; columns: 2 12em; }}
+.over {{ color: #8a806c; font-style: italic; margin: 2px 0; }}
+#moves {{ position: relative; list-style: none; padding: 0 4px 0 0; margin: 0; max-height: 45vh; overflow-y: auto; font-size: 14px;
+  border: 1px solid #e0d7c4; background: #fbf8f1; }}
+#moves ol.steps {{ list-style: decimal; margin: 0; padding-left: 2.4em; }}
+#moves a {{ display: block; color: #2b2b2b; text-decoration: none; padding: 2px 4px; border-radius: 3px; }}
+#moves > li > a {{ font-weight: bold; background: #ece4d2; margin-top: 2px; }}
+#moves a:hover {{ background: #e0d7c4; }}
+#moves a.current {{ background: #1565ff; color: #ffffff; }}
+#moves a.differs {{ border-left: 4px solid #e0007a; }}
+.key {{ display: inline-block; width: 12px; height: 12px; border-radius: 3px; vertical-align: -3px; }}
+.key.step {{ border: 3px solid #1565ff; }} .key.drawn {{ border: 3px solid #ff2d55; }}
+.key.differs {{ border: 3px dashed #e0007a; }}
+.tn {{ display: inline-block; min-width: 2em; }}
+.diff pre a {{ color: #1565ff; }}
+@media (max-width: 1199px) {{  /* two boards: below a wide window, the panel under them, each side under its board */
+  body.two main {{ grid-template-columns: minmax(0, 1fr); }}
+  body.two .boards {{ position: static; }}
+  body.two .board svg {{ width: min(100%, calc((100vh - 170px) * BOARD_RATIO)); }}
+  body.two .pos:not([hidden]) {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }}
+  body.two #controls {{ FIXED_CONTROLS }}
+  body.two {{ padding-bottom: 96px; }}
+}}
+@media (max-width: 820px) {{
+  main {{ grid-template-columns: minmax(0, 1fr); padding: 0 8px 8px 8px; }}
+  header {{ padding: 6px 8px 2px 8px; }}
+  .boards, body.two .boards {{ position: static; grid-template-columns: minmax(0, 1fr); }}
+  .board svg, body.two .board svg {{ width: 100%; }}
+  body.two .pos:not([hidden]) {{ display: block; }}
+  #controls {{ FIXED_CONTROLS }}
+  body {{ padding-bottom: 96px; }}
+  #moves {{ max-height: 60vh; }}
+}}
+#controls #zoom {{ font-size: 15px; }}
+body.zoom .board {{ overflow-x: auto; }}
+body.zoom .board svg, body.zoom.two .board svg {{ width: BOARD_WIDTH; }}
 """
 
 SCRIPT = """
 (function () {
+  var data = JSON.parse(document.getElementById('lv-data').textContent);
+  var keys = data.keys;
+  var boards = Array.prototype.slice.call(document.querySelectorAll('.side .board'));
+  var positions = document.querySelectorAll('.pos');
+  var links = document.querySelectorAll('#moves a');
+  var moves = document.getElementById('moves');
   var slider = document.getElementById('slider');
   var label = document.getElementById('label');
-  var sides = Array.prototype.slice.call(document.querySelectorAll('.side'));
+  var shown = -1;
+  function hash(i) { return '#turn=' + keys[i][0] + (keys[i][1] ? '&d=' + keys[i][1] : ''); }
+  function steps(turn) { var n = 0; keys.forEach(function (k) { if (k[0] === turn) { n = Math.max(n, k[1]); } });
+    return n; }
+  function find(turn, d) {  // the last position at or before (turn, d)
+    var best = 0;
+    for (var i = 0; i < keys.length; i++) {
+      if (keys[i][0] < turn || (keys[i][0] === turn && keys[i][1] <= d)) { best = i; }
+    }
+    return best;
+  }
   function show(i) {
-    var max = Number(slider.max);
-    i = Math.max(0, Math.min(max, i));
+    i = Math.max(0, Math.min(keys.length - 1, i));
+    if (i !== shown) {
+      boards.forEach(function (board, s) {
+        board.innerHTML = data.boards[s][i].map(function (k) { return data.lines[k]; }).join('\\n');
+      });
+      if (shown >= 0) {
+        positions[shown].hidden = true;
+        links[shown].classList.remove('current');
+        links[shown].removeAttribute('aria-current');
+      }
+      positions[i].hidden = false;
+      var link = links[i];
+      link.classList.add('current');
+      link.setAttribute('aria-current', 'step');
+      if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
+        moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
+      }
+      shown = i;
+    }
+    var k = keys[i], n = steps(k[0]);
     slider.value = String(i);
-    var turns = [];
-    sides.forEach(function (side) {
-      var frames = side.querySelectorAll('.frame');
-      var k = Math.min(i, frames.length - 1);
-      for (var j = 0; j < frames.length; j++) { frames[j].hidden = (j !== k); }
-      side.querySelector('.over').hidden = (i < frames.length);
-      if (frames.length) { turns.push(frames[k].getAttribute('data-turn')); }
-    });
-    label.textContent = 'Turn ' + turns.join(' | ') + ' (' + (i + 1) + ' of ' + (max + 1) + ')';
+    label.textContent = 'Turn ' + k[0] + ' \\u00b7 ' + (k[1] ? 'decision ' + k[1] + ' of ' + n : 'the draw' +
+      (n ? ' (' + n + ' decision' + (n > 1 ? 's' : '') + ')' : ', no decision')) +
+      ' \\u00b7 ' + (i + 1) + ' / ' + keys.length;
     document.body.setAttribute('data-shown', String(i));
+    try { history.replaceState(null, '', hash(i)); } catch (e) { /* a browser that refuses: the link stays */ }
+  }
+  function fromHash() {
+    var t = /turn=(\\d+)/.exec(window.location.hash), d = /[&;]d=(\\d+)/.exec(window.location.hash);
+    return t ? find(Number(t[1]), d ? Number(d[1]) : 0) : 0;
+  }
+  function turnStart(i, delta) {  // the draw of the turn delta turns away (-1 from a decision: its own draw)
+    var turn = keys[i][0] + delta;
+    if (delta < 0 && keys[i][1] > 0) { turn = keys[i][0]; }
+    return find(turn, 0);
   }
   slider.addEventListener('input', function () { show(Number(slider.value)); });
-  document.getElementById('prev').addEventListener('click', function () { show(Number(slider.value) - 1); });
-  document.getElementById('next').addEventListener('click', function () { show(Number(slider.value) + 1); });
+  document.getElementById('prev').addEventListener('click', function () { show(shown - 1); });
+  document.getElementById('next').addEventListener('click', function () { show(shown + 1); });
+  var zoom = document.getElementById('zoom');
+  zoom.addEventListener('click', function () {
+    zoom.setAttribute('aria-pressed', String(document.body.classList.toggle('zoom')));
+  });
+  document.addEventListener('click', function (e) {
+    var a = e.target.closest ? e.target.closest('a[href^="#turn="]') : null;
+    if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) { return; }
+    e.preventDefault();
+    var pos = a.getAttribute('data-pos');
+    if (pos !== null) { show(Number(pos)); return; }
+    var t = /turn=(\\d+)/.exec(a.getAttribute('href')), d = /d=(\\d+)/.exec(a.getAttribute('href'));
+    show(find(Number(t[1]), d ? Number(d[1]) : 0));
+  });
   document.addEventListener('keydown', function (e) {
-    var i = Number(slider.value);
-    if (e.key === 'ArrowRight' || e.key === 'ArrowDown' || e.key === 'PageDown') { show(i + 1); }
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp' || e.key === 'PageUp') { show(i - 1); }
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) { return; }
+    if (e.key === 'ArrowRight') { show(shown + 1); }
+    else if (e.key === 'ArrowLeft') { show(shown - 1); }
+    else if (e.key === 'ArrowDown' || e.key === 'PageDown') { show(turnStart(shown, 1)); }
+    else if (e.key === 'ArrowUp' || e.key === 'PageUp') { show(turnStart(shown, -1)); }
     else if (e.key === 'Home') { show(0); }
-    else if (e.key === 'End') { show(Number(slider.max)); }
+    else if (e.key === 'End') { show(keys.length - 1); }
     else { return; }
     e.preventDefault();
   });
-  var m = /turn=(\\d+)/.exec(window.location.hash);
-  show(m ? Number(m[1]) - 1 : 0);
+  window.addEventListener('hashchange', function () { show(fromHash()); });
+  show(fromHash());
 })();
 """

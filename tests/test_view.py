@@ -14,6 +14,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from typer.testing import CliRunner
 
 from lv import cli
 import lv
-from lv import record, view
+from lv import record, render, view
 from lv.narrative import turn_lines
 from lv.record import load_record
 
@@ -71,27 +72,70 @@ def _play_turns(game, turns: int) -> None:
 def test_the_page_is_self_contained(page_path):
     html = page_path.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>")
-    # nothing to fetch: no links, scripts or images from elsewhere; the only URL is the SVG namespace name
-    assert re.findall(r"https?://[^\s\"'<>]+", html) == ["http://www.w3.org/2000/svg"] * html.count("<svg ")
+    # nothing to fetch: no links, scripts or images from elsewhere; the only URL is the SVG namespace name, in
+    # the boards' data (each distinct line of the boards once)
+    assert re.findall(r"https?://[^\s\"'<>\\]+", html) == ["http://www.w3.org/2000/svg"]
     for fetching in ("<link", " src=", "@import", "url(", "<iframe", "<img"):
         assert fetching not in html, fetching
     assert html.count("<script>") == 1 and html.count("<style>") == 1
+    # the data is inert (JSON, not a script) and holds no markup that could end its element
+    data = html[html.index('<script type="application/json" id="lv-data">'):]
+    data = data[data.index(">") + 1:data.index("</script>")]
+    assert "<" not in data and ">" not in data and json.loads(data)["lines"]
 
 
-def test_a_frame_per_turn_with_its_board_narrative_and_standings(page_path):
+def test_a_frame_per_draw_and_per_decision_with_its_board_narrative_and_standings(page_path):
     html = page_path.read_text(encoding="utf-8")
     rep, frames = view.frames_of(load_record(EXAMPLE))
-    assert len(frames) == len(rep.turns) == 31 == html.count('class="frame"')
-    assert [f.turn for f in frames] == list(range(1, 32))
-    for f in frames:
-        ET.fromstring(f.svg)  # each board is well-formed SVG
+    decisions = sum(len(p.steps) for p in rep.turns)
+    assert len(frames) == len(rep.turns) + decisions == 31 + 82 == html.count('class="pos"')
+    assert [f.key for f in frames] == sorted(f.key for f in frames) and frames[0].key == (1, 0)
+    assert [f.key for f in frames if f.turn == 14] == [(14, 0), (14, 1), (14, 2), (14, 3), (14, 4)]
+    for f in frames[:3]:
+        ET.fromstring("\n".join(f.board))  # each board is well-formed SVG
+    # a turn's frames tell the turn as lv replay does: the draw, then each decision
     names = rep.record.players
-    twelfth = rep.turns[11]
-    status = list(zip(names, rep.snapshots[11].scores, rep.snapshots[11].money))
-    assert list(frames[11].lines) == turn_lines(twelfth.turn, names, twelfth.steps, status)
+    for play in rep.turns:
+        told = [line for f in frames if f.turn == play.turn.number
+                for line in (f.lines if f.step == 0 else ["  " + x for x in f.lines])]
+        assert told == turn_lines(play.turn, names, play.steps)
     # the last frame's standings are the final ones: green wins (the record's result)
     assert frames[-1].standings[0]["player"] == "green" == rep.game.result.winner_name
-    assert 'max="30"' in html
+    assert 'max="112"' in html
+
+
+def test_a_decision_frames_the_lots_it_touched():
+    frames = {f.key: f for f in view.frames_of(load_record(EXAMPLE))[1]}
+    assert frames[(14, 1)].lines[0].startswith("build C6 purple") and frames[(14, 1)].touched == ("C6",)
+    assert frames[(19, 3)].lines[0] == "raise D5: -$30, D5+D6 now 2 high"
+    assert frames[(19, 3)].touched == ("D5", "D6")  # the casino raised, both its lots
+    assert frames[(19, 1)].lines[0] == "reorg D5: -$10, new dice D5 4, D6 6" and frames[(19, 1)].touched == ("D5", "D6")
+    assert frames[(14, 4)].lines[0].startswith("gamble A2 1") and frames[(14, 4)].touched == ("A2",)  # played at
+    assert frames[(14, 0)].touched == ()  # the drawn lot is framed in red already (render.drawn_lots)
+
+
+def test_the_page_stores_each_board_line_once(page_path):
+    html = page_path.read_text(encoding="utf-8")
+    assert len(html) < 600_000  # 113 boards of ~50 kB each, drawn whole, would be 5.6 MB
+    data = json.loads(re.search(r'<script type="application/json" id="lv-data">(.*?)</script>', html, re.S)[1])
+    lines = data["lines"]
+    assert len(lines) == len(set(lines)) and len(data["keys"]) == len(data["boards"][0]) == 113
+    frames = view.frames_of(load_record(EXAMPLE))[1]
+    f = frames[data["keys"].index([19, 3])]
+    board = [lines[i] for i in data["boards"][0][data["keys"].index([19, 3])]]
+    assert board[:-1] == [*f.board[:-1], *[render.mark(lv.load_board(), lot, "step") for lot in ("D5", "D6")]]
+    assert board[-1] == "</svg>"
+
+
+def test_no_spoiler_before_the_last_position(page_path):
+    html = page_path.read_text(encoding="utf-8")
+    positions = re.findall(r'<div class="pos".*?(?=<div class="pos"|<h2>Moves)', html, re.S)
+    assert len(positions) == 113
+    assert all("green wins" not in p and "Game over" not in p and "game ends" not in p for p in positions[:-1])
+    assert "Game over after turn 31 (the end card): green wins" in positions[-1]
+    # above the board, only what the record says before play; the result waits behind its toggle
+    top = html[:html.index('<div id="positions">')]
+    assert " wins" not in top and "green wins" in html[html.index('<details class="result">'):]
 
 
 def test_text_from_the_file_is_escaped(hostile_path):
@@ -112,7 +156,9 @@ def diff_path(tmp_path_factory) -> Path:
 def test_diff_view_puts_both_profiles_side_by_side(diff_path, tmp_path):
     html = diff_path.read_text(encoding="utf-8")
     assert html.count('class="side"') == 2 and "<h2>revised (recorded)</h2>" in html and "<h2>original</h2>" in html
-    assert "First divergence: turn 14" in html  # what lv diff says (examples/revised-4p.yaml: the first raise)
+    # what lv diff says (examples/revised-4p.yaml: the first raise), each turn it names a link there
+    assert 'First divergence: <a href="#turn=14&amp;d=3">turn 14, decision 3</a>' in html
+    assert '<a href="#turn=14&amp;d=4">turn 14</a> (blue): money' in html  # the end of the turn, compared
     again = tmp_path / "again.html"
     res = invoke("diff", EXAMPLE, "-v", "original", "--html", again)
     assert res.exit_code == 0 and again.read_text(encoding="utf-8") == html
@@ -136,22 +182,31 @@ class Browser:
     """Headless Chromium driven over the DevTools protocol on a pipe (fds 3 and 4): no extra package."""
 
     def __init__(self) -> None:
+        # a profile of its own: a Chromium already running on the default one would take the pipe's place
+        self._profile = tempfile.TemporaryDirectory(prefix="lv-chromium-")
         to_chrome_r, self._to_chrome = os.pipe()
         self._from_chrome, from_chrome_w = os.pipe()
 
         def fds() -> None:
-            os.dup2(to_chrome_r, 3)
-            os.dup2(from_chrome_w, 4)
+            # copies first, so that neither end is closed by the other's dup2 when it sits on 3 or 4; then
+            # inheritable, which dup2 onto the same number leaves as it was (pipes are made close-on-exec)
+            into, out = os.dup(to_chrome_r), os.dup(from_chrome_w)
+            os.dup2(into, 3)
+            os.dup2(out, 4)
+            os.set_inheritable(3, True)
+            os.set_inheritable(4, True)
 
         self.proc = subprocess.Popen(
             [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--remote-debugging-pipe",
-             "--no-first-run", "--disable-extensions", "--window-size=1400,1000", "about:blank"],
+             "--no-first-run", "--disable-extensions", "--window-size=1400,1000",
+             f"--user-data-dir={self._profile.name}", "about:blank"],
             preexec_fn=fds, close_fds=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_chrome_r)
         os.close(from_chrome_w)
         self._buffer = b""
         self._id = 0
         self.session: str | None = None
+        self.size = (1400, 1000)
 
     def send(self, method: str, **params) -> dict:
         self._id += 1
@@ -176,6 +231,7 @@ class Browser:
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
         self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.send("Page.enable")
+        self._emulate()
         self.send("Page.navigate", url=url)
         for _ in range(200):
             if self.js("document.readyState") == "complete" and self.js("!!document.body.dataset.shown"):
@@ -193,6 +249,17 @@ class Browser:
         for kind in ("rawKeyDown", "keyUp"):
             self.send("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
 
+    def resize(self, width: int, height: int) -> None:
+        """The window's inner size in CSS pixels (a phone's when narrow), for this page and those opened next."""
+        self.size = (width, height)
+        if self.session:
+            self._emulate()
+
+    def _emulate(self) -> None:
+        width, height = self.size
+        self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
+                  mobile=width < 600)
+
     def screenshot(self, path: Path) -> None:
         path.write_bytes(base64.b64decode(self.send("Page.captureScreenshot", format="png")["data"]))
 
@@ -207,6 +274,7 @@ class Browser:
             self.proc.kill()
         os.close(self._to_chrome)
         os.close(self._from_chrome)
+        self._profile.cleanup()
 
 
 @pytest.fixture(scope="module")
@@ -216,35 +284,154 @@ def browser():
     b.close()
 
 
-VISIBLE = ("Array.from(document.querySelectorAll('.frame')).filter(f => f.offsetParent !== null)"
-           ".map(f => f.dataset.turn)")
+SHOWN = ("Array.from(document.querySelectorAll('.pos')).filter(p => p.offsetParent !== null)"
+         ".map(p => p.dataset.turn + '.' + p.dataset.d)")
+LABEL = "document.getElementById('label').textContent"
+CURRENT = "document.querySelector('#moves a.current').textContent"
+RIGHT, LEFT, UP, DOWN = ("ArrowRight", 39), ("ArrowLeft", 37), ("ArrowUp", 38), ("ArrowDown", 40)
+# the smallest font size of any text outside the boards' pictures (hidden positions included)
+SMALLEST_FONT = """(() => { let min = 1000, what = '';
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('svg') || el.tagName === 'SCRIPT' || el.tagName === 'STYLE') continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < min) { min = size; what = el.tagName + ': ' + el.textContent.trim().slice(0, 40); }
+  }
+  return [min, what]; })()"""
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """Where the screenshots go: $LV_VIEW_SHOTS (to look at them) or the test's own folder."""
+    folder = Path(os.environ.get("LV_VIEW_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @needs_browser
-def test_arrow_keys_and_the_slider_move_between_turns(browser, page_path, tmp_path):
+def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, page_path):
+    browser.resize(1280, 800)
     browser.open(page_path.as_uri())
-    assert browser.js(VISIBLE) == ["1"]
-    assert browser.js("document.getElementById('label').textContent") == "Turn 1 (1 of 31)"
-    browser.key("ArrowRight", 39)
-    browser.key("ArrowRight", 39)
-    assert browser.js(VISIBLE) == ["3"] and browser.js("document.getElementById('slider').value") == "2"
-    browser.key("ArrowLeft", 37)
-    assert browser.js(VISIBLE) == ["2"]
+    assert browser.js(SHOWN) == ["1.0"] and browser.js(LABEL) == "Turn 1 · the draw, no decision · 1 / 113"
+    browser.key(*RIGHT)  # turn 1 has no decision: on to turn 2's draw
+    assert browser.js(SHOWN) == ["2.0"] and browser.js("location.hash") == "#turn=2"
+    browser.key(*RIGHT)
+    assert browser.js(SHOWN) == ["2.1"] and browser.js("location.hash") == "#turn=2&d=1"
+    assert browser.js(LABEL) == "Turn 2 · decision 1 of 1 · 3 / 113"
+    assert browser.js(CURRENT) == "build F8 brown: -$6, die 2"
+    assert browser.js("[...document.querySelectorAll('#moves [aria-current]')].map(a => a.dataset.pos)") == ["2"]
+    # the board shows the state after that decision, the lot built framed
+    assert browser.js("document.querySelector('#lot-F8').dataset.state") == "tile"
+    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["F8"]
+    browser.key(*LEFT)
+    assert browser.js(SHOWN) == ["2.0"] and browser.js("document.querySelector('#lot-F8').dataset.state") == "marker"
+    browser.key(*DOWN)  # the next turn's draw
+    assert browser.js(SHOWN) == ["3.0"]
+    browser.key(*UP)
+    assert browser.js(SHOWN) == ["2.0"]
     browser.key("End", 35)
-    assert browser.js(VISIBLE) == ["31"]
-    browser.key("ArrowRight", 39)  # past the last turn: stays
-    assert browser.js(VISIBLE) == ["31"]
+    assert browser.js(SHOWN) == ["31.0"] and browser.js("location.hash") == "#turn=31"
+    browser.key(*RIGHT)  # past the last position: stays
+    assert browser.js(SHOWN) == ["31.0"]
+    browser.key("Home", 36)
+    assert browser.js(SHOWN) == ["1.0"]
     # the slider, as a user drags it
-    browser.js("const s = document.getElementById('slider'); s.value = '11'; "
-               "s.dispatchEvent(new Event('input'))")
-    assert browser.js(VISIBLE) == ["12"]
-    shown = browser.js("document.querySelector('.frame:not([hidden]) .narrative').textContent")
-    assert shown.startswith("Turn 12 - purple draws E5 (brown)")
-    assert browser.js("document.querySelector('.frame:not([hidden]) .standings').rows.length") == 5
-    assert browser.js("document.querySelectorAll('.frame:not([hidden]) svg .lot').length") == 48
+    browser.js("const s = document.getElementById('slider'); s.value = '38'; s.dispatchEvent(new Event('input'))")
+    assert browser.js(SHOWN) == ["14.3"] and browser.js("location.hash") == "#turn=14&d=3"
+    shown = browser.js("document.querySelector('.pos:not([hidden]) .narrative').textContent")
+    assert shown == "raise C6: -$15, C6 now 2 high"
+    assert browser.js("document.querySelector('.pos:not([hidden]) .standings').rows.length") == 5
+    assert browser.js("document.querySelectorAll('.board svg .lot').length") == 48
+    assert browser.js("document.querySelector('#lot-C6 .tile').dataset.height") == "2"
     # the board is drawn: its SVG has a real size on the page
-    assert browser.js("document.querySelector('.frame:not([hidden]) svg').getBoundingClientRect().width") > 400
-    browser.screenshot(Path(os.environ.get("LV_VIEW_SCREENSHOT", tmp_path / "view.png")))
+    assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") > 400
+
+
+@needs_browser
+def test_every_decision_in_the_move_list_opens_its_position(browser, page_path):
+    browser.open(page_path.as_uri())
+    links = browser.js("document.querySelectorAll('#moves a').length")
+    assert links == 113 == browser.js("document.querySelectorAll('#moves > li').length") + 82
+    # as a user clicks each in turn: each opens its position
+    shown = browser.js("[...document.querySelectorAll('#moves a')].map(a => (a.click(), document.body.dataset.shown))")
+    assert shown == [str(i) for i in range(links)]
+    assert browser.js(SHOWN) == ["31.0"] and browser.js(CURRENT).startswith("31 ")
+    browser.js("[...document.querySelectorAll('#moves > li > a')].find(a => a.textContent.startsWith('19 '))"
+               ".parentNode.querySelectorAll(':scope ol a')[2].click()")
+    assert browser.js(SHOWN) == ["19.3"] and browser.js(CURRENT) == "raise D5: -$30, D5+D6 now 2 high"
+    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["D5", "D6"]
+    assert browser.js("location.hash") == "#turn=19&d=3"
+
+
+@pytest.fixture(scope="module")
+def original_path(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("view") / "original.html"
+    res = invoke("view", ROOT / "examples" / "original-4p.yaml", "-o", out)
+    assert res.exit_code == 0, res.stderr
+    return out
+
+
+@needs_browser
+def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_path):
+    # examples/original-4p.yaml: turn 12 has three decisions
+    browser.open(original_path.as_uri() + "#turn=12&d=3")
+    assert browser.js(SHOWN) == ["12.3"] and browser.js("location.hash") == "#turn=12&d=3"
+    assert browser.js(LABEL).startswith("Turn 12 · decision 3 of 3 ·")
+    third = [line for line in view.frames_of(load_record(ROOT / "examples" / "original-4p.yaml"))[1]
+             if line.key == (12, 3)][0].lines[0]
+    assert browser.js(CURRENT) == third
+    browser.open(original_path.as_uri() + "#turn=12")
+    assert browser.js(SHOWN) == ["12.0"]
+    # examples/revised-4p.yaml: turn 12 has one decision; a link past it opens at the turn's last, and says so
+    browser.open(page_path.as_uri() + "#turn=12&d=3")
+    assert browser.js(SHOWN) == ["12.1"] and browser.js("location.hash") == "#turn=12&d=1"
+    # the address typed over: the page follows
+    browser.js("location.hash = '#turn=20&d=2'")
+    for _ in range(40):
+        if browser.js(SHOWN) == ["20.2"]:
+            break
+        subprocess.run(["sleep", "0.05"])
+    assert browser.js(SHOWN) == ["20.2"]
+
+
+@needs_browser
+def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, tmp_path):
+    shots = shots_dir(tmp_path)
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        browser.resize(width, height)
+        browser.open(page_path.as_uri() + "#turn=19&d=3")
+        smallest, what = browser.js(SMALLEST_FONT)
+        assert smallest >= 12, (width, what)
+        board = browser.js("JSON.stringify(document.querySelector('.board svg').getBoundingClientRect())")
+        aside = browser.js("JSON.stringify(document.querySelector('aside').getBoundingClientRect())")
+        board, aside = json.loads(board), json.loads(aside)
+        assert board["right"] <= width and board["bottom"] <= height + 1  # the whole board in view
+        if width < 800:  # reflowed: the board above the panel, the page no wider than the window
+            assert aside["top"] >= board["bottom"] and aside["width"] > width - 40
+            assert browser.js("document.documentElement.scrollWidth") <= width
+        else:  # the panel beside the board
+            assert aside["left"] >= board["right"] and aside["width"] >= 330
+        browser.screenshot(shots / f"view-{width}.png")
+    # 1:1 shows the board at the size it is drawn, its labels at their size (scroll to see it all)
+    browser.js("document.getElementById('zoom').click()")
+    assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") == 780
+    assert browser.js("document.documentElement.scrollWidth") <= 390
+    # two boards: beside the panel in a wide window, above it (side by side) at 1024, one above the other at 390;
+    # below a wide window the controls stay in reach at the bottom of the screen
+    rect = "JSON.stringify(document.querySelector('{}').getBoundingClientRect())"
+    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+        browser.resize(width, height)
+        browser.open(diff_path.as_uri() + "#turn=14&d=3")
+        assert browser.js(SMALLEST_FONT)[0] >= 12, width
+        a, b = (json.loads(browser.js(rect.format(f".side:nth-child({n}) svg"))) for n in (1, 2))
+        aside, controls = json.loads(browser.js(rect.format("aside"))), json.loads(browser.js(rect.format("#controls")))
+        assert controls["bottom"] <= height and controls["top"] >= 0
+        if width == 1280:
+            assert a["top"] == b["top"] and aside["left"] >= b["right"]
+        elif width == 1024:
+            assert a["top"] == b["top"] and aside["top"] >= a["bottom"] and a["width"] > 400
+        else:
+            assert b["top"] >= a["bottom"] and a["width"] > 350
+        browser.screenshot(shots / f"diff-{width}.png")
 
 
 @needs_browser
@@ -252,13 +439,38 @@ def test_a_hostile_name_is_shown_not_run(browser, hostile_path):
     browser.open(hostile_path.as_uri())
     assert browser.js("typeof window.pwned") == "undefined"
     assert browser.js("document.querySelectorAll('b').length") == 0
-    text = browser.js("document.querySelector('.frame:not([hidden]) .standings').textContent")
+    text = browser.js("document.querySelector('.pos:not([hidden]) .standings').textContent")
     assert HOSTILE[0] in text and HOSTILE[1] in text
+    browser.key("End", 35)
+    assert browser.js("typeof window.pwned") == "undefined"
+    # the boards hold the names as text too (a marker's name under it, cut to 9 letters), never as markup
+    assert HOSTILE[0][:9] in browser.js("document.querySelector('.board svg').textContent")
+    assert browser.js("document.querySelectorAll('.board script, .board b').length") == 0
 
 
 @needs_browser
-def test_the_diff_view_moves_both_sides_together(browser, diff_path):
+def test_the_diff_view_moves_both_sides_together_and_marks_what_differs(browser, diff_path):
+    browser.resize(1280, 800)
     browser.open(diff_path.as_uri())
     browser.key("End", 35)
-    assert browser.js(VISIBLE) == ["31", "31"]
-    assert browser.js("document.getElementById('label').textContent") == "Turn 31 | 31 (31 of 31)"
+    assert browser.js(SHOWN) == ["31.0"]
+    assert browser.js("document.querySelectorAll('.board svg').length") == 2
+    # the first divergence, opened from the report's link: the raise of C6, illegal under the original rules
+    browser.js("document.querySelector('.diff').open = true")
+    browser.js("[...document.querySelectorAll('.diff a')].find(a => a.textContent === 'turn 14, decision 3').click()")
+    assert browser.js(SHOWN) == ["14.3"] and browser.js("location.hash") == "#turn=14&d=3"
+    differs = "[...document.querySelectorAll('.board')].map(b => [...b.querySelectorAll('.mark-differs')]" \
+              ".map(m => m.dataset.lot))"
+    assert browser.js(differs) == [["C6"], ["C6"]]  # 2 high under revised, 1 high under original: on both
+    assert browser.js("[...document.querySelectorAll('.board #lot-C6 .tile')].map(t => t.dataset.height)") \
+        == ["2", "1"]
+    # the money that differs is highlighted on both sides (blue paid $15 for the raise under revised only)
+    cells = browser.js("[...document.querySelectorAll('.pos:not([hidden]) td.differs')]"
+                       ".map(td => td.parentNode.cells[1].textContent + ' ' + td.textContent)")
+    assert cells == ["blue $13", "blue $28"]
+    browser.key(*LEFT)  # one step back, before the raise: nothing differs
+    assert browser.js(differs) == [[], []] and browser.js("document.querySelectorAll('.pos:not([hidden]) td.differs').length") == 0
+    # the move list marks where the two games differ
+    assert browser.js("document.querySelector('#moves a.current').classList.contains('differs')") is False
+    browser.key(*RIGHT)
+    assert browser.js("document.querySelector('#moves a.current').classList.contains('differs')") is True
