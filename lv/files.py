@@ -18,6 +18,12 @@ through ``write_atomic``:
   links is rewritten in place (a rename would split it from its other names), after copying the old bytes to
   ``.NAME.lv-backup``, which is removed once the new bytes are on disk.
 - **Read-only.** A file whose owner-write bit is off (``chmod 444``) is never replaced: ``lv`` refuses.
+- **Shared folders.** Permissions follow the folder: in a group-writable folder (``chmod 2775``, the setgid bit
+  keeping the files in the folder's group) the lock file and new files are group-writable too (whatever the
+  umask), so every member of the group can move; in a world-writable folder the lock file is world-writable. In a
+  sticky folder (``chmod +t``, such as /tmp) the kernel lets only a file's owner replace it, so accounts never
+  write each other's files there: each account locks with its own ``.lv-lock-UID`` (filelock refuses a lock file
+  another account owns there, as that account could swap it during a hold).
 
 Any ``OSError`` while writing (a full disk, a read-only file system) becomes one line naming the file.
 """
@@ -71,10 +77,11 @@ def locked(path: str | Path) -> Iterator[None]:
     from filelock import FileLock, Timeout  # imported by the first write: reading commands never need it
 
     folder = target(path).parent
-    key = str(folder / LOCK_NAME)
+    name, mode = _lock_file(folder)
+    key = str(folder / name)
     lock = _locks.get(key)
     if lock is None:
-        lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT)
+        lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT, mode=mode)  # mode: the umask does not apply
     try:
         lock.acquire()
     except Timeout:
@@ -88,6 +95,19 @@ def locked(path: str | Path) -> Iterator[None]:
         yield
     finally:
         lock.release()
+
+
+def _lock_file(folder: Path) -> tuple[str, int]:
+    """The name and permissions of the lock file of ``folder``: writable by whoever may write in the folder (the
+    group, everyone), so that no account's lock file shuts the others out; its own per account in a sticky
+    folder (see the module's docstring)."""
+    try:
+        folder_mode = os.stat(folder).st_mode
+    except OSError:  # a missing folder: reported by the lock itself
+        return LOCK_NAME, 0o644
+    if folder_mode & stat.S_ISVTX and hasattr(os, "getuid"):
+        return f"{LOCK_NAME}-{os.getuid()}", 0o644
+    return LOCK_NAME, 0o644 | (folder_mode & (stat.S_IWGRP | stat.S_IWOTH))
 
 
 def write_atomic(path: str | Path, text: str | bytes, expect: str | None = None) -> str:
@@ -158,6 +178,8 @@ def _replace(real: Path, data: bytes, mode: int | None) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW, 0o666)  # the umask applies, as for any new file
     try:
         try:
+            if mode is None:
+                mode = _shared_mode(fd, real.parent)
             if mode is not None:
                 _chmod(fd, tmp, mode)  # keep the old file's permissions
             _write_all(fd, data)
@@ -170,6 +192,16 @@ def _replace(real: Path, data: bytes, mode: int | None) -> None:
             os.unlink(tmp)
         raise
     _sync_folder(real.parent)
+
+
+def _shared_mode(fd: int, folder: Path) -> int | None:
+    """A new file in a group-writable folder: writable by the group where the umask let it read (so any member
+    can move next), else None (the umask's permissions stay)."""
+    folder_mode = os.stat(folder).st_mode
+    if os.name == "nt" or not folder_mode & stat.S_IWGRP or folder_mode & stat.S_ISVTX:  # sticky: owners only
+        return None
+    mode = stat.S_IMODE(os.fstat(fd).st_mode)
+    return mode | stat.S_IWGRP if mode & stat.S_IRGRP else None
 
 
 def _write_in_place(real: Path, data: bytes) -> None:
