@@ -842,8 +842,6 @@ def simulate_cmd(
     lv simulate -v original -v revised --games 200 --seed 1 --games-out games.parquet --plot plots/
     lv simulate -v original -v revised --games 200 --seed 1 --cluster dask --json
     """
-    import csv
-
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from lv import gamerows, simulate
@@ -894,7 +892,7 @@ def simulate_cmd(
         emit_json(result)
         return
     if as_csv:
-        csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
+        gamerows.write_csv(sys.stdout, simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
     keep = [i for i, name in enumerate(header) if i == 0 or name in sweep.keys or name == "variant"]

@@ -15,7 +15,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterable
 
 from .errors import LvError
 from .metrics import METRICS
@@ -50,6 +50,27 @@ def row(summary: dict[str, Any], sweep: dict[str, Any] | None = None) -> dict[st
     return out
 
 
+# A text cell starting with one of these is read by a spreadsheet as a formula (``=HYPERLINK(...)`` in a profile
+# file's name): OWASP's "CSV injection" rule
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as lv writes it to CSV: text that a spreadsheet would run as a formula gets a leading ``'`` (shown
+    as text, the ``'`` hidden); numbers (``-3`` is a number) and everything else stay as they are; None is empty."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def write_csv(file: IO[str], rows: Iterable[list[Any]]) -> None:
+    """Write ``rows`` as CSV, every cell through ``csv_cell``: every CSV file lv writes goes through here."""
+    w = csv.writer(file, lineterminator="\n")
+    w.writerows([csv_cell(v) for v in r] for r in rows)
+
+
 def check_target(path: str) -> None:
     """Refuse, before any game is played, a file whose format is unknown or needs a missing extra."""
     suffix = Path(path).suffix.lower()
@@ -82,7 +103,7 @@ class RowWriter:
         os.chmod(self.tmp, 0o666 & ~umask)
         os.close(fd)
         self._file: IO[str] | None = None
-        self._csv: Any = None
+        self._header_written = False
         self._parquet: Any = None
         self._schema: Any = None
         self._rows: list[dict[str, Any]] = []
@@ -98,10 +119,10 @@ class RowWriter:
                 raise LvError(f"--games-out {self.path}: a row with other columns ({', '.join(r)})")
             if self.suffix == ".csv":
                 assert self._file is not None
-                if self._csv is None:
-                    self._csv = csv.writer(self._file, lineterminator="\n")
-                    self._csv.writerow(self._columns)
-                self._csv.writerow(["" if v is None else v for v in r.values()])
+                if not self._header_written:
+                    write_csv(self._file, [self._columns])
+                    self._header_written = True
+                write_csv(self._file, [list(r.values())])
             elif self.suffix == ".jsonl":
                 assert self._file is not None
                 self._file.write(json.dumps(r, ensure_ascii=False) + "\n")
