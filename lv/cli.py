@@ -309,6 +309,7 @@ def selfplay_cmd(
     tag: List[str] = typer.Option([], "--tag", help="A header tag KEY=VALUE, repeatable: event, site, date, "
                                                     "round or a tag of your own (--tag event='Club night' "
                                                     "--tag table=3)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file given by -o."),
 ) -> None:
     """Play a complete game between seeded bots and write its record.
 
@@ -316,9 +317,11 @@ def selfplay_cmd(
     (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
     from lv import bots, record
-    from lv.files import write_atomic
+    from lv.files import NEW, write_atomic
     from lv.narrative import ending
 
+    if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
+        raise LvError(f"{output}: the file exists (use --force to replace it)")
     chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
     profile = lv.load_profile(variant)
     game = lv.new_game(profile, _players_arg(players), seed)
@@ -332,7 +335,7 @@ def selfplay_cmd(
     if output is None:
         sys.stdout.write(text)
         return
-    write_atomic(output, text)
+    write_atomic(output, text, expect=None if force else NEW)
     r = game.result
     assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
@@ -822,6 +825,7 @@ def simulate_cmd(
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
                                                                       "there are more than CPUs."),
+    force: bool = typer.Option(False, "--force", help="Replace the games of an earlier run in --save-dir."),
     games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE: "
                                                                       ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
@@ -863,7 +867,7 @@ def simulate_cmd(
     if plot:
         from lv import plots
 
-        plots.check_available()
+        plots.check_available(plot)
     workers = _workers(workers, force_workers)
     writer, on_game = gamerows.writer_for(games_out, sweep.profiles if sweep.keys else None) if games_out \
         else (None, None)
@@ -874,7 +878,8 @@ def simulate_cmd(
                       console=err.real(), disable=not err.is_terminal, transient=True) as bar:
             task = bar.add_task("games", total=games * len(profiles))
             agg = simulate.play(profiles, players, games, seed, bots, workers, save_dir,
-                                progress=lambda k: bar.advance(task, k), on_game=on_game, batch=batch, client=client)
+                                progress=lambda k: bar.advance(task, k), on_game=on_game, batch=batch, client=client,
+                                overwrite=force)
     except BaseException:
         if writer:
             writer.abort()

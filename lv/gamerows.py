@@ -11,12 +11,12 @@ the summary: a metric added to ``metrics.METRICS`` or a figure added to ``metric
 from __future__ import annotations
 
 import csv
+import io
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import IO, Any, Callable, Iterable
 
+from . import files
 from .errors import LvError
 from .metrics import METRICS
 
@@ -84,32 +84,28 @@ def check_target(path: str) -> None:
 
 
 class RowWriter:
-    """Writes rows as they come to a temporary file beside ``path``, renamed to ``path`` by ``close`` (an
-    interrupted run leaves no half file). CSV and JSON Lines write each row at once; Parquet a row group of
-    ``group`` rows at a time."""
+    """Writes rows as they come to a temporary file beside ``path``, put in place by ``close`` through the one
+    safe writer (``files.Streamed``: an interrupted run leaves no half file, a link the user named is followed,
+    a missing folder is an error). CSV and JSON Lines write each row at once; Parquet a row group of ``group``
+    rows at a time."""
 
     def __init__(self, path: str, group: int = 4096) -> None:
         check_target(path)
         self.path = path
         self.suffix = Path(path).suffix.lower()
         self.group = group
-        target = Path(path)
         try:
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        except OSError as exc:
-            raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
-        umask = os.umask(0o022)  # mkstemp makes the file private (0600); the rows are a file like any other
-        os.umask(umask)
-        os.chmod(self.tmp, 0o666 & ~umask)
-        os.close(fd)
-        self._file: IO[str] | None = None
+            self._stream = files.Streamed(path)
+        except LvError as exc:
+            raise LvError(f"--games-out {exc}") from None
+        self._file: io.TextIOWrapper | None = None
         self._header_written = False
         self._parquet: Any = None
         self._schema: Any = None
         self._rows: list[dict[str, Any]] = []
         self._columns: list[str] | None = None
         if self.suffix in (".csv", ".jsonl"):
-            self._file = open(self.tmp, "w", encoding="utf-8", newline="")
+            self._file = io.TextIOWrapper(self._stream.file, encoding="utf-8", newline="")
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         for r in rows:
@@ -139,7 +135,7 @@ class RowWriter:
             return
         if self._schema is None:
             self._schema = pa.schema([(c, _arrow_type(pa, [r[c] for r in self._rows])) for c in self._rows[0]])
-            self._parquet = pq.ParquetWriter(self.tmp, self._schema)
+            self._parquet = pq.ParquetWriter(self._stream.file, self._schema)
         try:
             table = pa.Table.from_pylist(self._rows, schema=self._schema)
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
@@ -147,23 +143,30 @@ class RowWriter:
         self._parquet.write_table(table)
         self._rows = []
 
+    def _finish(self) -> None:
+        """Everything written reaches the temporary file (which stays open for ``files.Streamed``)."""
+        if self._parquet is not None:
+            self._parquet.close()
+            self._parquet = None
+        if self._file is not None:
+            self._file.flush()
+            self._file.detach()
+            self._file = None
+
     def close(self) -> None:
         """Finish the file and put it in place."""
         if self.suffix == ".parquet":
             self._flush_parquet()
-            if self._parquet is not None:
-                self._parquet.close()
-        elif self._file is not None:
-            self._file.close()
-        os.replace(self.tmp, self.path)
+        self._finish()
+        try:
+            self._stream.commit()
+        except LvError as exc:
+            raise LvError(f"--games-out {exc}") from None
 
     def abort(self) -> None:
         """Drop the temporary file (the run failed)."""
-        if self._file is not None:
-            self._file.close()
-        if self._parquet is not None:
-            self._parquet.close()
-        Path(self.tmp).unlink(missing_ok=True)
+        self._finish()
+        self._stream.abort()
 
 
 def _arrow_type(pa: Any, values: list[Any]) -> Any:
