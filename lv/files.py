@@ -151,6 +151,7 @@ class Streamed:
 
         self.path, self.expect, self.follow = path, expect, follow
         self.real = _destination(path, follow)
+        _checked(path, self.real, expect, follow)  # a read-only file refused now, not after the run (again at commit)
         try:
             fd, name = tempfile.mkstemp(prefix=f".{self.real.name}{STREAM_MARK}", dir=self.real.parent)
         except OSError as exc:
