@@ -164,6 +164,10 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
 
 
+class _ReaderGone(Exception):
+    """The output's reader went away (``lv replay x --json | head``); not an OSError, so typer lets it through."""
+
+
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """Bad input becomes one line on stderr and exit code 2, never a traceback."""
 
@@ -175,6 +179,8 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except LvError as exc:
             error(exc)
             raise typer.Exit(2)
+        except BrokenPipeError:  # the reader of the output went away: main() stops quietly (typer would say
+            raise _ReaderGone() from None  # nothing but exit 1: it takes any EPIPE for its own)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             error(f"{where}{exc.strerror or exc}")
@@ -685,9 +691,12 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
 
     if (decision is None) == (from_file is None):
         raise LvError("give one decision or --from FILE (not both)")
+    for option, lot in (("--die-from", die_from), ("--marker-from", marker_from)):
+        if lot is not None and not lot.strip():  # once accepted and ignored
+            raise LvError(f"{option} {lot!r}: give the lot to take it from, e.g. {option} A3")
     lines: list[str] = []
     if from_file is not None:
-        if dice or die_from or marker_from:
+        if dice is not None or die_from is not None or marker_from is not None:
             raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
                           "line with --dice 3,5")
         if from_file == "-":  # read before taking the lock: a slow pipe must not hold the game
@@ -826,6 +835,7 @@ def simulate_cmd(
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
                                                                       "there are more than CPUs."),
     force: bool = typer.Option(False, "--force", help="Replace the games of an earlier run in --save-dir."),
+    force_grid: bool = typer.Option(False, "--force-grid", help="Play a --set grid of more than 1,000 profiles."),
     games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE: "
                                                                       ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
@@ -857,7 +867,7 @@ def simulate_cmd(
         raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
     if scheduler and not cluster:
         raise LvError("--scheduler: give --cluster dask with it")
-    sweep = simulate.grid(variant, setting)
+    sweep = simulate.grid(variant, setting, None if force_grid else simulate.MAX_GRID)
     profiles = sweep.labels()
     bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
     for line in simulate.unread_warnings(sweep, players):
@@ -1053,10 +1063,19 @@ _tidy_all_help()
 
 def main() -> None:
     try:
-        app(prog_name="lv")
+        try:
+            app(prog_name="lv")
+        finally:
+            sys.stdout.flush()  # the rest of the output, while a closed pipe can still be handled here
     except LvError as exc:  # a command that forgot @guarded
         error(exc)
         sys.exit(2)
+    except (BrokenPipeError, _ReaderGone):
+        # the reader went away (``lv replay x --json | head``): stop without a word, as Unix tools do, with the
+        # status a shell shows for ``yes | head`` (128 + SIGPIPE); stdout points nowhere so that Python's own
+        # last flush cannot complain either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import itertools
 import json
+import math
 import os
 import re
 from collections import deque
@@ -323,9 +324,14 @@ class Grid:
         return {"keys": list(self.keys), "profiles": self.profiles}
 
 
-def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
+MAX_GRID = 1000  # profiles in one run (variants times the combinations of --set) unless --force-grid
+
+
+def grid(variants: list[str], settings: list[str] | str | None, limit: int | None = MAX_GRID) -> Grid:
     """``--set key=v1,v2 --set other=a,b``: each variant with every combination of the values (their product),
-    in the order given; without any, the variants. An unknown or repeated parameter is refused."""
+    in the order given; without any, the variants. An unknown or repeated parameter is refused, and so is a grid
+    of more than ``limit`` profiles (None: no limit), counted before any is built: each is a profile loaded and
+    games played."""
     if isinstance(settings, str):
         settings = [settings]
     settings = list(settings or [])
@@ -347,6 +353,12 @@ def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
             raise LvError(f"--set {key}: given twice; give its values once, comma-separated")
         keys.append(key)
         choices.append(texts)
+    size = len(variants) * math.prod(len(c) for c in choices)
+    if limit is not None and size > limit:
+        counts = " x ".join([f"{len(variants)} variant{'s' if len(variants) != 1 else ''}"]
+                            + [f"{len(c)} {k}" for k, c in zip(keys, choices)])
+        raise LvError(f"--set: {size:,} profiles ({counts}); a run takes at most {limit:,}: give fewer values, "
+                      "or --force-grid to play them all")
     profiles: dict[str, dict[str, Any]] = {}
     for v in variants:
         for combo in itertools.product(*choices):
