@@ -46,26 +46,18 @@ def new_game(folder: Path) -> Path:
     return path
 
 
-def test_in_a_group_folder_the_lock_and_a_new_game_are_group_writable_whatever_the_umask(shared):
-    shared.chmod(0o2775)
+@pytest.mark.parametrize("folder_mode, file_mode", [(0o2775, 0o664), (0o755, 0o644)])
+def test_the_lock_and_a_new_game_follow_the_folder_whatever_the_umask(shared, folder_mode, file_mode):
+    """A group-writable folder: group-writable files (the umask 022 would make them 0644); a private folder: the
+    umask's permissions, nothing opened up."""
+    shared.chmod(folder_mode)
     old = os.umask(0o022)
     try:
         game = new_game(shared)
     finally:
         os.umask(old)
-    assert mode(shared / files.LOCK_NAME) == 0o664
-    assert mode(game) == 0o664
-
-
-def test_in_a_private_folder_nothing_is_opened_up(shared):
-    shared.chmod(0o755)
-    old = os.umask(0o022)
-    try:
-        game = new_game(shared)
-    finally:
-        os.umask(old)
-    assert mode(shared / files.LOCK_NAME) == 0o644
-    assert mode(game) == 0o644
+    assert mode(shared / files.LOCK_NAME) == file_mode
+    assert mode(game) == file_mode
 
 
 def test_in_a_sticky_folder_each_account_has_its_own_lock(shared):
