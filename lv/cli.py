@@ -168,6 +168,10 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
 
 
+class _ReaderGone(Exception):
+    """The output's reader went away (``lv replay x --json | head``); not an OSError, so typer lets it through."""
+
+
 def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """Bad input becomes one line on stderr and exit code 2, never a traceback."""
 
@@ -179,6 +183,8 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except LvError as exc:
             error(exc)
             raise typer.Exit(2)
+        except BrokenPipeError:  # the reader of the output went away: main() stops quietly (typer would say
+            raise _ReaderGone() from None  # nothing but exit 1: it takes any EPIPE for its own)
         except OSError as exc:
             where = f"{exc.filename}: " if exc.filename else ""
             error(f"{where}{exc.strerror or exc}")
@@ -313,6 +319,7 @@ def selfplay_cmd(
     tag: List[str] = typer.Option([], "--tag", help="A header tag KEY=VALUE, repeatable: event, site, date, "
                                                     "round or a tag of your own (--tag event='Club night' "
                                                     "--tag table=3)."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file given by -o."),
 ) -> None:
     """Play a complete game between seeded bots and write its record.
 
@@ -320,9 +327,11 @@ def selfplay_cmd(
     (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
     from lv import bots, record
-    from lv.files import write_atomic
+    from lv.files import NEW, write_atomic
     from lv.narrative import ending
 
+    if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
+        raise LvError(f"{output}: the file exists (use --force to replace it)")
     chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
     profile = lv.load_profile(variant)
     game = lv.new_game(profile, _players_arg(players), seed)
@@ -336,7 +345,7 @@ def selfplay_cmd(
     if output is None:
         sys.stdout.write(text)
         return
-    write_atomic(output, text)
+    write_atomic(output, text, expect=None if force else NEW)
     r = game.result
     assert r is not None  # bots.play plays to the end
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
@@ -689,9 +698,12 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
 
     if (decision is None) == (from_file is None):
         raise LvError("give one decision or --from FILE (not both)")
+    for option, lot in (("--die-from", die_from), ("--marker-from", marker_from)):
+        if lot is not None and not lot.strip():  # once accepted and ignored
+            raise LvError(f"{option} {lot!r}: give the lot to take it from, e.g. {option} A3")
     lines: list[str] = []
     if from_file is not None:
-        if dice or die_from or marker_from:
+        if dice is not None or die_from is not None or marker_from is not None:
             raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
                           "line with --dice 3,5")
         if from_file == "-":  # read before taking the lock: a slow pipe must not hold the game
@@ -829,6 +841,8 @@ def simulate_cmd(
                                                                      "DIR/PROFILE/game-NNNNN.yaml."),
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
                                                                       "there are more than CPUs."),
+    force: bool = typer.Option(False, "--force", help="Replace the games of an earlier run in --save-dir."),
+    force_grid: bool = typer.Option(False, "--force-grid", help="Play a --set grid of more than 1,000 profiles."),
     games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE: "
                                                                       ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
@@ -850,7 +864,6 @@ def simulate_cmd(
     lv simulate -v original -v revised --games 200 --seed 1 --games-out games.parquet --plot plots/
     lv simulate -v original -v revised --games 200 --seed 1 --cluster dask --json
     """
-    import csv
 
     from lv import gamerows, simulate
 
@@ -861,7 +874,7 @@ def simulate_cmd(
         raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
     if scheduler and not cluster:
         raise LvError("--scheduler: give --cluster dask with it")
-    sweep = simulate.grid(variant, setting)
+    sweep = simulate.grid(variant, setting, None if force_grid else simulate.MAX_GRID)
     profiles = sweep.labels()
     bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
     for line in simulate.unread_warnings(sweep, players):
@@ -871,7 +884,7 @@ def simulate_cmd(
     if plot:
         from lv import plots
 
-        plots.check_available()
+        plots.check_available(plot)
     workers = _workers(workers, force_workers)
     writer, on_game = gamerows.writer_for(games_out, sweep.profiles if sweep.keys else None) if games_out \
         else (None, None)
@@ -880,7 +893,7 @@ def simulate_cmd(
         client = simulate.dask_client(scheduler, workers) if cluster else None
         with _progress("simulate", games * len(profiles), "games", quiet) as advance:
             agg = simulate.play(profiles, players, games, seed, bots, workers, save_dir,
-                                progress=advance, on_game=on_game, batch=batch, client=client)
+                                progress=advance, on_game=on_game, batch=batch, client=client, overwrite=force)
     except BaseException:
         if writer:
             writer.abort()
@@ -898,7 +911,7 @@ def simulate_cmd(
         emit_json(result)
         return
     if as_csv:
-        csv.writer(sys.stdout, lineterminator="\n").writerows(simulate.csv_rows(result))
+        gamerows.write_csv(sys.stdout, simulate.csv_rows(result))
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
     keep = [i for i, name in enumerate(header) if i == 0 or name in sweep.keys or name == "variant"]
@@ -1071,10 +1084,19 @@ _tidy_all_help()
 
 def main() -> None:
     try:
-        app(prog_name="lv")
+        try:
+            app(prog_name="lv")
+        finally:
+            sys.stdout.flush()  # the rest of the output, while a closed pipe can still be handled here
     except LvError as exc:  # a command that forgot @guarded
         error(exc)
         sys.exit(2)
+    except (BrokenPipeError, _ReaderGone):
+        # the reader went away (``lv replay x --json | head``): stop without a word, as Unix tools do, with the
+        # status a shell shows for ``yes | head`` (128 + SIGPIPE); stdout points nowhere so that Python's own
+        # last flush cannot complain either
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
 
 
 if __name__ == "__main__":

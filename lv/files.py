@@ -1,7 +1,9 @@
 """Writing game files so that nothing is lost: locked, fingerprinted, atomic and durable.
 
-Every file ``lv`` writes (``lv new``, ``lv move``, ``selfplay -o``, ``simulate --save-dir``, ``render -o``) goes
-through ``write_atomic``:
+Every file ``lv`` writes (``lv new``, ``lv move``, ``selfplay -o``, ``simulate --save-dir``, ``--plot`` and
+``--games-out``, ``render -o``, ``view -o``, ``Session.save``, ``save_record``) goes through ``write_atomic`` (or
+``Streamed``, its form for a file written piece by piece); ``tests/test_safe_writer.py`` checks that no other
+code in lv opens a file for writing:
 
 - **Locked.** A writer holds the lock of the file's folder, an empty file ``.lv-lock`` beside it (``filelock``:
   ``fcntl.flock`` on POSIX, ``msvcrt.locking`` on Windows) while it checks the fingerprint and replaces the file.
@@ -17,7 +19,17 @@ through ``write_atomic``:
 - **Links.** A symbolic link is followed: the target is written, the link stays a link. A file with several hard
   links is rewritten in place (a rename would split it from its other names), after copying the old bytes to
   ``.NAME.lv-backup``, which is removed once the new bytes are on disk.
+- **Output folders.** A file lv names itself in a folder it fills (``--plot DIR``, ``--save-dir DIR``) is written
+  with ``follow=False``: a symbolic link planted at its name is replaced, never followed. A folder is made only
+  where its parent exists (``make_folder``); a file's folder must exist: a mistyped path is one line, never a tree
+  of new folders.
 - **Read-only.** A file whose owner-write bit is off (``chmod 444``) is never replaced: ``lv`` refuses.
+- **Shared folders.** Permissions follow the folder: in a group-writable folder (``chmod 2775``, the setgid bit
+  keeping the files in the folder's group) the lock file and new files are group-writable too (whatever the
+  umask), so every member of the group can move; in a world-writable folder the lock file is world-writable. In a
+  sticky folder (``chmod +t``, such as /tmp) the kernel lets only a file's owner replace it, so accounts never
+  write each other's files there: each account locks with its own ``.lv-lock-UID`` (filelock refuses a lock file
+  another account owns there, as that account could swap it during a hold).
 
 Any ``OSError`` while writing (a full disk, a read-only file system) becomes one line naming the file.
 """
@@ -39,6 +51,7 @@ LOCK_NAME = ".lv-lock"
 LOCK_TIMEOUT = 30.0  # seconds a writer waits for another one (a move takes well under a second)
 TMP_MARK = ".lv-tmp-"
 BACKUP_MARK = ".lv-backup"
+STREAM_MARK = ".lv-stream-"  # a file written piece by piece (``Streamed``)
 NEW = "new"  # ``expect=NEW``: the file must not exist yet
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX: never write through a link planted at a temporary's name
@@ -71,10 +84,11 @@ def locked(path: str | Path) -> Iterator[None]:
     from filelock import FileLock, Timeout  # imported by the first write: reading commands never need it
 
     folder = target(path).parent
-    key = str(folder / LOCK_NAME)
+    name, mode = _lock_file(folder)
+    key = str(folder / name)
     lock = _locks.get(key)
     if lock is None:
-        lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT)
+        lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT, mode=mode)  # mode: the umask does not apply
     try:
         lock.acquire()
     except Timeout:
@@ -90,32 +104,32 @@ def locked(path: str | Path) -> Iterator[None]:
         lock.release()
 
 
-def write_atomic(path: str | Path, text: str | bytes, expect: str | None = None) -> str:
+def _lock_file(folder: Path) -> tuple[str, int]:
+    """The name and permissions of the lock file of ``folder``: writable by whoever may write in the folder (the
+    group, everyone), so that no account's lock file shuts the others out; its own per account in a sticky
+    folder (see the module's docstring)."""
+    try:
+        folder_mode = os.stat(folder).st_mode
+    except OSError:  # a missing folder: reported by the lock itself
+        return LOCK_NAME, 0o644
+    if folder_mode & stat.S_ISVTX and hasattr(os, "getuid"):
+        return f"{LOCK_NAME}-{os.getuid()}", 0o644
+    return LOCK_NAME, 0o644 | (folder_mode & (stat.S_IWGRP | stat.S_IWOTH))
+
+
+def write_atomic(path: str | Path, text: str | bytes, expect: str | None = None, *, follow: bool = True) -> str:
     """Write ``text`` (as UTF-8; bytes, such as a PNG, as they are) to ``path`` under the folder lock; return the
     new bytes' digest.
 
     ``expect``: None writes whatever is there; ``NEW`` requires that no file exists; a digest requires that the
-    file still holds the bytes with that digest (``FileChangedError`` otherwise)."""
+    file still holds the bytes with that digest (``FileChangedError`` otherwise). ``follow``: a symbolic link at
+    ``path`` is followed (a file the user named); False for a file lv names in an output folder (``--plot DIR``,
+    ``--save-dir``), where a link is replaced by the file, its target never opened: nobody can plant one there
+    to make lv overwrite another file."""
     data = text.encode("utf-8") if isinstance(text, str) else text
-    real = target(path)
-    try:
-        if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken
-            raise LvError(f"{path}: not a regular file: not written")
-    except OSError as exc:  # a name too long, ...
-        raise LvError(f"{path}: {exc.strerror or exc}") from None
+    real = _destination(path, follow)
     with locked(path):
-        try:
-            st = os.stat(real)
-        except FileNotFoundError:
-            st = None
-        except OSError as exc:
-            raise LvError(f"{path}: {exc.strerror or exc}") from None
-        _check_expected(path, real, st, expect)
-        if st is not None and (not st.st_mode & stat.S_IWUSR or not os.access(real, os.W_OK)):
-            raise LvError(f"{path}: the file is read-only: not written (make it writable, e.g. chmod u+w, "
-                          "to let lv save it)")
-        if st is not None and not stat.S_ISREG(st.st_mode):
-            raise LvError(f"{path}: not a regular file: not written")
+        st = _checked(path, real, expect, follow)
         try:
             _remove_stale(real)
             if st is not None and st.st_nlink > 1:
@@ -125,6 +139,105 @@ def write_atomic(path: str | Path, text: str | bytes, expect: str | None = None)
         except OSError as exc:
             raise LvError(f"{path}: {exc.strerror or exc}") from None
     return digest(data)
+
+
+class Streamed:
+    """A file written piece by piece (``--games-out``: the rows as the games come in) to a temporary beside it,
+    then put in place by ``commit`` with ``write_atomic``'s rules: under the lock, checked, fsynced, renamed
+    (a link the user named is followed, a hard-linked file rewritten in place). ``abort`` drops it."""
+
+    def __init__(self, path: str | Path, expect: str | None = None, follow: bool = True) -> None:
+        import tempfile
+
+        self.path, self.expect, self.follow = path, expect, follow
+        self.real = _destination(path, follow)
+        _checked(path, self.real, expect, follow)  # a read-only file refused now, not after the run (again at commit)
+        try:
+            fd, name = tempfile.mkstemp(prefix=f".{self.real.name}{STREAM_MARK}", dir=self.real.parent)
+        except OSError as exc:
+            raise LvError(f"{path}: {exc.strerror or exc}") from None
+        self.tmp = Path(name)
+        self.file = os.fdopen(fd, "w+b")
+
+    def commit(self) -> None:
+        try:
+            self.file.flush()
+            os.fsync(self.file.fileno())
+            self.file.close()
+            with locked(self.path):
+                st = _checked(self.path, self.real, self.expect, self.follow)
+                if st is not None and st.st_nlink > 1:
+                    _write_in_place(self.real, read_bytes(self.tmp))
+                    self.tmp.unlink()
+                else:
+                    os.chmod(self.tmp, stat.S_IMODE(st.st_mode) if st is not None else _new_mode(self.real.parent))
+                    os.replace(self.tmp, self.real)
+                    _sync_folder(self.real.parent)
+        except OSError as exc:
+            self.abort()
+            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+        except BaseException:
+            self.abort()
+            raise
+
+    def abort(self) -> None:
+        self.file.close()
+        self.tmp.unlink(missing_ok=True)
+
+
+def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
+    """The output folder ``path``, made if missing (its parent must exist: a mistyped path is an error, not a
+    tree of new folders). A folder lv names itself inside one (``--save-dir DIR/PROFILE``) must not be a link."""
+    folder = Path(path)
+    if not named_by_user and folder.is_symlink():
+        raise LvError(f"{path}: a symbolic link: lv writes only into folders it makes itself there")
+    if folder.is_dir():
+        return folder
+    if not folder.parent.is_dir():
+        raise LvError(f"{path}: no such folder: {folder.parent}")
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+    return folder
+
+
+def _destination(path: str | Path, follow: bool) -> Path:
+    """The file a write to ``path`` changes, checked before any lock is taken: its folder must exist (lv never
+    makes folders for a file), and it must be a regular file if it exists (not a folder, a device, nor, unless
+    ``follow``, a link)."""
+    try:
+        real = target(path) if follow else Path(os.path.realpath(Path(path).parent)) / Path(path).name
+        if not real.parent.is_dir():
+            raise LvError(f"{path}: no such folder: {Path(path).parent}")
+        if not follow and real.is_symlink():  # replaced as a name, its target never opened
+            return real
+        if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken
+            raise LvError(f"{path}: not a regular file: not written")
+    except OSError as exc:  # a name too long, ...
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+    return real
+
+
+def _checked(path: str | Path, real: Path, expect: str | None, follow: bool) -> os.stat_result | None:
+    """Under the lock: the file's status (None: no file), once it may be replaced."""
+    try:
+        st = os.stat(real) if follow else os.lstat(real)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode):  # a link planted in a folder lv fills (``follow=False``): the link is replaced
+        if expect is not None:
+            raise FileChangedError(f"{path}: the file exists: not written")
+        return None
+    _check_expected(path, real, st, expect)
+    if not st.st_mode & stat.S_IWUSR or not os.access(real, os.W_OK):
+        raise LvError(f"{path}: the file is read-only: not written (make it writable, e.g. chmod u+w, "
+                      "to let lv save it)")
+    if not stat.S_ISREG(st.st_mode):
+        raise LvError(f"{path}: not a regular file: not written")
+    return st
 
 
 def _check_expected(path: str | Path, real: Path, st: os.stat_result | None, expect: str | None) -> None:
@@ -158,8 +271,7 @@ def _replace(real: Path, data: bytes, mode: int | None) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY | _NOFOLLOW, 0o666)  # the umask applies, as for any new file
     try:
         try:
-            if mode is not None:
-                _chmod(fd, tmp, mode)  # keep the old file's permissions
+            _chmod(fd, tmp, _new_mode(real.parent) if mode is None else mode)  # or keep the old file's
             _write_all(fd, data)
             os.fsync(fd)
         finally:
@@ -170,6 +282,20 @@ def _replace(real: Path, data: bytes, mode: int | None) -> None:
             os.unlink(tmp)
         raise
     _sync_folder(real.parent)
+
+
+def _new_mode(folder: Path) -> int:
+    """The permissions of a new file: the umask's, and writable by the group in a group-writable folder (not a
+    sticky one) where the umask lets the group read, so that any member can move next."""
+    umask = os.umask(0o022)  # read by setting it (the only way); put back at once
+    os.umask(umask)
+    mode = 0o666 & ~umask
+    if os.name == "nt":
+        return mode
+    folder_mode = os.stat(folder).st_mode
+    if folder_mode & stat.S_IWGRP and not folder_mode & stat.S_ISVTX and mode & stat.S_IRGRP:
+        mode |= stat.S_IWGRP
+    return mode
 
 
 def _write_in_place(real: Path, data: bytes) -> None:

@@ -11,12 +11,12 @@ the summary: a metric added to ``metrics.METRICS`` or a figure added to ``metric
 from __future__ import annotations
 
 import csv
+import io
 import json
-import os
-import tempfile
 from pathlib import Path
-from typing import IO, Any, Callable
+from typing import IO, Any, Callable, Iterable
 
+from . import files
 from .errors import LvError
 from .metrics import METRICS
 
@@ -50,6 +50,27 @@ def row(summary: dict[str, Any], sweep: dict[str, Any] | None = None) -> dict[st
     return out
 
 
+# A text cell starting with one of these is read by a spreadsheet as a formula (``=HYPERLINK(...)`` in a profile
+# file's name): OWASP's "CSV injection" rule
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell as lv writes it to CSV: text that a spreadsheet would run as a formula gets a leading ``'`` (shown
+    as text, the ``'`` hidden); numbers (``-3`` is a number) and everything else stay as they are; None is empty."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def write_csv(file: IO[str], rows: Iterable[list[Any]]) -> None:
+    """Write ``rows`` as CSV, every cell through ``csv_cell``: every CSV file lv writes goes through here."""
+    w = csv.writer(file, lineterminator="\n")
+    w.writerows([csv_cell(v) for v in r] for r in rows)
+
+
 def check_target(path: str) -> None:
     """Refuse, before any game is played, a file whose format is unknown or needs a missing extra."""
     suffix = Path(path).suffix.lower()
@@ -63,32 +84,28 @@ def check_target(path: str) -> None:
 
 
 class RowWriter:
-    """Writes rows as they come to a temporary file beside ``path``, renamed to ``path`` by ``close`` (an
-    interrupted run leaves no half file). CSV and JSON Lines write each row at once; Parquet a row group of
-    ``group`` rows at a time."""
+    """Writes rows as they come to a temporary file beside ``path``, put in place by ``close`` through the one
+    safe writer (``files.Streamed``: an interrupted run leaves no half file, a link the user named is followed,
+    a missing folder is an error). CSV and JSON Lines write each row at once; Parquet a row group of ``group``
+    rows at a time."""
 
     def __init__(self, path: str, group: int = 4096) -> None:
         check_target(path)
         self.path = path
         self.suffix = Path(path).suffix.lower()
         self.group = group
-        target = Path(path)
         try:
-            fd, self.tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        except OSError as exc:
-            raise LvError(f"--games-out {path}: {exc.strerror or exc}") from None
-        umask = os.umask(0o022)  # mkstemp makes the file private (0600); the rows are a file like any other
-        os.umask(umask)
-        os.chmod(self.tmp, 0o666 & ~umask)
-        os.close(fd)
-        self._file: IO[str] | None = None
-        self._csv: Any = None
+            self._stream = files.Streamed(path)
+        except LvError as exc:
+            raise LvError(f"--games-out {exc}") from None
+        self._file: io.TextIOWrapper | None = None
+        self._header_written = False
         self._parquet: Any = None
         self._schema: Any = None
         self._rows: list[dict[str, Any]] = []
         self._columns: list[str] | None = None
         if self.suffix in (".csv", ".jsonl"):
-            self._file = open(self.tmp, "w", encoding="utf-8", newline="")
+            self._file = io.TextIOWrapper(self._stream.file, encoding="utf-8", newline="")
 
     def write(self, rows: list[dict[str, Any]]) -> None:
         for r in rows:
@@ -98,10 +115,10 @@ class RowWriter:
                 raise LvError(f"--games-out {self.path}: a row with other columns ({', '.join(r)})")
             if self.suffix == ".csv":
                 assert self._file is not None
-                if self._csv is None:
-                    self._csv = csv.writer(self._file, lineterminator="\n")
-                    self._csv.writerow(self._columns)
-                self._csv.writerow(["" if v is None else v for v in r.values()])
+                if not self._header_written:
+                    write_csv(self._file, [self._columns])
+                    self._header_written = True
+                write_csv(self._file, [list(r.values())])
             elif self.suffix == ".jsonl":
                 assert self._file is not None
                 self._file.write(json.dumps(r, ensure_ascii=False) + "\n")
@@ -118,7 +135,7 @@ class RowWriter:
             return
         if self._schema is None:
             self._schema = pa.schema([(c, _arrow_type(pa, [r[c] for r in self._rows])) for c in self._rows[0]])
-            self._parquet = pq.ParquetWriter(self.tmp, self._schema)
+            self._parquet = pq.ParquetWriter(self._stream.file, self._schema)
         try:
             table = pa.Table.from_pylist(self._rows, schema=self._schema)
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
@@ -126,23 +143,30 @@ class RowWriter:
         self._parquet.write_table(table)
         self._rows = []
 
+    def _finish(self) -> None:
+        """Everything written reaches the temporary file (which stays open for ``files.Streamed``)."""
+        if self._parquet is not None:
+            self._parquet.close()
+            self._parquet = None
+        if self._file is not None:
+            self._file.flush()
+            self._file.detach()
+            self._file = None
+
     def close(self) -> None:
         """Finish the file and put it in place."""
         if self.suffix == ".parquet":
             self._flush_parquet()
-            if self._parquet is not None:
-                self._parquet.close()
-        elif self._file is not None:
-            self._file.close()
-        os.replace(self.tmp, self.path)
+        self._finish()
+        try:
+            self._stream.commit()
+        except LvError as exc:
+            raise LvError(f"--games-out {exc}") from None
 
     def abort(self) -> None:
         """Drop the temporary file (the run failed)."""
-        if self._file is not None:
-            self._file.close()
-        if self._parquet is not None:
-            self._parquet.close()
-        Path(self.tmp).unlink(missing_ok=True)
+        self._finish()
+        self._stream.abort()
 
 
 def _arrow_type(pa: Any, values: list[Any]) -> Any:

@@ -15,12 +15,14 @@ The figures read the report (``simulate.report``) and the per-metric distributio
 
 from __future__ import annotations
 
+import io
 import itertools
 import math
 from pathlib import Path
 from typing import Any
 
 from .errors import LvError
+from .files import make_folder, write_atomic
 from .metrics import SHARES, Aggregate
 from .simulate import slug
 
@@ -28,19 +30,24 @@ FORMATS = ("png", "svg")
 LINES = ("-", "--", ":", "-.")
 
 
-def check_available() -> None:
-    """Refuse ``--plot`` at once (one line) when matplotlib is missing."""
+def check_available(folder: str | None = None) -> None:
+    """Refuse ``--plot`` at once (one line) when matplotlib is missing, or ``folder`` cannot be made (its parent
+    missing): before any game is played. The folder is made then."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
         raise LvError("--plot needs matplotlib: pip install 'lv[plot]'") from None
+    if folder is not None:
+        try:
+            make_folder(folder)
+        except LvError as exc:
+            raise LvError(f"--plot {exc}") from None
 
 
 def draw(result: dict[str, Any], agg: Aggregate, folder: str) -> list[str]:
     """Draw every plot of a run into ``folder`` (made if missing); the files written."""
     check_available()
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
+    out = make_folder(folder)
     files: list[str] = []
     files += _save(_distributions(result, agg), out / "distributions")
     files += _save(_win_rates(result), out / "win-rates")
@@ -66,7 +73,9 @@ def _save(fig: Any, stem: Path) -> list[str]:
     files = []
     for fmt in FORMATS:
         path = stem.parent / f"{stem.name}.{fmt}"  # not with_suffix: a stem may hold dots
-        fig.savefig(path, format=fmt)
+        picture = io.BytesIO()
+        fig.savefig(picture, format=fmt)
+        write_atomic(path, picture.getvalue(), follow=False)  # never through a link planted in the folder
         files.append(str(path))
     return files
 

@@ -32,14 +32,20 @@ from typing import Any, Callable
 import attrs
 import cattrs
 import yaml
-from attrs.validators import and_, deep_iterable, ge, in_, instance_of, le
+from attrs.validators import in_, instance_of
 
 from .board import load_board, variants_dir
+from .bounds import Whole
 from .notation import name_problem
 from .errors import ProfileError
 from .yamlsource import line_of, load_located, one_line, plain, read_text
 
-_pos = and_(instance_of(int), ge(0))
+# Every whole-number parameter has a bound (``Whole``) in its definition: generous for any variant, small enough
+# that set-up and a game stay quick whatever a received record asks for (see lv/bounds.py).
+MONEY = Whole(0, 1000)  # an amount in millions: $1 billion, fifty times the starting money
+LOTS = 48  # the board's lots: no player can place more dice or markers than that
+MAX_HEIGHT = 12  # casinos up to 12 high: twice the most players, whose number the rulebook's limit is
+MAX_COLORS = 12  # player colours (at most 6 players)
 
 
 def _choice(*values: str) -> Callable[[Any, Any, Any], None]:
@@ -48,8 +54,8 @@ def _choice(*values: str) -> Callable[[Any, Any, Any], None]:
 
 @attrs.frozen
 class Players:
-    min: int = attrs.field(validator=and_(instance_of(int), ge(2)))
-    max: int = attrs.field(validator=and_(instance_of(int), le(6)))
+    min: int = attrs.field(validator=Whole(2, 6))
+    max: int = attrs.field(validator=Whole(2, 6))
     colors: tuple[str, ...] = attrs.field(converter=tuple)
 
     def __attrs_post_init__(self) -> None:
@@ -57,6 +63,8 @@ class Players:
             raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
         if len(self.colors) < self.max:
             raise ValueError(f"{len(self.colors)} colours for up to {self.max} players")
+        if len(self.colors) > MAX_COLORS:
+            raise ValueError(f"colors: at most {MAX_COLORS} colours, not {len(self.colors)}")
         for color in self.colors:  # the default player names ('lv new --players 3')
             problem = name_problem(color)
             if problem:
@@ -67,14 +75,14 @@ class Players:
 
 @attrs.frozen
 class Components:
-    dice_per_player: int = attrs.field(validator=and_(instance_of(int), ge(1)))
-    markers_per_player: int = attrs.field(validator=and_(instance_of(int), ge(1)))
-    tiles_per_color: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    dice_per_player: int = attrs.field(validator=Whole(1, LOTS))
+    markers_per_player: int = attrs.field(validator=Whole(1, LOTS))
+    tiles_per_color: int = attrs.field(validator=Whole(1, LOTS * MAX_HEIGHT))  # every lot covered, full height
 
 
 @attrs.frozen
 class Setup:
-    starting_cards: int = attrs.field(validator=and_(instance_of(int), ge(0), le(8)))
+    starting_cards: int = attrs.field(validator=Whole(0, 8))  # 8 each for 6 players: the 48 cards
     starting_money: str = attrs.field(validator=_choice("sum_card_values", "twenty_minus_dice"))
 
 
@@ -86,8 +94,8 @@ class Deck:
 
 @attrs.frozen
 class Payout:
-    lot_income: int = attrs.field(validator=_pos)
-    money_per_pip: int = attrs.field(validator=_pos)
+    lot_income: int = attrs.field(validator=MONEY)
+    money_per_pip: int = attrs.field(validator=MONEY)
 
 
 @attrs.frozen
@@ -104,32 +112,28 @@ class Scoring:
 
 @attrs.frozen
 class Sprawl:
-    cost_multiplier: int = attrs.field(validator=_pos)
-    riser_cost: int = attrs.field(validator=_pos)
+    cost_multiplier: int = attrs.field(validator=Whole(0, 100))  # times the lot's price ($12 at most)
+    riser_cost: int = attrs.field(validator=MONEY)
 
 
 @attrs.frozen
 class Remodel:
-    cost_per_unit: int = attrs.field(validator=_pos)
+    cost_per_unit: int = attrs.field(validator=MONEY)
     counts: str = attrs.field(validator=_choice("physical_tiles", "spaces"))
 
 
 @attrs.frozen
 class Reorg:
-    cost_per_pip: int = attrs.field(validator=_pos)
+    cost_per_pip: int = attrs.field(validator=MONEY)
     tie_rerolls_count: bool = attrs.field(validator=instance_of(bool))
 
 
 @attrs.frozen
 class Raise:
     enabled: bool = attrs.field(validator=instance_of(bool))
-    cost_per_space: int = attrs.field(validator=_pos)
-    max_height: int | str = attrs.field()
-
-    @max_height.validator
-    def _check(self, _attr: Any, value: Any) -> None:
-        if not (value == "players" or (isinstance(value, int) and not isinstance(value, bool) and value >= 1)):
-            raise ValueError(f"max_height: must be 'players' or a whole number >= 1, not {value!r}")
+    cost_per_space: int = attrs.field(validator=MONEY)
+    # set-up builds a table per height
+    max_height: int | str = attrs.field(validator=Whole(1, MAX_HEIGHT, "players"))
 
 
 def _dice_sums(_inst: Any, attr: Any, value: Any) -> None:
@@ -140,8 +144,8 @@ def _dice_sums(_inst: Any, attr: Any, value: Any) -> None:
 
 @attrs.frozen
 class Gamble:
-    per_turn: int = attrs.field(validator=_pos)
-    bet_per_tile: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    per_turn: int = attrs.field(validator=Whole(0, 100))
+    bet_per_tile: int = attrs.field(validator=Whole(1, MONEY.high))
     tiles_counted: str = attrs.field(validator=_choice("physical_tiles", "spaces"))
     cap_at_boss_money: bool = attrs.field(validator=instance_of(bool))
     lay_off: str = attrs.field(validator=_choice("none", "boss_option"))
@@ -172,7 +176,7 @@ class Resources:
 class End:
     card_pays_lots: bool = attrs.field(validator=instance_of(bool))
     card_pays_strip: bool = attrs.field(validator=instance_of(bool))
-    instant_win_points: int = attrs.field(validator=and_(instance_of(int), ge(1)))
+    instant_win_points: int = attrs.field(validator=Whole(1, 1000))
     instant_win_mode: str = attrs.field(validator=_choice("finish_scoring", "immediate"))
 
 
@@ -751,6 +755,14 @@ def from_values(values: dict[str, Any], name: str, title: str = "", spec: str = 
         if not known_parameter(key):
             raise ProfileError(f"profile '{spec or name}': unknown parameter '{key}'")
     return _build(name, title or name, dict(values), {}, {}, spec or name, "")
+
+
+def bounds() -> dict[str, Whole]:
+    """The bound of every whole-number parameter (its definition's ``Whole``), as ``{"section.key": bound}``:
+    the profile's own sections', then the action families'."""
+    sections = {**SECTION_TYPES, **extension_sections()}
+    return {f"{section}.{a.name}": a.validator for section, cls in sections.items() for a in attrs.fields(cls)
+            if isinstance(a.validator, Whole)}
 
 
 def parameter_names() -> list[str]:

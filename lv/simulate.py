@@ -18,6 +18,7 @@ import functools
 import hashlib
 import itertools
 import json
+import math
 import os
 import re
 from collections import deque
@@ -32,7 +33,7 @@ from .errors import LvError
 from .game import new_game
 from .metrics import Aggregate, summarize
 from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
-from .files import write_atomic
+from .files import make_folder, write_atomic
 from .record import dumps, record_of
 
 MAX_GAMES = 1_000_000
@@ -119,6 +120,25 @@ def folder_names(specs: list[str]) -> dict[str, str]:
             for spec, name in names.items()}
 
 
+def check_save_dir(save_dir: str, profiles: list[str], games: int, overwrite: bool = False) -> None:
+    """Before any game: ``save_dir`` made if missing (its parent must exist), no profile folder in it a link, and
+    no record of an earlier run that this one would replace unless ``overwrite`` (records are games: replaced only
+    when asked, as ``lv new --force``)."""
+    try:
+        folder = make_folder(save_dir)
+    except LvError as exc:
+        raise LvError(f"--save-dir {exc}") from None
+    for name in folder_names(profiles).values():
+        sub = folder / name
+        if sub.is_symlink():
+            raise LvError(f"--save-dir {sub}: a symbolic link: lv writes only into folders it makes itself there")
+        if not overwrite and sub.is_dir():
+            for i in range(games):
+                if os.path.lexists(sub / f"game-{i:05d}.yaml"):
+                    raise LvError(f"--save-dir {sub / f'game-{i:05d}.yaml'}: the file exists, a game of an earlier "
+                                  "run (use --force to replace them, or another folder)")
+
+
 def cpu_count() -> int:
     """The CPUs this process may run on (its affinity where the system has one)."""
     if hasattr(os, "sched_getaffinity"):
@@ -146,9 +166,9 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
     legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
     B.play(game, [B.bot_named(b) for b in bots], seed, legal_counts=legal_counts)
     if save:
-        Path(save).parent.mkdir(parents=True, exist_ok=True)
+        make_folder(Path(save).parent, named_by_user=False)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
-        write_atomic(save, dumps(record_of(game, label, comment=comment)))
+        write_atomic(save, dumps(record_of(game, label, comment=comment)), follow=False)
     return {"index": index, "seed": seed, "profile": label, **summarize(game, legal_counts)}
 
 
@@ -243,13 +263,16 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
          workers: int = 1, save_dir: str | None = None, progress: Callable[[int], None] | None = None,
          on_game: Callable[[list[dict[str, Any]]], None] | None = None, batch: int | None = None,
-         client: Any = None) -> Aggregate:
+         client: Any = None, overwrite: bool = False) -> Aggregate:
     """Play ``games`` paired games under each profile, summing them up as they come (metrics.Aggregate): the
     parent keeps running sums, never the list of games. ``on_game`` sees each game's summaries (one per
-    profile) in game order, whatever order they were played in; ``progress(k)`` is told of every k games."""
+    profile) in game order, whatever order they were played in; ``progress(k)`` is told of every k games.
+    ``overwrite``: the records of an earlier run in ``save_dir`` may be replaced (else refused before any game)."""
     if workers < 1:
         raise LvError(f"--workers {workers}: give at least 1")
     bots = check_run(profiles, players, games, bots or ["greedy"])
+    if save_dir:
+        check_save_dir(save_dir, profiles, games, overwrite)
     if batch is None:
         batch = DEFAULT_BATCH if client is not None else max(1, min(DEFAULT_BATCH, games // (workers * 4)))
     agg = Aggregate(profiles, players)
@@ -301,9 +324,14 @@ class Grid:
         return {"keys": list(self.keys), "profiles": self.profiles}
 
 
-def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
+MAX_GRID = 1000  # profiles in one run (variants times the combinations of --set) unless --force-grid
+
+
+def grid(variants: list[str], settings: list[str] | str | None, limit: int | None = MAX_GRID) -> Grid:
     """``--set key=v1,v2 --set other=a,b``: each variant with every combination of the values (their product),
-    in the order given; without any, the variants. An unknown or repeated parameter is refused."""
+    in the order given; without any, the variants. An unknown or repeated parameter is refused, and so is a grid
+    of more than ``limit`` profiles (None: no limit), counted before any is built: each is a profile loaded and
+    games played."""
     if isinstance(settings, str):
         settings = [settings]
     settings = list(settings or [])
@@ -325,6 +353,12 @@ def grid(variants: list[str], settings: list[str] | str | None) -> Grid:
             raise LvError(f"--set {key}: given twice; give its values once, comma-separated")
         keys.append(key)
         choices.append(texts)
+    size = len(variants) * math.prod(len(c) for c in choices)
+    if limit is not None and size > limit:
+        counts = " x ".join([f"{len(variants)} variant{'s' if len(variants) != 1 else ''}"]
+                            + [f"{len(c)} {k}" for k, c in zip(keys, choices)])
+        raise LvError(f"--set: {size:,} profiles ({counts}); a run takes at most {limit:,}: give fewer values, "
+                      "or --force-grid to play them all")
     profiles: dict[str, dict[str, Any]] = {}
     for v in variants:
         for combo in itertools.product(*choices):

@@ -373,10 +373,12 @@ def read_bytes(path: str | Path, error: type[LvError] = LvError) -> bytes:
 
 
 def decode(data: bytes, name: str, error: type[LvError] = LvError) -> str:
+    """``data`` as UTF-8 text, or ``error``: not a text file, with where (a picture, a zip, a file in another
+    encoding), in lv's words rather than Python's codec message."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{name}: cannot read: {exc}") from None
+        raise error(f"{name}: not a text file (UTF-8): byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
 
 
 def read_text(path: str | Path, error: type[LvError] = LvError) -> str:

@@ -181,9 +181,9 @@ def test_every_writing_command_goes_through_the_locked_writer(tmp_path, monkeypa
     written: list[str] = []
     real = files.write_atomic
 
-    def spy(path, text, expect=None):
+    def spy(path, text, expect=None, **kw):
         written.append(Path(path).name)
-        return real(path, text, expect)
+        return real(path, text, expect, **kw)
 
     for module in ("lv.files", "lv.record", "lv.session", "lv.simulate"):
         if hasattr(sys.modules[module], "write_atomic"):

@@ -121,7 +121,7 @@ def test_old_records_with_a_profile_name_replay_unchanged():
     ("{name: x, base: revized, values: {}}", "g.yaml:2: profile: base 'revized': give a shipped profile"),
     ("{name: x, base: revised, values: {raise.cost: 1}}", "g.yaml:2: profile: values: unknown parameter 'raise.cost'"),
     ("{name: x, base: revised, values: {raise.cost_per_space: -1}}",
-     "g.yaml:2: profile: values: raise.cost_per_space: must be >= 0: -1"),
+     "g.yaml:2: profile: values: raise.cost_per_space: must be a whole number from 0 to 1000, not -1"),
     ("{name: x, values: {raise.enabled: true}}", "g.yaml:2: profile 'x': players.min: missing"),
     ("{base: revised, values: {}}", "g.yaml:2: profile: a stored profile needs its name"),
     ("{name: x, colour: red}", "g.yaml:2: profile: unknown key 'colour' (known: name, title, label, base, values)"),

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import attrs
-from attrs.validators import and_, ge, instance_of, le
+from attrs.validators import instance_of
 
+from ..bounds import Whole
 from ..events import Event, register
 from ._family import Decision, Family, Moment, Reason, Words, refuse
 
@@ -35,7 +36,7 @@ class Params:
     """The ``sell:`` section of a profile (every key has a default: a profile that names none has no Sell)."""
 
     enabled: bool = attrs.field(default=False, validator=instance_of(bool))
-    refund_percent: int = attrs.field(default=50, validator=and_(instance_of(int), ge(0), le(100)))
+    refund_percent: int = attrs.field(default=50, validator=Whole(0, 100))
 
 
 class SellRule:
