@@ -63,8 +63,15 @@ def size(players: int, height: int) -> int:
 def tensor(eg: ExplicitGame, player: int) -> list[float]:
     """The observation of ``player`` (a seat) as a flat list of ``size(players, height)`` numbers."""
     n = len(eg.names)
+    out = [0.0] * size(n, eg.profile.max_height(n))
+    write(eg, player, out)
+    return out
+
+
+def write(eg: ExplicitGame, player: int, out: Any) -> None:
+    """Write the observation of ``player`` into ``out`` (a list or a NumPy vector of zeros, of the size)."""
+    n = len(eg.names)
     height = eg.profile.max_height(n)
-    out = [0.0] * size(n, height)
     at: dict[str, int] = {}
     i = 0
     for name, count in layout(n, height):
@@ -77,7 +84,12 @@ def tensor(eg: ExplicitGame, player: int) -> list[float]:
         out[at[name] + plane * LOTS + index[lot]] = value
 
     game = eg.game
-    seen = eg.game.discards if eg.game is not None else eg.dealt
+    seen = game.discards if game is not None else eg.dealt
+    if game is None:  # the deal under way: the markers of the cards kept so far
+        for p, name in enumerate(eg.names):
+            for lot in eg.deal[name]:
+                if lot not in eg.skipped:
+                    put("marker", seat[p], lot)
     for lot in seen:
         if lot in index:
             put("seen", 0, lot)
@@ -120,7 +132,8 @@ def tensor(eg: ExplicitGame, player: int) -> list[float]:
         if before:
             out[at["pile"] + 1], out[at["pile"] + 2] = min(before), max(before)
     else:
-        out[at["tiles_left"]:at["tiles_left"] + COLORS] = [float(eg.profile.components.tiles_per_color)] * COLORS
+        for c in range(COLORS):
+            out[at["tiles_left"] + c] = eg.profile.components.tiles_per_color
     node = eg.node
     if node in (ACT, BOSS):
         out[at["to_move"] + seat[eg.current_player]] = 1
@@ -130,7 +143,6 @@ def tensor(eg: ExplicitGame, player: int) -> list[float]:
         out[at["stake"]] = bet
     for face in eg.faces:
         out[at["faces"] + face - 1] += 1
-    return out
 
 
 def text(eg: ExplicitGame, player: int) -> str:

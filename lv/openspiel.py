@@ -145,7 +145,8 @@ class Observer:
             at += count
 
     def set_from(self, state: LordsOfVegasState, player: int) -> None:
-        self.tensor[:] = observation.tensor(state.lv, player)
+        self.tensor.fill(0)
+        observation.write(state.lv, player, self.tensor)
 
     def string_from(self, state: LordsOfVegasState, player: int) -> str:
         if self.history:

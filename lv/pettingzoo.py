@@ -108,7 +108,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         mask = np.zeros(self.game.space.size, np.int8)
         if not self.game.over and self.game.current_player == seat:
             mask[self.game.legal()] = 1
-        return {"observation": np.asarray(observation.tensor(self.game, seat), np.float32), "action_mask": mask}
+        seen = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
+        observation.write(self.game, seat, seen)
+        return {"observation": seen, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
