@@ -72,7 +72,7 @@ class ExplicitGame:
     file) for ``players`` players named after the profile's colours. ``spread``: see the module docstring."""
 
     def __init__(self, profile: Profile | str, players: int, *, spread: int = 0, board: Board | None = None,
-                 space: ActionSpace | None = None):
+                 space: ActionSpace | None = None, seed: int | str = 0):
         if isinstance(profile, str):
             profile = load_profile(profile)
         p = profile.players
@@ -85,6 +85,7 @@ class ExplicitGame:
         self.space = space or ActionSpace(profile, players, self.board)
         self.names = list(p.colors[:players])
         self.spread = spread
+        self.seed = seed  # lv's game's seed: its record's, and what lv's own bots seed their searches with
         block = profile.f_block.block if profile.f_block_closed(players) else None
         self.skipped = frozenset(lot for lot, info in self.board.lots.items() if info.block == block)
         # the setup, before lv's game exists
@@ -263,7 +264,7 @@ class ExplicitGame:
         best = max(sum(v) for v in rolls.values())
         self.contenders = [c for c in self.contenders if sum(rolls[self.names[c]]) == best]
         if len(self.contenders) == 1:
-            self.game = game = Game(self.profile, self.names, 0, board=self.board, table=True, deal=self.deal,
+            self.game = game = Game(self.profile, self.names, self.seed, board=self.board, table=True, deal=self.deal,
                                     starting_rolls=self.rounds)
             self.pile = len(self.board.order) - len(self.dealt)
             if self.profile.deck.end_card_depth == "quarter":
@@ -349,12 +350,12 @@ class ExplicitGame:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as the profile, the players, the spread and the history: replayed when loaded."""
-        return (replayed, (self.profile, len(self.names), self.spread, list(self.log)))
+        return (replayed, (self.profile, len(self.names), self.spread, list(self.log), self.seed))
 
 
-def replayed(profile: Profile | str, players: int, spread: int, log: list[int]) -> ExplicitGame:
+def replayed(profile: Profile | str, players: int, spread: int, log: list[int], seed: int | str = 0) -> ExplicitGame:
     """The game after the ids of ``log``."""
-    game = ExplicitGame(profile, players, spread=spread)
+    game = ExplicitGame(profile, players, spread=spread, seed=seed)
     for action in log:
         game.apply(action)
     return game
