@@ -132,8 +132,8 @@ def write(eg: ExplicitGame, player: int, out: Any) -> None:
         if before:
             out[at["pile"] + 1], out[at["pile"] + 2] = min(before), max(before)
     else:
-        for c in range(COLORS):
-            out[at["tiles_left"] + c] = eg.profile.components.tiles_per_color
+        for i in range(COLORS):
+            out[at["tiles_left"] + i] = float(eg.profile.components.tiles_per_color)
     node = eg.node
     if node in (ACT, BOSS):
         out[at["to_move"] + seat[eg.current_player]] = 1

@@ -6,8 +6,8 @@
     ... (chance nodes: state.chance_outcomes(); decisions: state.legal_actions())
     record = lv.openspiel.to_record(state)      # an lv-game/1 record: lv check verifies it
 
-Parameters: ``profile`` (any profile spec: ``revised``, ``original+f-block``, a variant file; default
-``revised``), ``players`` (default 2), ``spread`` (the end card's depth: floor(N/4) give or take this many cards;
+Parameters: ``profile`` (any profile spec: ``revised``, ``original+f-block``, a variant file: required, since
+no edition is lv's favourite), ``players`` (default 2), ``spread`` (the end card's depth: floor(N/4) give or take this many cards;
 default 0, the profile's own reading; ``lv.explicit``). Importing this module registers the game (the extra
 ``lv[openspiel]`` installs OpenSpiel).
 
@@ -32,11 +32,12 @@ except ImportError as err:  # pragma: no cover - depends on the extra
 from . import observation
 from .actionspace import CHANCE_OUTCOMES, ActionSpace
 from .explicit import CHANCE, TERMINAL, ExplicitGame
-from .profile import Profile, load_profile
+from .errors import LvError
+from .profile import Profile, load_profile, profile_names
 
 NAME = "python_lords_of_vegas"
 MAX_GAME_LENGTH = 20_000  # decisions: a bound no game comes near (a random game takes a few hundred)
-DEFAULTS: dict[str, Any] = {"profile": "revised", "players": 2, "spread": 0}
+DEFAULTS: dict[str, Any] = {"profile": "", "players": 2, "spread": 0}  # "": the profile must be given
 
 GAME_TYPE = pyspiel.GameType(
     short_name=NAME,
@@ -61,6 +62,9 @@ class LordsOfVegasGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**DEFAULTS, **(params or {})}
+        if not values["profile"]:
+            raise LvError(f"{NAME}: give the profile parameter, a profile spec (one of "
+                          f"{', '.join(profile_names())}, PROFILE+OVERLAY, or a variant file)")
         self.profile: Profile = load_profile(str(values["profile"]))
         self.players = int(values["players"])
         self.spread = int(values["spread"])

@@ -50,7 +50,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     metadata: dict[str, Any] = {"render_modes": ["ansi", "svg", "rgb_array"], "name": "lords_of_vegas_v0",
                 "is_parallelizable": False, "render_fps": 1}
 
-    def __init__(self, profile: Profile | str = "revised", players: int = 2, spread: int = 0,
+    def __init__(self, profile: Profile | str, players: int = 2, spread: int = 0,
                  render_mode: str | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -108,7 +108,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
         mask = np.zeros(self.game.space.size, np.int8)
         if not self.game.over and self.game.current_player == seat:
             mask[self.game.legal()] = 1
-        seen = np.zeros(self.observation_spaces[agent]["observation"].shape, np.float32)
+        seen = np.zeros(observation.size(self.players, self.profile.max_height(self.players)), np.float32)
         observation.write(self.game, seat, seen)
         return {"observation": seen, "action_mask": mask}
 

@@ -109,5 +109,7 @@ def test_openspiels_mcts_plays_it():
 def test_bad_parameters_are_refused():
     with pytest.raises(lv.LvError, match="allows 2 to 4"):
         pyspiel.load_game(NAME, {"profile": "original", "players": 5})
+    with pytest.raises(lv.LvError, match="give the profile parameter"):
+        pyspiel.load_game(NAME)
     with pytest.raises(lv.LvError, match="nosuch"):
         pyspiel.load_game(NAME, {"profile": "nosuch"})

@@ -79,4 +79,4 @@ def test_rendering():
     svg.reset(seed=3)
     assert svg.render().startswith("<svg")
     with pytest.raises(ValueError, match="render_mode"):
-        lv.pettingzoo.env(render_mode="human")
+        lv.pettingzoo.env(profile="revised", render_mode="human")
