@@ -65,7 +65,11 @@ class LordsOfVegasGame(pyspiel.Game):  # type: ignore[misc]
         if not values["profile"]:
             raise LvError(f"{NAME}: give the profile parameter, a profile spec (one of "
                           f"{', '.join(profile_names())}, PROFILE+OVERLAY, or a variant file)")
-        self.profile: Profile = load_profile(str(values["profile"]))
+        spec = str(values["profile"])
+        if any(c in spec for c in ",=()"):  # OpenSpiel's game string ("name(key=value,...)") cannot hold them
+            raise LvError(f"{NAME}: profile {spec!r}: a spec with overrides cannot go into OpenSpiel's game string; "
+                          "write them in a variant file that extends the profile (docs/openspiel.md)")
+        self.profile: Profile = load_profile(spec)
         self.players = int(values["players"])
         self.spread = int(values["spread"])
         first = ExplicitGame(self.profile, self.players, spread=self.spread)  # checks the players and spread

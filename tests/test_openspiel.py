@@ -93,6 +93,19 @@ def test_observations_are_each_players_and_the_information_state_is_the_history(
     assert np.array_equal(state.information_state_tensor(0), state.observation_tensor(0))
 
 
+def test_a_variant_file_is_a_profile_and_survives_serialization(tmp_path):
+    path = tmp_path / "big-bets.yaml"
+    path.write_text("name: big-bets\ntitle: bigger bets\nextends: revised\n"
+                    "gamble:\n  bet_per_tile: {value: 10, source: a house rule}\n")
+    game = pyspiel.load_game(NAME, {"profile": str(path), "players": 2})
+    assert game.num_distinct_actions() == 819 + 48 * 10 * 12 * 2
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(state.chance_outcomes()[0][0])
+    again_game, again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(again_game) == str(game) and again.history() == state.history()
+
+
 def test_openspiels_mcts_plays_it():
     from open_spiel.python.algorithms import mcts
 
@@ -111,5 +124,7 @@ def test_bad_parameters_are_refused():
         pyspiel.load_game(NAME, {"profile": "original", "players": 5})
     with pytest.raises(lv.LvError, match="give the profile parameter"):
         pyspiel.load_game(NAME)
+    with pytest.raises(lv.LvError, match="variant file"):
+        pyspiel.load_game(NAME, {"profile": "revised,gamble.bet_per_tile=10"})
     with pytest.raises(lv.LvError, match="nosuch"):
         pyspiel.load_game(NAME, {"profile": "nosuch"})
