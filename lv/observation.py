@@ -5,7 +5,7 @@ the observer's seat: player planes run from the observer (plane 0), then the nex
 ``n`` players, ``H`` the highest a casino may be raised (``Profile.max_height``, 1 without risers) and the 48
 lots in board order (A1 ... F9), the tensor is, in this order (``layout`` gives the names and sizes):
 
-per lot, one plane of 48 values each (``lot planes``, 3n + H + 17 planes):
+per lot, one plane of 48 values each (3n + H + 15 planes, so 48 (3n + H + 15) values):
 
 - ``marker``: n planes, 1 where that player's marker stands (a parking lot);
 - ``color``: 5 planes, the tile's colour (aqua, brown, gold, purple, silver);
@@ -18,7 +18,7 @@ per lot, one plane of 48 values each (``lot planes``, 3n + H + 17 planes):
 - ``pending``: 1 plane, the lot of a decision waiting for its dice or for the boss's answer;
 - ``drawn``: 1 plane, the cards drawn this turn;
 
-then the numbers of the game (``scalars``):
+then the numbers of the game (5n + 24 values):
 
 - ``money``: n, each player's money in millions, as is; ``points``: n, each player's points;
 - ``markers_left``, ``dice_left``: n each, the pieces still in hand;
