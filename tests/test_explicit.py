@@ -172,10 +172,10 @@ def test_a_spread_end_card_may_come_up_early_or_late():
     assert first == [(g.pile - middle - 2, pytest.approx(1 / 5))]
 
 
-def test_the_boss_answers_a_gamble_where_the_profile_lets_the_boss_lay_off():
-    """000 L194: the boss may lay off half the bet; here the boss decides, before the dice."""
-    g = ExplicitGame("original", 2)
-    rng = random.Random(6)
+def until_a_gamble(spec, seed):
+    """A 2-player game played at random, never gambling, until a gamble is legal: (game, the gamble ids)."""
+    g = ExplicitGame(spec, 2)
+    rng = random.Random(seed)
     while True:
         if g.is_chance:
             g.apply(rng.choice([o for o, _ in g.chance_outcomes()]))
@@ -184,6 +184,12 @@ def test_the_boss_answers_a_gamble_where_the_profile_lets_the_boss_lay_off():
         if gambles:
             break
         g.apply(rng.choice([a for a in g.legal() if a < S.GAMBLE]))
+    return g, gambles
+
+
+def test_the_boss_answers_a_gamble_where_the_profile_lets_the_boss_lay_off():
+    """000 L194: the boss may lay off half the bet; here the boss decides, before the dice."""
+    g, gambles = until_a_gamble("original", 6)
     gambler = g.current_player
     g.apply(gambles[0])
     bet = g.space.decode(gambles[0])
@@ -198,16 +204,7 @@ def test_the_boss_answers_a_gamble_where_the_profile_lets_the_boss_lay_off():
 
 
 def test_without_lay_off_the_dice_follow_the_gamble():
-    g = ExplicitGame("revised", 2)
-    rng = random.Random(7)
-    while True:
-        if g.is_chance:
-            g.apply(rng.choice([o for o, _ in g.chance_outcomes()]))
-            continue
-        gambles = [a for a in g.legal() if a >= S.GAMBLE]
-        if gambles:
-            break
-        g.apply(rng.choice([a for a in g.legal() if a < S.GAMBLE]))
+    g, gambles = until_a_gamble("revised", 7)
     g.apply(gambles[-1])
     assert g.node == DICE
 
