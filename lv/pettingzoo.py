@@ -145,11 +145,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
 
         if self.render_mode == "svg":
             return svg(game)
-        try:
-            from PIL import Image
-        except ImportError as err:
-            raise ImportError(f"render_mode 'rgb_array' needs the extra lv[png] ({err})") from None
-        return np.asarray(Image.open(io.BytesIO(png(game))).convert("RGB"))
+        picture = png(game)  # LvError naming the extra lv[png] when cairosvg is missing
+        from PIL import Image  # cairosvg's own dependency
+
+        return np.asarray(Image.open(io.BytesIO(picture)).convert("RGB"))
 
     def record(self) -> dict[str, Any]:
         """The game so far as an lv-game/1 record."""

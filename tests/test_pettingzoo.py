@@ -78,5 +78,15 @@ def test_rendering():
     svg = lv.pettingzoo.env(profile="revised", players=2, render_mode="svg")
     svg.reset(seed=3)
     assert svg.render().startswith("<svg")
+    rgb = lv.pettingzoo.env(profile="revised", players=2, render_mode="rgb_array")
+    rgb.reset(seed=3)
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        with pytest.raises(lv.LvError, match=r"lv\[png\]"):
+            rgb.render()
+    else:
+        picture = rgb.render()
+        assert picture.ndim == 3 and picture.shape[2] == 3 and picture.dtype == np.uint8
     with pytest.raises(ValueError, match="render_mode"):
         lv.pettingzoo.env(profile="revised", render_mode="human")
