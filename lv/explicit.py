@@ -189,7 +189,8 @@ class ExplicitGame:
 
     def returns(self) -> list[float]:
         """Each player's return: 0 until the game is over, then by lv's ranking (the winner first, then points,
-        money, the earlier seat): the winner 1, the last -1, evenly between (rank r of n: 1 - 2r/(n-1)); they sum to 0."""
+        money, the earlier seat): the winner 1, the last -1, evenly between (rank r of n: 1 - 2r/(n-1)); they
+        sum to 0."""
         n = len(self.names)
         if self.game is None or self.game.result is None:
             return [0.0] * n

@@ -7,8 +7,9 @@
     record = lv.openspiel.to_record(state)      # an lv-game/1 record: lv check verifies it
 
 Parameters: ``profile`` (any profile spec: ``revised``, ``original+f-block``, a variant file: required, since
-no edition is lv's favourite), ``players`` (default 2), ``spread`` (the end card's depth: floor(N/4) give or take this many cards;
-default 0, the profile's own reading; ``lv.explicit``). Importing this module registers the game (the extra
+no edition is lv's favourite; overrides go in a variant file, as OpenSpiel's game string cannot hold them),
+``players`` (default 2), ``spread`` (the end card's depth: floor(N/4) give or take this many cards; default 0,
+the profile's own reading; ``lv.explicit``). Importing this module registers the game (the extra
 ``lv[openspiel]`` installs OpenSpiel).
 
 The game is lv's ``ExplicitGame`` (lv/explicit.py): explicit chance nodes with their true probabilities, the
