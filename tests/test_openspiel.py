@@ -5,6 +5,7 @@ lv.pettingzoo, checked by PettingZoo's ``api_test`` and ``seed_test``. Skipped w
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -128,3 +129,16 @@ def test_bad_parameters_are_refused():
         pyspiel.load_game(NAME, {"profile": "revised,gamble.bet_per_tile=10"})
     with pytest.raises(lv.LvError, match="nosuch"):
         pyspiel.load_game(NAME, {"profile": "nosuch"})
+
+
+def test_the_evaluation_example_of_the_docs_runs_as_written(capsys, monkeypatch):
+    """docs/openspiel.md, "Evaluating an agent on a variant": its code, run from the repository's root, prints
+    the figure the page gives."""
+    root = Path(__file__).resolve().parent.parent
+    page = (root / "docs" / "openspiel.md").read_text(encoding="utf-8")
+    section = page.split("## Evaluating an agent on a variant", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(root)
+    exec(compile(code, "docs/openspiel.md", "exec"), {"__name__": "docs_example"})
+    said = code.rsplit("# ", 1)[1].strip()  # "13 of 20 here"
+    assert said.replace(" here", "") in capsys.readouterr().out
