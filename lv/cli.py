@@ -987,7 +987,8 @@ def explain_cmd(
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
     bots = simulate.check_run(labels, players, games, [x.strip() for x in bot.split(",") if x.strip()])
-    note(f"lv: {len(the_plan.changes)} changes; Shapley shares {explain.cost_note(the_plan, games)['note']}")
+    count = len(the_plan.changes)
+    note(f"lv: {count} change{'' if count == 1 else 's'}; Shapley shares {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)
     client = None
     try:

@@ -449,8 +449,8 @@ def cost_note(p: Plan, games: int) -> dict[str, Any]:
     n = len(p.labels)
     out: dict[str, Any] = {"method": p.method, "changes": k, "profiles": n, "games_played": n * games}
     if p.method == "exact":
-        out["note"] = (f"exact: every subset of the {k} changes played (2^{k} = {n} profiles), "
-                       f"{n * games:,} games")
+        out["note"] = (f"exact: every subset of the {k} change{'' if k == 1 else 's'} played (2^{k} = {n} "
+                       f"profiles), {n * games:,} games")
     elif p.method == "sampled":
         out["permutations"] = len(p.orders)
         out["note"] = (f"sampled: {len(p.orders)} orders of the {k} changes (each with its reverse); exact "
@@ -544,15 +544,16 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     width = max(60, width)
     a, b = result["a"], result["b"]
     entries = result["changes"]
-    out = _wrap(f"lv explain {a} -> {b}: {len(entries)} changes; {result['players']} players, {result['games']} "
+    count = f"{len(entries)} change{'' if len(entries) == 1 else 's'}"
+    out = _wrap(f"lv explain {a} -> {b}: {count}; {result['players']} players, {result['games']} "
                 f"paired games, seed {result['seed']}, bots {','.join(result['bots'])}", width)
     if len(a) > 24 or len(b) > 24:  # long specs are named once, then called A and B
         out += _wrap(f"(A = {a}, B = {b})", width)
         a, b = "A", "B"
     out += _wrap(f"Shapley shares {result['shapley']['note']}.", width)
-    out += ["", "The changes (by rulebook point; --each-parameter: one per parameter):"]
+    out += ["", "The changes, with the citations of each side:"]
     for e in entries:
-        out += _wrap(f"{e['name']}: {e['title']}", width, "    ", "  ")
+        out += _wrap(e["name"] if e["title"] == e["name"] else f"{e['name']}: {e['title']}", width, "    ", "  ")
         for prm in e["parameters"]:
             out += _wrap(f"{prm['key']}: {value_text(prm['a'])} -> {value_text(prm['b'])}", width, "      ",
                          "    ")
@@ -588,7 +589,7 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     out += [""]
     out += _wrap("Did each change matter? The share of the paired games it changed at all, and the turn where "
                  "they first differed (median; 0: the setup):", width)
-    out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} {'removed':<{cell_w}}")
+    out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} removed")
     for e in entries:
         cells = []
         for side in ("alone", "removed"):

@@ -202,3 +202,9 @@ def test_a_sweep_warns_of_a_value_that_changed_no_game():
     assert ("lv: warning: --set gamble.bet_per_tile=5: never mattered in 3 games under 'revised': every game is "
             "the same as with gamble.bet_per_tile=4") in " ".join(res.stderr.split())
     assert "payout.lot_income=2: never" not in res.stderr
+
+
+def test_the_searching_bot_explains_too():
+    r = explain.explain("original", "original+f-block", 2, 1, seed=0, bots=["mcts:2"], resamples=10,
+                        metrics=["turns"])
+    assert r["bots"] == ["mcts:2", "mcts:2"] and r["changes"][0]["mattered"]["alone"]["changed"] == 1
