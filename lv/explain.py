@@ -323,7 +323,7 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     shares = [{m: Tally() for m in table} for _ in range(k)]
     interaction = [{m: Tally() for m in table} for _ in range(k)]
     firsts: list[list[Counter[int]]] = [[Counter(), Counter()] for _ in range(k)]
-    examples: list[list[int | None]] = [[None, None] for _ in range(k)]
+    examples: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(k)]  # (game, first turn)
     fns = list(table.items())
     for results in simulate.run_batches(tasks, workers, client, explain_batch):
         for g in results:
@@ -346,7 +346,7 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
                     if turn is not None:
                         firsts[i][side][turn] += 1
                         if examples[i][side] is None:
-                            examples[i][side] = g["a"]["index"]
+                            examples[i][side] = (g["a"]["index"], turn)
         if progress:
             progress(len(results) * len(labels))
     whole_report = whole.report(seed, resamples)
@@ -399,14 +399,14 @@ def _sum(values: Iterable[float | None]) -> float | None:
     return None if any(x is None for x in xs) else math.fsum(x for x in xs if x is not None)
 
 
-def _mattered(turns: Counter[int], games: int, example: int | None) -> dict[str, Any]:
+def _mattered(turns: Counter[int], games: int, example: tuple[int, int] | None) -> dict[str, Any]:
     changed = sum(turns.values())
     median = None
     if changed:
         ordered = sorted(turns.elements())
         median = ordered[(changed - 1) // 2]  # the lower median: a turn that happened
     return {"games": games, "changed": changed, "share": changed / games, "median_first_turn": median,
-            "example_game": example}
+            "example_game": example[0] if example else None, "example_turn": example[1] if example else None}
 
 
 def _matter_note(entry: dict[str, Any], games: int, c: Change, pa: Profile, pb: Profile, with_c: str,
@@ -468,7 +468,9 @@ def save_examples(result: dict[str, Any], folder: str) -> list[dict[str, Any]]:
     """Play again, for each change that mattered, the first game in which it did (alone if it did alone, else
     removed) under both profiles of the pair, and save the two records in ``folder/NN-NAME/``: ``without.yaml``
     and ``with.yaml``. ``lv diff without.yaml -v WITH`` and ``lv view without.yaml --diff WITH`` show what the
-    change does to the decisions of the game without it. The entries also go into ``result`` (``example``)."""
+    change does to the decisions of the game without it; where the change altered what the bots chose rather
+    than what a decision does, they find no divergence, and the two records show the two games from the turn
+    where they part (``turn``). The entries also go into ``result`` (``example``)."""
     out = []
     for n, e in enumerate(sorted(result["changes"], key=lambda e: e["rank"]), start=1):
         side = "alone" if e["mattered"]["alone"]["example_game"] is not None else "removed"
@@ -485,7 +487,8 @@ def save_examples(result: dict[str, Any], folder: str) -> list[dict[str, Any]]:
             simulate.play_unit(simulate.Unit(index, simulate.game_seed(result["seed"], index), spec,
                                              result["players"], tuple(result["bots"]), path))
             files[key] = path
-        e["example"] = {"game": index, "pair": side, "without": files["without"], "with": files["with"],
+        e["example"] = {"game": index, "pair": side, "turn": e["mattered"][side]["example_turn"],
+                        "without": files["without"], "with": files["with"],
                         "with_profile": spec_with, "without_profile": spec_without,
                         "diff": f"lv diff {shlex.quote(files['without'])} -v {shlex.quote(spec_with)}",
                         "view": f"lv view {shlex.quote(files['without'])} --diff {shlex.quote(spec_with)} "
@@ -611,8 +614,13 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
         out += [""] + _wrap("An example pair per change (the first game it changed), as records:", width)
         for e in shown:
             ex = e["example"]
-            out += _wrap(f"{e['name']}: game {ex['game']} ({ex['pair']}): {ex['diff']}", width, "    ", "  ")
+            out += _wrap(f"{e['name']}: game {ex['game']} ({ex['pair']}), the games part at {_step(ex['turn'])}: "
+                         f"{ex['diff']}", width, "    ", "  ")
     return out
+
+
+def _step(turn: int) -> str:
+    return "the setup" if turn == 0 else f"turn {turn}"
 
 
 def csv_rows(result: dict[str, Any]) -> list[list[Any]]:
@@ -741,8 +749,9 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
         link = ""
         if ex:
             target = ex.get("page")
-            text = f"game {ex['game']} ({ex['pair']})"
-            link = (f'<a href="{_esc(os.path.relpath(os.path.abspath(target), here))}">{_esc(text)}</a>'
+            text = f"game {ex['game']} ({ex['pair']}), the games part at {_step(ex['turn'])}"
+            at = f"#turn={ex['turn']}" if ex["turn"] else ""
+            link = (f'<a href="{_esc(os.path.relpath(os.path.abspath(target), here) + at)}">{_esc(text)}</a>'
                     if target else _esc(text))
             link += f"<br><small><code>{_esc(ex['diff'])}</code></small>"
         body.append(f"<tr><td>{_esc(e['name'])}</td><td>{cells[0]}</td><td>{cells[1]}</td>"

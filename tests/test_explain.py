@@ -167,11 +167,11 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     assert res.exit_code == 0, res.output
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
     assert "winner_money: the winner's money" in res.stdout and "never mattered in 3 games" in res.stdout
-    assert "lv diff" in res.stdout
+    assert "payout.lot_income: game 0 (alone), the games part at turn 1: lv diff" in " ".join(res.stdout.split())
     page = (tmp_path / "report.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "http" not in page.replace(
         "http://www.w3.org/2000/svg", "")
-    assert 'href="ex/01-payout.lot_income/diff.html"' in page
+    assert 'href="ex/01-payout.lot_income/diff.html#turn=1"' in page  # the viewer opens at the turn they part
     pair = tmp_path / "ex" / "01-payout.lot_income"
     assert (pair / "diff.html").is_file()
     diff = run("diff", str(pair / "without.yaml"), "-v", "original,payout.lot_income=2", "--json")
