@@ -398,16 +398,20 @@ class Unchanged:
     def warnings(self) -> list[str]:
         """A line for each variant and swept value that changed no game (under every combination of the other
         swept values)."""
-        first: dict[str, Any] = {}
+        first = next(iter(self.sweep.profiles.values()))
         verdict: dict[tuple[str, str, str], bool] = {}
         for (key, label, _), same in self.same.items():
             row = self.sweep.profiles[label]
-            first.setdefault(key, next(iter(self.sweep.profiles.values()))[key])
-            where = (key, row["variant"], json.dumps(row[key]))
+            where = (key, row["variant"], _text(row[key]))
             verdict[where] = verdict.get(where, True) and same
-        return [f"--set {key}={json.loads(value)}: never mattered in {self.games} games under '{variant}': every "
-                f"game is the same as with {key}={first[key]}"
+        return [f"--set {key}={value}: never mattered in {self.games} games under '{variant}': every game is the "
+                f"same as with {key}={_text(first[key])}"
                 for (key, variant, value), same in verdict.items() if same]
+
+
+def _text(value: Any) -> str:
+    """A swept value as --set takes it (YAML): ``true``, ``[3, 4]``, ``boss_option``."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 # ---------------------------------------------------------------------------------------------- presenting
