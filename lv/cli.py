@@ -879,6 +879,8 @@ def simulate_cmd(
     bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
     for line in simulate.unread_warnings(sweep, players):
         note(f"lv: warning: {line}")
+    # a swept value whose games are all the same as the first value's: warned of after the run
+    unchanged = simulate.Unchanged(sweep) if sweep.keys else None
     if games_out:
         gamerows.check_target(games_out)
     if plot:
@@ -893,7 +895,8 @@ def simulate_cmd(
         client = simulate.dask_client(scheduler, workers) if cluster else None
         with _progress("simulate", games * len(profiles), "games", quiet) as advance:
             agg = simulate.play(profiles, players, games, seed, bots, workers, save_dir,
-                                progress=advance, on_game=on_game, batch=batch, client=client, overwrite=force)
+                                progress=advance, on_game=on_game, batch=batch, client=client, overwrite=force,
+                                unchanged=unchanged)
     except BaseException:
         if writer:
             writer.abort()
@@ -903,6 +906,8 @@ def simulate_cmd(
             _close_dask(client, scheduler)
     if writer:
         writer.close()
+    for line in unchanged.warnings() if unchanged else []:
+        note(f"lv: warning: {line}")
     result = simulate.report(agg, seed, bots, sweep=sweep)
     if plot:
         files = plots.draw(result, agg, plot)
@@ -949,6 +954,110 @@ def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callabl
     status = StatusLines(what, total, unit, note)
     yield status.advance
     status.close()
+
+
+@app.command("explain")
+@guarded
+def explain_cmd(
+    a: str = typer.Argument(..., help="Profile spec A (the rules from)."),
+    b: str = typer.Argument(..., help="Profile spec B (the rules to)."),
+    players: int = typer.Option(4, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(100, "--games", "-g", help="Paired games under every profile played."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
+    bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, as lv simulate "
+                                                    "(greedy, random, mcts[:PLAYOUTS], MODULE:FUNCTION, ...)."),
+    metric: Optional[List[str]] = typer.Option(None, "--metric", "-m", help="Rank the changes by this metric "
+                                               "(repeat for more tables); default advantage_p1 and winner_margin."),
+    group: Optional[List[str]] = typer.Option(None, "--group", help="Parameters to move as one change, "
+                                              "comma-separated (repeatable): raise.enabled,sprawl.riser_cost."),
+    each_parameter: bool = typer.Option(False, "--each-parameter", help="One change per parameter instead of "
+                                                                        "one per rulebook point."),
+    permutations: int = typer.Option(16, "--permutations", help="Orders sampled for the Shapley shares beyond "
+                                                                "--exact-up-to changes; 0: no shares."),
+    exact_up_to: int = typer.Option(8, "--exact-up-to", help="Exact Shapley shares (all 2^k subsets played) up "
+                                                             "to this many changes."),
+    examples: Optional[str] = typer.Option(None, "--examples", help="Save, per change, the first pair of games it "
+                                                                    "changed as records in DIR (for lv diff, "
+                                                                    "lv view --diff)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV output: change, effect, metric, mean, low, high, n."),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw a forest plot and a waterfall per ranked metric "
+                                                            "in DIR (extra lv\\[plot])."),
+    html: Optional[str] = typer.Option(None, "--html", help="Write the report as one self-contained HTML page."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
+                                                           "one per CPU (the results are the same for any number)."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
+                                                                      "there are more than CPUs."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
+                                                                  "lv\\[dask]), a local one unless --scheduler."),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
+                                                                      "running scheduler, tcp://HOST:PORT."),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """Which rule does what: the difference between two profiles taken apart into changes (one per rulebook
+    point), each measured over paired games: its effect alone (A + change vs A) and removed (B vs B - change),
+    its Shapley share of the whole difference, and whether it changed any game at all (see docs/simulation.md).
+
+    Example: lv explain original revised --players 4 --games 400
+    lv explain original revised --games 200 --metric winner_money --html report.html --examples pairs/
+    lv explain revised revised,gamble.bet_per_tile=4 --games 100 --json
+    """
+    from lv import explain, simulate
+
+    if as_json and as_csv:
+        raise LvError("--json and --csv: choose one")
+    _fit(wide)
+    if cluster not in (None, "dask"):
+        raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
+    if scheduler and not cluster:
+        raise LvError("--scheduler: give --cluster dask with it")
+    if html is not None and not html.lower().endswith((".html", ".htm")):
+        raise LvError(f"--html {html}: the report is an HTML page: give a file ending in .html")
+    if plot:
+        from lv import plots
+
+        plots.check_available()
+    metrics = metric or list(explain.DEFAULT_METRICS)
+    explain.check_metrics(metrics, players)
+    groups = [g.split(",") for g in group or []]
+    the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
+    labels = list(the_plan.labels.values())
+    bots = simulate.check_run(labels, players, games, [x.strip() for x in bot.split(",") if x.strip()])
+    count = len(the_plan.changes)
+    note(f"lv: {count} change{'' if count == 1 else 's'}; Shapley shares {explain.cost_note(the_plan, games)['note']}")
+    workers = _workers(workers, force_workers)
+    client = None
+    try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
+        with _progress("explain", games * len(labels), "games", quiet) as advance:
+            result = explain.explain(a, b, players, games, seed, bots, workers, client, metrics=metrics,
+                                     progress=advance, batch=batch, the_plan=the_plan)
+    finally:
+        if client is not None:
+            _close_dask(client, scheduler)
+    if examples:
+        explain.save_examples(result, examples)
+        if html is not None:
+            explain.write_example_pages(result)
+        note(f"lv: example pairs in {examples}")
+    if plot:
+        files = plots.draw_explain(result, plot)
+        note(f"lv: {len(files)} plots in {plot}")
+    if html is not None:
+        from lv.files import write_atomic
+
+        write_atomic(html, explain.html_page(result, html))
+        note(f"lv: wrote {html}")
+    if as_json:
+        emit_json(result)
+    elif as_csv:
+        from lv.gamerows import write_csv
+
+        write_csv(sys.stdout, explain.csv_rows(result))
+    else:
+        _lines(explain.lines(result, out.width if wide else min(out.width, 100)))
 
 
 def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:

@@ -11,8 +11,9 @@ difference is always something one engine run did and the other did not.
 
 from __future__ import annotations
 
+import hashlib
 from itertools import zip_longest
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +23,9 @@ from .notation import format_action
 from .record import Record, result_of
 from .game import Decision
 from .replay import Illegal, Replay, TurnPlay, TurnSnapshot, differences_dict, event_dict, replay, standings
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @attrs.frozen
@@ -346,3 +350,40 @@ def diff_records(record: Record, a: str | None, b: str, *, on_illegal: str = "sk
     ra = replay(record, a, on_illegal=on_illegal)
     rb = replay(record, b, on_illegal=on_illegal)
     return compare(ra, rb, a or record.profile, b)
+
+
+# ---------------------------------------------------------------------------------------------- played games
+
+
+def turn_digests(game: Game) -> list[str]:
+    """A short digest of each step of a played game: the setup first, then each turn (its draw's events, its
+    decisions and their events). Two games of a pair (the same seed under two profiles) differ from the first
+    step whose digests differ (``first_difference``); equal lists: the same game. Players are seat numbers
+    (the setup's starting rolls, keyed by name, are read in seating order), so games that differ only in the
+    players' names or colours have the same digests."""
+    setup = [tuple((k, _by_seat(v)) for k, v in e.items()) for e in game.setup_events
+             if not isinstance(e, BOOKKEEPING)]
+    out = [hashlib.blake2b(repr(setup).encode(), digest_size=8).hexdigest()]
+    for turn in game.history:
+        step = ([e for e in turn.draw_events if not isinstance(e, BOOKKEEPING)]
+                + [(d.action, d.events) for d in turn.decisions])
+        out.append(hashlib.blake2b(repr(step).encode(), digest_size=8).hexdigest())
+    return out
+
+
+def _by_seat(value: Any) -> Any:
+    """A setup event's value with its dicts keyed by player name (the starting rolls) as lists in seat order."""
+    if isinstance(value, dict):
+        return [_by_seat(v) for v in value.values()]
+    if isinstance(value, list):
+        return [_by_seat(v) for v in value]
+    return value
+
+
+def first_difference(a: list[str], b: list[str]) -> int | None:
+    """The first step at which two games' ``turn_digests`` differ (0: the setup, t: turn t), None if the games
+    are the same."""
+    for i, (x, y) in enumerate(zip_longest(a, b)):
+        if x != y:
+            return i
+    return None

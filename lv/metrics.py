@@ -401,10 +401,12 @@ class Aggregate:
     bootstrap resamples games). ``add`` takes game i under every profile; ``report`` gives what ``compare``
     gives for the same games, byte for byte."""
 
-    def __init__(self, profiles: list[str], players: int) -> None:
+    def __init__(self, profiles: list[str], players: int,
+                 metrics: dict[str, tuple[str, Metric]] | None = None) -> None:
+        """``metrics``: the per-game metrics to sum up (default ``metric_table(players)``)."""
         self.profiles = list(profiles)
         self.players = players
-        self.metrics = metric_table(players)
+        self.metrics = metric_table(players) if metrics is None else metrics
         self.games = 0
         self.tallies = {p: {m: Tally() for m in self.metrics} for p in self.profiles}
         self.diffs = {p: {m: Tally() for m in self.metrics} for p in self.profiles[1:]}

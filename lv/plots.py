@@ -335,3 +335,85 @@ def _sweep(result: dict[str, Any], key: str) -> Any:
     fig.suptitle(f"Each metric against {key} (mean and 95% interval)\n{_subtitle(result)}", fontsize="medium")
     _legend(fig, axes.flat[0], len(lines), outside=False)
     return fig
+
+
+# ---------------------------------------------------------------------------------------------- lv explain
+
+
+def draw_explain(result: dict[str, Any], folder: str) -> list[str]:
+    """The plots of ``lv explain`` (``explain.explain``'s report) into ``folder``: per ranked metric a forest
+    plot of each change's effect (alone, removed, Shapley share) and, with Shapley shares, a waterfall of the
+    shares from A's mean to B's."""
+    check_available()
+    out = make_folder(folder)
+    files: list[str] = []
+    for m in result["ranked_by"]:
+        files += _save(_explain_forest(result, m), out / f"forest-{slug(m)}")
+        if result.get("shapley_sum", {}).get(m) is not None:
+            files += _save(_waterfall(result, m), out / f"waterfall-{slug(m)}")
+    return files
+
+
+def _explain_subtitle(result: dict[str, Any]) -> str:
+    import textwrap
+
+    specs = textwrap.fill(f"A = {result['a']}, B = {result['b']}", 110)
+    return (f"{specs}\n{result['games']} paired games, {result['players']} players, "
+            f"seed {result['seed']}, bots {','.join(result['bots'])}")
+
+
+def _explain_forest(result: dict[str, Any], metric: str) -> Any:
+    entries = result["changes"]
+    scale, unit = (100.0, "percentage points") if _is_rate(metric) else (1.0, "")
+    fig = _figure(9, 2.0 + 0.45 * len(entries))
+    ax = fig.subplots()
+    sides = (("alone", "alone: A + change - A", "tab:blue", -0.22), ("removed", "removed: B - (B - change)",
+             "tab:orange", 0.0), ("shapley", "Shapley share", "black", 0.22))
+    for side, label, colour, dy in sides:
+        shown = False
+        for y, e in enumerate(entries):
+            est = (e[side] or {}).get(metric)
+            if est is None or est["mean"] is None:
+                continue
+            mean = est["mean"] * scale
+            low = (est["low"] if est["low"] is not None else est["mean"]) * scale
+            high = (est["high"] if est["high"] is not None else est["mean"]) * scale
+            ax.errorbar([mean], [y + dy], xerr=[[mean - low], [high - mean]], fmt="o", capsize=3, markersize=4,
+                        color=colour, label=None if shown else label)
+            shown = True
+    ax.set_yticks(range(len(entries)), [e["name"] for e in entries], fontsize="small")
+    ax.invert_yaxis()
+    ax.axvline(0, color="black", linewidth=1)
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel(f"effect on {metric}" + (f" ({unit})" if unit else ""))
+    ax.set_title(f"Effect of each change on {metric} (mean and 95% interval)\n{_explain_subtitle(result)}",
+                 fontsize="medium")
+    _legend(fig, ax, 3)
+    return fig
+
+
+def _waterfall(result: dict[str, Any], metric: str) -> Any:
+    """From A's mean, each change's Shapley share in turn (the largest first), to B's mean."""
+    entries = result["changes"]
+    scale = 100.0 if _is_rate(metric) else 1.0
+    start = result["estimates"][result["a"]][metric]["mean"]
+    end = result["estimates"][result["b"]][metric]["mean"]
+    fig = _figure(9, 2.2 + 0.4 * len(entries))
+    ax = fig.subplots()
+    level = start * scale if start is not None else 0.0
+    names = ["A"]
+    ax.barh(0, level, color="tab:gray")
+    for y, e in enumerate(entries, start=1):
+        share = e["shapley"][metric]["mean"] * scale
+        ax.barh(y, share, left=level, color="tab:red" if share < 0 else "tab:green")
+        level += share
+        names.append(e["name"])
+    names.append("B")
+    ax.barh(len(entries) + 1, end * scale if end is not None else level, color="tab:gray")
+    ax.set_yticks(range(len(names)), names, fontsize="small")
+    ax.invert_yaxis()
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_xlabel(metric + (" (percentage points)" if scale != 1.0 else ""))
+    ax.set_title(f"{metric} from A to B: each change's Shapley share\n{_explain_subtitle(result)}",
+                 fontsize="medium")
+    return fig

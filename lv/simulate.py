@@ -24,11 +24,12 @@ import re
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 import attrs
 
 from . import bots as B
+from .diff import turn_digests
 from .errors import LvError
 from .game import new_game
 from .metrics import Aggregate, summarize
@@ -37,6 +38,7 @@ from .files import make_folder, write_atomic
 from .record import dumps, record_of
 
 MAX_GAMES = 1_000_000
+T = TypeVar("T")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -160,7 +162,7 @@ def play_unit(unit: Unit | dict[str, Any]) -> dict[str, Any]:
 
 
 def _play(profile: Profile, label: str, index: int, seed: int, players: int, bots: Iterable[str],
-          save: str | None) -> dict[str, Any]:
+          save: str | None, digests: bool = False) -> dict[str, Any]:
     game = new_game(profile, players, seed)
     bots = tuple(bots)
     legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
@@ -169,7 +171,10 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
         make_folder(Path(save).parent, named_by_user=False)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
         write_atomic(save, dumps(record_of(game, label, comment=comment)), follow=False)
-    return {"index": index, "seed": seed, "profile": label, **summarize(game, legal_counts)}
+    out = {"index": index, "seed": seed, "profile": label, **summarize(game, legal_counts)}
+    if digests:  # to tell whether two games of a pair differ at all, and from which turn (diff.turn_digests)
+        out["digests"] = turn_digests(game)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- tasks
@@ -201,18 +206,23 @@ def _resolved(label: str, name: str, title: str, values: str) -> Profile:
 
 def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
     """Play a task of ``batches``: for each game, its summary under every profile (in the task's order)."""
+    return list(play_games(task))
+
+
+def play_games(task: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
+    """``play_batch`` one game at a time: each game's summaries under every profile, as they are played. A task
+    with ``"digests": true`` adds to each summary the game's per-turn digests (``diff.turn_digests``)."""
     profiles = {label: _resolved(label, p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
                 for label, p in task["profiles"].items()}
     save_dir, folders = task.get("save_dir"), task.get("folders") or {}
-    out = []
+    digests = bool(task.get("digests"))
     for i in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], i)
         # game-NNNNN is game NNNNN of the run, seed SEED*1000000+NNNNN: the number is the seed's tail
-        out.append([_play(profile, label, i, seed, task["players"], task["bots"],
-                          str(Path(save_dir) / folders.get(label, slug(label)) / f"game-{i:05d}.yaml")
-                          if save_dir else None)
-                    for label, profile in profiles.items()])
-    return out
+        yield [_play(profile, label, i, seed, task["players"], task["bots"],
+                     str(Path(save_dir) / folders.get(label, slug(label)) / f"game-{i:05d}.yaml")
+                     if save_dir else None, digests)
+               for label, profile in profiles.items()]
 
 
 def _in_order(submit: Callable[[dict[str, Any]], Any], tasks: Iterable[dict[str, Any]], window: int) -> Iterator[Any]:
@@ -227,18 +237,19 @@ def _in_order(submit: Callable[[dict[str, Any]], Any], tasks: Iterable[dict[str,
         yield pending.popleft().result()
 
 
-def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1,
-                client: Any = None) -> Iterator[list[list[dict[str, Any]]]]:
+def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1, client: Any = None,
+                play: Callable[[dict[str, Any]], T] = play_batch) -> Iterator[T]:  # type: ignore[assignment]
     """Play the tasks in this process, in ``workers`` processes, or on a Dask cluster (``client``, a
-    ``dask.distributed.Client``); the results come in task order, so every way gives the same."""
+    ``dask.distributed.Client``); the results come in task order, so every way gives the same. ``play``: what
+    plays a task (a module-level function, so that a worker can import it; default ``play_batch``)."""
     if client is not None:
         window = 2 * max(1, len(client.scheduler_info().get("workers", {}))) + 2
-        yield from _in_order(lambda t: client.submit(play_batch, t, pure=False), tasks, window)
+        yield from _in_order(lambda t: client.submit(play, t, pure=False), tasks, window)
     elif workers <= 1:
-        yield from map(play_batch, tasks)
+        yield from map(play, tasks)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            yield from _in_order(lambda t: pool.submit(play_batch, t), tasks, 2 * workers + 2)
+            yield from _in_order(lambda t: pool.submit(play, t), tasks, 2 * workers + 2)
 
 
 def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
@@ -263,11 +274,12 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
          workers: int = 1, save_dir: str | None = None, progress: Callable[[int], None] | None = None,
          on_game: Callable[[list[dict[str, Any]]], None] | None = None, batch: int | None = None,
-         client: Any = None, overwrite: bool = False) -> Aggregate:
+         client: Any = None, overwrite: bool = False, unchanged: Unchanged | None = None) -> Aggregate:
     """Play ``games`` paired games under each profile, summing them up as they come (metrics.Aggregate): the
     parent keeps running sums, never the list of games. ``on_game`` sees each game's summaries (one per
     profile) in game order, whatever order they were played in; ``progress(k)`` is told of every k games.
-    ``overwrite``: the records of an earlier run in ``save_dir`` may be replaced (else refused before any game)."""
+    ``overwrite``: the records of an earlier run in ``save_dir`` may be replaced (else refused before any game).
+    ``unchanged`` (a sweep's ``Unchanged``) is shown every game, to tell which swept values changed nothing."""
     if workers < 1:
         raise LvError(f"--workers {workers}: give at least 1")
     bots = check_run(profiles, players, games, bots or ["greedy"])
@@ -276,8 +288,13 @@ def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: lis
     if batch is None:
         batch = DEFAULT_BATCH if client is not None else max(1, min(DEFAULT_BATCH, games // (workers * 4)))
     agg = Aggregate(profiles, players)
-    for results in run_batches(batches(profiles, players, games, seed, bots, save_dir, batch), workers, client):
+    tasks = batches(profiles, players, games, seed, bots, save_dir, batch)
+    if unchanged is not None:
+        tasks = ({**task, "digests": True} for task in tasks)
+    for results in run_batches(tasks, workers, client, play_batch):
         for pair in results:
+            if unchanged is not None:
+                unchanged.add(pair)
             agg.add(pair)
             if on_game:
                 on_game(pair)
@@ -383,6 +400,52 @@ def unread_warnings(sweep: Grid, players: int) -> list[str]:
                            f"its values give the same games")
                 break
     return out
+
+
+class Unchanged:
+    """Which swept values changed no game (``lv simulate --set``): for each combination of a sweep, each swept
+    value is compared, game by game, with the key's first value, the rest of the combination the same. A value
+    whose games are all the same as the first value's (every draw, decision and event: ``diff.turn_digests``)
+    never mattered in the games played, whatever the metrics say."""
+
+    def __init__(self, sweep: Grid) -> None:
+        self.sweep = sweep
+        self.games = 0
+        # (key, label, the label with the key at its first value): still the same in every game so far?
+        self.same: dict[tuple[str, str, str], bool] = {}
+        by_values = {json.dumps(row, sort_keys=True): label for label, row in sweep.profiles.items()}
+        for key in sweep.keys:
+            first = next(iter(sweep.profiles.values()))[key]
+            for label, row in sweep.profiles.items():
+                if row[key] != first:
+                    self.same[(key, label, by_values[json.dumps({**row, key: first}, sort_keys=True)])] = True
+
+    def add(self, games: list[dict[str, Any]]) -> None:
+        """One game index's summaries, one per profile of the sweep in order, each with its ``digests`` (taken out
+        here, so that what follows sees the summaries it always saw)."""
+        digests = {g["profile"]: g.pop("digests") for g in games}
+        self.games += 1
+        for (key, label, other), same in self.same.items():
+            if same and digests[label] != digests[other]:
+                self.same[(key, label, other)] = False
+
+    def warnings(self) -> list[str]:
+        """A line for each variant and swept value that changed no game (under every combination of the other
+        swept values)."""
+        first = next(iter(self.sweep.profiles.values()))
+        verdict: dict[tuple[str, str, str], bool] = {}
+        for (key, label, _), same in self.same.items():
+            row = self.sweep.profiles[label]
+            where = (key, row["variant"], _text(row[key]))
+            verdict[where] = verdict.get(where, True) and same
+        return [f"--set {key}={value}: never mattered in {self.games} games under '{variant}': every game is the "
+                f"same as with {key}={_text(first[key])}"
+                for (key, variant, value), same in verdict.items() if same]
+
+
+def _text(value: Any) -> str:
+    """A swept value as --set takes it (YAML): ``true``, ``[3, 4]``, ``boss_option``."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 # ---------------------------------------------------------------------------------------------- presenting

@@ -2,7 +2,8 @@
 says when money broke a tie on points; the README's "What you can do" block runs top to bottom as written.
 
 The README block's ``lv simulate`` line (2000 paired games, a minute on a busy machine) runs as written with
-``LV_SLOW_TESTS=1``; by default it runs with ``--games 20``, everything else exactly as written.
+``LV_SLOW_TESTS=1``; by default it runs with ``--games 20`` (``lv explain``'s with ``--games 2``), everything else
+exactly as written.
 """
 
 from __future__ import annotations
@@ -128,9 +129,10 @@ def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
     for line in lines:
         args = shlex.split(line, comments=True)[1:]
         args = [x for a in args for x in (sorted(glob.glob(a)) if "*" in a else [a])]
-        if args[0] == "simulate" and not os.environ.get("LV_SLOW_TESTS"):
-            # the same command, fewer games (a searching bot: 2 games, 4 playouts a decision)
-            searching = any(a.startswith("mcts") or ",mcts" in a for a in args)
+        if args[0] in ("simulate", "explain") and not os.environ.get("LV_SLOW_TESTS"):
+            # the same command, fewer games (a searching bot: 2 games, 4 playouts a decision; lv explain plays
+            # every game under 146 profiles: 2 games)
+            searching = any(a.startswith("mcts") or ",mcts" in a for a in args) or args[0] == "explain"
             args[args.index("--games") + 1] = "2" if searching else "20"
             args = [re.sub(r"mcts:\d+", "mcts:4", a) for a in args]
         res = run(*args)

@@ -1,0 +1,770 @@
+"""Which rule does what (``lv explain A B``): the difference between two rule profiles taken apart into changes,
+each measured over paired games.
+
+A *change* is one rulebook point: the parameters that differ between A and B and only make sense together
+(``POINTS``, one table: the Raise action with its cost and height, ...); a differing parameter in no point is a
+change of its own. Each change is measured over paired games (game i has the same seed under every profile, as
+in ``lv simulate``):
+
+- *alone*: A with the change against A; *removed*: B against B without the change. The two differ where the
+  change interacts with others (risers in sprawls do nothing without the Raise action); the per-game difference
+  of the two is the *interaction*, with its interval;
+- *Shapley share*: the change's average effect over the orders in which the changes can be made, A to B, so the
+  shares add up to the whole difference B - A, game by game. Exact over all 2^k subsets of the k changes up to
+  ``EXACT_UP_TO`` changes; beyond, over the subsets along sampled orders (antithetic pairs: an order and its
+  reverse), and the report says so;
+- *did it matter*: the share of pairs (alone, removed) whose two games differ at all, and the first step where
+  they do (``diff.turn_digests``): a change that changed no game is flagged, whatever the metrics say.
+
+Every profile of the run plays the same seeds, in the tasks of ``lv.simulate`` (a pool or Dask, results in task
+order); a worker plays one game under every profile (``explain_batch``), reduces it to the few summaries and
+per-game Shapley values the report needs, and the parent sums them up as they come (``metrics.Aggregate``,
+``metrics.Tally``): the same seed gives the same report, byte for byte, however it was played.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import shlex
+import textwrap
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+import attrs
+
+from . import simulate
+from .diff import first_difference
+from .errors import LvError, ProfileError
+from .files import make_folder
+from .metrics import SHARES, Aggregate, Metric, Tally, difference, metric_table
+from .profile import Profile, _split_spec, known_parameter, load_profile, parse_value, unread
+
+# The rulebook points whose parameters only make sense together (shared/reference/rules-diff.md, by row): each
+# is one change, made or left as a whole. (name, what it is, its parameters.) A differing parameter in no point is
+# a change of its own, named by the parameter.
+POINTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("players", "player count and colours (row 1)", ("players.min", "players.max", "players.colors")),
+    ("starting_money", "how the starting money is counted (row 7)", ("setup.starting_money",)),
+    ("join_rule", "casinos join by colour and height (row 14)", ("casino.join_rule",)),
+    ("scoring_order", "the order the casinos score in (row 20)", ("scoring.order",)),
+    ("riser_cost", "risers in sprawls (row 24)", ("sprawl.riser_cost",)),
+    ("remodel", "what a remodel counts and costs (row 26)", ("remodel.cost_per_unit", "remodel.counts")),
+    ("raise", "the Raise action, its cost and height (row 29)",
+     ("raise.enabled", "raise.cost_per_space", "raise.max_height")),
+    ("bet_cap", "the gamble's bet cap (row 31)",
+     ("gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money")),
+    ("odds", "the gamble's odds (row 32)", ("gamble.win_even", "gamble.win_double", "gamble.lose")),
+    ("lay_off", "the boss's lay-off (row 34)", ("gamble.lay_off", "gamble.lay_off_double_basis")),
+    ("instant_win", "the instant win (row 43)", ("end.instant_win_points", "end.instant_win_mode")),
+    ("f_block", "the 2-player F-block rule (row 44)", ("f_block.closed_when", "f_block.block")),
+)
+
+EXACT_UP_TO = 8  # exact Shapley shares up to this many changes (2^8 = 256 profiles)
+PERMUTATIONS = 16  # sampled orders beyond it
+DEFAULT_METRICS = ("advantage_p1", "winner_margin")
+SET_METRICS = ("balance", "turns_sd", "turns_iqr")  # statistics of a set of games: no per-game Shapley value
+
+
+def _winner_margin(g: dict[str, Any]) -> float | None:
+    scores, w = g["scores"], g["winner"]
+    others = [s for i, s in enumerate(scores) if i != w]
+    return float(scores[w] - max(others)) if others else None
+
+
+def game_metrics(players: int) -> dict[str, tuple[str, Metric]]:
+    """The per-game metrics of an explanation: lv simulate's (``metrics.metric_table``) and the winner's margin."""
+    table = metric_table(players)
+    table["winner_margin"] = ("the winner's margin: the winner's points minus the best other player's",
+                              _winner_margin)
+    return table
+
+
+def check_metrics(metrics: Sequence[str], players: int) -> None:
+    """Refuse a metric lv does not measure, in one line."""
+    every = list(game_metrics(players)) + list(SET_METRICS)
+    for m in metrics:
+        if m not in every:
+            raise LvError(f"--metric {m}: unknown (known: {', '.join(every)})")
+
+
+# ---------------------------------------------------------------------------------------------- the changes
+
+
+@attrs.frozen
+class Change:
+    """One change from A to B: a rulebook point's parameters that differ (``keys``), with their values."""
+
+    name: str
+    title: str
+    keys: tuple[str, ...]
+    a: tuple[Any, ...]  # the values under A, in the order of ``keys``
+    b: tuple[Any, ...]
+
+
+def changes(pa: Profile, pb: Profile, groups: Sequence[Sequence[str]] = (), each_parameter: bool = False
+            ) -> list[Change]:
+    """The differences of two profiles as changes, in the order of their first parameter: by rulebook point
+    (``POINTS``), the ``groups`` given first (each a list of parameters moved together), or with
+    ``each_parameter`` one per parameter. An action family's section that a profile does not name is compared
+    at its defaults, as ``lv variants diff`` does."""
+    va, vb = pa.values(every=True), pb.values(every=True)
+    differ = [k for k in va if va[k] != vb[k]]
+    seen: set[str] = set()
+    table: list[tuple[str, str, tuple[str, ...]]] = []
+    for group in groups:
+        keys = tuple(k.strip() for k in group if k.strip())
+        for k in keys:
+            if not known_parameter(k):
+                raise LvError(f"--group {','.join(keys)}: unknown parameter '{k}' (see 'lv variants show')")
+            if k in seen:
+                raise LvError(f"--group: {k} is in two groups")
+            seen.add(k)
+        if not any(k in differ for k in keys):
+            raise LvError(f"--group {','.join(keys)}: none of these parameters differs between the profiles")
+        table.append(("+".join(k.rsplit(".", 1)[-1] for k in keys if k in differ), "a group given with --group",
+                      keys))
+    if not each_parameter:
+        table += [p for p in POINTS if not seen.intersection(p[2])]
+    found: dict[str, tuple[str, str, list[str]]] = {}
+    for k in differ:
+        point = next((p for p in table if k in p[2]), None)
+        name, title = (point[0], point[1]) if point else (k, k)
+        found.setdefault(name, (name, title, []))[2].append(k)
+    return [Change(name, title, tuple(keys), tuple(va[k] for k in keys), tuple(vb[k] for k in keys))
+            for name, title, keys in found.values()]
+
+
+def value_text(value: Any) -> str:
+    """A parameter's value as a profile spec writes it (``[black, blue]``, ``true``, ``15``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(value_text(v) for v in value) + "]"
+    text = str(value)
+    return text if parse_value(text) == value else json.dumps(value)
+
+
+def with_values(spec: str, values: dict[str, Any]) -> str:
+    """``spec`` with ``values`` set (``original,raise.enabled=true``): an override of the same key it already
+    has is replaced."""
+    head, *assignments = [part.strip() for part in _split_spec(spec)]
+    kept = [x for x in assignments if x.split("=", 1)[0].strip() not in values]
+    return ",".join([head, *kept, *(f"{k}={value_text(v)}" for k, v in values.items())])
+
+
+@attrs.frozen
+class Plan:
+    """What an explanation plays: the changes, and the subsets of them (bit i: change i made, from A) with the
+    profile spec of each; ``orders``: the sampled orders of the changes (empty unless ``method`` is sampled)."""
+
+    a: str
+    b: str
+    changes: tuple[Change, ...]
+    labels: dict[int, str]  # subset -> profile spec, in the order played
+    method: str  # "exact", "sampled" or "none" (no Shapley shares)
+    orders: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def full(self) -> int:
+        return (1 << len(self.changes)) - 1
+
+
+def plan(a: str, b: str, groups: Sequence[Sequence[str]] = (), each_parameter: bool = False,
+         permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO, seed: int = 0) -> Plan:
+    """The changes from ``a`` to ``b`` and the profiles to play. ``permutations``: sampled orders when there
+    are more than ``exact_up_to`` changes (0: no Shapley shares, only alone and removed)."""
+    if permutations < 0:
+        raise LvError(f"--permutations {permutations}: give 0 (no Shapley shares) or more")
+    pa, pb = load_profile(a), load_profile(b)
+    found = changes(pa, pb, groups, each_parameter)
+    if not found:
+        raise LvError(f"{a} and {b} have the same parameters: nothing to explain")
+    k = len(found)
+    full = (1 << k) - 1
+    subsets = {0, full} | {1 << i for i in range(k)} | {full ^ (1 << i) for i in range(k)}
+    orders: list[tuple[int, ...]] = []
+    if permutations == 0:
+        method = "none"
+    elif k <= exact_up_to:
+        method = "exact"
+        subsets = set(range(full + 1))
+    else:
+        method = "sampled"
+        rng = random.Random(f"lv/{seed}/shapley/{k}")
+        while len(orders) < permutations:
+            order = tuple(rng.sample(range(k), k))
+            orders += [order, order[::-1]][: permutations - len(orders)]
+        for order in orders:
+            mask = 0
+            for i in order:
+                mask |= 1 << i
+                subsets.add(mask)
+    labels = {}
+    for mask in sorted(subsets, key=lambda m: (bin(m).count("1"), m)):
+        labels[mask] = _spec(a, b, found, mask, full)
+    _check(labels, found, pa.values(every=True), pb.values(every=True))
+    return Plan(a, b, tuple(found), labels, method, tuple(orders))
+
+
+def _spec(a: str, b: str, found: list[Change], mask: int, full: int) -> str:
+    if mask == 0:
+        return a
+    if mask == full:
+        return b
+    if bin(mask).count("1") == len(found) - 1:  # B without one change: B's spec, that change's keys as A has them
+        return with_values(b, {k: v for i, c in enumerate(found) if not mask >> i & 1 for k, v in zip(c.keys, c.a)})
+    return with_values(a, {k: v for i, c in enumerate(found) if mask >> i & 1 for k, v in zip(c.keys, c.b)})
+
+
+def _check(labels: dict[int, str], found: list[Change], va: dict[str, Any], vb: dict[str, Any]) -> None:
+    """Every subset's spec loads and has the values it should: else one line naming the changes."""
+    for mask, spec in labels.items():
+        names = [c.name for i, c in enumerate(found) if mask >> i & 1] or ["none"]
+        try:
+            got = load_profile(spec).values(every=True)
+        except ProfileError as err:
+            raise LvError(f"the changes {', '.join(names)} made alone do not give a valid profile ({err}); "
+                          f"move parameters that only work together as one change with --group") from None
+        want = {k: (vb if any(mask >> i & 1 and k in c.keys for i, c in enumerate(found)) else va)[k] for k in va}
+        if got != want:
+            bad = next(k for k in want if got.get(k) != want[k])
+            raise LvError(f"the profile spec {spec!r} does not give {bad}={value_text(want[bad])} (a value that "
+                          f"a spec cannot write)")
+
+
+# ---------------------------------------------------------------------------------------------- the worker
+
+
+def explain_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
+    """Play a task (``simulate.batches`` of the plan's profiles, with ``explain``: the subsets in order, the
+    number of changes, the method and the sampled orders) and reduce each game to what the report needs: the
+    summaries under A, B, each A + change and each B - change; for each change the first step where the games
+    of its alone and removed pairs differ; and each change's Shapley value of every per-game metric."""
+    info = task["explain"]
+    k, masks, method = info["k"], info["masks"], info["method"]
+    orders = [tuple(o) for o in info["orders"]]
+    full = (1 << k) - 1
+    fns = [fn for _, fn in game_metrics(task["players"]).values()]
+    weights = [math.factorial(s) * math.factorial(k - 1 - s) / math.factorial(k) for s in range(k)]
+    out = []
+    for summaries in simulate.play_games(task):
+        games = dict(zip(masks, summaries))
+        digests = {m: g.pop("digests") for m, g in games.items()}
+        first = [[first_difference(digests[0], digests[1 << i]), first_difference(digests[full ^ (1 << i)],
+                                                                                  digests[full])]
+                 for i in range(k)]
+        shapley: list[list[float | None]] | None = None
+        if method != "none":
+            values = {m: [fn(g) if g["winner"] is not None else None for fn in fns] for m, g in games.items()}
+            shapley = [_shapley(values, i, k, method, weights, orders) for i in range(k)]
+        out.append({"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
+                    "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley})
+    return out
+
+
+def _shapley(values: dict[int, list[float | None]], i: int, k: int, method: str, weights: list[float],
+             orders: list[tuple[int, ...]]) -> list[float | None]:
+    """Change i's Shapley value of each metric in one game: its marginal effects v(S + i) - v(S), weighted over
+    all subsets S without it (exact) or averaged over the sampled orders (S: the changes before i)."""
+    bit = 1 << i
+    if method == "exact":
+        terms = [(weights[bin(s).count("1")], s) for s in range(1 << k) if not s & bit]
+    else:
+        prefixes = []
+        for order in orders:
+            mask = 0
+            for j in order:
+                if j == i:
+                    break
+                mask |= 1 << j
+            prefixes.append(mask)
+        terms = [(1 / len(orders), s) for s in prefixes]
+    out: list[float | None] = []
+    for m in range(len(values[0])):
+        total = 0.0
+        for w, s in terms:
+            x, y = values[s][m], values[s | bit][m]
+            if x is None or y is None:
+                total = math.nan
+                break
+            total += w * (y - x)
+        out.append(None if math.isnan(total) else total)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- the run
+
+
+def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[str] | None = None,
+            workers: int = 1, client: Any = None, groups: Sequence[Sequence[str]] = (),
+            each_parameter: bool = False, permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO,
+            metrics: Sequence[str] = DEFAULT_METRICS, progress: Callable[[int], None] | None = None,
+            batch: int | None = None, resamples: int = 1000, the_plan: Plan | None = None) -> dict[str, Any]:
+    """Take the difference from ``a`` to ``b`` apart (see the module's docstring). Plain data, ready for JSON;
+    the same arguments give the same data, however the games were played."""
+    p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
+    labels = list(p.labels.values())
+    bots = simulate.check_run(labels, players, games, bots or ["greedy"])
+    table = game_metrics(players)
+    check_metrics(metrics, players)
+    if workers < 1:
+        raise LvError(f"--workers {workers}: give at least 1")
+    k, full = len(p.changes), p.full
+    if batch is None:
+        batch = max(1, min(25, games // (workers * 4))) if client is None else 25
+    info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders]}
+    tasks = ({**task, "digests": True, "explain": info}
+             for task in simulate.batches(labels, players, games, seed, bots, None, batch))
+    whole = Aggregate([a, b], players, table)
+    alone = Aggregate([a] + [p.labels[1 << i] for i in range(k)], players, table)
+    removed = [Aggregate([p.labels[full ^ (1 << i)], b], players, table) for i in range(k)]
+    shares = [{m: Tally() for m in table} for _ in range(k)]
+    interaction = [{m: Tally() for m in table} for _ in range(k)]
+    firsts: list[list[Counter[int]]] = [[Counter(), Counter()] for _ in range(k)]
+    examples: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(k)]  # (game, first turn)
+    fns = list(table.items())
+    for results in simulate.run_batches(tasks, workers, client, explain_batch):
+        for g in results:
+            whole.add([g["a"], g["b"]])
+            alone.add([g["a"], *g["alone"]])
+            va = _values(g["a"], fns)
+            vb = _values(g["b"], fns)
+            for i in range(k):
+                removed[i].add([g["removed"][i], g["b"]])
+                v_alone, v_removed = _values(g["alone"][i], fns), _values(g["removed"][i], fns)
+                for m, _ in fns:
+                    effect_alone = difference(va[m], v_alone[m])
+                    effect_removed = difference(v_removed[m], vb[m])
+                    interaction[i][m].add(difference(effect_alone, effect_removed))
+                if g["shapley"] is not None:
+                    for (m, _), v in zip(fns, g["shapley"][i]):
+                        shares[i][m].add(v)
+                for side in (0, 1):
+                    turn = g["first"][i][side]
+                    if turn is not None:
+                        firsts[i][side][turn] += 1
+                        if examples[i][side] is None:
+                            examples[i][side] = (g["a"]["index"], turn)
+        if progress:
+            progress(len(results) * len(labels))
+    whole_report = whole.report(seed, resamples)
+    alone_report = alone.report(seed, resamples)
+    out: dict[str, Any] = {
+        "a": a, "b": b, "players": players, "games": games, "seed": seed, "bots": bots,
+        "ranked_by": list(metrics),
+        "shapley": cost_note(p, games),
+        "metrics": whole_report["metrics"],
+        "estimates": whole_report["estimates"],
+        "whole": whole_report["differences"][f"{b} - {a}"],
+        "changes": [],
+    }
+    out["metrics"]["winner_margin"] = table["winner_margin"][0]
+    pa, pb = load_profile(a), load_profile(b)
+    va_all, vb_all = pa.values(), pb.values()
+    for i, c in enumerate(p.changes):
+        with_c, without_c = p.labels[1 << i], p.labels[full ^ (1 << i)]
+        entry: dict[str, Any] = {
+            "name": c.name, "title": c.title,
+            "parameters": [{"key": key, "a": x, "b": y,
+                            "a_source": pa.sources.get(key, "" if key in va_all else "not set: the default"),
+                            "b_source": pb.sources.get(key, "" if key in vb_all else "not set: the default")}
+                           for key, x, y in zip(c.keys, c.a, c.b)],
+            "profiles": {"alone": with_c, "removed": without_c},
+            "alone": alone_report["differences"][f"{with_c} - {a}"],
+            "removed": removed[i].report(seed, resamples)["differences"][f"{b} - {without_c}"],
+            "interaction": {m: t.estimate().to_dict() for m, t in interaction[i].items()},
+            "shapley": ({m: t.estimate().to_dict() for m, t in shares[i].items()} if p.method != "none" else None),
+            "mattered": {side: _mattered(firsts[i][s], games, examples[i][s])
+                         for s, side in enumerate(("alone", "removed"))},
+        }
+        entry["interacts"] = [m for m, e in entry["interaction"].items()
+                              if e["low"] is not None and (e["low"] > 0 or e["high"] < 0)]
+        entry["note"] = _matter_note(entry, games, c, pa, pb, with_c, without_c, players)
+        out["changes"].append(entry)
+    if p.method != "none":
+        out["shapley_sum"] = {m: _sum(e["shapley"][m]["mean"] for e in out["changes"]) for m in table}
+    out["changes"] = _ranked(out["changes"], list(metrics))
+    return out
+
+
+def _values(g: dict[str, Any], fns: list[tuple[str, tuple[str, Metric]]]) -> dict[str, float | None]:
+    ended = g["winner"] is not None
+    return {m: fn(g) if ended else None for m, (_, fn) in fns}
+
+
+def _sum(values: Iterable[float | None]) -> float | None:
+    xs = list(values)
+    return None if any(x is None for x in xs) else math.fsum(x for x in xs if x is not None)
+
+
+def _mattered(turns: Counter[int], games: int, example: tuple[int, int] | None) -> dict[str, Any]:
+    changed = sum(turns.values())
+    median = None
+    if changed:
+        ordered = sorted(turns.elements())
+        median = ordered[(changed - 1) // 2]  # the lower median: a turn that happened
+    return {"games": games, "changed": changed, "share": changed / games, "median_first_turn": median,
+            "example_game": example[0] if example else None, "example_turn": example[1] if example else None}
+
+
+def _matter_note(entry: dict[str, Any], games: int, c: Change, pa: Profile, pb: Profile, with_c: str,
+                 without_c: str, players: int) -> str | None:
+    """Why a change that changed no game did not (where ``profile.UNREAD`` knows), or what its one-sided
+    silence means."""
+    alone, removed = entry["mattered"]["alone"]["changed"], entry["mattered"]["removed"]["changed"]
+    if alone and removed:
+        return None
+    if not alone and not removed:
+        sides = [load_profile(with_c), pb]  # the change made alone, and in B
+        why = [w for k in c.keys for w in (unread(side, k, players) for side in sides) if w]
+        reason = f" ({'; '.join(dict.fromkeys(why))})" if why else ""
+        return (f"never mattered in {games} games: every game was the same with it and without it, alone and "
+                f"removed{reason}")
+    if not alone:
+        return (f"alone it never mattered in {games} games: it works only with other changes (removed from "
+                f"{pb.spec or pb.name} it changed {removed})")
+    return (f"removed from {pb.spec or pb.name} it never mattered in {games} games: other changes make it moot "
+            f"(alone it changed {alone})")
+
+
+def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str, Any]]:
+    """By the size of the change's effect on the first metric named: its Shapley share, else its effect alone."""
+    m = metrics[0]
+
+    def size(e: dict[str, Any]) -> float:
+        est = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else e["alone"][m]
+        return -abs(est["mean"]) if est["mean"] is not None else 0.0
+
+    ranked = sorted(entries, key=size)
+    for n, e in enumerate(ranked, start=1):
+        e["rank"] = n
+    return ranked
+
+
+def cost_note(p: Plan, games: int) -> dict[str, Any]:
+    """How the Shapley shares are found and what that costs: the profiles and games played."""
+    k = len(p.changes)
+    n = len(p.labels)
+    out: dict[str, Any] = {"method": p.method, "changes": k, "profiles": n, "games_played": n * games}
+    if p.method == "exact":
+        out["note"] = (f"exact: every subset of the {k} change{'' if k == 1 else 's'} played (2^{k} = {n} "
+                       f"profiles), {n * games:,} games")
+    elif p.method == "sampled":
+        out["permutations"] = len(p.orders)
+        out["note"] = (f"sampled: {len(p.orders)} orders of the {k} changes (each with its reverse); exact "
+                       f"would need 2^{k} = {1 << k:,} profiles; {n} profiles played, {n * games:,} games. "
+                       f"The intervals cover the games' noise, not the choice of orders")
+    else:
+        out["note"] = f"no Shapley shares (--permutations 0): {n} profiles, {n * games:,} games"
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- examples
+
+
+def save_examples(result: dict[str, Any], folder: str) -> list[dict[str, Any]]:
+    """Play again, for each change that mattered, the first game in which it did (alone if it did alone, else
+    removed) under both profiles of the pair, and save the two records in ``folder/NN-NAME/``: ``without.yaml``
+    and ``with.yaml``. ``lv diff without.yaml -v WITH`` and ``lv view without.yaml --diff WITH`` show what the
+    change does to the decisions of the game without it; where the change altered what the bots chose rather
+    than what a decision does, they find no divergence, and the two records show the two games from the turn
+    where they part (``turn``). The entries also go into ``result`` (``example``)."""
+    out = []
+    top = make_folder(folder)  # the user's folder, made if missing (its parent must exist)
+    for n, e in enumerate(sorted(result["changes"], key=lambda e: e["rank"]), start=1):
+        side = "alone" if e["mattered"]["alone"]["example_game"] is not None else "removed"
+        index = e["mattered"][side]["example_game"]
+        if index is None:
+            e["example"] = None
+            continue
+        spec_with = e["profiles"]["alone"] if side == "alone" else result["b"]
+        spec_without = result["a"] if side == "alone" else e["profiles"]["removed"]
+        where = make_folder(top / f"{n:02d}-{simulate.slug(e['name'])}", named_by_user=False)
+        files = {}
+        for key, spec in (("without", spec_without), ("with", spec_with)):
+            path = str(where / f"{key}.yaml")
+            simulate.play_unit(simulate.Unit(index, simulate.game_seed(result["seed"], index), spec,
+                                             result["players"], tuple(result["bots"]), path))
+            files[key] = path
+        e["example"] = {"game": index, "pair": side, "turn": e["mattered"][side]["example_turn"],
+                        "without": files["without"], "with": files["with"],
+                        "with_profile": spec_with, "without_profile": spec_without,
+                        "diff": f"lv diff {shlex.quote(files['without'])} -v {shlex.quote(spec_with)}",
+                        "view": f"lv view {shlex.quote(files['without'])} --diff {shlex.quote(spec_with)} "
+                                f"-o {shlex.quote(str(where / 'diff.html'))}"}
+        out.append(e["example"])
+    return out
+
+
+def write_example_pages(result: dict[str, Any]) -> list[str]:
+    """``lv view --diff`` of each saved example pair, beside its records (``diff.html``): what the report links."""
+    from .files import write_atomic
+    from .record import load_record
+    from .view import page
+
+    written = []
+    for e in result["changes"]:
+        ex = e.get("example")
+        if not ex:
+            continue
+        path = str(Path(ex["without"]).parent / "diff.html")
+        write_atomic(path, page(load_record(ex["without"]), ex["with_profile"]))
+        ex["page"] = path
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------------------------------------- presenting
+
+
+def _is_rate(metric: str) -> bool:
+    return metric in SHARES or metric.startswith("win.")
+
+
+def interval(e: dict[str, Any] | None, metric: str) -> str:
+    """``+1.23 [+0.50,+1.96]``: rates and shares in percentage points, amounts with 2 decimals (1 from 10)."""
+    if e is None or e["mean"] is None:
+        return "-"
+    scale = 100.0 if _is_rate(metric) else 1.0
+    xs = [x * scale for x in (e["mean"], e["low"], e["high"]) if x is not None]
+    top = max(abs(x) for x in xs)
+    digits = 1 if _is_rate(metric) or top >= 10 else 2 if top < 100 else 0
+    text = f"{e['mean'] * scale:+.{digits}f}"
+    if e["low"] is not None:
+        text += f" [{e['low'] * scale:+.{digits}f},{e['high'] * scale:+.{digits}f}]"
+    return text
+
+
+def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent=first or indent, subsequent_indent=indent,
+                         break_long_words=True, break_on_hyphens=False) or [first.rstrip()]
+
+
+def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> list[str]:
+    """The report for people: the changes with their citations, a table per ranked metric (alone, removed,
+    Shapley share), then whether each change mattered. Every line fits ``width`` (at least 60)."""
+    width = max(60, width)
+    a, b = result["a"], result["b"]
+    entries = result["changes"]
+    count = f"{len(entries)} change{'' if len(entries) == 1 else 's'}"
+    out = _wrap(f"lv explain {a} -> {b}: {count}; {result['players']} players, {result['games']} "
+                f"paired games, seed {result['seed']}, bots {','.join(result['bots'])}", width)
+    if len(a) > 24 or len(b) > 24:  # long specs are named once, then called A and B
+        out += _wrap(f"(A = {a}, B = {b})", width)
+        a, b = "A", "B"
+    out += _wrap(f"Shapley shares {result['shapley']['note']}.", width)
+    out += ["", "The changes, with the citations of each side:"]
+    for e in entries:
+        out += _wrap(e["name"] if e["title"] == e["name"] else f"{e['name']}: {e['title']}", width, "    ", "  ")
+        for prm in e["parameters"]:
+            out += _wrap(f"{prm['key']}: {value_text(prm['a'])} -> {value_text(prm['b'])}", width, "      ",
+                         "    ")
+            if citations:
+                out += _wrap(f"{a}: {prm['a_source']}", width, "        ", "      ")
+                out += _wrap(f"{b}: {prm['b_source']}", width, "        ", "      ")
+    name_w = min(16, max(len(e["name"]) for e in entries))
+    cell_w = (width - name_w - 1) // 3 - 1
+    for m in result["ranked_by"]:
+        rate = _is_rate(m)
+        out += [""]
+        out += _wrap(f"{m}: {result['metrics'].get(m, m)}" + (" (percentage points)" if rate else ""), width)
+        whole = interval(result["whole"][m], m)
+        total = result.get("shapley_sum", {}).get(m)
+        out += _wrap(f"{b} - {a}: {whole}" + (f"; the Shapley shares add up to "
+                                                f"{interval({'mean': total, 'low': None, 'high': None}, m)}"
+                                                if total is not None else ""), width, "  ", "  ")
+        out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} {'removed':<{cell_w}} {'Shapley share':<{cell_w}}"
+                   .rstrip())
+        for e in entries:
+            share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
+            cells = [interval(e["alone"].get(m), m) + ("*" if m in e["interacts"] else ""),
+                     interval(e["removed"].get(m), m), interval(share, m)]
+            name = e["name"]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip())
+        starred = [e for e in entries if m in e["interacts"]]
+        if starred:
+            out += _wrap("* alone and removed differ (the change interacts with others): " + "; ".join(
+                f"{e['name']} {interval(e['interaction'][m], m)}" for e in starred), width, "  ", "")
+    out += [""]
+    out += _wrap("Did each change matter? The share of the paired games it changed at all, and the turn where "
+                 "they first differed (median; 0: the setup):", width)
+    out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} removed")
+    for e in entries:
+        cells = []
+        for side in ("alone", "removed"):
+            d = e["mattered"][side]
+            cell = f"{100 * d['share']:.0f}% of {d['games']}"
+            if d["median_first_turn"] is not None:
+                cell += f" (turn {d['median_first_turn']})"
+            cells.append(cell)
+        name = e["name"]
+        if len(name) > name_w:
+            out.append(name)
+            name = ""
+        out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip())
+    for e in entries:
+        if e["note"]:
+            out += _wrap(f"{e['name']}: {e['note']}.", width, "    ", "  ")
+    shown = [e for e in entries if e.get("example")]
+    if shown:
+        out += [""] + _wrap("An example pair per change (the first game it changed), as records:", width)
+        for e in shown:
+            ex = e["example"]
+            out += _wrap(f"{e['name']}: game {ex['game']} ({ex['pair']}), the games part at {_step(ex['turn'])}: "
+                         f"{ex['diff']}", width, "    ", "  ")
+    return out
+
+
+def _step(turn: int) -> str:
+    return "the setup" if turn == 0 else f"turn {turn}"
+
+
+def csv_rows(result: dict[str, Any]) -> list[list[Any]]:
+    """Long form: one row per (change, effect, metric); effect is alone, removed, interaction, shapley, or for the
+    change ``(whole)`` the whole difference B - A; ``changed_alone`` and ``changed_removed`` give the share of the
+    games the change changed (n: the games), ``mean`` its value."""
+    rows: list[list[Any]] = [["change", "effect", "metric", "mean", "low", "high", "n"]]
+    for m, e in result["whole"].items():
+        rows.append(["(whole)", "whole", m, e["mean"], e["low"], e["high"], e["n"]])
+    for c in result["changes"]:
+        for effect in ("alone", "removed", "interaction", "shapley"):
+            for m, e in (c[effect] or {}).items():
+                rows.append([c["name"], effect, m, e["mean"], e["low"], e["high"], e["n"]])
+        for side in ("alone", "removed"):
+            d = c["mattered"][side]
+            rows.append([c["name"], f"changed_{side}", "", d["share"], "", "", d["games"]])
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------- the HTML page
+
+_SIDES = (("alone", "#1f77b4"), ("removed", "#ff7f0e"), ("shapley", "#2b2b2b"))
+
+
+def _forest_svg(result: dict[str, Any], metric: str) -> str:
+    """A forest plot of one metric as inline SVG: a row per change, its effect alone, removed and its Shapley
+    share, each with its 95% interval, against 0."""
+    entries = result["changes"]
+    scale = 100.0 if _is_rate(metric) else 1.0
+    points: list[tuple[int, int, str, float, float, float]] = []
+    for row, e in enumerate(entries):
+        for k, (side, colour) in enumerate(_SIDES):
+            est = (e[side] or {}).get(metric)
+            if est is None or est["mean"] is None:
+                continue
+            lo = est["low"] if est["low"] is not None else est["mean"]
+            hi = est["high"] if est["high"] is not None else est["mean"]
+            points.append((row, k, colour, est["mean"] * scale, lo * scale, hi * scale))
+    xs = [0.0] + [x for p in points for x in p[3:]]
+    left, right = min(xs), max(xs)
+    if right - left < 1e-9:
+        left, right = left - 1, right + 1
+    pad = (right - left) * 0.05
+    left, right = left - pad, right + pad
+    w, label_w, row_h = 720, 150, 30
+    h = 30 + row_h * len(entries)
+
+    def x(v: float) -> float:
+        return label_w + (v - left) / (right - left) * (w - label_w - 20)
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+             f'font-family="sans-serif" font-size="12">',
+             f'<line x1="{x(0):.1f}" y1="5" x2="{x(0):.1f}" y2="{h - 20}" stroke="#888"/>',
+             f'<text x="{x(left):.1f}" y="{h - 5}">{left:+.3g}</text>',
+             f'<text x="{x(right):.1f}" y="{h - 5}" text-anchor="end">{right:+.3g}</text>']
+    for row, e in enumerate(entries):
+        parts.append(f'<text x="4" y="{20 + row * row_h}">{_esc(e["name"][:22])}</text>')
+    for row, k, colour, mean, lo, hi in points:
+        y = 12 + row * row_h + k * 7
+        parts.append(f'<line x1="{x(lo):.1f}" y1="{y}" x2="{x(hi):.1f}" y2="{y}" stroke="{colour}"/>'
+                     f'<circle cx="{x(mean):.1f}" cy="{y}" r="3" fill="{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _esc(text: object) -> str:
+    from html import escape
+
+    return escape(str(text))
+
+
+def html_page(result: dict[str, Any], path: str | None = None) -> str:
+    """The report as one self-contained page in the style of ``lv view``: the changes with their citations, per
+    ranked metric a table and a forest plot, whether each change mattered, and a link to each change's example
+    pair (``write_example_pages``, relative to ``path``, the page's own file)."""
+    import os
+
+    from .view import CSS
+
+    a, b = result["a"], result["b"]
+    entries = result["changes"]
+    here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
+            f"{result['players']} players · {result['games']} paired games · seed {result['seed']} · bots "
+            f"{_esc(','.join(result['bots']))}</p><p class=\"meta\">Shapley shares "
+            f"{_esc(result['shapley']['note'])}.</p></header>"]
+    body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
+                "<th>citations</th></tr>")
+    for e in entries:
+        for n, prm in enumerate(e["parameters"]):
+            head = (f'<td rowspan="{len(e["parameters"])}" id="change-{_esc(e["name"])}"><b>{_esc(e["name"])}</b>'
+                    f'<br><small>{_esc(e["title"])}</small></td>') if n == 0 else ""
+            body.append(f"<tr>{head}<td>{_esc(prm['key'])}</td><td>{_esc(value_text(prm['a']))}</td>"
+                        f"<td>{_esc(value_text(prm['b']))}</td><td><small>A: {_esc(prm['a_source'])}<br>"
+                        f"B: {_esc(prm['b_source'])}</small></td></tr>")
+    body.append("</table>")
+    for m in result["ranked_by"]:
+        unit = " (percentage points)" if _is_rate(m) else ""
+        total = result.get("shapley_sum", {}).get(m)
+        body.append(f"<h2>{_esc(m)}</h2><p>{_esc(result['metrics'].get(m, m))}{unit}. B - A: "
+                    f"<b>{_esc(interval(result['whole'][m], m))}</b>"
+                    + (f"; the Shapley shares add up to {_esc(interval({'mean': total, 'low': None, 'high': None}, m))}"
+                       if total is not None else "") + "</p>")
+        body.append("<table><tr><th>change</th><th>alone (A + change - A)</th><th>removed (B - (B - change))</th>"
+                    "<th>Shapley share</th><th>interaction (removed - alone)</th></tr>")
+        for e in entries:
+            share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
+            flag = " <b>interacts</b>" if m in e["interacts"] else ""
+            body.append(f"<tr><td><a href=\"#change-{_esc(e['name'])}\">{_esc(e['name'])}</a></td>"
+                        f"<td>{_esc(interval(e['alone'].get(m), m))}</td>"
+                        f"<td>{_esc(interval(e['removed'].get(m), m))}</td><td>{_esc(interval(share, m))}</td>"
+                        f"<td>{_esc(interval(e['interaction'].get(m), m))}{flag}</td></tr>")
+        body.append("</table>")
+        body.append(f"<p class=\"meta\">Mean and 95% interval: <span style=\"color:#1f77b4\">alone</span>, "
+                    f"<span style=\"color:#ff7f0e\">removed</span>, Shapley share.</p>{_forest_svg(result, m)}")
+    body.append("<h2>Did each change matter?</h2><p>The share of the paired games it changed at all, and the turn "
+                "where they first differed (median; 0: the setup).</p><table><tr><th>change</th><th>alone</th>"
+                "<th>removed</th><th>note</th><th>example pair</th></tr>")
+    for e in entries:
+        cells = []
+        for side in ("alone", "removed"):
+            d = e["mattered"][side]
+            turn = f" (turn {d['median_first_turn']})" if d["median_first_turn"] is not None else ""
+            cells.append(f"{100 * d['share']:.0f}% of {d['games']}{turn}")
+        ex = e.get("example")
+        link = ""
+        if ex:
+            target = ex.get("page")
+            text = f"game {ex['game']} ({ex['pair']}), the games part at {_step(ex['turn'])}"
+            at = f"#turn={ex['turn']}" if ex["turn"] else ""
+            link = (f'<a href="{_esc(os.path.relpath(os.path.abspath(target), here) + at)}">{_esc(text)}</a>'
+                    if target else _esc(text))
+            link += f"<br><small><code>{_esc(ex['diff'])}</code></small>"
+        body.append(f"<tr><td>{_esc(e['name'])}</td><td>{cells[0]}</td><td>{cells[1]}</td>"
+                    f"<td>{_esc(e['note'] or '')}</td><td>{link}</td></tr>")
+    body.append("</table>")
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{_esc(f"lv explain {a} -> {b}")}</title>
+<style>{CSS}</style></head>
+<body class="one">
+{"".join(body)}
+</body></html>
+"""
