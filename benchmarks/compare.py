@@ -185,7 +185,7 @@ def main() -> None:
     ]
     if counts:
         rows.append(["instructions per reference game (callgrind)"]
-                    + [f"{counts[label] / 1e0:.2f} M ({counts['base'] / counts[label]:.2f}x fewer)" for label in cpu])
+                    + [f"{counts[label]:.2f} M ({counts['base'] / counts[label]:.2f}x fewer)" for label in cpu])
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:
