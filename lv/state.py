@@ -36,7 +36,6 @@ import copy
 import itertools
 from typing import Any, Final, Iterable
 
-import attrs
 
 from .board import Board, load_board
 from .casinos import CasinoIndex
@@ -44,14 +43,31 @@ from .casinos import CasinoIndex
 _STAMPS = itertools.count(1)  # structure stamps: unique across every state of the process
 
 
-@attrs.frozen
 class Tile:
-    """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die)."""
+    """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die).
+    A value: never changed once made (the state's methods put a new one in its place); compared and hashed by
+    its fields."""
 
-    color: str
-    height: int = 1
-    owner: int | None = None  # player index of the die on it; None = no die (nobody owns the tile)
-    value: int | None = None  # the die's face
+    def __init__(self, color: str, height: int = 1, owner: int | None = None, value: int | None = None) -> None:
+        self.color: Final = color
+        self.height: Final = height
+        self.owner: Final = owner  # player index of the die on it; None = no die (nobody owns the tile)
+        self.value: Final = value  # the die's face
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.color == other.color and self.height == other.height and self.owner == other.owner
+                and self.value == other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.color, self.height, self.owner, self.value))
+
+    def __repr__(self) -> str:
+        return f"Tile(color={self.color!r}, height={self.height!r}, owner={self.owner!r}, value={self.value!r})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tile:
+        return self  # a value
 
 
 class PlayerState:
