@@ -141,7 +141,7 @@ class GameState:
                  discards: list[str] | None = None, turn: int = 0, current: int = 0, phase: str = "setup",
                  drawn: list[str] | None = None, gambles: int = 0, reorganized: set[str] | None = None,
                  result: Result | None = None, pending: dict[str, Any] | None = None, structure: int = 0,
-                 board: Board | None = None) -> None:
+                 board: Board | None = None, *, derive: bool = True) -> None:
         self.players = players
         self.markers: dict[str, int] = {} if markers is None else markers  # lot -> owner; write with put_marker
         self.tiles: dict[str, Tile] = {} if tiles is None else tiles  # lot -> tile; write with place_tile & co.
@@ -174,6 +174,8 @@ class GameState:
         self._counts: dict[str, int] = {}  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
+        if not derive:  # copy() sets the derived facts itself
+            return
         self._derive()
         if self.tiles and not self.structure:
             self.structure = next(_STAMPS)
@@ -234,12 +236,10 @@ class GameState:
     # ---- undo: one copy, one restore
     def copy(self) -> GameState:
         """A complete copy that shares nothing mutable with this state (tiles and casinos are immutable values)."""
-        twin = GameState([p.copy() for p in self.players], {}, {}, list(self.deck),
+        twin = GameState([p.copy() for p in self.players], dict(self.markers), dict(self.tiles), list(self.deck),
                          list(self.discards), self.turn, self.current, self.phase, list(self.drawn), self.gambles,
-                         set(self.reorganized), self.result, self.pending, self.structure, self.board)
-        # markers and tiles given empty above: the derived facts are copied below, not worked out again
-        twin.markers = dict(self.markers)
-        twin.tiles = dict(self.tiles)
+                         set(self.reorganized), self.result, self.pending, self.structure, self.board, derive=False)
+        # the derived facts are copied, not worked out again (derive=False)
         twin.tile_mask = self.tile_mask
         twin.color_masks = dict(self.color_masks)
         twin.height_masks = dict(self.height_masks)
