@@ -9,6 +9,9 @@ It runs the reference workload of bench.py (revised profile, 4 players, uniform 
 once with no games and once with ``--games`` games after the same warm-up, and prints the difference per game,
 so start-up and imports cancel out. PYTHONHASHSEED is fixed, so the count repeats to within a few thousand.
 
+``--root CHECKOUT`` counts another checkout's lv (benchmarks/compare.py: the baseline's); ``--installed`` the lv
+installed in the running interpreter's environment (a compiled build) instead of a checkout's.
+
 ``--records N``: the instructions to parse examples/revised-4p.yaml (a complete 4-player record) and to replay
 it, each apart (issue 11's target: both in 5 ms or less; bench.py times them): runs with no record, with N
 parses, and with N parses each followed by its replay, after one untimed parse and replay.
@@ -26,10 +29,17 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+LV_ROOT = "LV_BENCH_ROOT"  # the checkout whose lv is counted ('' = the installed lv), passed on to the children
+
+
+def _lv_path() -> None:
+    root = os.environ.get(LV_ROOT, str(ROOT))
+    if root:
+        sys.path.insert(0, root)
 
 
 def play(games: int) -> None:
-    sys.path.insert(0, str(ROOT))
+    _lv_path()
     import lv
     from lv import bots
 
@@ -42,7 +52,7 @@ def play(games: int) -> None:
 
 
 def records(parses: int, replays: int) -> None:
-    sys.path.insert(0, str(ROOT))
+    _lv_path()
     from lv.record import parse_record
     from lv.replay import replay
 
@@ -59,7 +69,7 @@ def count(games: int, child: tuple[str, ...] = ()) -> int:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__,
              *(child or ("--play", str(games)))],
-            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True, cwd=tmp)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
         sys.exit(f"instructions.py: callgrind printed no count:\n{out.stderr[-2000:]}")
@@ -70,6 +80,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games in the measured run (default 20)")
     ap.add_argument("--records", type=int, help="count the parse and the replay of a record instead (N of each)")
+    ap.add_argument("--root", type=Path, help="count the lv of this checkout (default: this script's)")
+    ap.add_argument("--installed", action="store_true", help="count the lv installed here (e.g. a compiled build)")
     ap.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the child run under callgrind
     ap.add_argument("--parse", type=int, nargs=2, help=argparse.SUPPRESS)  # the child: parses, replays
     args = ap.parse_args()
@@ -79,12 +91,14 @@ def main() -> None:
     if args.parse is not None:
         records(*args.parse)
         return
+    if args.installed or args.root is not None:
+        os.environ[LV_ROOT] = "" if args.installed else str(args.root.resolve())
     if shutil.which("valgrind") is None:
         ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
     # once without callgrind: a module changed since its bytecode was cached is compiled (and cached) here, not
     # in the first counted run, whose count it would swell
     for warm in (("--parse", "1", "1"), ("--play", "1")):
-        subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True)
+        subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True, cwd=tempfile.gettempdir())
     if args.records is not None:
         n = args.records
         if n < 1:

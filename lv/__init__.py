@@ -11,6 +11,7 @@ a command that only prints help never loads the engine, attrs, cattrs or YAML.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
@@ -31,7 +32,16 @@ _LAZY = {
     "Replay": "replay",  # the function lv.replay.replay: ``lv.replay`` is the module's name
 }
 
-__all__ = sorted(_LAZY) + ["__version__"]
+__all__ = sorted(_LAZY) + ["__version__", "build_name"]
+
+
+def build_name() -> str:
+    """Which build of lv runs: ``"compiled"`` when the core was compiled with mypyc (``LV_COMPILE=1 pip install
+    .``), else ``"pure Python"``; ``lv --version`` prints it. Found by where the engine's module would load from
+    (a ``.so``/``.pyd`` file), without loading it."""
+    spec = importlib.util.find_spec(f"{__name__}.rules")
+    origin = spec.origin if spec is not None else None
+    return "compiled" if origin is not None and origin.endswith((".so", ".pyd")) else "pure Python"
 
 
 def __getattr__(name: str) -> Any:

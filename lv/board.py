@@ -62,21 +62,73 @@ class Lot:
     neighbours: tuple[str, ...]
 
 
-@attrs.frozen
 class Board:
     """The playmat (``lv.load_board()``): the 48 lots by id, their board order, the casino colours and the
-    score track."""
+    score track. Never changed once made, and shared by every game; the tables below (bits, masks, blocks) are
+    worked out once, when it is made. A plain class (a native one where the core is compiled)."""
 
-    lots: dict[str, Lot]
-    order: tuple[str, ...]  # lots in board order A1..F9
-    colors: tuple[str, ...]  # casino tile colours
-    track: tuple[int, ...]
+    def __init__(self, lots: dict[str, Lot], order: tuple[str, ...], colors: tuple[str, ...],
+                 track: tuple[int, ...]) -> None:
+        self.lots = lots
+        self.order = order  # lots in board order A1..F9
+        self.colors = colors  # casino tile colours
+        self.track = track
+        # ---- bits (see the module docstring)
+        self.index: dict[str, int] = {lot: i for i, lot in enumerate(order)}  # lot id -> bit position
+        self.bit: dict[str, int] = {lot: 1 << i for i, lot in enumerate(order)}  # lot id -> 1 << bit position
+        self.all_mask = (1 << len(order)) - 1
+        bit = self.bit
+        # bit position -> the mask of the lots sharing an edge with it (inside its block)
+        self.neighbours_mask: tuple[int, ...] = tuple(_mask([bit[n] for n in lots[lot].neighbours])
+                                                      for lot in order)
+        blocks: dict[str, list[str]] = {}
+        for lot in order:
+            blocks.setdefault(lots[lot].block, []).append(lot)
+        # the lots of each block, in board order (a casino never crosses a street, so never a block)
+        self.blocks: dict[str, tuple[str, ...]] = {block: tuple(ids) for block, ids in blocks.items()}
+        # block letter -> the mask of its lots
+        self.block_mask: dict[str, int] = {block: _mask([bit[lot] for lot in ids])
+                                           for block, ids in self.blocks.items()}
+        self.block_names: tuple[str, ...] = tuple(self.blocks)  # the blocks in board order
+        # block number -> the mask of its lots; bit position -> the number of its block (in block_names)
+        self.block_masks: tuple[int, ...] = tuple(self.block_mask[block] for block in self.block_names)
+        self.block_number: tuple[int, ...] = tuple(self.block_names.index(lots[lot].block) for lot in order)
+        # bit position -> the mask of its block
+        self.block_of: tuple[int, ...] = tuple(self.block_mask[lots[lot].block] for lot in order)
+        self.strip_mask = _mask([bit[lot] for lot in order if lots[lot].strip])  # the lots on the Strip
+        # the lots on the Strip (a Strip card pays the casinos touching it)
+        self.strip_lots: frozenset[str] = frozenset(lot for lot, data in lots.items() if data.strip)
+        self.prices: tuple[int, ...] = tuple(lots[lot].price for lot in order)  # bit position -> price
+        # bit position -> the die printed on the lot (the face of a die placed there by a build)
+        self.printed_dice: tuple[int, ...] = tuple(lots[lot].die for lot in order)
+        # money -> the lots priced at most that, for money from 0 to the dearest price
+        prices = self.prices
+        self._price_masks: tuple[int, ...] = tuple(_mask([1 << i for i, p in enumerate(prices) if p <= money])
+                                                   for money in range(max(prices, default=0) + 1))
+        # per byte of a mask (bits 8k to 8k+7): each of its 256 values -> its lots, in board order
+        self._byte_lots: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+            tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order)) for v in range(256))
+            for k in range(0, len(order), 8))
+        # mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)
+        self.component_memo: dict[int, tuple[int, ...]] = {0: ()}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.lots, self.order, self.colors, self.track) == (other.lots, other.order, other.colors,
+                                                                    other.track)
+
+    __hash__ = None  # type: ignore[assignment]  # as the frozen attrs class with a dict field had it
+
+    def __repr__(self) -> str:
+        return f"Board(lots={self.lots!r}, order={self.order!r}, colors={self.colors!r}, track={self.track!r})"
 
     def __copy__(self) -> Board:
         return self
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # immutable and shared by every game
+
 
     def lot(self, lot_id: str) -> Lot:
         """The lot called ``lot_id`` (``"A2"``)."""
@@ -86,86 +138,11 @@ class Board:
         """What a drawn card pays: a casino colour, or the Strip (the end card pays the Strip too)."""
         return STRIP if card == END_CARD else self.lots[card].card
 
-    @functools.cached_property
-    def index(self) -> dict[str, int]:
-        """Lot id -> bit position (board order)."""
-        return {lot: i for i, lot in enumerate(self.order)}
-
     # ---- bits (see the module docstring)
-    @functools.cached_property
-    def bit(self) -> dict[str, int]:
-        """Lot id -> ``1 << bit position``."""
-        return {lot: 1 << i for i, lot in enumerate(self.order)}
-
     @property
     def lot_at(self) -> tuple[str, ...]:
         """Bit position -> lot id (the board order)."""
         return self.order
-
-    @functools.cached_property
-    def all_mask(self) -> int:
-        return (1 << len(self.order)) - 1
-
-    @functools.cached_property
-    def neighbours_mask(self) -> tuple[int, ...]:
-        """Bit position -> the mask of the lots sharing an edge with it (inside its block)."""
-        bit = self.bit
-        return tuple(functools.reduce(int.__or__, (bit[n] for n in self.lots[lot].neighbours), 0)
-                     for lot in self.order)
-
-    @functools.cached_property
-    def block_mask(self) -> dict[str, int]:
-        """Block letter -> the mask of its lots."""
-        bit = self.bit
-        return {block: functools.reduce(int.__or__, (bit[lot] for lot in lots), 0)
-                for block, lots in self.blocks.items()}
-
-    @functools.cached_property
-    def block_names(self) -> tuple[str, ...]:
-        """The blocks in board order; ``block_number[i]`` indexes it."""
-        return tuple(self.blocks)
-
-    @functools.cached_property
-    def block_masks(self) -> tuple[int, ...]:
-        """Block number -> the mask of its lots."""
-        return tuple(self.block_mask[block] for block in self.block_names)
-
-    @functools.cached_property
-    def block_number(self) -> tuple[int, ...]:
-        """Bit position -> the number of its block (``block_names``)."""
-        names = self.block_names
-        return tuple(names.index(self.lots[lot].block) for lot in self.order)
-
-    @functools.cached_property
-    def block_of(self) -> tuple[int, ...]:
-        """Bit position -> the mask of its block."""
-        masks = self.block_mask
-        return tuple(masks[self.lots[lot].block] for lot in self.order)
-
-    @functools.cached_property
-    def strip_mask(self) -> int:
-        """The lots on the Strip."""
-        bit = self.bit
-        return functools.reduce(int.__or__, (bit[lot] for lot in self.order if self.lots[lot].strip), 0)
-
-    @functools.cached_property
-    def prices(self) -> tuple[int, ...]:
-        """Bit position -> the lot's price."""
-        return tuple(self.lots[lot].price for lot in self.order)
-
-    @functools.cached_property
-    def printed_dice(self) -> tuple[int, ...]:
-        """Bit position -> the die printed on the lot (the face of a die placed there by a build)."""
-        return tuple(self.lots[lot].die for lot in self.order)
-
-    @functools.cached_property
-    def _price_masks(self) -> tuple[int, ...]:
-        """money -> the lots priced at most that, for money from 0 to the dearest price."""
-        top = max(self.prices)
-        out = []
-        for money in range(top + 1):
-            out.append(functools.reduce(int.__or__, (1 << i for i, p in enumerate(self.prices) if p <= money), 0))
-        return tuple(out)
 
     def price_at_most(self, money: int) -> int:
         """The mask of the lots whose price is at most ``money``."""
@@ -182,13 +159,6 @@ class Board:
             out.append(low.bit_length() - 1)
             mask ^= low
         return out
-
-    @functools.cached_property
-    def _byte_lots(self) -> tuple[tuple[tuple[str, ...], ...], ...]:
-        """Per byte of a mask (bits 8k to 8k+7): each of its 256 values -> its lots, in board order."""
-        order = self.order
-        return tuple(tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order))
-                           for v in range(256)) for k in range(0, len(order), 8))
 
     def lots_of(self, mask: int) -> list[str]:
         """The lot ids of ``mask``, in board order."""
@@ -224,11 +194,6 @@ class Board:
             m ^= low
         return out & ~mask
 
-    @functools.cached_property
-    def component_memo(self) -> dict[int, tuple[int, ...]]:
-        """mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)."""
-        return {0: ()}
-
     def components(self, mask: int) -> tuple[int, ...]:
         """The connected groups of the lots of ``mask`` (edges as the neighbour lists say), each a mask, in board
         order of their first lot: a flood fill over the neighbour masks, memoised in ``component_memo``."""
@@ -251,19 +216,6 @@ class Board:
             found = memo[mask] = tuple(out)
         return found
 
-    @functools.cached_property
-    def blocks(self) -> dict[str, tuple[str, ...]]:
-        """The lots of each block, in board order (a casino never crosses a street, so never a block)."""
-        out: dict[str, list[str]] = {}
-        for lot in self.order:
-            out.setdefault(self.lots[lot].block, []).append(lot)
-        return {block: tuple(lots) for block, lots in out.items()}
-
-    @functools.cached_property
-    def strip_lots(self) -> frozenset[str]:
-        """The lots on the Strip (a Strip card pays the casinos touching it)."""
-        return frozenset(lot for lot, data in self.lots.items() if data.strip)
-
     def advance(self, score: int, award: int) -> int:
         """The score track with its breaks: the highest space not above ``score + award``.
 
@@ -271,6 +223,13 @@ class Board:
         """
         below = bisect.bisect_right(self.track, score + award)  # the track is in ascending order
         return max(score, self.track[below - 1]) if below else score
+
+
+def _mask(bits: list[int]) -> int:
+    out = 0
+    for b in bits:
+        out |= b
+    return out
 
 
 @functools.lru_cache(maxsize=None)

@@ -33,9 +33,10 @@ Bit-level queries (for legal-move generators):
 
 from __future__ import annotations
 
+import copy
 import itertools
 import operator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .board import Board
 
@@ -156,7 +157,10 @@ class CasinoIndex:
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
                  "frontiers", "_pairs", "_bosses_by", "_tied_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
 
-    def __init__(self, owner: GameState, join_rule: str) -> None:
+    def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
+        if source is not None:  # a copy of ``source`` for ``owner`` (``copy``)
+            self._copy(owner, source)
+            return
         board = owner.board
         blocks = len(board.block_names)
         self.owner = owner
@@ -183,17 +187,23 @@ class CasinoIndex:
 
     def copy(self, owner: GameState) -> CasinoIndex:
         """This index for ``owner``, a copy of its state (GameState.copy)."""
-        twin: CasinoIndex = object.__new__(CasinoIndex)
-        twin.owner, twin.board, twin.join_rule, twin.by_height = owner, self.board, self.join_rule, self.by_height
+        return CasinoIndex(owner, self.join_rule, self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CasinoIndex:
+        """A copy for the deep copy of its owner (a compiled class has no default deep copy)."""
+        return self.copy(copy.deepcopy(self.owner, memo))
+
+    def _copy(self, owner: GameState, source: CasinoIndex) -> None:
+        self.owner, self.board, self.join_rule, self.by_height = owner, source.board, source.join_rule, source.by_height
         # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
         # containers that hold them are copied
-        twin.by_block, twin.at_bit, twin.dirty = list(self.by_block), list(self.at_bit), self.dirty
-        twin.frontiers = dict(self.frontiers)
-        twin.at, twin.facts = dict(self.at), dict(self.facts)
-        twin._pairs, twin._bosses_by, twin._stale = list(self._pairs), list(self._bosses_by), self._stale
-        twin._tied_by = list(self._tied_by)
-        twin._all, twin._with_dice, twin._bosses, twin._made = self._all, self._with_dice, self._bosses, self._made
-        return twin
+        self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
+        self.frontiers = dict(source.frontiers)
+        self.at, self.facts = dict(source.at), dict(source.facts)
+        self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
+        self._tied_by = list(source._tied_by)
+        self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
+        self._made = source._made
 
     # ---- other views of the casinos (for tests and the curious; the hot paths read the lists)
     @property

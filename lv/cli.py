@@ -195,7 +195,7 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
 
 def _version(value: bool) -> None:
     if value:
-        print(f"lv {lv.__version__}")
+        print(f"lv {lv.__version__} ({lv.build_name()})")
         raise typer.Exit()
 
 

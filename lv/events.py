@@ -28,6 +28,7 @@ more (it sets each field through ``object.__setattr__``). Nothing changes an eve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 import attrs
@@ -75,6 +76,18 @@ def register(cls: E) -> E:
     cls._flags = frozenset(a.name for a in fields if a.metadata.get(FLAG))
     EVENTS[cls.kind] = cls
     return cls
+
+
+def registered(kind: str) -> Callable[[E], E]:
+    """``register`` for a class whose ``kind`` is given here rather than in its body: what a module mypyc
+    compiles writes (there every class-level assignment would reach attrs as a field; see lv/actions/_values.py).
+    Put it above ``@attrs.define``: ``@registered("built")``."""
+
+    def add(cls: E) -> E:
+        cls.kind = kind
+        return register(cls)
+
+    return add
 
 
 def event(kind: str, **data: Any) -> Event:

@@ -27,7 +27,7 @@ from .casinos import Casino, boss
 from .chance import Dice, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
-from .legal import legal_actions, legal_count, legal_pick
+from .legal import below, legal_actions, legal_count, random_pick
 from .notation import check_names
 from .profile import Profile, load_profile
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
@@ -516,11 +516,11 @@ class Game:
         over. The decision comes from the engine's own generator, so if the next ``apply`` is given this very
         object, it is carried out without the referee's checks (the simulation's fast path); anything else
         given to ``apply`` is checked as always."""
-        action, n = legal_pick(self.engine, self.state, lambda n: rng.choice(range(n)))
+        action, n = random_pick(self.engine, self.state, rng)
         if counts is not None:
             counts.append(n)
         if isinstance(action, A.Gamble):
-            action = A.Gamble(action.lot, rng.randint(1, action.bet))
+            action = A.Gamble(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
         self._vouched = action
         return action
 

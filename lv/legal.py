@@ -14,6 +14,7 @@ every other candidate fails it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from . import actions as A
@@ -113,24 +114,51 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     return out
 
 
+def _joined(engine: Engine, s: GameState) -> tuple[list[Decision], list[Decision], int]:
+    """The legal decisions as (those before and at the casinos, those after, how many in all)."""
+    out: list[Decision] = []
+    after: list[Decision] = []
+    n = _fill(engine, s, out, after)
+    for slot in engine.slots[:n]:
+        if slot:
+            out.extend(slot)
+            slot.clear()
+    return out, after, len(out) + len(after)
+
+
 def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tuple[Decision | None, int]:
     """``(legal_actions(engine, s)[choose(n)], n)`` where ``n`` is the number of legal decisions. ``choose`` is
     given ``n`` (0 when there is none: the game is over; the decision is then None and ``choose`` is not
     called) and returns an index below it. The decisions before and after the casinos' are not joined to
     theirs."""
-    out: list[Decision] = []
-    after: list[Decision] = []
-    n = _fill(engine, s, out, after)
-    before = len(out)
-    for slot in engine.slots[:n]:
-        if slot:
-            out.extend(slot)
-            slot.clear()
-    total = len(out) + len(after)
+    out, after, total = _joined(engine, s)
     if not total:
         return None, 0
     i = choose(total)
     return (out[i] if i < len(out) else after[i - len(out)]), total
+
+
+def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
+    """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
+    out, after, total = _joined(engine, s)
+    if not total:
+        return None, 0
+    i = below(rng, total)
+    return (out[i] if i < len(out) else after[i - len(out)]), total
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.choice(range(n))``, which is ``rng.randrange(n)``, for ``n`` >= 1: the same number drawn the same
+    way from the same generator (CPython's ``Random._randbelow_with_getrandbits``), without random.py's Python
+    frames, for the standard ``random.Random``; any other generator is asked itself. ``rng.randint(1, n)`` is
+    ``1 + below(rng, n)``."""
+    if type(rng) is not random.Random:
+        return rng.choice(range(n))
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def legal_count(engine: Engine, s: GameState) -> int:

@@ -10,6 +10,8 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 
 from __future__ import annotations
 
+import copy
+
 from typing import Any, cast
 
 from . import actions as A
@@ -61,6 +63,11 @@ class Engine:
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
         self.moment: Any = None  # legal.py's Moment, renewed for each list (A.Moment.moment)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
+        """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
+        lists and the moment are scratch space, made again)."""
+        return Engine(copy.deepcopy(self.profile, memo), copy.deepcopy(self.board, memo))
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:

@@ -32,10 +32,10 @@ Undo. ``saved = s.copy()`` is a complete, independent copy (casino index include
 
 from __future__ import annotations
 
+import copy
 import itertools
-from typing import Any, Iterable
+from typing import Any, Final, Iterable
 
-import attrs
 
 from .board import Board, load_board
 from .casinos import CasinoIndex
@@ -43,37 +43,70 @@ from .casinos import CasinoIndex
 _STAMPS = itertools.count(1)  # structure stamps: unique across every state of the process
 
 
-@attrs.frozen
 class Tile:
-    """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die)."""
+    """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die).
+    A value: never changed once made (the state's methods put a new one in its place); compared and hashed by
+    its fields."""
 
-    color: str
-    height: int = 1
-    owner: int | None = None  # player index of the die on it; None = no die (nobody owns the tile)
-    value: int | None = None  # the die's face
+    def __init__(self, color: str, height: int = 1, owner: int | None = None, value: int | None = None) -> None:
+        self.color: Final = color
+        self.height: Final = height
+        self.owner: Final = owner  # player index of the die on it; None = no die (nobody owns the tile)
+        self.value: Final = value  # the die's face
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return (self.color == other.color and self.height == other.height and self.owner == other.owner
+                and self.value == other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.color, self.height, self.owner, self.value))
+
+    def __repr__(self) -> str:
+        return f"Tile(color={self.color!r}, height={self.height!r}, owner={self.owner!r}, value={self.value!r})"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Tile:
+        return self  # a value
 
 
-@attrs.define
 class PlayerState:
-    name: str
-    money: int = 0
-    score: int = 0
+    """A player: name, money, points. A plain class (a native one where the core is compiled)."""
+
+    def __init__(self, name: str, money: int = 0, score: int = 0) -> None:
+        self.name = name
+        self.money = money
+        self.score = score
 
     def copy(self) -> PlayerState:
         return PlayerState(self.name, self.money, self.score)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlayerState:
+        return self.copy()
 
-@attrs.define
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayerState):
+            return NotImplemented
+        return (self.name, self.money, self.score) == (other.name, other.money, other.score)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the attrs class it was
+
+    def __repr__(self) -> str:
+        return f"PlayerState(name={self.name!r}, money={self.money!r}, score={self.score!r})"
+
+
 class Result:
     """How a game ended: why, who won and everyone's place, by seat number and, through the properties, by name.
 
     ``reason`` is ``"end_card"``, ``"instant_win"`` or ``"deck_exhausted"``; ``winner`` and ``ranking`` are seat
-    numbers (0 = the first player listed), the ranking best first (points, then money)."""
+    numbers (0 = the first player listed), the ranking best first (points, then money). ``names`` (the players'
+    names, in seat order) is not compared."""
 
-    reason: str
-    winner: int
-    ranking: list[int]
-    names: tuple[str, ...] = attrs.field(default=(), eq=False, repr=False)  # the players' names, in seat order
+    def __init__(self, reason: str, winner: int, ranking: list[int], names: tuple[str, ...] = ()) -> None:
+        self.reason = reason
+        self.winner = winner
+        self.ranking = ranking
+        self.names = names
 
     @property
     def winner_name(self) -> str:
@@ -85,49 +118,84 @@ class Result:
         """The players' names, best first."""
         return [self.names[i] for i in self.ranking]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Result:
+        return Result(self.reason, self.winner, list(self.ranking), self.names)
 
-def _derived() -> Any:
-    return attrs.field(init=False, eq=False, repr=False)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Result):
+            return NotImplemented
+        return (self.reason, self.winner, self.ranking) == (other.reason, other.winner, other.ranking)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Result(reason={self.reason!r}, winner={self.winner!r}, ranking={self.ranking!r})"
 
 
-@attrs.define
 class GameState:
-    players: list[PlayerState]
-    markers: dict[str, int] = attrs.field(factory=dict)  # lot -> owner (a parking lot); write with put_marker
-    tiles: dict[str, Tile] = attrs.field(factory=dict)  # lot -> casino tile; write with place_tile & co.
-    deck: list[str] = attrs.field(factory=list)  # draw pile, top first; "END" is the end card
-    discards: list[str] = attrs.field(factory=list)  # cards drawn or dealt, in order
-    turn: int = 0  # 1-based once play starts
-    current: int = 0  # whose turn
-    phase: str = "setup"  # "setup", "draw", "actions", "over"; at a table also "reroll", "choice" (see pending)
-    drawn: list[str] = attrs.field(factory=list)  # cards drawn this turn
-    gambles: int = 0  # gambles taken this turn
-    reorganized: set[str] = attrs.field(factory=set)  # lots whose die was reorganized this turn
-    result: Result | None = None
-    # the draw waiting for a decision at a table (phase "reroll" or "choice"): what it waits for and how to go on
-    pending: dict[str, Any] | None = None
-    structure: int = 0  # renewed by any change to where tiles are, their colour or height (see the docstring)
-    board: Board = attrs.field(factory=load_board, eq=False, repr=False)
-    # ---- derived from tiles and markers, kept current by the change methods (see the module docstring)
-    tile_mask: int = _derived()
-    color_masks: dict[str, int] = _derived()
-    height_masks: dict[int, int] = _derived()
-    markers_mask: int = _derived()
-    marker_masks: list[int] = _derived()
-    dice_mask: int = _derived()
-    dice_masks: list[int] = _derived()
-    tile_colors: list[str | None] = _derived()
-    tile_heights: list[int] = _derived()
-    die_values: list[int] = _derived()
-    die_owners: list[int | None] = _derived()
-    _counts: dict[str, int] = _derived()  # colour -> tiles on the board (colours on the board only)
-    _memo: tuple[int, dict[str, Any]] | None = _derived()  # (structure, {key: value}): see structure_memo
-    _casinos: CasinoIndex | None = _derived()  # made on first use (casino_index)
+    """The state of a game (see the module's docstring). A plain class with every attribute declared, so that the
+    compiled core reads it as a C struct; the compared and shown fields are those of ``COMPARED``."""
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(self, players: list[PlayerState], markers: dict[str, int] | None = None,
+                 tiles: dict[str, Tile] | None = None, deck: list[str] | None = None,
+                 discards: list[str] | None = None, turn: int = 0, current: int = 0, phase: str = "setup",
+                 drawn: list[str] | None = None, gambles: int = 0, reorganized: set[str] | None = None,
+                 result: Result | None = None, pending: dict[str, Any] | None = None, structure: int = 0,
+                 board: Board | None = None, *, derive: bool = True) -> None:
+        self.players = players
+        self.markers: dict[str, int] = {} if markers is None else markers  # lot -> owner; write with put_marker
+        self.tiles: dict[str, Tile] = {} if tiles is None else tiles  # lot -> tile; write with place_tile & co.
+        self.deck: list[str] = [] if deck is None else deck  # draw pile, top first; "END" is the end card
+        self.discards: list[str] = [] if discards is None else discards  # cards drawn or dealt, in order
+        self.turn = turn  # 1-based once play starts
+        self.current = current  # whose turn
+        self.phase = phase  # "setup", "draw", "actions", "over"; at a table also "reroll", "choice" (see pending)
+        self.drawn: list[str] = [] if drawn is None else drawn  # cards drawn this turn
+        self.gambles = gambles  # gambles taken this turn
+        self.reorganized: set[str] = set() if reorganized is None else reorganized  # lots reorganized this turn
+        self.result = result
+        # the draw waiting for a decision at a table (phase "reroll" or "choice"): what it waits for and how to
+        # go on
+        self.pending = pending
+        self.structure = structure  # renewed by any change to where tiles are, their colour or height
+        self.board: Board = load_board() if board is None else board
+        # ---- derived from tiles and markers, kept current by the change methods (see the module docstring)
+        self.tile_mask = 0
+        self.color_masks: dict[str, int] = {}
+        self.height_masks: dict[int, int] = {}
+        self.markers_mask = 0
+        self.marker_masks: list[int] = []
+        self.dice_mask = 0
+        self.dice_masks: list[int] = []
+        self.tile_colors: list[str | None] = []
+        self.tile_heights: list[int] = []
+        self.die_values: list[int] = []
+        self.die_owners: list[int | None] = []
+        self._counts: dict[str, int] = {}  # colour -> tiles on the board (colours on the board only)
+        self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
+        self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
+        if not derive:  # copy() sets the derived facts itself
+            return
         self._derive()
         if self.tiles and not self.structure:
             self.structure = next(_STAMPS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in COMPARED)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "GameState(" + ", ".join(f"{name}={getattr(self, name)!r}" for name in COMPARED) + ")"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """``copy()``, with a deep copy of ``pending`` (a compiled class has no default deep copy)."""
+        twin = self.copy()
+        memo[id(self)] = twin
+        twin.pending = copy.deepcopy(self.pending, memo)
+        return twin
 
     def _derive(self) -> None:
         """Work out every derived fact afresh from ``tiles`` and ``markers``."""
@@ -168,22 +236,10 @@ class GameState:
     # ---- undo: one copy, one restore
     def copy(self) -> GameState:
         """A complete copy that shares nothing mutable with this state (tiles and casinos are immutable values)."""
-        twin: GameState = object.__new__(GameState)
-        twin.players = [p.copy() for p in self.players]
-        twin.markers = dict(self.markers)
-        twin.tiles = dict(self.tiles)
-        twin.deck = list(self.deck)
-        twin.discards = list(self.discards)
-        twin.turn = self.turn
-        twin.current = self.current
-        twin.phase = self.phase
-        twin.drawn = list(self.drawn)
-        twin.gambles = self.gambles
-        twin.reorganized = set(self.reorganized)
-        twin.result = self.result
-        twin.pending = self.pending
-        twin.structure = self.structure
-        twin.board = self.board
+        twin = GameState([p.copy() for p in self.players], dict(self.markers), dict(self.tiles), list(self.deck),
+                         list(self.discards), self.turn, self.current, self.phase, list(self.drawn), self.gambles,
+                         set(self.reorganized), self.result, self.pending, self.structure, self.board, derive=False)
+        # the derived facts are copied, not worked out again (derive=False)
         twin.tile_mask = self.tile_mask
         twin.color_masks = dict(self.color_masks)
         twin.height_masks = dict(self.height_masks)
@@ -204,8 +260,36 @@ class GameState:
     def restore(self, saved: GameState) -> None:
         """Put this state back as it was when ``saved = self.copy()`` was made. ``saved`` is used up: its parts
         now belong to this state."""
-        for name in _FIELDS:
-            setattr(self, name, getattr(saved, name))
+        # every attribute (FIELDS), one by one: a compiled class sets each as a struct field
+        self.players = saved.players
+        self.markers = saved.markers
+        self.tiles = saved.tiles
+        self.deck = saved.deck
+        self.discards = saved.discards
+        self.turn = saved.turn
+        self.current = saved.current
+        self.phase = saved.phase
+        self.drawn = saved.drawn
+        self.gambles = saved.gambles
+        self.reorganized = saved.reorganized
+        self.result = saved.result
+        self.pending = saved.pending
+        self.structure = saved.structure
+        self.board = saved.board
+        self.tile_mask = saved.tile_mask
+        self.color_masks = saved.color_masks
+        self.height_masks = saved.height_masks
+        self.markers_mask = saved.markers_mask
+        self.marker_masks = saved.marker_masks
+        self.dice_mask = saved.dice_mask
+        self.dice_masks = saved.dice_masks
+        self.tile_colors = saved.tile_colors
+        self.tile_heights = saved.tile_heights
+        self.die_values = saved.die_values
+        self.die_owners = saved.die_owners
+        self._counts = saved._counts
+        self._memo = saved._memo
+        self._casinos = saved._casinos
         if self._casinos is not None:
             self._casinos.owner = self
 
@@ -402,4 +486,11 @@ class GameState:
             index.die_changed(i)
 
 
-_FIELDS = tuple(a.name for a in attrs.fields(GameState))  # every attribute: what restore() puts back
+COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn", "gambles",
+                   "reorganized", "result", "pending", "structure")
+"""The fields two states are compared by (``==``) and shown with (``repr``)."""
+
+FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
+                 "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
+                 "_memo", "_casinos")
+"""Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

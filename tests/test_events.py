@@ -3,9 +3,11 @@ when False), which the goldens hash byte for byte."""
 
 from __future__ import annotations
 
+import ast
 import pickle
 import re
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -23,14 +25,24 @@ def _documented(doc: str | None, start: str) -> dict[str, list[str]]:
             for kind, fields in re.findall(r"(\w+)\(([^)]*)\)", text)}
 
 
+def _docstring(module) -> str | None:
+    """A module's docstring, from its source where it is compiled (mypyc keeps no module docstrings; the .py
+    file is installed beside the compiled one)."""
+    if module.__doc__ is not None or module.__file__.endswith(".py"):
+        return module.__doc__
+    source = Path(module.__file__).with_name(module.__name__.rsplit(".", 1)[-1] + ".py")
+    return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8")), clean=False)
+
+
 def _where_documented() -> dict[str, tuple[str, list[str]]]:
     """kind -> (the module that documents it, its fields): lv/events.py's docstring lists the core's kinds, each
     action family module's the kinds of its own events (after ``Events:``)."""
     out = {kind: (E.__name__, fields) for kind, fields in _documented(E.__doc__, "setup:").items()}
     for family in A.FAMILIES:
         module = sys.modules[family.parse.__module__]
-        if "\n\nEvents:" in (module.__doc__ or ""):
-            for kind, fields in _documented(module.__doc__, "Events:").items():
+        doc = _docstring(module)
+        if "\n\nEvents:" in (doc or ""):
+            for kind, fields in _documented(doc, "Events:").items():
                 assert kind not in out, kind
                 out[kind] = (module.__name__, fields)
     return out

@@ -70,3 +70,16 @@ def test_only_the_drawn_object_is_carried_out_unchecked():
             game.apply(drawn)
         except IllegalAction as err:
             assert why is not None and str(err) == why
+
+
+def test_below_draws_what_random_choice_and_randint_draw():
+    """legal.below (the uniform bot's draw without random.py's frames) takes the same numbers from the same
+    generator as rng.choice(range(n)) and rng.randint(1, n), leaving the generator in the same state."""
+    from lv.legal import below
+
+    for seed in range(40):
+        a, b = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 31, 64, 100, 129, 1000, 2**40 + 3):
+            assert below(a, n) == b.choice(range(n)), (seed, n)
+            assert 1 + below(a, n) == b.randint(1, n), (seed, n)
+        assert a.getstate() == b.getstate()

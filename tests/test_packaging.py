@@ -21,12 +21,12 @@ def _run(*args: str) -> subprocess.CompletedProcess:
 
 def test_python_dash_m_lv_is_the_command_line():
     proc = _run("-m", "lv", "--version")
-    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"lv {lv.__version__}\n", "")
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, f"lv {lv.__version__} ({lv.build_name()})\n", "")
 
 
 def test_the_top_level_cli_py_is_a_thin_entry_to_the_package():
     proc = _run("cli.py", "--version")
-    assert (proc.returncode, proc.stdout) == (0, f"lv {lv.__version__}\n")
+    assert (proc.returncode, proc.stdout) == (0, f"lv {lv.__version__} ({lv.build_name()})\n")
     import runpy
 
     from lv import cli as package_cli

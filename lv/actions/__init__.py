@@ -77,7 +77,10 @@ Optional (leave out what does not apply):
   ``rule_ids()`` lists them; a dotted id is one of its parameters).
 - Its events: attrs classes registered in ``lv.events.EVENTS`` (``@register`` on top of
   ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``lv.events.Event`` with a ``kind``), defined
-  in its module and listed in its docstring after ``Events:``; lv/events.py holds only the core's.
+  in its module and listed in its docstring after ``Events:``; lv/events.py holds only the core's. A module the
+  compiled build compiles (the built-in families) names the kinds outside the class body instead:
+  ``@registered("built")`` for an event, ``@kinded("build")`` on a ``DecisionValue`` subclass for a decision
+  (``_values.py`` says why); a house rule's Python module may do either.
 - ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events (the
   narrative words only the core's events and asks the families for theirs): the effect of its main event after
   its notation (``build A2 gold: -$6, die 2``; ``effect_sep`` is what comes between, ``": "`` unless given), and

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -23,19 +24,18 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("build")
 @attrs.frozen
-class Build:
+class Build(DecisionValue):
     """Build a casino tile of ``color`` on ``lot``, a lot the player has a marker on: ``build A2 gold``."""
 
     lot: str
     color: str
-    kind = "build"
 
 
-@register
+@registered("built")
 @attrs.define(slots=True, weakref_slot=False)
 class Built(Event):
-    kind: ClassVar[str] = "built"
     player: int
     lot: str
     color: str

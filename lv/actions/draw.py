@@ -15,40 +15,41 @@ import attrs
 
 from ..board import END_CARD
 from ._family import Decision, Family, Words
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..rules import Engine
     from ..state import GameState
 
 
+@kinded("draw")
 @attrs.frozen
-class Draw:
+class Draw(DecisionValue):
     """The draw step as a decision: turn over the next card. ``cards``: the cards the player says were turned
     over (``draw D5``; an F card skipped in a 2-player game and the card after it: ``draw F3 D5``), checked
     against the deck, or at a table, the cards themselves. Empty: whatever is on top."""
 
     cards: tuple[str, ...] = ()
     player: int | None = None  # who says they draw (``draw D5 by blue``): only the current player may
-    kind = "draw"
 
 
+@kinded("reroll")
 @attrs.frozen
-class Reroll:
+class Reroll(DecisionValue):
     """At a table, the dice of a tie reroll the draw waits for: ``values`` ((lot, face), ...) in the order asked.
     003 "Settling Who's the Boss" L426-445; 000 "Reroll if Tied" L203-209."""
 
     values: tuple[tuple[str, int], ...] = ()
-    kind = "reroll"
 
 
+@kinded("move")
 @attrs.frozen
-class Choose:
+class Choose(DecisionValue):
     """At a table, which of the drawer's pieces moves when none is left: ``what`` is "marker_from" or "die_from".
     003 "Available Player Markers" L266-271, "Available Dice" L251-262."""
 
     what: str
     lot: str
-    kind = "move"
 
 
 DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known

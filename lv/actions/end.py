@@ -11,13 +11,14 @@ from typing import Any
 import attrs
 
 from ._family import Decision, Family, Moment, Words
+from ._values import DecisionValue, kinded
 
 
+@kinded("end")
 @attrs.frozen
-class EndTurn:
+class EndTurn(DecisionValue):
     """End the turn: the next player draws and the casinos are paid (``end``)."""
 
-    kind = "end"
 
 
 def parse(w: Words) -> EndTurn:

@@ -11,15 +11,16 @@ Events: gambled(player, lot, boss, bet, dice, total, outcome, lay_off, gambler_g
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -30,20 +31,19 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("gamble")
 @attrs.frozen
-class Gamble:
+class Gamble(DecisionValue):
     """Bet ``bet`` at the casino at ``lot`` (``gamble A2 5``); ``lay_off``: the boss's choice where allowed."""
 
     lot: str
     bet: int
     lay_off: bool = False  # the boss's choice, where the profile allows it
-    kind = "gamble"
 
 
-@register
+@registered("gambled")
 @attrs.define(slots=True, weakref_slot=False)
 class Gambled(Event):
-    kind: ClassVar[str] = "gambled"
     player: int
     lot: str
     boss: int
@@ -196,7 +196,7 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
 
 
 # each decision made once: by casino, by bet
-_GAMBLES: Lazy[str, Lazy[int, Gamble]] = Lazy(lambda lot: Lazy(lambda bet: Gamble(lot, bet)))
+_GAMBLES: dict[tuple[str, int], Gamble] = {}
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -217,7 +217,10 @@ def generate(m: Moment, rows: list[int]) -> None:
             if boss_money < cap:
                 cap = boss_money
         if cap >= 1:
-            slots[i].append(_GAMBLES[casino.name][cap])
+            gamble = _GAMBLES.get((casino.name, cap))
+            if gamble is None:
+                gamble = _GAMBLES[casino.name, cap] = Gamble(casino.name, cap)
+            slots[i].append(gamble)
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

@@ -9,14 +9,15 @@ Events: raised(player, lots, height, cost): ``height`` the casino's height after
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..casinos import boss
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -27,18 +28,17 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("raise")
 @attrs.frozen
-class Raise:
+class Raise(DecisionValue):
     """Put a riser under every tile of the casino at ``lot`` (where the profile has risers): ``raise A2``."""
 
     lot: str
-    kind = "raise"
 
 
-@register
+@registered("raised")
 @attrs.define(slots=True, weakref_slot=False)
 class Raised(Event):
-    kind: ClassVar[str] = "raised"
     player: int
     lots: list[str]
     height: int

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..casinos import boss
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -30,19 +31,18 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("remodel")
 @attrs.frozen
-class Remodel:
+class Remodel(DecisionValue):
     """Replace every tile of the casino at ``lot`` with tiles of ``color``: ``remodel A2 silver``."""
 
     lot: str  # any lot of the casino
     color: str
-    kind = "remodel"
 
 
-@register
+@registered("remodeled")
 @attrs.define(slots=True, weakref_slot=False)
 class Remodeled(Event):
-    kind: ClassVar[str] = "remodeled"
     player: int
     lots: list[str]
     before: str

@@ -9,15 +9,16 @@ Events: reorganized(player, lots, cost, values): ``values`` the new dice, lot ->
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, dice_text, refuse
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -28,18 +29,17 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("reorganize")
 @attrs.frozen
-class Reorganize:
+class Reorganize(DecisionValue):
     """Reroll the dice of the casino at ``lot``: ``reorg A2``."""
 
     lot: str
-    kind = "reorganize"
 
 
-@register
+@registered("reorganized")
 @attrs.define(slots=True, weakref_slot=False)
 class Reorganized(Event):
-    kind: ClassVar[str] = "reorganized"
     player: int
     lots: list[str]
     cost: int

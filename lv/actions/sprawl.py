@@ -11,15 +11,16 @@ no die left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ..casinos import boss, frontier
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -30,19 +31,18 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("sprawl")
 @attrs.frozen
-class Sprawl:
+class Sprawl(DecisionValue):
     """Sprawl the casino that holds ``source`` onto the empty neighbouring ``lot``: ``sprawl A3 from A2``."""
 
     lot: str
     source: str  # any lot of the sprawling casino
-    kind = "sprawl"
 
 
-@register
+@registered("sprawled")
 @attrs.define(slots=True, weakref_slot=False)
 class Sprawled(Event):
-    kind: ClassVar[str] = "sprawled"
     player: int
     lot: str
     source: str
@@ -133,7 +133,14 @@ def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | No
 
 
 # each decision made once: by source casino, by lot
-_SPRAWLS: Lazy[str, Lazy[str, Sprawl]] = Lazy(lambda source: Lazy(lambda lot: Sprawl(lot, source)))
+_SPRAWLS: dict[str, dict[str, Sprawl]] = {}
+
+
+def _sprawls_from(source: str) -> dict[str, Sprawl]:
+    made = _SPRAWLS.get(source)
+    if made is None:
+        made = _SPRAWLS[source] = {}
+    return made
 
 
 def generate(m: Moment, rows: list[int]) -> None:
@@ -148,16 +155,22 @@ def generate(m: Moment, rows: list[int]) -> None:
             continue
         cost_of = costs[casino.height]
         reach = frontiers.get(casino.lots)
-        made = _SPRAWLS[casino.name]
+        made = _sprawls_from(casino.name)
         slot = slots[i]
         if closed is None:  # no closed block in this game (the common case): one test fewer a lot
             for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
                 if n not in markers and money >= cost_of[n]:
-                    slot.append(made[n])
+                    sprawl = made.get(n)
+                    if sprawl is None:
+                        sprawl = made[n] = Sprawl(n, casino.name)
+                    slot.append(sprawl)
         else:
             for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
                 if n not in markers and lots[n].block != closed and money >= cost_of[n]:
-                    slot.append(made[n])
+                    sprawl = made.get(n)
+                    if sprawl is None:
+                        sprawl = made[n] = Sprawl(n, casino.name)
+                    slot.append(sprawl)
 
 
 def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],

@@ -17,14 +17,15 @@ family.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
 from ..errors import IllegalAction
-from ..events import Event, register
+from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
+from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -32,85 +33,86 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
+@kinded("money")
 @attrs.frozen
-class GiveMoney:
+class GiveMoney(DecisionValue):
     """A step of a trade: ``amount`` of money from seat ``giver`` to seat ``receiver``."""
 
     giver: int
     receiver: int
     amount: int
-    kind = "money"
 
 
+@kinded("lot")
 @attrs.frozen
-class GiveLot:
+class GiveLot(DecisionValue):
     """A step of a trade: the marker on ``lot`` (a parking lot) from seat ``giver`` to seat ``receiver``."""
 
     lot: str
     giver: int
     receiver: int
-    kind = "lot"
 
 
+@kinded("die")
 @attrs.frozen
-class GiveDie:
+class GiveDie(DecisionValue):
     """A step of a trade: the die on the tile at ``lot`` from seat ``giver`` to seat ``receiver``."""
 
     lot: str
     giver: int
     receiver: int
-    kind = "die"
 
 
 # Elements a trade may name but the rulebooks forbid (000 "At Any Time: Trading" L226; 003 "Trading" L827-832).
 # They parse, so that the rules refuse them with the rule, not the notation with a syntax error.
 
 
+@kinded("points")
 @attrs.frozen
-class GivePoints:
+class GivePoints(DecisionValue):
     giver: int
     receiver: int
     amount: int
-    kind = "points"
 
 
+@kinded("tile")
 @attrs.frozen
-class GiveTile:
+class GiveTile(DecisionValue):
     lot: str
     giver: int
     receiver: int
-    kind = "tile"
 
 
+@kinded("riser")
 @attrs.frozen
-class GiveRiser:
+class GiveRiser(DecisionValue):
     lot: str
     giver: int
     receiver: int
-    kind = "riser"
 
 
+@kinded("promise")
 @attrs.frozen
-class Promise:
+class Promise(DecisionValue):
     """A promise of a future action or transfer: ``text`` is what was promised, as written."""
 
     giver: int
     receiver: int
     text: str
-    kind = "promise"
 
 
+@kinded("as")
 @attrs.frozen
-class ActAs:
+class ActAs(DecisionValue):
     """An action step that names who takes it (``as black build A2 gold``): legal only for the current player."""
 
     player: int
     action: Any
-    kind = "as"
 
 
+@kinded("trade")
 @attrs.frozen
-class Trade:
+class Trade(DecisionValue):
     """Steps carried out in order: transfers between any players, and the current player's actions.
 
     ``by``: the players to the trade, the proposer first (``trade ... by green, black``); empty when the record
@@ -118,32 +120,28 @@ class Trade:
 
     steps: tuple[Any, ...]
     by: tuple[int, ...] = ()
-    kind = "trade"
 
 
-@register
+@registered("money_given")
 @attrs.define(slots=True, weakref_slot=False)
 class MoneyGiven(Event):
-    kind: ClassVar[str] = "money_given"
     giver: int
     receiver: int
     amount: int
 
 
-@register
+@registered("lot_given")
 @attrs.define(slots=True, weakref_slot=False)
 class LotGiven(Event):
-    kind: ClassVar[str] = "lot_given"
     lot: str
     giver: int
     receiver: int
     moved_from: str | None
 
 
-@register
+@registered("die_given")
 @attrs.define(slots=True, weakref_slot=False)
 class DieGiven(Event):
-    kind: ClassVar[str] = "die_given"
     lot: str
     giver: int
     receiver: int
@@ -151,10 +149,9 @@ class DieGiven(Event):
     moved_from: str | None
 
 
-@register
+@registered("trade_step_failed")
 @attrs.define(slots=True, weakref_slot=False)
 class TradeStepFailed(Event):
-    kind: ClassVar[str] = "trade_step_failed"
     step: int  # 1-based
     reason: str
     rule: str

@@ -1,0 +1,38 @@
+"""The two builds of one source (issue 18): ``pip install .`` is pure Python, ``LV_COMPILE=1 pip install .``
+compiles the core with mypyc; ``lv --version`` names the build that runs. CI runs the goldens and the core's tests
+a second time against a compiled install with LV_EXPECT_COMPILED=1, where the last test here makes sure the
+compiled modules are the ones imported (not a checkout's .py files)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+import lv
+
+
+def test_lv_version_names_the_build_that_runs():
+    proc = subprocess.run([sys.executable, "-m", "lv", "--version"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"lv {lv.__version__} ({lv.build_name()})\n"
+    assert proc.stdout.endswith((" (compiled)\n", " (pure Python)\n"))
+
+
+def test_the_build_is_told_by_where_the_engine_loads_from():
+    from lv import rules
+
+    compiled = rules.__file__.endswith((".so", ".pyd"))
+    assert lv.build_name() == ("compiled" if compiled else "pure Python")
+
+
+@pytest.mark.skipif(os.environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
+def test_the_compiled_build_runs_and_a_house_rule_stays_python():
+    assert lv.build_name() == "compiled"
+    for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.actions.build", "lv.actions.gamble"):
+        assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
+    # a family written in Python plugs in beside the compiled core (tests/test_house_sell.py plays it)
+    assert importlib.import_module("lv.actions.sell").__file__.endswith(".py")
