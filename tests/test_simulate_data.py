@@ -53,6 +53,7 @@ def test_bad_sweeps_are_refused_in_one_line(settings, words):
     assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1 and words in res.stderr
 
 
+@pytest.mark.slow
 def test_a_parameter_no_rule_reads_is_a_warning_that_names_it():
     """The original rules have no Raise (original.yaml raise.enabled: false), so raise.cost_per_space is read
     by no rule there; F block is closed only in 2-player games under the revised rules (003 "2-Player Rules"
@@ -72,6 +73,7 @@ def test_a_parameter_no_rule_reads_is_a_warning_that_names_it():
     assert res.exit_code == 0 and "warning" not in res.stderr
 
 
+@pytest.mark.slow
 def test_a_grid_of_two_parameters_gives_a_row_per_combination():
     res = run("simulate", "-v", "revised", "--set", "raise.cost_per_space=10,20", "--set",
               "gamble.bet_per_tile=3,5", "--games", "2", "--bot", "random", "--json")
@@ -100,6 +102,7 @@ def test_a_grid_of_two_parameters_gives_a_row_per_combination():
 # ---------------------------------------------------------------------------------------------- per-game rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", ["csv", "jsonl", "parquet"])
 def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
     pd = pytest.importorskip("pandas")
@@ -149,6 +152,7 @@ def test_games_out_has_the_permissions_of_any_new_file(tmp_path):
     assert oct(path.stat().st_mode & 0o777) == oct(0o644)
 
 
+@pytest.mark.slow
 def test_games_out_is_the_same_for_any_number_of_workers(tmp_path):
     files = []
     for workers, batch in ((1, 5), (2, 1)):
@@ -180,6 +184,7 @@ def test_games_out_bad_extension_and_missing_extras_are_one_line(tmp_path, monke
 # ---------------------------------------------------------------------------------------------- plots
 
 
+@pytest.mark.slow
 def test_plots_are_written_as_png_and_svg(tmp_path):
     pytest.importorskip("matplotlib")
     res = run("simulate", "-v", "revised", "--set", "raise.max_height=2,3", "--games", "4", "--bot", "random",
@@ -249,6 +254,7 @@ def _old_compare(profiles, games, players, seed=0, resamples=1000):
     return out
 
 
+@pytest.mark.slow
 def test_running_sums_give_what_the_full_lists_gave_on_the_same_games():
     """2-player games vary in length, so lead_change and average_height take many fractional values."""
     profiles = ["original", "revised", "original+f-block"]
@@ -308,6 +314,7 @@ def test_the_counting_bootstrap_gives_the_listing_bootstrap_interval(seats, seed
     assert got == want
 
 
+@pytest.mark.slow
 def test_the_parent_keeps_sums_not_games():
     """Memory stays flat: after the first games, more games add one byte each (the winning seat, for Balance's
     bootstrap) and nothing to the tallies while no new value turns up."""
@@ -346,6 +353,7 @@ def test_a_task_carries_the_resolved_profile_not_its_file(tmp_path):
     assert played[1][0] == simulate.play_unit(simulate.Unit(1, 4_000_001, str(spec), 3, ("random",) * 3))
 
 
+@pytest.mark.slow
 def test_dask_gives_what_a_serial_run_and_the_pool_give():
     distributed = pytest.importorskip("dask.distributed")
     args = dict(profiles=["original", "revised"], players=3, games=12, seed=4, bots=["random"], resamples=100)
