@@ -173,6 +173,11 @@ def test_games_out_bad_extension_and_missing_extras_are_one_line(tmp_path, monke
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     res = run("simulate", "-v", "revised", "--games", "1", "--plot", str(tmp_path / "plots"))
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "pip install 'lv[plot]'" in res.stderr
+    if "dask.distributed" not in sys.modules or sys.modules["dask.distributed"] is not None:
+        monkeypatch.setitem(sys.modules, "cryptography", None)  # Dask without cryptography: no TLS credentials
+        res = run("simulate", "-v", "revised", "--games", "1", "--cluster", "dask")
+        assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "cryptography" in res.stderr
+        assert "pip install 'lv[dask]'" in res.stderr
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     res = run("simulate", "-v", "revised", "--games", "1", "--cluster", "dask")
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "pip install 'lv[dask]'" in res.stderr
@@ -378,3 +383,61 @@ def test_cluster_options_are_checked():
     assert res.exit_code == 2 and "give --cluster dask with it" in res.stderr
     res = run("simulate", "-v", "revised", "--games", "1", "--batch", "0")
     assert res.exit_code == 2 and "--batch 0" in res.stderr
+
+
+def _credentials(tmp_path, security):
+    """Dask's configuration naming ``security``'s certificate and key written to files, as a user gives them."""
+    (tmp_path / "ca.pem").write_text(security.tls_ca_file)
+    (tmp_path / "key.pem").write_text(security.tls_client_key)
+    return {"distributed.comm.tls.ca-file": str(tmp_path / "ca.pem"),
+            "distributed.comm.tls.client.cert": str(tmp_path / "ca.pem"),
+            "distributed.comm.tls.client.key": str(tmp_path / "key.pem")}
+
+
+@pytest.mark.slow
+def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
+    """Issue 17.5: another account on the machine connected to the plain tcp:// cluster and ran code as the user.
+    The cluster now speaks TLS with a certificate made for the run; a client without it (no TLS, plain TCP, or its
+    own certificate) is refused at once, and the games are those of the process pool."""
+    distributed = pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    import time
+
+    args = dict(profiles=["original", "revised"], players=3, games=6, seed=4, bots=["random"], resamples=50)
+    client = simulate.dask_client(None, 1)
+    try:
+        address = client.scheduler.address
+        assert address.startswith("tls://127.0.0.1:")
+        for kind, target, extra in [("no TLS", address, {}), ("plain TCP", address.replace("tls://", "tcp://"), {}),
+                                    ("its own certificate", address, {"security": distributed.Security.temporary()})]:
+            start = time.monotonic()
+            with pytest.raises((OSError, TypeError, TimeoutError)):
+                intruder = distributed.Client(target, timeout="5s", **extra)
+                intruder.close()  # connected: the cluster is open to anyone (fails the test)
+            assert time.monotonic() - start < 30, kind
+        on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
+    finally:
+        cluster = client.cluster
+        client.close()
+        cluster.close()
+    assert on_dask == json.dumps(simulate.simulate(workers=2, batch=4, **args))
+
+
+@pytest.mark.slow
+def test_a_tls_scheduler_takes_the_credentials_from_dasks_configuration(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    import dask
+
+    security = distributed.Security.temporary()
+    cmd = ["simulate", "-v", "revised", "--games", "4", "--seed", "2", "--players", "3", "--bot", "random", "--json"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  security=security) as lc:
+        address = lc.scheduler_address
+        missing = run(*cmd, "--cluster", "dask", "--scheduler", address)
+        with dask.config.set(_credentials(tmp_path, security)):
+            res = run(*cmd, "--cluster", "dask", "--scheduler", address, "--batch", "2")
+    assert missing.exit_code == 2 and missing.stderr.count("\n") == 1
+    assert "no TLS credentials" in missing.stderr and "distributed.comm.tls.ca-file" in missing.stderr
+    assert res.exit_code == 0, res.output
+    assert res.stdout == run(*cmd, "--workers", "1").stdout
