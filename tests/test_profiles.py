@@ -200,3 +200,113 @@ def test_profiles_are_frozen_and_comparable():
     with pytest.raises(AttributeError):
         p.gamble = None
     assert p == lv.load_profile("revised") and p != lv.load_profile("original")
+
+
+# ---- issue 17.11: what mutation testing found unchecked in lv/profile.py
+
+
+def test_a_chain_of_32_profiles_loads_and_33_are_refused(tmp_path):
+    """MAX_EXTENDS counts the profiles in one chain of 'extends', the shipped one at its root included: 31 files
+    over revised load, 32 do not; the error names the first profile of the chain."""
+    def chain(files):
+        for i in range(files):
+            write(tmp_path, f"p{i}.yaml", f"extends: p{i + 1}.yaml\n" if i < files - 1 else "extends: revised\n")
+        return tmp_path / "p0.yaml"
+
+    assert lv.load_profile(str(chain(31))).raise_.enabled is True
+    assert load_error(chain(32)) == f"profile '{tmp_path / 'p0.yaml'}': a chain of more than 32 profiles through 'extends'"
+
+
+def test_a_value_restated_unchanged_keeps_its_citation_and_a_changed_one_cites_its_file(tmp_path):
+    revised = lv.load_profile("revised")
+    mine = write(tmp_path, "mine.yaml", "extends: revised\nraise:\n  cost_per_space: 15\n  max_height: 4\n"
+                                        "gamble:\n  per_turn: {value: 2, source: 'house rule'}\n")
+    p = lv.load_profile(str(mine))
+    assert revised.raise_.cost_per_space == 15 and p.sources["raise.cost_per_space"] == revised.sources[
+        "raise.cost_per_space"]
+    assert p.sources["raise.max_height"] == f"set by mine, {mine}:4"
+    assert p.sources["gamble.per_turn"] == "house rule"
+
+
+def test_a_note_is_added_to_the_source_or_stands_alone(tmp_path):
+    mine = write(tmp_path, "mine.yaml", "extends: revised\nraise:\n  cost_per_space: {value: 12, source: S, note: N}"
+                                        "\n  max_height: {value: 3, note: only a note}\n")
+    p = lv.load_profile(str(mine))
+    assert (p.sources["raise.cost_per_space"], p.sources["raise.max_height"]) == ("S - N", "only a note")
+    bad = write(tmp_path, "bad.yaml", "extends: revised\nraise:\n  cost_per_space: {value: 12, notes: N}\n")
+    assert load_error(bad) == f"{bad}:3: raise.cost_per_space: unknown field(s) ['notes'] beside value"
+
+
+def test_a_record_profile_extends_only_files_in_its_folder(tmp_path):
+    """``folder`` (a profile named by a record): every .yaml file of the chain is read relative to the file that
+    names it and never outside the folder, at any depth."""
+    game = tmp_path / "game"
+    (game / "sub").mkdir(parents=True)
+    write(tmp_path, "outside.yaml", "extends: revised\n")
+    write(game, "sub/inner.yaml", "extends: revised\nraise:\n  cost_per_space: 11\n")
+    write(game, "mine.yml", "extends: sub/inner.yaml\n")
+    write(game, "a.yaml", "extends: mine.yml\n")
+    p = lv.load_profile("a.yaml", folder=game)
+    assert p.raise_.cost_per_space == 11
+    write(game, "sub/deep.yaml", "\nextends: ../../outside.yaml\n")
+    write(game, "b.yaml", "extends: sub/deep.yaml\n")
+    with pytest.raises(lv.ProfileError) as err:
+        lv.load_profile("b.yaml", folder=game)
+    assert str(err.value) == (f"{(game / 'sub' / 'deep.yaml').resolve()}:2: extends: profile file "
+                              "'../../outside.yaml': a record names its profile file relative to its own folder, "
+                              "inside it (give another file with --variant)")
+    for name in ("../outside.yaml", str(tmp_path / "outside.yaml")):
+        with pytest.raises(lv.ProfileError, match="a record names its profile file relative to its own folder"):
+            lv.load_profile(name, folder=game)
+    assert lv.load_profile(str(tmp_path / "outside.yaml")).name == "outside"  # given by the user: any path
+
+
+def test_a_yml_file_beside_the_extending_file_is_found_from_anywhere(tmp_path, monkeypatch):
+    write(tmp_path, "base.yml", "extends: revised\nraise:\n  cost_per_space: 13\n")
+    a = write(tmp_path, "a.yaml", "extends: base.yml\n")
+    monkeypatch.chdir(tmp_path.parent)
+    assert lv.load_profile(str(a)).raise_.cost_per_space == 13
+
+
+def test_override_values_are_yaml_or_kept_as_text():
+    from lv.profile import parse_value
+
+    assert parse_value("[5, 6]") == [5, 6] and parse_value("true") is True and parse_value("10") == 10
+    assert parse_value("a: b: c") == "a: b: c" and parse_value("[oops") == "[oops"  # not YAML: the text
+    with pytest.raises(lv.ProfileError):
+        parse_value("[" * 2000 + "]" * 2000)  # YAML, but too deep: refused, not kept as text
+
+
+@pytest.mark.parametrize("spec,message", [
+    ("", "empty profile spec"),
+    ("revised,foo", "profile spec 'revised,foo': 'foo' is not section.key=value"),
+    ("revised,f_block.block=x=y",
+     "profile spec 'revised,f_block.block=x=y': f_block.block: 'x=y' is not a block of the board (A, B, C, D, E, F)"),
+    ("revised,gamble.win_even=[3, 4, 9, 10, 13]",
+     "profile spec 'revised,gamble.win_even=[3, 4, 9, 10, 13]': gamble.win_even: 13 is not a 2d6 total (2..12)"),
+    ("revised,players.colors=[red, red, blue, green, yellow, black]",
+     "profile spec 'revised,players.colors=[red, red, blue, green, yellow, black]': players: colours: each once, "
+     "['red', 'red', 'blue', 'green', 'yellow', 'black'] repeats one"),
+    ("revised,players.colors=[red, blue]",
+     "profile spec 'revised,players.colors=[red, blue]': players: 2 colours for up to 6 players"),
+    ("revised,gamble.lose=[2, 3, 12, 7]", "profile spec 'revised,gamble.lose=[2, 3, 12, 7]': gamble: win_even, "
+                                          "win_double and lose must share the totals 2..12 between them, once each"),
+])
+def test_spec_errors_say_exactly_what_is_wrong(spec, message):
+    assert load_error(spec) == message
+
+
+def test_players_min_may_equal_max_but_not_exceed_it():
+    assert lv.load_profile("revised,players.min=6").players.min == 6
+    assert load_error("revised,players.min=7").endswith("min (7) is greater than max (6)")
+
+
+@pytest.mark.parametrize("length,shown", [(60, "'" + "x" * 60 + "'"), (61, "'" + "x" * 60 + "'... (61 characters)")])
+def test_an_unknown_profile_name_is_cut_after_60_characters(length, shown):
+    assert load_error("x" * length).startswith(f"unknown profile {shown} (known: ")
+
+
+def test_a_file_that_is_not_yaml_or_the_board_is_no_profile():
+    assert "board" not in profile_names() and "revised" in profile_names()
+    for name in ("README.md", "board"):
+        assert load_error(name).startswith(f"unknown profile '{name}' (known: ")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import lv
-from lv import Build, GiveDie, GiveLot, GiveMoney, Trade
+from lv import Build, GiveDie, GiveLot, GiveMoney, Reorganize, Trade
 from lv.actions.trade import ActAs, GivePoints, GiveRiser, GiveTile, Promise, TradeStepFailed, told
 from lv.ruleids import Rule
 
@@ -45,7 +45,7 @@ def test_one_party_is_no_trade_but_by_left_out_is_the_players_the_steps_name(by,
     game = table()
     trade = Trade((GiveMoney(BLUE, GREEN, 1),), by=by)
     if why:
-        assert why in illegal(game, trade, Rule.TRADE_PARTIES).reason
+        assert illegal(game, trade, Rule.TRADE_PARTIES).reason == "a trade is between two or more players"
     else:
         game.apply(trade)
         assert money(game) == {"red": 10, "blue": 9, "green": 11}
@@ -148,9 +148,10 @@ def test_a_player_cannot_trade_with_themselves(step):
 
 @pytest.mark.parametrize("giver,receiver", [(3, RED), (RED, 3), (-1, RED), (RED, "blue")])
 def test_a_transfer_names_players_of_the_game(giver, receiver):
-    err = illegal(table(), Trade((GiveMoney(giver, receiver, 1),)), Rule.TRADE)
     who = receiver if giver == RED else giver
-    assert err.reason == f"trade step 1 fails: no such player: {who!r}"
+    for by in ((), (RED, BLUE)):  # with parties named too: the step is refused, not the list of parties
+        err = illegal(table(), Trade((GiveMoney(giver, receiver, 1),), by=by), Rule.TRADE)
+        assert err.reason == f"trade step 1 fails: no such player: {who!r}"
 
 
 # ------------------------------------------------------------------------------------------ what a trade holds
@@ -172,8 +173,13 @@ def test_only_the_current_player_takes_an_action_in_a_trade_and_only_after_drawi
     game = table(markers={"A2": "red"})
     err = illegal(game, Trade((GiveMoney(BLUE, RED, 1), ActAs(BLUE, Build("A2", "gold")))), Rule.TRADE_ACTIONS)
     assert err.reason == "step 2: blue cannot take an action on red's turn"
-    err = illegal(game, Trade((ActAs(7, Build("A2", "gold")),)), Rule.TRADE_ACTIONS)
-    assert err.reason == "step 1: 7 cannot take an action on red's turn"
+    err = illegal(game, Trade((ActAs(3, Build("A2", "gold")),)), Rule.TRADE_ACTIONS)
+    assert err.reason == "step 1: 3 cannot take an action on red's turn"
+    blues_turn = at("revised", THREE, current="blue", players={"red": {"money": 10}}, markers={"A2": "red"})
+    err = illegal(blues_turn, Trade((ActAs(RED, Build("A2", "gold")),)), Rule.TRADE_ACTIONS)
+    assert err.reason == "step 1: red cannot take an action on blue's turn"
+    err = illegal(game, Trade((ActAs(RED, Build("A2", "gold")),), by=(BLUE, GREEN)), Rule.TRADE_PARTIES)
+    assert err.reason == "red is not a party to the trade (by blue, green)"
     before_draw = table(phase="draw", markers={"A2": "red"})
     err = illegal(before_draw, Trade((GiveMoney(BLUE, RED, 1), Build("A2", "gold"))), Rule.TRADE_ACTIONS)
     assert err.reason == "step 2: red has not drawn yet, so cannot trade an action now"
@@ -229,3 +235,121 @@ def test_the_trades_events_are_told_as_sentences():
         "red gives blue $3", "blue's lot A1 goes to red", "green's die on C1 (5) goes to blue"]
     assert told(TradeStepFailed(step=1, reason="r", rule="x"), THREE) == \
         "trade step 1 fails: r [x]; the later steps do not happen"
+
+
+# ------------------------------------------------------------------------------------------ the notation and the record
+
+
+NAMES = ["black", "blue", "red", "green"]
+
+
+@pytest.mark.parametrize("text,trade,structured", [
+    ("trade money 5 from green to black; lot D2 from black to green; die B4 from blue to red by green, black, blue",
+     Trade((GiveMoney(3, 0, 5), GiveLot("D2", 0, 3), GiveDie("B4", 1, 2)), by=(3, 0, 1)),
+     {"action": "trade", "steps": [{"money": 5, "from": "green", "to": "black"},
+                                   {"lot": "D2", "from": "black", "to": "green"},
+                                   {"die": "B4", "from": "blue", "to": "red"}], "by": ["green", "black", "blue"]}),
+    ("trade promise from red to blue build by the strip by red, blue",
+     Trade((Promise(2, 1, "build by the strip"),), by=(2, 1)),
+     {"action": "trade", "steps": [{"do": "promise from red to blue build by the strip"}], "by": ["red", "blue"]}),
+    ("trade as red build A2 gold", Trade((ActAs(2, Build("A2", "gold")),)),
+     {"action": "trade", "steps": [{"as": "red", "action": "build", "lot": "A2", "color": "gold"}]}),
+    ("trade points 5 from red to blue; tile A2 from red to blue; riser A3 from blue to red; "
+     "promise from red to blue sprawl next turn",
+     Trade((GivePoints(2, 1, 5), GiveTile("A2", 2, 1), GiveRiser("A3", 1, 2), Promise(2, 1, "sprawl next turn"))),
+     {"action": "trade", "steps": [{"do": "points 5 from red to blue"}, {"do": "tile A2 from red to blue"},
+                                   {"do": "riser A3 from blue to red"},
+                                   {"do": "promise from red to blue sprawl next turn"}]}),
+])
+def test_a_trade_reads_writes_and_records_as_it_was_written(text, trade, structured):
+    from lv.actions import structured_decision
+
+    assert lv.parse_action(text, NAMES) == trade
+    assert lv.format_action(trade, NAMES) == text
+    assert structured_decision(trade, NAMES) == structured
+
+
+@pytest.mark.parametrize("loose,canonical", [
+    ("trade money 5 from red to blue BY Red, BLUE", "trade money 5 from red to blue by red, blue"),
+    ("trade  ; ;money 5 from red to blue; ", "trade money 5 from red to blue"),
+    ("Trade Money 5 From red To blue; AS red BUILD a2 gold", "trade money 5 from red to blue; as red build A2 gold"),
+    ("trade money 5 from red to blue by red,blue", "trade money 5 from red to blue by red, blue"),
+    ("trade promise from red to blue sprawl", "trade promise from red to blue sprawl"),
+])
+def test_a_trade_in_loose_spelling_is_read(loose, canonical):
+    assert lv.format_action(lv.parse_action(loose, NAMES), NAMES) == canonical
+
+
+@pytest.mark.parametrize("text,why", [
+    ("trade money 5 from red to blue by red, nobody", "'money 5 from red to blue by red, nobody': expected "
+                                                      "'money AMOUNT from PLAYER to PLAYER'"),
+    ("trade money 5 from red to blue by", "'money 5 from red to blue by': expected 'money AMOUNT from PLAYER to "
+                                          "PLAYER'"),
+    ("trade money 5 frm red to blue", "'money 5 frm red to blue': expected 'money ... from PLAYER to PLAYER'"),
+    ("trade lot A2 from red too blue", "'lot A2 from red too blue': expected 'lot ... from PLAYER to PLAYER'"),
+    ("trade points 5 from red", "'points 5 from red': expected 'points AMOUNT from PLAYER to PLAYER'"),
+    ("trade riser A2 from red", "'riser A2 from red': expected 'riser LOT from PLAYER to PLAYER'"),
+    ("trade promise red to blue x", "'promise red to blue x': expected 'promise from PLAYER to PLAYER WHAT'"),
+    ("trade promise from red too blue x", "expected 'promise from PLAYER to PLAYER WHAT'"),
+    ("trade promise from red to blue", "'promise from red to blue': expected 'promise from PLAYER to PLAYER WHAT'"),
+    ("trade as red", "'as red': expected 'as PLAYER ACTION', e.g. 'as red build A2 gold'"),
+    ("trade as red end", "'end' cannot be a step of a trade"),
+    ("trade", "a trade needs steps, e.g. 'trade money 5 from red to blue; lot A2 from blue to red'"),
+    ("trade money 5 from red to blue; end", "'end' cannot be a step of a trade"),
+])
+def test_a_malformed_trade_step_is_refused_saying_what_was_expected(text, why):
+    with pytest.raises(lv.NotationError) as err:
+        lv.parse_action(text, NAMES)
+    assert str(err.value).endswith(why)
+
+
+# ------------------------------------------------------------------------------------------ out of pieces, ties
+
+
+def test_a_receiver_out_of_markers_moves_one_or_cannot_take_the_lot():
+    """003 L266-271 "Available Player Markers", for a lot received in a trade (one marker each here)."""
+    pos = dict(markers={"A1": "red", "B2": "blue"})
+    game = table("revised,components.markers_per_player=1,resources.markers_exhausted=no_marker", **pos)
+    err = illegal(game, Trade((GiveLot("A1", RED, BLUE),)), Rule.RESOURCES_MARKERS_EXHAUSTED)
+    assert err.reason == "trade step 1 fails: blue has no marker left"
+    game = table("revised,components.markers_per_player=1", **pos)
+    events = game.apply(Trade((GiveLot("A1", RED, BLUE),)), choices={"marker_from": "B2"})
+    assert [(e.lot, e.moved_from) for e in of_kind(events, "lot_given")] == [("A1", "B2")]
+    assert game.state.markers == {"A1": BLUE}
+
+
+def test_a_receiver_out_of_dice_moves_one_or_cannot_take_the_die():
+    """003 L251-262 "Available Dice", for a die received in a trade (one die each here)."""
+    pos = dict(tiles={"C1": "aqua red 5", "E1": "gold blue 2"})
+    game = table("revised,components.dice_per_player=1,resources.dice_exhausted=no_die", **pos)
+    err = illegal(game, Trade((GiveDie("C1", RED, BLUE),)), Rule.RESOURCES_DICE_EXHAUSTED)
+    assert err.reason == "trade step 1 fails: blue has no die left"
+    game = table("revised,components.dice_per_player=1", **pos)
+    events = game.apply(Trade((GiveDie("C1", RED, BLUE),)), choices={"die_from": "E1"})
+    assert [(e.lot, e.value, e.moved_from) for e in of_kind(events, "die_given")] == [("C1", 5, "E1")]
+    assert (game.state.tiles["C1"].owner, game.state.tiles["E1"].owner) == (BLUE, None)
+
+
+@pytest.mark.parametrize("check", ["immediate", "after_each_action"])
+def test_a_tie_made_by_a_transfer_is_settled_at_once_only_under_immediate(check):
+    """003 L426-445 (``ties.check``): a die given away can tie a casino's top dice; under ``immediate`` the tie is
+    rerolled with the dice given, under ``after_each_action`` it waits for the next action."""
+    game = table(f"revised,ties.check={check}", tiles={"C1": "aqua blue 5", "C2": "aqua blue 5"})
+    events = game.apply(Trade((GiveDie("C2", BLUE, RED),)), dice={"ties": {"C1": [6], "C2": [2]}})
+    values = (game.state.tiles["C1"].value, game.state.tiles["C2"].value)
+    if check == "immediate":
+        assert [(e.lots, e.values) for e in of_kind(events, "tie_rerolled")] == [(["C1", "C2"], {"C1": 6, "C2": 2})]
+        assert values == (6, 2)
+    else:
+        assert "tie_rerolled" not in kinds(events) and values == (5, 5)
+
+
+def test_an_action_in_a_trade_rolls_the_dice_given_and_settles_its_tie():
+    """A reorganization inside a trade rolls the recorded dice (every die of the casino); the tie it makes is
+    rerolled with the recorded tie dice, under either ``ties.check`` (an action settles its ties)."""
+    for check in ("immediate", "after_each_action"):
+        game = table(f"revised,ties.check={check}", tiles={"C1": "aqua red 2", "C2": "aqua blue 5"})
+        events = game.apply(Trade((GiveMoney(BLUE, RED, 1), Reorganize("C1"))),
+                            dice={"reorg": {"C1": 5, "C2": 5}, "ties": {"C1": [6], "C2": [1]}})
+        assert [(e.lots, e.values) for e in of_kind(events, "tie_rerolled")] == [(["C1", "C2"], {"C1": 6, "C2": 1})]
+        assert (game.state.tiles["C1"].value, game.state.tiles["C2"].value) == (6, 1), check
