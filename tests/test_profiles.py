@@ -310,3 +310,144 @@ def test_a_file_that_is_not_yaml_or_the_board_is_no_profile():
     assert "board" not in profile_names() and "revised" in profile_names()
     for name in ("README.md", "board"):
         assert load_error(name).startswith(f"unknown profile '{name}' (known: ")
+
+
+def test_variants_list_rows_name_overlays_and_player_ranges():
+    from lv.profile import profile_info
+
+    assert profile_info() == [
+        {"name": "f-block", "overlay": True, "players": "", "title": "2-player F-block rule"},
+        {"name": "house-sell-back", "overlay": False, "players": "2-6",
+         "title": 'Lords of Vegas (revised) with the house rule "sell a lot back to the bank"'},
+        {"name": "original", "overlay": False, "players": "2-4", "title": "Lords of Vegas (original 2010 edition)"},
+        {"name": "revised", "overlay": False, "players": "2-6", "title": "Lords of Vegas (revised edition)"}]
+
+
+def test_a_parameter_no_rule_reads_says_why():
+    from lv.profile import unread
+
+    revised, original = lv.load_profile("revised"), lv.load_profile("original")
+    assert unread(original, "raise.cost_per_space", 2) == unread(original, "raise.max_height", 2) == \
+        "raise.enabled is false"
+    assert unread(revised, "raise.cost_per_space", 2) is None and unread(revised, "gamble.per_turn", 2) is None
+    assert unread(original, "sprawl.riser_cost", 2) == \
+        "no casino is ever more than 1 high (raise.enabled, raise.max_height)"
+    assert unread(revised, "sprawl.riser_cost", 2) is None
+    assert unread(lv.load_profile("revised,raise.max_height=1"), "sprawl.riser_cost", 4) is not None
+    assert unread(revised, "gamble.lay_off_double_basis", 2) == "gamble.lay_off is none"
+    assert unread(original, "gamble.lay_off_double_basis", 2) is None
+    assert unread(original, "f_block.block", 2) == "no block is closed (f_block.closed_when)"
+    assert unread(revised, "f_block.block", 2) is None and unread(revised, "f_block.block", 3) is not None
+
+
+SECTION_NAMES = ("players, components, setup, deck, payout, casino, scoring, sprawl, remodel, reorg, raise, gamble, "
+                 "ties, resources, end, f_block, trade")
+
+
+@pytest.mark.parametrize("text,line,message", [
+    ("- a\n- b\n", 1, "a profile must be a mapping of sections"),
+    ("\n\ntitle: x\nfoo: 1\n", 3, f"not a rule profile: no section ({SECTION_NAMES}) and no 'extends'"),
+    ("extends: 5\n", 1, "extends: a profile name or path, or a list of them"),
+    ("\nextends: [revised, 3]\n", 2, "extends: a profile name or path, or a list of them"),
+    ("extends: revised\nname: 5\n", 2, "name: text"),
+    ("extends: revised\n\ntitle: [x]\n", 3, "title: text"),
+    ("extends: revised\noverlay: 'no'\n", 2, "overlay: true or false"),
+    ("extends: revised\ndescription: d\nbogus: 1\n", 3, f"unknown key 'bogus' (sections are: {SECTION_NAMES}, sell)"),
+    ("extends: revised\nraise: 3\n", 2, "'raise' must be a mapping"),
+    ("extends: revised\nraise:\n  nope: 1\n", 3, "unknown key 'raise.nope' (known: cost_per_space, enabled, max_height)"),
+])
+def test_a_malformed_profile_file_is_refused_at_its_line(tmp_path, text, line, message):
+    bad = write(tmp_path, "bad.yaml", text)
+    assert load_error(bad) == f"{bad}:{line}: {message}"
+
+
+def test_a_profile_file_is_named_after_itself_unless_it_says_and_an_overlay_goes_second(tmp_path):
+    p = lv.load_profile(str(write(tmp_path, "plain.yaml", "extends: revised\ndescription: anything\n")))
+    assert (p.name, p.title) == ("plain", "plain")
+    p = lv.load_profile(str(write(tmp_path, "t.yaml", "name: mine\ntitle: My rules\nextends: revised\n")))
+    assert (p.name, p.title) == ("mine", "My rules")
+    over = write(tmp_path, "over.yaml", "overlay: true\nraise:\n  cost_per_space: 3\n")
+    p = lv.load_profile(f"revised+{over}")
+    assert (p.title, p.raise_.cost_per_space) == ("Lords of Vegas (revised edition) + over", 3)
+    assert load_error(over) == (f"'{over}' is an overlay: put it after a full profile, as in 'PROFILE+{over}' "
+                                "(see 'lv variants list')")
+
+
+def test_a_stored_profile_reads_back_equal_and_says_where_it_came_from(tmp_path, monkeypatch):
+    from lv.profile import from_stored, from_values, stored_form
+
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "mine.yml", "extends: revised\nraise:\n  cost_per_space: 11\n")
+    write(tmp_path, "top.yaml", "extends: mine.yml\n")
+    p = lv.load_profile("top.yaml")
+    assert (p.name, p.base, p.spec) == ("top", "revised", "top.yaml")  # the shipped profile at the chain's root
+    stored = stored_form(p)
+    assert stored == {"name": "top", "title": "top", "base": "revised", "values": {"raise.cost_per_space": 11}}
+    q = from_stored(stored, "top.yaml")
+    assert q == p and (q.name, q.title, q.base, q.spec) == ("top", "top", "revised", "top.yaml")
+    assert q.sources["raise.cost_per_space"] == "top.yaml, stored in the record"
+    assert q.sources["raise.max_height"] == lv.load_profile("revised").sources["raise.max_height"]
+    no_base = from_stored({"values": lv.load_profile("original").values()}, "old.yaml")
+    assert no_base.values() == lv.load_profile("original").values()
+    assert (no_base.name, no_base.title, no_base.base) == ("old.yaml", "old.yaml", "")
+    revised = lv.load_profile("revised")
+    made = from_values(revised.values(), "sent")
+    assert made.values() == revised.values() and (made.name, made.title, made.spec, made.base) == (
+        "sent", "sent", "sent", "")
+    assert from_values(revised.values(), "sent", "Title", "a-spec").spec == "a-spec"
+    assert lv.profile.describe_parameters(made)[0] == ("players.min", 2, "")  # no citation: an empty one
+
+
+@pytest.mark.parametrize("make,message", [
+    (lambda s: s.from_stored({"base": "nope", "values": {}}, "x"),
+     "profile: base 'nope': give a shipped profile (known: f-block, house-sell-back, original, revised)"),
+    (lambda s: s.from_stored({"base": "revised", "values": {"foo.bar": 1}}, "x"),
+     "profile: values: unknown parameter 'foo.bar' (see 'lv variants show revised')"),
+    (lambda s: s.from_stored({"values": {"foo.bar": 1}}, "lbl"),
+     "profile: values: unknown parameter 'foo.bar' (see 'lv variants show lbl')"),
+    (lambda s: s.from_stored({"base": "revised", "values": {"raise.cost_per_space": "x"}}, "lbl"),
+     "profile: values: raise.cost_per_space: expected int, got str 'x'"),
+    (lambda s: s.from_values({"foo.bar": 1}, "nm"), "profile 'nm': unknown parameter 'foo.bar'"),
+    (lambda s: s.from_values({"foo.bar": 1}, "nm", spec="sp"), "profile 'sp': unknown parameter 'foo.bar'"),
+    (lambda s: s.load_profile("revised,gamble.win_even=3"),
+     "profile spec 'revised,gamble.win_even=3': gamble.win_even: expected a list of int, got int 3"),
+    (lambda s: s.load_profile("revised,players.colors=red"),
+     "profile spec 'revised,players.colors=red': players.colors: expected a list of str, got str 'red'"),
+    (lambda s: s.load_profile("revised,raise.cost_per_space=3,raise.cost_per_space=4"),
+     "profile spec 'revised,raise.cost_per_space=3,raise.cost_per_space=4': raise.cost_per_space is given twice"),
+])
+def test_stored_and_sent_profiles_are_checked_like_files(make, message):
+    with pytest.raises(lv.ProfileError) as err:
+        make(lv.profile)
+    assert str(err.value) == message
+
+
+def test_names_and_bases_of_shipped_specs_and_of_a_full_profile_file(tmp_path):
+    from lv.profile import from_values, stored_form
+
+    p = lv.load_profile("original+f-block")
+    assert (p.name, p.base) == ("original+f-block", "original+f-block")
+    full = {k: v for k, v in __import__("yaml").safe_load((lv.board.variants_dir() / "revised.yaml").read_text(
+        encoding="utf-8")).items() if k not in ("name", "title")}
+    q = lv.load_profile(str(write(tmp_path, "full.yaml", __import__("yaml").safe_dump(full))))
+    assert (q.name, q.base) == ("full", "")  # no shipped profile under it: a record stores every value
+    assert stored_form(q) == {"name": "full", "title": "full", "values": q.values()}
+    values = dict(lv.load_profile("revised").values(), **{"raise.cost_per_space": "x"})
+    with pytest.raises(lv.ProfileError) as err:
+        from_values(values, "nm")
+    assert str(err.value) == "profile 'nm': raise.cost_per_space: expected int, got str 'x'"
+
+
+def test_a_record_profile_reads_its_chain_relative_to_each_file_and_confines_yml_too(tmp_path):
+    game = tmp_path / "game"
+    (game / "sub").mkdir(parents=True)
+    write(tmp_path, "outside.yml", "extends: revised\n")
+    write(game, "sub/x.yaml", "extends: y.yaml\n")  # beside x.yaml, not in the record's folder
+    write(game, "sub/y.yaml", "extends: revised\nraise:\n  cost_per_space: 9\n")
+    write(game, "c.yaml", "extends: sub/x.yaml\n")
+    assert lv.load_profile("c.yaml", folder=game).raise_.cost_per_space == 9
+    write(game, "d.yaml", "extends: ../outside.yml\n")
+    with pytest.raises(lv.ProfileError, match="a record names its profile file relative to its own folder"):
+        lv.load_profile("d.yaml", folder=game)
+    with pytest.raises(lv.ProfileError, match="a record names its profile file relative to its own folder"):
+        lv.load_profile("../outside.yml", folder=game)
