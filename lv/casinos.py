@@ -415,14 +415,6 @@ class CasinoIndex:
             found = self.facts[casino.mask] = _dice_facts(self.owner, casino)
         return found
 
-    def frontier(self, casino: Casino) -> tuple[str, ...]:
-        """The lots without a tile next to ``casino`` (a current casino of this index), in the order of its lots
-        and their neighbours."""
-        found = self.frontiers.get(casino.lots)
-        if found is None:
-            found = self.frontiers[casino.lots] = casino.frontier_lots(casino.around & ~self.owner.tile_mask)
-        return found
-
 
 _LOW = operator.attrgetter("low")
 

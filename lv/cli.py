@@ -848,10 +848,17 @@ def simulate_cmd(
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
                                                             "(extra lv\\[plot])."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
-                                                                  "lv\\[dask]), a "
-                                                                  "local one unless --scheduler."),
+                                                                  "lv\\[dask]): a local one speaking TLS with "
+                                                                  "credentials made for the run, unless --scheduler."),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
-                                                                      "running scheduler, tcp://HOST:PORT."),
+                                                                      "running scheduler. tls://HOST:PORT takes "
+                                                                      "its CA, certificate and key from Dask's "
+                                                                      "config (distributed.comm.tls.ca-file, "
+                                                                      ".client.cert, .client.key; or "
+                                                                      "DASK_DISTRIBUTED__COMM__TLS__* variables); "
+                                                                      "tcp://HOST:PORT has no authentication: "
+                                                                      "anyone who reaches it runs code on its "
+                                                                      "workers (docs/simulation.md)."),
     batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile); "
                                                               "default 200 on Dask, fewer for small pools."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),

@@ -253,10 +253,16 @@ def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1, client: Any =
 
 
 def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
-    """A Dask client: to the scheduler at ``scheduler`` (tcp://HOST:PORT), else to a new local cluster of
-    ``workers`` processes. Needs the ``dask`` extra."""
+    """A Dask client: to the scheduler at ``scheduler``, else to a new local cluster of ``workers`` processes.
+    Needs the ``dask`` extra.
+
+    The local cluster speaks TLS with a key and certificate made for this run only
+    (``Security.temporary()``): its scheduler, workers and client all need that certificate, so another account on
+    the machine cannot connect to the ports it listens on and run code as this one (a plain tcp:// cluster on
+    127.0.0.1 lets it). A ``scheduler`` address is used as given, with the credentials in Dask's configuration
+    (``distributed.comm.tls.*``, docs/simulation.md): ``tls://`` needs them, ``tcp://`` has no authentication."""
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client, LocalCluster, Security
     except ImportError:
         raise LvError("--cluster dask needs Dask: pip install 'lv[dask]'") from None
     import logging
@@ -264,11 +270,19 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
     if scheduler:
         try:
             return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
+        except TypeError:  # distributed's way of saying a tls:// address came without an SSL context
+            raise LvError(f"--scheduler {scheduler}: no TLS credentials; set distributed.comm.tls.ca-file, "
+                          ".client.cert and .client.key in Dask's configuration (docs/simulation.md)") from None
         except (OSError, TimeoutError, ValueError) as exc:
             raise LvError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
+    try:
+        security = Security.temporary()  # type: ignore[no-untyped-call]
+    except ImportError:
+        raise LvError("--cluster dask needs the cryptography package for its TLS credentials: "
+                      "pip install 'lv[dask]'") from None
     cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                           dashboard_address=None, silence_logs=logging.ERROR)
-    return Client(cluster)  # type: ignore[no-untyped-call]
+                           dashboard_address=None, silence_logs=logging.ERROR, security=security)
+    return Client(cluster, security=security)  # type: ignore[no-untyped-call]
 
 
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,

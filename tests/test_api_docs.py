@@ -70,6 +70,7 @@ def test_record_and_replay_functions_have_docstrings_and_types(fn):
                if n not in ("self", "kwargs", "game")), fn.__name__
 
 
+@pytest.mark.slow
 def test_pdoc_builds_the_reference(tmp_path):
     pdoc = pytest.importorskip("pdoc", reason="pdoc is not installed (it comes with lv[test] and lv[docs])")
     package = Path(lv.__file__).parent  # by path: the lv that is imported, where a checkout also has lv/

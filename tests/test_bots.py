@@ -38,6 +38,7 @@ def checked(bot):
     return play
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(bots.BOTS))
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3)])
 def test_every_bot_plays_a_legal_game_to_its_end(name, spec, players):

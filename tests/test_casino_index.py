@@ -238,6 +238,7 @@ def play_and_check(spec: str, players: int, seed: int) -> list:
     raise AssertionError("the games did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", CONFIGS)
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31))
@@ -265,6 +266,7 @@ def checked_apply(monkeypatch):
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
 def test_replays_and_diffs_of_the_example_records_keep_the_index_current(path, checked_apply):
     """Guards the index through lv.replay (positions included) and lv.diff of one record under two profiles."""
@@ -281,6 +283,7 @@ def test_replays_and_diffs_of_the_example_records_keep_the_index_current(path, c
     assert checked_apply
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,other", [("revised", "original"), ("original", "revised,trade.failed_step=undo_all"),
                                         ("original,raise.enabled=true,raise.max_height=players", "revised")])
 def test_a_random_game_replays_and_diffs_with_the_index_current(spec, other, checked_apply):
@@ -520,6 +523,7 @@ def run_ops(join_rule: str, ops) -> None:
         assert_index_agrees(s, join_rule, f"state {i} at the end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops=OPS)

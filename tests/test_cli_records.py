@@ -50,6 +50,7 @@ def test_replay_tells_the_game_and_verifies_the_result(game_file):
     assert out.rstrip().endswith("Result verified: it matches the record.")
 
 
+@pytest.mark.slow
 def test_replay_json_is_byte_identical_across_processes(game_file):
     cmd = [sys.executable, str(ROOT / "cli.py"), "replay", str(game_file), "--json"]
     first = subprocess.run(cmd, capture_output=True, check=True, env={"PYTHONHASHSEED": "1"}).stdout

@@ -120,6 +120,7 @@ def readme_block() -> list[str]:
     return [line for line in block.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 
 
+@pytest.mark.slow
 def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
     """Each line in a fresh folder holding what a clone holds (examples/), with a shell's glob expansion."""
     shutil.copytree(EXAMPLES, tmp_path / "examples")

@@ -59,6 +59,7 @@ def one_line_error(res) -> str:
 # ---------------------------------------------------------------------------------------------- 1. lost updates
 
 
+@pytest.mark.slow
 def test_two_concurrent_moves_never_lose_a_decision(game):
     """Two ``lv move`` processes started together on one file: every one that says "saved" is in the file, and
     one that was not saved says why (the game changed since it was read: the fingerprint, checked under the lock)."""
@@ -175,6 +176,7 @@ def test_a_stale_temporary_is_removed_by_the_next_write_and_ignored_meanwhile(ga
     assert sorted(p.name for p in game.parent.iterdir()) == [".lv-lock", "game.yaml"]
 
 
+@pytest.mark.slow
 def test_every_writing_command_goes_through_the_locked_writer(tmp_path, monkeypatch):
     """``lv new -o``, ``lv move``, ``selfplay -o``, ``simulate --save-dir`` and ``render -o`` all write with
     files.write_atomic (so with the lock, the fsyncs and the temporaries' names)."""

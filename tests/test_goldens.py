@@ -12,6 +12,7 @@ import pytest
 KEPT = goldens.load()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", [goldens.example_outputs, goldens.game_outputs, goldens.simulate_outputs],
                          ids=["examples", "games", "simulate"])
 def test_outputs_equal_the_goldens(family) -> None:
@@ -23,6 +24,7 @@ def test_outputs_equal_the_goldens(family) -> None:
     assert not changed, f"{len(changed)} outputs changed, e.g. {changed[:5]}"
 
 
+@pytest.mark.slow
 def test_every_golden_is_still_made() -> None:
     made = {name for family in (goldens.example_outputs, goldens.simulate_outputs) for name, _ in family()}
     made |= {name for name in KEPT if name.startswith("game/")}  # the games family is compared above

@@ -83,6 +83,7 @@ def record_text(**changes) -> str:
 # ---------------------------------------------------------------------------------------------- 2: nesting
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [500, 5_000, 50_000])
 @pytest.mark.parametrize("where", ["comment", "dice", "map"])
 def test_deep_nesting_is_refused_before_it_is_built(tmp_path, depth, where):
@@ -205,6 +206,7 @@ YAML_PIECES = st.sampled_from(
     "%YAML 1.1\n", "%TAG ! tag:x,\n", "\x00", "\ufeff", "\x85", "  "])
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("LV_HOSTILE_EXAMPLES", "300")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(YAML_PIECES, max_size=30).map("".join))
@@ -363,6 +365,7 @@ WRONG = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.float
                   st.sampled_from(["A2", "gold", "red", "END", "", "\x1b[2J", "9" * 200, [[1]], {"a": {}}]))
 
 
+@pytest.mark.slow
 @settings(max_examples=int(os.environ.get("LV_HOSTILE_EXAMPLES", "150")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), wrong=WRONG)
@@ -386,6 +389,7 @@ def test_any_wrongly_typed_value_anywhere_is_a_one_line_error(data, wrong):
 # ---------------------------------------------------------------------------------------------- 6: specs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec", [
     "revised,gamble.win_even=" + "[" * 3000 + "]" * 3000,
     "revised,gamble.win_even=" + "{a: " * 3000 + "1" + "}" * 3000,

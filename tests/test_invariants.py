@@ -112,6 +112,7 @@ def state_of(game):
             s.turn, s.phase, game.result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", CONFIGS)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31))

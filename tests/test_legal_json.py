@@ -97,6 +97,7 @@ def test_a_finished_game_lists_no_decisions(tmp_path):
     assert data["over"] is True and data["decisions"] == []
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 60))
 def test_notation_parses_back_and_cost_is_what_applying_charges(seed, steps):
@@ -168,6 +169,7 @@ def run_loop(lines: list[str], tmp_path: Path) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=1800)
 
 
+@pytest.mark.slow
 def test_the_readme_loop_plays_the_last_turn_to_the_end(tmp_path):
     lines = readme_loop()
     assert lines[0] == "lv new --players ann,bob --seed 1 -o duel.yaml" and lines[1].startswith("while move=$(")

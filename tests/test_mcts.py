@@ -40,6 +40,7 @@ def _selfplay(seed: int, spec: str, checked: list | None = None) -> str:
     return dumps(record_of(game, "revised"), "json")
 
 
+@pytest.mark.slow
 def test_same_seed_same_game_and_only_legal_decisions():
     checked: list = []
     first = _selfplay(11, "mcts:6", checked)
@@ -49,6 +50,7 @@ def test_same_seed_same_game_and_only_legal_decisions():
     assert any(not isinstance(action, A.EndTurn) for action, _ in checked)
 
 
+@pytest.mark.slow
 def test_the_seed_changes_the_game():
     assert _selfplay(11, "mcts:6") != _selfplay(12, "mcts:6")
 
@@ -110,6 +112,7 @@ def test_reward_is_half_the_win_and_half_the_share_of_points():
     assert mcts._reward(s) == pytest.approx([0.5 + 0.5 * 30 / 60, 0.5 * 10 / 60, 0.5 * 20 / 60])
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_players():
     """The first player searches (mcts:20), the three others play ``random``: over 12 seeds it wins more than
     half the games (a random player would win a quarter of them)."""

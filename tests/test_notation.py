@@ -68,6 +68,7 @@ decision = st.one_of(single, st.just(EndTurn()),
                      st.builds(Trade, st.lists(st.one_of(single, transfer), min_size=1, max_size=6).map(tuple)))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(decision)
 def test_any_decision_round_trips(action):

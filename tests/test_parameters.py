@@ -177,9 +177,12 @@ def test_lot_income():
 @pins("payout.money_per_pip")
 def test_money_per_pip():
     """003 "Step 3: Pay Casinos": $1 million for each pip on each of your dice in the casino."""
-    pos = dict(tiles={"E6": "gold blue 4", "E5": "gold red 3"})
+    pos = dict(tiles={"E6": "gold blue 4", "E5": "gold red 3"})  # one casino, two owners
     assert paid(draw("revised", "D8", **pos), "casino") == {"blue": 4, "red": 3}
     assert paid(draw("revised,payout.money_per_pip=2", "D8", **pos), "casino") == {"blue": 8, "red": 6}
+    pos = dict(tiles={"E6": "gold blue 4", "E5": "gold blue 3"})  # one owner: paid in one sum
+    assert paid(draw("revised", "D8", **pos), "casino") == {"blue": 7}
+    assert paid(draw("revised,payout.money_per_pip=2", "D8", **pos), "casino") == {"blue": 14}
 
 
 # ================================================================================================= casino

@@ -437,6 +437,7 @@ def test_session_api_round_trip(tmp_path):
     assert session.fingerprint(again.game) == session.fingerprint(s.game)
 
 
+@pytest.mark.slow
 def test_drive_game_example_runs(tmp_path):
     res = subprocess.run([sys.executable, str(ROOT / "examples" / "drive_game.py"), str(tmp_path)],
                          capture_output=True, text=True, timeout=120)

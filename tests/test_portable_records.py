@@ -42,6 +42,7 @@ def lv_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                           text=True)
 
 
+@pytest.mark.slow
 def test_a_record_made_under_a_variant_file_checks_from_another_folder_after_the_file_is_gone(tmp_path):
     made, elsewhere = tmp_path / "made", tmp_path / "elsewhere"
     made.mkdir()
@@ -65,6 +66,7 @@ def test_a_record_made_under_a_variant_file_checks_from_another_folder_after_the
     assert (header["profile"], header["stored_profile"]["base"]) == ("my.yaml", "revised")
 
 
+@pytest.mark.slow
 def test_a_game_file_under_a_variant_file_goes_on_from_another_folder(tmp_path):
     made, elsewhere = tmp_path / "made", tmp_path / "elsewhere"
     made.mkdir()
@@ -133,6 +135,7 @@ def test_a_broken_stored_profile_is_named_at_its_line(profile, message):
     assert str(err.value).startswith(message)
 
 
+@pytest.mark.slow
 def test_save_dir_names_are_readable_and_never_hidden(tmp_path):
     from lv.simulate import slug
 
@@ -152,6 +155,7 @@ def test_save_dir_names_are_readable_and_never_hidden(tmp_path):
 # ---------------------------------------------------------------------------------------------- tags
 
 
+@pytest.mark.slow
 def test_tags_are_kept_by_new_move_replay_and_check(tmp_path):
     res = lv_cli("new", "--players", "ann,bob", "--seed", "4", "-o", "t.yaml", "--tag", "event=Club night",
                  "--tag", "site=Essen", "--tag", "date=2026-11-23", "--tag", "round=2", "--tag", "table=3",
@@ -204,6 +208,7 @@ def test_bad_tags_are_named_at_their_line(line, message):
     assert str(err.value).startswith(message)
 
 
+@pytest.mark.slow
 def test_check_searches_folders_recursively_in_sorted_order(tmp_path):
     games = tmp_path / "games"
     (games / "b" / "deep").mkdir(parents=True)

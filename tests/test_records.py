@@ -350,6 +350,7 @@ def test_schema_lists_what_the_loader_accepts():
     assert tuple(defs["color"]["enum"]) == load_board().colors
 
 
+@pytest.mark.slow
 def test_examples_and_the_docs_example_validate_against_the_schema():
     jsonschema = pytest.importorskip("jsonschema")  # not a dependency: checked only where it is installed
     import yaml

@@ -751,13 +751,17 @@ def test_out_of_markers_move_one_and_lose_that_lot(spec, moved):
 
 
 @BOTH
-def test_actions_need_full_payment(spec):
-    """Rules-diff row 40: actions say "Pay ..." and need the full amount (build: S09)."""
-    game = at(spec, ["red", "blue"], current="red", players={"red": {"money": 9}},
-              tiles={"A1": "gold red 6", "A2": "gold red 4"})
-    illegal(game, Sprawl("A5", "A2"), "sprawl.cost_multiplier")  # $18
-    illegal(game, Remodel("A1", "aqua"), "remodel.cost_per_unit")  # $10
-    illegal(game, Reorganize("A1"), "reorg.cost_per_pip")  # $10
+@pytest.mark.parametrize("action,price,rule", [(Sprawl("A5", "A2"), 18, "sprawl.cost_multiplier"),
+                                               (Remodel("A1", "aqua"), 10, "remodel.cost_per_unit"),
+                                               (Reorganize("A1"), 10, "reorg.cost_per_pip")])
+def test_actions_need_full_payment(spec, action, price, rule):
+    """Rules-diff row 40: actions say "Pay ..." and need the full amount (build: S09): a dollar short is refused,
+    the exact price is paid down to $0."""
+    pos = dict(tiles={"A1": "gold red 6", "A2": "gold red 4"})
+    illegal(at(spec, ["red", "blue"], current="red", players={"red": {"money": price - 1}}, **pos), action, rule)
+    game = at(spec, ["red", "blue"], current="red", players={"red": {"money": price}}, **pos)
+    game.apply(action)
+    assert money(game)["red"] == 0
 
 
 @BOTH

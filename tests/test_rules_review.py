@@ -389,6 +389,7 @@ def _check_agreement(game):
         assert (refused is None) == (_canonical(game, action) in listed), (action, refused)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31), steps=st.integers(0, 250))
 def test_every_listed_decision_applies_and_every_other_is_refused(config, seed, steps):
@@ -436,6 +437,7 @@ def _hoarding_position(spec, players, rng):
     return lv.Game.from_position(profile, names, pos, seed=rng.randint(0, 99))
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31))
 def test_legal_list_and_referee_agree_when_pieces_run_out(config, seed):

@@ -35,6 +35,7 @@ def test_paired_games_share_deck_starting_roll_and_dice():
     assert Dice(a.seed, step).gamble() == Dice(b.seed, step).gamble()
 
 
+@pytest.mark.slow
 def test_paired_games_roll_the_same_gamble_dice_at_the_same_step(tmp_path):
     """In played pairs, a gamble taken at the same turn and decision number under both profiles rolled the
     same two dice (the records keep the dice of every decision)."""
@@ -98,6 +99,7 @@ def test_bad_runs_are_refused(kwargs):
         simulate.units(**args)
 
 
+@pytest.mark.slow
 def test_cli_json_and_table():
     res = run("simulate", "--variant", "original", "--variant", "revised", "--games", "4", "--seed", "1", "--json")
     assert res.exit_code == 0, res.output

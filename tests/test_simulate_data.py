@@ -53,6 +53,7 @@ def test_bad_sweeps_are_refused_in_one_line(settings, words):
     assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1 and words in res.stderr
 
 
+@pytest.mark.slow
 def test_a_parameter_no_rule_reads_is_a_warning_that_names_it():
     """The original rules have no Raise (original.yaml raise.enabled: false), so raise.cost_per_space is read
     by no rule there; F block is closed only in 2-player games under the revised rules (003 "2-Player Rules"
@@ -72,6 +73,7 @@ def test_a_parameter_no_rule_reads_is_a_warning_that_names_it():
     assert res.exit_code == 0 and "warning" not in res.stderr
 
 
+@pytest.mark.slow
 def test_a_grid_of_two_parameters_gives_a_row_per_combination():
     res = run("simulate", "-v", "revised", "--set", "raise.cost_per_space=10,20", "--set",
               "gamble.bet_per_tile=3,5", "--games", "2", "--bot", "random", "--json")
@@ -100,6 +102,7 @@ def test_a_grid_of_two_parameters_gives_a_row_per_combination():
 # ---------------------------------------------------------------------------------------------- per-game rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ext", ["csv", "jsonl", "parquet"])
 def test_games_out_has_a_row_per_game_and_profile(tmp_path, ext):
     pd = pytest.importorskip("pandas")
@@ -149,6 +152,7 @@ def test_games_out_has_the_permissions_of_any_new_file(tmp_path):
     assert oct(path.stat().st_mode & 0o777) == oct(0o644)
 
 
+@pytest.mark.slow
 def test_games_out_is_the_same_for_any_number_of_workers(tmp_path):
     files = []
     for workers, batch in ((1, 5), (2, 1)):
@@ -169,6 +173,11 @@ def test_games_out_bad_extension_and_missing_extras_are_one_line(tmp_path, monke
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     res = run("simulate", "-v", "revised", "--games", "1", "--plot", str(tmp_path / "plots"))
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "pip install 'lv[plot]'" in res.stderr
+    if "dask.distributed" not in sys.modules or sys.modules["dask.distributed"] is not None:
+        monkeypatch.setitem(sys.modules, "cryptography", None)  # Dask without cryptography: no TLS credentials
+        res = run("simulate", "-v", "revised", "--games", "1", "--cluster", "dask")
+        assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "cryptography" in res.stderr
+        assert "pip install 'lv[dask]'" in res.stderr
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     res = run("simulate", "-v", "revised", "--games", "1", "--cluster", "dask")
     assert res.exit_code == 2 and res.stderr.count("\n") == 1 and "pip install 'lv[dask]'" in res.stderr
@@ -181,6 +190,7 @@ def test_games_out_bad_extension_and_missing_extras_are_one_line(tmp_path, monke
 # ---------------------------------------------------------------------------------------------- plots
 
 
+@pytest.mark.slow
 def test_plots_are_written_as_png_and_svg(tmp_path):
     pytest.importorskip("matplotlib")
     res = run("simulate", "-v", "revised", "--set", "raise.max_height=2,3", "--games", "4", "--bot", "random",
@@ -250,6 +260,7 @@ def _old_compare(profiles, games, players, seed=0, resamples=1000):
     return out
 
 
+@pytest.mark.slow
 def test_running_sums_give_what_the_full_lists_gave_on_the_same_games():
     """2-player games vary in length, so lead_change and average_height take many fractional values."""
     profiles = ["original", "revised", "original+f-block"]
@@ -309,6 +320,7 @@ def test_the_counting_bootstrap_gives_the_listing_bootstrap_interval(seats, seed
     assert got == want
 
 
+@pytest.mark.slow
 def test_the_parent_keeps_sums_not_games():
     """Memory stays flat: after the first games, more games add one byte each (the winning seat, for Balance's
     bootstrap) and nothing to the tallies while no new value turns up."""
@@ -347,6 +359,7 @@ def test_a_task_carries_the_resolved_profile_not_its_file(tmp_path):
     assert played[1][0] == simulate.play_unit(simulate.Unit(1, 4_000_001, str(spec), 3, ("random",) * 3))
 
 
+@pytest.mark.slow
 def test_dask_gives_what_a_serial_run_and_the_pool_give():
     distributed = pytest.importorskip("dask.distributed")
     args = dict(profiles=["original", "revised"], players=3, games=12, seed=4, bots=["random"], resamples=100)
@@ -421,3 +434,61 @@ def test_row_labels_in_percent_of_the_base_and_in_percentage_points():
     r = {"mean": -0.067, "low": -0.16, "high": 0.027}
     assert plots.row_label("win.seat1", r, 0.33, "pp") == "win.seat1  -6.7 pp [-16.0, +2.7]"
     assert plots.row_label("win.seat1", {"mean": 0.05, "low": None, "high": None}, 0.3, "pp") == "win.seat1  +5.0 pp"
+
+
+def _credentials(tmp_path, security):
+    """Dask's configuration naming ``security``'s certificate and key written to files, as a user gives them."""
+    (tmp_path / "ca.pem").write_text(security.tls_ca_file)
+    (tmp_path / "key.pem").write_text(security.tls_client_key)
+    return {"distributed.comm.tls.ca-file": str(tmp_path / "ca.pem"),
+            "distributed.comm.tls.client.cert": str(tmp_path / "ca.pem"),
+            "distributed.comm.tls.client.key": str(tmp_path / "key.pem")}
+
+
+@pytest.mark.slow
+def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
+    """Issue 17.5: another account on the machine connected to the plain tcp:// cluster and ran code as the user.
+    The cluster now speaks TLS with a certificate made for the run; a client without it (no TLS, plain TCP, or its
+    own certificate) is refused at once, and the games are those of the process pool."""
+    distributed = pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    import time
+
+    args = dict(profiles=["original", "revised"], players=3, games=6, seed=4, bots=["random"], resamples=50)
+    client = simulate.dask_client(None, 1)
+    try:
+        address = client.scheduler.address
+        assert address.startswith("tls://127.0.0.1:")
+        for kind, target, extra in [("no TLS", address, {}), ("plain TCP", address.replace("tls://", "tcp://"), {}),
+                                    ("its own certificate", address, {"security": distributed.Security.temporary()})]:
+            start = time.monotonic()
+            with pytest.raises((OSError, TypeError, TimeoutError)):
+                intruder = distributed.Client(target, timeout="5s", **extra)
+                intruder.close()  # connected: the cluster is open to anyone (fails the test)
+            assert time.monotonic() - start < 30, kind
+        on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
+    finally:
+        cluster = client.cluster
+        client.close()
+        cluster.close()
+    assert on_dask == json.dumps(simulate.simulate(workers=2, batch=4, **args))
+
+
+@pytest.mark.slow
+def test_a_tls_scheduler_takes_the_credentials_from_dasks_configuration(tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    pytest.importorskip("cryptography")
+    import dask
+
+    security = distributed.Security.temporary()
+    cmd = ["simulate", "-v", "revised", "--games", "4", "--seed", "2", "--players", "3", "--bot", "random", "--json"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+                                  security=security) as lc:
+        address = lc.scheduler_address
+        missing = run(*cmd, "--cluster", "dask", "--scheduler", address)
+        with dask.config.set(_credentials(tmp_path, security)):
+            res = run(*cmd, "--cluster", "dask", "--scheduler", address, "--batch", "2")
+    assert missing.exit_code == 2 and missing.stderr.count("\n") == 1
+    assert "no TLS credentials" in missing.stderr and "distributed.comm.tls.ca-file" in missing.stderr
+    assert res.exit_code == 0, res.output
+    assert res.stdout == run(*cmd, "--workers", "1").stdout

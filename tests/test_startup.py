@@ -85,6 +85,7 @@ PARAMS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(name=st.sampled_from(sorted(PARAMS)),
        value=st.one_of(st.none(), INT_TEXT, st.text(max_size=6), st.sampled_from(["skip", "stop", "Skip"]), st.integers(-5, 10), st.booleans(),
@@ -106,6 +107,7 @@ def test_only_plain_digits_are_read_without_pydantic(value, fast):
     assert (None if result is cliparams._MISS else result) == fast
 
 
+@pytest.mark.slow
 def test_out_of_range_and_malformed_values_keep_typers_messages(tmp_path):
     for until, message in (("0", "Input should be greater than or equal to 1"),
                            ("abc", "Input should be a valid integer, unable to parse string as an integer")):

@@ -77,6 +77,7 @@ def state_with(tiles: dict) -> GameState:
                      tiles={lot: Tile(c, h, o, None if o is None else v) for lot, (c, h, o, v) in tiles.items()})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tiles=BOARDS)
@@ -87,6 +88,7 @@ def test_casinos_by_flood_fill_over_bits_are_the_casinos_of_a_breadth_first_sear
     assert got == bfs_casinos(s.tiles, join_rule == "color_and_height")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(first=BOARDS, steps=st.lists(st.tuples(st.sampled_from(LOTS), TILE), max_size=25))

@@ -230,6 +230,7 @@ def _play_random(g, rng: random.Random, trades: int = 20) -> None:
             g.apply(choice)
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from(EDITIONS), players=st.integers(3, 4))
 def test_random_games_with_off_turn_trades_replay_byte_for_byte(seed, edition, players):
@@ -250,6 +251,7 @@ def test_random_games_with_off_turn_trades_replay_byte_for_byte(seed, edition, p
 # ---------------------------------------------------------------------------------------------- a table
 
 
+@pytest.mark.slow
 def test_a_whole_three_player_game_at_a_table_from_the_shell(tmp_path):
     """The issue's 'done when': cards and dice from the table, two off-turn trades, then check, replay, diff."""
     path = tmp_path / "club.yaml"
@@ -577,6 +579,7 @@ def _play_at_a_table(g, rng: random.Random) -> None:
     raise AssertionError("the table game did not end")
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from(EDITIONS))
 def test_random_games_at_a_table_replay_to_the_same_state(seed, edition):

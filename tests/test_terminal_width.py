@@ -31,6 +31,7 @@ def run(args: list[str], columns: int | None):
     return res
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [80, 120])
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:3]).replace(EXAMPLE, "example"))
 def test_no_line_is_wider_than_the_terminal(args, columns):
@@ -65,6 +66,7 @@ def test_the_board_is_compact_below_98_columns():
     assert "A2  [blac]" in narrow and "A2  [black]" in full
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [80, 120])
 def test_a_grid_sweep_folds_into_tables_of_whole_numbers(columns):
     """A sweep of two parameters has 9 metric columns: at 80 columns they once shrank to 'tu…' and '43…'. Now the

@@ -20,6 +20,7 @@ def mypy(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
                           cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_lv_is_clean_under_mypy_strict(tmp_path: Path) -> None:
     done = mypy(tmp_path)  # the files and the strictness come from pyproject.toml
     assert done.returncode == 0, f"mypy found errors:\n{done.stdout}{done.stderr}"
@@ -36,6 +37,7 @@ def test_no_module_of_lv_is_exempt() -> None:
         assert not (lv_modules and loosened), f"{lv_modules}: {sorted(loosened)} (lv/ is strict throughout)"
 
 
+@pytest.mark.slow
 def test_the_check_fails_on_a_type_error(tmp_path: Path) -> None:
     """The same configuration reports a module with an error: the check above is not vacuous."""
     bad = tmp_path / "bad.py"

@@ -50,6 +50,7 @@ def test_the_shipped_files_take_the_fast_path_and_read_the_same(path):
     assert same_as_general(path.read_text())
 
 
+@pytest.mark.slow
 def test_records_lv_writes_take_the_fast_path_and_read_the_same():
     for spec, players in (("revised", 4), ("original", 3), ("revised", 6)):
         profile = lv.load_profile(spec)
@@ -107,6 +108,7 @@ DATA = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4)
                                                      st.dictionaries(KEYS, inner, max_size=4)), max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
 def test_the_fast_path_reads_any_dumped_data_as_the_general_path_does(data, flow, width):
@@ -120,6 +122,7 @@ PIECES = st.sampled_from(
                                          "\x85", "  ", "key: ", "- ", "9" * 120, "yes", "~"])
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(PIECES, max_size=30).map("".join))
 def test_the_fast_path_reads_any_text_as_the_general_path_does_or_gives_it_up(text):

@@ -4,6 +4,7 @@ pieces (``Game.from_position``). Only LvError may come out. The rule is in hosti
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,6 +51,7 @@ DICE = st.one_of(st.none(), st.dictionaries(LOT, st.integers(-1, 8), max_size=3)
 CHOICES = st.one_of(st.none(), st.fixed_dictionaries({}, optional={"die_from": LOT, "marker_from": LOT}))
 
 
+@pytest.mark.slow
 def test_random_decisions(tally):
     @fuzz_settings(12)
     @given(st.sampled_from(SPECS), st.integers(0, 10**6), st.data())
@@ -102,6 +104,7 @@ SENSIBLE = st.fixed_dictionaries({
                                                    st.sampled_from(NAMES), st.integers(1, 6)), max_size=8)})
 
 
+@pytest.mark.slow
 def test_random_positions(tally):
     profile = lv.load_profile("revised")
     reached = {"games": 0, "decisions": 0}

@@ -4,6 +4,7 @@ and ``lv move`` (a decision, --dice, --from, --die-from/--marker-from). The rule
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ DICE = st.one_of(st.lists(st.sampled_from(["1", "3", "6", "0", "7", "-1", "", ",
                           max_size=5).map(",".join), st.text(max_size=6))
 
 
+@pytest.mark.slow
 def test_notation_parses_or_says_why(tally):
     @fuzz_settings(150)
     @given(notation())
@@ -30,6 +32,7 @@ def test_notation_parses_or_says_why(tally):
     tally.settle()
 
 
+@pytest.mark.slow
 def test_decisions_through_lv_move(tally, tmp_path):
     path = tmp_path / "g.yaml"
     session.create(path, "revised", NAMES, seed=4)

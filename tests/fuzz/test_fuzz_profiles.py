@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import itertools
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def _spec_for(name: str, path) -> str:
     return f"revised+{path}" if BASES[name].get("overlay") else str(path)
 
 
+@pytest.mark.slow
 def test_mutated_profiles_through_the_cli(tally, tmp_path):
     @fuzz_settings(50)
     @given(st.data())
@@ -83,6 +85,7 @@ def plausible(draw, base):
     return data
 
 
+@pytest.mark.slow
 def test_mutated_profiles_set_up_a_game(tally, tmp_path):
     """A profile that loads sets up a game and takes decisions; half the cases are plausible changes, so that
     this happens (the floor below fails if the cases stop reaching a game)."""
@@ -133,6 +136,7 @@ def specs(draw) -> str:
     return head + "".join(j + p for j, p in zip(joins, parts))
 
 
+@pytest.mark.slow
 def test_profile_specs(tally):
     @fuzz_settings(80)
     @given(specs())
@@ -145,6 +149,7 @@ def test_profile_specs(tally):
     tally.settle()
 
 
+@pytest.mark.slow
 def test_profile_specs_through_the_cli(tally):
     @fuzz_settings(30)
     @given(specs(), st.booleans())

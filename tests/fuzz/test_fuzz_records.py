@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ COMMANDS = [["check"], ["check", "--json"], ["replay"], ["replay", "--json"], ["
             ["legal"], ["diff", "-v", "original"], ["move", "end"], ["render"]]
 
 
+@pytest.mark.slow
 def test_mutated_records_through_the_cli(tally, tmp_path):
     @fuzz_settings(70)
     @given(st.data())
@@ -34,6 +36,7 @@ def test_mutated_records_through_the_cli(tally, tmp_path):
     tally.settle()
 
 
+@pytest.mark.slow
 def test_mutated_records_through_the_api(tally):
     @fuzz_settings(50)
     @given(st.data())
@@ -52,6 +55,7 @@ def test_mutated_records_through_the_api(tally):
     tally.settle()
 
 
+@pytest.mark.slow
 def test_random_bytes_as_a_record(tally, tmp_path):
     header = b"format: lv-game/1\nprofile: revised\nplayers: [red, blue]\n"
 
@@ -67,6 +71,7 @@ def test_random_bytes_as_a_record(tally, tmp_path):
     tally.settle()
 
 
+@pytest.mark.slow
 def test_random_text_as_a_record(tally, tmp_path):
     @fuzz_settings(30)
     @given(st.text(max_size=200))

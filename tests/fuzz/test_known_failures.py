@@ -38,6 +38,7 @@ def _clean(path, *args, seconds: float = 20.0, codes=(2,)):
     return res
 
 
+@pytest.mark.slow
 def test_deep_nesting_in_a_record(tmp_path):
     path = _record(tmp_path, text_change=lambda t: t.replace("seed: 1", "seed: " + "[" * 1000 + "]" * 1000))
     assert "nest" in _clean(path, "replay").stderr
