@@ -66,6 +66,7 @@ class TurnRecord:
     choices: dict[str, str] = attrs.field(factory=dict)
     decisions: list[DecisionRecord] = attrs.field(factory=list)
     line: int | None = None
+    end: DecisionRecord | None = None  # a trailing 'end' as written: it ends the turn even when no turn follows
 
 
 @attrs.define
@@ -213,7 +214,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                 raise fail(dpath, f"turn {ti + 1}: {err}") from None
             turn.decisions[-1].line = line_of(lines, dpath)
         if turn.decisions and isinstance(turn.decisions[-1].action, A.EndTurn):
-            turn.decisions.pop()  # the end of a turn is implied by the next one
+            turn.end = turn.decisions.pop()  # implied by a next turn; the last turn's ends it (replay.py)
         for d in turn.decisions:
             if isinstance(d.action, A.EndTurn):
                 raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
