@@ -1,0 +1,251 @@
+"""What the record reader and a strict replay check, each with the one line they give (issue 17.11: planted changes
+in these checks went unnoticed): keys that exclude each other, ranges, partial results, the end card at the
+bottom, a deck that runs out, and every recorded fact of a replay (each turn's player, the cards in order, money,
+turns after the end)."""
+
+from __future__ import annotations
+
+import pytest
+
+import lv
+from lv import bots
+from lv.errors import RecordError
+from lv.record import dumps, parse_record, record_of
+from lv.replay import check_file, replay
+
+DECK = ("[A2, E6, C4, D8, B2, A5, C1, E3, D2, B6, F1, C10, A1, A3, A4, A6, B1, B3, B4, B5, C2, C3, C5, C6,\n"
+        "       C7, C8, C9, C11, C12, D1, D3, D4, D5, D6, D7, D9, E1, E2, E4, E5, F2, F3, F4, F5, F6, F7, F8, F9]")
+BASE = f"""format: lv-game/1
+profile: revised
+players: [red, blue]
+seed: 1
+first_player: red
+deck: {DECK}
+turns:
+- player: red
+  cards: [B2]
+  decisions:
+  - build A2 gold
+"""
+
+
+def error(text: str, profile: str | None = None) -> RecordError:
+    with pytest.raises(RecordError) as err:
+        replay(parse_record(text, "bad.yaml"), profile)
+    assert "\n" not in str(err.value)
+    return err.value
+
+
+def changed(old: str, new: str) -> str:
+    assert old in BASE
+    return BASE.replace(old, new, 1)
+
+
+# ---------------------------------------------------------------------------------------------- the header
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("first_player: red", "first_player: red\nstarting_rolls: [{red: [5, 3], blue: [2, 2]}]",
+     "bad.yaml:6: give either first_player or starting_rolls, not both"),
+    ("first_player: red", "position: {current: red}",
+     "bad.yaml:5: give either 'deck' (a standard setup) or 'position', not both"),
+    (f"deck: {DECK}\n", "", "bad.yaml:1: give either 'deck' (a standard setup), 'deal' (a table) or 'position'"),
+    ("first_player: red", "starting_rolls: [{red: [5, 7], blue: [2, 2]}]",
+     "bad.yaml:5: starting_rolls: red: two die faces, e.g. [3, 5]"),
+    ("first_player: red", "starting_rolls: [{red: [0, 3], blue: [2, 2]}]",
+     "bad.yaml:5: starting_rolls: red: two die faces, e.g. [3, 5]"),
+    ("first_player: red", "starting_rolls: [{red: [true, 3], blue: [2, 2]}]",
+     "bad.yaml:5: starting_rolls: red: two die faces, e.g. [3, 5]"),
+    ("first_player: red", "starting_rolls: [{red: [1, 2, 3], blue: [2, 2]}]",
+     "bad.yaml:5: starting_rolls: red: two die faces, e.g. [3, 5]"),
+    ("first_player: red", "starting_rolls: [{red: [6, 6], green: [2, 2]}]",
+     "bad.yaml:5: starting_rolls: unknown player 'green'"),
+    ("first_player: red", "starting_rolls: {red: [6, 6]}",
+     "bad.yaml:5: starting_rolls: a list of rounds, each {player: [die, die]}"),
+    ("first_player: red", "first_player: red\nunder_end_card: -1",
+     "bad.yaml:6: under_end_card -1: a whole number of cards, 0 or more"),
+    ("first_player: red", "first_player: red\nunder_end_card: true",
+     "bad.yaml:6: under_end_card True: a whole number of cards, 0 or more"),
+    ("seed: 1", "seed: true", "bad.yaml:4: seed True: a whole number or a string"),
+    ("seed: 1", "seed: 1.5", "bad.yaml:4: seed 1.5: a whole number or a string"),
+    ("seed: 1", "seed: 1\ntable: 'yes'", "bad.yaml:5: table 'yes': true or false"),
+    ("seed: 1", "seed: 1\ndraws: sometimes", "bad.yaml:5: draws 'sometimes': one of with_end, explicit"),
+    ("seed: 1", "seed: 1\ncomment: 5", "bad.yaml:5: comment: text"),
+    ("seed: 1", "seed: 1\nengine: [lv]", "bad.yaml:5: engine: text"),
+    ("players: [red, blue]", "players: [red]", "bad.yaml:3: players: give at least two player names, in seat order"),
+    ("players: [red, blue]", "players: [red, 5]",
+     "bad.yaml:3: players: give at least two player names, in seat order"),
+    ("profile: revised\n", "", "bad.yaml:1: missing 'profile'"),
+    ("deck: [A2,", "deck: [A7,", "bad.yaml:6: deck: unknown lot card 'A7'"),
+    ("F8, F9]", "F8]", "bad.yaml:6: deck: the 48 lot cards, each once; missing F9"),
+    ("turns:\n- player: red\n  cards: [B2]\n  decisions:\n  - build A2 gold\n", "turns: 0\n",
+     "bad.yaml:8: turns: a list of turns"),
+    ("  decisions:\n  - build A2 gold\n", "  decisions: 0\n", "bad.yaml:11: turn 1: decisions: a list"),
+    ("- player: red\n  cards: [B2]\n  decisions:\n  - build A2 gold\n", "- 5\n",
+     "bad.yaml:9: turn 1: a mapping with player, cards and decisions"),
+])
+def test_the_header_and_turns_are_checked_at_their_line(old, new, message):
+    assert str(error(changed(old, new))).startswith(message)
+
+
+@pytest.mark.parametrize("result,message", [
+    ("{winner: green}", "bad.yaml:13: result: winner 'green' is not one of the players"),
+    ("{reason: 5}", "bad.yaml:13: result: reason: text, not a number"),
+    ("{scores: {red: 1}}", "bad.yaml:13: result: scores: a whole number for each player (red, blue)"),
+    ("{money: {red: 1, blue: x}}", "bad.yaml:13: result: money: a whole number for each player (red, blue)"),
+    ("{money: {red: 1, blue: true}}", "bad.yaml:13: result: money: a whole number for each player (red, blue)"),
+    ("{points: 3}", "bad.yaml:13: result: unknown key 'points' (known: reason, winner, scores, money)"),
+    ("[blue]", "bad.yaml:13: result: a mapping with reason, winner, scores, money"),
+])
+def test_a_result_is_checked_when_read(result, message):
+    assert str(error(BASE + f"result: {result}\n")).startswith(message)
+
+
+# ---------------------------------------------------------------------------------------------- results
+
+
+@pytest.fixture(scope="module")
+def finished():
+    game = lv.new_game("revised", 2, 0)
+    bots.play(game, [bots.random_kind_bot] * 2, 0)
+    return game, record_of(game, "revised")
+
+
+def test_a_partial_result_checks_only_what_it_gives(finished):
+    game, data = finished
+    winner = game.player_names[game.result.winner]
+    for part in ({"winner": winner}, {"reason": "end_card"}, {"money": data["result"]["money"]}, {}):
+        rep = replay(parse_record(dumps({**data, "result": part}), "g.yaml"))
+        assert rep.verified is True and rep.result_mismatch == []
+    money = dict(data["result"]["money"])
+    money[winner] += 1
+    rep = replay(parse_record(dumps({**data, "result": {"money": money}}), "g.yaml"))
+    assert rep.verified is False and len(rep.result_mismatch) == 1
+    assert rep.result_mismatch[0].endswith(f"result money: the record says "
+                                           + ", ".join(f"{k} {v}" for k, v in money.items())
+                                           + ", the replay gives "
+                                           + ", ".join(f"{k} {v}" for k, v in data["result"]["money"].items()))
+
+
+def test_a_result_for_a_game_that_has_not_ended(finished):
+    text = BASE + "result: {winner: red}\n"
+    rep = replay(parse_record(text, "g.yaml"))
+    assert rep.verified is False
+    assert rep.result_mismatch == ["g.yaml:13: the record has a result but the game has not ended after turn 1"]
+
+
+def test_no_result_under_another_profile_or_when_stopped(finished):
+    _, data = finished
+    rec = parse_record(dumps(data), "g.yaml")
+    assert replay(rec, "revised,gamble.lay_off=boss_option").verified is None
+    assert replay(rec, until=3).verified is None and replay(rec, until=3).stopped
+    assert replay(rec).verified is True
+
+
+def test_the_end_card_at_the_bottom_reads_back_and_ends_the_game():
+    """``under_end_card: 0`` is a number of cards, not "unset": the end card is the last card."""
+    game = lv.new_game("revised", 2, 5, under_end_card=0)
+    assert game.under_end_card == 0
+    bots.play(game, [bots.random_kind_bot] * 2, 5)
+    assert game.result.reason == "end_card" and game.state.deck == []
+    data = record_of(game, "revised")
+    assert data["under_end_card"] == 0
+    text = dumps(data)
+    rep = replay(parse_record(text, "g.yaml"))
+    assert rep.game.under_end_card == 0 and rep.verified is True
+    assert dumps(record_of(rep.game, "revised")) == text
+    default = lv.new_game("revised", 2, 5)
+    assert default.under_end_card > 0
+
+
+def test_a_deck_that_runs_out_ends_the_game():
+    text = """format: lv-game/1
+profile: revised
+players: [red, blue]
+position:
+  current: red
+  phase: draw
+  players: {red: {money: 30}, blue: {money: 30}}
+  tiles: {A2: gold red 3}
+  deck: [D5]
+turns:
+- player: red
+  cards: [D5]
+- player: blue
+  cards: []
+result: {reason: deck_exhausted, winner: red}
+"""
+    rep = replay(parse_record(text, "g.yaml"))
+    assert rep.game.over and rep.game.result.reason == "deck_exhausted" and rep.verified is True
+    wrong = text.replace("reason: deck_exhausted", "reason: end_card")
+    assert replay(parse_record(wrong, "g.yaml")).result_mismatch == [
+        "g.yaml:15: result reason: the record says end_card, the replay gives deck_exhausted"]
+
+
+# ---------------------------------------------------------------------------------------------- replay checks
+
+
+def test_each_turns_player_is_checked():
+    text = BASE + "- player: red\n  cards: [A5]\n"
+    e = error(text)
+    assert str(e) == "bad.yaml:13: turn 2: it is blue's turn, the record says red"
+    rep = replay(parse_record(text, "g.yaml"), "original")
+    assert not rep.strict  # another profile: the seats decide, the names are not checked
+
+
+def test_the_cards_are_checked_in_order():
+    game = lv.new_game("original+f-block", 2, 1)
+    bots.play(game, [bots.random_kind_bot] * 2, 1)
+    data = record_of(game, "original+f-block")
+    ti, turn = next((i, t) for i, t in enumerate(data["turns"]) if len(t.get("cards", [])) > 1)
+    turn["cards"] = list(reversed(turn["cards"]))
+    with pytest.raises(RecordError, match=f"turn {ti + 1}: the record says {', '.join(turn['cards'])} were drawn, "
+                                          f"the deck gives {', '.join(reversed(turn['cards']))}$"):
+        replay(parse_record(dumps(data), "g.yaml"))
+
+
+def test_turns_after_the_end_are_refused_or_counted(finished):
+    _, data = finished
+    more = {**data, "turns": data["turns"] + [{"player": data["turns"][-2]["player"]},
+                                              {"player": data["turns"][-1]["player"]}]}
+    rec = parse_record(dumps(more), "g.yaml")
+    with pytest.raises(RecordError, match=r"turn 28: the game already ended \(end_card\) but the record goes on") \
+            as err:
+        replay(rec)
+    assert err.value.rule == "end"
+    rep = replay(rec, "revised,gamble.lay_off=boss_option")
+    assert rep.unplayed_turns == 2 and len(rep.turns) == len(data["turns"])
+
+
+def test_a_decision_after_the_end_is_refused_or_skipped(finished):
+    _, data = finished
+    turns = [dict(t) for t in data["turns"]]
+    turns[-1]["decisions"] = ["build A2 gold"]
+    rec = parse_record(dumps({**data, "turns": turns}), "g.yaml")
+    with pytest.raises(RecordError, match=r"turn 27: 'build A2 gold' comes after the game ended \(end_card\)"):
+        replay(rec)
+    rep = replay(rec, "revised,gamble.lay_off=boss_option")
+    assert [(i.turn, i.index, i.decision, i.rule, i.handled) for i in rep.illegal] == [
+        (27, 1, "build A2 gold", "end", "skipped")]
+
+
+def test_recorded_draw_dice_the_draw_does_not_roll_are_refused():
+    text = BASE.replace("  cards: [B2]\n", "  cards: [B2]\n  dice: {ties: {B2: [3]}}\n")
+    assert str(error(text)) == "bad.yaml:11: turn 1: the draw does not roll the recorded dice ties B2"
+    assert replay(parse_record(text, "g.yaml"), "original").illegal == []
+
+
+def test_check_file_tells_broken_from_failed(tmp_path):
+    good = tmp_path / "good.yaml"
+    good.write_text(BASE)
+    c = check_file(str(good))
+    assert (c.ok, c.broken, c.turns, c.verified, c.message) == (True, False, 1, None,
+                                                                  "1 turn, game not over, no result to check")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(BASE + "result: {winner: blue}\n")
+    c = check_file(str(bad))
+    assert (c.ok, c.broken, c.verified) == (False, False, False)
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(BASE.replace("build A2 gold", "raise A2"))
+    c = check_file(str(broken))
+    assert (c.ok, c.broken, c.verified, c.turns) == (False, True, None, 0) and "[raise: a casino]" in c.message
