@@ -249,3 +249,61 @@ def test_check_file_tells_broken_from_failed(tmp_path):
     broken.write_text(BASE.replace("build A2 gold", "raise A2"))
     c = check_file(str(broken))
     assert (c.ok, c.broken, c.verified, c.turns) == (False, True, None, 0) and "[raise: a casino]" in c.message
+
+
+POSITION = """format: lv-game/1
+profile: original
+players: [red, blue]
+position:
+  current: red
+  players: {red: {money: 40}, blue: {money: 15}}
+  markers: {A3: blue}
+  tiles: {D1: gold blue 6}
+  reorganized: [D1]
+  deck: [D8, END]
+"""
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("  current: red\n", "  current: green\n", "bad.yaml:5: position: current: unknown player 'green'"),
+    ("{red: {money: 40}, blue", "{green: {money: 40}, blue", "bad.yaml:6: position: players: unknown player 'green'"),
+    ("markers: {A3: blue}", "markers: [A3]", "bad.yaml:7: position: markers: "),
+    ("markers: {A3: blue}", "markers: {A33: blue}", "bad.yaml:7: position: markers: unknown lot 'A33'"),
+    ("markers: {A3: blue}", "markers: {A3: green}",
+     "bad.yaml:7: position: markers.A3: unknown player 'green' (players: red, blue)"),
+    ("tiles: {D1: gold blue 6}", "tiles: [D1]", "bad.yaml:8: position: tiles: "),
+    ("tiles: {D1: gold blue 6}", "tiles: {D1: 5}",
+     "bad.yaml:8: position: tile D1: give 'COLOUR [hN] [OWNER VALUE]' or a mapping, not a number"),
+    ("tiles: {D1: gold blue 6}", "tiles: {D1: pink blue 6}",
+     "bad.yaml:8: position: tile D1: unknown colour 'pink' (colours: aqua, brown, gold, purple, silver)"),
+    ("tiles: {D1: gold blue 6}", "tiles: {D1: {color: pink}}", "bad.yaml:8: position: tile D1: unknown colour 'pink'"),
+    ("tiles: {D1: gold blue 6}", "tiles: {Q1: gold blue 6}", "bad.yaml:8: position: tiles: unknown lot 'Q1'"),
+    ("reorganized: [D1]", "reorganized: [D1, Z9]", "bad.yaml:9: position: reorganized: unknown lot 'Z9'"),
+    ("deck: [D8, END]", "deck: [D8, XX]", "bad.yaml:10: position: deck: unknown card 'XX'"),
+])
+def test_a_position_is_checked_at_its_line(old, new, message):
+    assert old in POSITION
+    assert str(error(POSITION.replace(old, new, 1))).startswith(message)
+
+
+def test_the_base_position_is_good():
+    rep = replay(parse_record(POSITION, "ok.yaml"))
+    assert rep.game.state.reorganized == {"D1"} and rep.game.state.markers == {"A3": 1}
+
+
+def test_a_position_that_is_not_a_mapping():
+    assert str(error(POSITION.split("position:")[0] + "position: [red]\n")) == \
+        "bad.yaml:4: position: a mapping (see docs/record-format.md)"
+
+
+@pytest.mark.parametrize("cards,message", [
+    ("[]", "the record says nothing was drawn, the deck gives B2"),
+    ("[B2, A5]", "the record says B2, A5 were drawn, the deck gives B2"),
+])
+def test_the_cards_drawn_are_named_in_the_message(cards, message):
+    assert str(error(changed("cards: [B2]", f"cards: {cards}"))).endswith(message)
+
+
+def test_a_timestamp_tag_reads_as_its_iso_text():
+    rec = parse_record(BASE.replace("seed: 1", "seed: 1\ndate: 2026-11-23 10:30:00\nround: 3"), "g.yaml")
+    assert rec.tags == {"date": "2026-11-23T10:30:00", "round": "3"}
