@@ -290,3 +290,118 @@ def test_the_report_of_an_illegal_raise():
                             'and gamble; no risers',
                   'instead': 'raise C1: -$30, C1+C2 now 3 high'}],
      'same_winner': True}
+
+
+# The same reorganization costs more under B, where the game ends at once (blue is on the lowered target): the
+# divergence is a decision's effect, three recorded turns are not played there, the winner changes; C1's casino
+# has no die and so no boss.
+ENDS = """format: lv-game/1
+profile: revised
+players: [red, blue]
+position:
+  current: red
+  phase: actions
+  players: {red: {money: 40, score: 18}, blue: {money: 40, score: 20}}
+  tiles: {A2: gold red 3, A3: gold blue 4, D1: silver red 6, D2: silver blue 5, D3: silver blue 1, C1: aqua}
+  deck: [D4, A4, B1, END]
+turns:
+- player: red
+  cards: []
+  decisions:
+  - {do: reorg A2, dice: {reorg: {A2: 6, A3: 1}}}
+- player: blue
+  cards: [D4]
+- player: red
+  cards: [A4]
+  decisions:
+  - build A4 gold
+- player: blue
+  cards: [B1]
+- player: red
+  cards: [END]
+"""
+LOWER = "revised,reorg.cost_per_pip=2,end.instant_win_points=20"
+
+ENDS_DIFF = """ends.yaml: revised (recorded) vs revised,reorg.cost_per_pip=2,end.instant_win_points=20, 2 players (red, blue)
+
+First divergence: turn 1, decision 1 'reorg A2': the decision has a different effect
+  revised:                                                red reorganizes: -$7, new dice A2 6, A3 1
+  revised,reorg.cost_per_pip=2,end.instant_win_points=20: red reorganizes: -$14, new dice A2 6, A3 1
+
+Under revised,reorg.cost_per_pip=2,end.instant_win_points=20 the game ended before the record did: 3 recorded turns not played.
+
+Turn by turn (only what differs; revised | revised,reorg.cost_per_pip=2,end.instant_win_points=20):
+  turn 1 (red): money red $33 | $26
+  turn 2 (blue): money red $33 | $26
+  turn 3 (red): played only under revised (the other game is over)
+  turn 4 (blue): played only under revised (the other game is over)
+  turn 5 (red): played only under revised (the other game is over)
+
+Result
+          revised               revised,reorg.cost_per_pip=2,end.instant_win_points=20
+  end     the end card, turn 5  an instant win, turn 2
+  red     #1 23 pts $50         #2 18 pts $26
+  blue    #2 20 pts $55         #1 20 pts $41
+  winner  red                   blue
+The winner changes: red under revised, blue under revised,reorg.cost_per_pip=2,end.instant_win_points=20."""
+
+ENDS_REVERSED = """ends.yaml: revised,reorg.cost_per_pip=2,end.instant_win_points=20 vs revised (recorded), 2 players (red, blue)
+
+First divergence: turn 1, decision 1 'reorg A2': the decision has a different effect
+  revised,reorg.cost_per_pip=2,end.instant_win_points=20: red reorganizes: -$14, new dice A2 6, A3 1
+  revised:                                                red reorganizes: -$7, new dice A2 6, A3 1
+
+Under revised,reorg.cost_per_pip=2,end.instant_win_points=20 the game ended before the record did: 3 recorded turns not played.
+
+Turn by turn (only what differs; revised,reorg.cost_per_pip=2,end.instant_win_points=20 | revised):
+  turn 1 (red): money red $26 | $33
+  turn 2 (blue): money red $26 | $33
+  turn 3 (red): played only under revised (the other game is over)
+  turn 4 (blue): played only under revised (the other game is over)
+  turn 5 (red): played only under revised (the other game is over)
+
+Result
+          revised,reorg.cost_per_pip=2,end.instant_win_points=20  revised
+  end     an instant win, turn 2                                  the end card, turn 5
+  red     #2 18 pts $26                                           #1 23 pts $50
+  blue    #1 20 pts $41                                           #2 20 pts $55
+  winner  blue                                                    red
+The winner changes: blue under revised,reorg.cost_per_pip=2,end.instant_win_points=20, red under revised."""
+
+
+def test_the_report_of_a_different_effect_and_a_game_that_ends_first():
+    d = diff_records(parse_record(ENDS, "ends.yaml"), None, LOWER)
+    assert "\n".join(d.lines()) == ENDS_DIFF
+    t = d.to_dict()
+    assert {k: t[k] for k in ("first_divergence", "turns", "illegal", "same_winner")} == {'first_divergence': {'turn': 1,
+                          'step': "decision 1 'reorg A2'",
+                          'what': 'the decision has a different effect',
+                          'a': 'red reorganizes: -$7, new dice A2 6, A3 1',
+                          'b': 'red reorganizes: -$14, new dice A2 6, A3 1'},
+     'turns': [{'turn': 1, 'player': 'red', 'money': {'red': [33, 26]}, 'points': {}, 'bosses': [], 'ended': None},
+               {'turn': 2, 'player': 'blue', 'money': {'red': [33, 26]}, 'points': {}, 'bosses': [], 'ended': None},
+               {'turn': 3, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'b'},
+               {'turn': 4, 'player': 'blue', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'b'},
+               {'turn': 5, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'b'}],
+     'illegal': [],
+     'same_winner': False}
+    assert (t["a"]["over"], t["b"]["over"], t["a"]["last_turn"], t["b"]["last_turn"], t["b"]["unplayed_turns"]) == \
+        (True, True, 5, 2, 3)
+
+
+def test_the_report_of_a_game_that_ends_first_the_other_way_round():
+    d = diff_records(parse_record(ENDS, "ends.yaml"), LOWER, "revised")
+    assert "\n".join(d.lines()) == ENDS_REVERSED
+    t = d.to_dict()
+    assert {k: t[k] for k in ("first_divergence", "turns", "illegal", "same_winner")} == {'first_divergence': {'turn': 1,
+                          'step': "decision 1 'reorg A2'",
+                          'what': 'the decision has a different effect',
+                          'a': 'red reorganizes: -$14, new dice A2 6, A3 1',
+                          'b': 'red reorganizes: -$7, new dice A2 6, A3 1'},
+     'turns': [{'turn': 1, 'player': 'red', 'money': {'red': [26, 33]}, 'points': {}, 'bosses': [], 'ended': None},
+               {'turn': 2, 'player': 'blue', 'money': {'red': [26, 33]}, 'points': {}, 'bosses': [], 'ended': None},
+               {'turn': 3, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'},
+               {'turn': 4, 'player': 'blue', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'},
+               {'turn': 5, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'}],
+     'illegal': [],
+     'same_winner': False}

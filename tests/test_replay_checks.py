@@ -110,7 +110,9 @@ def test_a_trailing_end_ends_the_last_turn():
     data = record_of(game)
     data["turns"].pop()  # blue's turn, to draw ...
     data["turns"][0]["decisions"].append("end")  # ... follows from red's written end
-    rep = replay(rec(data))
+    seen = []
+    rep = replay(rec(data), on_turn=lambda g, play: seen.append((g.state.turn, play.turn.number, play.line)))
+    assert seen == [(1, 1, 13), (2, 2, 16)]
     assert rep.game.state.current == 1 and rep.game.state.phase == "draw" and rep.game.state.turn == 2
     assert len(rep.turns) == len(rep.snapshots) == 2 and rep.turns[1].line == 16
     assert dumps(record_of(rep.game)) == dumps(record_of(game))
@@ -174,3 +176,11 @@ def test_a_malformed_record_has_no_rule():
     with pytest.raises(RecordError) as err:
         parse_record("format: lv-game/1\nprofile: revised\nplayers: [a]\n")
     assert err.value.rule == ""
+
+
+def test_a_game_with_a_first_player_records_it():
+    game = lv.new_game("revised", ["red", "blue"], seed=3, first_player="blue")
+    data = record_of(game)
+    assert data["first_player"] == "blue" and "starting_rolls" not in data
+    rep = replay(rec(data))
+    assert rep.game.state.current == 1 and dumps(record_of(rep.game)) == dumps(data)
