@@ -331,9 +331,7 @@ def _check_position(position: Any, players: list[str], board: Board, fail: Fail)
         value = position.get(section)
         if value is None:
             continue
-        if not isinstance(value, dict):
-            raise fail(("position", section), f"position: {section}: a mapping of lot to "
-                                              + ("owner" if section == "markers" else "tile"))
+        assert isinstance(value, dict)  # check_shape refused anything else, at its line
         for lot, spec in value.items():
             where = ("position", section, lot)
             if str(lot).upper() not in board.lots:

@@ -202,6 +202,7 @@ def test_the_report_the_other_way_round():
                                                                    "present": "b"}] * 2
     assert t["a"]["recorded"] is False and t["b"]["recorded"] is True and t["same_winner"] is False
     assert t["illegal"][0]["side"] == "a" and t["illegal"][0]["profile"] == "original"
+    assert t == mirrored(diff_records(parse_record(F_BLOCK, "fb.yaml"), None, "original").to_dict())
 
 
 def test_the_report_of_an_illegal_raise():
@@ -389,19 +390,20 @@ def test_the_report_of_a_different_effect_and_a_game_that_ends_first():
         (True, True, 5, 2, 3)
 
 
+def mirrored(t: dict) -> dict:
+    """A diff's data with its two sides swapped: what the diff the other way round must give."""
+    swap = {"a": "b", "b": "a"}
+    first = dict(t["first_divergence"], a=t["first_divergence"]["b"], b=t["first_divergence"]["a"])
+    turns = [dict(turn, money={k: v[::-1] for k, v in turn["money"].items()},
+                  points={k: v[::-1] for k, v in turn["points"].items()},
+                  bosses=[dict(b, a=b["b"], b=b["a"], present=swap.get(b["present"], b["present"]))
+                          for b in turn["bosses"]],
+                  ended=swap.get(turn["ended"])) for turn in t["turns"]]
+    return {**t, "a": t["b"], "b": t["a"], "first_divergence": first, "turns": turns,
+            "illegal": [dict(i, side=swap[i["side"]]) for i in t["illegal"]]}
+
+
 def test_the_report_of_a_game_that_ends_first_the_other_way_round():
     d = diff_records(parse_record(ENDS, "ends.yaml"), LOWER, "revised")
     assert "\n".join(d.lines()) == ENDS_REVERSED
-    t = d.to_dict()
-    assert {k: t[k] for k in ("first_divergence", "turns", "illegal", "same_winner")} == {'first_divergence': {'turn': 1,
-                          'step': "decision 1 'reorg A2'",
-                          'what': 'the decision has a different effect',
-                          'a': 'red reorganizes: -$14, new dice A2 6, A3 1',
-                          'b': 'red reorganizes: -$7, new dice A2 6, A3 1'},
-     'turns': [{'turn': 1, 'player': 'red', 'money': {'red': [26, 33]}, 'points': {}, 'bosses': [], 'ended': None},
-               {'turn': 2, 'player': 'blue', 'money': {'red': [26, 33]}, 'points': {}, 'bosses': [], 'ended': None},
-               {'turn': 3, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'},
-               {'turn': 4, 'player': 'blue', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'},
-               {'turn': 5, 'player': 'red', 'money': {}, 'points': {}, 'bosses': [], 'ended': 'a'}],
-     'illegal': [],
-     'same_winner': False}
+    assert d.to_dict() == mirrored(diff_records(parse_record(ENDS, "ends.yaml"), None, LOWER).to_dict())

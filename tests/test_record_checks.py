@@ -267,11 +267,11 @@ position:
 @pytest.mark.parametrize("old,new,message", [
     ("  current: red\n", "  current: green\n", "bad.yaml:5: position: current: unknown player 'green'"),
     ("{red: {money: 40}, blue", "{green: {money: 40}, blue", "bad.yaml:6: position: players: unknown player 'green'"),
-    ("markers: {A3: blue}", "markers: [A3]", "bad.yaml:7: position: markers: "),
+    ("markers: {A3: blue}", "markers: [A3]", "bad.yaml:7: position: markers: a mapping of lot to owner, not a list"),
     ("markers: {A3: blue}", "markers: {A33: blue}", "bad.yaml:7: position: markers: unknown lot 'A33'"),
     ("markers: {A3: blue}", "markers: {A3: green}",
      "bad.yaml:7: position: markers.A3: unknown player 'green' (players: red, blue)"),
-    ("tiles: {D1: gold blue 6}", "tiles: [D1]", "bad.yaml:8: position: tiles: "),
+    ("tiles: {D1: gold blue 6}", "tiles: [D1]", "bad.yaml:8: position: tiles: a mapping of lot to tile, not a list"),
     ("tiles: {D1: gold blue 6}", "tiles: {D1: 5}",
      "bad.yaml:8: position: tile D1: give 'COLOUR [hN] [OWNER VALUE]' or a mapping, not a number"),
     ("tiles: {D1: gold blue 6}", "tiles: {D1: pink blue 6}",
