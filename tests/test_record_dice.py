@@ -205,3 +205,50 @@ def test_every_game_lv_writes_replays_to_the_same_state_and_verifies(spec, playe
             check = check_file(str(path))
             assert check.ok, check.message
             assert check.verified is (True if game.over else None)
+
+
+# ---------------------------------------------------------------------------------------------- at a table
+
+
+def table_session(spec="revised"):
+    from lv import session
+    from lv.game import Game
+
+    g = Game.from_position(lv.load_profile(spec), ["red", "blue"], POS, 4, table=True, draw_first=False)
+    g.ask = True
+    return g, session.Session(game=g, spec=spec, position=POS)
+
+
+def test_at_a_table_each_reorganization_of_a_trade_takes_its_faces_in_order():
+    """lv rolls no die at a table: the second casino's dice come from the table too, after the first's."""
+    g, s = table_session()
+    s.play("trade reorg A2; reorg D1", dice=[6, 5, 4, 3])
+    d = g.current_turn.decisions[-1]
+    assert d.dice == {"reorg": {"A2": 6, "A3": 5, "D1": 4, "D2": 3}} and d.generated == []
+    text = s.text()
+    rep = replay(parse_record(text, "t.yaml"))
+    assert rep.strict and rep.generated == [] and state_of(rep.game) == state_of(g)
+
+
+def test_at_a_table_two_gambles_take_a_pair_each():
+    g, s = table_session("revised,gamble.per_turn=2")
+    s.play("trade gamble A2 3; gamble D1 2", dice=[6, 6, 1, 1])
+    assert g.current_turn.decisions[-1].dice == {"gamble": [[6, 6], [1, 1]]}
+    assert [e.dice for e in g.current_turn.decisions[-1].events if e.kind == "gambled"] == [[6, 6], [1, 1]]
+
+
+def test_at_a_table_too_few_faces_for_the_second_step_are_refused():
+    from lv import session
+
+    g, s = table_session()
+    with pytest.raises(session.MoveError, match=r"reorganizing rerolls 2 dice \(D1, D2, in that order\), 0 given"):
+        s.play("trade reorg A2; reorg D1", dice=[6, 5])
+    assert g.current_turn.decisions == []
+
+
+def test_at_a_table_a_step_that_fails_takes_no_faces_after_it():
+    """trade.failed_step: stop_rest: after the money red does not have, the second reorganization never happens."""
+    g, s = table_session()
+    s.play("trade reorg A2; money 100 from red to blue; reorg D1", dice=[6, 5])
+    d = g.current_turn.decisions[-1]
+    assert d.dice == {"reorg": {"A2": 6, "A3": 5}} and [e.kind for e in d.events][-1] == "trade_step_failed"
