@@ -222,8 +222,9 @@ def test_a_decision_after_the_end_is_refused_or_skipped(finished):
     turns = [dict(t) for t in data["turns"]]
     turns[-1]["decisions"] = ["build A2 gold"]
     rec = parse_record(dumps({**data, "turns": turns}), "g.yaml")
-    with pytest.raises(RecordError, match=r"turn 27: 'build A2 gold' comes after the game ended \(end_card\)"):
+    with pytest.raises(RecordError, match=r"turn 27: 'build A2 gold' comes after the game ended \(end_card\)") as err:
         replay(rec)
+    assert err.value.line == rec.turns[-1].decisions[0].line and err.value.rule == "end"
     rep = replay(rec, "revised,gamble.lay_off=boss_option")
     assert [(i.turn, i.index, i.decision, i.rule, i.handled) for i in rep.illegal] == [
         (27, 1, "build A2 gold", "end", "skipped")]
@@ -307,3 +308,136 @@ def test_the_cards_drawn_are_named_in_the_message(cards, message):
 def test_a_timestamp_tag_reads_as_its_iso_text():
     rec = parse_record(BASE.replace("seed: 1", "seed: 1\ndate: 2026-11-23 10:30:00\nround: 3"), "g.yaml")
     assert rec.tags == {"date": "2026-11-23T10:30:00", "round": "3"}
+
+
+# ---------------------------------------------------------------------------------------------- structured decisions
+
+
+@pytest.mark.parametrize("decision,message", [
+    ("{action: build, lot: A2, colour: gold}", "bad.yaml:12: turn 1: unknown decision field(s) colour"),
+    ("{action: trade, steps: [{money: 2, from: red, to: blue, why: x}]}",
+     "bad.yaml:12: turn 1: unknown trade-step field(s) why"),
+    ("{action: trade, steps: [{do: 5}]}",
+     "bad.yaml:12: turn 1: do: a trade step in the notation ('money 5 from red to blue')"),
+    ("{action: trade, steps: [{as: green, action: build, lot: A2, color: gold}]}",
+     "bad.yaml:12: turn 1: as: unknown player 'green'"),
+    ("{action: trade, steps: [5]}", "bad.yaml:12: turn 1: a trade step is text or a mapping"),
+    ("{action: trade, steps: [{money: -2, from: red, to: blue}]}", "bad.yaml:12: turn 1: money: a whole number"),
+    ("{action: trade, steps: [{money: 2, from: red, to: blue}], by: [red, green]}",
+     "bad.yaml:12: turn 1: trade: by: the players to the trade, proposer first (players: red, blue)"),
+    ("{action: trade, steps: []}", "bad.yaml:12: turn 1: trade: give its steps as a list"),
+    ("{action: draw, cards: B2}", "bad.yaml:12: turn 1: draw: cards: a list of the cards turned over"),
+    ("{action: build, lot: A2, color: gold, bet: true}", "bad.yaml:12: turn 1: bet: a whole number, not"),
+    ("{action: build, lot: A2 A3, color: gold}", "bad.yaml:12: turn 1: lot: a lot, not text 'A2 A3'"),
+    ("{action: fly, lot: A2}", "bad.yaml:12: turn 1: unknown action 'fly'"),
+    ("{do: 5}", "bad.yaml:12: turn 1: do: a decision in the notation ('build A2 gold')"),
+    ("{do: build A2 gold, choices: {die_from: Q1}}", "bad.yaml:12: turn 1: choices.die_from: unknown lot 'Q1'"),
+    ("{do: build A2 gold, choices: {from: A1}}", "bad.yaml:12: turn 1: choices: a mapping with die_from and/or"),
+    ("{do: build A2 gold, dice: {reorg: {Q1: 3}}}", "bad.yaml:12: turn 1: dice.reorg: unknown lot 'Q1'"),
+    ("{do: build A2 gold, dice: {reorg: [3]}}", "bad.yaml:12: turn 1: dice.reorg: a mapping of lot to value"),
+    ("{do: build A2 gold, dice: {pips: 3}}", "bad.yaml:12: turn 1: dice: unknown key(s) pips"),
+    ("{do: build A2 gold, dice: [3]}", "bad.yaml:12: turn 1: dice: a mapping such as {gamble: [3, 4]}"),
+    ("[build]", "bad.yaml:12: turn 1: a decision is text ('build A2 gold') or a mapping"),
+])
+def test_a_structured_decision_is_checked_at_its_line(decision, message):
+    text = changed("  - build A2 gold\n", f"  - {decision}\n")
+    with pytest.raises(RecordError) as err:
+        parse_record(text, "bad.yaml")
+    assert str(err.value).startswith(message), str(err.value)
+
+
+def test_structured_trade_steps_read_as_their_notation():
+    text = changed("  - build A2 gold\n", "  - {action: trade, by: [red, blue], steps: [{do: money 2 from red to blue}, "
+                                          "{as: red, action: build, lot: A2, color: gold}, {die: A2, from: red, to: "
+                                          "blue}, {lot: B2, from: red, to: blue}, money 1 from blue to red]}\n"
+                                          "  - {do: build A5 gold, choices: {die_from: a2, marker_from: b2}}\n")
+    rec = parse_record(text, "g.yaml")
+    assert [d.text for d in rec.turns[0].decisions] == [
+        "trade money 2 from red to blue; as red build A2 gold; die A2 from red to blue; lot B2 from red to blue; "
+        "money 1 from blue to red by red, blue", "build A5 gold"]
+    assert rec.turns[0].decisions[1].choices == {"die_from": "A2", "marker_from": "B2"}
+
+
+def test_a_table_position_record_replays_at_the_table():
+    text = """format: lv-game/1
+profile: revised
+players: [red, blue]
+table: true
+position: {current: red, phase: draw, tiles: {C1: gold blue 3, C2: gold}}
+turns:
+- player: red
+  decisions:
+  - {action: draw, cards: [C2], dice: {ties: {C1: [6], C2: [1]}}}
+"""
+    rep = replay(parse_record(text, "t.yaml"))
+    assert rep.game.table and rep.game.boss_at("C1") == 1 and rep.generated == []
+
+
+def test_the_next_turns_draw_dice_are_used():
+    """Turn 29 of this game draws a card that ties two dice: the draw made by ending turn 28 uses its dice."""
+    game = lv.new_game("revised", 3, 0)
+    bots.play(game, [bots.random_kind_bot] * 3, 0)
+    data = record_of(game, "revised")
+    ti = next(i for i, t in enumerate(data["turns"]) if i and t.get("dice"))
+    rep = replay(parse_record(dumps(data), "g.yaml"))
+    assert rep.game.history[ti].draw_dice == data["turns"][ti]["dice"] and rep.generated == []
+    data["turns"][ti]["dice"] = {"ties": {lot: [(v[0] % 6) + 1] + v[1:] for lot, v in
+                                          data["turns"][ti]["dice"]["ties"].items()}}
+    other = replay(parse_record(dumps(data), "g.yaml"), "revised,gamble.lay_off=boss_option")
+    assert other.game.history[ti].draw_dice == data["turns"][ti]["dice"]
+
+
+def test_a_result_that_differs_names_each_key_at_its_line(finished):
+    game, data = finished
+    scores = ", ".join(f"{k}: {v + 1}" for k, v in data["result"]["scores"].items())
+    text = dumps({k: v for k, v in data.items() if k != "result"}) + f"result:\n  reason: end_card\n  scores: {{{scores}}}\n"
+    rep = replay(parse_record(text, "g.yaml"))
+    n = len(text.splitlines())
+    assert rep.result_mismatch == [f"g.yaml:{n}: result scores: the record says {scores.replace(':', '')}, the replay "
+                                   f"gives " + ", ".join(f"{k} {v}" for k, v in data["result"]["scores"].items())]
+
+
+def test_check_file_messages(tmp_path, finished):
+    game, data = finished
+    done = tmp_path / "done.yaml"
+    done.write_text(dumps(data))
+    c = check_file(str(done))
+    assert (c.ok, c.turns, c.verified, c.message) == (True, 27, True, "27 turns, result verified")
+    pos = tmp_path / "pos.yaml"
+    pos.write_text(POSITION)
+    assert check_file(str(pos)).message == "position, 1 turn, game not over, no result to check"
+    bad = tmp_path / "bad.yaml"
+    loser = next(n for n in game.player_names if n != data["result"]["winner"])
+    bad.write_text(dumps({**data, "result": {"winner": loser}}))
+    c = check_file(str(bad))
+    assert (c.ok, c.turns, c.verified) == (False, 27, False) and "result winner: the record says" in c.message
+    c = check_file(str(tmp_path / "missing.yaml"))
+    assert (c.ok, c.broken, c.turns) == (False, True, 0) and str(tmp_path / "missing.yaml") in c.message
+
+
+def test_check_file_reports_an_internal_error_and_goes_on(tmp_path, monkeypatch):
+    import lv.replay as replay_mod
+
+    def boom(*args, **kwargs):
+        raise ZeroDivisionError("planted\nsecond line")
+
+    monkeypatch.setattr(replay_mod, "replay", boom)
+    path = tmp_path / "g.yaml"
+    path.write_text(BASE)
+    c = replay_mod.check_file(str(path))
+    assert (c.file, c.ok, c.broken) == (str(path), False, True)
+    assert c.message == f"{path}: internal error: ZeroDivisionError: planted (please report it)"
+
+
+
+def test_check_file_names_the_record_when_the_system_refuses_a_path(tmp_path, monkeypatch):
+    import lv.replay as replay_mod
+
+    def too_long(*args, **kwargs):
+        raise OSError(36, "File name too long")
+
+    monkeypatch.setattr(replay_mod, "replay", too_long)
+    path = tmp_path / "g.yaml"
+    path.write_text(BASE)
+    c = replay_mod.check_file(str(path))
+    assert (c.file, c.ok, c.broken, c.message) == (str(path), False, True, f"{path}: File name too long")

@@ -184,3 +184,17 @@ def test_a_game_with_a_first_player_records_it():
     assert data["first_player"] == "blue" and "starting_rolls" not in data
     rep = replay(rec(data))
     assert rep.game.state.current == 1 and dumps(record_of(rep.game)) == dumps(data)
+
+
+def test_a_trailing_end_whose_draw_needs_dice_the_record_lacks_reports_them():
+    """Turn 29 of this game draws a card that ties two dice; the record stops at turn 28's written end."""
+    game = lv.new_game("revised", 3, 0)
+    bots.play(game, [bots.random_kind_bot] * 3, 0)
+    data = record_of(game, "revised")
+    assert data["turns"][28].get("dice")
+    data = {k: v for k, v in data.items() if k != "result"}
+    data["turns"] = data["turns"][:28]
+    data["turns"][-1] = dict(data["turns"][-1], decisions=data["turns"][-1].get("decisions", []) + ["end"])
+    rep = replay(rec(data))
+    assert [(g.turn, g.index, g.decision, g.dice) for g in rep.generated] == [(29, None, "draw", ("ties",))]
+    assert rep.turns[-1].turn.number == 29 and len(rep.snapshots) == 29
