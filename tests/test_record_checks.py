@@ -347,8 +347,8 @@ def test_a_structured_decision_is_checked_at_its_line(decision, message):
 
 
 def test_structured_trade_steps_read_as_their_notation():
-    text = changed("  - build A2 gold\n", "  - {action: trade, by: [red, blue], steps: [{do: money 2 from red to blue}, "
-                                          "{as: red, action: build, lot: A2, color: gold}, {die: A2, from: red, to: "
+    text = changed("  - build A2 gold\n", "  - {action: trade, by: [red, blue], steps: [{do: money 2 from red to "
+                                          "blue}, {as: red, action: build, lot: A2, color: gold}, {die: A2, from: red, to: "
                                           "blue}, {lot: B2, from: red, to: blue}, money 1 from blue to red]}\n"
                                           "  - {do: build A5 gold, choices: {die_from: a2, marker_from: b2}}\n")
     rec = parse_record(text, "g.yaml")
@@ -390,7 +390,8 @@ def test_the_next_turns_draw_dice_are_used():
 def test_a_result_that_differs_names_each_key_at_its_line(finished):
     game, data = finished
     scores = ", ".join(f"{k}: {v + 1}" for k, v in data["result"]["scores"].items())
-    text = dumps({k: v for k, v in data.items() if k != "result"}) + f"result:\n  reason: end_card\n  scores: {{{scores}}}\n"
+    text = dumps({k: v for k, v in data.items() if k != "result"})
+    text += f"result:\n  reason: end_card\n  scores: {{{scores}}}\n"
     rep = replay(parse_record(text, "g.yaml"))
     n = len(text.splitlines())
     assert rep.result_mismatch == [f"g.yaml:{n}: result scores: the record says {scores.replace(':', '')}, the replay "
