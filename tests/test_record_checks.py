@@ -347,9 +347,9 @@ def test_a_structured_decision_is_checked_at_its_line(decision, message):
 
 
 def test_structured_trade_steps_read_as_their_notation():
-    text = changed("  - build A2 gold\n", "  - {action: trade, by: [red, blue], steps: [{do: money 2 from red to "
-                                          "blue}, {as: red, action: build, lot: A2, color: gold}, {die: A2, from: red, to: "
-                                          "blue}, {lot: B2, from: red, to: blue}, money 1 from blue to red]}\n"
+    steps = ("{do: money 2 from red to blue}, {as: red, action: build, lot: A2, color: gold}, "
+             "{die: A2, from: red, to: blue}, {lot: B2, from: red, to: blue}, money 1 from blue to red")
+    text = changed("  - build A2 gold\n", f"  - {{action: trade, by: [red, blue], steps: [{steps}]}}\n"
                                           "  - {do: build A5 gold, choices: {die_from: a2, marker_from: b2}}\n")
     rec = parse_record(text, "g.yaml")
     assert [d.text for d in rec.turns[0].decisions] == [
