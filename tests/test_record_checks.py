@@ -442,3 +442,64 @@ def test_check_file_names_the_record_when_the_system_refuses_a_path(tmp_path, mo
     path.write_text(BASE)
     c = replay_mod.check_file(str(path))
     assert (c.file, c.ok, c.broken, c.message) == (str(path), False, True, f"{path}: File name too long")
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("profile: revised", "profile: [revised]", "bad.yaml:2: profile: give a profile spec (NAME, NAME+OVERLAY, see "
+                                               "'lv variants list') or the stored profile {name, base, values}"),
+    ("profile: revised", "profile: {name: x, title: 5}", "bad.yaml:2: profile: title: text"),
+    ("profile: revised", "profile:\n  name: x\n  values: [1]",
+     "bad.yaml:4: profile: values: a mapping of section.key to value"),
+    ("seed: 1", "seed: 1\ntags:\n  5: x", "bad.yaml:6: tags: 5: a tag name is text"),
+    ("players: [red, blue]", "players:\n- red\n- Red", "bad.yaml:3: players: "),
+    (f"deck: {DECK}", "deck: A2", "bad.yaml:6: deck: a list of the 48 lot cards, top first"),
+    (f"deck: {DECK}", f"deck: {DECK}\ndeal: [A2]", "bad.yaml:8: deal: the cards dealt to each player (red, blue)"),
+    (f"deck: {DECK}", f"deck: {DECK}\ndeal:\n  red: [A2]\n  blue: [Q9]", "bad.yaml:10: deal: blue: unknown lot card"),
+    ("- player: red\n", "- player: red\n  colour: x\n", "bad.yaml:10: turn 1: unknown key 'colour'"),
+    ("  cards: [B2]", "  cards: [B2, Q2]", "bad.yaml:10: turn 1: unknown card 'Q2'"),
+])
+def test_more_header_checks_at_their_line(old, new, message):
+    assert str(error(changed(old, new))).startswith(message)
+
+
+def test_the_comment_and_engine_are_read():
+    rec = parse_record(BASE.replace("seed: 1", "seed: 1\ncomment: a question"), "g.yaml")
+    assert (rec.comment, rec.engine) == ("a question", "")
+    assert parse_record(BASE.replace("seed: 1", "seed: 1\nengine: lv 9"), "g.yaml").engine == "lv 9"
+
+
+@pytest.mark.parametrize("length,quoted", [(39, True), (40, False)])
+def test_a_field_of_several_words_is_quoted_when_short(length, quoted):
+    value = ("a " * 30)[:length - 1] + "b"
+    message = str(error(changed("  - build A2 gold", "  - {action: build, lot: A2, color: '" + value + "'}")))
+    assert message == "bad.yaml:12: turn 1: color: a colour, not text" + (f" {value!r}" if quoted else "")
+
+
+def test_recorded_starting_rolls_decide_who_starts():
+    text = BASE.split("turns:")[0].replace("first_player: red", "starting_rolls: [{red: [1, 1], blue: [6, 6]}]")
+    text += "turns:\n- player: blue\n"
+    rep = replay(parse_record(text, "g.yaml"))
+    assert rep.game.first_player == 1 and rep.game.starting_rolls == [{"red": [1, 1], "blue": [6, 6]}]
+
+
+def test_turns_after_the_end_are_named_at_their_line(finished):
+    _, data = finished
+    rec = parse_record(dumps({**data, "turns": data["turns"] + [{"player": data["turns"][-2]["player"]}]}), "g.yaml")
+    with pytest.raises(RecordError) as err:
+        replay(rec)
+    assert err.value.line == rec.turns[-1].line
+
+
+def test_draw_dice_the_record_lacks_are_generated_and_reported():
+    game = lv.new_game("revised", 3, 0)
+    bots.play(game, [bots.random_kind_bot] * 3, 0)
+    data = record_of(game, "revised")
+    del data["turns"][28]["dice"]
+    rep = replay(parse_record(dumps(data), "g.yaml"), "revised,gamble.lay_off=boss_option")
+    assert [(g.turn, g.index, g.decision, g.dice) for g in rep.generated][:1] == [(29, None, "draw", ("ties",))]
+
+
+def test_a_record_of_the_setup_only_reaches_on_turn():
+    seen = []
+    rep = replay(parse_record(BASE.split("turns:")[0], "g.yaml"), on_turn=lambda g, play: seen.append(play.turn.number))
+    assert seen == [1] and len(rep.turns) == 1
