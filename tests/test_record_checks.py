@@ -503,3 +503,9 @@ def test_a_record_of_the_setup_only_reaches_on_turn():
     seen = []
     rep = replay(parse_record(BASE.split("turns:")[0], "g.yaml"), on_turn=lambda g, play: seen.append(play.turn.number))
     assert seen == [1] and len(rep.turns) == 1
+
+
+def test_a_markers_owner_is_checked_when_the_record_is_read():
+    """Before any replay (``parse_record`` alone), as the other names of a position are."""
+    with pytest.raises(RecordError, match=r"^bad.yaml:7: position: markers.A3: unknown player 'green'"):
+        parse_record(POSITION.replace("markers: {A3: blue}", "markers: {A3: green}"), "bad.yaml")
