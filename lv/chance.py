@@ -20,15 +20,28 @@ def rng_for(seed: int | str, *key: Any) -> random.Random:
     return random.Random("lv/" + "/".join(map(str, (seed,) + key)))
 
 
+def gambles(value: Any) -> list[Any]:
+    """A decision's gamble dice as a list of pairs: ``[3, 6]`` is one gamble (every record before a decision
+    could hold more), ``[[3, 6], [1, 2]]`` two, in the order made (a trade's steps, ``gamble.per_turn`` > 1)."""
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, (list, tuple)) for v in value):
+        return list(value)
+    return [value]
+
+
 def unused_dice(recorded: dict[str, Any], used: dict[str, Any]) -> list[str]:
-    """Recorded dice that a step did not roll ("gamble", "reorg A7", "ties B2"): a record that says a die was
-    rolled where none was is wrong, not a detail to ignore."""
-    out = ["gamble"] if "gamble" in recorded and "gamble" not in used else []
+    """Recorded dice that a step did not roll ("gamble", "gamble 2", "reorg A7", "ties B2"): a record that says a
+    die was rolled where none was is wrong, not a detail to ignore."""
+    made = len(gambles(used.get("gamble")))
+    out = [f"gamble {i + 1}" if i else "gamble" for i in range(made, len(gambles(recorded.get("gamble"))))]
     out += [f"reorg {lot}" for lot in recorded.get("reorg") or {} if lot not in (used.get("reorg") or {})]
     rolled = used.get("ties") or {}
     out += [f"ties {lot}" for lot, values in (recorded.get("ties") or {}).items()
             if len(values) > len(rolled.get(lot, []))]
     return out
+
+
 class NeedDice(Exception):
     """A tie reroll at a table whose dice were not given: the game waits for them (``lots``, in order)."""
 
@@ -69,15 +82,21 @@ class Dice:
         return value
 
     def gamble(self) -> tuple[int, int]:
-        rec = self.recorded.get("gamble")
-        if rec is not None:
+        """Two dice; the n-th gamble of a decision takes the n-th recorded pair (``gambles``)."""
+        made = gambles(self.used.get("gamble"))
+        recorded = gambles(self.recorded.get("gamble"))
+        if len(made) < len(recorded):
+            rec = recorded[len(made)]
             if not isinstance(rec, (list, tuple)) or len(rec) != 2:
                 raise RecordError(f"gamble dice {rec!r}: give two die faces, e.g. [3, 6]")
             pair = (self._check(rec[0], "gamble die"), self._check(rec[1], "gamble die"))
         else:
             pair = (self._roll(), self._roll())
-            self.generated.append("gamble")
-        self.used["gamble"] = list(pair)
+            if "gamble" not in self.generated:
+                self.generated.append("gamble")
+        made.append(list(pair))
+        # one gamble is written [d1, d2] as always; a decision with more keeps every pair, in order
+        self.used["gamble"] = made[0] if len(made) == 1 else made
         return pair
 
     def reorg(self, lots_by_owner: dict[int, list[str]]) -> dict[str, int]:
@@ -93,7 +112,9 @@ class Dice:
                     out[lot] = self._roll()
                     if "reorg" not in self.generated:
                         self.generated.append("reorg")
-        self.used["reorg"] = dict(out)
+        # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
+        # L624-627, so no lot comes twice in one decision)
+        self.used.setdefault("reorg", {}).update(out)
         return out
 
     def tie(self, lots: list[str]) -> dict[str, int]:

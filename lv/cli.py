@@ -672,7 +672,8 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
                                                                   "from blue to red'."),
               dice: Optional[str] = typer.Option(None, "--dice", help="Dice rolled at the table, in order: a gamble's "
                                                  "two dice; a reorganize's new values in board order of the dice's "
-                                                 "lots; then one per tie reroll (default: from the game's seed)."),
+                                                 "lots (a trade: each such step's, step by step); then one per tie "
+                                                 "reroll (default: from the game's seed)."),
               from_file: Optional[str] = typer.Option(None, "--from", help="Decisions from a file, one per line "
                                                       "('-' = standard input); '#' comments and blank lines are "
                                                       "skipped; a line may end with --dice 3,5. Stops at the first "

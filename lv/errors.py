@@ -93,11 +93,14 @@ class IllegalAction(LvError):
 
 class RecordError(LvError):
     """A game record that is malformed or does not match its deck, profile or result. ``key``: the key path in
-    the record the error is about, when the check that raised it knows it (the record then gives the line)."""
+    the record the error is about, when the check that raised it knows it (the record then gives the line).
+    ``rule``: where a rule refused a recorded decision, that rule (as ``IllegalAction.rule``; the message already
+    ends with it), else ""."""
 
     def __init__(self, reason: str = "", *, key: tuple[str | int, ...] | None = None, path: str | None = None,
-                 line: int | None = None, turn: int | None = None) -> None:
+                 line: int | None = None, turn: int | None = None, rule: str = "") -> None:
         self.key = key
+        self.rule = rule
         super().__init__(reason, path=path, line=line, turn=turn)
 
 

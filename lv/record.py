@@ -66,6 +66,7 @@ class TurnRecord:
     choices: dict[str, str] = attrs.field(factory=dict)
     decisions: list[DecisionRecord] = attrs.field(factory=list)
     line: int | None = None
+    end: DecisionRecord | None = None  # a trailing 'end' as written: it ends the turn even when no turn follows
 
 
 @attrs.define
@@ -213,7 +214,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
                 raise fail(dpath, f"turn {ti + 1}: {err}") from None
             turn.decisions[-1].line = line_of(lines, dpath)
         if turn.decisions and isinstance(turn.decisions[-1].action, A.EndTurn):
-            turn.decisions.pop()  # the end of a turn is implied by the next one
+            turn.end = turn.decisions.pop()  # implied by a next turn; the last turn's ends it (replay.py)
         for d in turn.decisions:
             if isinstance(d.action, A.EndTurn):
                 raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
@@ -330,9 +331,7 @@ def _check_position(position: Any, players: list[str], board: Board, fail: Fail)
         value = position.get(section)
         if value is None:
             continue
-        if not isinstance(value, dict):
-            raise fail(("position", section), f"position: {section}: a mapping of lot to "
-                                              + ("owner" if section == "markers" else "tile"))
+        assert isinstance(value, dict)  # check_shape refused anything else, at its line
         for lot, spec in value.items():
             where = ("position", section, lot)
             if str(lot).upper() not in board.lots:

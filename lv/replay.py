@@ -200,14 +200,10 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                 out.unplayed_turns = len(record.turns) - ti
                 if strict:
                     raise RecordError(f"the game already ended ({_reason(game)}) but the record goes on",
-                                      path=record.path, line=trec.line, turn=game.state.turn + 1)
+                                      path=record.path, line=trec.line, turn=game.state.turn + 1, rule="end")
                 break
-            try:
-                game.apply(A.EndTurn(), next_draw_dice=trec.dice, next_draw_choices=trec.choices,
-                           draw=not explicit_draw(record, trec))
-            except (RecordError, IllegalAction) as err:
-                raise RecordError(f"the draw: {err}", path=record.path, line=trec.line,
-                                  turn=game.state.turn) from None
+            if _end_turn(out, record.turns[ti - 1], trec):
+                return out
             if strict:
                 _check_draw_dice(record, ti, game)
         turn = game.current_turn
@@ -234,6 +230,11 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
         if stop:
             out.stopped = True
             return out
+    else:
+        last = record.turns[-1] if record.turns else None
+        if last is not None and last.end is not None and not (until is not None and game.current_turn.number >= until):
+            if _trailing_end(out, last, on_turn):
+                return out
     if not record.turns:  # a record of the setup only: the first player's draw has happened, unless explicit
         out.turns.append(TurnPlay(turn=game.current_turn, line=None))
         out.snapshots.append(snapshot(game))
@@ -244,6 +245,60 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
     if strict and record.result is not None and not out.stopped:
         out.result_mismatch = result_differences(record, game)
     return out
+
+
+def _end_turn(out: Replay, ended: TurnRecord, following: TurnRecord | None) -> bool:
+    """End the turn of ``ended``: implied by the ``following`` record turn (whose draw it makes, with that turn's
+    dice and choices), or written as the last turn's trailing ``end``. An end the rules refuse (a turn that ends
+    before its draw) is an illegal decision like any other: a RecordError naming its rule under the recorded
+    profile, else ``Illegal`` and the replay stops there, with the game up to that point. True if it stopped."""
+    game, record = out.game, out.record
+    line = ended.end.line if ended.end is not None else following.line if following is not None else None
+    turn = game.current_turn.number
+    draw = not explicit_draw(record, following) if following is not None else not (
+        record.table or record.draws == "explicit")
+    try:
+        game.apply(A.EndTurn(), next_draw_dice=following.dice if following is not None else None,
+                   next_draw_choices=following.choices if following is not None else None, draw=draw)
+    except IllegalAction as err:
+        if out.strict:
+            raise RecordError(f"'end' is illegal under '{out.profile.label}': {err}", path=record.path, line=line,
+                              turn=turn, rule=err.rule) from None
+        bad = Illegal(turn, len(ended.decisions) + 1, "end", err.reason, err.rule, "stopped")
+        out.illegal.append(bad)
+        out.turns[-1].steps.append(bad)
+        out.stopped = True
+        return True
+    except RecordError as err:  # the draw's recorded dice or choices do not fit
+        raise RecordError(f"the draw: {err}", path=record.path, line=following.line if following else line,
+                          turn=game.state.turn) from None
+    return False
+
+
+def _trailing_end(out: Replay, last: TurnRecord, on_turn: Callable[[Game, TurnPlay], None] | None) -> bool:
+    """The record's last turn ends with ``end``: end it, so the next player draws (or, with explicit draws, is to
+    draw), and show that turn's start. True if the replay stopped there."""
+    game, end = out.game, last.end
+    assert end is not None
+    if game.over:
+        if out.strict:
+            raise RecordError(f"'end' comes after the game ended ({_reason(game)})", path=out.record.path,
+                              line=end.line, turn=game.current_turn.number, rule="end")
+        bad = Illegal(game.current_turn.number, len(last.decisions) + 1, "end", "the game has ended", "end",
+                      "skipped")
+        out.illegal.append(bad)
+        out.turns[-1].steps.append(bad)
+        return False
+    if _end_turn(out, last, None):
+        return True
+    play = TurnPlay(turn=game.current_turn, line=end.line)
+    out.turns.append(play)
+    if game.current_turn.draw_generated:
+        out.generated.append(Generated(play.turn.number, None, "draw", tuple(game.current_turn.draw_generated)))
+    out.snapshots.append(snapshot(game))
+    if on_turn is not None:
+        on_turn(game, play)
+    return False
 
 
 def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
@@ -298,7 +353,7 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         if game.over:
             if strict:
                 raise RecordError(f"'{drec.text}' comes after the game ended ({_reason(game)})",
-                                  path=record.path, line=drec.line, turn=turn)
+                                  path=record.path, line=drec.line, turn=turn, rule="end")
             bad = Illegal(turn, di + 1, drec.text, "the game has ended", "end", "skipped")
             out.illegal.append(bad)
             play.steps.append(bad)
@@ -307,16 +362,18 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             continue
         action = drec.action
         if isinstance(action, A.Draw) and not strict and not game.table:
-            action = A.Draw()  # under other rules other cards may come: draw what comes, and say so below
+            # under other rules other cards may come: draw what comes, and say so below; who draws stays checked
+            action = A.Draw(player=action.player)
         try:
             game.apply(action, dice=drec.dice, choices=drec.choices)
-            if action is not drec.action and list(game.current_turn.cards) != list(drec.action.cards):
+            if action is not drec.action and drec.action.cards and \
+                    list(game.current_turn.cards) != list(drec.action.cards):
                 out.card_mismatches.append(CardMismatch(turn, tuple(drec.action.cards),
                                                         tuple(game.current_turn.cards)))
         except IllegalAction as err:
             if strict:
                 raise RecordError(f"'{drec.text}' is illegal under '{out.profile.label}': {err}",
-                                  path=record.path, line=drec.line, turn=turn) from None
+                                  path=record.path, line=drec.line, turn=turn, rule=err.rule) from None
             bad = Illegal(turn, di + 1, drec.text, err.reason, err.rule,
                           "stopped" if on_illegal == "stop" else "skipped")
             out.illegal.append(bad)

@@ -215,12 +215,20 @@ class Session:
         _trial(game, action, {}, choices)  # an illegal decision is refused for itself, before its dice
         rest = list(values)
         recorded: dict[str, Any] = {}
-        first = _dice_action(action)
-        if first is not None:  # its family takes the faces it rolls (lv/actions: Family.table_dice)
-            family = A.FAMILY_OF[type(first)]
+        several: dict[str, list[Any]] = {}  # a trade may roll the same kind more than once (two gambles)
+        for k, step in _dice_steps(action):  # each rolling step's family takes the faces it rolls, step by step
+            at = game if k == 0 else _after(game, action, k, dict(recorded, **_pairs(several)), choices)
+            if at is None:  # an earlier step failed: the rest of the trade is not carried out
+                break
+            family = A.FAMILY_OF[type(step)]
             table_dice, key = family.table_dice, family.rolls
-            assert table_dice is not None and key is not None  # _rolls(first): it rolls, under its key in ``dice``
-            recorded[key] = table_dice(game, first, rest)
+            assert table_dice is not None and key is not None  # _rolls(step): it rolls, under its key in ``dice``
+            faces = table_dice(at, step, rest)
+            if isinstance(faces, dict):  # keyed by tile (a reorganize): one mapping for the whole decision
+                recorded.setdefault(key, {}).update(faces)
+            else:
+                several.setdefault(key, []).append(faces)
+        recorded.update(_pairs(several))
         used = len(values) - len(rest)
         ties: dict[str, list[int]] = {}
         while True:
@@ -506,12 +514,30 @@ def _trial(game: Game, action: A.Decision, dice: dict[str, Any], choices: dict[s
     return twin.apply(action, dice=dice, choices=choices)
 
 
-def _dice_action(action: A.Decision) -> A.Decision | None:
-    """The step whose dice come first: the action itself, or a trade's first gamble or reorganize."""
+def _dice_steps(action: A.Decision) -> list[tuple[int, A.Decision]]:
+    """The steps that roll dice, in order, each with its place in the trade (0 for a decision of its own): a
+    gamble, a reorganize."""
     if isinstance(action, A.Trade):
-        steps = (s.action if isinstance(s, A.ActAs) else s for s in action.steps)
-        return next((s for s in steps if _rolls(s)), None)
-    return action if _rolls(action) else None
+        steps = [s.action if isinstance(s, A.ActAs) else s for s in action.steps]
+        return [(k, s) for k, s in enumerate(steps) if _rolls(s)]
+    return [(0, action)] if _rolls(action) else []
+
+
+def _after(game: Game, trade: A.Decision, k: int, dice: dict[str, Any], choices: dict[str, str] | None) -> Game | None:
+    """A copy of ``game`` after the first ``k`` steps of ``trade`` (with the dice given so far), or None if one of
+    them failed (then the steps after it are not carried out)."""
+    assert isinstance(trade, A.Trade)
+    memo = {id(game.board): game.board, id(game.profile): game.profile}
+    twin = copy.deepcopy(game, memo)
+    twin.ask = False
+    events = twin.apply(A.Trade(trade.steps[:k], trade.by), dice=dice, choices=choices)
+    return None if any(e.kind == "trade_step_failed" for e in events) else twin
+
+
+def _pairs(rolls: dict[str, list[Any]]) -> dict[str, Any]:
+    """Rolls of one kind as the record keeps them: one as it is (``gamble: [3, 6]``), several as a list, in order
+    (``gamble: [[3, 6], [1, 2]]``; see ``chance.gambles``)."""
+    return {key: values[0] if len(values) == 1 else values for key, values in rolls.items()}
 
 
 def _rolls(action: A.Decision) -> bool:
