@@ -817,6 +817,26 @@ def _wrap(items: List[str], width: int = 110) -> List[str]:
 # ------------------------------------------------------------------------------------------ simulate
 
 
+CLUSTER_HELP = ("'dask': play on a Dask cluster (extra lv\\[dask]): a local one speaking TLS with credentials made "
+                "for the run, unless --scheduler.")
+SCHEDULER_HELP = ("With --cluster dask: the address of a running scheduler. tls://HOST:PORT takes its CA, "
+                  "certificate and key from Dask's config (distributed.comm.tls.ca-file, .client.cert, .client.key; "
+                  "or DASK_DISTRIBUTED__COMM__TLS__* variables); tcp://HOST:PORT has no authentication: anyone who "
+                  "reaches it runs code on its workers (docs/simulation.md).")
+
+
+def _check_run_options(as_json: bool, as_csv: bool, wide: bool, cluster: str | None, scheduler: str | None) -> None:
+    """The options lv simulate and lv explain share, checked before any game: one output format, the width,
+    the cluster."""
+    if as_json and as_csv:
+        raise LvError("--json and --csv: choose one")
+    _fit(wide)
+    if cluster not in (None, "dask"):
+        raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
+    if scheduler and not cluster:
+        raise LvError("--scheduler: give --cluster dask with it")
+
+
 @app.command("simulate")
 @guarded
 def simulate_cmd(
@@ -848,18 +868,8 @@ def simulate_cmd(
                                                                       ".csv, .jsonl or .parquet (extra lv\\[parquet])."),
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw the results as PNG and SVG files in DIR "
                                                             "(extra lv\\[plot])."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
-                                                                  "lv\\[dask]): a local one speaking TLS with "
-                                                                  "credentials made for the run, unless --scheduler."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
-                                                                      "running scheduler. tls://HOST:PORT takes "
-                                                                      "its CA, certificate and key from Dask's "
-                                                                      "config (distributed.comm.tls.ca-file, "
-                                                                      ".client.cert, .client.key; or "
-                                                                      "DASK_DISTRIBUTED__COMM__TLS__* variables); "
-                                                                      "tcp://HOST:PORT has no authentication: "
-                                                                      "anyone who reaches it runs code on its "
-                                                                      "workers (docs/simulation.md)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile); "
                                                               "default 200 on Dask, fewer for small pools."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
@@ -875,13 +885,7 @@ def simulate_cmd(
 
     from lv import gamerows, simulate
 
-    if as_json and as_csv:
-        raise LvError("--json and --csv: choose one")
-    _fit(wide)
-    if cluster not in (None, "dask"):
-        raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
-    if scheduler and not cluster:
-        raise LvError("--scheduler: give --cluster dask with it")
+    _check_run_options(as_json, as_csv, wide, cluster, scheduler)
     sweep = simulate.grid(variant, setting, None if force_grid else simulate.MAX_GRID)
     profiles = sweep.labels()
     bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
@@ -997,10 +1001,8 @@ def explain_cmd(
                                                            "one per CPU (the results are the same for any number)."),
     force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
                                                                       "there are more than CPUs."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", help="'dask': play on a Dask cluster (extra "
-                                                                  "lv\\[dask]), a local one unless --scheduler."),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", help="With --cluster dask: the address of a "
-                                                                      "running scheduler, tcp://HOST:PORT."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
     batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
@@ -1014,13 +1016,7 @@ def explain_cmd(
     """
     from lv import explain, simulate
 
-    if as_json and as_csv:
-        raise LvError("--json and --csv: choose one")
-    _fit(wide)
-    if cluster not in (None, "dask"):
-        raise LvError(f"--cluster {cluster}: the one cluster lv knows is 'dask'")
-    if scheduler and not cluster:
-        raise LvError("--scheduler: give --cluster dask with it")
+    _check_run_options(as_json, as_csv, wide, cluster, scheduler)
     if html is not None and not html.lower().endswith((".html", ".htm")):
         raise LvError(f"--html {html}: the report is an HTML page: give a file ending in .html")
     if plot:
