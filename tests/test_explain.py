@@ -189,6 +189,10 @@ def test_bad_input_is_one_line(tmp_path):
     for args, message in ((("revised", "revised"), "have the same parameters"),
                           (("original", "revised", "--metric", "nope"), "--metric nope: unknown"),
                           (("original", "revised", "--permutations", "-1"), "--permutations -1"),
+                          (("original", "revised", "--exact-up-to", "0", "--permutations", str(10**20)),
+                           f"--permutations {10**20}: give 0 (no Shapley shares) to 100,000"),
+                          (("original", "revised", "--exact-up-to", "-1"), "--exact-up-to -1: give 0"),
+                          (("original", "revised", "--exact-up-to", "21"), "--exact-up-to 21: give 0"),
                           (("original", "revised", "--html", str(tmp_path / "x.txt")), "give a file ending in .html")):
         res = run("explain", *args, "--games", "1", "--workers", "1")
         assert res.exit_code == 2 and res.stderr.count("\n") == 1 and message in res.stderr, res.stderr
