@@ -1026,7 +1026,8 @@ def explain_cmd(
     if plot:
         from lv import plots
 
-        plots.check_available()
+        plots.check_available(plot)
+    _check_outputs(examples, html)
     metrics = metric or list(explain.DEFAULT_METRICS)
     explain.check_metrics(metrics, players)
     groups = [g.split(",") for g in group or []]
@@ -1066,6 +1067,21 @@ def explain_cmd(
         write_csv(sys.stdout, explain.csv_rows(result))
     else:
         _lines(explain.lines(result, out.width if wide else min(out.width, 100)))
+
+
+def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
+    """Refuse --examples and --html whose folder is wrong before any game is played, not after the run."""
+    from pathlib import Path
+
+    from lv.files import make_folder
+
+    if examples:
+        try:
+            make_folder(examples)
+        except LvError as exc:
+            raise LvError(f"--examples {exc}") from None
+    if html is not None and not Path(html).parent.is_dir():
+        raise LvError(f"--html {html}: no such folder: {Path(html).parent}")
 
 
 def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:

@@ -186,6 +186,7 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
 
 
 def test_bad_input_is_one_line(tmp_path):
+    (tmp_path / "a-file").write_text("")
     for args, message in ((("revised", "revised"), "have the same parameters"),
                           (("original", "revised", "--metric", "nope"), "--metric nope: unknown"),
                           (("original", "revised", "--permutations", "-1"), "--permutations -1"),
@@ -193,7 +194,12 @@ def test_bad_input_is_one_line(tmp_path):
                            f"--permutations {10**20}: give 0 (no Shapley shares) to 100,000"),
                           (("original", "revised", "--exact-up-to", "-1"), "--exact-up-to -1: give 0"),
                           (("original", "revised", "--exact-up-to", "21"), "--exact-up-to 21: give 0"),
-                          (("original", "revised", "--html", str(tmp_path / "x.txt")), "give a file ending in .html")):
+                          (("original", "revised", "--html", str(tmp_path / "x.txt")), "give a file ending in .html"),
+                          # the outputs' folders are checked before the games are played, not after
+                          (("original", "revised", "--html", str(tmp_path / "no" / "x.html")), "no such folder"),
+                          (("original", "revised", "--examples", str(tmp_path / "no" / "ex")), "no such folder"),
+                          (("original", "revised", "--examples", str(tmp_path / "a-file")), "--examples"),
+                          (("original", "revised", "--plot", str(tmp_path / "no" / "p")), "--plot")):
         res = run("explain", *args, "--games", "1", "--workers", "1")
         assert res.exit_code == 2 and res.stderr.count("\n") == 1 and message in res.stderr, res.stderr
 
