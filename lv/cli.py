@@ -1071,17 +1071,14 @@ def explain_cmd(
 
 def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
     """Refuse --examples and --html whose folder is wrong before any game is played, not after the run."""
-    from pathlib import Path
+    from lv.files import check_destination, make_folder
 
-    from lv.files import make_folder
-
-    if examples:
-        try:
-            make_folder(examples)
-        except LvError as exc:
-            raise LvError(f"--examples {exc}") from None
-    if html is not None and not Path(html).parent.is_dir():
-        raise LvError(f"--html {html}: no such folder: {Path(html).parent}")
+    for option, path, check in (("--examples", examples, make_folder), ("--html", html, check_destination)):
+        if path:
+            try:
+                check(path)
+            except LvError as exc:
+                raise LvError(f"{option} {exc}") from None
 
 
 def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:

@@ -202,6 +202,12 @@ def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
     return folder
 
 
+def check_destination(path: str | Path) -> None:
+    """Refuse now, before a long run, a file the user named that ``write_atomic`` would refuse at its end: its
+    folder missing, or a folder or device where it goes."""
+    _destination(path, True)
+
+
 def _destination(path: str | Path, follow: bool) -> Path:
     """The file a write to ``path`` changes, checked before any lock is taken: its folder must exist (lv never
     makes folders for a file), and it must be a regular file if it exists (not a folder, a device, nor, unless

@@ -187,6 +187,7 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
 
 def test_bad_input_is_one_line(tmp_path):
     (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-folder.html").mkdir()
     for args, message in ((("revised", "revised"), "have the same parameters"),
                           (("original", "revised", "--metric", "nope"), "--metric nope: unknown"),
                           (("original", "revised", "--permutations", "-1"), "--permutations -1"),
@@ -199,7 +200,8 @@ def test_bad_input_is_one_line(tmp_path):
                           (("original", "revised", "--html", str(tmp_path / "no" / "x.html")), "no such folder"),
                           (("original", "revised", "--examples", str(tmp_path / "no" / "ex")), "no such folder"),
                           (("original", "revised", "--examples", str(tmp_path / "a-file")), "--examples"),
-                          (("original", "revised", "--plot", str(tmp_path / "no" / "p")), "--plot")):
+                          (("original", "revised", "--plot", str(tmp_path / "no" / "p")), "--plot"),
+                          (("original", "revised", "--html", str(tmp_path / "a-folder.html")), "not a regular file")):
         res = run("explain", *args, "--games", "1", "--workers", "1")
         assert res.exit_code == 2 and res.stderr.count("\n") == 1 and message in res.stderr, res.stderr
 
