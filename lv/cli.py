@@ -1047,10 +1047,11 @@ def explain_cmd(
         if client is not None:
             _close_dask(client, scheduler)
     if examples:
-        explain.save_examples(result, examples)
+        saved = explain.save_examples(result, examples)
         if html is not None:
             explain.write_example_pages(result)
-        note(f"lv: example pairs in {examples}")
+        note(f"lv: {len(saved)} example pair{'' if len(saved) == 1 else 's'} in {examples}" if saved else
+             f"lv: no example pairs in {examples}: no change changed a game")
     if plot:
         files = plots.draw_explain(result, plot)
         note(f"lv: {len(files)} plots in {plot}")

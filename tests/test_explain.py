@@ -165,6 +165,7 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     res = run("explain", A, b, "--games", "3", "--workers", "1", "--seed", "2", "--examples", str(tmp_path / "ex"),
               "--html", str(tmp_path / "report.html"), "--metric", "winner_money")
     assert res.exit_code == 0, res.output
+    assert f"lv: 1 example pair in {tmp_path / 'ex'}" in res.stderr  # f_block changed no game: no pair
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
     assert "winner_money: the winner's money" in res.stdout and "never mattered in 3 games" in res.stdout
     assert "payout.lot_income: game 0 (alone), the games part at turn 1: lv diff" in " ".join(res.stdout.split())
@@ -183,6 +184,13 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     rows = list(csv.reader(io.StringIO(res_csv.stdout)))
     assert rows[0] == ["change", "effect", "metric", "mean", "low", "high", "n"]
     assert ["f_block", "changed_alone", "", "0.0", "", "", "3"] in rows
+
+
+def test_examples_of_changes_that_changed_no_game_are_none_and_said_so(tmp_path):
+    res = run("explain", "revised", "revised,gamble.bet_per_tile=4", "--games", "1", "--workers", "1",
+              "--examples", str(tmp_path / "ex"))
+    assert res.exit_code == 0 and f"lv: no example pairs in {tmp_path / 'ex'}: no change changed a game" in res.stderr
+    assert not list((tmp_path / "ex").iterdir())
 
 
 def test_bad_input_is_one_line(tmp_path):
