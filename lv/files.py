@@ -214,8 +214,10 @@ def _destination(path: str | Path, follow: bool) -> Path:
     ``follow``, a link)."""
     try:
         real = target(path) if follow else Path(os.path.realpath(Path(path).parent)) / Path(path).name
-        if not real.parent.is_dir():
-            raise LvError(f"{path}: no such folder: {Path(path).parent}")
+        if not real.parent.is_dir():  # of a link, the folder it points into: its own is there
+            linked = real.parent != Path(os.path.realpath(Path(path).parent))
+            raise LvError(f"{path}: no such folder: {real.parent if linked else Path(path).parent}"
+                          + (" (where the link points)" if linked else ""))
         if not follow and real.is_symlink():  # replaced as a name, its target never opened
             return real
         if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken
