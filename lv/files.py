@@ -193,6 +193,8 @@ def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
         raise LvError(f"{path}: a symbolic link: lv writes only into folders it makes itself there")
     if folder.is_dir():
         return folder
+    if folder.is_symlink() or folder.exists():  # mkdir would say only "File exists"
+        raise LvError(f"{path}: not a folder" + ("" if folder.exists() else " (a link to nothing)"))
     if not folder.parent.is_dir():
         raise LvError(f"{path}: no such folder: {folder.parent}")
     try:

@@ -454,3 +454,12 @@ def test_a_link_into_a_missing_folder_names_that_folder(tmp_path):
     with pytest.raises(LvError) as err:
         files.write_atomic(tmp_path / "no" / "x.html", "x")
     assert str(err.value) == f"{tmp_path / 'no' / 'x.html'}: no such folder: {tmp_path / 'no'}"
+
+
+def test_an_output_folder_that_is_a_file_or_a_dangling_link_is_named_so(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-link").symlink_to(tmp_path / "nothing")
+    for name, message in (("a-file", "not a folder"), ("a-link", "not a folder (a link to nothing)")):
+        with pytest.raises(LvError) as err:
+            files.make_folder(tmp_path / name)
+        assert str(err.value) == f"{tmp_path / name}: {message}"
