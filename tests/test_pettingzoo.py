@@ -104,3 +104,10 @@ def test_a_wrong_profile_or_players_is_lvs_error_not_one_from_inside(kwargs, mes
     with pytest.raises(lv.LvError) as err:
         lv.pettingzoo.env(**kwargs)
     assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize("seed", ["abc", True, -1, 1.5])
+def test_a_seed_that_is_no_whole_number_is_refused_by_reset(seed):
+    with pytest.raises(ValueError) as err:
+        lv.pettingzoo.env(profile="revised", players=2).reset(seed=seed)
+    assert str(err.value) == f"reset: seed {seed!r}: a whole number, 0 or more"
