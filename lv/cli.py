@@ -1022,7 +1022,8 @@ def explain_cmd(
     if plot:
         from lv import plots
 
-        plots.check_available()
+        plots.check_available(plot)
+    _check_outputs(examples, html)
     metrics = metric or list(explain.DEFAULT_METRICS)
     explain.check_metrics(metrics, players)
     groups = [g.split(",") for g in group or []]
@@ -1042,10 +1043,11 @@ def explain_cmd(
         if client is not None:
             _close_dask(client, scheduler)
     if examples:
-        explain.save_examples(result, examples)
+        saved = explain.save_examples(result, examples)
         if html is not None:
             explain.write_example_pages(result)
-        note(f"lv: example pairs in {examples}")
+        note(f"lv: {len(saved)} example pair{'' if len(saved) == 1 else 's'} in {examples}" if saved else
+             f"lv: no example pairs in {examples}: no change changed a game")
     if plot:
         files = plots.draw_explain(result, plot)
         note(f"lv: {len(files)} plots in {plot}")
@@ -1062,6 +1064,18 @@ def explain_cmd(
         write_csv(sys.stdout, explain.csv_rows(result))
     else:
         _lines(explain.lines(result, out.width if wide else min(out.width, 100)))
+
+
+def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
+    """Refuse --examples and --html whose folder is wrong before any game is played, not after the run."""
+    from lv.files import check_destination, make_folder
+
+    for option, path, check in (("--examples", examples, make_folder), ("--html", html, check_destination)):
+        if path:
+            try:
+                check(path)
+            except LvError as exc:
+                raise LvError(f"{option} {exc}") from None
 
 
 def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:

@@ -195,10 +195,10 @@ def complete_profile(ctx: Any, incomplete: str) -> list[str]:
         names = [r["name"] for r in profile_info() if r["overlay"]]
         return [f"{head}+{n}" for n in names if n.startswith(tail)]
     names = [r["name"] for r in profile_info()]
-    folder = Path(incomplete).parent if "/" in incomplete else Path(".")
+    typed = incomplete[:incomplete.rfind("/") + 1]  # the folder as typed ("variants/", "./", ""), kept as typed
+    folder = Path(typed or ".")
     try:
-        files = sorted(str(p) if "/" in incomplete else p.name for p in folder.iterdir()
-                       if p.suffix in (".yaml", ".yml") and p.is_file())
+        files = sorted(typed + p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
     except OSError:
         files = []
     return [n for n in names + files if n.startswith(incomplete)]

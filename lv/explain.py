@@ -64,6 +64,8 @@ POINTS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 
 EXACT_UP_TO = 8  # exact Shapley shares up to this many changes (2^8 = 256 profiles)
 PERMUTATIONS = 16  # sampled orders beyond it
+MAX_PERMUTATIONS = 100_000  # sampling more orders only repeats them, and would hold up the run before a game
+MAX_EXACT = 20  # 2^20 profiles: more is no run anyone can wait for
 DEFAULT_METRICS = ("advantage_p1", "winner_margin")
 SET_METRICS = ("balance", "turns_sd", "turns_iqr")  # statistics of a set of games: no per-game Shapley value
 
@@ -176,8 +178,10 @@ def plan(a: str, b: str, groups: Sequence[Sequence[str]] = (), each_parameter: b
          permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO, seed: int = 0) -> Plan:
     """The changes from ``a`` to ``b`` and the profiles to play. ``permutations``: sampled orders when there
     are more than ``exact_up_to`` changes (0: no Shapley shares, only alone and removed)."""
-    if permutations < 0:
-        raise LvError(f"--permutations {permutations}: give 0 (no Shapley shares) or more")
+    if not 0 <= permutations <= MAX_PERMUTATIONS:
+        raise LvError(f"--permutations {permutations}: give 0 (no Shapley shares) to {MAX_PERMUTATIONS:,}")
+    if not 0 <= exact_up_to <= MAX_EXACT:
+        raise LvError(f"--exact-up-to {exact_up_to}: give 0 (always sample) to {MAX_EXACT}")
     pa, pb = load_profile(a), load_profile(b)
     found = changes(pa, pb, groups, each_parameter)
     if not found:

@@ -50,6 +50,7 @@ from .game import Game
 from .profile import Profile, load_profile
 from .record import record_of
 from .ruleids import Rule
+from .yamlsource import one_line
 
 CHANCE: Final = -1  # who moves at a chance node (OpenSpiel's kChancePlayerId)
 TERMINAL: Final = -4  # who moves once the game is over (OpenSpiel's kTerminalPlayerId)
@@ -75,6 +76,11 @@ class ExplicitGame:
                  space: ActionSpace | None = None, seed: int | str = 0):
         if isinstance(profile, str):
             profile = load_profile(profile)
+        if not isinstance(profile, Profile):  # the API's callers (PettingZoo, OpenSpiel) pass what they are given
+            raise LvError(f"profile {one_line(repr(profile))}: give a Profile or a profile spec such as 'revised'")
+        for what, value in (("players", players), ("spread", spread)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise LvError(f"{what} {one_line(repr(value))}: a whole number")
         p = profile.players
         if not p.min <= players <= p.max:
             raise LvError(f"{players} players: profile '{profile.label}' allows {p.min} to {p.max}")

@@ -193,6 +193,8 @@ def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
         raise LvError(f"{path}: a symbolic link: lv writes only into folders it makes itself there")
     if folder.is_dir():
         return folder
+    if folder.is_symlink() or folder.exists():  # mkdir would say only "File exists"
+        raise LvError(f"{path}: not a folder" + ("" if folder.exists() else " (a link to nothing)"))
     if not folder.parent.is_dir():
         raise LvError(f"{path}: no such folder: {folder.parent}")
     try:
@@ -202,14 +204,22 @@ def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
     return folder
 
 
+def check_destination(path: str | Path) -> None:
+    """Refuse now, before a long run, a file the user named that ``write_atomic`` would refuse at its end: its
+    folder missing, or a folder or device where it goes."""
+    _destination(path, True)
+
+
 def _destination(path: str | Path, follow: bool) -> Path:
     """The file a write to ``path`` changes, checked before any lock is taken: its folder must exist (lv never
     makes folders for a file), and it must be a regular file if it exists (not a folder, a device, nor, unless
     ``follow``, a link)."""
     try:
         real = target(path) if follow else Path(os.path.realpath(Path(path).parent)) / Path(path).name
-        if not real.parent.is_dir():
-            raise LvError(f"{path}: no such folder: {Path(path).parent}")
+        if not real.parent.is_dir():  # of a link, the folder it points into: its own is there
+            linked = real.parent != Path(os.path.realpath(Path(path).parent))
+            raise LvError(f"{path}: no such folder: {real.parent if linked else Path(path).parent}"
+                          + (" (where the link points)" if linked else ""))
         if not follow and real.is_symlink():  # replaced as a name, its target never opened
             return real
         if real.exists() and not real.is_file():  # a folder, a device: refused before any lock is taken

@@ -19,6 +19,7 @@ this module finds the family by the verb, or by the decision's class.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -64,7 +65,18 @@ def parse_action(text: str, names: Sequence[str], board: Board | None = None) ->
     text = " ".join(text.strip().split())
     if not text:
         raise NotationError("empty decision")
-    return A.parse_decision(text, names, board)
+    try:
+        return A.parse_decision(text, names, board)
+    except NotationError as refused:
+        *kept, last = text.split(" ")
+        if not kept or not re.fullmatch(r"\+?\$\d+(-\d+)?", last):
+            raise
+        try:  # a line copied from ``lv legal`` with its cost: say so rather than "expected 'build LOT COLOUR'"
+            A.parse_decision(" ".join(kept), names, board)
+        except NotationError:
+            raise refused from None
+        raise NotationError(f"'{text}': {last} is the cost 'lv legal' shows, not part of the decision: "
+                            f"give '{' '.join(kept)}'") from None
 
 
 def format_action(action: A.Decision, names: Sequence[str]) -> str:

@@ -77,6 +77,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` seeds the chance of the game (and of the action spaces' ``sample``)."""
         if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:  # as Gymnasium's spaces take it
+                raise ValueError(f"reset: seed {seed!r}: a whole number, 0 or more")
             self._rng = random.Random(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)

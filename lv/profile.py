@@ -471,6 +471,9 @@ def _parse_raw(file: Path, text: str) -> _RawProfile:
         raise ProfileError("a profile must be a mapping of sections", path=fname, line=1)
     every_section = {**SECTION_FIELDS, **{name: section_fields(name) or () for name in extension_sections()}}
     top_keys = {"name", "title", "extends", "overlay", "description"} | set(every_section)
+    if str(data.get("format", "")).startswith("lv-game/"):  # a record's header has players: a section's name
+        raise ProfileError("a game record, not a rule profile (a record's own profile is its 'profile' line)",
+                           path=fname, line=line_of(lines, ("format",)))
     if not any(key in every_section or key in ("extends", "overlay") for key in data):
         # any YAML file can be named as a profile: say where, never what it holds (it may be a secret)
         raise ProfileError(f"not a rule profile: no section ({', '.join(SECTIONS)}) and no 'extends'",

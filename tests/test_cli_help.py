@@ -119,6 +119,11 @@ def test_completion_offers_profiles_overlays_and_variant_files(tmp_path, monkeyp
     assert cliparams.complete_profile(None, "my") == ["my-house.yaml"]
     assert "original" in cliparams.complete_profile(None, "") and "notes.txt" not in cliparams.complete_profile(None, "")
     assert _complete("lv simulate -v orig") == ["original"]
+    (tmp_path / "house").mkdir()
+    (tmp_path / "house" / "rules.yaml").write_text("extends: revised\n")
+    for typed in ("house/", "house/r", "./my", f"{tmp_path}/house/"):  # a folder typed up to its '/', or "./"
+        want = typed[:typed.rfind("/") + 1] + ("my-house.yaml" if typed.startswith("./") else "rules.yaml")
+        assert cliparams.complete_profile(None, typed) == [want], typed
     assert _complete("lv variants show original+f") == ["original+f-block"]
 
 

@@ -165,6 +165,7 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     res = run("explain", A, b, "--games", "3", "--workers", "1", "--seed", "2", "--examples", str(tmp_path / "ex"),
               "--html", str(tmp_path / "report.html"), "--metric", "winner_money")
     assert res.exit_code == 0, res.output
+    assert f"lv: 1 example pair in {tmp_path / 'ex'}" in res.stderr  # f_block changed no game: no pair
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
     assert "winner_money: the winner's money" in res.stdout and "never mattered in 3 games" in res.stdout
     assert "payout.lot_income: game 0 (alone), the games part at turn 1: lv diff" in " ".join(res.stdout.split())
@@ -185,11 +186,30 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     assert ["f_block", "changed_alone", "", "0.0", "", "", "3"] in rows
 
 
+def test_examples_of_changes_that_changed_no_game_are_none_and_said_so(tmp_path):
+    res = run("explain", "revised", "revised,gamble.bet_per_tile=4", "--games", "1", "--workers", "1",
+              "--examples", str(tmp_path / "ex"))
+    assert res.exit_code == 0 and f"lv: no example pairs in {tmp_path / 'ex'}: no change changed a game" in res.stderr
+    assert not list((tmp_path / "ex").iterdir())
+
+
 def test_bad_input_is_one_line(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-folder.html").mkdir()
     for args, message in ((("revised", "revised"), "have the same parameters"),
                           (("original", "revised", "--metric", "nope"), "--metric nope: unknown"),
                           (("original", "revised", "--permutations", "-1"), "--permutations -1"),
-                          (("original", "revised", "--html", str(tmp_path / "x.txt")), "give a file ending in .html")):
+                          (("original", "revised", "--exact-up-to", "0", "--permutations", str(10**20)),
+                           f"--permutations {10**20}: give 0 (no Shapley shares) to 100,000"),
+                          (("original", "revised", "--exact-up-to", "-1"), "--exact-up-to -1: give 0"),
+                          (("original", "revised", "--exact-up-to", "21"), "--exact-up-to 21: give 0"),
+                          (("original", "revised", "--html", str(tmp_path / "x.txt")), "give a file ending in .html"),
+                          # the outputs' folders are checked before the games are played, not after
+                          (("original", "revised", "--html", str(tmp_path / "no" / "x.html")), "no such folder"),
+                          (("original", "revised", "--examples", str(tmp_path / "no" / "ex")), "no such folder"),
+                          (("original", "revised", "--examples", str(tmp_path / "a-file")), "--examples"),
+                          (("original", "revised", "--plot", str(tmp_path / "no" / "p")), "--plot"),
+                          (("original", "revised", "--html", str(tmp_path / "a-folder.html")), "not a regular file")):
         res = run("explain", *args, "--games", "1", "--workers", "1")
         assert res.exit_code == 2 and res.stderr.count("\n") == 1 and message in res.stderr, res.stderr
 

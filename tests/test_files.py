@@ -443,3 +443,23 @@ def test_output_onto_a_folder_is_refused_before_locking(game, tmp_path):
     assert res.exit_code == 2
     assert one_line_error(res) == f"lv: error: {folder}: not a regular file: not written"
     assert list(folder.iterdir()) == []
+
+
+def test_a_link_into_a_missing_folder_names_that_folder(tmp_path):
+    link = tmp_path / "out.html"
+    link.symlink_to(tmp_path / "gone" / "out.html")
+    with pytest.raises(LvError) as err:
+        files.write_atomic(link, "x")
+    assert str(err.value) == f"{link}: no such folder: {tmp_path.resolve() / 'gone'} (where the link points)"
+    with pytest.raises(LvError) as err:
+        files.write_atomic(tmp_path / "no" / "x.html", "x")
+    assert str(err.value) == f"{tmp_path / 'no' / 'x.html'}: no such folder: {tmp_path / 'no'}"
+
+
+def test_an_output_folder_that_is_a_file_or_a_dangling_link_is_named_so(tmp_path):
+    (tmp_path / "a-file").write_text("")
+    (tmp_path / "a-link").symlink_to(tmp_path / "nothing")
+    for name, message in (("a-file", "not a folder"), ("a-link", "not a folder (a link to nothing)")):
+        with pytest.raises(LvError) as err:
+            files.make_folder(tmp_path / name)
+        assert str(err.value) == f"{tmp_path / name}: {message}"

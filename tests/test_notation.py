@@ -118,3 +118,21 @@ def test_errors_name_the_bad_word(text, bad):
 def test_empty_text_is_an_error():
     with pytest.raises(lv.NotationError, match="empty"):
         parse_action("   ", NAMES)
+
+
+@pytest.mark.parametrize("text,message", [
+    ("build E1 aqua $9", "'build E1 aqua $9': $9 is the cost 'lv legal' shows, not part of the decision: give "
+                         "'build E1 aqua'"),
+    ("reorg D8 $2", "$2 is the cost 'lv legal' shows, not part of the decision: give 'reorg D8'"),
+    ("gamble B3 5 $5", "give 'gamble B3 5'"),
+    ("sell B3 +$6", "give 'sell B3'"),
+])
+def test_a_line_copied_from_lv_legal_with_its_cost_is_named(text, message):
+    with pytest.raises(lv.NotationError) as err:
+        parse_action(text, NAMES)
+    assert str(err.value) == message if message.startswith("'") else message in str(err.value)
+
+
+def test_a_cost_after_what_is_no_decision_keeps_the_first_error():
+    with pytest.raises(lv.NotationError, match="expected 'build LOT COLOUR'"):
+        parse_action("build Z9 aqua $9", NAMES)

@@ -90,3 +90,24 @@ def test_rendering():
         assert picture.ndim == 3 and picture.shape[2] == 3 and picture.dtype == np.uint8
     with pytest.raises(ValueError, match="render_mode"):
         lv.pettingzoo.env(profile="revised", render_mode="human")
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"profile": None}, "profile None: give a Profile or a profile spec"),
+    ({"profile": 5}, "profile 5: give a Profile or a profile spec"),
+    ({"profile": "revised", "players": "3"}, "players '3': a whole number"),
+    ({"profile": "revised", "players": 2.5}, "players 2.5: a whole number"),
+    ({"profile": "revised", "players": True}, "players True: a whole number"),
+    ({"profile": "revised", "spread": 1.5}, "spread 1.5: a whole number"),
+])
+def test_a_wrong_profile_or_players_is_lvs_error_not_one_from_inside(kwargs, message):
+    with pytest.raises(lv.LvError) as err:
+        lv.pettingzoo.env(**kwargs)
+    assert str(err.value).startswith(message)
+
+
+@pytest.mark.parametrize("seed", ["abc", True, -1, 1.5])
+def test_a_seed_that_is_no_whole_number_is_refused_by_reset(seed):
+    with pytest.raises(ValueError) as err:
+        lv.pettingzoo.env(profile="revised", players=2).reset(seed=seed)
+    assert str(err.value) == f"reset: seed {seed!r}: a whole number, 0 or more"

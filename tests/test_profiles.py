@@ -349,6 +349,8 @@ SECTION_NAMES = ("players, components, setup, deck, payout, casino, scoring, spr
     ("- a\n- b\n", 1, "a profile must be a mapping of sections"),
     ("\n\ntitle: x\nfoo: 1\n", 3, f"not a rule profile: no section ({SECTION_NAMES}) and no 'extends'"),
     ("extends: 5\n", 1, "extends: a profile name or path, or a list of them"),
+    ("# a game\n\nformat: lv-game/1\nprofile: revised\nplayers: [red, blue]\n", 3,
+     "a game record, not a rule profile (a record's own profile is its 'profile' line)"),
     ("\nextends: [revised, 3]\n", 2, "extends: a profile name or path, or a list of them"),
     ("extends: revised\nname: 5\n", 2, "name: text"),
     ("extends: revised\n\ntitle: [x]\n", 3, "title: text"),
