@@ -77,7 +77,8 @@ class ExplicitGame:
         if isinstance(profile, str):
             profile = load_profile(profile)
         if not isinstance(profile, Profile):  # the API's callers (PettingZoo, OpenSpiel) pass what they are given
-            raise LvError(f"profile {one_line(repr(profile))}: give a Profile or a profile spec such as 'revised'")
+            raise LvError(f"profile {one_line(repr(profile))}: give a Profile or a profile spec "
+                          "(a variant's name or file, as 'lv variants list' shows)")
         for what, value in (("players", players), ("spread", spread)):
             if not isinstance(value, int) or isinstance(value, bool):
                 raise LvError(f"{what} {one_line(repr(value))}: a whole number")
