@@ -37,7 +37,6 @@ starting rolls, each draw's cards and every die.
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any, Final
 
@@ -346,14 +345,14 @@ class ExplicitGame:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitGame:
         """A copy as cheap as the state allows: the profile, board and numbering are shared (never changed),
-        lv's game copied with ``copy_game``."""
+        lv's game copied with ``Game.copy``."""
         twin: ExplicitGame = object.__new__(ExplicitGame)
         twin.__dict__.update(self.__dict__)
         twin.dealt, twin.kept, twin.contenders = list(self.dealt), list(self.kept), list(self.contenders)
         twin.deal = {k: list(v) for k, v in self.deal.items()}
         twin.rounds = [{k: list(v) for k, v in r.items()} for r in self.rounds]
         twin.faces, twin.log = list(self.faces), list(self.log)
-        twin.game = copy_game(self.game) if self.game is not None else None
+        twin.game = self.game.copy() if self.game is not None else None
         return twin
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -367,18 +366,6 @@ def replayed(profile: Profile | str, players: int, spread: int, log: list[int], 
     for action in log:
         game.apply(action)
     return game
-
-
-def copy_game(game: Game) -> Game:
-    """An independent copy of ``game``: its state by ``GameState.copy`` (the one undo), a fresh engine (it
-    keeps only scratch), the turns before the current one shared (the game never changes a finished turn), the
-    rest deep-copied."""
-    memo: dict[int, Any] = {id(game.board): game.board, id(game.profile): game.profile,
-                            id(game.engine): type(game.engine)(game.profile, game.board),
-                            id(game.state): game.state.copy(), id(game.setup_events): game.setup_events}
-    for turn in game.history[:-1]:
-        memo[id(turn)] = turn
-    return copy.deepcopy(game, memo)
 
 
 def _undo(game: Game, saved: tuple[Any, int, int]) -> None:

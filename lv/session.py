@@ -20,7 +20,6 @@ and pieces to move are asked for as the next decisions. A trade may be played at
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -506,8 +505,7 @@ def parse_dice(text: str) -> list[int]:
 
 def _trial(game: Game, action: A.Decision, dice: dict[str, Any], choices: dict[str, str] | None) -> list[Event]:
     """Apply ``action`` with ``dice`` to a copy of ``game``: its events (raises IllegalAction if illegal)."""
-    memo = {id(game.board): game.board, id(game.profile): game.profile}
-    twin = copy.deepcopy(game, memo)
+    twin = game.copy()
     twin.ask = False  # every die the decision rolls is counted here, none waited for
     if isinstance(action, A.EndTurn):
         return twin.apply(action, next_draw_dice=dice, next_draw_choices=choices, draw=not game.explicit_draws)
@@ -527,8 +525,7 @@ def _after(game: Game, trade: A.Decision, k: int, dice: dict[str, Any], choices:
     """A copy of ``game`` after the first ``k`` steps of ``trade`` (with the dice given so far), or None if one of
     them failed (then the steps after it are not carried out)."""
     assert isinstance(trade, A.Trade)
-    memo = {id(game.board): game.board, id(game.profile): game.profile}
-    twin = copy.deepcopy(game, memo)
+    twin = game.copy()
     twin.ask = False
     events = twin.apply(A.Trade(trade.steps[:k], trade.by), dice=dice, choices=choices)
     return None if any(e.kind == "trade_step_failed" for e in events) else twin
