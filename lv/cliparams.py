@@ -101,7 +101,7 @@ def _install(param: Any) -> None:
 
 # the word for a text value, by the parameter's name in lv/cli.py: the same word wherever the name is used
 WORDS: Final = {
-    "variant": "SPEC", "spec": "SPEC", "a": "SPEC", "b": "SPEC", "diff": "SPEC",
+    "variant": "SPEC", "spec": "SPEC", "a": "SPEC_A", "b": "SPEC_B", "diff": "SPEC",
     "file": "FILE", "path": "FILE", "files": "FILE...", "output": "FILE", "html": "FILE", "games_out": "FILE",
     "from_file": "FILE", "save_dir": "DIR", "plot": "DIR",
     "players": "PLAYERS", "first": "PLAYER", "bot": "BOT", "decision": "DECISION", "dice": "DICE",

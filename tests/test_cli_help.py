@@ -71,7 +71,7 @@ def test_values_are_words_flags_take_none_choices_are_listed():
     assert "Usage: lv replay [OPTIONS] FILE\n" in replay
     assert "Usage: lv move [OPTIONS] FILE [DECISION]\n" in _help("move")
     assert "Usage: lv check [OPTIONS] FILE...\n" in _help("check")
-    assert "Usage: lv variants diff [OPTIONS] SPEC SPEC\n" in _help("variants", "diff")
+    assert "Usage: lv variants diff [OPTIONS] SPEC_A SPEC_B\n" in _help("variants", "diff")
 
 
 def test_a_repeatable_option_says_so():
@@ -97,6 +97,14 @@ def test_a_bad_choice_is_refused_in_one_line(tmp_path):
                                           "report"])
     assert result.exit_code == 2
     assert "'report' is not one of 'skip', 'stop'" in result.output
+
+
+@pytest.mark.parametrize("command", [["explain"], ["variants", "diff"]])
+def test_a_missing_second_spec_is_named(command):
+    """Two arguments of one kind get two names, so the error says which is missing (not "SPEC" for both)."""
+    result = CliRunner().invoke(cli.app, [*command, "revised"])
+    assert result.exit_code == 2
+    assert "Missing argument 'SPEC_B'" in result.output
 
 
 # --------------------------------------------------------------------------- shell completion
