@@ -1003,7 +1003,8 @@ def explain_cmd(
                                                                       "there are more than CPUs."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile)."),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task, each under every profile; default: about 200 games a task, "
+                                                     "at most 25 (25 on Dask)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Which rule does what: the difference between two profiles taken apart into changes (one per rulebook

@@ -317,8 +317,8 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     if workers < 1:
         raise LvError(f"--workers {workers}: give at least 1")
     k, full = len(p.changes), p.full
-    if batch is None:
-        batch = max(1, min(25, games // (workers * 4))) if client is None else 25
+    if batch is None:  # a task plays its games under every profile: about 200 games a task, so progress shows
+        batch = max(1, min(25, games // (workers * 4), 200 // len(labels))) if client is None else 25
     info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders]}
     tasks = ({**task, "digests": True, "explain": info}
              for task in simulate.batches(labels, players, games, seed, bots, None, batch))
