@@ -1032,7 +1032,7 @@ def explain_cmd(
     labels = list(the_plan.labels.values())
     bots = simulate.check_run(labels, players, games, [x.strip() for x in bot.split(",") if x.strip()])
     count = len(the_plan.changes)
-    note(f"lv: {count} change{'' if count == 1 else 's'}; Shapley shares {explain.cost_note(the_plan, games)['note']}")
+    note(f"lv: {count} change{'' if count == 1 else 's'}; {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)
     client = None
     try:

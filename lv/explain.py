@@ -449,16 +449,17 @@ def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str,
 
 
 def cost_note(p: Plan, games: int) -> dict[str, Any]:
-    """How the Shapley shares are found and what that costs: the profiles and games played."""
+    """How the Shapley shares are found (or that they are not) and what that costs: the profiles and games played;
+    ``note`` says it in a sentence that stands alone."""
     k = len(p.changes)
     n = len(p.labels)
     out: dict[str, Any] = {"method": p.method, "changes": k, "profiles": n, "games_played": n * games}
     if p.method == "exact":
-        out["note"] = (f"exact: every subset of the {k} change{'' if k == 1 else 's'} played (2^{k} = {n} "
+        out["note"] = (f"Shapley shares exact: every subset of the {k} change{'' if k == 1 else 's'} played (2^{k} = {n} "
                        f"profiles), {n * games:,} games")
     elif p.method == "sampled":
         out["permutations"] = len(p.orders)
-        out["note"] = (f"sampled: {len(p.orders)} orders of the {k} changes (each with its reverse); exact "
+        out["note"] = (f"Shapley shares sampled: {len(p.orders)} orders of the {k} changes (each with its reverse); exact "
                        f"would need 2^{k} = {1 << k:,} profiles; {n} profiles played, {n * games:,} games. "
                        f"The intervals cover the games' noise, not the choice of orders")
     else:
@@ -559,7 +560,7 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     if len(a) > 24 or len(b) > 24:  # long specs are named once, then called A and B
         out += _wrap(f"(A = {a}, B = {b})", width)
         a, b = "A", "B"
-    out += _wrap(f"Shapley shares {result['shapley']['note']}.", width)
+    out += _wrap(f"{result['shapley']['note']}.", width)
     out += ["", "The changes, with the citations of each side:"]
     for e in entries:
         out += _wrap(e["name"] if e["title"] == e["name"] else f"{e['name']}: {e['title']}", width, "    ", "  ")
@@ -711,7 +712,7 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
     here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
     body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
             f"{result['players']} players · {result['games']} paired games · seed {result['seed']} · bots "
-            f"{_esc(','.join(result['bots']))}</p><p class=\"meta\">Shapley shares "
+            f"{_esc(','.join(result['bots']))}</p><p class=\"meta\">"
             f"{_esc(result['shapley']['note'])}.</p></header>"]
     body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
                 "<th>citations</th></tr>")
