@@ -92,7 +92,12 @@ class _LazyConsole:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(**{"width": _width(), **self._options})
+            class _Console(Console):
+                def on_broken_pipe(self) -> None:  # rich's own exits 1; lv stops as for any closed pipe (141)
+                    self.quiet = True
+                    raise _ReaderGone()
+
+            self._console = _Console(**{"width": _width(), **self._options})
         return self._console
 
     def __getattr__(self, name: str) -> Any:
