@@ -558,9 +558,9 @@ def _refused(refusal: MoveError) -> None:
 
 @app.command("new")
 @guarded
-def play_new(variant: str = typer.Option("revised", "--variant",
+def play_new(variant: str = typer.Option("revised", "--variant", "-v",
                                          help="Profile spec: NAME[+OVERLAY][,section.key=value...]."),
-             players: str = typer.Option(..., "--players", help="Player names in seat order, comma separated "
+             players: str = typer.Option(..., "--players", "-p", help="Player names in seat order, comma separated "
                                                                  "(red,blue,green), or a count (3: the profile's "
                                                                  "colours)."),
              seed: Optional[int] = typer.Option(None, "--seed", help="Shuffle and dice seed (default: a fresh one, "

@@ -74,6 +74,24 @@ def test_values_are_words_flags_take_none_choices_are_listed():
     assert "Usage: lv variants diff [OPTIONS] SPEC_A SPEC_B\n" in _help("variants", "diff")
 
 
+def test_an_option_has_one_short_form_everywhere():
+    """``-v`` for --variant in lv simulate is ``-v`` in lv new too: a long option's short forms are the same in
+    every command that has it."""
+    forms: dict[str, set[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+    root = typer.main.get_command(cli.app)
+    for path in _commands(root):
+        command = root
+        for name in path:
+            command = command.commands[name]  # type: ignore[attr-defined]
+        for param in command.params:
+            shorts = tuple(sorted(o for o in [*param.opts, *param.secondary_opts] if not o.startswith("--")))
+            for option in param.opts:
+                if option.startswith("--"):
+                    forms.setdefault(option, set()).add((path, shorts))
+    differing = {option: sorted(seen) for option, seen in forms.items() if len({s for _, s in seen}) > 1}
+    assert differing == {}
+
+
 def test_a_repeatable_option_says_so():
     new = _help("new")
     rows = {option: _help_of(new, option) for option in ("--tag", "--deal", "--rolls", "--players", "--seed")}
