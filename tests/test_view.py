@@ -418,7 +418,12 @@ def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_pa
     assert browser.js(CURRENT) == third
     browser.open(original_path.as_uri() + "#turn=12")
     assert browser.js(SHOWN) == ["12.0"]
-    # examples/revised-4p.yaml: turn 12 has one decision; a link past it opens at the turn's last, and says so
+    # examples/revised-4p.yaml: turn 19 has seven decisions, its third link opens at the third
+    browser.open(page_path.as_uri() + "#turn=19&d=3")
+    assert browser.js(SHOWN) == ["19.3"] and browser.js("location.hash") == "#turn=19&d=3"
+    assert browser.js(LABEL).startswith("Turn 19 · decision 3 of 7 ·")
+    assert browser.js(CURRENT) == "raise D5: -$30, D5+D6 now 2 high"
+    # turn 12 has one decision; a link past it opens at the turn's last, and says so
     browser.open(page_path.as_uri() + "#turn=12&d=3")
     assert browser.js(SHOWN) == ["12.1"] and browser.js("location.hash") == "#turn=12&d=1"
     # the address typed over: the page follows
