@@ -398,6 +398,10 @@ def quoteattr(text: str) -> str:
 
 
 LOT, GAP, PAD, STREET, STRIP_W, MARGIN, TOP = 80, 6, 9, 44, 112, 46, 44
+# the texts of a scalable board (svg(scalable=True)) by class, with the size each is drawn at
+SCALABLE_LABELS = {"lot-id": 12, "price": 20, "owned-price": 11, "marker-name": 9, "height": 11, "boss": 15,
+                   "street": 12, "strip-name": 19, "block-label": 22}
+SCALABLE_TOP = 19  # the baseline of a scalable lot's top labels (lower: room for letters that grow upwards)
 RISER = 5  # pixels of each riser seen under a tile
 PANEL_W = 360
 
@@ -463,11 +467,16 @@ def _text(x: float, y: float, text: str, size: float = 12, fill: str = "#222", a
             f'font-weight="{weight}"{extra}>{escape(text)}</text>')
 
 
-def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
+def svg(game: Game, title: str | None = None, *, panel: bool = True, scalable: bool = False) -> str:
     """The board as a standalone SVG: blocks and streets, the Strip as a road, tiles in their casino colours
     with risers as stacked edges, dice in their owners' colours, markers as discs, empty lots with price and
     printed die; beside it (``panel``) the status, the score board, the casinos and a legend. One element a
-    line: the viewer (lv/view.py) stores each distinct line once."""
+    line: the viewer (lv/view.py) stores each distinct line once.
+
+    ``scalable`` (the viewer's boards): every board text carries a class naming what it is (SCALABLE_LABELS)
+    and sits where it has room to grow, so that a page's CSS can enlarge the labels as the board is drawn
+    smaller (lv/view.py keeps them at 12 CSS px or more); a tile's height is a haloed text in its bottom right
+    corner, not a fixed pill."""
     board, s, names = game.board, game.state, game.player_names
     colors = player_colors(names)
     lots_xy, blocks, size = layout(board)
@@ -475,6 +484,7 @@ def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
     width = board_w + (PANEL_W if panel else 0)
     casino_of = {lot: c for c in game.casinos() for lot in c.lots}
     grid = _grid(board)
+    street = ' class="street"' if scalable else ""
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="{FONT}">',
@@ -484,17 +494,22 @@ def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
         f'<rect id="streets" x="8" y="8" width="{board_w - 16}" height="{height - 16}" rx="18" fill="#3c3f44"/>',
     ]
     # street names
-    out.append(_text(size["west_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle"))
-    out.append(_text(size["east_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle"))
-    out.append(_text(size["west_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9", "middle"))
-    out.append(_text(size["east_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9", "middle"))
+    out.append(_text(size["west_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle",
+                     extra=street))
+    out.append(_text(size["east_x"] + size["block_w"] / 2, TOP / 2 + 12, NORTH_STREET, 12, "#d9d9d9", "middle",
+                     extra=street))
+    out.append(_text(size["west_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9",
+                     "middle", extra=street))
+    out.append(_text(size["east_x"] + size["block_w"] / 2, height - TOP / 2 + 4, SOUTH_STREET, 12, "#d9d9d9",
+                     "middle", extra=street))
     for x, y, w, name in size["streets"]:
-        out.append(_text(x + w / 2, y + 4, name, 12, "#d9d9d9", "middle"))
+        out.append(_text(x + w / 2, y + 4, name, 12, "#d9d9d9", "middle", extra=street))
     mid = height / 2
     out.append(_text(MARGIN / 2 + 4, mid, OUTER_STREETS[0], 12, "#d9d9d9", "middle",
-                     extra=f' transform="rotate(-90 {MARGIN / 2 + 4:.1f} {mid:.1f})"'))
+                     extra=f'{street} transform="rotate(-90 {MARGIN / 2 + 4:.1f} {mid:.1f})"'))
     out.append(_text(board_w - MARGIN / 2 - 4, mid, OUTER_STREETS[1], 12, "#d9d9d9", "middle",
-                     extra=f' transform="rotate(90 {board_w - MARGIN / 2 - 4:.1f} {mid:.1f})"'))
+                     extra=f'{street} transform="rotate(90 {board_w - MARGIN / 2 - 4:.1f} {mid:.1f})"'))
+    strip_name = ' class="strip-name"' if scalable else ""
     # the Strip: a wide road with lane markings down the middle
     sx = size["strip_x"]
     cx = sx + STRIP_W / 2
@@ -512,10 +527,10 @@ def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
                # the name twice, a wide dark outline under the fill, to hide the lane lines behind it (as
                # paint-order="stroke" would, which not every renderer, e.g. CairoSVG for PNG, supports)
                + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#25272b", "middle", "bold",
-                       f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"'
+                       f'{strip_name} letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"'
                        f' stroke="#25272b" stroke-width="6"')
                + _text(cx, mid, "THE  STRIP  ·  LAS VEGAS BLVD", 19, "#f6e7a1", "middle", "bold",
-                       f' letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"')
+                       f'{strip_name} letter-spacing="3" transform="rotate(-90 {cx:.1f} {mid:.1f})"')
                + '</g>')
     # blocks: the pavement around the lots, with their letter
     for block, (x, y, w, h) in blocks.items():
@@ -525,7 +540,7 @@ def svg(game: Game, title: str | None = None, *, panel: bool = True) -> str:
         lx = x - MARGIN / 2 + 2 if west else x + w + MARGIN / 2 - 2
         out.append(_text(lx, y + 26, block, 22, "#f3efe6", "middle", "bold", ' class="block-label"'))
     for lot_id in board.order:
-        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of))
+        out.append(_lot_svg(game, lot_id, lots_xy[lot_id], colors, casino_of, scalable))
     # joins between tiles of one casino, over the gap and the tiles' edges, so a casino reads as one building
     for lot, casino in casino_of.items():
         x, y = lots_xy[lot]
@@ -571,29 +586,36 @@ def mark(board: Board, lot: str, kind: str) -> str:
             f'width="{LOT - 2 * inset}" height="{LOT - 2 * inset}" rx="9" fill="none"{MARK_STYLE[kind]}/>')
 
 
-def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView]) -> str:
+def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView],
+             scalable: bool = False) -> str:
     s, lot = game.state, game.board.lots[lot_id]
     names = game.player_names
     x, y = xy
+    top = SCALABLE_TOP if scalable else 15
+
+    def cls(name: str) -> str:
+        return f' class="{name}"' if scalable else ""
+
     tile = s.tiles.get(lot_id)
     kind = "tile" if tile else "marker" if lot_id in s.markers else "empty"
     parts = [f'<g class="lot" id="lot-{lot_id}" data-lot="{lot_id}" data-state="{kind}">']
     if tile is None:
         parts.append(f'<rect x="{x}" y="{y}" width="{LOT}" height="{LOT}" rx="5" fill="#f7f2e6" stroke="#9c8f74" '
                      f'stroke-width="1"/>')
-        parts.append(_text(x + 6, y + 15, lot_id, 12, "#6b6252", weight="bold"))
+        parts.append(_text(x + 6, y + top, lot_id, 12, "#6b6252", weight="bold", extra=cls("lot-id")))
         if lot.strip:
             parts.append(f'<rect x="{x + (LOT - 5 if lot.block in WEST else 1)}" y="{y + 4}" width="4" '
                          f'height="{LOT - 8}" rx="2" fill="#f2c81d" opacity="0.7"/>')
         if kind == "marker":
             owner = s.markers[lot_id]
             c = colors[owner]
-            parts.append(_text(x + LOT - 6, y + 15, f"${lot.price}", 11, "#8a806c", "end"))
+            parts.append(_text(x + LOT - 6, y + top, f"${lot.price}", 11, "#8a806c", "end", extra=cls("owned-price")))
             parts.append(f'<circle class="marker" data-player={quoteattr(names[owner])} cx="{x + LOT / 2}" '
                          f'cy="{y + LOT / 2 + 6}" r="17" fill="{c}" stroke="#ffffff" stroke-width="3"/>')
             parts.append(f'<circle cx="{x + LOT / 2}" cy="{y + LOT / 2 + 6}" r="19" fill="none" stroke="#3c3f44" '
                          f'stroke-width="1"/>')
-            parts.append(_text(x + LOT / 2, y + LOT - 4, names[owner][:9], 9, "#4a4437", "middle"))
+            parts.append(_text(x + LOT / 2, y + LOT - (2 if scalable else 4), names[owner][:9], 9, "#4a4437", "middle",
+                               extra=cls("marker-name")))
         else:
             parts.append(_text(x + LOT / 2 - 10, y + LOT / 2 + 12, f"${lot.price}", 20, "#3d3a33", "middle", "bold",
                                ' class="price"'))
@@ -614,8 +636,12 @@ def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], ca
                  f'width="{LOT}" height="{top_h}" rx="5" fill="{fill}" stroke="{_shade(fill, 0.55)}" '
                  f'stroke-width="1.5"/>')
     ink = "#1d1d1d" if _light(fill) else "#ffffff"
-    parts.append(_text(x + 6, y + 15, lot_id, 12, ink, weight="bold"))
-    if tile.height > 1:
+    parts.append(_text(x + 6, y + top, lot_id, 12, ink, weight="bold", extra=cls("lot-id")))
+    if tile.height > 1 and scalable:  # bottom right, under the die (beside a long id it would not fit); a halo
+        parts.append(_text(x + LOT - 5, y + LOT - 4, f"×{tile.height}", 11, "#222", "end", "bold",
+                           ' class="height" stroke="#ffffff" stroke-width="4" stroke-linejoin="round"'
+                           ' paint-order="stroke"'))
+    elif tile.height > 1:
         parts.append(f'<rect x="{x + LOT - 30}" y="{y + 4}" width="26" height="16" rx="8" fill="#ffffff" '
                      f'opacity="0.85"/>')
         parts.append(_text(x + LOT - 17, y + 16, f"×{tile.height}", 11, "#222", "middle", "bold",
@@ -636,7 +662,8 @@ def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], ca
                           f' data-owner={quoteattr(names[tile.owner])} data-value="{tile.value}"'))
         casino = casino_of.get(lot_id)
         if casino is not None and len(casino.lots) > 1 and casino.boss == tile.owner and _is_top(casino, tile):
-            parts.append(_text(dx - 3, dy + 4, "★", 15, "#fff6b0", "middle", "bold",
+            # scalable: a little lower, clear of the lot's id above it when the labels grow
+            parts.append(_text(dx - 3, dy + (8 if scalable else 4), "★", 15, "#fff6b0", "middle", "bold",
                                ' class="boss" stroke="#3a3a3a" stroke-width="0.8"'))
     parts.append("</g>")
     return "".join(parts)

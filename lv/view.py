@@ -19,6 +19,7 @@ player called ``<script>`` is shown, not run.
 from __future__ import annotations
 
 import json
+import math
 import re
 from html import escape
 from typing import Any
@@ -93,7 +94,8 @@ def frames_of(record: Record, profile: str | None = None, *, on_illegal: str = "
         rows = tuple({**r, "markers": seat[r["player"]]["markers_in_hand"], "dice": seat[r["player"]]["dice_in_hand"]}
                      for r in standings(game))
         frames.append(Frame(turn=play.turn.number, step=k, player=names[play.turn.player],
-                            board=tuple(render.svg(game, panel=False).rstrip("\n").split("\n")), lots=lots,
+                            board=tuple(render.svg(game, panel=False, scalable=True).rstrip("\n").split("\n")),
+                            lots=lots,
                             touched=tuple(sorted(touched, key=game.board.index.__getitem__)), lines=tuple(lines),
                             status=render.status_line(game), standings=rows, casinos=tuple(render.casinos_data(game)),
                             supply=render.supply_text(game).plain))
@@ -282,7 +284,9 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     comment = (f'<details class="comment" open><summary>The record\'s comment</summary><pre>'
                f'{escape(record.comment.rstrip())}</pre></details>' if record.comment else "")
     width, height = render.layout(rep_a.game.board)[2]["width"], render.layout(rep_a.game.board)[2]["height"]
-    css = CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
+    css = (CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}")
+           .replace("BOARD_WIDTH", f"{width}px").replace("BOARD_MIN", f"{math.ceil(width / MAX_SCALE)}px")
+           + label_css())
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -315,9 +319,30 @@ its price and printed die; a yellow edge, a lot on the Strip.</p></details>
 </aside>
 </main>
 <script type="application/json" id="lv-data">{data}</script>
-<script>{SCRIPT}</script>
+<script>{SCRIPT.replace("TIGHT_SCALE", str(TIGHT_SCALE)).replace("NAME_ROOM", str(render.LOT - 4))}</script>
 </body></html>
 """
+
+
+# The boards' labels stay at MIN_LABEL_PX CSS pixels or more however small a board is drawn: the script sets
+# --k, the board's units per CSS pixel, and each label is drawn at max(its own size, MIN_LABEL_PX * k) units
+# (render.svg(scalable=True) leaves them room to grow). Above TIGHT_SCALE an owned lot's price no longer fits
+# beside the lot's id: it moves under the marker, in place of the player's name (the disc's colour names the
+# player, as in the standings); a board is drawn no narrower than its width / MAX_SCALE, up to which the labels
+# fit, and scrolls sideways in its own box when the window is narrower (a phone).
+MIN_LABEL_PX = 12.1  # a hair above 12: the rounding of the scale cannot take a label below 12
+TIGHT_SCALE = 1.35
+MAX_SCALE = 1.65
+
+
+def label_css() -> str:
+    """The rules that size and place the boards' labels (render.SCALABLE_LABELS) by the scale --k."""
+    sizes = "".join(f".board svg .{name} {{ font-size: max({size}px, calc(var(--k, 1) * {MIN_LABEL_PX}px)); }}\n"
+                    for name, size in render.SCALABLE_LABELS.items())
+    # an owned lot's price, from beside the id (top right) to under the marker (bottom centre)
+    below = f"translate({-(render.LOT / 2 - 6):g}px, {render.LOT - 2 - render.SCALABLE_TOP}px)"
+    return (sizes + ".board.tight .marker-name, .board.no-names .marker-name { display: none; }\n"
+            f".board.tight .owned-price {{ transform: {below}; text-anchor: middle; }}\n")
 
 
 # below a wide window the controls stay at the bottom of the screen, in reach, as in phone apps
@@ -339,7 +364,8 @@ main {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(330px, 28rem
 .boards {{ display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; position: sticky; top: 0; }}
 body.two .boards {{ grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }}
 .side h2 {{ margin: 4px 0; }}
-.board svg {{ display: block; margin: 0 auto; height: auto;
+.board {{ overflow-x: auto; }}
+.board svg {{ display: block; margin: 0 auto; height: auto; min-width: BOARD_MIN;
   width: min(100%, calc((100vh - 48px) * BOARD_RATIO)); }}
 body.two .board svg {{ width: min(100%, calc((100vh - 84px) * BOARD_RATIO)); }}
 aside {{ min-width: 0; }}
@@ -371,7 +397,7 @@ ul.casinos {{ list-style: none; padding: 0; margin: 4px 0; font-size: 14px; colu
 .key.differs {{ border: 3px dashed #e0007a; }}
 .tn {{ display: inline-block; min-width: 2em; }}
 .diff pre a {{ color: #1565ff; }}
-@media (max-width: 1199px) {{  /* two boards: below a wide window, the panel under them, each side under its board */
+@media (max-width: 1459px) {{  /* two boards: below a wide window, the panel under them, each side under its board */
   body.two main {{ grid-template-columns: minmax(0, 1fr); }}
   body.two .boards {{ position: static; }}
   body.two .board svg {{ width: min(100%, calc((100vh - 170px) * BOARD_RATIO)); }}
@@ -415,12 +441,31 @@ SCRIPT = """
     }
     return best;
   }
+  function fit() {  // the labels' scale (lv/view.py, label_css): --k, the board's units per CSS pixel
+    boards.forEach(function (board) {
+      var svg = board.querySelector('svg');
+      var k = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
+      board.style.setProperty('--k', String(k));
+      board.classList.toggle('tight', k > TIGHT_SCALE);
+      board.classList.remove('no-names');  // the names shown if each fits its lot, else none
+      var long = Array.prototype.some.call(board.querySelectorAll('.marker-name'),
+        function (t) { return t.getComputedTextLength() > NAME_ROOM; });
+      board.classList.toggle('no-names', long);
+    });
+  }
+  // the boards' size follows the window and the scroll bar: measured again whenever a board changes size
+  var watch = window.ResizeObserver ? new ResizeObserver(fit) : null;
   function show(i) {
     i = Math.max(0, Math.min(keys.length - 1, i));
     if (i !== shown) {
       boards.forEach(function (board, s) {
         board.innerHTML = data.boards[s][i].map(function (k) { return data.lines[k]; }).join('\\n');
       });
+      fit();
+      if (watch) {
+        watch.disconnect();
+        boards.forEach(function (board) { watch.observe(board.querySelector('svg')); });
+      }
       if (shown >= 0) {
         positions[shown].hidden = true;
         links[shown].classList.remove('current');
@@ -459,6 +504,7 @@ SCRIPT = """
   zoom.addEventListener('click', function () {
     zoom.setAttribute('aria-pressed', String(document.body.classList.toggle('zoom')));
   });
+  if (!watch) { window.addEventListener('resize', fit); }
   document.addEventListener('click', function (e) {
     var a = e.target.closest ? e.target.closest('a[href^="#turn="]') : null;
     if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) { return; }

@@ -127,6 +127,23 @@ def test_the_page_stores_each_board_line_once(page_path):
     assert board[-1] == "</svg>"
 
 
+def test_every_board_label_is_one_the_page_sizes(page_path):
+    """The viewer's boards (render.svg scalable): each text has a class of render.SCALABLE_LABELS, which the
+    page's CSS keeps at 12 px or more (the browser test measures it); lv render's SVG is drawn as before."""
+    game = lv.new_game("revised", ["black", "blue", "green", "purple"], seed=7)
+    _play_turns(game, 20)
+    assert game.state.tiles and game.state.markers
+    ns = "{http://www.w3.org/2000/svg}"
+    texts = ET.fromstring(render.svg(game, panel=False, scalable=True)).iter(ns + "text")
+    classes = {t.get("class") for t in texts}
+    assert classes <= set(render.SCALABLE_LABELS) and {"lot-id", "price", "owned-price", "street"} <= classes
+    plain = render.svg(game, panel=False)
+    assert 'class="lot-id"' not in plain and 'class="street"' not in plain
+    css = page_path.read_text(encoding="utf-8")
+    for name, size in render.SCALABLE_LABELS.items():
+        assert f".board svg .{name} {{ font-size: max({size}px, calc(var(--k, 1) * 12.1px)); }}" in css
+
+
 def test_no_spoiler_before_the_last_position(page_path):
     html = page_path.read_text(encoding="utf-8")
     positions = re.findall(r'<div class="pos".*?(?=<div class="pos"|<h2>Moves)', html, re.S)
@@ -289,15 +306,35 @@ SHOWN = ("Array.from(document.querySelectorAll('.pos')).filter(p => p.offsetPare
 LABEL = "document.getElementById('label').textContent"
 CURRENT = "document.querySelector('#moves a.current').textContent"
 RIGHT, LEFT, UP, DOWN = ("ArrowRight", 39), ("ArrowLeft", 37), ("ArrowUp", 38), ("ArrowDown", 40)
-# the smallest font size of any text outside the boards' pictures (hidden positions included)
+# the smallest font size in CSS pixels of any text: of the page (hidden positions included) and of the boards
+# shown (an SVG text at its drawn size: its font size in the board's units times the board's scale)
 SMALLEST_FONT = """(() => { let min = 1000, what = '';
   for (const el of document.querySelectorAll('body *')) {
-    if (el.closest('svg') || el.tagName === 'SCRIPT' || el.tagName === 'STYLE') continue;
+    if (['SCRIPT', 'STYLE', 'title'].includes(el.tagName)) continue;
     if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
-    const size = parseFloat(getComputedStyle(el).fontSize);
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    if (el.closest('svg')) {
+      if (!el.checkVisibility()) continue;
+      const m = el.getScreenCTM();
+      size *= Math.hypot(m.a, m.b);
+    }
     if (size < min) { min = size; what = el.tagName + ': ' + el.textContent.trim().slice(0, 40); }
   }
   return [min, what]; })()"""
+# the boards' texts shown that overlap another: the letters' boxes (the em box less the space above the capitals
+# and below the baseline, DejaVu Sans: ascent 0.928, descent 0.236 of the size)
+OVERLAPS = """(() => { const out = [];
+  for (const board of document.querySelectorAll('.board')) {
+    const boxes = [...board.querySelectorAll('svg text')].filter(t => t.checkVisibility()).map(t => {
+      const r = t.getBoundingClientRect(), em = r.height / 1.164;
+      return [t.textContent, r.left, r.right, r.top + 0.2 * em, r.bottom - 0.236 * em]; });
+    for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+      const [a, al, ar, at, ab] = boxes[i], [b, bl, br, bt, bb] = boxes[j];
+      if (a === b && al === bl && at === bt) continue;  // the Strip's name over its outline
+      if (Math.min(ar, br) - Math.max(al, bl) > 0.5 && Math.min(ab, bb) - Math.max(at, bt) > 0.5) out.push([a, b]);
+    }
+  }
+  return out; })()"""
 
 
 def shots_dir(tmp_path: Path) -> Path:
@@ -381,7 +418,12 @@ def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_pa
     assert browser.js(CURRENT) == third
     browser.open(original_path.as_uri() + "#turn=12")
     assert browser.js(SHOWN) == ["12.0"]
-    # examples/revised-4p.yaml: turn 12 has one decision; a link past it opens at the turn's last, and says so
+    # examples/revised-4p.yaml: turn 19 has seven decisions, its third link opens at the third
+    browser.open(page_path.as_uri() + "#turn=19&d=3")
+    assert browser.js(SHOWN) == ["19.3"] and browser.js("location.hash") == "#turn=19&d=3"
+    assert browser.js(LABEL).startswith("Turn 19 · decision 3 of 7 ·")
+    assert browser.js(CURRENT) == "raise D5: -$30, D5+D6 now 2 high"
+    # turn 12 has one decision; a link past it opens at the turn's last, and says so
     browser.open(page_path.as_uri() + "#turn=12&d=3")
     assert browser.js(SHOWN) == ["12.1"] and browser.js("location.hash") == "#turn=12&d=1"
     # the address typed over: the page follows
@@ -395,40 +437,53 @@ def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_pa
 
 @needs_browser
 def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, tmp_path):
+    """Every text shown, the boards' labels included, at 12 CSS px or more, none over another (turn 19's board
+    holds every kind of label: ids, prices, marker names, a casino's height, a boss's star, the streets)."""
     shots = shots_dir(tmp_path)
     for width, height in ((1280, 800), (1024, 768), (390, 844)):
         browser.resize(width, height)
         browser.open(page_path.as_uri() + "#turn=19&d=3")
         smallest, what = browser.js(SMALLEST_FONT)
         assert smallest >= 12, (width, what)
+        assert browser.js(OVERLAPS) == [], width
         board = browser.js("JSON.stringify(document.querySelector('.board svg').getBoundingClientRect())")
+        box = browser.js("JSON.stringify(document.querySelector('.board').getBoundingClientRect())")
         aside = browser.js("JSON.stringify(document.querySelector('aside').getBoundingClientRect())")
-        board, aside = json.loads(board), json.loads(aside)
-        assert board["right"] <= width and board["bottom"] <= height + 1  # the whole board in view
-        if width < 800:  # reflowed: the board above the panel, the page no wider than the window
+        board, box, aside = json.loads(board), json.loads(box), json.loads(aside)
+        assert box["right"] <= width and board["bottom"] <= height + 1  # the board's height in view
+        if width < 800:  # reflowed: the board above the panel, the page no wider than the window; the board,
+            # too wide for a phone at a readable size, scrolls sideways in its own box
             assert aside["top"] >= board["bottom"] and aside["width"] > width - 40
             assert browser.js("document.documentElement.scrollWidth") <= width
-        else:  # the panel beside the board
-            assert aside["left"] >= board["right"] and aside["width"] >= 330
+            assert board["width"] > box["width"] and browser.js("getComputedStyle(document.querySelector('.board'))"
+                                                                ".overflowX") == "auto"
+        else:  # the panel beside the board, the whole board in view
+            assert board["right"] <= width and aside["left"] >= board["right"] and aside["width"] >= 330
         browser.screenshot(shots / f"view-{width}.png")
     # 1:1 shows the board at the size it is drawn, its labels at their size (scroll to see it all)
     browser.js("document.getElementById('zoom').click()")
     assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") == 780
     assert browser.js("document.documentElement.scrollWidth") <= 390
-    # two boards: beside the panel in a wide window, above it (side by side) at 1024, one above the other at 390;
-    # below a wide window the controls stay in reach at the bottom of the screen
+    # two boards: beside the panel in a window wide enough for both at a readable size (1460 px), above it (side
+    # by side) at 1280 and 1024, one above the other at 390; below a wide window the controls stay in reach at the
+    # bottom of the screen
     rect = "JSON.stringify(document.querySelector('{}').getBoundingClientRect())"
-    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+    for width, height in ((1600, 900), (1280, 800), (1024, 768), (390, 844)):
         browser.resize(width, height)
         browser.open(diff_path.as_uri() + "#turn=14&d=3")
-        assert browser.js(SMALLEST_FONT)[0] >= 12, width
+        smallest, what = browser.js(SMALLEST_FONT)
+        assert smallest >= 12, (width, what)
+        assert browser.js(OVERLAPS) == [], width
         a, b = (json.loads(browser.js(rect.format(f".side:nth-child({n}) svg"))) for n in (1, 2))
         aside, controls = json.loads(browser.js(rect.format("aside"))), json.loads(browser.js(rect.format("#controls")))
         assert controls["bottom"] <= height and controls["top"] >= 0
-        if width == 1280:
+        assert browser.js("document.documentElement.scrollWidth") <= width
+        if width == 1600:
             assert a["top"] == b["top"] and aside["left"] >= b["right"]
-        elif width == 1024:
-            assert a["top"] == b["top"] and aside["top"] >= a["bottom"] and a["width"] > 400
+            continue
+        if width >= 1024:
+            assert a["top"] == b["top"] and aside["top"] >= a["bottom"]
+            assert a["right"] <= b["left"] <= b["right"] <= width
         else:
             assert b["top"] >= a["bottom"] and a["width"] > 350
         browser.screenshot(shots / f"diff-{width}.png")
