@@ -6,7 +6,9 @@ level, inside a function or a class, relative or absolute; ``from . import x`` a
 import of the submodule ``x`` when ``x`` is one. An import of ``lv.actions.build`` from outside ``lv.actions``
 also runs ``lv/actions/__init__.py`` first (Python imports a package before its modules), so it counts as an
 import of ``lv.actions`` too; the root package ``lv`` runs first for every module and imports nothing of lv at
-run time (its public names load on first use), so it sits in the bottom layer. Only imports under
+run time, so it sits in the bottom layer; but its public names load their modules on first use (``_LAZY``, PEP
+562), so ``from lv import Game``, or ``lv.Game`` after ``import lv``, counts as an import of lv.game. Only imports
+under
 ``if TYPE_CHECKING:`` may point anywhere: they never run (annotations are strings, ``from __future__ import
 annotations``), and a type may well be defined higher up than the code that receives a value of it. An import
 made by name at run time (``importlib.import_module``: ``lv/__init__.py``'s lazy names, the discovery of action
@@ -64,8 +66,28 @@ def import_nodes(tree: ast.AST) -> list[ast.Import | ast.ImportFrom]:
     return sorted(found, key=lambda n: n.lineno)
 
 
-def imported(name: str, is_package: bool, node: ast.Import | ast.ImportFrom, known: set[str]) -> set[str]:
-    """The modules of ``known`` that one import statement in module ``name`` runs."""
+def lazy_names(package: Path) -> dict[str, str]:
+    """The package's public names loaded on first use: ``_LAZY`` in its ``__init__.py`` (name -> module, entries
+    written as ``"name": "module"`` or ``**dict.fromkeys((names...), "module")``), as name -> dotted module."""
+    tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_LAZY" for t in node.targets) \
+                and isinstance(node.value, ast.Dict):
+            for key, value in zip(node.value.keys, node.value.values):
+                if key is None and isinstance(value, ast.Call) and len(value.args) == 2:
+                    names, module = value.args
+                    assert isinstance(names, ast.Tuple) and isinstance(module, ast.Constant)
+                    out.update((ast.literal_eval(n), f"{package.name}.{module.value}") for n in names.elts)
+                elif isinstance(key, ast.Constant) and isinstance(value, ast.Constant):
+                    out[key.value] = f"{package.name}.{value.value}"
+    return out
+
+
+def imported(name: str, is_package: bool, node: ast.Import | ast.ImportFrom, known: set[str],
+             lazy: dict[str, str] | None = None) -> set[str]:
+    """The modules of ``known`` that one import statement in module ``name`` runs (``lazy``: the root package's
+    names loaded on first use)."""
     if isinstance(node, ast.Import):
         targets = {alias.name for alias in node.names}
     else:
@@ -78,6 +100,8 @@ def imported(name: str, is_package: bool, node: ast.Import | ast.ImportFrom, kno
         subs = {f"{module}.{alias.name}" for alias in node.names} & known
         # the package itself counts unless every name imported is one of its submodules
         targets = subs if len(subs) == len(node.names) else subs | {module}
+        if lazy and "." not in module:
+            targets |= {lazy[alias.name] for alias in node.names if alias.name in lazy}
     out = set()
     for target in targets & known:
         out.add(target)
@@ -95,12 +119,21 @@ def import_graph(package: Path) -> Edges:
     """Who imports whom among the package's modules, with the lines of the statements."""
     found = modules(package)
     known = set(found)
+    lazy = lazy_names(package)
     edges: Edges = {name: {} for name in found}
     for name, path in found.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in import_nodes(tree):
-            for target in imported(name, path.name == "__init__.py", node, known):
+        nodes = import_nodes(tree)
+        for node in nodes:
+            for target in imported(name, path.name == "__init__.py", node, known, lazy):
                 edges[name].setdefault(target, []).append(node.lineno)
+        if any(isinstance(n, ast.Import) and any(a.name == package.name and a.asname is None for a in n.names)
+               for n in nodes):  # import lv, then lv.Game
+            for attribute in ast.walk(tree):
+                if isinstance(attribute, ast.Attribute) and isinstance(attribute.value, ast.Name) \
+                        and attribute.value.id == package.name and attribute.attr in lazy \
+                        and lazy[attribute.attr] != name:
+                    edges[name].setdefault(lazy[attribute.attr], []).append(attribute.lineno)
     return edges
 
 
@@ -283,6 +316,18 @@ middle   game  render
 bottom   __init__  errors
 ```
 """
+
+
+def test_a_public_name_loaded_on_first_use_counts_as_its_module(tmp_path: Path) -> None:
+    package = _package(tmp_path, {
+        "__init__.py": '_LAZY = {**dict.fromkeys(("Game", "new_game"), "game"), "Board": "board"}\n',
+        "game.py": "", "board.py": "",
+        "low.py": "def f():\n    from lv import Board\n",
+        "cli.py": "import lv\n\ndef g():\n    return lv.new_game()\n"})
+    graph = import_graph(package)
+    assert graph["lv.low"] == {"lv": [2], "lv.board": [2]}
+    assert graph["lv.cli"] == {"lv": [1], "lv.game": [4]}
+    assert lazy_names(PACKAGE)["Game"] == "lv.game"
 
 
 def test_the_table_is_read_and_an_upward_import_is_found(tmp_path: Path) -> None:
