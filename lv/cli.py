@@ -333,7 +333,7 @@ def selfplay_cmd(
     """
     from lv import bots, record
     from lv.files import NEW, write_atomic
-    from lv.narrative import ending
+    from lv.state import ending
 
     if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
         raise LvError(f"{output}: the file exists (use --force to replace it)")

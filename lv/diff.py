@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .events import BOOKKEEPING, Event
-from .narrative import casino, decided_by, decision_lines, describe, draw_lines, ending, points, tie_break_note
+from .narrative import casino, decided_by, decision_lines, describe, draw_lines, points, tie_break_note
 from .notation import format_action
 from .record import Record, result_of
 from .game import Decision
 from .replay import Illegal, Replay, TurnPlay, TurnSnapshot, differences_dict, event_dict, replay, standings
+from .state import ending
 
 if TYPE_CHECKING:
     from .game import Game

@@ -25,6 +25,7 @@ from .events import (BOOKKEEPING, BossChanged, CardDrawn, CardSkipped, Dealt, Di
                      EndCardPlaced, Event, FirstPlayer, GameEnded, MarkerMoved, MarkerPlaced, Merged, Paid, Scored,
                      TieRerolled, TurnEnded, TurnStarted)
 from .notation import format_action
+from .state import ending
 
 if TYPE_CHECKING:
     from .game import Decision, Game, Turn
@@ -36,13 +37,6 @@ INDENT = "  "
 # of a main event by its kind, and the sentences
 _EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
 _TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
-# "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
-ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
-
-
-def ending(reason: str) -> str:
-    """How a game ended, in words: ``end_card`` -> "the end card"."""
-    return ENDINGS.get(reason, reason.replace("_", " "))
 
 
 def decided_by(result: Result | None, scores: list[int], money: list[int]) -> str | None:

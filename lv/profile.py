@@ -34,6 +34,7 @@ import cattrs
 import yaml
 from attrs.validators import in_, instance_of
 
+from . import actions
 from .board import load_board, variants_dir
 from .bounds import Whole
 from .notation import name_problem
@@ -284,7 +285,6 @@ def extension_sections() -> dict[str, type[Any]]:
     in table order: read from the table (``lv.actions.FAMILIES``) once."""
     global _EXTENSIONS
     if _EXTENSIONS is None:
-        from . import actions  # the families import this module for types only: no cycle at import time
         found: dict[str, type[Any]] = {}
         for family in actions.FAMILIES:
             cls = family.parameters

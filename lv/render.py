@@ -18,8 +18,8 @@ from rich.text import Text
 
 from .board import END_CARD, Board
 from .errors import LvError
-from .narrative import ending
 from .printable import printable
+from .state import ending
 
 if TYPE_CHECKING:
     from .game import CasinoView, Game

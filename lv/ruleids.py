@@ -73,17 +73,7 @@ class Rule:
     NOTATION: Final = "notation"
 
 
-def rule_ids() -> dict[str, str]:
-    """Every rule id in the table: constant name -> id; then those an action family brings (``Family.rules``, a
-    house rule's: ``SELL.ENABLED``), by the family's name."""
-    from . import actions  # its families import this module: read their rules when asked, not at import
-
-    out = _constants(Rule)
-    for family in actions.FAMILIES:
-        if family.rules is not None:
-            out.update((f"{family.name.upper()}.{k}", v) for k, v in _constants(family.rules).items())
-    return out
-
-
-def _constants(table: type) -> dict[str, str]:
+def constants(table: type) -> dict[str, str]:
+    """The rule ids of a class of constants (``Rule``, a family's ``rules``): constant name -> id. Every rule id,
+    the families' too, is ``lv.actions.rule_ids()``: the families import this module, so it cannot read them."""
     return {k: v for k, v in vars(table).items() if k.isupper() and isinstance(v, str)}

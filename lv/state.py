@@ -95,6 +95,16 @@ class PlayerState:
         return f"PlayerState(name={self.name!r}, money={self.money!r}, score={self.score!r})"
 
 
+# "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
+ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
+
+
+def ending(reason: str) -> str:
+    """How a game ended (a ``Result``'s ``reason``), in words: ``end_card`` -> "the end card". Here rather than
+    in narrative.py: render.py words it too, and stands below the game, which draws itself with it."""
+    return ENDINGS.get(reason, reason.replace("_", " "))
+
+
 class Result:
     """How a game ended: why, who won and everyone's place, by seat number and, through the properties, by name.
 

@@ -29,9 +29,10 @@ import attrs
 from . import render
 from .diff import compare
 from .game import Game
-from .narrative import INDENT, decision_lines, draw_lines, ending, setup_lines, turn_header
+from .narrative import INDENT, decision_lines, draw_lines, setup_lines, turn_header
 from .record import Record
 from .replay import Illegal, Replay, TurnPlay, replay, standings
+from .state import ending
 
 Key = tuple[int, int]  # a position: (turn, step); step 0 is the turn's draw, k its k-th decision
 LotState = tuple[Any, ...]  # what stands on a lot: ("tile", colour, height, die owner, face) or ("marker", owner)

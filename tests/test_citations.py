@@ -117,7 +117,7 @@ def test_rules_md_stands_on_its_own():
 def refusal_rules() -> dict[str, str]:
     """The rule names ``lv move`` and ``lv check`` print in refusals of the turn order and of trades (the rule-id
     table, lv/ruleids.py, holds them all)."""
-    from lv.ruleids import rule_ids
+    from lv.actions import rule_ids
 
     return {k: v for k, v in rule_ids().items() if "(" in v}
 

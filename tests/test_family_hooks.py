@@ -1,5 +1,5 @@
 """The protocol's hooks for a house rule's family (lv/actions/_family.py): its own rule ids (``Family.rules``,
-listed by ``ruleids.rule_ids()``), the wording of its events (``Family.effect``, ``Family.told``, read by the
+listed by ``lv.actions.rule_ids()``), the wording of its events (``Family.effect``, ``Family.told``, read by the
 narrative), and ``lv legal``'s groups, which leave out a family whose profile section the profile does not name.
 A stand-in family (``wave``) is put in the table for each test, so these do not depend on any shipped house rule."""
 
@@ -12,7 +12,7 @@ import pytest
 
 import lv
 from lv import actions as A
-from lv import narrative, ruleids, session
+from lv import narrative, session
 from lv import profile as P
 from lv.actions._family import Family
 from lv.events import Event, MarkerMoved
@@ -55,14 +55,14 @@ WAVE = Family(name="wave", order=75, decisions=(Wave,), verbs=("wave",), parse=l
 
 
 def test_rule_ids_lists_a_familys_own(monkeypatch):
-    assert not any(k.startswith("WAVE.") for k in ruleids.rule_ids())
+    assert not any(k.startswith("WAVE.") for k in A.rule_ids())
     monkeypatch.setattr(A, "FAMILIES", (*A.FAMILIES, WAVE))
-    assert ruleids.rule_ids()["WAVE.FRIENDLY"] == "wave: a friendly wave"
+    assert A.rule_ids()["WAVE.FRIENDLY"] == "wave: a friendly wave"
 
 
 def test_the_narrative_asks_the_family_for_the_wording(monkeypatch):
     step = Decision(Wave(), events=[Waved(player=1), MarkerMoved(player=1, lot="A2")])
-    monkeypatch.setattr(A, "FAMILY_OF", {**A.FAMILY_OF, Wave: WAVE})  # format_action finds it in the table
+    monkeypatch.setitem(A.FAMILY_OF, Wave, WAVE)  # format_action finds it in the table
     before = narrative.decision_lines(step, NAMES)
     assert before[0] == "wave" and before[1].strip().startswith("waved {")  # unknown: the fallback
     monkeypatch.setattr(narrative, "_EFFECTS", {"waved": _effect})

@@ -17,7 +17,8 @@ from lv.actions.sell import Params, Sell, Sold, SellRule
 from lv.notation import format_action, parse_action
 from lv.record import dumps, parse_record, record_of, structured
 from lv.replay import replay, replay_dict
-from lv.ruleids import Rule, rule_ids
+from lv.actions import rule_ids
+from lv.ruleids import Rule
 
 from conftest import at, illegal, of_kind
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import lv
 from lv.profile import parameter_names
-from lv.ruleids import Rule, rule_ids
+from lv.actions import rule_ids
+from lv.ruleids import Rule
 
 from conftest import at, illegal
 

@@ -95,8 +95,10 @@ import pkgutil
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..ruleids import Rule, constants
 from ._family import (BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment, Reason, Words, casino_text,
                       closed_block, dice_text, new_die_text, not_boss, refuse, tile_facts, tiles_left, whole_number)
+from ._table import FAMILY_OF, FAMILY_OF_VERB, enter, format_decision, parse_words, structured_decision
 from .build import Build
 from .draw import DRAW_CHOICES, Choose, Draw, Reroll
 from .end import EndTurn
@@ -131,11 +133,7 @@ def discover() -> tuple[Family, ...]:
 FAMILIES: tuple[Family, ...] = discover()
 """The table: every action family, in order."""
 
-FAMILY_OF: dict[type, Family] = {cls: f for f in FAMILIES for cls in f.decisions}
-"""A decision's family, by its exact type."""
-
-FAMILY_OF_VERB: dict[str, Family] = {verb: f for f in FAMILIES for verb in (*f.verbs, *f.aliases)}
-"""The family that parses a verb of the notation (or another spelling of it)."""
+enter(FAMILIES)  # FAMILY_OF (a decision's family, by its exact type) and FAMILY_OF_VERB, in _table.py
 
 CANONICAL: dict[str, str] = {word: f.verbs[0] for f in FAMILIES for word in f.aliases}
 """Other spellings of verbs -> the verb (``reorganize`` -> ``reorg``)."""
@@ -187,33 +185,19 @@ def family_of(decision: Decision) -> Family | None:
     return FAMILY_OF.get(type(decision))
 
 
-def parse_words(w: Words) -> Decision:
-    """A decision from its words: the family of its verb parses it."""
-    family = FAMILY_OF_VERB.get(w.words[0].lower())
-    if family is None:
-        raise w.fail(f"unknown decision '{w.words[0]}' (decisions: {', '.join(VERBS)})")
-    return family.parse(w)
-
-
 def parse_decision(text: str, names: Sequence[str], board: Board) -> Decision:
     """Parse one decision in the notation (spaces already normalised, not empty)."""
     return parse_words(Words(text, text.split(" "), names, board))
 
 
-def format_decision(decision: Decision, names: Sequence[str]) -> str:
-    """A decision (or a step of a trade) in the notation."""
-    family = FAMILY_OF.get(type(decision))
-    if family is None:
-        raise TypeError(f"not a decision: {decision!r}")
-    return family.format(decision, names)
-
-
-def structured_decision(decision: Decision, names: Sequence[str]) -> dict[str, Any]:
-    """The structured record form of a decision (or a step of a trade)."""
-    family = FAMILY_OF.get(type(decision))
-    if family is None:
-        raise TypeError(f"not a decision: {decision!r}")
-    return family.structured(decision, names)
+def rule_ids() -> dict[str, str]:
+    """Every rule id: lv/ruleids.py's table (constant name -> id), then those an action family brings
+    (``Family.rules``, a house rule's: ``SELL.ENABLED``), by the family's name."""
+    out = constants(Rule)
+    for family in FAMILIES:
+        if family.rules is not None:
+            out.update((f"{family.name.upper()}.{k}", v) for k, v in constants(family.rules).items())
+    return out
 
 
 def group_of(decision: Decision) -> str:
@@ -228,6 +212,6 @@ __all__ = [
     "EndTurn", "Family", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "GivePoints", "GiveRiser", "GiveTile",
     "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
     "casino_text", "closed_block", "dice_text", "discover", "families_of", "family_of", "format_decision", "group_of",
-    "new_die_text", "not_boss", "parse_decision", "parse_words", "refuse", "structured_decision", "tables_for",
-    "tile_facts", "tiles_left", "whole_number",
+    "new_die_text", "not_boss", "parse_decision", "parse_words", "refuse", "rule_ids", "structured_decision",
+    "tables_for", "tile_facts", "tiles_left", "whole_number",
 ]

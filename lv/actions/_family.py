@@ -96,7 +96,7 @@ class Family:
     #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
     rules: type | None = None
     # ^ a house rule's own rule ids: a class of constants like lv/ruleids.py's ``Rule`` (dotted ids are its
-    #   parameters); ``ruleids.rule_ids()`` lists them with the table's
+    #   parameters); ``lv.actions.rule_ids()`` lists them with lv/ruleids.py's
     effect: Callable[["Event", Sequence[str]], str] | None = None
     # ^ (its main event, names) -> what it did, written after its notation (``build A2 gold: -$6, die 2``); the
     #   narrative words only the core's events itself and asks the families for the rest

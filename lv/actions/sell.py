@@ -40,7 +40,7 @@ class Params:
 
 
 class SellRule:
-    """The rule ids of its refusals (``ruleids.rule_ids()`` lists them as ``SELL.ENABLED``, ...)."""
+    """The rule ids of its refusals (``lv.actions.rule_ids()`` lists them as ``SELL.ENABLED``, ...)."""
 
     ENABLED: Final = "sell.enabled"
     PARKING_LOT: Final = "sell: a parking lot, with no tile"

@@ -25,6 +25,7 @@ from ..errors import IllegalAction
 from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
+from ._table import FAMILY_OF, FAMILY_OF_VERB, format_decision, parse_words, structured_decision
 from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
@@ -177,8 +178,6 @@ _GIVE: dict[str, type] = {"money": GiveMoney, "points": GivePoints, "lot": GiveL
 
 
 def _families() -> Any:
-    from . import FAMILY_OF_VERB  # the table (the package imports this module first)
-
     return FAMILY_OF_VERB
 
 
@@ -230,8 +229,6 @@ def parse_step(w: Words) -> Any:
     family = _families().get(verb)
     if family is not None and not family.in_trade:
         raise w.fail(f"'{verb}' cannot be a step of a trade")
-    from . import parse_words
-
     return parse_words(w)
 
 
@@ -243,8 +240,6 @@ def format(a: Any, names: Sequence[str]) -> str:
         return f"{a.kind} {a.lot} from {names[a.giver]} to {names[a.receiver]}"
     if isinstance(a, Promise):
         return f"promise from {names[a.giver]} to {names[a.receiver]} {a.text}"
-    from . import format_decision
-
     if isinstance(a, ActAs):
         return f"as {names[a.player]} {format_decision(a.action, names)}"
     by = f" by {', '.join(names[i] for i in a.by)}" if a.by else ""
@@ -253,8 +248,6 @@ def format(a: Any, names: Sequence[str]) -> str:
 
 def structured(a: Any, names: Sequence[str]) -> dict[str, Any]:
     """The structured record form of a trade, or of one of its steps."""
-    from . import structured_decision
-
     if isinstance(a, ActAs):
         return {"as": names[a.player], **structured_decision(a.action, names)}
     if isinstance(a, GiveMoney):
@@ -277,8 +270,6 @@ def why_not(engine: Engine, s: GameState, player: int, trade: Trade) -> Reason |
     """What a trade may hold and who may make it, before any step is carried out (a forbidden element makes
     the whole trade illegal; it is not a step that fails). 000 "At Any Time: Trading" L216-226; 003
     "Trading" L803-836."""
-    from . import FAMILY_OF
-
     n = len(s.players)
     names = [p.name for p in s.players]
     by = trade.by
@@ -370,8 +361,6 @@ def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, e
           choices: dict[str, str]) -> None:
     """Steps in the agreed order; a step that fails stops the rest (``trade.failed_step: stop_rest``) or undoes
     the whole trade (``undo_all``)."""
-    from . import FAMILY_OF
-
     if not trade.steps:
         raise IllegalAction("a trade needs at least one step", Rule.TRADE)
     refuse(why_not(engine, s, player, trade))
