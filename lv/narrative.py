@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 INDENT = "  "
 # the wording of the actions' events, from the families that make them (Family.effect, Family.told): the effect
 # of a main event by its kind, and the sentences
-_EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
-_TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
+_EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event}
+_TOLD = tuple(f.told for f in FAMILIES)
 # "instant win": the top space of the score track (end.instant_win_points, 90 in both editions)
 ENDINGS = {"end_card": "the end card", "instant_win": "an instant win", "deck_exhausted": "no cards left"}
 
