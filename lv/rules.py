@@ -15,7 +15,7 @@ import copy
 from typing import Any, cast
 
 from . import actions as A
-from .actions._family import Family, Reason, refuse
+from .actions._family import Family, Moment, Reason, refuse
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
@@ -62,7 +62,7 @@ class Engine:
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
-        self.moment: Any = None  # legal.py's Moment, renewed for each list (A.Moment.moment)
+        self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
