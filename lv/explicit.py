@@ -289,7 +289,7 @@ class ExplicitGame:
         faces = list(self.faces)
         dice: dict[str, Any] = {}
         family = A.FAMILY_OF[type(step)]
-        if family.rolls is not None and family.table_dice is not None:
+        if family.rolls is not None:
             try:
                 dice[family.rolls] = family.table_dice(game, step, faces)
             except IllegalAction:

@@ -6,7 +6,7 @@ boss may lay off where the profile allows). Trades are not enumerated: any combi
 Each family's generator is its predicate (``why_not``) evaluated in bulk, built from the same helpers: one pass
 over the casinos with each casino's boss, dice and frontier looked up once, because bots ask for the list before
 every decision. The order is fixed, since the uniform bot picks by index: the families' ``generate_before``
-(builds), then for each casino in board order the ``generate_per_casino`` of each family asked about it (sprawl,
+(builds), then for each casino in board order the ``generate_casinos`` of each family asked about it (sprawl,
 remodel, raise, reorganize, gamble), then ``generate_after`` (end). ``tests/test_legal_agrees.py`` checks, over
 random games and random positions under every profile, that each listed decision passes its predicate and
 every other candidate fails it.
@@ -18,25 +18,24 @@ import random
 from collections.abc import Callable
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Generate, Moment, PerCasino
+from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
 
 
 class _Plan:
-    """The generators of one profile, in order; the casino generators with the role of the casinos they take."""
+    """The families of one profile that generate, in order, for each part of the list; the casino generators with
+    the role of the casinos they take."""
 
     __slots__ = ("before", "after", "waiting", "casinos")
 
     def __init__(self, profile: Profile) -> None:
-        families = sorted((f for f in A.FAMILIES if f.active is None or f.active(profile)), key=lambda f: f.position)
-        self.before: tuple[Generate, ...] = tuple(f.generate_before for f in families if f.generate_before)
-        self.after: tuple[Generate, ...] = tuple(f.generate_after for f in families if f.generate_after)
-        self.waiting: tuple[Callable[[Engine, GameState, list[Decision]], None], ...] = tuple(
-            f.generate_waiting for f in families if f.generate_waiting)
-        self.casinos: tuple[tuple[str, PerCasino], ...] = tuple(
-            (f.casinos, f.generate_casinos) for f in families if f.casinos and f.generate_casinos)
+        families = sorted((f for f in A.FAMILIES if f.active(profile)), key=lambda f: f.position)
+        self.before: tuple[Family, ...] = tuple(f for f in families if f.generates_before)
+        self.after: tuple[Family, ...] = tuple(f for f in families if f.generates_after)
+        self.waiting: tuple[Family, ...] = tuple(f for f in families if f.generates_waiting)
+        self.casinos: tuple[tuple[str, Family], ...] = tuple((f.casinos, f) for f in families if f.casinos)
 
 
 def _plan(engine: Engine) -> _Plan:
@@ -52,13 +51,13 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     plan = engine.tables.get("legal plan") or _plan(engine)
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
-            waiting(engine, s, out)
+            waiting.generate_waiting(engine, s, out)
         return 0
     m = engine.moment
     m = Moment(engine, s) if m is None else m.moment(s)
     engine.moment = m
     for before in plan.before:
-        before(m, out)
+        before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     player = m.player
     m.casinos = casinos = m.index.with_dice(s.tiles)
@@ -85,15 +84,15 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
         i += 1
     rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals}
     try:
-        for role, generate in plan.casinos:
+        for role, family in plan.casinos:
             mine = rows[role] if role != EVERY else list(range(n))
             if mine:  # a family with no casino to look at is not asked
-                generate(m, mine)
+                family.generate_casinos(m, mine)
     except BaseException:
         _empty(slots)
         raise
-    for generate_after in plan.after:
-        generate_after(m, after)
+    for last in plan.after:
+        last.generate_after(m, after)
     return n
 
 

@@ -41,12 +41,12 @@ def _decision_kind(family: Family) -> str:
     return kind
 
 
-KINDS = tuple(_decision_kind(f) for f in FAMILIES if f.generate_waiting is None and f.parameters is None)
+KINDS = tuple(_decision_kind(f) for f in FAMILIES if not f.generates_waiting and f.parameters is None)
 
 
 def kinds_of(profile: Profile) -> tuple[str, ...]:
     """The kinds of decision counted in a game under ``profile``: ``KINDS`` and a house rule's it names."""
-    return tuple(_decision_kind(f) for f in families_of(profile) if f.generate_waiting is None)
+    return tuple(_decision_kind(f) for f in families_of(profile) if not f.generates_waiting)
 
 
 # ---------------------------------------------------------------------------------------------- one game

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 INDENT = "  "
 # the wording of the actions' events, from the families that make them (Family.effect, Family.told): the effect
 # of a main event by its kind, and the sentences
-_EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event and f.effect is not None}
-_TOLD = tuple(f.told for f in FAMILIES if f.told is not None)
+_EFFECTS = {f.main_event: f.effect for f in FAMILIES if f.main_event}
+_TOLD = tuple(f.told for f in FAMILIES)
 
 
 def decided_by(result: Result | None, scores: list[int], money: list[int]) -> str | None:

@@ -460,7 +460,7 @@ def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail,
                 ti: int) -> A.Decision:
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
-    words = {k: f.from_record for f in A.FAMILIES if f.from_record is not None for k in f.record_kinds}
+    words = {k: f.from_record for f in A.FAMILIES for k in f.record_kinds}
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):

@@ -15,7 +15,7 @@ import copy
 from typing import Any, cast
 
 from . import actions as A
-from .actions._family import Apply, Reason, refuse
+from .actions._family import Family, Moment, Reason, refuse
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
@@ -62,7 +62,7 @@ class Engine:
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
-        self.moment: Any = None  # legal.py's Moment, renewed for each list (A.Moment.moment)
+        self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -113,7 +113,7 @@ class Engine:
     def why_not(self, s: GameState, player: int, action: A.Decision) -> Reason | None:
         """The reason the family's predicate gives for refusing ``action`` by ``player`` now, or None."""
         family = A.FAMILY_OF.get(type(action))
-        if family is None or family.why_not is None:
+        if family is None or not family.applies:
             return (Rule.ACTIONS, f"not an action: {action!r}")
         return family.why_not(self, s, player, action)
 
@@ -121,7 +121,7 @@ class Engine:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
         family = A.FAMILY_OF.get(type(action))
-        if family is None or family.cost is None:
+        if family is None:
             return 0
         return family.cost(self, s, action)
 
@@ -486,7 +486,7 @@ class Engine:
         if anytime is not None:  # 000 L218 / 003 L805-808: a trade, at any time, even when it is not your turn
             if s.phase not in ("draw", "actions"):
                 raise IllegalAction(f"no {action.kind}s during the draw step's payouts", TURN_ORDER)
-            anytime(self, s, s.current, action, dice, events, choices)
+            anytime.apply(self, s, s.current, action, dice, events, choices)
             return
         if s.phase == "draw":
             raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
@@ -494,8 +494,9 @@ class Engine:
         if s.phase != "actions":
             raise IllegalAction("no decisions during the draw", TURN_ORDER)
         before = self.snapshot(s)
-        if trusted and kind in _CARRY_OUT:
-            _CARRY_OUT[kind](self, s, s.current, action, dice, events, choices)
+        family = _APPLY.get(kind) if trusted else None
+        if family is not None:
+            family.carry_out(self, s, s.current, action, dice, events, choices)
         else:
             self.act(s, s.current, action, dice, events, choices)
         self.resolve_ties(s, dice, events)
@@ -522,20 +523,16 @@ class Engine:
     def act(self, s: GameState, player: int, action: A.Decision, dice: Dice, events: list[Event],
             choices: dict[str, str]) -> None:
         """Carry out one action of the action step (also a step of a trade) through its family."""
-        apply = _APPLY.get(type(action))
-        if apply is None:
+        family = _APPLY.get(type(action))
+        if family is None:
             raise IllegalAction(f"not an action: {action!r}", Rule.ACTIONS)
-        apply(self, s, player, action, dice, events, choices)
+        family.apply(self, s, player, action, dice, events, choices)
 
 
-# the actions of the action step, by decision class
-_APPLY: dict[type, Apply] = {cls: f.apply for f in A.FAMILIES if f.apply is not None and not f.anytime
-                               for cls in f.decisions}
-# the same without the referee's checks, for the decisions of the families' own generators
-_CARRY_OUT: dict[type, Apply] = {cls: f.carry_out for f in A.FAMILIES if f.carry_out is not None and not f.anytime
-                                 for cls in f.decisions}
+# the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
+# the families' own generators)
+_APPLY: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
 # decisions carried out at any time, in the draw step as well (trades)
-_ANYTIME: dict[type, Apply] = {cls: f.apply for f in A.FAMILIES if f.apply is not None and f.anytime
-                                 for cls in f.decisions[:1]}
+_ANYTIME: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # decisions the game's turn machinery carries out
 _BY_GAME: frozenset[type] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)

@@ -220,9 +220,9 @@ class Session:
             if at is None:  # an earlier step failed: the rest of the trade is not carried out
                 break
             family = A.FAMILY_OF[type(step)]
-            table_dice, key = family.table_dice, family.rolls
-            assert table_dice is not None and key is not None  # _rolls(step): it rolls, under its key in ``dice``
-            faces = table_dice(at, step, rest)
+            key = family.rolls
+            assert key is not None  # _rolls(step): it rolls, under its key in ``dice``
+            faces = family.table_dice(at, step, rest)
             if isinstance(faces, dict):  # keyed by tile (a reorganize): one mapping for the whole decision
                 recorded.setdefault(key, {}).update(faces)
             else:
@@ -385,15 +385,15 @@ def _legal_items(game: Game) -> list[tuple[object, dict[str, Any], dict[str, Any
 
 def _listing(game: Game, action: object) -> dict[str, Any] | None:
     """What ``lv legal`` shows for a decision of the generator that stands for several (``Family.listing``)."""
-    listing = A.FAMILY_OF[type(action)].listing
-    return listing(game.profile, action) if listing is not None else None
+    return A.FAMILY_OF[type(action)].listing(game.profile, action)
 
 
 def _listing_text(game: Game, action: object) -> str:
     """A decision of the generator as ``lv legal`` writes it: its listing's text, else its notation."""
     family = A.FAMILY_OF[type(action)]
-    if family.listing is not None and family.listing_text is not None:
-        return family.listing_text(family.listing(game.profile, action))
+    listing = family.listing(game.profile, action)
+    if listing is not None:
+        return family.listing_text(listing)
     return format_action(action, game.player_names)
 
 
@@ -455,9 +455,7 @@ def legal_text(game: Game) -> dict[str, list[str]]:
 
 def _listed_text(verb: str, listing: dict[str, Any]) -> str:
     """A listing (``legal_groups``' dict) as text, by its family (``Family.listing_text``)."""
-    text = A.FAMILY_OF_VERB[verb].listing_text
-    assert text is not None  # a family's listing and listing_text go together (Family checks)
-    return text(listing)
+    return A.FAMILY_OF_VERB[verb].listing_text(listing)
 
 
 def nearest_legal(game: Game, action: str | A.Decision, limit: int = 5) -> list[str]:
@@ -539,7 +537,7 @@ def _pairs(rolls: dict[str, list[Any]]) -> dict[str, Any]:
 
 def _rolls(action: A.Decision) -> bool:
     family = A.FAMILY_OF.get(type(action))
-    return family is not None and family.table_dice is not None
+    return family is not None and family.rolls is not None
 
 
 def _strip_text(message: str, text: str) -> str:

@@ -43,7 +43,7 @@ def test_each_decision_goes_through_its_family(text):
 
 def test_the_engine_checks_with_the_family_predicate():
     game = lv.new_game("revised", NAMES, seed=3)
-    legal = [a for a in game.legal_actions() if A.FAMILY_OF[type(a)].why_not is not None]
+    legal = [a for a in game.legal_actions() if A.FAMILY_OF[type(a)].applies]
     assert legal
     s = game.state
     for action in legal:
@@ -62,13 +62,21 @@ class Wave:
     kind = "wave"
 
 
-def generate(m, out):
-    out.append(Wave())
+class WaveFamily(Family):
+    def parse(self, w):
+        return Wave()
+
+    def format(self, a, names):
+        return "wave"
+
+    def structured(self, a, names):
+        return {"action": "wave"}
+
+    def generate_after(self, m, out):
+        out.append(Wave())
 
 
-FAMILY = Family(name="wave", order=75, decisions=(Wave,), verbs=("wave",), parse=lambda w: Wave(),
-                format=lambda a, names: "wave", structured=lambda a, names: {"action": "wave"},
-                generate_after=generate)
+FAMILY = WaveFamily(name="wave", order=75, decisions=(Wave,), verbs=("wave",), generates_after=True)
 '''
 
 
@@ -91,3 +99,28 @@ def test_a_module_without_a_family_is_refused(tmp_path, monkeypatch):
             A.discover()
     finally:
         sys.modules.pop("lv.actions.stray", None)
+
+
+def test_a_family_is_a_class_whose_methods_are_its_rules():
+    """Issue 18: each family is an instance of its own subclass of ``Family`` (a native class in the compiled
+    build: a method call is a C call), not a record of callables; and its flags, which the engine and the legal
+    list read instead of calling, say exactly which of the optional methods its class defines."""
+    from lv.actions._family import Family
+
+    for f in A.FAMILIES:
+        assert isinstance(f, Family) and type(f) is not Family, f.name
+        own = vars(type(f)).keys()
+        assert {"parse", "format", "structured"} <= own, f.name
+        assert f.applies == ("apply" in own) == ("why_not" in own), f.name
+        assert f.generates_before == ("generate_before" in own), f.name
+        assert (f.casinos is not None) == ("generate_casinos" in own), f.name
+        assert f.generates_after == ("generate_after" in own), f.name
+        assert f.generates_waiting == ("generate_waiting" in own), f.name
+        assert (f.rolls is not None) == ("table_dice" in own), f.name
+        assert bool(f.record_kinds) == ("from_record" in own), f.name
+        assert ("listing" in own) == ("listing_text" in own), f.name
+        assert (f.main_event is not None) == ("effect" in own), f.name
+    assert [f.name for f in A.FAMILIES if not f.applies] == ["draw", "end"]
+    game, end = lv.new_game("revised", NAMES, seed=3), A.FAMILY_OF[A.EndTurn]
+    s = game.state
+    assert end.cost(game.engine, s, A.EndTurn()) == 0 and end.why_not(game.engine, s, 0, A.EndTurn()) is None

@@ -34,5 +34,10 @@ def test_the_compiled_build_runs_and_a_house_rule_stays_python():
     assert lv.build_name() == "compiled"
     for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.actions.build", "lv.actions.gamble"):
         assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
-    # a family written in Python plugs in beside the compiled core (tests/test_house_sell.py plays it)
-    assert importlib.import_module("lv.actions.sell").__file__.endswith(".py")
+    # a family written in Python plugs in beside the compiled core (tests/test_house_sell.py plays it): a Python
+    # subclass of the compiled base class of the families
+    sell = importlib.import_module("lv.actions.sell")
+    assert sell.__file__.endswith(".py")
+    family = importlib.import_module("lv.actions._family")
+    assert family.__file__.endswith((".so", ".pyd"))
+    assert type(sell.FAMILY).__mro__[1] is family.Family

@@ -41,17 +41,27 @@ class WaveParams:
     enabled: bool = False
 
 
-def _effect(ev: Event, names) -> str:
-    return f"{names[ev.player]} waves"  # type: ignore[attr-defined]
+class WaveFamily(Family):
+    """A family written in Python: a subclass of ``Family`` with the methods it needs."""
+
+    def parse(self, w):
+        return Wave()
+
+    def format(self, a, names) -> str:
+        return "wave"
+
+    def structured(self, a, names) -> dict:
+        return {"action": "wave"}
+
+    def effect(self, ev: Event, names) -> str:
+        return f"{names[ev.player]} waves"  # type: ignore[attr-defined]
+
+    def told(self, ev: Event, names) -> str | None:
+        return f"{names[ev.player]} waves at the table" if isinstance(ev, Waved) else None
 
 
-def _told(ev: Event, names) -> str | None:
-    return f"{names[ev.player]} waves at the table" if isinstance(ev, Waved) else None
-
-
-WAVE = Family(name="wave", order=75, decisions=(Wave,), verbs=("wave",), parse=lambda w: Wave(),
-              format=lambda a, names: "wave", structured=lambda a, names: {"action": "wave"}, main_event="waved",
-              rules=WaveRule, effect=_effect, told=_told, parameters=WaveParams)
+WAVE = WaveFamily(name="wave", order=75, decisions=(Wave,), verbs=("wave",), main_event="waved", rules=WaveRule,
+                  parameters=WaveParams)
 
 
 def test_rule_ids_lists_a_familys_own(monkeypatch):
@@ -65,8 +75,8 @@ def test_the_narrative_asks_the_family_for_the_wording(monkeypatch):
     monkeypatch.setitem(A.FAMILY_OF, Wave, WAVE)  # format_action finds it in the table
     before = narrative.decision_lines(step, NAMES)
     assert before[0] == "wave" and before[1].strip().startswith("waved {")  # unknown: the fallback
-    monkeypatch.setattr(narrative, "_EFFECTS", {"waved": _effect})
-    monkeypatch.setattr(narrative, "_TOLD", (_told,))
+    monkeypatch.setattr(narrative, "_EFFECTS", {"waved": WAVE.effect})
+    monkeypatch.setattr(narrative, "_TOLD", (WAVE.told,))
     lines = narrative.decision_lines(step, NAMES)
     assert lines[0] == "wave: blue waves"  # the main event's effect follows the notation
     assert lines[1].strip().startswith("blue is out of markers")  # the others are told as before

@@ -96,8 +96,7 @@ def test_the_kinds_counted_are_the_tables_and_a_house_rules_only_where_its_profi
     class TipDecision:
         kind = "tip"
 
-    family = A.Family(name="tip", order=65, decisions=(TipDecision,), verbs=("tip",), parse=lambda w: TipDecision(),
-                      format=lambda a, names: "tip", structured=lambda a, names: {"action": "tip"}, parameters=Tip)
+    family = A.Family(name="tip", order=65, decisions=(TipDecision,), verbs=("tip",), parameters=Tip)
     monkeypatch.setattr(P, "_EXTENSIONS", {"tip": Tip})
     monkeypatch.setattr(A, "FAMILIES", tuple(sorted((*A.FAMILIES, family), key=lambda f: f.order)))
     from lv import load_profile

@@ -123,8 +123,7 @@ def test_a_section_named_like_the_profiles_own_is_refused(monkeypatch):
     monkeypatch.setattr(P, "_EXTENSIONS", None)
     from lv import actions as A
     from lv.actions._family import Family
-    clash = Family(name="raise", order=99, decisions=(), verbs=("x",), parse=lambda w: None,
-                   format=lambda a, n: "", structured=lambda a, n: {}, parameters=Tip)
+    clash = Family(name="raise", order=99, decisions=(), verbs=("x",), parameters=Tip)
     monkeypatch.setattr(A, "FAMILIES", (*A.FAMILIES, clash))
     with pytest.raises(ImportError, match="not one of the profile's own"):
         P.extension_sections()

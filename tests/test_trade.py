@@ -8,7 +8,7 @@ import pytest
 
 import lv
 from lv import Build, GiveDie, GiveLot, GiveMoney, Reorganize, Trade
-from lv.actions.trade import ActAs, GivePoints, GiveRiser, GiveTile, Promise, TradeStepFailed, told
+from lv.actions.trade import FAMILY, ActAs, GivePoints, GiveRiser, GiveTile, Promise, TradeStepFailed
 from lv.ruleids import Rule
 
 from conftest import at, illegal, kinds, money, of_kind
@@ -224,16 +224,16 @@ def test_a_later_step_that_fails(failed_step):
     failed = of_kind(events, "trade_step_failed")[0]
     assert (failed.step, failed.reason, failed.rule) == (3, "green has $10, not $11", Rule.TRADE_ITEMS)
     assert money(game) == {"red": 12, "blue": 8, "green": 10} and game.state.markers == {"A1": GREEN}
-    assert told(failed, THREE) == ("trade step 3 fails: green has $10, not $11 [trade: only what the giver has]; "
-                                   "the later steps do not happen")
+    assert FAMILY.told(failed, THREE) == (
+        "trade step 3 fails: green has $10, not $11 [trade: only what the giver has]; the later steps do not happen")
 
 
 def test_the_trades_events_are_told_as_sentences():
     game = table(markers={"A1": "blue"}, tiles={"C1": "aqua green 5"})
     events = game.apply(Trade((GiveMoney(RED, BLUE, 3), GiveLot("A1", BLUE, RED), GiveDie("C1", GREEN, BLUE))))
-    assert [told(e, THREE) for e in events if told(e, THREE)] == [
+    assert [FAMILY.told(e, THREE) for e in events if FAMILY.told(e, THREE)] == [
         "red gives blue $3", "blue's lot A1 goes to red", "green's die on C1 (5) goes to blue"]
-    assert told(TradeStepFailed(step=1, reason="r", rule="x"), THREE) == \
+    assert FAMILY.told(TradeStepFailed(step=1, reason="r", rule="x"), THREE) == \
         "trade step 1 fails: r [x]; the later steps do not happen"
 
 

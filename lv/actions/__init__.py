@@ -2,7 +2,7 @@
 
     from lv import actions as A
     A.Build("A2", "gold")              # the decision classes, re-exported here
-    A.FAMILY_OF[A.Raise].why_not       # everything about an action: its family
+    A.FAMILY_OF[A.Raise].why_not(...)  # everything about an action: its family's methods
     A.FAMILIES                         # every family, in order
 
 A family module (``build``, ``sprawl``, ``remodel``, ``reorganize``, ``raise_``, ``gamble``, ``trade``, ``draw``,
@@ -13,12 +13,28 @@ legal decisions (built from the same helpers as the predicate), its application 
 bots, session.py and the CLI find actions only through this table.
 
 The table is discovered: every module of this package whose name does not start with ``_`` is imported and
-its ``FAMILY`` (a ``Family``, see ``_family.py``) is entered, in the order of ``Family.order``. So a new action
-is one new module here plus the profile keys it reads, and nothing else in lv/ changes.
+its ``FAMILY`` (an instance of a subclass of ``Family``, see ``_family.py``) is entered, in the order of
+``Family.order``. So a new action is one new module here plus the profile keys it reads, and nothing else in lv/
+changes.
 
 The protocol: what a family module defines
 -------------------------------------------
-``FAMILY = Family(...)`` with, required:
+A subclass of ``Family`` whose methods are the action's rules, and one instance of it with the family's data::
+
+    class BuildFamily(Family):
+        def parse(self, w: Words) -> Build: ...
+        def why_not(self, engine, s, player, a) -> Reason | None: ...
+        ...
+
+    FAMILY = BuildFamily(name="build", order=10, decisions=(Build,), verbs=("build",), generates_before=True, ...)
+
+``Family`` holds the defaults: a method a family does not define does what the family without it does (lists
+nothing, costs nothing, tells nothing). A method call on a family is a C call in the compiled build (a native
+class); a house rule's module stays Python and its subclass plugs into the compiled core through the same
+methods (docs/house-rules.md). Whether a family has an optional method is data the callers read without calling
+it: ``applies``, ``generates_before``/``_after``/``_waiting``, ``casinos``, ``rolls``, ``record_kinds``.
+
+The data, required:
 
 - ``name``: the family's name, also the ``action:`` word of its structured record form (``raise``).
 - ``order``: an int, its place in the table (draw 0, build 10, sprawl 20, remodel 30, reorganize 40, raise 50,
@@ -28,6 +44,9 @@ The protocol: what a family module defines
 - ``verbs``: the words of the notation it parses (``("draw", "reroll", "move")``); the first is the ``lv legal``
   group of its decisions unless ``group`` says otherwise. ``aliases``: other spellings of the first verb
   (``reorganize`` for ``reorg``), parsed but never written.
+
+The methods, required:
+
 - ``parse(words: Words) -> decision``: read ``words.words`` (``words.words[0]`` is the verb); the helpers
   ``words.lot(i)``, ``.color(i)``, ``.player(i)``, ``.amount(i)``, ``.expect(n, usage)``, ``.fail(msg)`` raise
   NotationError naming the wrong word.
@@ -38,34 +57,44 @@ Optional (leave out what does not apply):
 
 - ``record_kinds`` + ``from_record(d) -> str``: the ``action:`` words of a structured record decision it
   reads, and the decision as notation text.
+- ``group(decision) -> str``: its ``lv legal`` group, where not ``verbs[0]`` (the draw's decisions).
 - ``why_not(engine, state, player, decision) -> (rule, message) | None``: the referee's check. Rule ids come
   from ``lv/ruleids.py``; a rule a profile parameter decides is named by that parameter.
 - ``cost(engine, state, decision) -> int``: dollars a legal decision costs its player now (``lv legal --json``,
-  the bots).
+  the bots); 0 unless defined.
 - ``apply(engine, state, player, decision, dice, events, choices)``: carry it out. It must check ``why_not``
   itself (the referee's safety: anything may be given to ``Engine.apply``), change the state only through the
   state's methods, and append its events (the classes of ``lv.events``, ``Built(...)``; ``main_event`` names
   the one that tells what it did). The engine then settles ties, merges and bosses.
+  ``applies=False``: a family that has neither ``why_not`` nor ``apply`` (the draw, the end of a turn: the
+  engine refuses their decisions as "not an action").
   ``in_trade=True``: its decisions may also be steps of a trade (the current player's actions).
   ``anytime=True``: applied in the draw step too, and the engine leaves ties and consequences to it (trades).
   ``by_game``: decision classes the game's turn machinery carries out (``Game.apply``): the engine refuses them.
-- ``listing(profile, decision) -> dict`` and ``listing_text(dict) -> str``: where one decision of its generator
-  stands for several (a gamble, listed at its largest bet, stands for every bet from $1), what ``lv legal``
-  shows for it (``--json``: its fields, ``{lot, min, max, lay_off}``; else the text ``gamble B3 1..15``).
+- ``listing(profile, decision) -> dict | None`` and ``listing_text(dict) -> str``: where one decision of its
+  generator stands for several (a gamble, listed at its largest bet, stands for every bet from $1), what
+  ``lv legal`` shows for it (``--json``: its fields, ``{lot, min, max, lay_off}``; else the text
+  ``gamble B3 1..15``); None (the default) for a decision that stands for itself.
 - ``carry_out(...)``, the same arguments: ``apply`` without the checks (``apply`` is the checks, then this). The
   engine calls it instead of ``apply`` only for a decision its own generator has just made (the simulation's
-  fast path, ``Game.random_legal``), never for one given from outside; a family without it is always checked.
-- ``rolls``: the key of its dice in a record's ``dice`` mapping (``"gamble"``), if it rolls any.
+  fast path, ``Game.random_legal``), never for one given from outside; by default it is ``apply``, checks and
+  all.
+- ``rolls`` + ``table_dice(game, decision, faces)``: the key of its dice in a record's ``dice`` mapping
+  (``"gamble"``), if it rolls any, and its dice taken from the faces given at a table.
 - ``active(profile) -> bool``: does this profile have the action at all (raise: ``raise.enabled``); an
   inactive family lists nothing.
+- ``prepare(profile, board)``: tables it computes once per profile and board (costs by size), read by its
+  predicate and its generator alike as ``engine.tables[name]``.
 - The generators of the legal list, which must list exactly the decisions ``why_not`` allows (with a gamble
   once per casino, at its largest bet), in a fixed order, since the uniform bot picks by index:
-  ``generate_before(moment, out)`` (before the casinos: builds), then for each casino in board order
-  ``generate_per_casino(moment, casino, facts, out)`` of every family asked about that casino (``casinos``:
-  ``BOSSED`` the player's, ``DICED`` those the player has a die in, ``RIVALS`` another player's, ``EVERY``),
-  then ``generate_after(moment, out)`` (end). Families run in the order of ``legal_order`` (default
-  ``order``): raise runs before reorganize (``legal_order=55``), as the seeded games were recorded.
-  ``generate_waiting(engine, state, out)``: decisions outside the action step (the draw).
+  ``generate_before(moment, out)`` (before the casinos: builds; ``generates_before=True``), then for each
+  casino in board order the decisions of every family asked about that casino, ``generate_casinos(moment,
+  rows)`` (``casinos``: ``BOSSED`` the player's, ``DICED`` those the player has a die in, ``RIVALS`` another
+  player's, ``EVERY``; each position ``i`` in ``rows`` is a casino ``moment.casinos[i]`` whose decisions go into
+  ``moment.slots[i]``), then ``generate_after(moment, out)`` (end; ``generates_after=True``). Families run in
+  the order of ``legal_order`` (default ``order``): raise runs before reorganize (``legal_order=55``), as the
+  seeded games were recorded. ``generate_waiting(engine, state, out)`` (``generates_waiting=True``): decisions
+  outside the action step (the draw).
   A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
 - ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares
@@ -124,7 +153,8 @@ def discover() -> tuple[Family, ...]:
         module = importlib.import_module(f"{__name__}.{info.name}")
         family = getattr(module, "FAMILY", None)
         if not isinstance(family, Family):
-            raise ImportError(f"lv.actions.{info.name}: an action family module defines FAMILY = Family(...)")
+            raise ImportError(f"lv.actions.{info.name}: an action family module defines FAMILY, an instance of a "
+                              "subclass of Family")
         found.append(family)
     found.sort(key=lambda f: (f.order, f.name))
     return tuple(found)
@@ -168,7 +198,8 @@ def tables_for(profile: Profile, board: Board) -> dict[str, Any]:
     key = (id(profile), id(board))
     found = _TABLES.get(key)
     if found is None or found[0] is not profile or found[1] is not board:
-        tables = {f.name: f.prepare(profile, board) for f in FAMILIES if f.prepare is not None}
+        made = ((f.name, f.prepare(profile, board)) for f in FAMILIES)
+        tables = {name: table for name, table in made if table is not None}
         found = _TABLES[key] = (profile, board, tables)
     return found[2]
 
@@ -202,8 +233,7 @@ def rule_ids() -> dict[str, str]:
 
 def group_of(decision: Decision) -> str:
     """The ``lv legal`` group of a decision (``reorg`` for a Reorganize)."""
-    family = FAMILY_OF[type(decision)]
-    return family.group(decision) if family.group is not None else family.verbs[0]
+    return FAMILY_OF[type(decision)].group(decision)
 
 
 __all__ = [

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from ..errors import IllegalAction, LvError, NotationError
+from ..ruleids import Rule
 from ..yamlsource import MAX_DIGITS, one_line
 
 if TYPE_CHECKING:
@@ -29,18 +30,6 @@ Reason = tuple[str, str]
 Decision = Any
 """A decision: an instance of one of the families' classes (frozen attrs classes with a ``kind``)."""
 
-Parse = Callable[["Words"], Decision]
-Format = Callable[[Decision, Sequence[str]], str]
-Structured = Callable[[Decision, Sequence[str]], dict[str, Any]]
-WhyNot = Callable[["Engine", "GameState", int, Decision], "Reason | None"]
-Cost = Callable[["Engine", "GameState", Decision], int]
-Apply = Callable[["Engine", "GameState", int, Decision, "Dice", "list[Event]", "dict[str, str]"], None]
-Generate = Callable[["Moment", "list[Decision]"], None]
-PerCasino = Callable[["Moment", "list[int]"], None]
-"""(moment, positions): for each position ``i``, ``moment.casinos[i]`` is (casino, dice facts) and its decisions
-go into ``moment.slots[i]`` (see ``Family.generate_casinos``)."""
-Active = Callable[["Profile"], bool]
-
 # who a per-casino generator is asked about, relative to the player to move (``Family.casinos``)
 BOSSED = "bossed"  # casinos the player is the boss of
 DICED = "diced"  # casinos the player has a die in (bossed or not)
@@ -49,83 +38,181 @@ EVERY = "every"  # every casino
 ROLES = (BOSSED, DICED, RIVALS, EVERY)
 
 
-@attrs.frozen
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Family:
     """One action family: everything lv knows about an action, found through the table (``lv.actions.FAMILIES``).
 
-    Required: ``name``, ``order``, ``decisions``, ``verbs``, ``parse``, ``format``, ``structured``. The rest is
-    optional: a family without ``apply`` is carried out by the game's turn machinery (the draw, the end of a
-    turn) or is a trade (``anytime``); without generators it lists nothing (trades are open-ended)."""
+    A family module defines a subclass whose methods are the action's rules (the defaults here are what a family
+    without the hook does) and makes one instance of it with the family's data: ``FAMILY = BuildFamily(name=
+    "build", order=10, ...)``. Compiled, a method call on a family is a C call; a house rule's subclass, written in
+    Python (lv/actions/sell.py), plugs into the compiled core through the same methods (mypyc's
+    ``allow_interpreted_subclasses``).
+
+    Required: ``name``, ``order``, ``decisions``, ``verbs`` and the methods ``parse``, ``format``,
+    ``structured``. The rest is optional: a family that does not ``apply`` (``applies=False``) is carried out by
+    the game's turn machinery (the draw, the end of a turn); one without generators lists nothing (trades are
+    open-ended). The flags ``applies``, ``generates_*``, ``casinos`` and ``rolls`` say which optional methods
+    it has, so the callers ask only the families that do."""
 
     name: str  # "raise": the family's name, and the word of its structured record form (``action: raise``)
     order: int  # where it comes in the table: the order of verbs in help, of ``lv legal``'s groups
     decisions: tuple[type, ...]  # its decision classes; the first is its main one
     verbs: tuple[str, ...]  # words of the notation it parses; the first of each decision class is its group
-    parse: Parse  # Words -> decision (raises NotationError)
-    format: Format  # decision, names -> text in the notation; format(parse(text)) == text
-    structured: Structured  # decision, names -> its structured record form (what the engine writes)
-    aliases: tuple[str, ...] = ()  # other spellings of its first verb that it parses (``reorganize``)
-    record_kinds: tuple[str, ...] = ()  # ``action:`` words of a structured record decision it reads
-    from_record: Callable[[dict[str, Any]], str] | None = None  # a structured record decision -> notation text
-    group: Callable[[Decision], str] | None = None  # a decision -> its ``lv legal`` group (default verbs[0])
-    listed: bool = True  # its decisions are listed by ``lv legal`` (a trade is not: any exchange may be proposed)
-    in_trade: bool = False  # its decisions may be steps of a trade (the current player's actions)
-    why_not: WhyNot | None = None  # (engine, state, player, decision) -> Reason or None: the referee's check
-    cost: Cost | None = None  # (engine, state, decision) -> dollars a legal decision costs its player now
-    apply: Apply | None = None  # carries out a decision the referee has checked (it checks again: keep the safety)
-    carry_out: Apply | None = None  # ``apply`` without its checks: for decisions of the family's own generator
-    anytime: bool = False  # applied in the draw step as well as the action step, by anyone (a trade)
-    by_game: tuple[type, ...] = ()  # decisions the game's turn machinery carries out, refused by the engine
-    main_event: str | None = None  # the kind of the event that tells what it did (narrative.py)
-    rolls: str | None = None  # the key of its dice in a record's ``dice`` mapping
-    table_dice: Callable[[Any, Decision, list[int]], Any] | None = None
-    # ^ (game, decision, faces) -> its ``dice`` value, taking the faces it rolls from the front of the list given
-    #   at a table (raises IllegalAction naming the rule ``dice`` when too few are given)
-    active: Active | None = None  # profile -> does the profile have this action at all (default: yes)
-    generate_before: Generate | None = None  # legal decisions listed before the casinos' (builds)
-    casinos: str | None = None  # which casinos ``generate_casinos`` is given (ROLES)
-    generate_casinos: PerCasino | None = None  # legal decisions at each casino: (moment, rows); see lv/actions
-    generate_after: Generate | None = None  # legal decisions listed after the casinos' (end)
-    generate_waiting: Callable[["Engine", "GameState", "list[Decision]"], None] | None = None
-    # ^ legal decisions outside the action step (the draw)
-    legal_order: int | None = None  # its place among the generators, when not ``order`` (see lv/actions)
-    profile_keys: tuple[str, ...] = ()  # profile parameters it reads (a house rule's new keys go here)
-    parameters: type | None = None
+    aliases: tuple[str, ...]  # other spellings of its first verb that it parses (``reorganize``)
+    record_kinds: tuple[str, ...]  # ``action:`` words of a structured record decision it reads (``from_record``)
+    listed: bool  # its decisions are listed by ``lv legal`` (a trade is not: any exchange may be proposed)
+    in_trade: bool  # its decisions may be steps of a trade (the current player's actions)
+    applies: bool  # the engine carries out its decisions: it has ``why_not`` and ``apply``
+    anytime: bool  # applied in the draw step as well as the action step, by anyone (a trade)
+    by_game: tuple[type, ...]  # decisions the game's turn machinery carries out, refused by the engine
+    main_event: str | None  # the kind of the event that tells what it did (narrative.py, ``effect``)
+    rolls: str | None  # the key of its dice in a record's ``dice`` mapping (it has ``table_dice``)
+    generates_before: bool  # it has ``generate_before``: legal decisions listed before the casinos' (builds)
+    casinos: str | None  # which casinos ``generate_casinos`` is given (ROLES); None: it has none
+    generates_after: bool  # it has ``generate_after``: legal decisions listed after the casinos' (end)
+    generates_waiting: bool  # it has ``generate_waiting``: legal decisions outside the action step (the draw)
+    position: int  # its place among the generators (``legal_order``, default ``order``; see lv/actions)
+    profile_keys: tuple[str, ...]  # profile parameters it reads (a house rule's new keys go here)
+    parameters: type | None
     # ^ a house rule's own profile section, named after the family (``sell:``): an attrs class with a default for
     #   every key and validators like the profile's sections; lv/profile.py loads it strictly, and the family reads
     #   it as ``profile.extension(name)`` (the defaults where a profile does not name the section)
-    rules: type | None = None
+    rules: type | None
     # ^ a house rule's own rule ids: a class of constants like lv/ruleids.py's ``Rule`` (dotted ids are its
     #   parameters); ``lv.actions.rule_ids()`` lists them with lv/ruleids.py's
-    effect: Callable[["Event", Sequence[str]], str] | None = None
-    # ^ (its main event, names) -> what it did, written after its notation (``build A2 gold: -$6, die 2``); the
-    #   narrative words only the core's events itself and asks the families for the rest
-    told: Callable[["Event", Sequence[str]], "str | None"] | None = None
-    # ^ (event, names) -> one of its events as a sentence (``red builds gold on A2: ...``), None for an event not
-    #   its own
-    effect_sep: str = ": "
+    effect_sep: str
     # ^ what comes between its notation and its effect (a gamble's is a space: ``gamble B3 4 at blue's casino: ...``)
-    listing: Callable[["Profile", Decision], dict[str, Any]] | None = None
-    # ^ (profile, a decision of its generator) -> the decisions it stands for, as ``lv legal`` shows them, where one
-    #   listed decision stands for several (a gamble, listed at its largest bet: ``{lot, min, max, lay_off}``)
-    listing_text: Callable[[dict[str, Any]], str] | None = None
-    # ^ that listing as text (``gamble B3 1..15 [layoff]``); goes with ``listing``
-    prepare: Callable[["Profile", "Board"], Any] | None = None
-    # ^ tables it computes once per profile and board (costs by size), read by its predicate and its generator
-    #   alike as ``engine.tables[name]``: one formula, written once, and no call per casino
 
-    def __attrs_post_init__(self) -> None:
-        if self.casinos is not None and self.casinos not in ROLES:
-            raise ValueError(f"action family {self.name}: casinos={self.casinos!r}, not one of {ROLES}")
-        if (self.casinos is None) != (self.generate_casinos is None):
-            raise ValueError(f"action family {self.name}: generate_casinos and casinos go together")
-        if (self.listing is None) != (self.listing_text is None):
-            raise ValueError(f"action family {self.name}: listing and listing_text go together")
+    def __init__(self, *, name: str, order: int, decisions: tuple[type, ...], verbs: tuple[str, ...],
+                 aliases: tuple[str, ...] = (), record_kinds: tuple[str, ...] = (), listed: bool = True,
+                 in_trade: bool = False, applies: bool = True, anytime: bool = False, by_game: tuple[type, ...] = (),
+                 main_event: str | None = None, rolls: str | None = None, generates_before: bool = False,
+                 casinos: str | None = None, generates_after: bool = False, generates_waiting: bool = False,
+                 legal_order: int | None = None, profile_keys: tuple[str, ...] = (), parameters: type | None = None,
+                 rules: type | None = None, effect_sep: str = ": ") -> None:
+        if casinos is not None and casinos not in ROLES:
+            raise ValueError(f"action family {name}: casinos={casinos!r}, not one of {ROLES}")
+        self.name = name
+        self.order = order
+        self.decisions = decisions
+        self.verbs = verbs
+        self.aliases = aliases
+        self.record_kinds = record_kinds
+        self.listed = listed
+        self.in_trade = in_trade
+        self.applies = applies
+        self.anytime = anytime
+        self.by_game = by_game
+        self.main_event = main_event
+        self.rolls = rolls
+        self.generates_before = generates_before
+        self.casinos = casinos
+        self.generates_after = generates_after
+        self.generates_waiting = generates_waiting
+        self.position = order if legal_order is None else legal_order
+        self.profile_keys = profile_keys
+        self.parameters = parameters
+        self.rules = rules
+        self.effect_sep = effect_sep
 
-    @property
-    def position(self) -> int:
-        """Its place among the generators of the legal list."""
-        return self.order if self.legal_order is None else self.legal_order
+    def __repr__(self) -> str:
+        return f"<action family {self.name}>"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Family:
+        """One family per action: a copy of anything that holds one holds the same (a compiled class has no
+        default deep copy)."""
+        return self
+
+    def _missing(self, method: str) -> NotImplementedError:
+        return NotImplementedError(f"action family {self.name} has no {method}")
+
+    # ------------------------------------------------------------------ notation and records (required)
+    def parse(self, w: Words) -> Decision:
+        """Words -> decision (raises NotationError)."""
+        raise self._missing("parse")
+
+    def format(self, a: Decision, names: Sequence[str]) -> str:
+        """Decision, names -> text in the notation; format(parse(text)) == text."""
+        raise self._missing("format")
+
+    def structured(self, a: Decision, names: Sequence[str]) -> dict[str, Any]:
+        """Decision, names -> its structured record form (what the engine writes)."""
+        raise self._missing("structured")
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        """A structured record decision (one of ``record_kinds``) -> notation text."""
+        raise self._missing("from_record")
+
+    def group(self, a: Decision) -> str:
+        """A decision -> its ``lv legal`` group."""
+        return self.verbs[0]
+
+    # ------------------------------------------------------------------ the rules
+    def active(self, profile: Profile) -> bool:
+        """Does ``profile`` have this action at all? An inactive family lists nothing."""
+        return True
+
+    def prepare(self, profile: Profile, board: Board) -> Any:
+        """Tables it computes once per profile and board (costs by size), read by its predicate and its generator
+        alike as ``engine.tables[name]``: one formula, written once, and no call per casino. None: no tables."""
+        return None
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Decision) -> Reason | None:
+        """The referee's check: why ``player`` may not make decision ``a`` now, or None (``applies``)."""
+        return None
+
+    def cost(self, engine: Engine, s: GameState, a: Decision) -> int:
+        """Dollars a legal decision costs its player now."""
+        return 0
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Decision, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+        """Carry out a decision (``applies``): it checks ``why_not`` itself, the referee's safety."""
+        raise IllegalAction(f"not an action: {a!r}", Rule.ACTIONS)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Decision, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without its checks: for decisions of the family's own generator (default: with them)."""
+        self.apply(engine, s, player, a, dice, events, choices)
+
+    def table_dice(self, game: Any, a: Decision, faces: list[int]) -> Any:
+        """(game, decision, faces) -> its ``dice`` value (``rolls``), taking the faces it rolls from the front of
+        the list given at a table (raises IllegalAction naming the rule ``dice`` when too few are given)."""
+        raise self._missing("table_dice")
+
+    # ------------------------------------------------------------------ the legal list (lv/legal.py)
+    def generate_before(self, m: Moment, out: list[Decision]) -> None:
+        """Legal decisions listed before the casinos' (``generates_before``)."""
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows``, ``m.casinos[i]`` is
+        (casino, dice facts) and its decisions go into ``m.slots[i]``."""
+
+    def generate_after(self, m: Moment, out: list[Decision]) -> None:
+        """Legal decisions listed after the casinos' (``generates_after``)."""
+
+    def generate_waiting(self, engine: Engine, s: GameState, out: list[Decision]) -> None:
+        """Legal decisions outside the action step (``generates_waiting``)."""
+
+    def listing(self, profile: Profile, a: Decision) -> dict[str, Any] | None:
+        """The decisions a decision of its generator stands for, as ``lv legal`` shows them, where one listed
+        decision stands for several (a gamble, listed at its largest bet: ``{lot, min, max, lay_off}``); None
+        where it stands for itself."""
+        return None
+
+    def listing_text(self, g: dict[str, Any]) -> str:
+        """That listing as text (``gamble B3 1..15 [layoff]``); goes with ``listing``."""
+        raise self._missing("listing_text")
+
+    # ------------------------------------------------------------------ its events' wording (lv/narrative.py)
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """(its main event, names) -> what it did, written after its notation (``build A2 gold: -$6, die 2``)."""
+        return ""
+
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        """(event, names) -> one of its events as a sentence (``red builds gold on A2: ...``), None for an event
+        not its own."""
+        return None
 
 
 class Words:

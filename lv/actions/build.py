@@ -44,95 +44,86 @@ class Built(Event):
     moved_from: str | None
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``-$6, die 2`` (after ``build A2 gold: ``)."""
-    assert isinstance(ev, Built)
-    return f"-${ev.cost}, {new_die_text(ev.value)}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Built):
-        return None
-    return f"{names[ev.player]} builds {ev.color} on {ev.lot}: {effect(ev, names)}"
-
-
-def parse(w: Words) -> Build:
-    w.expect(3, "build LOT COLOUR")
-    return Build(w.lot(1), w.color(2))
-
-
-def format(a: Build, names: Sequence[str]) -> str:
-    return f"build {a.lot} {a.color}"
-
-
-def structured(a: Build, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "build", "lot": a.lot, "color": a.color}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"build {d.get('lot')} {d.get('color')}"
-
-
-def cost(engine: Engine, s: GameState, a: Build) -> int:
-    """The lot's price."""
-    return engine.board.lots[a.lot].price
-
-
-def why_not(engine: Engine, s: GameState, player: int, a: Build) -> Reason | None:
-    lot, color = a.lot, a.color
-    if s.markers.get(lot) != player:
-        return (Rule.BUILD_OWN_LOT, f"you have no marker on {lot}")
-    closed = closed_block(engine.profile, len(s.players))
-    if closed is not None and engine.board.lots[lot].block == closed:
-        return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
-    if tiles_left(engine, s, color) < 1:
-        return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {color} tiles are on the board")
-    price = engine.board.lots[lot].price
-    if s.players[player].money < price:
-        return (Rule.BUILD_PRICE, f"building {lot} costs ${price}, you have ${s.players[player].money}")
-    return None
-
-
 @functools.lru_cache(maxsize=4096)
 def _builds(lot: str, colors: tuple[str, ...]) -> tuple[Build, ...]:
     return tuple(Build(lot, c) for c in colors)
 
 
-def generate(m: Moment, out: list[Decision]) -> None:
-    """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
-    with a tile left (``tile_facts``)."""
-    player, money, lots, closed, colors = m.player, m.money, m.lots, m.closed, m.open_colors
-    masks = m.state.marker_masks
-    if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
-        return
-    for lot, owner in m.markers.items():
-        if owner == player and money >= lots[lot].price and lots[lot].block != closed:
-            out.extend(_builds(lot, colors))
+class BuildFamily(Family):
+    """Build's rules: its notation, predicate, generator and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``-$6, die 2`` (after ``build A2 gold: ``)."""
+        assert isinstance(ev, Built)
+        return f"-${ev.cost}, {new_die_text(ev.value)}"
 
-def apply(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    engine.color_check(a.color)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Built):
+            return None
+        return f"{names[ev.player]} builds {ev.color} on {ev.lot}: {self.effect(ev, names)}"
 
+    def parse(self, w: Words) -> Build:
+        w.expect(3, "build LOT COLOUR")
+        return Build(w.lot(1), w.color(2))
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
+    def format(self, a: Build, names: Sequence[str]) -> str:
+        return f"build {a.lot} {a.color}"
+
+    def structured(self, a: Build, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "build", "lot": a.lot, "color": a.color}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"build {d.get('lot')} {d.get('color')}"
+
+    def cost(self, engine: Engine, s: GameState, a: Build) -> int:
+        """The lot's price."""
+        return engine.board.lots[a.lot].price
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Build) -> Reason | None:
+        lot, color = a.lot, a.color
+        if s.markers.get(lot) != player:
+            return (Rule.BUILD_OWN_LOT, f"you have no marker on {lot}")
+        closed = closed_block(engine.profile, len(s.players))
+        if closed is not None and engine.board.lots[lot].block == closed:
+            return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
+        if tiles_left(engine, s, color) < 1:
+            return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {color} tiles are on the board")
+        price = engine.board.lots[lot].price
+        if s.players[player].money < price:
+            return (Rule.BUILD_PRICE, f"building {lot} costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def generate_before(self, m: Moment, out: list[Decision]) -> None:
+        """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
+        with a tile left (``tile_facts``)."""
+        player, money, lots, closed, colors = m.player, m.money, m.lots, m.closed, m.open_colors
+        masks = m.state.marker_masks
+        if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
+            return
+        for lot, owner in m.markers.items():
+            if owner == player and money >= lots[lot].price and lots[lot].block != closed:
+                out.extend(_builds(lot, colors))
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    lot = engine.board.lots[a.lot]
-    ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
-    s.players[player].money -= lot.price
-    s.remove_marker(a.lot)
-    s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-    events.append(Built(player=player, lot=a.lot, color=a.color, cost=lot.price,
-                        value=lot.die if ok else None, moved_from=moved))
+        engine.lot_check(a.lot)
+        engine.color_check(a.color)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        lot = engine.board.lots[a.lot]
+        ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+        s.players[player].money -= lot.price
+        s.remove_marker(a.lot)
+        s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
+        events.append(Built(player=player, lot=a.lot, color=a.color, cost=lot.price,
+                            value=lot.die if ok else None, moved_from=moved))
 
 
-FAMILY = Family(
-    name="build", order=10, decisions=(Build,), verbs=("build",), parse=parse, format=format,
-    effect=effect, told=told,
-    structured=structured, record_kinds=("build",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, carry_out=carry_out, main_event="built", generate_before=generate,
-    profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"))
+FAMILY = BuildFamily(
+    name="build", order=10, decisions=(Build,), verbs=("build",), record_kinds=("build",), in_trade=True,
+    main_event="built", profile_keys=("components.tiles_per_color", "f_block.closed_when", "f_block.block"),
+    generates_before=True)

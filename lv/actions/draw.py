@@ -55,63 +55,61 @@ class Choose(DecisionValue):
 DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known
 
 
-def parse(w: Words) -> Draw | Reroll | Choose:
-    words, verb = w.words, w.words[0].lower()
-    if verb == "reroll":  # reroll C5 4 C6 2 (bare 'reroll': the dice come with --dice)
-        pairs = words[1:]
-        if len(pairs) % 2:
-            raise w.fail("expected 'reroll LOT FACE [LOT FACE ...]', e.g. 'reroll C5 4 C6 2'")
-        values = []
-        for i in range(1, len(words), 2):
-            face = words[i + 1]
-            if not (face.isascii() and face.isdigit()) or not 1 <= int(face) <= 6:
-                raise w.fail(f"'{face}' is not a die face (1-6)")
-            values.append((w.lot(i), int(face)))
-        return Reroll(tuple(values))
-    if verb == "move":
-        if len(words) != 3 or words[1].lower() not in ("marker", "die"):
-            raise w.fail("expected 'move marker LOT' or 'move die LOT'")
-        return Choose(f"{words[1].lower()}_from", w.lot(2))
-    cards, player, end = [], None, len(words)
-    if len(words) >= 3 and words[-2].lower() == "by":  # who says they draw: only the current player may
-        player, end = w.player(len(words) - 1), len(words) - 2
-    for word in words[1:end]:
-        card = word.upper()
-        if card != END_CARD and card not in w.board.lots:
-            raise w.fail(f"unknown card '{word}' (a lot, A1-F9, or {END_CARD})")
-        cards.append(card)
-    return Draw(tuple(cards), player)
-
-
-def format(a: Draw | Reroll | Choose, names: Sequence[str]) -> str:
-    if isinstance(a, Reroll):
-        return " ".join(["reroll"] + [f"{lot} {v}" for lot, v in a.values])
-    if isinstance(a, Choose):
-        return f"move {a.what.split('_')[0]} {a.lot}"
-    drawer = ("by", names[a.player]) if a.player is not None else ()
-    return " ".join(("draw",) + tuple(a.cards) + drawer)
-
-
-def structured(a: Draw | Reroll | Choose, names: Sequence[str]) -> dict[str, Any]:
-    if isinstance(a, Draw):
-        return {"action": "draw", "cards": list(a.cards)}
-    return {"do": format(a, names)}
-
-
-def group(a: Draw | Reroll | Choose) -> str:
-    return a.kind
-
-
 _DRAW = Draw()
 
 
-def generate_waiting(engine: Engine, s: GameState, out: list[Decision]) -> None:
-    """Resting at "X is to draw": the draw (and trades, never listed)."""
-    if s.phase == "draw":
-        out.append(_DRAW)
+class DrawFamily(Family):
+    """The draw step's decisions: their notation, and the draw listed while the game waits for it."""
+
+    def parse(self, w: Words) -> Draw | Reroll | Choose:
+        words, verb = w.words, w.words[0].lower()
+        if verb == "reroll":  # reroll C5 4 C6 2 (bare 'reroll': the dice come with --dice)
+            pairs = words[1:]
+            if len(pairs) % 2:
+                raise w.fail("expected 'reroll LOT FACE [LOT FACE ...]', e.g. 'reroll C5 4 C6 2'")
+            values = []
+            for i in range(1, len(words), 2):
+                face = words[i + 1]
+                if not (face.isascii() and face.isdigit()) or not 1 <= int(face) <= 6:
+                    raise w.fail(f"'{face}' is not a die face (1-6)")
+                values.append((w.lot(i), int(face)))
+            return Reroll(tuple(values))
+        if verb == "move":
+            if len(words) != 3 or words[1].lower() not in ("marker", "die"):
+                raise w.fail("expected 'move marker LOT' or 'move die LOT'")
+            return Choose(f"{words[1].lower()}_from", w.lot(2))
+        cards, player, end = [], None, len(words)
+        if len(words) >= 3 and words[-2].lower() == "by":  # who says they draw: only the current player may
+            player, end = w.player(len(words) - 1), len(words) - 2
+        for word in words[1:end]:
+            card = word.upper()
+            if card != END_CARD and card not in w.board.lots:
+                raise w.fail(f"unknown card '{word}' (a lot, A1-F9, or {END_CARD})")
+            cards.append(card)
+        return Draw(tuple(cards), player)
+
+    def format(self, a: Draw | Reroll | Choose, names: Sequence[str]) -> str:
+        if isinstance(a, Reroll):
+            return " ".join(["reroll"] + [f"{lot} {v}" for lot, v in a.values])
+        if isinstance(a, Choose):
+            return f"move {a.what.split('_')[0]} {a.lot}"
+        drawer = ("by", names[a.player]) if a.player is not None else ()
+        return " ".join(("draw",) + tuple(a.cards) + drawer)
+
+    def structured(self, a: Draw | Reroll | Choose, names: Sequence[str]) -> dict[str, Any]:
+        if isinstance(a, Draw):
+            return {"action": "draw", "cards": list(a.cards)}
+        return {"do": self.format(a, names)}
+
+    def group(self, a: Draw | Reroll | Choose) -> str:
+        return a.kind
+
+    def generate_waiting(self, engine: Engine, s: GameState, out: list[Decision]) -> None:
+        """Resting at "X is to draw": the draw (and trades, never listed)."""
+        if s.phase == "draw":
+            out.append(_DRAW)
 
 
-FAMILY = Family(
-    name="draw", order=0, decisions=(Draw, Reroll, Choose), verbs=("draw", "reroll", "move"), parse=parse,
-    format=format, structured=structured, group=group, by_game=(Draw,), cost=lambda engine, s, a: 0,
-    generate_waiting=generate_waiting)
+FAMILY = DrawFamily(
+    name="draw", order=0, decisions=(Draw, Reroll, Choose), verbs=("draw", "reroll", "move"), by_game=(Draw,),
+    generates_waiting=True, applies=False)

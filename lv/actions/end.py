@@ -21,32 +21,30 @@ class EndTurn(DecisionValue):
 
 
 
-def parse(w: Words) -> EndTurn:
-    w.expect(1, "end")
-    return EndTurn()
-
-
-def format(a: EndTurn, names: Sequence[str]) -> str:
-    return "end"
-
-
-def structured(a: EndTurn, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "end"}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return "end"
-
-
 _END = EndTurn()
 
 
-def generate(m: Moment, out: list[Decision]) -> None:
-    """Ending the turn is always legal in the action step, and listed last."""
-    out.append(_END)
+class EndFamily(Family):
+    """Ending the turn: its notation, always legal in the action step."""
+
+    def parse(self, w: Words) -> EndTurn:
+        w.expect(1, "end")
+        return EndTurn()
+
+    def format(self, a: EndTurn, names: Sequence[str]) -> str:
+        return "end"
+
+    def structured(self, a: EndTurn, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "end"}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return "end"
+
+    def generate_after(self, m: Moment, out: list[Decision]) -> None:
+        """Ending the turn is always legal in the action step, and listed last."""
+        out.append(_END)
 
 
-FAMILY = Family(
-    name="end", order=80, decisions=(EndTurn,), verbs=("end",), parse=parse, format=format, structured=structured,
-    record_kinds=("end",), from_record=from_record, by_game=(EndTurn,), cost=lambda engine, s, a: 0,
-    generate_after=generate)
+FAMILY = EndFamily(
+    name="end", order=80, decisions=(EndTurn,), verbs=("end",), record_kinds=("end",), by_game=(EndTurn,),
+    generates_after=True, applies=False)

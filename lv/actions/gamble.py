@@ -56,87 +56,7 @@ class Gambled(Event):
     boss_gets: int
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``at blue's casino: rolled 1+2=3, wins $4`` (after ``gamble B3 4 ``)."""
-    assert isinstance(ev, Gambled)
-    boss = names[ev.boss]
-    a, b = ev.dice
-    rolled = f"at {boss}'s casino: rolled {a}+{b}={ev.total}"
-    bet = ev.bet
-    if ev.outcome == "lose":
-        if ev.lay_off:
-            return f"{rolled}, loses ${bet} (laid off: {boss} gets ${ev.boss_gets}, the bank ${bet - ev.boss_gets})"
-        return f"{rolled}, loses ${bet} to {boss}"
-    owed = bet * (2 if ev.outcome == "double" else 1)
-    wins = "wins double: " if ev.outcome == "double" else "wins "
-    got = ev.gambler_gets
-    paid = -ev.boss_gets
-    if ev.lay_off:
-        return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
-    if got < owed:
-        return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
-    return f"{rolled}, {wins}${got}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Gambled):
-        return None
-    return f"{names[ev.player]} bets ${ev.bet} on {ev.lot} {effect(ev, names)}"
-
-
-def listing(profile: Profile, a: Gamble) -> dict[str, Any]:
-    """A legal gamble, listed once at its largest bet, as the bets it stands for: any from ``min`` to ``max``,
-    and ``lay_off`` where the profile lets the boss lay off (``gamble.lay_off``)."""
-    return {"lot": a.lot, "min": 1, "max": a.bet, "lay_off": profile.gamble.lay_off != "none"}
-
-
-def listing_text(g: dict[str, Any]) -> str:
-    """``gamble B3 1..15 [layoff]``."""
-    return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
-
-
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
-
-
-def parse(w: Words) -> Gamble:
-    if len(w) == 4 and w.word(3).lower() in LAY_OFF_WORDS:
-        return Gamble(w.lot(1), w.amount(2), True)
-    w.expect(3, "gamble LOT BET [layoff]")
-    return Gamble(w.lot(1), w.amount(2))
-
-
-def format(a: Gamble, names: Sequence[str]) -> str:
-    return f"gamble {a.lot} {a.bet}" + (" layoff" if a.lay_off else "")
-
-
-def structured(a: Gamble, names: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {"action": "gamble", "lot": a.lot, "bet": a.bet}
-    if a.lay_off:
-        out["lay_off"] = True
-    return out
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else "")
-
-
-def table_dice(game: Any, a: Gamble, faces: list[int]) -> list[int]:
-    """A gamble rolls two dice."""
-    if len(faces) < 2:
-        raise IllegalAction(f"a gamble rolls two dice, {len(faces)} given", Rule.DICE)
-    return [faces.pop(0), faces.pop(0)]
-
-
-def cost(engine: Engine, s: GameState, a: Gamble) -> int:
-    """Its bet."""
-    return a.bet
-
-
-def prepare(profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
-    """Whether a bet counts the risers too (``gamble.tiles_counted``), and the cap by tiles counted,
-    ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794)."""
-    g = profile.gamble
-    return g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32))
 
 
 def table_cap(engine: Engine, casino: Casino) -> int:
@@ -157,10 +77,6 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
         if b is not None and players[b].money < cap:
             cap = players[b].money
     return cap
-
-
-def why_not(engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
-    return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
 
 
 def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | None,
@@ -199,81 +115,152 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
 _GAMBLES: dict[tuple[str, int], Gamble] = {}
 
 
-def generate(m: Moment, rows: list[int]) -> None:
-    """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
-    it is at least $1."""
-    p, s, money = m.profile, m.state, m.money
-    if s.gambles >= p.gamble.per_turn:
-        return
-    at_boss, players, (risers, caps) = p.gamble.cap_at_boss_money, s.players, m.tables["gamble"]
-    casinos, slots = m.casinos, m.slots
-    for i in rows:
-        casino, facts = casinos[i]
-        cap = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
-        if money < cap:
-            cap = money
-        if at_boss:
-            boss_money = players[facts.boss].money  # type: ignore[index]
-            if boss_money < cap:
-                cap = boss_money
-        if cap >= 1:
-            gamble = _GAMBLES.get((casino.name, cap))
-            if gamble is None:
-                gamble = _GAMBLES[casino.name, cap] = Gamble(casino.name, cap)
-            slots[i].append(gamble)
+class GambleFamily(Family):
+    """Gamble's rules: its notation, predicate, generator, listing, dice and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``at blue's casino: rolled 1+2=3, wins $4`` (after ``gamble B3 4 ``)."""
+        assert isinstance(ev, Gambled)
+        boss = names[ev.boss]
+        a, b = ev.dice
+        rolled = f"at {boss}'s casino: rolled {a}+{b}={ev.total}"
+        bet = ev.bet
+        if ev.outcome == "lose":
+            if ev.lay_off:
+                return f"{rolled}, loses ${bet} (laid off: {boss} gets ${ev.boss_gets}, the bank ${bet - ev.boss_gets})"
+            return f"{rolled}, loses ${bet} to {boss}"
+        owed = bet * (2 if ev.outcome == "double" else 1)
+        wins = "wins double: " if ev.outcome == "double" else "wins "
+        got = ev.gambler_gets
+        paid = -ev.boss_gets
+        if ev.lay_off:
+            return f"{rolled}, {wins}${got} (laid off: {boss} pays ${paid}, the bank ${got - paid})"
+        if got < owed:
+            return f"{rolled}, {wins}${owed} but {boss} has only ${paid}: +${got}"
+        return f"{rolled}, {wins}${got}"
 
-def apply(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    if not isinstance(a.bet, int) or a.bet < 1:
-        raise IllegalAction("a bet is a whole number of dollars, at least $1", Rule.GAMBLE_BET_PER_TILE)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Gambled):
+            return None
+        return f"{names[ev.player]} bets ${ev.bet} on {ev.lot} {self.effect(ev, names)}"
 
+    def listing(self, profile: Profile, a: Gamble) -> dict[str, Any]:
+        """A legal gamble, listed once at its largest bet, as the bets it stands for: any from ``min`` to ``max``,
+        and ``lay_off`` where the profile lets the boss lay off (``gamble.lay_off``)."""
+        return {"lot": a.lot, "min": 1, "max": a.bet, "lay_off": profile.gamble.lay_off != "none"}
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
-              choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    g = engine.profile.gamble
-    casino = engine.casino_at(s, a.lot)
-    assert casino is not None
-    b = boss(s, casino)
-    assert b is not None
-    d1, d2 = dice.gamble()
-    total = d1 + d2
-    gambler, house = s.players[player], s.players[b]
-    s.gambles += 1
-    if total in g.lose:
-        outcome = "lose"
-        boss_share = a.bet // 2 if a.lay_off else a.bet  # 000 L194: the bank takes the rest
-        gambler.money -= a.bet
-        house.money += boss_share
-        gambler_gets, boss_gets = -a.bet, boss_share
-    else:
-        outcome = "double" if total in g.win_double else "win"
-        amount = a.bet * (2 if outcome == "double" else 1)
+    def listing_text(self, g: dict[str, Any]) -> str:
+        """``gamble B3 1..15 [layoff]``."""
+        return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
+
+    def parse(self, w: Words) -> Gamble:
+        if len(w) == 4 and w.word(3).lower() in LAY_OFF_WORDS:
+            return Gamble(w.lot(1), w.amount(2), True)
+        w.expect(3, "gamble LOT BET [layoff]")
+        return Gamble(w.lot(1), w.amount(2))
+
+    def format(self, a: Gamble, names: Sequence[str]) -> str:
+        return f"gamble {a.lot} {a.bet}" + (" layoff" if a.lay_off else "")
+
+    def structured(self, a: Gamble, names: Sequence[str]) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": "gamble", "lot": a.lot, "bet": a.bet}
         if a.lay_off:
-            if outcome == "double" and g.lay_off_double_basis == "stake":
-                boss_share = 2 * (a.bet // 2)
-            else:
-                boss_share = amount // 2
-            bank_share = amount - boss_share
+            out["lay_off"] = True
+        return out
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else "")
+
+    def table_dice(self, game: Any, a: Gamble, faces: list[int]) -> list[int]:
+        """A gamble rolls two dice."""
+        if len(faces) < 2:
+            raise IllegalAction(f"a gamble rolls two dice, {len(faces)} given", Rule.DICE)
+        return [faces.pop(0), faces.pop(0)]
+
+    def cost(self, engine: Engine, s: GameState, a: Gamble) -> int:
+        """Its bet."""
+        return a.bet
+
+    def prepare(self, profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+        """Whether a bet counts the risers too (``gamble.tiles_counted``), and the cap by tiles counted,
+        ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794)."""
+        g = profile.gamble
+        return g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32))
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
+        return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
+        it is at least $1."""
+        p, s, money = m.profile, m.state, m.money
+        if s.gambles >= p.gamble.per_turn:
+            return
+        at_boss, players, (risers, caps) = p.gamble.cap_at_boss_money, s.players, m.tables["gamble"]
+        casinos, slots = m.casinos, m.slots
+        for i in rows:
+            casino, facts = casinos[i]
+            cap = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
+            if money < cap:
+                cap = money
+            if at_boss:
+                boss_money = players[facts.boss].money  # type: ignore[index]
+                if boss_money < cap:
+                    cap = boss_money
+            if cap >= 1:
+                gamble = _GAMBLES.get((casino.name, cap))
+                if gamble is None:
+                    gamble = _GAMBLES[casino.name, cap] = Gamble(casino.name, cap)
+                slots[i].append(gamble)
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+        engine.lot_check(a.lot)
+        if not isinstance(a.bet, int) or a.bet < 1:
+            raise IllegalAction("a bet is a whole number of dollars, at least $1", Rule.GAMBLE_BET_PER_TILE)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        g = engine.profile.gamble
+        casino = engine.casino_at(s, a.lot)
+        assert casino is not None
+        b = boss(s, casino)
+        assert b is not None
+        d1, d2 = dice.gamble()
+        total = d1 + d2
+        gambler, house = s.players[player], s.players[b]
+        s.gambles += 1
+        if total in g.lose:
+            outcome = "lose"
+            boss_share = a.bet // 2 if a.lay_off else a.bet  # 000 L194: the bank takes the rest
+            gambler.money -= a.bet
+            house.money += boss_share
+            gambler_gets, boss_gets = -a.bet, boss_share
         else:
-            boss_share, bank_share = amount, 0
-        paid = min(boss_share, house.money)  # 000 L192 / 003 L740-742: only the money the boss has
-        house.money -= paid
-        gambler.money += paid + bank_share
-        gambler_gets, boss_gets = paid + bank_share, -paid
-    events.append(Gambled(player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
-                        outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
+            outcome = "double" if total in g.win_double else "win"
+            amount = a.bet * (2 if outcome == "double" else 1)
+            if a.lay_off:
+                if outcome == "double" and g.lay_off_double_basis == "stake":
+                    boss_share = 2 * (a.bet // 2)
+                else:
+                    boss_share = amount // 2
+                bank_share = amount - boss_share
+            else:
+                boss_share, bank_share = amount, 0
+            paid = min(boss_share, house.money)  # 000 L192 / 003 L740-742: only the money the boss has
+            house.money -= paid
+            gambler.money += paid + bank_share
+            gambler_gets, boss_gets = paid + bank_share, -paid
+        events.append(Gambled(player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
+                            outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
 
 
-FAMILY = Family(
-    name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), parse=parse, format=format,
-    effect=effect, told=told, effect_sep=" ", listing=listing, listing_text=listing_text,
-    structured=structured, record_kinds=("gamble",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, carry_out=carry_out, main_event="gambled", rolls="gamble", table_dice=table_dice, prepare=prepare, casinos=RIVALS, generate_casinos=generate,
+FAMILY = GambleFamily(
+    name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), effect_sep=" ", record_kinds=("gamble",),
+    in_trade=True, main_event="gambled", rolls="gamble", casinos=RIVALS,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -45,110 +45,98 @@ class Raised(Event):
     cost: int
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``-$20, A2+A3 now 2 high`` (after ``raise A2: ``)."""
-    assert isinstance(ev, Raised)
-    return f"-${ev.cost}, {casino_text(ev.lots)} now {ev.height} high"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Raised):
-        return None
-    return f"{names[ev.player]} raises: {effect(ev, names)}"
-
-
-def parse(w: Words) -> Raise:
-    w.expect(2, "raise LOT")
-    return Raise(w.lot(1))
-
-
-def format(a: Raise, names: Sequence[str]) -> str:
-    return f"raise {a.lot}"
-
-
-def structured(a: Raise, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "raise", "lot": a.lot}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"raise {d.get('lot')}"
-
-
-def prepare(profile: Profile, board: Board) -> Lazy[int, int]:
-    """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
-    return Lazy(lambda spaces: profile.raise_.cost_per_space * spaces, range(16))
-
-
 def raise_cost(engine: Engine, casino: Casino) -> int:
     costs: Lazy[int, int] = engine.tables["raise"]
     return costs[casino.spaces]
 
 
-def cost(engine: Engine, s: GameState, a: Raise) -> int:
-    casino = engine.casino_at(s, a.lot)
-    if casino is None:
-        raise engine.no_casino(a.lot)
-    return raise_cost(engine, casino)
-
-
-def active(profile: Profile) -> bool:
-    return profile.raise_.enabled
-
-
-def why_not(engine: Engine, s: GameState, player: int, a: Raise) -> Reason | None:
-    lot = a.lot
-    p = engine.profile
-    if not p.raise_.enabled:
-        return (Rule.RAISE_ENABLED, "this profile has no Raise action")
-    casino = engine.casino_at(s, lot)
-    if casino is None:
-        return (Rule.RAISE_CASINO, f"{lot} has no casino")
-    b = boss(s, casino)
-    if b != player:
-        return (Rule.RAISE_BOSS, not_boss(s, b, lot))
-    if casino.height >= engine.max_height(s):
-        return (Rule.RAISE_MAX_HEIGHT, f"the casino at {lot} is {casino.height} high, the most with "
-                                       f"{len(s.players)} players")
-    price = raise_cost(engine, casino)
-    if s.players[player].money < price:
-        return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
-    return None
-
-
 _RAISES: Lazy[str, Raise] = Lazy(Raise)  # decisions are values listed again and again: each made once
 
 
-def generate(m: Moment, rows: list[int]) -> None:
-    """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
-    money, top, costs = m.money, m.max_height, m.tables["raise"]
-    casinos, slots = m.casinos, m.slots
-    for i in rows:
-        casino = casinos[i][0]
-        if casino.height < top and money >= costs[casino.spaces]:
-            slots[i].append(_RAISES[casino.name])
+class RaiseFamily(Family):
+    """Raise's rules: its notation, predicate, generator and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``-$20, A2+A3 now 2 high`` (after ``raise A2: ``)."""
+        assert isinstance(ev, Raised)
+        return f"-${ev.cost}, {casino_text(ev.lots)} now {ev.height} high"
 
-def apply(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Raised):
+            return None
+        return f"{names[ev.player]} raises: {self.effect(ev, names)}"
 
+    def parse(self, w: Words) -> Raise:
+        w.expect(2, "raise LOT")
+        return Raise(w.lot(1))
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
+    def format(self, a: Raise, names: Sequence[str]) -> str:
+        return f"raise {a.lot}"
+
+    def structured(self, a: Raise, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "raise", "lot": a.lot}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"raise {d.get('lot')}"
+
+    def prepare(self, profile: Profile, board: Board) -> Lazy[int, int]:
+        """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
+        return Lazy(lambda spaces: profile.raise_.cost_per_space * spaces, range(16))
+
+    def cost(self, engine: Engine, s: GameState, a: Raise) -> int:
+        casino = engine.casino_at(s, a.lot)
+        if casino is None:
+            raise engine.no_casino(a.lot)
+        return raise_cost(engine, casino)
+
+    def active(self, profile: Profile) -> bool:
+        return profile.raise_.enabled
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Raise) -> Reason | None:
+        lot = a.lot
+        p = engine.profile
+        if not p.raise_.enabled:
+            return (Rule.RAISE_ENABLED, "this profile has no Raise action")
+        casino = engine.casino_at(s, lot)
+        if casino is None:
+            return (Rule.RAISE_CASINO, f"{lot} has no casino")
+        b = boss(s, casino)
+        if b != player:
+            return (Rule.RAISE_BOSS, not_boss(s, b, lot))
+        if casino.height >= engine.max_height(s):
+            return (Rule.RAISE_MAX_HEIGHT, f"the casino at {lot} is {casino.height} high, the most with "
+                                           f"{len(s.players)} players")
+        price = raise_cost(engine, casino)
+        if s.players[player].money < price:
+            return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
+        money, top, costs = m.money, m.max_height, m.tables["raise"]
+        casinos, slots = m.casinos, m.slots
+        for i in rows:
+            casino = casinos[i][0]
+            if casino.height < top and money >= costs[casino.spaces]:
+                slots[i].append(_RAISES[casino.name])
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    casino = engine.casino_at(s, a.lot)
-    assert casino is not None
-    price = raise_cost(engine, casino)
-    s.players[player].money -= price
-    s.raise_tiles(casino.lots)
-    events.append(Raised(player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
+        engine.lot_check(a.lot)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        casino = engine.casino_at(s, a.lot)
+        assert casino is not None
+        price = raise_cost(engine, casino)
+        s.players[player].money -= price
+        s.raise_tiles(casino.lots)
+        events.append(Raised(player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
 
 
-FAMILY = Family(
-    name="raise", order=50, decisions=(Raise,), verbs=("raise",), parse=parse, format=format,
-    effect=effect, told=told,
-    structured=structured, record_kinds=("raise",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, carry_out=carry_out, main_event="raised", active=active, prepare=prepare, casinos=BOSSED, generate_casinos=generate,
-    profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))
+FAMILY = RaiseFamily(
+    name="raise", order=50, decisions=(Raise,), verbs=("raise",), record_kinds=("raise",), in_trade=True,
+    main_event="raised", casinos=BOSSED, profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

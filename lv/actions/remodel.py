@@ -50,73 +50,11 @@ class Remodeled(Event):
     cost: int
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``-$15, A2+A3 gold -> silver`` (after ``remodel A2 silver: ``)."""
-    assert isinstance(ev, Remodeled)
-    return f"-${ev.cost}, {casino_text(ev.lots)} {ev.before} -> {ev.color}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Remodeled):
-        return None
-    return f"{names[ev.player]} remodels: {effect(ev, names)}"
-
-
-def parse(w: Words) -> Remodel:
-    w.expect(3, "remodel LOT COLOUR")
-    return Remodel(w.lot(1), w.color(2))
-
-
-def format(a: Remodel, names: Sequence[str]) -> str:
-    return f"remodel {a.lot} {a.color}"
-
-
-def structured(a: Remodel, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "remodel", "lot": a.lot, "color": a.color}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"remodel {d.get('lot')} {d.get('color')}"
-
-
-def prepare(profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
-    """Whether a remodel takes one tile of the new colour per space (else one per tile including the risers:
-    ``remodel.counts``), and the cost by tiles needed, ``remodel.cost_per_unit`` each."""
-    r = profile.remodel
-    return r.counts == "spaces", Lazy(lambda units: r.cost_per_unit * units, range(16))
-
-
 def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     """(cost, tiles needed)."""
     by_space, costs = engine.tables["remodel"]
     needed = casino.spaces if by_space else casino.physical_tiles
     return costs[needed], needed
-
-
-def cost(engine: Engine, s: GameState, a: Remodel) -> int:
-    casino = engine.casino_at(s, a.lot)
-    if casino is None:
-        raise engine.no_casino(a.lot)
-    return remodel_cost(engine, casino)[0]
-
-
-def why_not(engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | None:
-    lot, color = a.lot, a.color
-    casino = engine.casino_at(s, lot)
-    if casino is None:
-        return (Rule.REMODEL_CASINO, f"{lot} has no casino")
-    b = boss(s, casino)
-    if b != player:
-        return (Rule.REMODEL_BOSS, not_boss(s, b, lot))
-    if color == casino.color:
-        return (Rule.REMODEL_NEW_COLOR, f"the casino at {lot} is already {color}")
-    price, needed = remodel_cost(engine, casino)
-    left = tiles_left(engine, s, color)
-    if left < needed:
-        return (Rule.REMODEL_COUNTS, f"remodelling needs {needed} {color} tiles, {left} are left")
-    if s.players[player].money < price:
-        return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
-    return None
 
 
 @functools.lru_cache(maxsize=4096)
@@ -125,42 +63,94 @@ def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, .
     return tuple(Remodel(lot, c) for c in colors if c != color)
 
 
-def generate(m: Moment, rows: list[int]) -> None:
-    """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
-    enough tiles left."""
-    money, (by_space, costs) = m.money, m.tables["remodel"]
-    casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
-    for i in rows:
-        casino = casinos[i][0]
-        needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
-        if money >= costs[needed]:
-            colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-            slots[i].extend(_remodels(casino.name, casino.color, colors))
+class RemodelFamily(Family):
+    """Remodel's rules: its notation, predicate, generator and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``-$15, A2+A3 gold -> silver`` (after ``remodel A2 silver: ``)."""
+        assert isinstance(ev, Remodeled)
+        return f"-${ev.cost}, {casino_text(ev.lots)} {ev.before} -> {ev.color}"
 
-def apply(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    engine.color_check(a.color)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Remodeled):
+            return None
+        return f"{names[ev.player]} remodels: {self.effect(ev, names)}"
 
+    def parse(self, w: Words) -> Remodel:
+        w.expect(3, "remodel LOT COLOUR")
+        return Remodel(w.lot(1), w.color(2))
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
+    def format(self, a: Remodel, names: Sequence[str]) -> str:
+        return f"remodel {a.lot} {a.color}"
+
+    def structured(self, a: Remodel, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "remodel", "lot": a.lot, "color": a.color}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"remodel {d.get('lot')} {d.get('color')}"
+
+    def prepare(self, profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+        """Whether a remodel takes one tile of the new colour per space (else one per tile including the risers:
+        ``remodel.counts``), and the cost by tiles needed, ``remodel.cost_per_unit`` each."""
+        r = profile.remodel
+        return r.counts == "spaces", Lazy(lambda units: r.cost_per_unit * units, range(16))
+
+    def cost(self, engine: Engine, s: GameState, a: Remodel) -> int:
+        casino = engine.casino_at(s, a.lot)
+        if casino is None:
+            raise engine.no_casino(a.lot)
+        return remodel_cost(engine, casino)[0]
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | None:
+        lot, color = a.lot, a.color
+        casino = engine.casino_at(s, lot)
+        if casino is None:
+            return (Rule.REMODEL_CASINO, f"{lot} has no casino")
+        b = boss(s, casino)
+        if b != player:
+            return (Rule.REMODEL_BOSS, not_boss(s, b, lot))
+        if color == casino.color:
+            return (Rule.REMODEL_NEW_COLOR, f"the casino at {lot} is already {color}")
+        price, needed = remodel_cost(engine, casino)
+        left = tiles_left(engine, s, color)
+        if left < needed:
+            return (Rule.REMODEL_COUNTS, f"remodelling needs {needed} {color} tiles, {left} are left")
+        if s.players[player].money < price:
+            return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
+        enough tiles left."""
+        money, (by_space, costs) = m.money, m.tables["remodel"]
+        casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
+        for i in rows:
+            casino = casinos[i][0]
+            needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
+            if money >= costs[needed]:
+                colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                slots[i].extend(_remodels(casino.name, casino.color, colors))
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    casino = engine.casino_at(s, a.lot)
-    assert casino is not None
-    price, _ = remodel_cost(engine, casino)
-    s.players[player].money -= price
-    s.recolor(casino.lots, a.color)
-    events.append(Remodeled(player=player, lots=list(casino.lots), before=casino.color,
-                        color=a.color, cost=price))
+        engine.lot_check(a.lot)
+        engine.color_check(a.color)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        casino = engine.casino_at(s, a.lot)
+        assert casino is not None
+        price, _ = remodel_cost(engine, casino)
+        s.players[player].money -= price
+        s.recolor(casino.lots, a.color)
+        events.append(Remodeled(player=player, lots=list(casino.lots), before=casino.color,
+                            color=a.color, cost=price))
 
 
-FAMILY = Family(
-    name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), parse=parse, format=format,
-    effect=effect, told=told,
-    structured=structured, record_kinds=("remodel",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, carry_out=carry_out, main_event="remodeled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
-    profile_keys=("remodel.cost_per_unit", "remodel.counts", "components.tiles_per_color"))
+FAMILY = RemodelFamily(
+    name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), record_kinds=("remodel",), in_trade=True,
+    main_event="remodeled", casinos=BOSSED, profile_keys=("remodel.cost_per_unit", "remodel.counts",
+    "components.tiles_per_color"))

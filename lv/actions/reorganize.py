@@ -46,60 +46,9 @@ class Reorganized(Event):
     values: dict[str, int]
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``-$7, new dice A2 3, A3 5`` (after ``reorg A2: ``)."""
-    assert isinstance(ev, Reorganized)
-    return f"-${ev.cost}, new dice {dice_text(ev.values)}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Reorganized):
-        return None
-    return f"{names[ev.player]} reorganizes: {effect(ev, names)}"
-
-
-def parse(w: Words) -> Reorganize:
-    w.expect(2, "reorg LOT")
-    return Reorganize(w.lot(1))
-
-
-def format(a: Reorganize, names: Sequence[str]) -> str:
-    return f"reorg {a.lot}"
-
-
-def structured(a: Reorganize, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "reorganize", "lot": a.lot}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"reorg {d.get('lot')}"
-
-
-def prepare(profile: Profile, board: Board) -> Lazy[int, int]:
-    """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
-    return Lazy(lambda n: n * profile.reorg.cost_per_pip, range(64))
-
-
-def table_dice(game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
-    """A reorganize rerolls every die in the casino, in board order of their lots."""
-    casino = game.casino_at(a.lot)
-    lots = [lot for lot in casino.lots if game.state.tiles[lot].owner is not None] if casino else []
-    if len(faces) < len(lots):
-        raise IllegalAction(f"reorganizing rerolls {len(lots)} dice ({', '.join(lots)}, in that order), "
-                            f"{len(faces)} given", Rule.DICE)
-    return {lot: faces.pop(0) for lot in lots}
-
-
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
     costs: Lazy[int, int] = engine.tables["reorganize"]
     return costs[pips(s, casino)]
-
-
-def cost(engine: Engine, s: GameState, a: Reorganize) -> int:
-    casino = engine.casino_at(s, a.lot)
-    if casino is None:
-        raise engine.no_casino(a.lot)
-    return reorg_cost(engine, s, casino)
 
 
 def locked(s: GameState, lots: Sequence[str]) -> bool:
@@ -107,64 +56,103 @@ def locked(s: GameState, lots: Sequence[str]) -> bool:
     return not s.reorganized.isdisjoint(lots)
 
 
-def why_not(engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason | None:
-    lot = a.lot
-    casino = engine.casino_at(s, lot)
-    if casino is None:
-        return (Rule.REORGANIZE_CASINO, f"{lot} has no casino")
-    if not has_die(s, casino, player):
-        return (Rule.REORGANIZE_DIE, f"you have no die in the casino at {lot}")
-    if locked(s, casino.lots):
-        return (Rule.REORGANIZE_ONCE, f"the casino at {lot} has dice that were already reorganized this turn")
-    price = reorg_cost(engine, s, casino)
-    if s.players[player].money < price:
-        return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
-    return None
-
-
 _REORGANIZES: Lazy[str, Reorganize] = Lazy(Reorganize)  # each decision made once
 
 
-def generate(m: Moment, rows: list[int]) -> None:
-    """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-    reorganized, money, costs = m.state.reorganized, m.money, m.tables["reorganize"]
-    casinos, slots = m.casinos, m.slots
-    for i in rows:
-        casino, facts = casinos[i]
-        if money >= costs[facts.pips] and reorganized.isdisjoint(casino.lots):  # not ``locked``
-            slots[i].append(_REORGANIZES[casino.name])
+class ReorganizeFamily(Family):
+    """Reorganize's rules: its notation, predicate, generator, dice and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``-$7, new dice A2 3, A3 5`` (after ``reorg A2: ``)."""
+        assert isinstance(ev, Reorganized)
+        return f"-${ev.cost}, new dice {dice_text(ev.values)}"
 
-def apply(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Reorganized):
+            return None
+        return f"{names[ev.player]} reorganizes: {self.effect(ev, names)}"
 
+    def parse(self, w: Words) -> Reorganize:
+        w.expect(2, "reorg LOT")
+        return Reorganize(w.lot(1))
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
+    def format(self, a: Reorganize, names: Sequence[str]) -> str:
+        return f"reorg {a.lot}"
+
+    def structured(self, a: Reorganize, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "reorganize", "lot": a.lot}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"reorg {d.get('lot')}"
+
+    def prepare(self, profile: Profile, board: Board) -> Lazy[int, int]:
+        """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
+        return Lazy(lambda n: n * profile.reorg.cost_per_pip, range(64))
+
+    def table_dice(self, game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
+        """A reorganize rerolls every die in the casino, in board order of their lots."""
+        casino = game.casino_at(a.lot)
+        lots = [lot for lot in casino.lots if game.state.tiles[lot].owner is not None] if casino else []
+        if len(faces) < len(lots):
+            raise IllegalAction(f"reorganizing rerolls {len(lots)} dice ({', '.join(lots)}, in that order), "
+                                f"{len(faces)} given", Rule.DICE)
+        return {lot: faces.pop(0) for lot in lots}
+
+    def cost(self, engine: Engine, s: GameState, a: Reorganize) -> int:
+        casino = engine.casino_at(s, a.lot)
+        if casino is None:
+            raise engine.no_casino(a.lot)
+        return reorg_cost(engine, s, casino)
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason | None:
+        lot = a.lot
+        casino = engine.casino_at(s, lot)
+        if casino is None:
+            return (Rule.REORGANIZE_CASINO, f"{lot} has no casino")
+        if not has_die(s, casino, player):
+            return (Rule.REORGANIZE_DIE, f"you have no die in the casino at {lot}")
+        if locked(s, casino.lots):
+            return (Rule.REORGANIZE_ONCE, f"the casino at {lot} has dice that were already reorganized this turn")
+        price = reorg_cost(engine, s, casino)
+        if s.players[player].money < price:
+            return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
+        reorganized, money, costs = m.state.reorganized, m.money, m.tables["reorganize"]
+        casinos, slots = m.casinos, m.slots
+        for i in rows:
+            casino, facts = casinos[i]
+            if money >= costs[facts.pips] and reorganized.isdisjoint(casino.lots):  # not ``locked``
+                slots[i].append(_REORGANIZES[casino.name])
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    casino = engine.casino_at(s, a.lot)
-    assert casino is not None
-    price = reorg_cost(engine, s, casino)
-    by_owner: dict[int, list[str]] = {}
-    for lot in casino.lots:
-        owner = s.tiles[lot].owner
-        if owner is not None:
-            by_owner.setdefault(owner, []).append(lot)
-    values = dice.reorg(by_owner)
-    s.players[player].money -= price
-    for lot, v in values.items():
-        s.set_die(lot, s.tiles[lot].owner, v)
-    s.reorganized.update(values)  # 003 L624-627: the lock survives merges
-    events.append(Reorganized(player=player, lots=list(casino.lots), cost=price, values=dict(values)))
+        engine.lot_check(a.lot)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        casino = engine.casino_at(s, a.lot)
+        assert casino is not None
+        price = reorg_cost(engine, s, casino)
+        by_owner: dict[int, list[str]] = {}
+        for lot in casino.lots:
+            owner = s.tiles[lot].owner
+            if owner is not None:
+                by_owner.setdefault(owner, []).append(lot)
+        values = dice.reorg(by_owner)
+        s.players[player].money -= price
+        for lot, v in values.items():
+            s.set_die(lot, s.tiles[lot].owner, v)
+        s.reorganized.update(values)  # 003 L624-627: the lock survives merges
+        events.append(Reorganized(player=player, lots=list(casino.lots), cost=price, values=dict(values)))
 
 
-FAMILY = Family(
+FAMILY = ReorganizeFamily(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
-    effect=effect, told=told,
-    parse=parse, format=format, structured=structured, record_kinds=("reorganize", "reorg"),
-    from_record=from_record, in_trade=True, why_not=why_not, cost=cost, apply=apply, carry_out=carry_out, main_event="reorganized", prepare=prepare,
-    rolls="reorg", table_dice=table_dice, casinos=DICED, generate_casinos=generate, legal_order=55,
-    profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))
+    record_kinds=("reorganize", "reorg"), in_trade=True, main_event="reorganized", rolls="reorg", casinos=DICED,
+    legal_order=55, profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

@@ -66,30 +66,9 @@ class Sold(Event):
     amount: int
 
 
-def parse(w: Words) -> Sell:
-    w.expect(2, "sell LOT")
-    return Sell(w.lot(1))
-
-
-def format(a: Sell, names: Sequence[str]) -> str:
-    return f"sell {a.lot}"
-
-
-def structured(a: Sell, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "sell", "lot": a.lot}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"sell {d.get('lot')}"
-
-
 def params(profile: Profile) -> Params:
     found: Params = profile.extension("sell")
     return found
-
-
-def active(profile: Profile) -> bool:
-    return params(profile).enabled
 
 
 def refund(profile: Profile, price: int) -> int:
@@ -97,56 +76,68 @@ def refund(profile: Profile, price: int) -> int:
     return price * params(profile).refund_percent // 100
 
 
-def cost(engine: Engine, s: GameState, a: Sell) -> int:
-    """A sale costs nothing: the player is paid (a negative cost)."""
-    return -refund(engine.profile, engine.board.lots[a.lot].price)
+class SellFamily(Family):
+    """The house rule's action: its notation, predicate, generator and application, in Python."""
 
+    def parse(self, w: Words) -> Sell:
+        w.expect(2, "sell LOT")
+        return Sell(w.lot(1))
 
-def why_not(engine: Engine, s: GameState, player: int, a: Sell) -> Reason | None:
-    lot = a.lot
-    if not params(engine.profile).enabled:
-        return (SellRule.ENABLED, "this profile has no Sell action (a house rule: sell.enabled)")
-    if lot in s.tiles:
-        return (SellRule.PARKING_LOT, f"{lot} has a casino tile: only a parking lot can be sold")
-    owner = s.markers.get(lot)
-    if owner != player:
-        whose = "nobody's" if owner is None else f"{s.players[owner].name}'s"
-        return (SellRule.OWN_LOT, f"{lot} is {whose} lot, not yours")
-    return None
+    def format(self, a: Sell, names: Sequence[str]) -> str:
+        return f"sell {a.lot}"
 
+    def structured(self, a: Sell, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "sell", "lot": a.lot}
 
-def generate(m: Moment, out: list[Decision]) -> None:
-    """``why_not`` in bulk: each lot the player has a marker on (a marker is only ever on a lot with no tile),
-    in board order."""
-    player, index = m.player, m.board.index
-    mine = [lot for lot, owner in m.markers.items() if owner == player]
-    mine.sort(key=index.__getitem__)
-    out.extend(Sell(lot) for lot in mine)
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"sell {d.get('lot')}"
 
+    def active(self, profile: Profile) -> bool:
+        return params(profile).enabled
 
-def apply(engine: Engine, s: GameState, player: int, a: Sell, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    refuse(why_not(engine, s, player, a))
-    amount = refund(engine.profile, engine.board.lots[a.lot].price)
-    s.players[player].money += amount
-    s.remove_marker(a.lot)
-    events.append(Sold(lot=a.lot, player=player, amount=amount))
+    def cost(self, engine: Engine, s: GameState, a: Sell) -> int:
+        """A sale costs nothing: the player is paid (a negative cost)."""
+        return -refund(engine.profile, engine.board.lots[a.lot].price)
 
-
-def effect(ev: Event, names: Sequence[str]) -> str:
-    assert isinstance(ev, Sold)
-    return f"+${ev.amount} from the bank, the marker back to {names[ev.player]}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Sold):
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Sell) -> Reason | None:
+        lot = a.lot
+        if not params(engine.profile).enabled:
+            return (SellRule.ENABLED, "this profile has no Sell action (a house rule: sell.enabled)")
+        if lot in s.tiles:
+            return (SellRule.PARKING_LOT, f"{lot} has a casino tile: only a parking lot can be sold")
+        owner = s.markers.get(lot)
+        if owner != player:
+            whose = "nobody's" if owner is None else f"{s.players[owner].name}'s"
+            return (SellRule.OWN_LOT, f"{lot} is {whose} lot, not yours")
         return None
-    return f"{names[ev.player]} sells {ev.lot} back to the bank: +${ev.amount}"
+
+    def generate_before(self, m: Moment, out: list[Decision]) -> None:
+        """``why_not`` in bulk: each lot the player has a marker on (a marker is only ever on a lot with no tile),
+        in board order."""
+        player, index = m.player, m.board.index
+        mine = [lot for lot, owner in m.markers.items() if owner == player]
+        mine.sort(key=index.__getitem__)
+        out.extend(Sell(lot) for lot in mine)
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Sell, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+        engine.lot_check(a.lot)
+        refuse(self.why_not(engine, s, player, a))
+        amount = refund(engine.profile, engine.board.lots[a.lot].price)
+        s.players[player].money += amount
+        s.remove_marker(a.lot)
+        events.append(Sold(lot=a.lot, player=player, amount=amount))
+
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        assert isinstance(ev, Sold)
+        return f"+${ev.amount} from the bank, the marker back to {names[ev.player]}"
+
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Sold):
+            return None
+        return f"{names[ev.player]} sells {ev.lot} back to the bank: +${ev.amount}"
 
 
-FAMILY = Family(
-    name="sell", order=15, decisions=(Sell,), verbs=("sell",), parse=parse, format=format, structured=structured,
-    record_kinds=("sell",), from_record=from_record, why_not=why_not, cost=cost, apply=apply, main_event="sold",
-    active=active, generate_before=generate, profile_keys=("sell.enabled", "sell.refund_percent"),
-    parameters=Params, rules=SellRule, effect=effect, told=told)
+FAMILY = SellFamily(
+    name="sell", order=15, decisions=(Sell,), verbs=("sell",), record_kinds=("sell",), main_event="sold",
+    profile_keys=("sell.enabled", "sell.refund_percent"), parameters=Params, rules=SellRule, generates_before=True)

@@ -53,83 +53,9 @@ class Sprawled(Event):
     moved_from: str | None
 
 
-def effect(ev: Event, names: Sequence[str]) -> str:
-    """``-$12, gold tile, 2 high, die 4`` (after ``sprawl A3 from A2: ``)."""
-    assert isinstance(ev, Sprawled)
-    high = f", {ev.height} high" if ev.height > 1 else ""
-    return f"-${ev.cost}, {ev.color} tile{high}, {new_die_text(ev.value)}"
-
-
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    if not isinstance(ev, Sprawled):
-        return None
-    return f"{names[ev.player]} sprawls into {ev.lot}: {effect(ev, names)}"
-
-
-def parse(w: Words) -> Sprawl:
-    w.expect(4, "sprawl LOT from LOT")
-    if w.word(2).lower() != "from":
-        raise w.fail("expected 'sprawl LOT from LOT'")
-    return Sprawl(w.lot(1), w.lot(3))
-
-
-def format(a: Sprawl, names: Sequence[str]) -> str:
-    return f"sprawl {a.lot} from {a.source}"
-
-
-def structured(a: Sprawl, names: Sequence[str]) -> dict[str, Any]:
-    return {"action": "sprawl", "lot": a.lot, "from": a.source}
-
-
-def from_record(d: dict[str, Any]) -> str:
-    return f"sprawl {d.get('lot')} from {d.get('from')}"
-
-
-def prepare(profile: Profile, board: Board) -> Lazy[int, dict[str, int]]:
-    """The cost of a sprawl, by height of the sprawling casino, by lot (000 L140-147 / 003 L555-568): the lot's
-    price times ``sprawl.cost_multiplier``, plus ``sprawl.riser_cost`` per level above the first."""
-    p = profile.sprawl
-    return Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
-                                for lot, info in board.lots.items()},
-                range(1, profile.max_height(profile.players.max) + 1))
-
-
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
     costs: Lazy[int, dict[str, int]] = engine.tables["sprawl"]
     return costs[height][lot]
-
-
-def cost(engine: Engine, s: GameState, a: Sprawl) -> int:
-    casino = engine.casino_at(s, a.source)
-    if casino is None:
-        raise engine.no_casino(a.lot)
-    return sprawl_cost(engine, a.lot, casino.height)
-
-
-def why_not(engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | None:
-    lot, source = a.lot, a.source
-    casino = engine.casino_at(s, source)
-    if casino is None:
-        return (Rule.SPRAWL_FROM_CASINO, f"{source} has no casino")
-    b = boss(s, casino)
-    if b != player:
-        return (Rule.SPRAWL_BOSS, not_boss(s, b, source))
-    if lot in s.tiles:
-        return (Rule.SPRAWL_EMPTY, f"{lot} already has a tile")
-    if lot in s.markers:
-        return (Rule.SPRAWL_UNOWNED, f"{lot} is owned ({s.players[s.markers[lot]].name} has a marker on it)")
-    lots = engine.board.lots
-    if not any(lot in lots[c].neighbours for c in casino.lots):
-        return (Rule.SPRAWL_ADJACENT, f"{lot} does not share an edge with the casino at {source}")
-    closed = closed_block(engine.profile, len(s.players))
-    if closed is not None and lots[lot].block == closed:
-        return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
-    if tiles_left(engine, s, casino.color) < 1:
-        return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {casino.color} tiles are on the board")
-    price = sprawl_cost(engine, lot, casino.height)
-    if s.players[player].money < price:
-        return (Rule.SPRAWL_COST_MULTIPLIER, f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
-    return None
 
 
 # each decision made once: by source casino, by lot
@@ -143,63 +69,128 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
     return made
 
 
-def generate(m: Moment, rows: list[int]) -> None:
-    """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
-    edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
-    lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
-    costs, frontiers = m.tables["sprawl"], m.index.frontiers
-    casinos, slots = m.casinos, m.slots
-    for i in rows:
-        casino = casinos[i][0]
-        if left[casino.color] < 1:
-            continue
-        cost_of = costs[casino.height]
-        reach = frontiers.get(casino.lots)
-        made = _sprawls_from(casino.name)
-        slot = slots[i]
-        if closed is None:  # no closed block in this game (the common case): one test fewer a lot
-            for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-                if n not in markers and money >= cost_of[n]:
-                    sprawl = made.get(n)
-                    if sprawl is None:
-                        sprawl = made[n] = Sprawl(n, casino.name)
-                    slot.append(sprawl)
-        else:
-            for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-                if n not in markers and lots[n].block != closed and money >= cost_of[n]:
-                    sprawl = made.get(n)
-                    if sprawl is None:
-                        sprawl = made[n] = Sprawl(n, casino.name)
-                    slot.append(sprawl)
+class SprawlFamily(Family):
+    """Sprawl's rules: its notation, predicate, generator and application."""
 
+    def effect(self, ev: Event, names: Sequence[str]) -> str:
+        """``-$12, gold tile, 2 high, die 4`` (after ``sprawl A3 from A2: ``)."""
+        assert isinstance(ev, Sprawled)
+        high = f", {ev.height} high" if ev.height > 1 else ""
+        return f"-${ev.cost}, {ev.color} tile{high}, {new_die_text(ev.value)}"
 
-def apply(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    engine.lot_check(a.lot)
-    engine.lot_check(a.source)
-    refuse(why_not(engine, s, player, a))
-    carry_out(engine, s, player, a, dice, events, choices)
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        if not isinstance(ev, Sprawled):
+            return None
+        return f"{names[ev.player]} sprawls into {ev.lot}: {self.effect(ev, names)}"
 
+    def parse(self, w: Words) -> Sprawl:
+        w.expect(4, "sprawl LOT from LOT")
+        if w.word(2).lower() != "from":
+            raise w.fail("expected 'sprawl LOT from LOT'")
+        return Sprawl(w.lot(1), w.lot(3))
 
-def carry_out(engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
+    def format(self, a: Sprawl, names: Sequence[str]) -> str:
+        return f"sprawl {a.lot} from {a.source}"
+
+    def structured(self, a: Sprawl, names: Sequence[str]) -> dict[str, Any]:
+        return {"action": "sprawl", "lot": a.lot, "from": a.source}
+
+    def from_record(self, d: dict[str, Any]) -> str:
+        return f"sprawl {d.get('lot')} from {d.get('from')}"
+
+    def prepare(self, profile: Profile, board: Board) -> Lazy[int, dict[str, int]]:
+        """The cost of a sprawl, by height of the sprawling casino, by lot (000 L140-147 / 003 L555-568): the lot's
+        price times ``sprawl.cost_multiplier``, plus ``sprawl.riser_cost`` per level above the first."""
+        p = profile.sprawl
+        return Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
+                                    for lot, info in board.lots.items()},
+                    range(1, profile.max_height(profile.players.max) + 1))
+
+    def cost(self, engine: Engine, s: GameState, a: Sprawl) -> int:
+        casino = engine.casino_at(s, a.source)
+        if casino is None:
+            raise engine.no_casino(a.lot)
+        return sprawl_cost(engine, a.lot, casino.height)
+
+    def why_not(self, engine: Engine, s: GameState, player: int, a: Sprawl) -> Reason | None:
+        lot, source = a.lot, a.source
+        casino = engine.casino_at(s, source)
+        if casino is None:
+            return (Rule.SPRAWL_FROM_CASINO, f"{source} has no casino")
+        b = boss(s, casino)
+        if b != player:
+            return (Rule.SPRAWL_BOSS, not_boss(s, b, source))
+        if lot in s.tiles:
+            return (Rule.SPRAWL_EMPTY, f"{lot} already has a tile")
+        if lot in s.markers:
+            return (Rule.SPRAWL_UNOWNED, f"{lot} is owned ({s.players[s.markers[lot]].name} has a marker on it)")
+        lots = engine.board.lots
+        if not any(lot in lots[c].neighbours for c in casino.lots):
+            return (Rule.SPRAWL_ADJACENT, f"{lot} does not share an edge with the casino at {source}")
+        closed = closed_block(engine.profile, len(s.players))
+        if closed is not None and lots[lot].block == closed:
+            return (Rule.F_BLOCK_CLOSED_WHEN, f"no building on {closed} block in a 2-player game")
+        if tiles_left(engine, s, casino.color) < 1:
+            return (Rule.COMPONENTS_TILES_PER_COLOR, f"all {casino.color} tiles are on the board")
+        price = sprawl_cost(engine, lot, casino.height)
+        if s.players[player].money < price:
+            return (Rule.SPRAWL_COST_MULTIPLIER,
+                    f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
+        return None
+
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+        """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
+        edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
+        lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
+        costs, frontiers = m.tables["sprawl"], m.index.frontiers
+        casinos, slots = m.casinos, m.slots
+        for i in rows:
+            casino = casinos[i][0]
+            if left[casino.color] < 1:
+                continue
+            cost_of = costs[casino.height]
+            reach = frontiers.get(casino.lots)
+            made = _sprawls_from(casino.name)
+            slot = slots[i]
+            if closed is None:  # no closed block in this game (the common case): one test fewer a lot
+                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                    if n not in markers and money >= cost_of[n]:
+                        sprawl = made.get(n)
+                        if sprawl is None:
+                            sprawl = made[n] = Sprawl(n, casino.name)
+                        slot.append(sprawl)
+            else:
+                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                    if n not in markers and lots[n].block != closed and money >= cost_of[n]:
+                        sprawl = made.get(n)
+                        if sprawl is None:
+                            sprawl = made[n] = Sprawl(n, casino.name)
+                        slot.append(sprawl)
+
+    def apply(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
-    """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-    casino = engine.casino_at(s, a.source)
-    assert casino is not None
-    price = sprawl_cost(engine, a.lot, casino.height)
-    ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
-    die = engine.board.lots[a.lot].die
-    s.players[player].money -= price
-    # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
-    s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
-    events.append(Sprawled(player=player, lot=a.lot, source=a.source, color=casino.color,
-                        height=casino.height, cost=price, value=die if ok else None, moved_from=moved))
+        engine.lot_check(a.lot)
+        engine.lot_check(a.source)
+        refuse(self.why_not(engine, s, player, a))
+        self.carry_out(engine, s, player, a, dice, events, choices)
+
+    def carry_out(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        casino = engine.casino_at(s, a.source)
+        assert casino is not None
+        price = sprawl_cost(engine, a.lot, casino.height)
+        ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+        die = engine.board.lots[a.lot].die
+        s.players[player].money -= price
+        # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
+        s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
+        events.append(Sprawled(player=player, lot=a.lot, source=a.source, color=casino.color,
+                            height=casino.height, cost=price, value=die if ok else None, moved_from=moved))
 
 
-FAMILY = Family(
-    name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), parse=parse, format=format,
-    effect=effect, told=told,
-    structured=structured, record_kinds=("sprawl",), from_record=from_record, in_trade=True, why_not=why_not,
-    cost=cost, apply=apply, carry_out=carry_out, main_event="sprawled", prepare=prepare, casinos=BOSSED, generate_casinos=generate,
+FAMILY = SprawlFamily(
+    name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), record_kinds=("sprawl",), in_trade=True,
+    main_event="sprawled", casinos=BOSSED,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))

@@ -158,19 +158,6 @@ class TradeStepFailed(Event):
     rule: str
 
 
-def told(ev: Event, names: Sequence[str]) -> str | None:
-    """A trade's events as sentences (a trade has no main event: its notation line is followed by them all)."""
-    if isinstance(ev, MoneyGiven):
-        return f"{names[ev.giver]} gives {names[ev.receiver]} ${ev.amount}"
-    if isinstance(ev, LotGiven):
-        return f"{names[ev.giver]}'s lot {ev.lot} goes to {names[ev.receiver]}"
-    if isinstance(ev, DieGiven):
-        return f"{names[ev.giver]}'s die on {ev.lot} ({ev.value}) goes to {names[ev.receiver]}"
-    if isinstance(ev, TradeStepFailed):
-        return f"trade step {ev.step} fails: {ev.reason} [{ev.rule}]; the later steps do not happen"
-    return None
-
-
 TRANSFERS = (GiveMoney, GiveLot, GiveDie)
 FORBIDDEN = (GivePoints, GiveTile, GiveRiser, Promise)
 _GIVE: dict[str, type] = {"money": GiveMoney, "points": GivePoints, "lot": GiveLot, "die": GiveDie,
@@ -182,16 +169,6 @@ def _families() -> Any:
 
 
 # ------------------------------------------------------------------------------ notation
-
-def parse(w: Words) -> Trade:
-    text = w.text
-    body = text[len(w.words[0]):].strip()
-    if not body:
-        raise w.fail("a trade needs steps, e.g. 'trade money 5 from red to blue; lot A2 from blue to red'")
-    body, by = _split_by(body, w.names)
-    steps = tuple(parse_step(w.sub(part.strip())) for part in body.split(";") if part.strip())
-    return Trade(steps, by)
-
 
 def _split_by(body: str, names: Sequence[str]) -> tuple[str, tuple[int, ...]]:
     """``STEPS by green, black`` -> (STEPS, (green, black)); the tail counts only when it is all player names."""
@@ -232,87 +209,7 @@ def parse_step(w: Words) -> Any:
     return parse_words(w)
 
 
-def format(a: Any, names: Sequence[str]) -> str:
-    """A trade, or one of its steps."""
-    if isinstance(a, (GiveMoney, GivePoints)):
-        return f"{a.kind} {a.amount} from {names[a.giver]} to {names[a.receiver]}"
-    if isinstance(a, (GiveLot, GiveDie, GiveTile, GiveRiser)):
-        return f"{a.kind} {a.lot} from {names[a.giver]} to {names[a.receiver]}"
-    if isinstance(a, Promise):
-        return f"promise from {names[a.giver]} to {names[a.receiver]} {a.text}"
-    if isinstance(a, ActAs):
-        return f"as {names[a.player]} {format_decision(a.action, names)}"
-    by = f" by {', '.join(names[i] for i in a.by)}" if a.by else ""
-    return "trade " + "; ".join(format_decision(s, names) for s in a.steps) + by
-
-
-def structured(a: Any, names: Sequence[str]) -> dict[str, Any]:
-    """The structured record form of a trade, or of one of its steps."""
-    if isinstance(a, ActAs):
-        return {"as": names[a.player], **structured_decision(a.action, names)}
-    if isinstance(a, GiveMoney):
-        return {"money": a.amount, "from": names[a.giver], "to": names[a.receiver]}
-    if isinstance(a, GiveLot):
-        return {"lot": a.lot, "from": names[a.giver], "to": names[a.receiver]}
-    if isinstance(a, GiveDie):
-        return {"die": a.lot, "from": names[a.giver], "to": names[a.receiver]}
-    if isinstance(a, FORBIDDEN):  # never in a record the engine writes: the rules refuse them
-        return {"do": format(a, names)}
-    out: dict[str, Any] = {"action": "trade", "steps": [structured_decision(s, names) for s in a.steps]}
-    if a.by:
-        out["by"] = [names[i] for i in a.by]
-    return out
-
-
 # ------------------------------------------------------------------------------ the rules
-
-def why_not(engine: Engine, s: GameState, player: int, trade: Trade) -> Reason | None:
-    """What a trade may hold and who may make it, before any step is carried out (a forbidden element makes
-    the whole trade illegal; it is not a step that fails). 000 "At Any Time: Trading" L216-226; 003
-    "Trading" L803-836."""
-    n = len(s.players)
-    names = [p.name for p in s.players]
-    by = trade.by
-    if by:
-        if not all(isinstance(i, int) and 0 <= i < n for i in by):
-            return (Rule.TRADE, f"no such player among {by!r}")
-        if len(set(by)) != len(by):
-            return (Rule.TRADE, "a player is named twice among the parties")
-        if len(by) < 2:  # 003 L808-809: any number of players may be involved in a trade
-            return (Rule.TRADE_PARTIES, "a trade is between two or more players")
-    named: set[int] = set()
-    for i, step in enumerate(trade.steps, start=1):
-        if isinstance(step, GivePoints):
-            return (Rule.TRADE_FORBIDDEN, f"step {i}: points cannot be traded")
-        if isinstance(step, GiveTile):
-            return (Rule.TRADE_FORBIDDEN, f"step {i}: casino tiles cannot be traded")
-        if isinstance(step, GiveRiser):
-            return (Rule.TRADE_FORBIDDEN, f"step {i}: risers cannot be traded")
-        if isinstance(step, Promise):
-            return (Rule.TRADE_PROMISE, f"step {i}: a promise of an action or a transfer on a future turn cannot "
-                                        "be traded")
-        if isinstance(step, ActAs):
-            if step.player != s.current:
-                who = names[step.player] if isinstance(step.player, int) and 0 <= step.player < n else step.player
-                return (Rule.TRADE_ACTIONS, f"step {i}: {who} cannot take an action on "
-                                            f"{names[s.current]}'s turn")
-            step = step.action
-        family = FAMILY_OF.get(type(step))
-        if family is not None and family.in_trade:
-            if s.phase != "actions":  # an action "you perform this turn": in the action step only
-                return (Rule.TRADE_ACTIONS, f"step {i}: {names[s.current]} has not drawn yet, so cannot trade an "
-                                            "action now")
-            named.add(s.current)
-        elif isinstance(step, TRANSFERS):
-            named.update((step.giver, step.receiver))
-    if by and not named <= set(by):
-        outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
-        if outside:
-            return (Rule.TRADE_PARTIES, f"{', '.join(names[i] for i in outside)} "
-                                        f"{'is' if len(outside) == 1 else 'are'} not a party to the trade "
-                                        f"(by {', '.join(names[i] for i in by)})")
-    return None
-
 
 def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choices: dict[str, str]) -> None:
     """Carry out one transfer between players."""
@@ -357,46 +254,146 @@ def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choic
         raise IllegalAction(f"not a trade step: {step!r}", Rule.TRADE)
 
 
-def apply(engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, events: list[Event],
-          choices: dict[str, str]) -> None:
-    """Steps in the agreed order; a step that fails stops the rest (``trade.failed_step: stop_rest``) or undoes
-    the whole trade (``undo_all``)."""
-    if not trade.steps:
-        raise IllegalAction("a trade needs at least one step", Rule.TRADE)
-    refuse(why_not(engine, s, player, trade))
-    saved = s.copy()
-    done: list[Event] = []
-    immediate = engine.profile.ties.check == "immediate"
-    for i, step in enumerate(trade.steps):
-        before = engine.snapshot(s)
-        step_saved = saved if i == 0 else s.copy()  # a step that fails half-way must leave no trace
-        step_events: list[Event] = []
-        try:
-            action = step.action if isinstance(step, ActAs) else step
-            family = FAMILY_OF.get(type(action))
-            if isinstance(step, TRANSFERS):
-                transfer(engine, s, step, step_events, choices)
-                if immediate:
+class TradeFamily(Family):
+    """Trade's rules: the notation of a trade and its steps, its predicate and its application."""
+
+    def told(self, ev: Event, names: Sequence[str]) -> str | None:
+        """A trade's events as sentences (a trade has no main event: its notation line is followed by them all)."""
+        if isinstance(ev, MoneyGiven):
+            return f"{names[ev.giver]} gives {names[ev.receiver]} ${ev.amount}"
+        if isinstance(ev, LotGiven):
+            return f"{names[ev.giver]}'s lot {ev.lot} goes to {names[ev.receiver]}"
+        if isinstance(ev, DieGiven):
+            return f"{names[ev.giver]}'s die on {ev.lot} ({ev.value}) goes to {names[ev.receiver]}"
+        if isinstance(ev, TradeStepFailed):
+            return f"trade step {ev.step} fails: {ev.reason} [{ev.rule}]; the later steps do not happen"
+        return None
+
+    def parse(self, w: Words) -> Trade:
+        text = w.text
+        body = text[len(w.words[0]):].strip()
+        if not body:
+            raise w.fail("a trade needs steps, e.g. 'trade money 5 from red to blue; lot A2 from blue to red'")
+        body, by = _split_by(body, w.names)
+        steps = tuple(parse_step(w.sub(part.strip())) for part in body.split(";") if part.strip())
+        return Trade(steps, by)
+
+    def format(self, a: Any, names: Sequence[str]) -> str:
+        """A trade, or one of its steps."""
+        if isinstance(a, (GiveMoney, GivePoints)):
+            return f"{a.kind} {a.amount} from {names[a.giver]} to {names[a.receiver]}"
+        if isinstance(a, (GiveLot, GiveDie, GiveTile, GiveRiser)):
+            return f"{a.kind} {a.lot} from {names[a.giver]} to {names[a.receiver]}"
+        if isinstance(a, Promise):
+            return f"promise from {names[a.giver]} to {names[a.receiver]} {a.text}"
+        if isinstance(a, ActAs):
+            return f"as {names[a.player]} {format_decision(a.action, names)}"
+        by = f" by {', '.join(names[i] for i in a.by)}" if a.by else ""
+        return "trade " + "; ".join(format_decision(s, names) for s in a.steps) + by
+
+    def structured(self, a: Any, names: Sequence[str]) -> dict[str, Any]:
+        """The structured record form of a trade, or of one of its steps."""
+        if isinstance(a, ActAs):
+            return {"as": names[a.player], **structured_decision(a.action, names)}
+        if isinstance(a, GiveMoney):
+            return {"money": a.amount, "from": names[a.giver], "to": names[a.receiver]}
+        if isinstance(a, GiveLot):
+            return {"lot": a.lot, "from": names[a.giver], "to": names[a.receiver]}
+        if isinstance(a, GiveDie):
+            return {"die": a.lot, "from": names[a.giver], "to": names[a.receiver]}
+        if isinstance(a, FORBIDDEN):  # never in a record the engine writes: the rules refuse them
+            return {"do": self.format(a, names)}
+        out: dict[str, Any] = {"action": "trade", "steps": [structured_decision(s, names) for s in a.steps]}
+        if a.by:
+            out["by"] = [names[i] for i in a.by]
+        return out
+
+    def why_not(self, engine: Engine, s: GameState, player: int, trade: Trade) -> Reason | None:
+        """What a trade may hold and who may make it, before any step is carried out (a forbidden element makes
+        the whole trade illegal; it is not a step that fails). 000 "At Any Time: Trading" L216-226; 003
+        "Trading" L803-836."""
+        n = len(s.players)
+        names = [p.name for p in s.players]
+        by = trade.by
+        if by:
+            if not all(isinstance(i, int) and 0 <= i < n for i in by):
+                return (Rule.TRADE, f"no such player among {by!r}")
+            if len(set(by)) != len(by):
+                return (Rule.TRADE, "a player is named twice among the parties")
+            if len(by) < 2:  # 003 L808-809: any number of players may be involved in a trade
+                return (Rule.TRADE_PARTIES, "a trade is between two or more players")
+        named: set[int] = set()
+        for i, step in enumerate(trade.steps, start=1):
+            if isinstance(step, GivePoints):
+                return (Rule.TRADE_FORBIDDEN, f"step {i}: points cannot be traded")
+            if isinstance(step, GiveTile):
+                return (Rule.TRADE_FORBIDDEN, f"step {i}: casino tiles cannot be traded")
+            if isinstance(step, GiveRiser):
+                return (Rule.TRADE_FORBIDDEN, f"step {i}: risers cannot be traded")
+            if isinstance(step, Promise):
+                return (Rule.TRADE_PROMISE, f"step {i}: a promise of an action or a transfer on a future turn cannot "
+                                            "be traded")
+            if isinstance(step, ActAs):
+                if step.player != s.current:
+                    who = names[step.player] if isinstance(step.player, int) and 0 <= step.player < n else step.player
+                    return (Rule.TRADE_ACTIONS, f"step {i}: {who} cannot take an action on "
+                                                f"{names[s.current]}'s turn")
+                step = step.action
+            family = FAMILY_OF.get(type(step))
+            if family is not None and family.in_trade:
+                if s.phase != "actions":  # an action "you perform this turn": in the action step only
+                    return (Rule.TRADE_ACTIONS, f"step {i}: {names[s.current]} has not drawn yet, so cannot trade an "
+                                                "action now")
+                named.add(s.current)
+            elif isinstance(step, TRANSFERS):
+                named.update((step.giver, step.receiver))
+        if by and not named <= set(by):
+            outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
+            if outside:
+                return (Rule.TRADE_PARTIES, f"{', '.join(names[i] for i in outside)} "
+                                            f"{'is' if len(outside) == 1 else 'are'} not a party to the trade "
+                                            f"(by {', '.join(names[i] for i in by)})")
+        return None
+
+    def apply(self, engine: Engine, s: GameState, player: int, trade: Trade, dice: Dice, events: list[Event],
+              choices: dict[str, str]) -> None:
+        """Steps in the agreed order; a step that fails stops the rest (``trade.failed_step: stop_rest``) or undoes
+        the whole trade (``undo_all``)."""
+
+        if not trade.steps:
+            raise IllegalAction("a trade needs at least one step", Rule.TRADE)
+        refuse(self.why_not(engine, s, player, trade))
+        saved = s.copy()
+        done: list[Event] = []
+        immediate = engine.profile.ties.check == "immediate"
+        for i, step in enumerate(trade.steps):
+            before = engine.snapshot(s)
+            step_saved = saved if i == 0 else s.copy()  # a step that fails half-way must leave no trace
+            step_events: list[Event] = []
+            try:
+                action = step.action if isinstance(step, ActAs) else step
+                family = FAMILY_OF.get(type(action))
+                if isinstance(step, TRANSFERS):
+                    transfer(engine, s, step, step_events, choices)
+                    if immediate:
+                        engine.resolve_ties(s, dice, step_events)
+                elif isinstance(step, ActAs) or (family is not None and family.in_trade):
+                    engine.act(s, s.current, action, dice, step_events, choices)
                     engine.resolve_ties(s, dice, step_events)
-            elif isinstance(step, ActAs) or (family is not None and family.in_trade):
-                engine.act(s, s.current, action, dice, step_events, choices)
-                engine.resolve_ties(s, dice, step_events)
-            else:
-                raise IllegalAction(f"not a trade step: {step!r}", Rule.TRADE)
-        except IllegalAction as err:
-            if i == 0 or engine.profile.trade.failed_step == "undo_all":
-                s.restore(saved)
-                raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
-            s.restore(step_saved)
-            done.append(TradeStepFailed(step=i + 1, reason=err.reason, rule=err.rule))
-            break
-        engine.consequences(s, before, step_events)
-        done.extend(step_events)
-    events.extend(done)
+                else:
+                    raise IllegalAction(f"not a trade step: {step!r}", Rule.TRADE)
+            except IllegalAction as err:
+                if i == 0 or engine.profile.trade.failed_step == "undo_all":
+                    s.restore(saved)
+                    raise IllegalAction(f"trade step {i + 1} fails: {err.reason}", err.rule) from None
+                s.restore(step_saved)
+                done.append(TradeStepFailed(step=i + 1, reason=err.reason, rule=err.rule))
+                break
+            engine.consequences(s, before, step_events)
+            done.extend(step_events)
+        events.extend(done)
 
 
-FAMILY = Family(
-    name="trade", order=70, decisions=(Trade, GiveMoney, GiveLot, GiveDie, GivePoints, GiveTile, GiveRiser,
-                                       Promise, ActAs),
-    verbs=("trade",), parse=parse, format=format, structured=structured, listed=False, why_not=why_not, told=told,
-    cost=lambda engine, s, a: 0, apply=apply, anytime=True, profile_keys=("trade.failed_step",))
+FAMILY = TradeFamily(
+    name="trade", order=70, verbs=("trade",), listed=False, anytime=True, profile_keys=("trade.failed_step",),
+    decisions=(Trade, GiveMoney, GiveLot, GiveDie, GivePoints, GiveTile, GiveRiser, Promise, ActAs))
