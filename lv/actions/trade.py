@@ -211,18 +211,26 @@ def parse_step(w: Words) -> Any:
 
 # ------------------------------------------------------------------------------ the rules
 
+def given(step: Any, field: str) -> Any:
+    """A step's value as the caller gave it, to be checked: read through ``Any``, since compiled code would turn a
+    field typed ``int`` into a C integer on reading (``True`` becomes 1; ``1.5`` or ``"3"`` a TypeError) before
+    the check could refuse it."""
+    return getattr(step, field)
+
+
 def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choices: dict[str, str]) -> None:
     """Carry out one transfer between players."""
     n = len(s.players)
-    for who in (step.giver, step.receiver):
+    for who in (given(step, "giver"), given(step, "receiver")):
         if not isinstance(who, int) or not 0 <= who < n:
             raise IllegalAction(f"no such player: {who!r}", Rule.TRADE)
     if step.giver == step.receiver:
         raise IllegalAction("a player cannot trade with themselves", Rule.TRADE)
     giver, receiver = s.players[step.giver], s.players[step.receiver]
     if isinstance(step, GiveMoney):
-        if not isinstance(step.amount, int) or isinstance(step.amount, bool) or step.amount < 1:
-            raise IllegalAction(f"give a whole number of dollars, at least $1, not {step.amount!r}", Rule.TRADE_ITEMS)
+        amount: Any = given(step, "amount")
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+            raise IllegalAction(f"give a whole number of dollars, at least $1, not {amount!r}", Rule.TRADE_ITEMS)
         if giver.money < step.amount:
             raise IllegalAction(f"{giver.name} has ${giver.money}, not ${step.amount}", Rule.TRADE_ITEMS)
         giver.money -= step.amount
@@ -322,7 +330,7 @@ class TradeFamily(Family):
                 return (Rule.TRADE, "a player is named twice among the parties")
             if len(by) < 2:  # 003 L808-809: any number of players may be involved in a trade
                 return (Rule.TRADE_PARTIES, "a trade is between two or more players")
-        named: set[int] = set()
+        named: set[Any] = set()  # seats as given (a step naming no seat of the game is refused when it is carried out)
         for i, step in enumerate(trade.steps, start=1):
             if isinstance(step, GivePoints):
                 return (Rule.TRADE_FORBIDDEN, f"step {i}: points cannot be traded")
@@ -346,7 +354,7 @@ class TradeFamily(Family):
                                                 "action now")
                 named.add(s.current)
             elif isinstance(step, TRANSFERS):
-                named.update((step.giver, step.receiver))
+                named.update((given(step, "giver"), given(step, "receiver")))
         if by and not named <= set(by):
             outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
             if outside:
