@@ -173,10 +173,14 @@ class Game:
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
                  draw_choices: dict[str, Any] | None = None, board: Board | None = None, setup: bool = True,
-                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True):
+                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True,
+                 engine: Engine | None = None, quiet: bool = False):
         self.profile = profile
         self.board = board or load_board()
-        self.engine = Engine(profile, self.board)
+        # ``engine``: another game's under the same profile and board (``copy``; an engine serves one game at a time)
+        # ``quiet``: the events only a record or the narrative reads are not made (``Engine.quiet``): a simulation
+        # that keeps no record and reads only the metrics (``metrics.summarize`` reads scored and built)
+        self.engine = engine if engine is not None else Engine(profile, self.board, quiet)
         self.seed = seed
         n = len(players)
         p = profile.players
@@ -494,16 +498,16 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same position: the state, the history and what ``pop()`` can take back are
         copied; the profile, board and engine (read-only) are shared. Play either without touching the other."""
-        twin = Game.__new__(Game)  # no __init__: every attribute is set here (a compiled class has no __dict__)
-        twin.profile, twin.board, twin.engine, twin.seed = self.profile, self.board, self.engine, self.seed
+        # made by __init__ (a compiled class runs it whatever makes it) without the setup, on this game's engine
+        twin = Game(self.profile, self.player_names, self.seed, deck=None if self.table else self.deck,
+                    board=self.board, setup=False, table=self.table, deal=self.deal,
+                    draw_first=not self.explicit_draws, engine=self.engine)
+        twin.ask = self.ask
         twin.state = self.state.copy()
         twin.history = [t.copy() for t in self.history]
         twin.setup_events = list(self.setup_events)
-        twin.table, twin.explicit_draws, twin.ask = self.table, self.explicit_draws, self.ask
         twin.deal = None if self.deal is None else {k: list(v) for k, v in self.deal.items()}
-        twin._vouched = None
         twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, p.turn.copy()) for p in self._pushed]
-        twin.deck = list(self.deck)
         twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
         twin.starting_rolls = [dict(r) for r in self.starting_rolls]
         return twin
@@ -515,7 +519,7 @@ class Game:
         memo[id(self)] = twin
         twin.profile = copy.deepcopy(self.profile, memo)
         twin.board = copy.deepcopy(self.board, memo)
-        twin.engine = Engine(twin.profile, twin.board)
+        twin.engine = Engine(twin.profile, twin.board, self.engine.quiet)
         twin.state = copy.deepcopy(self.state, memo)
         return twin
 
