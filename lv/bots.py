@@ -32,7 +32,7 @@ from . import actions as A
 from .casinos import dice_facts
 from .chance import rng_for
 from .errors import IllegalAction, LvError
-from .mcts import Mcts
+from .mcts import Mcts, fewer_collections
 
 if TYPE_CHECKING:
     from .game import Game
@@ -236,21 +236,22 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     ``legal_counts``, if given, gets the number of legal decisions at each decision point (the branching
     factor, metrics.summarize)."""
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
-    for _ in range(max_decisions):
-        if game.over:
-            return game
-        seat = game.state.current
-        bot = bots[seat]
-        if bot is uniform_bot:  # the fast path: the same draw from the generator, no list made
-            decision = game.random_legal(rngs[seat], legal_counts)
-        else:
-            legal = game.legal_actions()
-            if legal_counts is not None:
-                legal_counts.append(len(legal))
-            decision = bot(game, legal, rngs[seat])
-        try:
-            game.apply(decision)
-        except IllegalAction as err:
-            raise LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal "
-                          f"decision ({decision!r}): {err}") from None
+    with fewer_collections():  # the cyclic collector less often while the game is played
+        for _ in range(max_decisions):
+            if game.over:
+                return game
+            seat = game.state.current
+            bot = bots[seat]
+            if bot is uniform_bot:  # the fast path: the same draw from the generator, no list made
+                decision = game.random_legal(rngs[seat], legal_counts)
+            else:
+                legal = game.legal_actions()
+                if legal_counts is not None:
+                    legal_counts.append(len(legal))
+                decision = bot(game, legal, rngs[seat])
+            try:
+                game.apply(decision)
+            except IllegalAction as err:
+                raise LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal "
+                              f"decision ({decision!r}): {err}") from None
     raise RuntimeError(f"game did not end within {max_decisions} decisions")

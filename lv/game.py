@@ -16,10 +16,9 @@ step's identity. ``history`` holds what a record needs (turns, cards, decisions 
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
-
-import attrs
 
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
@@ -34,65 +33,122 @@ from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
 from .state import GameState, PlayerState, Result
 
 
-@attrs.define
 class Decision:
-    """One applied decision of a turn: the action, the dice and choices it used, and the events it caused."""
+    """One applied decision of a turn: the action, the dice and choices it used, and the events it caused.
+    (A plain class, not attrs: game.py is compiled, and a native class is made and read in C.)"""
 
-    action: Any
-    dice: dict[str, Any] = attrs.field(factory=dict)  # the dice it used, keyed by meaning
-    choices: dict[str, Any] = attrs.field(factory=dict)  # die_from / marker_from where pieces ran out
-    generated: list[str] = attrs.field(factory=list)  # which dice the record did not have
-    events: list[Event] = attrs.field(factory=list)
+    def __init__(self, action: Any, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
+                 generated: list[str] | None = None, events: list[Event] | None = None) -> None:
+        self.action = action
+        self.dice: dict[str, Any] = {} if dice is None else dice  # the dice it used, keyed by meaning
+        self.choices: dict[str, Any] = {} if choices is None else choices  # die_from / marker_from where pieces ran out
+        self.generated: list[str] = [] if generated is None else generated  # which dice the record did not have
+        self.events: list[Event] = [] if events is None else events
+
+    def copy(self) -> Decision:
+        """A decision whose lists and dicts are its own (events are shared: nothing changes them once made)."""
+        return Decision(self.action, dict(self.dice), dict(self.choices), list(self.generated), list(self.events))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return (self.action == other.action and self.dice == other.dice and self.choices == other.choices
+                and self.generated == other.generated and self.events == other.events)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Decision(action={self.action!r}, dice={self.dice!r}, choices={self.choices!r}, "
+                f"generated={self.generated!r}, events={self.events!r})")
 
 
-@attrs.define
 class Turn:
     """One turn as played: whose it was, the cards drawn and their events, then the decisions in order."""
 
-    number: int
-    player: int
-    cards: list[str] = attrs.field(factory=list)
-    draw_dice: dict[str, Any] = attrs.field(factory=dict)
-    draw_generated: list[str] = attrs.field(factory=list)
-    draw_choices: dict[str, Any] = attrs.field(factory=dict)  # marker_from / die_from of the draw, kept for the record
-    draw_events: list[Event] = attrs.field(factory=list)
-    decisions: list[Decision] = attrs.field(factory=list)
+    def __init__(self, number: int, player: int, cards: list[str] | None = None,
+                 draw_dice: dict[str, Any] | None = None, draw_generated: list[str] | None = None,
+                 draw_choices: dict[str, Any] | None = None, draw_events: list[Event] | None = None,
+                 decisions: list[Decision] | None = None) -> None:
+        self.number = number
+        self.player = player
+        self.cards: list[str] = [] if cards is None else cards
+        self.draw_dice: dict[str, Any] = {} if draw_dice is None else draw_dice
+        self.draw_generated: list[str] = [] if draw_generated is None else draw_generated
+        # marker_from / die_from of the draw, kept for the record
+        self.draw_choices: dict[str, Any] = {} if draw_choices is None else draw_choices
+        self.draw_events: list[Event] = [] if draw_events is None else draw_events
+        self.decisions: list[Decision] = [] if decisions is None else decisions
+
+    def copy(self) -> Turn:
+        """A turn whose lists and dicts are its own, its decisions' too (events are shared: nothing changes them
+        once made)."""
+        return Turn(self.number, self.player, list(self.cards), dict(self.draw_dice), list(self.draw_generated),
+                    dict(self.draw_choices), list(self.draw_events), [d.copy() for d in self.decisions])
+
+    def restore(self, saved: Turn) -> None:
+        """Be ``saved`` again, field by field (``Game.pop``: the same Turn object, as it was)."""
+        self.number, self.player, self.cards = saved.number, saved.player, saved.cards
+        self.draw_dice, self.draw_generated, self.draw_choices = saved.draw_dice, saved.draw_generated, saved.draw_choices
+        self.draw_events, self.decisions = saved.draw_events, saved.decisions
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Turn):
+            return NotImplemented
+        return (self.number == other.number and self.player == other.player and self.cards == other.cards
+                and self.draw_dice == other.draw_dice and self.draw_generated == other.draw_generated
+                and self.draw_choices == other.draw_choices and self.draw_events == other.draw_events
+                and self.decisions == other.decisions)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"Turn(number={self.number!r}, player={self.player!r}, cards={self.cards!r}, "
+                f"draw_dice={self.draw_dice!r}, draw_generated={self.draw_generated!r}, "
+                f"draw_choices={self.draw_choices!r}, draw_events={self.draw_events!r}, "
+                f"decisions={self.decisions!r})")
 
 
-@attrs.frozen
 class CasinoView:
     """A casino as a reader sees it (``Game.casinos()``): its lots, colour, height, size, points, the boss's
     seat (None: no die on it) and each tile's die as (lot, owner seat, value)."""
 
-    lots: tuple[str, ...]
-    color: str
-    height: int
-    spaces: int
-    points: int
-    boss: int | None
-    dice: tuple[tuple[str, int | None, int | None], ...]  # (lot, owner, value)
-    strip: bool
+    def __init__(self, lots: tuple[str, ...], color: str, height: int, spaces: int, points: int, boss: int | None,
+                 dice: tuple[tuple[str, int | None, int | None], ...], strip: bool) -> None:
+        self.lots = lots
+        self.color = color
+        self.height = height
+        self.spaces = spaces
+        self.points = points
+        self.boss = boss
+        self.dice = dice  # (lot, owner, value)
+        self.strip = strip
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.lots, self.color, self.height, self.spaces, self.points, self.boss, self.dice, self.strip)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CasinoView):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"CasinoView(lots={self.lots!r}, color={self.color!r}, height={self.height!r}, "
+                f"spaces={self.spaces!r}, points={self.points!r}, boss={self.boss!r}, dice={self.dice!r}, "
+                f"strip={self.strip!r})")
 
 
-@attrs.frozen
 class _Pushed:
     """What ``Game.pop`` needs to take back one ``push``: the action, the state before it, how many turns the
     history had and the last of them as it was."""
 
-    action: Any
-    state: GameState
-    turns: int
-    turn: Turn
-
-
-def _copy_turn(turn: Turn) -> Turn:
-    """A turn whose lists and dicts are its own (events are shared: nothing changes them once made)."""
-    return attrs.evolve(turn, cards=list(turn.cards), draw_dice=dict(turn.draw_dice),
-                        draw_generated=list(turn.draw_generated), draw_choices=dict(turn.draw_choices),
-                        draw_events=list(turn.draw_events),
-                        decisions=[attrs.evolve(d, dice=dict(d.dice), choices=dict(d.choices),
-                                                generated=list(d.generated), events=list(d.events))
-                                   for d in turn.decisions])
+    def __init__(self, action: Any, state: GameState, turns: int, turn: Turn) -> None:
+        self.action = action
+        self.state = state
+        self.turns = turns
+        self.turn = turn
 
 
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
@@ -117,10 +173,14 @@ class Game:
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
                  draw_choices: dict[str, Any] | None = None, board: Board | None = None, setup: bool = True,
-                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True):
+                 table: bool = False, deal: dict[str, Any] | None = None, draw_first: bool = True,
+                 engine: Engine | None = None, quiet: bool = False):
         self.profile = profile
         self.board = board or load_board()
-        self.engine = Engine(profile, self.board)
+        # ``engine``: another game's under the same profile and board (``copy``; an engine serves one game at a time)
+        # ``quiet``: the events only a record or the narrative reads are not made (``Engine.quiet``): a simulation
+        # that keeps no record and reads only the metrics (``metrics.summarize`` reads scored and built)
+        self.engine = engine if engine is not None else Engine(profile, self.board, quiet)
         self.seed = seed
         n = len(players)
         p = profile.players
@@ -412,7 +472,8 @@ class Game:
         state's one undo, ``GameState.copy``/``restore``)."""
         turn = self.current_turn
         saved = _Pushed(action, self.state.copy(), len(self.history),
-                        attrs.evolve(turn, decisions=list(turn.decisions), draw_events=list(turn.draw_events)))
+                        Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
+                             turn.draw_choices, list(turn.draw_events), list(turn.decisions)))
         events = self.apply(action, dice, choices, **options)
         self._pushed.append(saved)
         return events
@@ -425,9 +486,7 @@ class Game:
         saved = self._pushed.pop()
         self.state.restore(saved.state)
         del self.history[saved.turns:]
-        turn = self.history[-1]
-        for field in attrs.fields(Turn):  # the same Turn object, as it was
-            setattr(turn, field.name, getattr(saved.turn, field.name))
+        self.history[-1].restore(saved.turn)  # the same Turn object, as it was
         self._vouched = None
         return saved.action
 
@@ -439,16 +498,29 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same position: the state, the history and what ``pop()`` can take back are
         copied; the profile, board and engine (read-only) are shared. Play either without touching the other."""
-        twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        # made by __init__ (a compiled class runs it whatever makes it) without the setup, on this game's engine
+        twin = Game(self.profile, self.player_names, self.seed, deck=None if self.table else self.deck,
+                    board=self.board, setup=False, table=self.table, deal=self.deal,
+                    draw_first=not self.explicit_draws, engine=self.engine)
+        twin.ask = self.ask
         twin.state = self.state.copy()
-        twin.history = [_copy_turn(t) for t in self.history]
+        twin.history = [t.copy() for t in self.history]
         twin.setup_events = list(self.setup_events)
-        twin.deck = list(self.deck)
-        twin.starting_rolls = [dict(r) for r in self.starting_rolls]
         twin.deal = None if self.deal is None else {k: list(v) for k, v in self.deal.items()}
-        twin._vouched = None
-        twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, _copy_turn(p.turn)) for p in self._pushed]
+        twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, p.turn.copy()) for p in self._pushed]
+        twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
+        twin.starting_rolls = [dict(r) for r in self.starting_rolls]
+        return twin
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy()`` with the profile, board and engine deep-copied too and the state's pending draw (a compiled
+        class has no default deep copy)."""
+        twin = self.copy()
+        memo[id(self)] = twin
+        twin.profile = copy.deepcopy(self.profile, memo)
+        twin.board = copy.deepcopy(self.board, memo)
+        twin.engine = Engine(twin.profile, twin.board, self.engine.quiet)
+        twin.state = copy.deepcopy(self.state, memo)
         return twin
 
     def why_not_draw(self, action: A.Draw) -> tuple[str, str] | None:

@@ -29,10 +29,12 @@ are frozen) with the ``Engine`` directly, no ``Game``: no history, no records, e
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import attrs
 
@@ -74,7 +76,29 @@ class Mcts:
             return legal[0]
         s = game.state
         key = rng_for(game.seed, "mcts", s.current, s.turn, len(game.current_turn.decisions))
-        return _Search(self, game, key).run(legal)
+        engine, quiet = game.engine, game.engine.quiet
+        engine.quiet = True  # the imagined games' events are thrown away: none is made
+        try:
+            with fewer_collections():
+                return _Search(self, game, key).run(legal)
+        finally:
+            engine.quiet = quiet
+
+
+GC_THRESHOLD = 10_000  # the cyclic collector's first threshold while games are played (Python's default: 700)
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Run the cyclic garbage collector less often meanwhile (its first threshold raised to ``GC_THRESHOLD``,
+    put back after): a game makes and drops hundreds of small containers a turn, none in a cycle, and at the
+    default threshold the collector took about a tenth of a compiled game's time. Nothing else changes."""
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], GC_THRESHOLD), old[1], old[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 class _Node:

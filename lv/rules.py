@@ -51,9 +51,13 @@ class NeedChoice(Exception):
 class Engine:
     """The rules under one profile. Stateless apart from the board and profile: the state is passed in."""
 
-    def __init__(self, profile: Profile, board: Board | None = None):
+    def __init__(self, profile: Profile, board: Board | None = None, quiet: bool = False):
         self.profile = profile
         self.board = board or load_board()
+        # quiet: the events only a record, a replay or the narrative reads are not made (turn_started, card_drawn,
+        # paid, marker_placed, die_taken_over, merged, boss_changed): a simulation that keeps no record and reads
+        # the metrics (scored, the families' events) or a search's imagined games. The game is the same.
+        self.quiet = quiet
         p = profile
         self._join_rule = p.casino.join_rule
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
@@ -67,7 +71,7 @@ class Engine:
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
         lists and the moment are scratch space, made again)."""
-        return Engine(copy.deepcopy(self.profile, memo), copy.deepcopy(self.board, memo))
+        return Engine(copy.deepcopy(self.profile, memo), copy.deepcopy(self.board, memo), self.quiet)
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
@@ -165,13 +169,18 @@ class Engine:
     # ------------------------------------------------------------------ consequences
     def snapshot(self, s: GameState) -> tuple[dict[tuple[str, ...], int | None], ...]:
         """The boss of each casino, per block (``CasinoIndex.boss_blocks``): a block where no tile and no die
-        changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts."""
+        changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts.
+        Quiet, nothing (``consequences`` only tells)."""
+        if self.quiet:
+            return ()
         return casino_index(self.board, s, self._join_rule).boss_blocks()
 
     def consequences(self, s: GameState, before: tuple[dict[tuple[str, ...], int | None], ...],
                      events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly).
         Casinos never cross a street, so the casinos before and after are compared block by block."""
+        if self.quiet:
+            return
         after = self.snapshot(s)
         for was, now in zip(before, after):
             if now is was:
@@ -237,7 +246,8 @@ class Engine:
         s.drawn = []
         s.gambles = 0
         s.reorganized = set()
-        events.append(TurnStarted(turn=s.turn, player=player))
+        if not self.quiet:
+            events.append(TurnStarted(turn=s.turn, player=player))
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
@@ -274,7 +284,8 @@ class Engine:
             if card == END_CARD:
                 if names:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
-                events.append(CardDrawn(player=player, card=card, pays=STRIP))
+                if not self.quiet:
+                    events.append(CardDrawn(player=player, card=card, pays=STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
@@ -284,7 +295,8 @@ class Engine:
                 return
             color = self.board.card_color(card)
             skipped = self.f_closed(s, card)
-            events.append(CardDrawn(player=player, card=card, pays=color, f_block=skipped))
+            if not self.quiet:
+                events.append(CardDrawn(player=player, card=card, pays=color, f_block=skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
@@ -365,7 +377,8 @@ class Engine:
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from"))
             if ok:
                 s.put_marker(lot, player)
-                events.append(MarkerPlaced(player=player, lot=lot, moved_from=moved))
+                if not self.quiet:
+                    events.append(MarkerPlaced(player=player, lot=lot, moved_from=moved))
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
@@ -378,20 +391,21 @@ class Engine:
         # a die's owner and face are set together: a tile with an owner has a face
         value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
         s.set_die(lot, player, value)
-        events.append(DieTakenOver(player=player, lot=lot, value=value, previous=previous, moved_from=moved))
+        if not self.quiet:
+            events.append(DieTakenOver(player=player, lot=lot, value=value, previous=previous, moved_from=moved))
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
         income = self.profile.payout.lot_income
         if not income:
             return
-        owner = 0
+        owner, quiet = 0, self.quiet
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
             if mask:
-                lots = self.board.lots_of(mask)
-                amount = income * len(lots)
+                amount = income * mask.bit_count()
                 s.players[owner].money += amount
-                events.append(Paid(player=owner, amount=amount, why="lots", lots=lots))
+                if not quiet:
+                    events.append(Paid(player=owner, amount=amount, why="lots", lots=self.board.lots_of(mask)))
             owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
@@ -405,7 +419,7 @@ class Engine:
         else:
             paying = [cf for cf in pairs if cf[0].color == pays]
         per_pip = p.payout.money_per_pip
-        players = s.players
+        players, quiet = s.players, self.quiet
         by_points = p.scoring.order == "ascending_points"
         ranked = []  # the casinos with a boss: (order, board order, award, casino, boss)
         for casino, facts in paying:
@@ -416,7 +430,8 @@ class Engine:
                 amount = facts.pips * per_pip
                 if amount:
                     players[owners[0]].money += amount
-                    events.append(Paid(player=owners[0], amount=amount, why="casino", lots=list(casino.lots)))
+                    if not quiet:
+                        events.append(Paid(player=owners[0], amount=amount, why="casino", lots=list(casino.lots)))
             else:
                 per: dict[int, int] = {}
                 owners_at, values = s.die_owners, s.die_values
@@ -427,7 +442,9 @@ class Engine:
                 for owner in sorted(per):
                     if per[owner]:
                         players[owner].money += per[owner]
-                        events.append(Paid(player=owner, amount=per[owner], why="casino", lots=list(casino.lots)))
+                        if not quiet:
+                            events.append(Paid(player=owner, amount=per[owner], why="casino",
+                                               lots=list(casino.lots)))
             b = facts.boss
             if b is not None:
                 award = self.points(s, casino)

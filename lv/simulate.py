@@ -163,7 +163,8 @@ def play_unit(unit: Unit | dict[str, Any]) -> dict[str, Any]:
 
 def _play(profile: Profile, label: str, index: int, seed: int, players: int, bots: Iterable[str],
           save: str | None, digests: bool = False) -> dict[str, Any]:
-    game = new_game(profile, players, seed)
+    # no record kept and no digests: the events only a record or the narrative reads are not made
+    game = new_game(profile, players, seed, quiet=not save and not digests)
     bots = tuple(bots)
     legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
     B.play(game, [B.bot_named(b) for b in bots], seed, legal_counts=legal_counts)

@@ -265,3 +265,28 @@ def test_cli_users_bot_and_its_error():
     assert res.exit_code == 2
     assert res.stderr == "lv: error: bot 'examples.my_bot:nothing': module 'examples.my_bot' has no function " \
                          "'nothing'\n"
+
+
+def test_play_runs_the_cyclic_collector_less_often_and_puts_its_threshold_back():
+    """bots.play raises the collector's first threshold while it plays (a tenth of a compiled game's time went to
+    it) and puts the caller's back, also when a bot fails."""
+    import gc
+
+    from lv.mcts import GC_THRESHOLD
+
+    seen = []
+
+    def watching(game, legal, rng):
+        seen.append(gc.get_threshold()[0])
+        return bots.uniform_bot(game, legal, rng)
+
+    before = gc.get_threshold()
+    bots.play(lv.new_game("revised", 2, seed=3), [watching, watching], 3)
+    assert seen and set(seen) == {max(before[0], GC_THRESHOLD)} and gc.get_threshold() == before
+
+    def failing(game, legal, rng):
+        raise ValueError("a bot that fails")
+
+    with pytest.raises(ValueError):
+        bots.play(lv.new_game("revised", 2, seed=3), [failing, failing], 3)
+    assert gc.get_threshold() == before

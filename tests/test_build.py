@@ -32,7 +32,7 @@ def test_the_build_is_told_by_where_the_engine_loads_from():
 @pytest.mark.skipif(os.environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
 def test_the_compiled_build_runs_and_a_house_rule_stays_python():
     assert lv.build_name() == "compiled"
-    for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.actions.build", "lv.actions.gamble"):
+    for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.game", "lv.actions.build", "lv.actions.gamble"):
         assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
     # a family written in Python plugs in beside the compiled core (tests/test_house_sell.py plays it): a Python
     # subclass of the compiled base class of the families

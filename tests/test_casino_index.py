@@ -22,7 +22,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lv
-import lv.game
 from lv import Build, EndTurn, GiveDie, GiveMoney, Raise, Remodel, Sprawl, Trade
 from lv.casinos import casino_index, dice_facts, frontier, frontier_mask
 from lv.chance import Dice
@@ -250,54 +249,55 @@ def test_kept_index_agrees_with_a_fresh_one_after_every_step_of_random_games(spe
 
 # ---------------------------------------------------------------------------------------------- records
 @pytest.fixture
-def checked_apply(monkeypatch):
-    """Game.apply checks the index after every call (passed or refused), so replays and diffs are checked."""
+def checked_steps():
+    """A replay's ``on_step``: it checks the index after every draw and every decision (applied or refused), so
+    replays and diffs are checked step by step (no patching of ``Game.apply``: the compiled build's is C)."""
     calls = []
-    original_apply = lv.game.Game.apply
 
-    def apply(self, *args, **kwargs):
-        try:
-            return original_apply(self, *args, **kwargs)
-        finally:
-            calls.append(1)
-            assert_game_agrees(self, f"apply #{len(calls)} under {self.profile.spec}")
+    def check(game, play):
+        calls.append(1)
+        assert_game_agrees(game, f"step #{len(calls)} under {game.profile.spec}")
 
-    monkeypatch.setattr(lv.game.Game, "apply", apply)
-    return calls
+    check.calls = calls
+    return check
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EXAMPLES, ids=os.path.basename)
-def test_replays_and_diffs_of_the_example_records_keep_the_index_current(path, checked_apply):
-    """Guards the index through lv.replay (positions included) and lv.diff of one record under two profiles."""
+def test_replays_and_diffs_of_the_example_records_keep_the_index_current(path, checked_steps):
+    """Guards the index through lv.replay (positions included) and lv.diff of one record under two profiles
+    (a diff replays the record under each: checked step by step here, then the diff's own games at the end)."""
     record = load_record(path)
-    again = replay(record)
+    again = replay(record, on_step=checked_steps)
     assert again.illegal == []
     assert_game_agrees(again.game, "end of replay")
     for other in ("original", "revised,casino.join_rule=color", "original,raise.enabled=true,raise.max_height=3"):
         if other.split(",")[0] == record.profile:
             continue
+        assert_game_agrees(replay(record, other, on_illegal="skip", on_step=checked_steps).game, f"end of {other}")
         d = diff_records(record, record.profile, other)
         assert_game_agrees(d.a.game, "end of A")
         assert_game_agrees(d.b.game, "end of B")
-    assert checked_apply
+    assert checked_steps.calls
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec,other", [("revised", "original"), ("original", "revised,trade.failed_step=undo_all"),
                                         ("original,raise.enabled=true,raise.max_height=players", "revised")])
-def test_a_random_game_replays_and_diffs_with_the_index_current(spec, other, checked_apply):
+def test_a_random_game_replays_and_diffs_with_the_index_current(spec, other, checked_steps):
     """Guards the index when a random game's record (trades, forced failures) is replayed and diffed."""
     game = play_and_check(spec, 3, 11)[0]
     text = dumps(record_of(game, spec), "yaml")
     record = parse_record(text, "<random>")
-    checked_apply.clear()
-    again = replay(record)
+    again = replay(record, on_step=checked_steps)
     assert again.illegal == [] and again.result_mismatch == []
     assert dumps(record_of(again.game, spec), "yaml") == text
+    assert len(checked_steps.calls) > 20
+    checked_steps.calls.clear()
+    assert_game_agrees(replay(record, other, on_illegal="skip", on_step=checked_steps).game, "end of B")
     d = diff_records(record, spec, other)
     assert_game_agrees(d.b.game, "end of B")
-    assert len(checked_apply) > 20
+    assert len(checked_steps.calls) > 20
 
 
 # ---------------------------------------------------------------------------------------------- positions

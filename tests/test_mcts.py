@@ -142,3 +142,22 @@ def test_budgets():
     legal = game.legal_actions()
     assert len(legal) > 1
     assert attrs.evolve(B.bot_named("mcts:1s"), seconds=0.05)(game, legal, random.Random(0)) in mcts.choices(legal)
+
+
+def test_the_search_runs_on_a_quiet_engine_and_leaves_it_as_it_found_it():
+    """The imagined games run on a quiet engine (their events were thrown away: now the unread ones are not
+    made, Engine.quiet), and the game's engine is as it was after the decision, quiet or not."""
+    seen = []
+
+    def policy(view, legal, rng):
+        seen.append(view.engine.quiet)
+        return B.greedy_bot(view, legal, rng)
+
+    for quiet in (False, True):
+        game = lv.new_game("revised", 3, seed=2, quiet=quiet)
+        bot = attrs.evolve(B.bot_named("mcts:20"), policy=policy)
+        legal = game.legal_actions()
+        seen.clear()
+        assert bot(game, legal, random.Random(0)) in mcts.choices(legal)
+        assert seen and set(seen) == {True}
+        assert game.engine.quiet is quiet

@@ -255,3 +255,31 @@ def test_compare_gives_the_length_spread_and_its_paired_difference():
     assert diff["turns_sd"]["low"] <= math.sqrt(5) <= diff["turns_sd"]["high"]
     assert out["estimates"]["B"]["branching"]["mean"] == 10.0 and out["estimates"]["B"]["drama"]["mean"] == 2
     assert set(out["metrics"]) >= {"branching", "decisiveness", "drama", "turns_sd", "turns_iqr"}
+
+
+@pytest.mark.parametrize("spec,players,bot", [("revised", 4, "uniform"), ("original", 3, "greedy"),
+                                               ("original,raise.enabled=true", 2, "uniform")])
+def test_a_quiet_game_is_the_same_game_with_the_same_figures_and_makes_no_unread_events(spec, players, bot):
+    """A simulation that keeps no record plays quiet games (``new_game(..., quiet=True)``, Engine.quiet): the
+    events only a record or the narrative reads are not made; the game, its record's decisions and the metrics
+    are those of the full game."""
+    import lv
+    from lv import bots
+    from lv.events import CardDrawn, MarkerPlaced, Paid, TurnStarted
+
+    games = []
+    for quiet in (False, True):
+        game = lv.new_game(spec, players, seed=5, quiet=quiet)
+        counts: list[int] = []
+        bots.play(game, [bots.bot_named(bot)] * players, 5, legal_counts=counts)
+        games.append((game, metrics.summarize(game, counts)))
+    (full, figures), (quiet, quiet_figures) = games
+    assert quiet_figures == figures
+    assert (quiet.state.players, quiet.state.tiles, quiet.state.deck, quiet.state.result) == (
+        full.state.players, full.state.tiles, full.state.deck, full.state.result)
+    assert ([[d.action for d in t.decisions] for t in quiet.history]
+            == [[d.action for d in t.decisions] for t in full.history])
+    unread = (Paid, TurnStarted, CardDrawn, MarkerPlaced)
+    assert any(isinstance(e, unread) for e in full.events())
+    assert not any(isinstance(e, unread) for e in quiet.events())
+    assert quiet.copy().engine.quiet and not full.copy().engine.quiet
