@@ -24,15 +24,16 @@ import importlib
 import os
 import random
 import sys
-from typing import TYPE_CHECKING, Callable, cast
-
-import attrs
+from typing import TYPE_CHECKING, Callable, Final, Protocol, cast
 
 from . import actions as A
-from .casinos import dice_facts
+from .board import Board, Lot
+from .casinos import CasinoIndex, dice_facts
 from .chance import rng_for
 from .errors import IllegalAction, LvError
 from .mcts import Mcts, fewer_collections
+from .rules import Engine
+from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,7 +41,21 @@ if TYPE_CHECKING:
 Bot = Callable[["Game", list[A.Decision], random.Random], A.Decision]
 
 
-def random_bot(game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+class GameView(Protocol):
+    """What the built-in bots read of a game: a ``Game``, or the search's view of an imagined state
+    (``mcts._View``). A protocol, not ``Game``: compiled, a parameter typed ``Game`` would refuse the view."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def engine(self) -> Engine: ...
+
+    @property
+    def board(self) -> Board: ...
+
+
+def random_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
     """``uniform``: any legal decision, all equally likely."""
     action = rng.choice(legal)
     if isinstance(action, A.Gamble):
@@ -51,27 +66,44 @@ def random_bot(game: Game, legal: list[A.Decision], rng: random.Random) -> A.Dec
 uniform_bot = random_bot
 
 
-@attrs.frozen
+def _end_turn(legal: list[A.Decision]) -> A.Decision:
+    """The ``EndTurn`` among the legal decisions (always one while the game goes on)."""
+    for action in legal:
+        if isinstance(action, A.EndTurn):
+            return action
+    raise ValueError("no end of turn among the legal decisions")
+
+
 class RandomBot:
-    """``random``: end the turn with probability ``end_bias``, else any other legal decision, equally likely."""
+    """``random``: end the turn with probability ``end_bias``, else any other legal decision, equally likely.
+    A value: compared and hashed by its parameter, never changed once made."""
 
-    end_bias: float = 0.25
+    def __init__(self, end_bias: float = 0.25) -> None:
+        self.end_bias: Final = end_bias
 
-    def __call__(self, game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+    def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         others = [a for a in legal if not isinstance(a, A.EndTurn)]
         if not others or rng.random() < self.end_bias:
-            return next(a for a in legal if isinstance(a, A.EndTurn))
+            return _end_turn(legal)
         return random_bot(game, others, rng)
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RandomBot) and self.end_bias == other.end_bias
 
-def random_kind_bot(game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+    def __hash__(self) -> int:
+        return hash(("random", self.end_bias))
+
+    def __repr__(self) -> str:
+        return f"RandomBot(end_bias={self.end_bias!r})"
+
+
+def random_kind_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
     kinds: dict[str, list[A.Decision]] = {}
     for action in legal:
         kinds.setdefault(type(action).__name__, []).append(action)
     return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
 
 
-@attrs.frozen
 class GreedyBot:
     """``greedy``: plays like a sensible person, one decision at a time, the best-looking first:
 
@@ -83,72 +115,88 @@ class GreedyBot:
     - keeps ``reserve`` dollars in hand, and otherwise ends the turn.
 
     Ties between equally good decisions are broken by its generator. The parameter on the command line
-    (``greedy:N``) is the reserve.
+    (``greedy:N``) is the reserve. A value: compared and hashed by its parameters, never changed once made.
+    A plain class with precise types (a native one where the bots are compiled): it judges every legal decision
+    of every decision of a simulation.
     """
 
-    reserve: int = 5
-    short: int = 10
-    reorg_gap: int = 1
+    def __init__(self, reserve: int = 5, short: int = 10, reorg_gap: int = 1) -> None:
+        self.reserve: Final = reserve
+        self.short: Final = short
+        self.reorg_gap: Final = reorg_gap
 
-    def __call__(self, game: Game, legal: list[A.Decision], rng: random.Random) -> A.Decision:
-        best, choices = 0.0, []
+    def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+        s, engine = game.state, game.engine
+        index, lots = engine.index(s), game.board.lots
+        best = 0.0
+        choices: list[A.Decision] = []
         for action in legal:
-            value = self.value(game, action)
+            value = self._value(s, engine, index, lots, action)
             if value > best:
                 best, choices = value, [action]
             elif value == best and value > 0:
                 choices.append(action)
         if not choices:
-            return next(a for a in legal if isinstance(a, A.EndTurn))
+            return _end_turn(legal)
         action = choices[0] if len(choices) == 1 else rng.choice(choices)
         if isinstance(action, A.Gamble):
-            money = game.state.players[game.state.current].money
+            money = s.players[s.current].money
             return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
 
-    def value(self, game: Game, action: A.Decision) -> float:
+    def value(self, game: GameView, action: A.Decision) -> float:
         """How much the bot likes ``action`` now; 0 or less: not worth it."""
-        s, engine, lots = game.state, game.engine, game.board.lots
+        s, engine = game.state, game.engine
+        return self._value(s, engine, engine.index(s), game.board.lots, action)
+
+    def _value(self, s: GameState, engine: Engine, index: CasinoIndex, lots: dict[str, Lot],
+               action: A.Decision) -> float:
+        """``value``, given what it reads (``index``: the state's casino index, current)."""
         me = s.current
         money = s.players[me].money
         if isinstance(action, A.Sprawl):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            grown = engine.casino_at(s, action.source)
+            grown = index.at.get(action.source)
             assert grown is not None  # a legal sprawl grows a casino
             return 30 + grown.spaces + lots[action.lot].die
         if isinstance(action, A.Raise):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            raised = engine.casino_at(s, action.lot)
+            raised = index.at.get(action.lot)
             assert raised is not None  # a legal raise is of a casino
             return 25 + raised.spaces
         if isinstance(action, A.Build):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            return 20 + self.colour_value(game, action.lot, action.color, lots[action.lot].die)
+            return 20 + self._colour_value(s, engine, index, lots, action.lot, action.color)
         if isinstance(action, A.Reorganize):
-            casino = engine.casino_at(s, action.lot)
+            casino = index.at.get(action.lot)
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
             if facts.boss == me or money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            # a tile with an owner has its die (Tile: owner and face together); a legal reorganize: one of mine
-            mine = max(cast(int, s.tiles[lot].value) for lot in casino.lots if s.tiles[lot].owner == me)
+            # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
+            owners, values = s.die_owners, s.die_values
+            mine = 0
+            for i in casino.bits:
+                if owners[i] == me and values[i] > mine:
+                    mine = values[i]
             assert facts.top is not None  # my die is there
             return 10 if facts.top - mine <= self.reorg_gap else 0
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0
 
-    def colour_value(self, game: Game, lot: str, color: str, die: int) -> float:
+    def _colour_value(self, s: GameState, engine: Engine, index: CasinoIndex, lots: dict[str, Lot], lot: str,
+                      color: str) -> float:
         """Joining a casino it bosses is good, taking one over better, handing points to a rival bad; else
         the colour with the most tiles left (small)."""
-        s, engine = game.state, game.engine
+        die = lots[lot].die
         value = engine.available_tiles(s, color) / 10
-        by_height = engine.profile.casino.join_rule == "color_and_height"
-        for n in game.board.lots[lot].neighbours:
-            casino = engine.casino_at(s, n)
+        by_height = index.by_height
+        for n in lots[lot].neighbours:
+            casino = index.at.get(n)
             if casino is None or casino.color != color or (by_height and casino.height != 1):
                 continue
             facts = dice_facts(s, casino)
@@ -159,6 +207,16 @@ class GreedyBot:
             else:
                 return -100
         return value
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, GreedyBot) and self.reserve == other.reserve and self.short == other.short
+                and self.reorg_gap == other.reorg_gap)
+
+    def __hash__(self) -> int:
+        return hash(("greedy", self.reserve, self.short, self.reorg_gap))
+
+    def __repr__(self) -> str:
+        return f"GreedyBot(reserve={self.reserve!r}, short={self.short!r}, reorg_gap={self.reorg_gap!r})"
 
 
 greedy_bot = GreedyBot()
