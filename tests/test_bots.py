@@ -2,6 +2,7 @@
 greedy bot's choices in positions set up by hand (revised, 3 players: red, blue, green; red to act)."""
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -290,3 +291,45 @@ def test_play_runs_the_cyclic_collector_less_often_and_puts_its_threshold_back()
     with pytest.raises(ValueError):
         bots.play(lv.new_game("revised", 2, seed=3), [failing, failing], 3)
     assert gc.get_threshold() == before
+
+
+class _View:
+    """Not a Game: only what a bot reads of one (``bots.GameView``), as the search hands its policy
+    (``mcts._View``)."""
+
+    def __init__(self, game):
+        self.state, self.engine, self.board = game.state, game.engine, game.board
+
+
+def test_the_built_in_bots_read_a_view_of_a_game_as_they_read_the_game():
+    """The built-in bots take anything with a state, an engine and a board (``bots.GameView``), not only a
+    ``Game``: compiled, a parameter typed ``Game`` would refuse the search's view. Same position, same generator,
+    same decision; greedy's ``value`` too."""
+    game = mixed_position()
+    legal = game.legal_actions()
+    for bot in (bots.greedy_bot, bots.GreedyBot(reserve=0), bots.uniform_bot, bots.RandomBot(0.3),
+                bots.random_kind_bot):
+        for seed in range(3):
+            assert bot(_View(game), legal, random.Random(seed)) == bot(game, legal, random.Random(seed))
+    assert [bots.greedy_bot.value(_View(game), a) for a in legal] == [bots.greedy_bot.value(game, a) for a in legal]
+    assert max(bots.greedy_bot.value(game, a) for a in legal) > 0
+
+
+def test_the_bots_with_parameters_are_values():
+    """``random:P`` and ``greedy:N`` are compared and hashed by their parameters (the search, an attrs value,
+    hashes its policy), and their repr names them."""
+    assert bots.GreedyBot() == bots.greedy_bot and bots.GreedyBot(reserve=12) != bots.greedy_bot
+    assert len({bots.GreedyBot(), bots.GreedyBot(5, 10, 1), bots.GreedyBot(reorg_gap=2)}) == 2
+    assert len({bots.RandomBot(), bots.RandomBot(0.25), bots.RandomBot(0.3)}) == 2
+    assert bots.RandomBot(0.3) != bots.GreedyBot() and bots.GreedyBot() != "greedy"
+    assert hash(bots.BOTS["mcts"]) == hash(bots.bot_named("mcts:200"))
+    assert repr(bots.GreedyBot(reserve=7)) == "GreedyBot(reserve=7, short=10, reorg_gap=1)"
+    assert repr(bots.RandomBot(0.3)) == "RandomBot(end_bias=0.3)"
+
+
+@pytest.mark.skipif(os.environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
+def test_the_bots_are_compiled_and_a_users_bot_plays_beside_them():
+    """The bots simulations use are compiled (greedy judged every legal decision in Python: 40% of a compiled
+    run); a user's bot, plain Python, still plays with them (test_a_users_bot_is_loaded_from_module_and_function)."""
+    assert bots.__file__.endswith((".so", ".pyd"))
+    assert type(bots.greedy_bot).__module__ == "lv.bots" and not hasattr(bots.greedy_bot, "__dict__")
