@@ -39,6 +39,7 @@ from . import simulate
 from .diff import first_difference
 from .errors import LvError, ProfileError
 from .files import make_folder
+from .mcts import fewer_collections
 from .metrics import SHARES, Aggregate, Metric, Tally, difference, metric_table
 from .profile import Profile, _split_spec, known_parameter, load_profile, parse_value, unread
 
@@ -254,18 +255,19 @@ def explain_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
     fns = [fn for _, fn in game_metrics(task["players"]).values()]
     weights = [math.factorial(s) * math.factorial(k - 1 - s) / math.factorial(k) for s in range(k)]
     out = []
-    for summaries in simulate.play_games(task):
-        games = dict(zip(masks, summaries))
-        digests = {m: g.pop("digests") for m, g in games.items()}
-        first = [[first_difference(digests[0], digests[1 << i]), first_difference(digests[full ^ (1 << i)],
-                                                                                  digests[full])]
-                 for i in range(k)]
-        shapley: list[list[float | None]] | None = None
-        if method != "none":
-            values = {m: [fn(g) if g["winner"] is not None else None for fn in fns] for m, g in games.items()}
-            shapley = [_shapley(values, i, k, method, weights, orders) for i in range(k)]
-        out.append({"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
-                    "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley})
+    with fewer_collections():  # for the whole task, as simulate.play_batch
+        for summaries in simulate.play_games(task):
+            games = dict(zip(masks, summaries))
+            digests = {m: g.pop("digests") for m, g in games.items()}
+            first = [[first_difference(digests[0], digests[1 << i]), first_difference(digests[full ^ (1 << i)],
+                                                                                      digests[full])]
+                     for i in range(k)]
+            shapley: list[list[float | None]] | None = None
+            if method != "none":
+                values = {m: [fn(g) if g["winner"] is not None else None for fn in fns] for m, g in games.items()}
+                shapley = [_shapley(values, i, k, method, weights, orders) for i in range(k)]
+            out.append({"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
+                        "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley})
     return out
 
 

@@ -32,6 +32,7 @@ from . import bots as B
 from .diff import turn_digests
 from .errors import LvError
 from .game import new_game
+from .mcts import fewer_collections
 from .metrics import Aggregate, summarize
 from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
 from .files import make_folder, write_atomic
@@ -206,8 +207,10 @@ def _resolved(label: str, name: str, title: str, values: str) -> Profile:
 
 
 def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    """Play a task of ``batches``: for each game, its summary under every profile (in the task's order)."""
-    return list(play_games(task))
+    """Play a task of ``batches``: for each game, its summary under every profile (in the task's order). The
+    collector runs less often for the whole task: put back after each game, its threshold set off a collection."""
+    with fewer_collections():
+        return list(play_games(task))
 
 
 def play_games(task: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
