@@ -7,7 +7,6 @@ Events: built(player, lot, color, cost, value, moved_from): ``value`` None when 
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,9 +43,16 @@ class Built(Event):
     moved_from: str | None
 
 
-@functools.lru_cache(maxsize=4096)
-def _builds(lot: str, colors: tuple[str, ...]) -> tuple[Build, ...]:
-    return tuple(Build(lot, c) for c in colors)
+# each list of decisions made once: by the colours with a tile left, by lot (a plain dict: compiled, a call to an
+# lru_cache costs more than the rest of the generator)
+_BUILDS: dict[tuple[str, ...], dict[str, tuple[Build, ...]]] = {}
+
+
+def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
+    made = _BUILDS.get(colors)
+    if made is None:
+        made = _BUILDS[colors] = {}
+    return made
 
 
 class BuildFamily(Family):
@@ -100,9 +106,15 @@ class BuildFamily(Family):
         masks = m.state.marker_masks
         if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
             return
+        made = _builds(colors)
         for lot, owner in m.markers.items():
-            if owner == player and money >= lots[lot].price and lots[lot].block != closed:
-                out.extend(_builds(lot, colors))
+            if owner == player:
+                info = lots[lot]
+                if money >= info.price and info.block != closed:
+                    builds = made.get(lot)
+                    if builds is None:
+                        builds = made[lot] = tuple([Build(lot, c) for c in colors])
+                    out.extend(builds)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
