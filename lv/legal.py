@@ -84,16 +84,16 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     i = 0
     for _, facts in casinos:
         b = facts.boss
-        if b is None:
-            if player in facts.owners:
-                diced.append(i)
-        elif b == player:
+        if b is not None and b == player:
             bossed.append(i)
             diced.append(i)
         else:
-            if player in facts.owners:
-                diced.append(i)
-            rivals.append(i)
+            for owner in facts.owners:  # ``player in facts.owners``: compiled, native compares
+                if owner == player:
+                    diced.append(i)
+                    break
+            if b is not None:
+                rivals.append(i)
         i += 1
     try:
         for role, family in plan.casinos:

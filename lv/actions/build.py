@@ -55,6 +55,16 @@ def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
     return made
 
 
+_BUILD: dict[tuple[str, str], Build] = {}  # each decision made once, by (lot, colour)
+
+
+def _build(lot: str, color: str) -> Build:
+    found = _BUILD.get((lot, color))
+    if found is None:
+        found = _BUILD[lot, color] = Build(lot, color)
+    return found
+
+
 class BuildFamily(Family):
     """Build's rules: its notation, predicate, generator and application."""
 
@@ -113,7 +123,7 @@ class BuildFamily(Family):
                 if money >= info.price and info.block != closed:
                     builds = made.get(lot)
                     if builds is None:
-                        builds = made[lot] = tuple([Build(lot, c) for c in colors])
+                        builds = made[lot] = tuple([_build(lot, c) for c in colors])
                     out.extend(builds)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],

@@ -57,19 +57,30 @@ def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     return costs[needed], needed
 
 
-# the remodels of a casino, made once: by the colours with enough tiles left, by (lot, colour) of the casino (a
-# plain dict: compiled, a call to an lru_cache costs more than the rest of the generator)
-_REMODELS: dict[tuple[str, ...], dict[tuple[str, str], tuple[Remodel, ...]]] = {}
+# the remodels of a casino, made once: by the colours with enough tiles left, by lot, by colour of the casino (plain
+# dicts: compiled, a call to an lru_cache costs more than the rest of the generator; no key tuple made per casino)
+_REMODELS: dict[tuple[str, ...], dict[str, dict[str, tuple[Remodel, ...]]]] = {}
+_REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
 
 
 def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
     """Remodels of the ``color`` casino at ``lot`` into each of ``colors`` but its own (a new colour)."""
-    made = _REMODELS.get(colors)
-    if made is None:
-        made = _REMODELS[colors] = {}
-    found = made.get((lot, color))
+    by_lot = _REMODELS.get(colors)
+    if by_lot is None:
+        by_lot = _REMODELS[colors] = {}
+    by_color = by_lot.get(lot)
+    if by_color is None:
+        by_color = by_lot[lot] = {}
+    found = by_color.get(color)
     if found is None:
-        found = made[lot, color] = tuple([Remodel(lot, c) for c in colors if c != color])
+        found = by_color[color] = tuple([_remodel(lot, c) for c in colors if c != color])
+    return found
+
+
+def _remodel(lot: str, color: str) -> Remodel:
+    found = _REMODEL.get((lot, color))
+    if found is None:
+        found = _REMODEL[lot, color] = Remodel(lot, color)
     return found
 
 
