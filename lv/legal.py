@@ -20,6 +20,7 @@ from typing import Final
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
+from .chance import below as below  # legal.below: the uniform bot's draw (game.py)
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
@@ -163,20 +164,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         return None, 0
     i = below(rng, total)
     return (out[i] if i < len(out) else after[i - len(out)]), total
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.choice(range(n))``, which is ``rng.randrange(n)``, for ``n`` >= 1: the same number drawn the same
-    way from the same generator (CPython's ``Random._randbelow_with_getrandbits``), without random.py's Python
-    frames, for the standard ``random.Random``; any other generator is asked itself. ``rng.randint(1, n)`` is
-    ``1 + below(rng, n)``."""
-    if type(rng) is not random.Random:
-        return rng.choice(range(n))
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def legal_count(engine: Engine, s: GameState) -> int:

@@ -195,11 +195,12 @@ class GambleFamily(Family):
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
         p, s, money = m.profile, m.state, m.money
-        if s.gambles >= p.gamble.per_turn:
+        g = p.gamble
+        if s.gambles >= g.per_turn:
             return
         table: tuple[bool, Lazy[int, int]] = m.tables["gamble"]  # typed: compiled, native reads and compares
         risers, caps = table
-        at_boss: bool = p.gamble.cap_at_boss_money
+        at_boss: bool = g.cap_at_boss_money
         players = s.players
         casinos, slots = m.casinos, m.slots
         for i in rows:
