@@ -34,7 +34,6 @@ Bit-level queries (for legal-move generators):
 from __future__ import annotations
 
 import copy
-import itertools
 import operator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -359,7 +358,10 @@ class CasinoIndex:
         if found is None:
             if self.dirty:
                 self.refresh()
-            found = self._all = list(itertools.chain.from_iterable(self.by_block))
+            found = []
+            for block in self.by_block:  # a loop, not itertools.chain: compiled, no generic calls
+                found.extend(block)
+            self._all = found
         return found
 
     def with_dice(self, tiles: object = None) -> list[tuple[Casino, DiceFacts]]:
@@ -371,7 +373,10 @@ class CasinoIndex:
                 self.refresh()
             if self._stale:
                 self._fill()
-            found = self._with_dice = list(itertools.chain.from_iterable(self._pairs))
+            found = []
+            for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls
+                found.extend(pairs)
+            self._with_dice = found
         return found
 
     def boss_of_each(self, tiles: object = None) -> dict[tuple[str, ...], int | None]:

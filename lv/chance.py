@@ -17,7 +17,24 @@ from .errors import RecordError
 
 def rng_for(seed: int | str, *key: Any) -> random.Random:
     """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
-    return random.Random("lv/" + "/".join(map(str, (seed,) + key)))
+    parts = ["lv", str(seed)]
+    for k in key:  # "lv/seed/k1/k2...": a loop, not map (compiled, no generic calls)
+        parts.append(str(k))
+    return random.Random("/".join(parts))
+
+
+def below(rng: random.Random, n: int) -> int:
+    """``rng.choice(range(n))``, which is ``rng.randrange(n)``, for ``n`` >= 1: the same number drawn the same
+    way from the same generator (CPython's ``Random._randbelow_with_getrandbits``), without random.py's Python
+    frames, for the standard ``random.Random``; any other generator is asked itself. ``rng.randint(1, n)`` is
+    ``1 + below(rng, n)``."""
+    if type(rng) is not random.Random:
+        return rng.choice(range(n))
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 
 
 def gambles(value: Any) -> list[Any]:
@@ -71,9 +88,12 @@ class Dice:
         return dice
 
     def _roll(self) -> int:
-        if self._rng is None:
-            self._rng = rng_for(self.seed, *self.key)
-        return self._rng.randint(1, 6)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = rng_for(self.seed, *self.key)
+        if type(rng) is not random.Random:
+            return rng.randint(1, 6)
+        return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
 
     @staticmethod
     def _check(value: Any, what: str) -> int:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, EVERY, RIVALS, Decision, Family, Moment
+from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
+from .chance import below as below  # legal.below: the uniform bot's draw (game.py)
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
@@ -26,7 +28,7 @@ from .state import GameState
 
 class _Plan:
     """The families of one profile that generate, in order, for each part of the list; the casino generators with
-    the role of the casinos they take."""
+    the role of the casinos they take (its place in ``ROLES``: compiled, an int compare)."""
 
     __slots__ = ("before", "after", "waiting", "casinos")
 
@@ -35,7 +37,15 @@ class _Plan:
         self.before: tuple[Family, ...] = tuple(f for f in families if f.generates_before)
         self.after: tuple[Family, ...] = tuple(f for f in families if f.generates_after)
         self.waiting: tuple[Family, ...] = tuple(f for f in families if f.generates_waiting)
-        self.casinos: tuple[tuple[str, Family], ...] = tuple((f.casinos, f) for f in families if f.casinos)
+        self.casinos: tuple[tuple[int, Family], ...] = tuple((ROLES.index(f.casinos), f) for f in families
+                                                             if f.casinos)
+
+
+# the roles' places in ROLES (``_Plan.casinos``); Final: compiled, C constants
+_BOSSED: Final = 0
+_DICED: Final = 1
+_RIVALS: Final = 2
+assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
 
 
 def _plan(engine: Engine) -> _Plan:
@@ -48,7 +58,9 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``_empty``)."""
-    plan = engine.tables.get("legal plan") or _plan(engine)
+    plan: _Plan | None = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
+    if plan is None:
+        plan = _plan(engine)
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
@@ -73,19 +85,27 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     i = 0
     for _, facts in casinos:
         b = facts.boss
-        if b == player:
+        if b is not None and b == player:
             bossed.append(i)
             diced.append(i)
         else:
-            if player in facts.owners:
-                diced.append(i)
+            for owner in facts.owners:  # ``player in facts.owners``: compiled, native compares
+                if owner == player:
+                    diced.append(i)
+                    break
             if b is not None:
                 rivals.append(i)
         i += 1
-    rows = {BOSSED: bossed, DICED: diced, RIVALS: rivals}
     try:
         for role, family in plan.casinos:
-            mine = rows[role] if role != EVERY else list(range(n))
+            if role == _BOSSED:
+                mine = bossed
+            elif role == _DICED:
+                mine = diced
+            elif role == _RIVALS:
+                mine = rivals
+            else:  # EVERY
+                mine = list(range(n))
             if mine:  # a family with no casino to look at is not asked
                 family.generate_casinos(m, mine)
     except BaseException:
@@ -144,20 +164,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         return None, 0
     i = below(rng, total)
     return (out[i] if i < len(out) else after[i - len(out)]), total
-
-
-def below(rng: random.Random, n: int) -> int:
-    """``rng.choice(range(n))``, which is ``rng.randrange(n)``, for ``n`` >= 1: the same number drawn the same
-    way from the same generator (CPython's ``Random._randbelow_with_getrandbits``), without random.py's Python
-    frames, for the standard ``random.Random``; any other generator is asked itself. ``rng.randint(1, n)`` is
-    ``1 + below(rng, n)``."""
-    if type(rng) is not random.Random:
-        return rng.choice(range(n))
-    k = n.bit_length()
-    r = rng.getrandbits(k)
-    while r >= n:
-        r = rng.getrandbits(k)
-    return r
 
 
 def legal_count(engine: Engine, s: GameState) -> int:

@@ -324,7 +324,7 @@ class Moment:
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
         if colors is None:
             left = self.left
-            colors = self.colors_with[needed] = tuple(c for c in self.board.colors if left[c] >= needed)
+            colors = self.colors_with[needed] = tuple([c for c in self.board.colors if left[c] >= needed])
         return colors
 
 
@@ -349,12 +349,18 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     """``tiles_left`` of every colour in bulk, kept until the tiles change: tiles left per colour, the colours
     with any left, and the colours with at least N left, filled in per N on demand."""
     memo = s.structure_memo()
-    found = memo.get("tile_facts")
+    found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        per_color, on_board = engine.profile.components.tiles_per_color, s.tile_counts()
-        colors = engine.board.colors
-        left = {c: per_color - on_board.get(c, 0) for c in colors}
-        found = memo["tile_facts"] = left, tuple(c for c in colors if left[c] > 0), {}
+        per_color: int = engine.profile.components.tiles_per_color
+        on_board = s.tile_counts()
+        left: dict[str, int] = {}
+        open_colors: list[str] = []
+        for c in engine.board.colors:  # one loop, no generator (compiled, a generator is an object and calls)
+            n = per_color - on_board.get(c, 0)
+            left[c] = n
+            if n > 0:
+                open_colors.append(c)
+        found = memo["tile_facts"] = left, tuple(open_colors), {}
     return found
 
 

@@ -61,7 +61,8 @@ LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 def table_cap(engine: Engine, casino: Casino) -> int:
     """The most the casino takes, before the players' money is counted."""
-    risers, caps = engine.tables["gamble"]
+    table: tuple[bool, Lazy[int, int]] = engine.tables["gamble"]
+    risers, caps = table
     cap: int = caps[casino.physical_tiles if risers else casino.spaces]
     return cap
 
@@ -111,8 +112,8 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
     return None
 
 
-# each decision made once: by casino, by bet
-_GAMBLES: dict[tuple[str, int], Gamble] = {}
+# each decision made once: by casino, by bet (no key tuple made and hashed per casino)
+_GAMBLES: dict[str, dict[int, Gamble]] = {}
 
 
 class GambleFamily(Family):
@@ -194,23 +195,33 @@ class GambleFamily(Family):
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
         p, s, money = m.profile, m.state, m.money
-        if s.gambles >= p.gamble.per_turn:
+        g = p.gamble
+        if s.gambles >= g.per_turn:
             return
-        at_boss, players, (risers, caps) = p.gamble.cap_at_boss_money, s.players, m.tables["gamble"]
+        table: tuple[bool, Lazy[int, int]] = m.tables["gamble"]  # typed: compiled, native reads and compares
+        risers, caps = table
+        at_boss: bool = g.cap_at_boss_money
+        players = s.players
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            cap = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
+            cap: int = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
             if money < cap:
                 cap = money
             if at_boss:
-                boss_money = players[facts.boss].money  # type: ignore[index]
+                b = facts.boss
+                assert b is not None  # a rival's casino has a boss
+                boss_money = players[b].money
                 if boss_money < cap:
                     cap = boss_money
             if cap >= 1:
-                gamble = _GAMBLES.get((casino.name, cap))
+                name = casino.name
+                made = _GAMBLES.get(name)
+                if made is None:
+                    made = _GAMBLES[name] = {}
+                gamble = made.get(cap)
                 if gamble is None:
-                    gamble = _GAMBLES[casino.name, cap] = Gamble(casino.name, cap)
+                    gamble = made[cap] = Gamble(name, cap)
                 slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

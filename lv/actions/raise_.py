@@ -113,12 +113,15 @@ class RaiseFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
-        money, top, costs = m.money, m.max_height, m.tables["raise"]
+        costs: Lazy[int, int] = m.tables["raise"]  # typed: compiled, native reads and compares
+        money, top = m.money, m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
-            if casino.height < top and money >= costs[casino.spaces]:
-                slots[i].append(_RAISES[casino.name])
+            if casino.height < top:
+                cost: int = costs[casino.spaces]
+                if money >= cost:
+                    slots[i].append(_RAISES[casino.name])
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

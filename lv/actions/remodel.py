@@ -9,7 +9,6 @@ Events: remodeled(player, lots, before, color, cost): ``before`` the casino's co
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -52,15 +51,37 @@ class Remodeled(Event):
 
 def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     """(cost, tiles needed)."""
-    by_space, costs = engine.tables["remodel"]
+    table: tuple[bool, Lazy[int, int]] = engine.tables["remodel"]
+    by_space, costs = table
     needed = casino.spaces if by_space else casino.physical_tiles
     return costs[needed], needed
 
 
-@functools.lru_cache(maxsize=4096)
+# the remodels of a casino, made once: by the colours with enough tiles left, by lot, by colour of the casino (plain
+# dicts: compiled, a call to an lru_cache costs more than the rest of the generator; no key tuple made per casino)
+_REMODELS: dict[tuple[str, ...], dict[str, dict[str, tuple[Remodel, ...]]]] = {}
+_REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
+
+
 def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
     """Remodels of the ``color`` casino at ``lot`` into each of ``colors`` but its own (a new colour)."""
-    return tuple(Remodel(lot, c) for c in colors if c != color)
+    by_lot = _REMODELS.get(colors)
+    if by_lot is None:
+        by_lot = _REMODELS[colors] = {}
+    by_color = by_lot.get(lot)
+    if by_color is None:
+        by_color = by_lot[lot] = {}
+    found = by_color.get(color)
+    if found is None:
+        found = by_color[color] = tuple([_remodel(lot, c) for c in colors if c != color])
+    return found
+
+
+def _remodel(lot: str, color: str) -> Remodel:
+    found = _REMODEL.get((lot, color))
+    if found is None:
+        found = _REMODEL[lot, color] = Remodel(lot, color)
+    return found
 
 
 class RemodelFamily(Family):
@@ -122,12 +143,15 @@ class RemodelFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
-        money, (by_space, costs) = m.money, m.tables["remodel"]
+        table: tuple[bool, Lazy[int, int]] = m.tables["remodel"]  # typed: compiled, native reads and compares
+        by_space, costs = table
+        money = m.money
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
-            if money >= costs[needed]:
+            cost: int = costs[needed]
+            if money >= cost:
                 colors = colors_with.get(needed) or m.colors_with_at_least(needed)
                 slots[i].extend(_remodels(casino.name, casino.color, colors))
 

@@ -120,11 +120,13 @@ class ReorganizeFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-        reorganized, money, costs = m.state.reorganized, m.money, m.tables["reorganize"]
+        costs: Lazy[int, int] = m.tables["reorganize"]  # typed: compiled, native reads and compares
+        reorganized, money = m.state.reorganized, m.money
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            if money >= costs[facts.pips] and reorganized.isdisjoint(casino.lots):  # not ``locked``
+            cost: int = costs[facts.pips]
+            if money >= cost and (not reorganized or reorganized.isdisjoint(casino.lots)):  # not ``locked``
                 slots[i].append(_REORGANIZES[casino.name])
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],

@@ -141,8 +141,9 @@ class SprawlFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
         edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
+        costs: Lazy[int, dict[str, int]] = m.tables["sprawl"]  # typed: compiled, native reads and compares
         lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
-        costs, frontiers = m.tables["sprawl"], m.index.frontiers
+        frontiers = m.index.frontiers
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
