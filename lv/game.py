@@ -23,10 +23,10 @@ from typing import Any
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, rng_for
+from .chance import Dice, below, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
-from .legal import below, legal_actions, legal_count, random_pick
+from .legal import legal_actions, legal_count, random_pick
 from .notation import check_names
 from .profile import Profile, load_profile
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine

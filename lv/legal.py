@@ -20,7 +20,7 @@ from typing import Final
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
-from .chance import below as below  # legal.below: the uniform bot's draw (game.py)
+from .chance import below
 from .profile import Profile
 from .rules import Engine
 from .state import GameState

@@ -73,9 +73,9 @@ def test_only_the_drawn_object_is_carried_out_unchecked():
 
 
 def test_below_draws_what_random_choice_and_randint_draw():
-    """legal.below (the uniform bot's draw without random.py's frames) takes the same numbers from the same
+    """chance.below (the uniform bot's draw without random.py's frames) takes the same numbers from the same
     generator as rng.choice(range(n)) and rng.randint(1, n), leaving the generator in the same state."""
-    from lv.legal import below
+    from lv.chance import below
 
     for seed in range(40):
         a, b = random.Random(seed), random.Random(seed)

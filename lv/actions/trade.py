@@ -164,10 +164,6 @@ _GIVE: dict[str, type] = {"money": GiveMoney, "points": GivePoints, "lot": GiveL
                           "tile": GiveTile, "riser": GiveRiser}
 
 
-def _families() -> Any:
-    return FAMILY_OF_VERB
-
-
 # ------------------------------------------------------------------------------ notation
 
 def _split_by(body: str, names: Sequence[str]) -> tuple[str, tuple[int, ...]]:
@@ -203,7 +199,7 @@ def parse_step(w: Words) -> Any:
         if len(words) < 3:
             raise w.fail("expected 'as PLAYER ACTION', e.g. 'as red build A2 gold'")
         return ActAs(w.player(1), parse_step(w.sub(" ".join(words[2:]))))
-    family = _families().get(verb)
+    family = FAMILY_OF_VERB.get(verb)
     if family is not None and not family.in_trade:
         raise w.fail(f"'{verb}' cannot be a step of a trade")
     return parse_words(w)
