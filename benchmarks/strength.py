@@ -43,9 +43,10 @@ def main(argv: list[str] | None = None) -> int:
     others = [args.against] * (args.players - 1)
     rows = {}
     for bot in (args.bot, reference):
-        todo = simulate.units([args.variant], args.players, args.games, args.seed, [bot] + others)
+        games: list[dict] = []
         start = time.perf_counter()
-        games = simulate.run(todo, args.workers)
+        simulate.play([args.variant], args.players, args.games, args.seed, [bot] + others, args.workers,
+                      on_game=lambda pair: games.append(pair[0]))
         rows[bot] = ([float(g["winner"] == 0) for g in games], time.perf_counter() - start,
                      [g["scores"][0] / max(1, sum(g["scores"])) for g in games])
     wins, seconds, shares = rows[args.bot]
