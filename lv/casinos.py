@@ -404,16 +404,6 @@ class CasinoIndex:
             self._fill()
         return tuple(self._bosses_by)
 
-    def block_pairs(self) -> list[list[tuple[Casino, DiceFacts]]]:
-        """Per block number, its casinos with their dice facts, board order (do not change them): a block's list
-        is replaced, never changed, when a tile or a die of the block changes, so the very same list (``is``)
-        means the same casinos and dice there (legal.py keeps each block's legal decisions by it)."""
-        if self.dirty:
-            self.refresh()
-        if self._stale:
-            self._fill()
-        return self._pairs
-
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with
         their dice facts, in board order: usually none (a new list each call: it may be changed)."""

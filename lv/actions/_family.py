@@ -5,7 +5,7 @@ is given (``Moment``). See the package's docstring (``lv/actions/__init__.py``) 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -71,11 +71,6 @@ class Family:
     casinos: str | None  # which casinos ``generate_casinos`` is given (ROLES); None: it has none
     generates_after: bool  # it has ``generate_after``: legal decisions listed after the casinos' (end)
     generates_waiting: bool  # it has ``generate_waiting``: legal decisions outside the action step (the draw)
-    thresholds: bool
-    # ^ its ``generate_casinos`` reads no more of the state than the casinos' tiles, dice, markers and locks of
-    #   their block, the players' money and (at a rival's casino only) the turn's gambles, and reports each test of the mover's
-    #   money and of the tiles left (``Moment.paid``/``unpaid``/``need``): legal.py may then keep a block's decisions
-    #   while none of these changes (a house rule's generator, by default, is asked every time)
     position: int  # its place among the generators (``legal_order``, default ``order``; see lv/actions)
     profile_keys: tuple[str, ...]  # profile parameters it reads (a house rule's new keys go here)
     parameters: type | None
@@ -93,7 +88,6 @@ class Family:
                  in_trade: bool = False, applies: bool = True, anytime: bool = False, by_game: tuple[type, ...] = (),
                  main_event: str | None = None, rolls: str | None = None, generates_before: bool = False,
                  casinos: str | None = None, generates_after: bool = False, generates_waiting: bool = False,
-                 thresholds: bool = False,
                  legal_order: int | None = None, profile_keys: tuple[str, ...] = (), parameters: type | None = None,
                  rules: type | None = None, effect_sep: str = ": ") -> None:
         if casinos is not None and casinos not in ROLES:
@@ -115,7 +109,6 @@ class Family:
         self.casinos = casinos
         self.generates_after = generates_after
         self.generates_waiting = generates_waiting
-        self.thresholds = thresholds
         self.position = order if legal_order is None else legal_order
         self.profile_keys = profile_keys
         self.parameters = parameters
@@ -193,10 +186,7 @@ class Family:
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows``, ``m.casinos[i]`` is
-        (casino, dice facts) and its decisions go into ``m.slots[i]``. With ``thresholds``, it also reports
-        every cost it compared the mover's money with and the most tiles of a colour it asked to be left, for
-        the block of each casino (``m.block_at[i]``): in ``m.paid[k]`` the largest cost the money covered, in
-        ``m.unpaid[k]`` the smallest it did not, in ``m.need[k]`` the most tiles asked for."""
+        (casino, dice facts) and its decisions go into ``m.slots[i]``."""
 
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
@@ -293,17 +283,12 @@ def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:
     return int(word)
 
 
-NO_COST: Final = 1 << 60
-"""``Moment.unpaid`` when no cost was above the mover's money."""
-
-
 class Moment:
     """What every generator of the legal list reads, computed once per list: the player to move, their money,
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
-                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "block_at",
-                 "paid", "unpaid", "need", "kept")
+                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -314,14 +299,6 @@ class Moment:
         self.tables = engine.tables
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
-        # what the casino generators with ``thresholds`` tested, per block number, since legal.py last set them:
-        # the largest cost the mover's money covered, the smallest it did not (NO_COST: none), the most tiles of a
-        # colour asked for; and the block number of each casino (by its place in ``casinos``)
-        self.block_at: list[int] = []
-        self.paid: list[int] = []
-        self.unpaid: list[int] = []
-        self.need: list[int] = []
-        self.kept: Any = None  # legal.py's decisions kept per block (its ``_Kept``)
         self.moment(s)
 
     def moment(self, s: GameState) -> Moment:

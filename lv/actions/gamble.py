@@ -202,27 +202,18 @@ class GambleFamily(Family):
         risers, caps = table
         at_boss: bool = g.cap_at_boss_money
         players = s.players
-        paid, unpaid, block_at = m.paid, m.unpaid, m.block_at  # the costs tested (Family.thresholds)
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
             cap: int = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
+            if money < cap:
+                cap = money
             if at_boss:
                 b = facts.boss
                 assert b is not None  # a rival's casino has a boss
                 boss_money = players[b].money
                 if boss_money < cap:
                     cap = boss_money
-            k = block_at[i]
-            if money >= cap:  # the cap, whatever the mover has above it
-                if cap > paid[k]:
-                    paid[k] = cap
-            else:  # the mover's money itself: the decision changes with every dollar
-                cap = money
-                if money > paid[k]:
-                    paid[k] = money
-                if money + 1 < unpaid[k]:
-                    unpaid[k] = money + 1
             if cap >= 1:
                 name = casino.name
                 made = _GAMBLES.get(name)
@@ -280,7 +271,7 @@ class GambleFamily(Family):
 
 FAMILY = GambleFamily(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), effect_sep=" ", record_kinds=("gamble",),
-    in_trade=True, main_event="gambled", rolls="gamble", casinos=RIVALS, thresholds=True,
+    in_trade=True, main_event="gambled", rolls="gamble", casinos=RIVALS,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -114,19 +114,14 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         costs: Lazy[int, int] = m.tables["raise"]  # typed: compiled, native reads and compares
-        money, top, paid, unpaid, block_at = m.money, m.max_height, m.paid, m.unpaid, m.block_at  # thresholds
+        money, top = m.money, m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
             if casino.height < top:
                 cost: int = costs[casino.spaces]
-                k = block_at[i]
                 if money >= cost:
-                    if cost > paid[k]:
-                        paid[k] = cost
                     slots[i].append(_RAISES[casino.name])
-                elif cost < unpaid[k]:
-                    unpaid[k] = cost
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -147,4 +142,4 @@ class RaiseFamily(Family):
 
 FAMILY = RaiseFamily(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), record_kinds=("raise",), in_trade=True,
-    main_event="raised", casinos=BOSSED, thresholds=True, profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))
+    main_event="raised", casinos=BOSSED, profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

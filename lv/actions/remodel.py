@@ -145,22 +145,15 @@ class RemodelFamily(Family):
         enough tiles left."""
         table: tuple[bool, Lazy[int, int]] = m.tables["remodel"]  # typed: compiled, native reads and compares
         by_space, costs = table
-        money, paid, unpaid, need, block_at = m.money, m.paid, m.unpaid, m.need, m.block_at  # Family.thresholds
+        money = m.money
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
             cost: int = costs[needed]
-            k = block_at[i]
             if money >= cost:
-                if cost > paid[k]:
-                    paid[k] = cost
-                if needed > need[k]:
-                    need[k] = needed
                 colors = colors_with.get(needed) or m.colors_with_at_least(needed)
                 slots[i].extend(_remodels(casino.name, casino.color, colors))
-            elif cost < unpaid[k]:
-                unpaid[k] = cost
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -183,5 +176,5 @@ class RemodelFamily(Family):
 
 FAMILY = RemodelFamily(
     name="remodel", order=30, decisions=(Remodel,), verbs=("remodel",), record_kinds=("remodel",), in_trade=True,
-    main_event="remodeled", casinos=BOSSED, thresholds=True, profile_keys=("remodel.cost_per_unit", "remodel.counts",
+    main_event="remodeled", casinos=BOSSED, profile_keys=("remodel.cost_per_unit", "remodel.counts",
     "components.tiles_per_color"))

@@ -122,19 +122,12 @@ class ReorganizeFamily(Family):
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         costs: Lazy[int, int] = m.tables["reorganize"]  # typed: compiled, native reads and compares
         reorganized, money = m.state.reorganized, m.money
-        paid, unpaid, block_at = m.paid, m.unpaid, m.block_at  # the costs tested (Family.thresholds)
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
             cost: int = costs[facts.pips]
-            k = block_at[i]
-            if money >= cost:
-                if cost > paid[k]:
-                    paid[k] = cost
-                if not reorganized or reorganized.isdisjoint(casino.lots):  # not ``locked``
-                    slots[i].append(_REORGANIZES[casino.name])
-            elif cost < unpaid[k]:
-                unpaid[k] = cost
+            if money >= cost and (not reorganized or reorganized.isdisjoint(casino.lots)):  # not ``locked``
+                slots[i].append(_REORGANIZES[casino.name])
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -164,4 +157,4 @@ class ReorganizeFamily(Family):
 FAMILY = ReorganizeFamily(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     record_kinds=("reorganize", "reorg"), in_trade=True, main_event="reorganized", rolls="reorg", casinos=DICED,
-    thresholds=True, legal_order=55, profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))
+    legal_order=55, profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))

@@ -143,34 +143,30 @@ class SprawlFamily(Family):
         edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
         costs: Lazy[int, dict[str, int]] = m.tables["sprawl"]  # typed: compiled, native reads and compares
         lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
-        paid, unpaid, need, block_at = m.paid, m.unpaid, m.need, m.block_at  # what it tests (Family.thresholds)
         frontiers = m.index.frontiers
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
-            k = block_at[i]
-            if need[k] < 1:
-                need[k] = 1
             if left[casino.color] < 1:
                 continue
             cost_of = costs[casino.height]
             reach = frontiers.get(casino.lots)
             made = _sprawls_from(casino.name)
             slot = slots[i]
-            most, least = paid[k], unpaid[k]
-            for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-                if n not in markers and (closed is None or lots[n].block != closed):
-                    cost: int = cost_of[n]
-                    if money >= cost:
-                        if cost > most:
-                            most = cost
+            if closed is None:  # no closed block in this game (the common case): one test fewer a lot
+                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                    if n not in markers and money >= cost_of[n]:
                         sprawl = made.get(n)
                         if sprawl is None:
                             sprawl = made[n] = Sprawl(n, casino.name)
                         slot.append(sprawl)
-                    elif cost < least:
-                        least = cost
-            paid[k], unpaid[k] = most, least
+            else:
+                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
+                    if n not in markers and lots[n].block != closed and money >= cost_of[n]:
+                        sprawl = made.get(n)
+                        if sprawl is None:
+                            sprawl = made[n] = Sprawl(n, casino.name)
+                        slot.append(sprawl)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -196,6 +192,6 @@ class SprawlFamily(Family):
 
 FAMILY = SprawlFamily(
     name="sprawl", order=20, decisions=(Sprawl,), verbs=("sprawl",), record_kinds=("sprawl",), in_trade=True,
-    main_event="sprawled", casinos=BOSSED, thresholds=True,
+    main_event="sprawled", casinos=BOSSED,
     profile_keys=("sprawl.cost_multiplier", "sprawl.riser_cost", "components.tiles_per_color",
                   "f_block.closed_when", "f_block.block"))
