@@ -59,10 +59,15 @@ class Gambled(Event):
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 
+GambleTable = tuple[bool, Lazy[int, int], int, bool]
+"""Gamble's table (``prepare``): whether risers count, the cap by tiles counted, ``gamble.per_turn`` and
+``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the profile)."""
+
+
 def table_cap(engine: Engine, casino: Casino) -> int:
     """The most the casino takes, before the players' money is counted."""
-    table: tuple[bool, Lazy[int, int]] = engine.tables["gamble"]
-    risers, caps = table
+    table: GambleTable = engine.tables["gamble"]
+    risers, caps, _, _ = table
     cap: int = caps[casino.physical_tiles if risers else casino.spaces]
     return cap
 
@@ -182,11 +187,13 @@ class GambleFamily(Family):
         """Its bet."""
         return a.bet
 
-    def prepare(self, profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+    def prepare(self, profile: Profile, board: Board) -> GambleTable:
         """Whether a bet counts the risers too (``gamble.tiles_counted``), and the cap by tiles counted,
-        ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794)."""
+        ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794); the gambles a turn, and whether the boss's money
+        caps a bet."""
         g = profile.gamble
-        return g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32))
+        return (g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32)), g.per_turn,
+                g.cap_at_boss_money)
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
@@ -194,13 +201,11 @@ class GambleFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
-        p, s, money = m.profile, m.state, m.money
-        g = p.gamble
-        if s.gambles >= g.per_turn:
+        s, money = m.state, m.money
+        table: GambleTable = m.tables["gamble"]  # typed: compiled, native reads and compares
+        risers, caps, per_turn, at_boss = table
+        if s.gambles >= per_turn:
             return
-        table: tuple[bool, Lazy[int, int]] = m.tables["gamble"]  # typed: compiled, native reads and compares
-        risers, caps = table
-        at_boss: bool = g.cap_at_boss_money
         players = s.players
         casinos, slots = m.casinos, m.slots
         for i in rows:

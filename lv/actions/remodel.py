@@ -63,18 +63,12 @@ _REMODELS: dict[tuple[str, ...], dict[str, dict[str, tuple[Remodel, ...]]]] = {}
 _REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
 
 
-def _remodels(lot: str, color: str, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
-    """Remodels of the ``color`` casino at ``lot`` into each of ``colors`` but its own (a new colour)."""
+def _by_lot(colors: tuple[str, ...]) -> dict[str, dict[str, tuple[Remodel, ...]]]:
+    """The remodels made for ``colors`` (the colours with enough tiles left), by lot, by colour of the casino."""
     by_lot = _REMODELS.get(colors)
     if by_lot is None:
         by_lot = _REMODELS[colors] = {}
-    by_color = by_lot.get(lot)
-    if by_color is None:
-        by_color = by_lot[lot] = {}
-    found = by_color.get(color)
-    if found is None:
-        found = by_color[color] = tuple([_remodel(lot, c) for c in colors if c != color])
-    return found
+    return by_lot
 
 
 def _remodel(lot: str, color: str) -> Remodel:
@@ -147,13 +141,25 @@ class RemodelFamily(Family):
         by_space, costs = table
         money = m.money
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
+        last = 0  # the tiles needed of the casino before, and its remodels by lot (most casinos need as many)
+        by_lot: dict[str, dict[str, tuple[Remodel, ...]]] = {}
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
             cost: int = costs[needed]
             if money >= cost:
-                colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                slots[i].extend(_remodels(casino.name, casino.color, colors))
+                if needed != last:
+                    colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                    by_lot = _by_lot(colors)
+                    last = needed
+                name, color = casino.name, casino.color
+                by_color = by_lot.get(name)
+                if by_color is None:
+                    by_color = by_lot[name] = {}
+                found = by_color.get(color)
+                if found is None:
+                    found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
+                slots[i].extend(found)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

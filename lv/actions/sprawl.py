@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ..casinos import boss, frontier
+from ..casinos import boss
 from ..events import Event, registered
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
@@ -53,9 +53,22 @@ class Sprawled(Event):
     moved_from: str | None
 
 
+class SprawlTable:
+    """Sprawl's tables for one profile and board (``prepare``): ``costs`` by height of the sprawling casino, by
+    lot; ``reach``: the sprawls a casino may make, by the casino's lots and height (its mask, the height above
+    the board's bits), by the lots it may sprawl onto (a mask: empty, unowned, not on the closed block), as (costs, sprawls) in the order of its
+    frontier, so the generator tests only the money (compiled: int keys, no lookups by lot name)."""
+
+    __slots__ = ("costs", "reach")
+
+    def __init__(self, costs: Lazy[int, dict[str, int]]) -> None:
+        self.costs = costs
+        self.reach: dict[int, dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = {}
+
+
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
-    costs: Lazy[int, dict[str, int]] = engine.tables["sprawl"]
-    return costs[height][lot]
+    table: SprawlTable = engine.tables["sprawl"]
+    return table.costs[height][lot]
 
 
 # each decision made once: by source casino, by lot
@@ -67,6 +80,21 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
     if made is None:
         made = _SPRAWLS[source] = {}
     return made
+
+
+def _reach(table: SprawlTable, casino: Casino, free: int) -> tuple[tuple[int, ...], tuple[Sprawl, ...]]:
+    """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
+    frontier (``frontier``), with their costs."""
+    lots = casino.frontier_lots(free)
+    cost_of = table.costs[casino.height]
+    made = _sprawls_from(casino.name)
+    sprawls: list[Sprawl] = []
+    for n in lots:
+        sprawl = made.get(n)
+        if sprawl is None:
+            sprawl = made[n] = Sprawl(n, casino.name)
+        sprawls.append(sprawl)
+    return tuple([cost_of[n] for n in lots]), tuple(sprawls)
 
 
 class SprawlFamily(Family):
@@ -98,13 +126,13 @@ class SprawlFamily(Family):
     def from_record(self, d: dict[str, Any]) -> str:
         return f"sprawl {d.get('lot')} from {d.get('from')}"
 
-    def prepare(self, profile: Profile, board: Board) -> Lazy[int, dict[str, int]]:
+    def prepare(self, profile: Profile, board: Board) -> SprawlTable:
         """The cost of a sprawl, by height of the sprawling casino, by lot (000 L140-147 / 003 L555-568): the lot's
         price times ``sprawl.cost_multiplier``, plus ``sprawl.riser_cost`` per level above the first."""
         p = profile.sprawl
-        return Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
-                                    for lot, info in board.lots.items()},
-                    range(1, profile.max_height(profile.players.max) + 1))
+        return SprawlTable(Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
+                                                for lot, info in board.lots.items()},
+                                range(1, profile.max_height(profile.players.max) + 1)))
 
     def cost(self, engine: Engine, s: GameState, a: Sprawl) -> int:
         casino = engine.casino_at(s, a.source)
@@ -140,33 +168,40 @@ class SprawlFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
-        edge with it) less the owned lots and the closed block, where the player can pay ``sprawl_cost``."""
-        costs: Lazy[int, dict[str, int]] = m.tables["sprawl"]  # typed: compiled, native reads and compares
-        lots, markers, closed, money, left = m.lots, m.markers, m.closed, m.money, m.left
-        frontiers = m.index.frontiers
-        casinos, slots = m.casinos, m.slots
+        edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
+        player can pay ``sprawl_cost``."""
+        table: SprawlTable = m.tables["sprawl"]  # typed: compiled, native reads and compares
+        reach = table.reach
+        s, money, left = m.state, m.money, m.left
+        taken = s.tile_mask | s.markers_mask
+        closed = m.closed
+        if closed is not None:
+            taken |= m.board.block_mask[closed]
+        casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
         for i in rows:
             casino = casinos[i][0]
             if left[casino.color] < 1:
                 continue
-            cost_of = costs[casino.height]
-            reach = frontiers.get(casino.lots)
-            made = _sprawls_from(casino.name)
+            free = casino.around & ~taken
+            if not free:
+                continue
+            key = casino.mask | casino.height << shift  # the casino's lots and height
+            by_free = reach.get(key)
+            if by_free is None:
+                by_free = reach[key] = {}
+            found = by_free.get(free)
+            if found is None:
+                if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
+                    reach.clear()
+                    by_free = reach[key] = {}
+                found = by_free[free] = _reach(table, casino, free)
+            costs, sprawls = found
             slot = slots[i]
-            if closed is None:  # no closed block in this game (the common case): one test fewer a lot
-                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-                    if n not in markers and money >= cost_of[n]:
-                        sprawl = made.get(n)
-                        if sprawl is None:
-                            sprawl = made[n] = Sprawl(n, casino.name)
-                        slot.append(sprawl)
-            else:
-                for n in (reach if reach is not None else frontier(m.board, m.state, casino)):
-                    if n not in markers and lots[n].block != closed and money >= cost_of[n]:
-                        sprawl = made.get(n)
-                        if sprawl is None:
-                            sprawl = made[n] = Sprawl(n, casino.name)
-                        slot.append(sprawl)
+            j = 0
+            for cost in costs:
+                if money >= cost:
+                    slot.append(sprawls[j])
+                j += 1
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
