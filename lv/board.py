@@ -28,8 +28,7 @@ import bisect
 import functools
 from collections.abc import Iterable
 from pathlib import Path
-
-import attrs
+from typing import Final
 
 from .errors import BoardError
 from .yamlsource import read_located
@@ -48,18 +47,49 @@ def variants_dir() -> Path:
     raise BoardError(f"cannot find the variants folder (looked in {here / 'variants'} and {here.parent / 'variants'})")
 
 
-@attrs.frozen
 class Lot:
-    id: str
-    block: str
-    row: int
-    col: int
-    price: int
-    die: int
-    strip: bool
-    card: str  # the casino colour its property card pays, or "strip"
-    card_money: int
-    neighbours: tuple[str, ...]
+    """A lot of the playmat: its id, block, place, price, printed die, whether it is on the Strip, the colour its
+    property card pays (or "strip"), the money the card deals and its neighbours. A value, never changed once
+    made: a plain class (a native one where the core is compiled), compared and hashed by its fields."""
+
+    __slots__ = ("id", "block", "row", "col", "price", "die", "strip", "card", "card_money", "neighbours")
+
+    def __init__(self, id: str, block: str, row: int, col: int, price: int, die: int, strip: bool, card: str,
+                 card_money: int, neighbours: tuple[str, ...]) -> None:
+        self.id: Final = id
+        self.block: Final = block
+        self.row: Final = row
+        self.col: Final = col
+        self.price: Final = price
+        self.die: Final = die
+        self.strip: Final = strip
+        self.card: Final = card  # the casino colour its property card pays, or "strip"
+        self.card_money: Final = card_money
+        self.neighbours: Final = neighbours
+
+    def _fields(self) -> tuple[str, str, int, int, int, int, bool, str, int, tuple[str, ...]]:
+        return (self.id, self.block, self.row, self.col, self.price, self.die, self.strip, self.card,
+                self.card_money, self.neighbours)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lot):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Lot(" + ", ".join(f"{name}={value!r}" for name, value in zip(_LOT_FIELDS, self._fields())) + ")"
+
+    def __copy__(self) -> Lot:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Lot:
+        return self  # a value
+
+
+_LOT_FIELDS = ("id", "block", "row", "col", "price", "die", "strip", "card", "card_money", "neighbours")
 
 
 class Board:

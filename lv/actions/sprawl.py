@@ -150,7 +150,7 @@ class SprawlFamily(Family):
             if left[casino.color] < 1:
                 continue
             cost_of = costs[casino.height]
-            reach = frontiers.get(casino.lots)
+            reach = frontiers.get(casino.mask)
             made = _sprawls_from(casino.name)
             slot = slots[i]
             if closed is None:  # no closed block in this game (the common case): one test fewer a lot
