@@ -8,6 +8,7 @@ bit position ``i`` (``board.index[lot]``) or keyed by lot id:
 
 - ``board.bit[lot]``: ``1 << i``; ``board.lot_at[i]``: the lot id at bit ``i`` (``board.order``);
 - ``board.neighbours_mask[i]``: the lots sharing an edge with lot ``i`` (never across a street: same block);
+  ``board.neighbour_bits[i]``: their bit positions, in the order the board lists them;
 - ``board.block_mask[block]``, ``board.block_of[i]`` (the mask of lot ``i``'s block), ``board.all_mask``;
   ``board.block_number[i]`` (0-5), ``board.block_names`` (its letters), ``board.block_masks`` (by number);
 - ``board.strip_mask``: the lots on the Strip;
@@ -111,6 +112,9 @@ class Board:
         # bit position -> the mask of the lots sharing an edge with it (inside its block)
         self.neighbours_mask: tuple[int, ...] = tuple(_mask([bit[n] for n in lots[lot].neighbours])
                                                       for lot in order)
+        # bit position -> its neighbours' bit positions, in the order the board lists them
+        self.neighbour_bits: tuple[tuple[int, ...], ...] = tuple(tuple(self.index[n] for n in lots[lot].neighbours)
+                                                                 for lot in order)
         blocks: dict[str, list[str]] = {}
         for lot in order:
             blocks.setdefault(lots[lot].block, []).append(lot)
@@ -139,6 +143,13 @@ class Board:
         self._byte_lots: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order)) for v in range(256))
             for k in range(0, len(order), 8))
+        # score -> the highest space of the track not above it (-1: none), for scores up to the track's top
+        # (``advance``; the track is in ascending order)
+        floor: list[int] = []
+        for score in range((track[-1] if track else 0) + 1):
+            below = bisect.bisect_right(track, score)
+            floor.append(track[below - 1] if below else -1)
+        self._track_floor: tuple[int, ...] = tuple(floor)
         # mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)
         self.component_memo: dict[int, tuple[int, ...]] = {0: ()}
 
@@ -251,8 +262,12 @@ class Board:
 
         000 "Points Paid" / 003 "Step 4: Score Casinos": from 8, +1 stays on 8, +2/+3 reach 10, +4/+5 reach 12.
         """
-        below = bisect.bisect_right(self.track, score + award)  # the track is in ascending order
-        return max(score, self.track[below - 1]) if below else score
+        floor = self._track_floor
+        reached = score + award
+        if reached < 0:
+            return score
+        space = floor[reached] if reached < len(floor) else floor[-1]
+        return space if space > score else score
 
 
 def _mask(bits: list[int]) -> int:

@@ -19,7 +19,7 @@ same object.
 Bit-level queries (for legal-move generators):
 
 - ``casino.mask``: its lots as a mask; ``casino.bits``: their bit positions (board order, as ``casino.lots``);
-  ``casino.low``: the bit of its first lot (``casino.name``);
+  ``casino.low``: the bit of its first lot (``casino.name``), ``casino.first`` its bit position;
 - ``casino.around``: the lots next to it (not in it); ``frontier_mask(state, casino)`` =
   ``casino.around & ~state.tile_mask``: where it may sprawl, before markers, the closed block and money;
   the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
@@ -48,8 +48,8 @@ class Casino:
     Made once per (lots, colour, height) and shared (``Casino.make``); the derived sizes and masks are read on
     every decision, so they are stored."""
 
-    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "around",
-                 "board", "_ring", "_reach")
+    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
+                 "around", "board", "_ring", "_reach")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -62,9 +62,10 @@ class Casino:
         self.mask = mask  # the lots as a mask (board.py)
         self.bits = bits  # the lots' bit positions, in board order
         self.low = mask & -mask  # the bit of the first lot
+        self.first = bits[0]  # the first lot's bit position: no two casinos of a state share it
         self.around = around  # the lots next to the casino, not in it
         self.board = board
-        self._ring: tuple[tuple[str, int], ...] | None = None  # see frontier_lots
+        self._ring: tuple[int, ...] | None = None  # see frontier_lots
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
     @staticmethod
@@ -95,21 +96,21 @@ class Casino:
         found = self._reach.get(free)
         if found is None:
             ring = self._ring
-            if ring is None:  # (lot, bit) of the lots around, in the order of the casino's lots and their neighbours
-                board, lots, bit = self.board, self.board.lots, self.board.bit
+            if ring is None:  # the bits of the lots around, in the order of the casino's lots and their neighbours
+                near = self.board.neighbour_bits
                 seen = self.mask
-                out: list[tuple[str, int]] = []
-                for lot in self.lots:
-                    for n in lots[lot].neighbours:
-                        b = bit[n]
-                        if not b & seen:
-                            seen |= b
-                            out.append((n, b))
+                out: list[int] = []
+                for i in self.bits:
+                    for j in near[i]:
+                        if not seen >> j & 1:
+                            seen |= 1 << j
+                            out.append(j)
                 ring = self._ring = tuple(out)
+            order = self.board.order
             reach: list[str] = []
-            for lot, b in ring:
-                if b & free:
-                    reach.append(lot)
+            for j in ring:
+                if free >> j & 1:
+                    reach.append(order[j])
             found = self._reach[free] = tuple(reach)
         return found
 
@@ -188,16 +189,16 @@ class CasinoIndex:
     """The casinos of one state (``owner``) under one join rule, with their dice facts.
 
     ``by_block`` (block number -> its casinos in board order), ``at`` (lot -> casino) and ``at_bit`` (bit ->
-    casino) are current once
-    ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do the views below).
-    ``facts`` (casino mask -> DiceFacts) is filled on demand and forgets a casino whose dice changed or that
-    merged. Per block, the casinos with their dice facts and bosses are worked out on demand and kept until a
-    tile or a die of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are
-    joined from them on demand after any change."""
+    casino) are current once ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do
+    the views below). The dice facts (``facts_of``; ``facts``, by casino mask, shows them) are kept by the
+    casino's first bit, worked out on demand, and forgotten for a casino whose dice changed or that merged. Per
+    block, the casinos with their dice facts and bosses are worked out on demand and kept until a tile or a die
+    of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are joined from them on
+    demand after any change."""
 
-    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
-                 "frontiers", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all", "_with_dice", "_bosses",
-                 "_made")
+    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
+                 "_facts_mask", "frontiers", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
+                 "_with_dice", "_bosses", "_made")
 
     def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``)
@@ -213,7 +214,10 @@ class CasinoIndex:
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
         self.at: dict[str, Casino] = {}  # lot -> its casino
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
-        self.facts: dict[int, DiceFacts] = {}  # casino mask -> dice facts, while its dice stay as they are
+        # casino first bit -> the dice facts of the casino with that first bit and the mask beside them, while its
+        # dice stay as they are (None: none kept; facts whose mask is not the casino's are another casino's)
+        self._facts: list[DiceFacts | None] = [None] * len(board.order)
+        self._facts_mask: list[int] = [0] * len(board.order)
         self.frontiers: dict[int, tuple[str, ...]] = {}  # casino mask -> frontier (see frontier)
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
@@ -242,7 +246,7 @@ class CasinoIndex:
         # containers that hold them are copied
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
         self.frontiers = dict(source.frontiers)
-        self.at, self.facts = dict(source.at), dict(source.facts)
+        self.at, self._facts, self._facts_mask = dict(source.at), list(source._facts), list(source._facts_mask)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
@@ -253,6 +257,15 @@ class CasinoIndex:
     def blocks(self) -> dict[str, list[Casino]]:
         """Block letter -> its casinos, in board order."""
         return dict(zip(self.board.block_names, self.by_block))
+
+    @property
+    def facts(self) -> dict[int, DiceFacts]:
+        """The dice facts kept, by casino mask (for tests and the curious: the index keeps them by first bit)."""
+        out = {}
+        for f, mask in zip(self._facts, self._facts_mask):
+            if f is not None:
+                out[mask] = f
+        return out
 
     @property
     def bosses(self) -> dict[tuple[str, ...], int | None] | None:
@@ -269,7 +282,7 @@ class CasinoIndex:
         """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
         casino = self.at_bit[i]
         if casino is not None:
-            self.facts.pop(casino.mask, None)
+            self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
         self._with_dice = self._bosses = None
 
@@ -355,7 +368,7 @@ class CasinoIndex:
                 at[lot] = casino
             covered |= group
             seeds &= ~covered
-        facts, frontiers = self.facts, self.frontiers
+        facts, facts_mask, frontiers = self._facts, self._facts_mask, self.frontiers
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
@@ -364,14 +377,15 @@ class CasinoIndex:
                     frontiers.pop(c.mask, None)
                 continue
             frontiers.pop(c.mask, None)
-            if c.mask in facts and c.mask not in [f.mask for f in found]:  # its lots now belong to a larger
-                del facts[c.mask]  # casino: forget its dice (one on the same lots keeps them: die_changed tells)
+            if facts_mask[c.first] == c.mask and c.mask not in [f.mask for f in found]:  # its lots now belong
+                facts[c.first] = None  # to another casino: forget its dice (one on the same lots keeps them:
+                #                        die_changed tells)
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
     def _fill(self) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
-        s, pairs_by, facts, stale = self.owner, self._pairs, self.facts, self._stale
+        s, pairs_by, facts, facts_mask, stale = self.owner, self._pairs, self._facts, self._facts_mask, self._stale
         self._stale = 0
         while stale:
             low = stale & -stale
@@ -381,9 +395,11 @@ class CasinoIndex:
             bosses: dict[int, int | None] = {}
             tied: list[tuple[Casino, DiceFacts]] = []
             for casino in self.by_block[number]:
-                f = facts.get(casino.mask)
-                if f is None:
-                    f = facts[casino.mask] = _dice_facts(s, casino)
+                first = casino.first
+                f = facts[first]
+                if f is None or facts_mask[first] != casino.mask:
+                    f = facts[first] = _dice_facts(s, casino)
+                    facts_mask[first] = casino.mask
                 pairs.append((casino, f))
                 bosses[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
@@ -476,9 +492,11 @@ class CasinoIndex:
 
     def facts_of(self, casino: Casino) -> DiceFacts:
         """The dice facts of ``casino``, a current casino of this index (refreshed)."""
-        found = self.facts.get(casino.mask)
-        if found is None:
-            found = self.facts[casino.mask] = _dice_facts(self.owner, casino)
+        first = casino.first
+        found = self._facts[first]
+        if found is None or self._facts_mask[first] != casino.mask:
+            found = self._facts[first] = _dice_facts(self.owner, casino)
+            self._facts_mask[first] = casino.mask
         return found
 
 
@@ -511,11 +529,8 @@ def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
     if index is not None:
         if index.dirty:
             index.refresh()
-        if index.at_bit[casino.bits[0]] is casino:
-            found = index.facts.get(casino.mask)
-            if found is None:
-                found = index.facts[casino.mask] = _dice_facts(state, casino)
-            return found
+        if index.at_bit[casino.first] is casino:
+            return index.facts_of(casino)
     return _dice_facts(state, casino)
 
 
@@ -578,6 +593,6 @@ def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     if found is None:
         found = casino.frontier_lots(free)
     index = state._casinos
-    if index is not None and not index.dirty and index.at_bit[casino.bits[0]] is casino:
+    if index is not None and not index.dirty and index.at_bit[casino.first] is casino:
         index.frontiers[casino.mask] = found  # legal.py looks here first
     return found

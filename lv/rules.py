@@ -61,6 +61,18 @@ class Engine:
         p = profile
         self._join_rule = p.casino.join_rule
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
+        # the draw step's parameters, read once (typed: compiled, native reads; the profile's attrs classes are
+        # read through Python attribute lookups)
+        self._lot_income: int = p.payout.lot_income
+        self._per_pip: int = p.payout.money_per_pip
+        self._by_points: bool = p.scoring.order == "ascending_points"
+        self._physical_tiles: bool = p.scoring.points == "physical_tiles"
+        self._dieless_scores: bool = p.casino.dieless_tile_scores
+        self._target: int = p.end.instant_win_points
+        self._win_at_once: bool = p.end.instant_win_mode == "immediate"
+        self._ties_at_once: bool = p.ties.check == "immediate"
+        self._stop_die: bool = p.ties.stop_when == "single_top_die"
+        self._rerolls_count: bool = p.reorg.tie_rerolls_count
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
@@ -221,7 +233,6 @@ class Engine:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
         dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value.
         ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
-        stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
         index = casino_index(self.board, s, self._join_rule)
         pairs = index.tied()
@@ -239,7 +250,7 @@ class Engine:
                 facts = dice_facts(s, casino)
                 lots = facts.top_lots
                 tied_now = facts.boss is None and len(lots) >= 2  # two or more players share the top value
-                if not tied_now and (rounds == 0 or not stop_die or len(lots) < 2):
+                if not tied_now and (rounds == 0 or not self._stop_die or len(lots) < 2):
                     break
                 if rounds > 500:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", Rule.TIES_STOP_WHEN)
@@ -248,7 +259,7 @@ class Engine:
                 for lot, v in values.items():
                     s.set_die(lot, owners[index_of[lot]], v)
                 events.append(TieRerolled(list(lots), dict(values)))
-                if self.profile.reorg.tie_rerolls_count:
+                if self._rerolls_count:
                     s.reorganized.update(lots)
                 rounds += 1
 
@@ -338,7 +349,7 @@ class Engine:
                      before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
-        if self.profile.ties.check == "immediate":
+        if self._ties_at_once:
             try:
                 self.resolve_ties(s, dice, events, rerolled)
             except NeedDice as need:
@@ -413,7 +424,7 @@ class Engine:
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
-        income = self.profile.payout.lot_income
+        income = self._lot_income
         if not income:
             return
         owner, quiet, players = 0, self.quiet, s.players
@@ -428,16 +439,13 @@ class Engine:
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
-        p = self.profile
         index = casino_index(self.board, s, self._join_rule)
         paying = index.touching(self.board.strip_mask) if pays == STRIP else index.of_color(pays)
         if not paying:
             return self._end_if_reached(s, events, end_card)
-        per_pip = p.payout.money_per_pip
+        per_pip = self._per_pip
         players, quiet = s.players, self.quiet
-        by_points = p.scoring.order == "ascending_points"
-        physical = p.scoring.points == "physical_tiles"
-        dieless = p.casino.dieless_tile_scores
+        by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
         dice_mask = s.dice_mask
         ranked: list[tuple[int, int, int, Casino, int]] = []  # the casinos with a boss: (order, first bit,
         #                                                        award, casino, boss)
@@ -472,13 +480,13 @@ class Engine:
                 ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
-        target = p.end.instant_win_points
+        target = self._target
         for _, _, award, casino, b in ranked:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
             events.append(Scored(b, list(casino.lots), award, before, after))
-            if after >= target and p.end.instant_win_mode == "immediate":
+            if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
                 self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
@@ -488,7 +496,7 @@ class Engine:
 
     def _end_if_reached(self, s: GameState, events: list[Event], end_card: bool) -> None:
         """003 L917-921: once a player reaches the target, finish scoring, then most points wins."""
-        target = self.profile.end.instant_win_points
+        target = self._target
         for pl in s.players:
             if pl.score >= target:
                 self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)

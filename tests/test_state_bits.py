@@ -267,3 +267,16 @@ def test_tied_lists_the_casinos_whose_top_die_two_players_share(join_rule):
     after = index.boss_blocks()
     assert after[BOARD.block_number[BOARD.index["A1"]]] is blocks[BOARD.block_number[BOARD.index["A1"]]]
     assert after[BOARD.block_number[BOARD.index["C5"]]] == {BOARD.mask_of(("C4", "C5", "C6")): 1}
+
+
+@pytest.mark.parametrize("track", [BOARD.track, (0, 2, 5), (3,), ()])
+def test_the_score_track_table_agrees_with_a_search_of_the_track(track):
+    """Guards Board.advance (a table made once) against a search of the track for every score and award: 000
+    "Points Paid" / 003 "Step 4: Score Casinos", the highest space not above the score plus the award."""
+    import bisect
+
+    board = lv.board.Board(BOARD.lots, BOARD.order, BOARD.colors, tuple(track))
+    for score in range(0, (track[-1] if track else 0) + 3):
+        for award in range(0, 30):
+            below = bisect.bisect_right(track, score + award)
+            assert board.advance(score, award) == (max(score, track[below - 1]) if below else score), (score, award)
