@@ -8,6 +8,7 @@ bit position ``i`` (``board.index[lot]``) or keyed by lot id:
 
 - ``board.bit[lot]``: ``1 << i``; ``board.lot_at[i]``: the lot id at bit ``i`` (``board.order``);
 - ``board.neighbours_mask[i]``: the lots sharing an edge with lot ``i`` (never across a street: same block);
+  ``board.neighbour_bits[i]``: their bit positions, in the order the board lists them;
 - ``board.block_mask[block]``, ``board.block_of[i]`` (the mask of lot ``i``'s block), ``board.all_mask``;
   ``board.block_number[i]`` (0-5), ``board.block_names`` (its letters), ``board.block_masks`` (by number);
 - ``board.strip_mask``: the lots on the Strip;
@@ -28,8 +29,7 @@ import bisect
 import functools
 from collections.abc import Iterable
 from pathlib import Path
-
-import attrs
+from typing import Final
 
 from .errors import BoardError
 from .yamlsource import read_located
@@ -48,18 +48,49 @@ def variants_dir() -> Path:
     raise BoardError(f"cannot find the variants folder (looked in {here / 'variants'} and {here.parent / 'variants'})")
 
 
-@attrs.frozen
 class Lot:
-    id: str
-    block: str
-    row: int
-    col: int
-    price: int
-    die: int
-    strip: bool
-    card: str  # the casino colour its property card pays, or "strip"
-    card_money: int
-    neighbours: tuple[str, ...]
+    """A lot of the playmat: its id, block, place, price, printed die, whether it is on the Strip, the colour its
+    property card pays (or "strip"), the money the card deals and its neighbours. A value, never changed once
+    made: a plain class (a native one where the core is compiled), compared and hashed by its fields."""
+
+    __slots__ = ("id", "block", "row", "col", "price", "die", "strip", "card", "card_money", "neighbours")
+
+    def __init__(self, id: str, block: str, row: int, col: int, price: int, die: int, strip: bool, card: str,
+                 card_money: int, neighbours: tuple[str, ...]) -> None:
+        self.id: Final = id
+        self.block: Final = block
+        self.row: Final = row
+        self.col: Final = col
+        self.price: Final = price
+        self.die: Final = die
+        self.strip: Final = strip
+        self.card: Final = card  # the casino colour its property card pays, or "strip"
+        self.card_money: Final = card_money
+        self.neighbours: Final = neighbours
+
+    def _fields(self) -> tuple[str, str, int, int, int, int, bool, str, int, tuple[str, ...]]:
+        return (self.id, self.block, self.row, self.col, self.price, self.die, self.strip, self.card,
+                self.card_money, self.neighbours)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Lot):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "Lot(" + ", ".join(f"{name}={value!r}" for name, value in zip(_LOT_FIELDS, self._fields())) + ")"
+
+    def __copy__(self) -> Lot:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Lot:
+        return self  # a value
+
+
+_LOT_FIELDS = ("id", "block", "row", "col", "price", "die", "strip", "card", "card_money", "neighbours")
 
 
 class Board:
@@ -81,6 +112,9 @@ class Board:
         # bit position -> the mask of the lots sharing an edge with it (inside its block)
         self.neighbours_mask: tuple[int, ...] = tuple(_mask([bit[n] for n in lots[lot].neighbours])
                                                       for lot in order)
+        # bit position -> its neighbours' bit positions, in the order the board lists them
+        self.neighbour_bits: tuple[tuple[int, ...], ...] = tuple(tuple(self.index[n] for n in lots[lot].neighbours)
+                                                                 for lot in order)
         blocks: dict[str, list[str]] = {}
         for lot in order:
             blocks.setdefault(lots[lot].block, []).append(lot)
@@ -109,6 +143,13 @@ class Board:
         self._byte_lots: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order)) for v in range(256))
             for k in range(0, len(order), 8))
+        # score -> the highest space of the track not above it (-1: none), for scores up to the track's top
+        # (``advance``; the track is in ascending order)
+        floor: list[int] = []
+        for score in range((track[-1] if track else 0) + 1):
+            below = bisect.bisect_right(track, score)
+            floor.append(track[below - 1] if below else -1)
+        self._track_floor: tuple[int, ...] = tuple(floor)
         # mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)
         self.component_memo: dict[int, tuple[int, ...]] = {0: ()}
 
@@ -221,8 +262,12 @@ class Board:
 
         000 "Points Paid" / 003 "Step 4: Score Casinos": from 8, +1 stays on 8, +2/+3 reach 10, +4/+5 reach 12.
         """
-        below = bisect.bisect_right(self.track, score + award)  # the track is in ascending order
-        return max(score, self.track[below - 1]) if below else score
+        floor = self._track_floor
+        reached = score + award
+        if reached < 0:
+            return score
+        space = floor[reached] if reached < len(floor) else floor[-1]
+        return space if space > score else score
 
 
 def _mask(bits: list[int]) -> int:

@@ -19,7 +19,7 @@ same object.
 Bit-level queries (for legal-move generators):
 
 - ``casino.mask``: its lots as a mask; ``casino.bits``: their bit positions (board order, as ``casino.lots``);
-  ``casino.low``: the bit of its first lot (``casino.name``);
+  ``casino.low``: the bit of its first lot (``casino.name``), ``casino.first`` its bit position;
 - ``casino.around``: the lots next to it (not in it); ``frontier_mask(state, casino)`` =
   ``casino.around & ~state.tile_mask``: where it may sprawl, before markers, the closed block and money;
   the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
@@ -34,8 +34,8 @@ Bit-level queries (for legal-move generators):
 from __future__ import annotations
 
 import copy
-import operator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final
 
 from .board import Board
 
@@ -48,8 +48,8 @@ class Casino:
     Made once per (lots, colour, height) and shared (``Casino.make``); the derived sizes and masks are read on
     every decision, so they are stored."""
 
-    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "around",
-                 "board", "_ring", "_reach")
+    __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
+                 "around", "board", "_ring", "_reach")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -62,9 +62,10 @@ class Casino:
         self.mask = mask  # the lots as a mask (board.py)
         self.bits = bits  # the lots' bit positions, in board order
         self.low = mask & -mask  # the bit of the first lot
+        self.first = bits[0]  # the first lot's bit position: no two casinos of a state share it
         self.around = around  # the lots next to the casino, not in it
         self.board = board
-        self._ring: tuple[tuple[str, int], ...] | None = None  # see frontier_lots
+        self._ring: tuple[int, ...] | None = None  # see frontier_lots
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
     @staticmethod
@@ -95,11 +96,22 @@ class Casino:
         found = self._reach.get(free)
         if found is None:
             ring = self._ring
-            if ring is None:  # (lot, bit) of the lots around, in the order of the casino's lots and their neighbours
-                board, mask = self.board, self.mask
-                ring = self._ring = tuple(dict.fromkeys((n, board.bit[n]) for lot in self.lots
-                                                        for n in board.lots[lot].neighbours if not board.bit[n] & mask))
-            found = self._reach[free] = tuple([lot for lot, b in ring if b & free])
+            if ring is None:  # the bits of the lots around, in the order of the casino's lots and their neighbours
+                near = self.board.neighbour_bits
+                seen = self.mask
+                out: list[int] = []
+                for i in self.bits:
+                    for j in near[i]:
+                        if not seen >> j & 1:
+                            seen |= 1 << j
+                            out.append(j)
+                ring = self._ring = tuple(out)
+            order = self.board.order
+            reach: list[str] = []
+            for j in ring:
+                if free >> j & 1:
+                    reach.append(order[j])
+            found = self._reach[free] = tuple(reach)
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -129,14 +141,45 @@ def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
     return found[1]
 
 
-class DiceFacts(NamedTuple):
-    """What a casino's dice say: kept until one of its dice changes, since bosses are asked for constantly."""
+class DiceFacts:
+    """What a casino's dice say: kept until one of its dice changes, since bosses are asked for constantly. A
+    value (never changed once made), iterated, compared and hashed as the tuple (top, top_lots, boss, owners,
+    pips); a plain class, not a NamedTuple: where the core is compiled, a native one, made and read without
+    Python calls."""
 
-    top: int | None  # the largest die value
-    top_lots: tuple[str, ...]  # the lots holding a die of that value
-    boss: int | None
-    owners: tuple[int, ...]  # everyone with a die in the casino
-    pips: int
+    __slots__ = ("top", "top_lots", "boss", "owners", "pips")
+
+    def __init__(self, top: int | None, top_lots: tuple[str, ...], boss: int | None, owners: tuple[int, ...],
+                 pips: int) -> None:
+        self.top: Final = top  # the largest die value
+        self.top_lots: Final = top_lots  # the lots holding a die of that value
+        self.boss: Final = boss
+        self.owners: Final = owners  # everyone with a die in the casino
+        self.pips: Final = pips
+
+    def _tuple(self) -> tuple[int | None, tuple[str, ...], int | None, tuple[int, ...], int]:
+        return (self.top, self.top_lots, self.boss, self.owners, self.pips)
+
+    def __iter__(self) -> Iterator[object]:
+        return iter(self._tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DiceFacts):
+            return NotImplemented
+        return self._tuple() == other._tuple()
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __repr__(self) -> str:
+        return (f"DiceFacts(top={self.top!r}, top_lots={self.top_lots!r}, boss={self.boss!r}, "
+                f"owners={self.owners!r}, pips={self.pips!r})")
+
+    def __copy__(self) -> DiceFacts:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DiceFacts:
+        return self  # a value
 
 
 _NO_DICE = DiceFacts(None, (), None, (), 0)
@@ -146,15 +189,16 @@ class CasinoIndex:
     """The casinos of one state (``owner``) under one join rule, with their dice facts.
 
     ``by_block`` (block number -> its casinos in board order), ``at`` (lot -> casino) and ``at_bit`` (bit ->
-    casino) are current once
-    ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do the views below).
-    ``facts`` (casino mask -> DiceFacts) is filled on demand and forgets a casino whose dice changed or that
-    merged. Per block, the casinos with their dice facts and bosses are worked out on demand and kept until a
-    tile or a die of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are
-    joined from them on demand after any change."""
+    casino) are current once ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do
+    the views below). The dice facts (``facts_of``; ``facts``, by casino mask, shows them) are kept by the
+    casino's first bit, worked out on demand, and forgotten for a casino whose dice changed or that merged. Per
+    block, the casinos with their dice facts and bosses are worked out on demand and kept until a tile or a die
+    of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are joined from them on
+    demand after any change."""
 
-    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "facts",
-                 "frontiers", "_pairs", "_bosses_by", "_tied_by", "_stale", "_all", "_with_dice", "_bosses", "_made")
+    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
+                 "_facts_mask", "frontiers", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
+                 "_with_dice", "_bosses", "_made")
 
     def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``)
@@ -170,13 +214,17 @@ class CasinoIndex:
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
         self.at: dict[str, Casino] = {}  # lot -> its casino
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
-        self.facts: dict[int, DiceFacts] = {}  # casino mask -> dice facts, while its dice stay as they are
-        self.frontiers: dict[tuple[str, ...], tuple[str, ...]] = {}  # casino lots -> frontier (see frontier)
-        # block number -> its casinos with their dice facts / casino lots -> boss; bit n of _stale: block n's
+        # casino first bit -> the dice facts of the casino with that first bit and the mask beside them, while its
+        # dice stay as they are (None: none kept; facts whose mask is not the casino's are another casino's)
+        self._facts: list[DiceFacts | None] = [None] * len(board.order)
+        self._facts_mask: list[int] = [0] * len(board.order)
+        self.frontiers: dict[int, tuple[str, ...]] = {}  # casino mask -> frontier (see frontier)
+        # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
-        self._bosses_by: list[dict[tuple[str, ...], int | None]] = [{} for _ in range(blocks)]
+        self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]  # casino mask -> boss
         self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
+        self._tied = 0  # bit n: block n has a casino in _tied_by
         self._stale = 0
         self._all: list[Casino] | None = None
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
@@ -198,9 +246,9 @@ class CasinoIndex:
         # containers that hold them are copied
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
         self.frontiers = dict(source.frontiers)
-        self.at, self.facts = dict(source.at), dict(source.facts)
+        self.at, self._facts, self._facts_mask = dict(source.at), list(source._facts), list(source._facts_mask)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
-        self._tied_by = list(source._tied_by)
+        self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
 
@@ -209,6 +257,15 @@ class CasinoIndex:
     def blocks(self) -> dict[str, list[Casino]]:
         """Block letter -> its casinos, in board order."""
         return dict(zip(self.board.block_names, self.by_block))
+
+    @property
+    def facts(self) -> dict[int, DiceFacts]:
+        """The dice facts kept, by casino mask (for tests and the curious: the index keeps them by first bit)."""
+        out = {}
+        for f, mask in zip(self._facts, self._facts_mask):
+            if f is not None:
+                out[mask] = f
+        return out
 
     @property
     def bosses(self) -> dict[tuple[str, ...], int | None] | None:
@@ -225,7 +282,7 @@ class CasinoIndex:
         """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
         casino = self.at_bit[i]
         if casino is not None:
-            self.facts.pop(casino.mask, None)
+            self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
         self._with_dice = self._bosses = None
 
@@ -267,10 +324,8 @@ class CasinoIndex:
                         near ^= low
                         beside = at_bit[low.bit_length() - 1]
                         if beside is not None:
-                            frontiers.pop(beside.lots, None)
-                    grown = self.by_block[number] + [single]
-                    grown.sort(key=_LOW)
-                    self.by_block[number] = grown
+                            frontiers.pop(beside.mask, None)
+                    self.by_block[number] = _in_order(self.by_block[number], [single])
                     self._stale |= 1 << number
                     return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
@@ -313,43 +368,47 @@ class CasinoIndex:
                 at[lot] = casino
             covered |= group
             seeds &= ~covered
-        facts, frontiers = self.facts, self.frontiers
+        facts, facts_mask, frontiers = self._facts, self._facts_mask, self.frontiers
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
                 kept.append(c)
-                if c.lots in frontiers and c.around & changed:  # a tile placed next to it: its frontier shrank
-                    del frontiers[c.lots]
+                if c.around & changed:  # a tile placed next to it: its frontier shrank
+                    frontiers.pop(c.mask, None)
                 continue
-            frontiers.pop(c.lots, None)
-            if c.mask in facts and c.mask not in [f.mask for f in found]:  # its lots now belong to a larger
-                del facts[c.mask]  # casino: forget its dice (one on the same lots keeps them: die_changed tells)
-        found += kept
-        if len(found) > 1:
-            found.sort(key=_LOW)
-        self.by_block[number] = found
+            frontiers.pop(c.mask, None)
+            if facts_mask[c.first] == c.mask and c.mask not in [f.mask for f in found]:  # its lots now belong
+                facts[c.first] = None  # to another casino: forget its dice (one on the same lots keeps them:
+                #                        die_changed tells)
+        self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
     def _fill(self) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
-        s, pairs_by, facts, stale = self.owner, self._pairs, self.facts, self._stale
+        s, pairs_by, facts, facts_mask, stale = self.owner, self._pairs, self._facts, self._facts_mask, self._stale
         self._stale = 0
         while stale:
             low = stale & -stale
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
-            bosses: dict[tuple[str, ...], int | None] = {}
+            bosses: dict[int, int | None] = {}
             tied: list[tuple[Casino, DiceFacts]] = []
             for casino in self.by_block[number]:
-                f = facts.get(casino.mask)
-                if f is None:
-                    f = facts[casino.mask] = _dice_facts(s, casino)
+                first = casino.first
+                f = facts[first]
+                if f is None or facts_mask[first] != casino.mask:
+                    f = facts[first] = _dice_facts(s, casino)
+                    facts_mask[first] = casino.mask
                 pairs.append((casino, f))
-                bosses[casino.lots] = f.boss
+                bosses[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
                     tied.append((casino, f))
             pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, bosses, tied
+            if tied:
+                self._tied |= low
+            else:
+                self._tied &= ~low
 
     # ---- reading
     def all(self) -> list[Casino]:
@@ -379,25 +438,39 @@ class CasinoIndex:
             self._with_dice = found
         return found
 
+    def of_color(self, color: str) -> list[tuple[Casino, DiceFacts]]:
+        """The casinos of ``color`` with their dice facts, in board order (what a property card of that colour
+        pays): a new list."""
+        out = []
+        for pair in self.with_dice():
+            if pair[0].color == color:
+                out.append(pair)
+        return out
+
+    def touching(self, mask: int) -> list[tuple[Casino, DiceFacts]]:
+        """The casinos with a lot in ``mask`` with their dice facts, in board order (the Strip card pays those on
+        the Strip): a new list."""
+        out = []
+        for pair in self.with_dice():
+            if pair[0].mask & mask:
+                out.append(pair)
+        return out
+
     def boss_of_each(self, tiles: object = None) -> dict[tuple[str, ...], int | None]:
         """Casino lots -> boss, in board order (do not change the dict): the same dict until a tile or a die
         changes. ``tiles`` is not read."""
         found = self._bosses
         if found is None:
-            if self.dirty:
-                self.refresh()
-            if self._stale:
-                self._fill()
             found = {}
-            for bosses in self._bosses_by:
-                found.update(bosses)
+            for casino, facts in self.with_dice():
+                found[casino.lots] = facts.boss
             self._bosses = found
         return found
 
-    def boss_blocks(self) -> tuple[dict[tuple[str, ...], int | None], ...]:
-        """Per block, casino lots -> boss (do not change them): a block where no tile and no die changed keeps
+    def boss_blocks(self) -> tuple[dict[int, int | None], ...]:
+        """Per block, casino mask -> boss (do not change them): a block where no tile and no die changed keeps
         the very same dict, so comparing two of these block by block (``is``) skips the blocks that did not
-        change (what ``boss_of_each`` answers, in pieces)."""
+        change (what ``boss_of_each`` answers, in pieces, by mask: ``board.lots_of(mask)`` are the lots)."""
         if self.dirty:
             self.refresh()
         if self._stale:
@@ -411,17 +484,33 @@ class CasinoIndex:
             self.refresh()
         if self._stale:
             self._fill()
-        return [pair for tied in self._tied_by for pair in tied]
+        out: list[tuple[Casino, DiceFacts]] = []
+        if self._tied:
+            for tied in self._tied_by:
+                out.extend(tied)
+        return out
 
     def facts_of(self, casino: Casino) -> DiceFacts:
         """The dice facts of ``casino``, a current casino of this index (refreshed)."""
-        found = self.facts.get(casino.mask)
-        if found is None:
-            found = self.facts[casino.mask] = _dice_facts(self.owner, casino)
+        first = casino.first
+        found = self._facts[first]
+        if found is None or self._facts_mask[first] != casino.mask:
+            found = self._facts[first] = _dice_facts(self.owner, casino)
+            self._facts_mask[first] = casino.mask
         return found
 
 
-_LOW = operator.attrgetter("low")
+def _in_order(kept: list[Casino], found: list[Casino]) -> list[Casino]:
+    """A new list of the casinos of ``kept`` (in board order) and ``found``, in board order of their first lot
+    (no two share one): an insertion for each found casino, with no key function to call."""
+    out = list(kept)
+    for casino in found:
+        low = casino.low
+        at = len(out)
+        while at and out[at - 1].low > low:
+            at -= 1
+        out.insert(at, casino)
+    return out
 
 
 def casino_index(board: Board, state: GameState, join_rule: str) -> CasinoIndex:
@@ -440,11 +529,8 @@ def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
     if index is not None:
         if index.dirty:
             index.refresh()
-        if index.at_bit[casino.bits[0]] is casino:
-            found = index.facts.get(casino.mask)
-            if found is None:
-                found = index.facts[casino.mask] = _dice_facts(state, casino)
-            return found
+        if index.at_bit[casino.first] is casino:
+            return index.facts_of(casino)
     return _dice_facts(state, casino)
 
 
@@ -507,6 +593,6 @@ def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     if found is None:
         found = casino.frontier_lots(free)
     index = state._casinos
-    if index is not None and not index.dirty and index.at_bit[casino.bits[0]] is casino:
-        index.frontiers[casino.lots] = found  # legal.py looks here first
+    if index is not None and not index.dirty and index.at_bit[casino.first] is casino:
+        index.frontiers[casino.mask] = found  # legal.py looks here first
     return found

@@ -61,6 +61,18 @@ class Engine:
         p = profile
         self._join_rule = p.casino.join_rule
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
+        # the draw step's parameters, read once (typed: compiled, native reads; the profile's attrs classes are
+        # read through Python attribute lookups)
+        self._lot_income: int = p.payout.lot_income
+        self._per_pip: int = p.payout.money_per_pip
+        self._by_points: bool = p.scoring.order == "ascending_points"
+        self._physical_tiles: bool = p.scoring.points == "physical_tiles"
+        self._dieless_scores: bool = p.casino.dieless_tile_scores
+        self._target: int = p.end.instant_win_points
+        self._win_at_once: bool = p.end.instant_win_mode == "immediate"
+        self._ties_at_once: bool = p.ties.check == "immediate"
+        self._stop_die: bool = p.ties.stop_when == "single_top_die"
+        self._rerolls_count: bool = p.reorg.tie_rerolls_count
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
@@ -93,7 +105,11 @@ class Engine:
 
     def f_closed(self, s: GameState, lot: str) -> bool:
         """Is ``lot`` on the block closed in this game (2 players, where the profile closes it)?"""
-        closed = A.closed_block(self.profile, len(s.players))
+        n = len(s.players)
+        per = self.per_players.get(n)
+        if per is None:  # as Moment.moment keeps it
+            per = self.per_players[n] = (A.closed_block(self.profile, n), self.profile.max_height(n))
+        closed = per[0]
         return closed is not None and self.board.lots[lot].block == closed
 
     def max_height(self, s: GameState) -> int:
@@ -147,7 +163,7 @@ class Engine:
         idx = self.board.index
         lot = choice or min(candidates, key=lambda x: (s.tiles[x].value, idx[x]))
         s.set_die(lot, None, None)
-        events.append(DieMoved(player=player, lot=lot))
+        events.append(DieMoved(player, lot))
         return True, lot
 
     def free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
@@ -163,55 +179,66 @@ class Engine:
         lots = self.board.lots
         lot = choice or min(on_board, key=lambda x: (lots[x].price, self.board.index[x]))
         s.remove_marker(lot)
-        events.append(MarkerMoved(player=player, lot=lot))
+        events.append(MarkerMoved(player, lot))
         return True, lot
 
     # ------------------------------------------------------------------ consequences
-    def snapshot(self, s: GameState) -> tuple[dict[tuple[str, ...], int | None], ...]:
-        """The boss of each casino, per block (``CasinoIndex.boss_blocks``): a block where no tile and no die
-        changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts.
+    def snapshot(self, s: GameState) -> tuple[dict[int, int | None], ...]:
+        """The boss of each casino by its mask, per block (``CasinoIndex.boss_blocks``): a block where no tile and
+        no die changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts.
         Quiet, nothing (``consequences`` only tells)."""
         if self.quiet:
             return ()
         return casino_index(self.board, s, self._join_rule).boss_blocks()
 
-    def consequences(self, s: GameState, before: tuple[dict[tuple[str, ...], int | None], ...],
-                     events: list[Event]) -> None:
+    def consequences(self, s: GameState, before: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly).
-        Casinos never cross a street, so the casinos before and after are compared block by block."""
+        Casinos never cross a street, so the casinos before and after are compared block by block, by mask."""
         if self.quiet:
             return
         after = self.snapshot(s)
         for was, now in zip(before, after):
             if now is was:
                 continue  # nothing changed in the block
-            owner_of = None
-            for lots, b in now.items():
-                if was.get(lots, -1) == b:  # no seat is -1
+            for mask, b in now.items():
+                if was.get(mask, -1) == b:  # no seat is -1
                     continue  # the very casino it was, with the same boss: nothing to tell
-                if owner_of is None:
-                    owner_of = {lot: lots for lots in was for lot in lots}
-                prior = []
-                for lot in lots:
-                    p = owner_of.get(lot)
-                    if p is not None and p not in prior:
-                        prior.append(p)
+                # the casinos it was made of, in the order of its lots
+                prior: list[int] = []
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for old in was:
+                        if old & low:
+                            prior.append(old)
+                            rest &= ~old
+                            break
+                if not prior:
+                    continue
+                lots = self.board.lots_of(mask)
                 if len(prior) >= 2:
-                    t = s.tiles[lots[0]]
-                    events.append(Merged(lots=list(lots), color=t.color, height=t.height))
-                if prior:
-                    main = max(prior, key=len)
-                    if was[main] != b:
-                        events.append(BossChanged(lots=list(lots), previous=was[main], boss=b))
+                    i = (mask & -mask).bit_length() - 1
+                    color = s.tile_colors[i]
+                    assert color is not None  # a casino's lot has a tile
+                    events.append(Merged(lots, color, s.tile_heights[i]))  # positional: see pay_lots
+                main, size = prior[0], prior[0].bit_count()
+                for old in prior:
+                    if old.bit_count() > size:
+                        main, size = old, old.bit_count()
+                if was[main] != b:
+                    events.append(BossChanged(list(lots), was[main], b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
         dice until one player (``single_top_owner``) or one die (``single_top_die``) holds the top value.
         ``rerolled``: lots already rerolled in this settling (a reroll given at a table), so it goes on."""
-        stop_die = self.profile.ties.stop_when == "single_top_die"
         # two or more players share the top value (casinos are disjoint: rerolls in one leave the others alone)
         index = casino_index(self.board, s, self._join_rule)
-        tied = [c for c, _ in index.tied()]
+        pairs = index.tied()
+        if not pairs and not rerolled:
+            return  # the common case: no casino has a tie
+        tied = [c for c, _ in pairs]
         if rerolled:  # a settling begun with dice given at a table goes on in its casino (single_top_die)
             tied += [c for c in index.all()
                      if not set(c.lots).isdisjoint(rerolled) and all(t.lots != c.lots for t in tied)]
@@ -223,15 +250,16 @@ class Engine:
                 facts = dice_facts(s, casino)
                 lots = facts.top_lots
                 tied_now = facts.boss is None and len(lots) >= 2  # two or more players share the top value
-                if not tied_now and (rounds == 0 or not stop_die or len(lots) < 2):
+                if not tied_now and (rounds == 0 or not self._stop_die or len(lots) < 2):
                     break
                 if rounds > 500:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", Rule.TIES_STOP_WHEN)
                 values = dice.tie(list(lots))
+                owners, index_of = s.die_owners, self.board.index
                 for lot, v in values.items():
-                    s.set_die(lot, s.tiles[lot].owner, v)
-                events.append(TieRerolled(lots=list(lots), values=dict(values)))
-                if self.profile.reorg.tie_rerolls_count:
+                    s.set_die(lot, owners[index_of[lot]], v)
+                events.append(TieRerolled(list(lots), dict(values)))
+                if self._rerolls_count:
                     s.reorganized.update(lots)
                 rounds += 1
 
@@ -247,7 +275,7 @@ class Engine:
         s.gambles = 0
         s.reorganized = set()
         if not self.quiet:
-            events.append(TurnStarted(turn=s.turn, player=player))
+            events.append(TurnStarted(s.turn, player))
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
@@ -285,7 +313,7 @@ class Engine:
                 if names:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
                 if not self.quiet:
-                    events.append(CardDrawn(player=player, card=card, pays=STRIP))
+                    events.append(CardDrawn(player, card, STRIP))
                 if self.profile.end.card_pays_lots:
                     self.pay_lots(s, events)
                 if self.profile.end.card_pays_strip:
@@ -296,7 +324,7 @@ class Engine:
             color = self.board.card_color(card)
             skipped = self.f_closed(s, card)
             if not self.quiet:
-                events.append(CardDrawn(player=player, card=card, pays=color, f_block=skipped))
+                events.append(CardDrawn(player, card, color, skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
@@ -318,10 +346,10 @@ class Engine:
             s.phase = "actions"
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
-                     before: tuple[dict[tuple[str, ...], int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
+                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
-        if self.profile.ties.check == "immediate":
+        if self._ties_at_once:
             try:
                 self.resolve_ties(s, dice, events, rerolled)
             except NeedDice as need:
@@ -352,7 +380,7 @@ class Engine:
             s.pending, s.phase = None, "draw"
             for lot in lots:
                 s.set_die(lot, s.tiles[lot].owner, values[lot])
-            events.append(TieRerolled(lots=list(lots), values=values))
+            events.append(TieRerolled(list(lots), values))
             if self.profile.reorg.tie_rerolls_count:
                 s.reorganized.update(lots)
             rerolled = tuple(pending["rerolled"]) + tuple(lots)
@@ -378,7 +406,7 @@ class Engine:
             if ok:
                 s.put_marker(lot, player)
                 if not self.quiet:
-                    events.append(MarkerPlaced(player=player, lot=lot, moved_from=moved))
+                    events.append(MarkerPlaced(player, lot, moved))
             return
         if tile.owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
@@ -392,36 +420,35 @@ class Engine:
         value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
         s.set_die(lot, player, value)
         if not self.quiet:
-            events.append(DieTakenOver(player=player, lot=lot, value=value, previous=previous, moved_from=moved))
+            events.append(DieTakenOver(player, lot, value, previous, moved))
 
     def pay_lots(self, s: GameState, events: list[Event]) -> None:
         """000 L75 / 003 Step 2 L309-316: each lot with a marker pays its owner, whatever card is drawn."""
-        income = self.profile.payout.lot_income
+        income = self._lot_income
         if not income:
             return
-        owner, quiet = 0, self.quiet
+        owner, quiet, players = 0, self.quiet, s.players
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
             if mask:
                 amount = income * mask.bit_count()
-                s.players[owner].money += amount
-                if not quiet:
-                    events.append(Paid(player=owner, amount=amount, why="lots", lots=self.board.lots_of(mask)))
+                players[owner].money += amount
+                if not quiet:  # the events' fields in order: a call with keywords costs three times as much
+                    events.append(Paid(owner, amount, "lots", self.board.lots_of(mask)))
             owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
-        p = self.profile
-        pairs = casino_index(self.board, s, self._join_rule).with_dice()
-        if pays == STRIP:
-            strip = self.board.strip_mask
-            paying = [cf for cf in pairs if strip & cf[0].mask]
-        else:
-            paying = [cf for cf in pairs if cf[0].color == pays]
-        per_pip = p.payout.money_per_pip
+        index = casino_index(self.board, s, self._join_rule)
+        paying = index.touching(self.board.strip_mask) if pays == STRIP else index.of_color(pays)
+        if not paying:
+            return self._end_if_reached(s, events, end_card)
+        per_pip = self._per_pip
         players, quiet = s.players, self.quiet
-        by_points = p.scoring.order == "ascending_points"
-        ranked = []  # the casinos with a boss: (order, board order, award, casino, boss)
+        by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
+        dice_mask = s.dice_mask
+        ranked: list[tuple[int, int, int, Casino, int]] = []  # the casinos with a boss: (order, first bit,
+        #                                                        award, casino, boss)
         for casino, facts in paying:
             owners = facts.owners
             if not owners:
@@ -430,8 +457,8 @@ class Engine:
                 amount = facts.pips * per_pip
                 if amount:
                     players[owners[0]].money += amount
-                    if not quiet:
-                        events.append(Paid(player=owners[0], amount=amount, why="casino", lots=list(casino.lots)))
+                    if not quiet:  # positional: see pay_lots
+                        events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
             else:
                 per: dict[int, int] = {}
                 owners_at, values = s.die_owners, s.die_values
@@ -443,28 +470,37 @@ class Engine:
                     if per[owner]:
                         players[owner].money += per[owner]
                         if not quiet:
-                            events.append(Paid(player=owner, amount=per[owner], why="casino",
-                                               lots=list(casino.lots)))
+                            events.append(Paid(owner, per[owner], "casino", list(casino.lots)))
             b = facts.boss
             if b is not None:
-                award = self.points(s, casino)
+                # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
+                # per profile
+                spaces = casino.spaces if dieless else (casino.mask & dice_mask).bit_count()
+                award = spaces * casino.height if physical else spaces
                 ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
-        target = p.end.instant_win_points
+        target = self._target
         for _, _, award, casino, b in ranked:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
-            events.append(Scored(player=b, lots=list(casino.lots), award=award, before=before, after=after))
-            if after >= target and p.end.instant_win_mode == "immediate":
+            events.append(Scored(b, list(casino.lots), award, before, after))
+            if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
                 self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                               instant_win=end_card)
                 return
-        if any(pl.score >= target for pl in players):  # 003 L917-921: finish scoring, most points wins
-            self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+        self._end_if_reached(s, events, end_card)
+
+    def _end_if_reached(self, s: GameState, events: list[Event], end_card: bool) -> None:
+        """003 L917-921: once a player reaches the target, finish scoring, then most points wins."""
+        target = self._target
+        for pl in s.players:
+            if pl.score >= target:
+                self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+                return
 
     def ranking(self, s: GameState) -> list[int]:
         """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""

@@ -117,7 +117,8 @@ def assert_index_agrees(s: GameState, join_rule: str, where="") -> None:
             lots = tuple(BOARD.lots_of(mask))
             assert lots in current, (where, "dice facts kept for a casino that is gone", lots)
             assert tuple(facts) == facts_from_scratch(tiles, lots), (where, lots, facts)
-        for lots, reach in kept.frontiers.items():
+        for mask, reach in kept.frontiers.items():
+            lots = tuple(BOARD.lots_of(mask))
             assert lots in current, (where, "frontier kept for a casino that is gone", lots)
             assert reach == frontier_from_scratch(tiles, lots), (where, lots, reach)
         held_dice = kept._with_dice

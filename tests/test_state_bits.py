@@ -241,7 +241,7 @@ def test_bit_queries_agree_with_the_dicts_through_a_game():
         index = game.engine.index(s)
         assert index.tied() == [(c, f) for c, f in index.with_dice() if f.boss is None and len(f.top_lots) >= 2]
         blocks_before = index.boss_blocks()
-        assert {k: v for d in blocks_before for k, v in d.items()} == index.boss_of_each()
+        assert {tuple(BOARD.lots_of(k)): v for d in blocks_before for k, v in d.items()} == index.boss_of_each()
         legal = game.legal_actions()
         a = rng.choice(legal)
         game.apply(lv.Gamble(a.lot, 1) if isinstance(a, lv.Gamble) else a)
@@ -249,7 +249,7 @@ def test_bit_queries_agree_with_the_dicts_through_a_game():
             after = game.engine.index(s).boss_blocks()
             for n, (b, d) in enumerate(zip(blocks_before, after)):
                 if b is d:  # kept: the block's bosses did not change
-                    assert d == {c.lots: f.boss for c, f in game.engine.index(s).with_dice()
+                    assert d == {c.mask: f.boss for c, f in game.engine.index(s).with_dice()
                                  if BOARD.block_number[c.bits[0]] == n}, n
 
 
@@ -266,4 +266,17 @@ def test_tied_lists_the_casinos_whose_top_die_two_players_share(join_rule):
     assert index.tied() == []
     after = index.boss_blocks()
     assert after[BOARD.block_number[BOARD.index["A1"]]] is blocks[BOARD.block_number[BOARD.index["A1"]]]
-    assert after[BOARD.block_number[BOARD.index["C5"]]] == {("C4", "C5", "C6"): 1}
+    assert after[BOARD.block_number[BOARD.index["C5"]]] == {BOARD.mask_of(("C4", "C5", "C6")): 1}
+
+
+@pytest.mark.parametrize("track", [BOARD.track, (0, 2, 5), (3,), ()])
+def test_the_score_track_table_agrees_with_a_search_of_the_track(track):
+    """Guards Board.advance (a table made once) against a search of the track for every score and award: 000
+    "Points Paid" / 003 "Step 4: Score Casinos", the highest space not above the score plus the award."""
+    import bisect
+
+    board = lv.board.Board(BOARD.lots, BOARD.order, BOARD.colors, tuple(track))
+    for score in range(0, (track[-1] if track else 0) + 3):
+        for award in range(0, 30):
+            below = bisect.bisect_right(track, score + award)
+            assert board.advance(score, award) == (max(score, track[below - 1]) if below else score), (score, award)
