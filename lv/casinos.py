@@ -197,7 +197,7 @@ class CasinoIndex:
     demand after any change."""
 
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
-                 "_facts_mask", "frontiers", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
+                 "_facts_mask", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made")
 
     def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
@@ -218,7 +218,6 @@ class CasinoIndex:
         # dice stay as they are (None: none kept; facts whose mask is not the casino's are another casino's)
         self._facts: list[DiceFacts | None] = [None] * len(board.order)
         self._facts_mask: list[int] = [0] * len(board.order)
-        self.frontiers: dict[int, tuple[str, ...]] = {}  # casino mask -> frontier (see frontier)
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
@@ -245,7 +244,6 @@ class CasinoIndex:
         # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
         # containers that hold them are copied
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
-        self.frontiers = dict(source.frontiers)
         self.at, self._facts, self._facts_mask = dict(source.at), list(source._facts), list(source._facts_mask)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
         self._tied_by, self._tied = list(source._tied_by), source._tied
@@ -317,14 +315,6 @@ class CasinoIndex:
                     single = hit if hit is not None else Casino.make(board, changed, color, height)
                     at_bit[i] = single
                     at[single.name] = single
-                    frontiers = self.frontiers
-                    near &= s.tile_mask
-                    while near:  # the casinos next to it lost a lot of their frontier
-                        low = near & -near
-                        near ^= low
-                        beside = at_bit[low.bit_length() - 1]
-                        if beside is not None:
-                            frontiers.pop(beside.mask, None)
                     self.by_block[number] = _in_order(self.by_block[number], [single])
                     self._stale |= 1 << number
                     return
@@ -368,15 +358,12 @@ class CasinoIndex:
                 at[lot] = casino
             covered |= group
             seeds &= ~covered
-        facts, facts_mask, frontiers = self._facts, self._facts_mask, self.frontiers
+        facts, facts_mask = self._facts, self._facts_mask
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
                 kept.append(c)
-                if c.around & changed:  # a tile placed next to it: its frontier shrank
-                    frontiers.pop(c.mask, None)
                 continue
-            frontiers.pop(c.mask, None)
             if facts_mask[c.first] == c.mask and c.mask not in [f.mask for f in found]:  # its lots now belong
                 facts[c.first] = None  # to another casino: forget its dice (one on the same lots keeps them:
                 #                        die_changed tells)
@@ -588,11 +575,4 @@ def frontier_mask(state: GameState, casino: Casino) -> int:
 def frontier(board: Board, state: GameState, casino: Casino) -> tuple[str, ...]:
     """The lots without a tile that share an edge with the casino (where it may sprawl, if nobody owns them),
     in the order of its lots and their neighbours."""
-    free = casino.around & ~state.tile_mask
-    found = casino._reach.get(free)
-    if found is None:
-        found = casino.frontier_lots(free)
-    index = state._casinos
-    if index is not None and not index.dirty and index.at_bit[casino.first] is casino:
-        index.frontiers[casino.mask] = found  # legal.py looks here first
-    return found
+    return casino.frontier_lots(casino.around & ~state.tile_mask)
