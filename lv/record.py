@@ -460,7 +460,7 @@ def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail,
                 ti: int) -> A.Decision:
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
-    words = {k: f.from_record for f in A.FAMILIES for k in f.record_kinds}
+    words = _record_words()
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):
@@ -509,6 +509,18 @@ def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail,
     if kind not in words:
         raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade, draw)")
     return parse_action(words[kind](d), players, board)
+
+
+_words: tuple[tuple[A.Family, ...], dict[str, Callable[[dict[str, Any]], str]]] | None = None
+
+
+def _record_words() -> dict[str, Callable[[dict[str, Any]], str]]:
+    """A structured decision's ``action`` -> its family's ``from_record``: made once for the families there are,
+    not for every decision read."""
+    global _words
+    if _words is None or _words[0] is not A.FAMILIES:
+        _words = (A.FAMILIES, {k: f.from_record for f in A.FAMILIES for k in f.record_kinds})
+    return _words[1]
 
 
 def _step_text(text: str, players: list[str], board: Board) -> A.Decision:
