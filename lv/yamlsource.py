@@ -87,7 +87,9 @@ def _plain_value(text: str) -> Any:
 # The block layout lv's own dumper writes (records, profiles): keys and "- " items, one a line, with plain or
 # single-quoted scalars and flow collections ([...], {...}) as values. ``_load_layout`` reads exactly that, line by
 # line, without libyaml's events (each a Python object); any other text, and it gives up, to the event loop below.
-_LAYOUT_REFUSED = re.compile(r"[^\n -~]|[#\"&*!|>%@`\\?]|^(---|\.\.\.)", re.M)
+# any character but a line break and printable ASCII with no meaning the layout reader would have to know (comments,
+# double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes)
+_LAYOUT_REFUSED = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
 _KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
 _BLOCK_SCALAR = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
@@ -110,7 +112,7 @@ def _scalar(plain: str | None, quoted: str | None) -> Any:
 
 def _load_layout(text: str) -> tuple[Any, dict[Path_, int]] | None:
     """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other."""
-    if not text.endswith("\n") or _LAYOUT_REFUSED.search(text):
+    if not text.endswith("\n") or _LAYOUT_REFUSED.search(text) or "---" in text or "..." in text:
         return None
     rows = [(n + 1, len(line) - len(line.lstrip(" ")), line.strip()) for n, line in enumerate(text.split("\n"))
             if line.strip()]
