@@ -115,11 +115,12 @@ class Replay:
 def snapshot(game: Game) -> TurnSnapshot:
     s = game.state
     turn = game.history[-1]
+    players = s.players
     # the casinos' lots and bosses straight from the engine: ``game.casinos()`` would make a whole view of each
     # (points, dice, the Strip) that a snapshot does not keep
     return TurnSnapshot(turn=turn.number, player=turn.player, cards=tuple(turn.cards),
-                        money=tuple(p.money for p in s.players), scores=tuple(p.score for p in s.players),
-                        bosses=tuple((c.lots, boss(s, c)) for c in game.engine.casinos(s)))
+                        money=tuple([p.money for p in players]), scores=tuple([p.score for p in players]),
+                        bosses=tuple([(c.lots, boss(s, c)) for c in game.engine.casinos(s)]))
 
 
 def record_profile(record: Record) -> Profile:
@@ -155,7 +156,12 @@ def same_rules(record: Record, profile: Profile) -> bool:
 def explicit_draw(record: Record, trec: TurnRecord) -> bool:
     """Is this turn's draw a decision of its own (``draw D5`` among its decisions, or a record whose draws all
     are), rather than made by ending the previous turn?"""
-    return record.table or record.draws == "explicit" or any(isinstance(d.action, A.Draw) for d in trec.decisions)
+    if record.table or record.draws == "explicit":
+        return True
+    for d in trec.decisions:
+        if isinstance(d.action, A.Draw):
+            return True
+    return False
 
 
 def start_game(record: Record, profile: Profile) -> Game:
