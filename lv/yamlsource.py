@@ -77,16 +77,23 @@ def _plain_value(text: str) -> Any:
         return _MISS
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
         return _MISS
-    if len(text) <= _PLAIN_CACHE_TEXT and isinstance(value, _SCALAR_TYPES):
-        if len(_plain_values) >= _PLAIN_CACHE_SIZE:
-            _plain_values.clear()
-        _plain_values[text] = value
+    _remember(_plain_values, text, value)
     return value
+
+
+def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
+    """Keep a short text's value in ``cache`` if it is immutable (one value may serve every file); the cache is
+    emptied when full, so it stays small whatever the files hold."""
+    if len(text) <= _PLAIN_CACHE_TEXT and isinstance(value, _SCALAR_TYPES):
+        if len(cache) >= _PLAIN_CACHE_SIZE:
+            cache.clear()
+        cache[text] = value
 
 
 # The block layout lv's own dumper writes (records, profiles): keys and "- " items, one a line, with plain or
 # single-quoted scalars and flow collections ([...], {...}) as values. ``_load_layout`` reads exactly that, line by
 # line, without libyaml's events (each a Python object); any other text, and it gives up, to the event loop below.
+
 # any character but a line break and printable ASCII with no meaning the layout reader would have to know (comments,
 # double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes)
 _LAYOUT_REFUSED = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
@@ -338,15 +345,8 @@ def _flow_scalar(word: str) -> Any:
     """The value of a plain scalar in a flow collection, as SafeLoader reads it; _GiveUp for any it may not be."""
     if _FLOW_WORD.fullmatch(word) is None:
         raise _GiveUp
-    value = _plain_values.get(word, _MISS)
-    if value is _MISS:
-        value = _plain_value(word)
-        if value is _MISS:
-            raise _GiveUp
-    if len(word) <= _PLAIN_CACHE_TEXT and isinstance(value, _SCALAR_TYPES):
-        if len(_flow_words) >= _PLAIN_CACHE_SIZE:
-            _flow_words.clear()
-        _flow_words[word] = value
+    value = _scalar(word, None)
+    _remember(_flow_words, word, value)
     return value
 
 
