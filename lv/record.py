@@ -422,8 +422,8 @@ def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_,
         return DecisionRecord(action=action, text=format_action(action, players))
     if not isinstance(d, dict):
         raise fail(path, f"turn {ti + 1}: a decision is text ('build A2 gold') or a mapping")
-    unknown = set(d) - DECISION_KEYS
-    if unknown:
+    if not DECISION_KEYS.issuperset(d):
+        unknown = set(d) - DECISION_KEYS
         raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(plain, unknown)))}")
     if "do" in d:
         if not isinstance(d["do"], str):
@@ -431,9 +431,10 @@ def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_,
         action = parse_action(d["do"], players, board)
     else:
         action = _structured(d, players, board, fail, path, ti)
+    dice, choices = d.get("dice"), d.get("choices")
     return DecisionRecord(action=action, text=format_action(action, players),
-                          dice=_mapping(d.get("dice"), fail, path + ("dice",), ti, board),
-                          choices=_choices(d.get("choices"), fail, path + ("choices",), ti, board))
+                          dice={} if dice is None else _mapping(dice, fail, path + ("dice",), ti, board),
+                          choices={} if choices is None else _choices(choices, fail, path + ("choices",), ti, board))
 
 
 # the fields of a structured decision or trade step: a word each (spliced into the notation), or a number/flag
@@ -442,10 +443,15 @@ FIELD_TYPES = {"lot": (str, "a lot"), "color": (str, "a colour"), "from": (str, 
                "money": (int, "a whole number"), "lay_off": (bool, "true or false"), "action": (str, "an action")}
 
 
+_ANY_FIELD: tuple[type, str] = (object, "")
+
+
 def _check_fields(d: dict[str, Any], fail: Fail, path: Path_, ti: int) -> None:
     for key, value in d.items():
-        kind, what = FIELD_TYPES.get(key, (object, ""))
-        if kind is bool:
+        kind, what = FIELD_TYPES.get(key, _ANY_FIELD)
+        if kind is str and type(value) is str:  # the usual field: a word (no space in it, not empty)
+            ok = bool(value) and value.split() == [value]
+        elif kind is bool:
             ok = isinstance(value, bool)
         elif kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
@@ -460,7 +466,7 @@ def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail,
                 ti: int) -> A.Decision:
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
-    words = {k: f.from_record for f in A.FAMILIES for k in f.record_kinds}
+    words = _record_words()
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):
@@ -509,6 +515,18 @@ def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail,
     if kind not in words:
         raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade, draw)")
     return parse_action(words[kind](d), players, board)
+
+
+_words: tuple[tuple[A.Family, ...], dict[str, Callable[[dict[str, Any]], str]]] | None = None
+
+
+def _record_words() -> dict[str, Callable[[dict[str, Any]], str]]:
+    """A structured decision's ``action`` -> its family's ``from_record``: made once for the families there are,
+    not for every decision read."""
+    global _words
+    if _words is None or _words[0] is not A.FAMILIES:
+        _words = (A.FAMILIES, {k: f.from_record for f in A.FAMILIES for k in f.record_kinds})
+    return _words[1]
 
 
 def _step_text(text: str, players: list[str], board: Board) -> A.Decision:

@@ -8,6 +8,7 @@ from the record, dice it had to generate because the record lacked them, record 
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -18,6 +19,7 @@ from .chance import unused_dice
 from .events import BossChanged, DieTakenOver, Event, TurnStarted
 from .errors import IllegalAction, LvError, ProfileError, RecordError
 from .board import END_CARD
+from .casinos import boss
 from .game import Decision, Game, Turn
 from .notation import format_action
 from .profile import Profile, from_stored, load_profile
@@ -113,9 +115,12 @@ class Replay:
 def snapshot(game: Game) -> TurnSnapshot:
     s = game.state
     turn = game.history[-1]
+    players = s.players
+    # the casinos' lots and bosses straight from the engine: ``game.casinos()`` would make a whole view of each
+    # (points, dice, the Strip) that a snapshot does not keep
     return TurnSnapshot(turn=turn.number, player=turn.player, cards=tuple(turn.cards),
-                        money=tuple(p.money for p in s.players), scores=tuple(p.score for p in s.players),
-                        bosses=tuple((c.lots, c.boss) for c in game.casinos()))
+                        money=tuple([p.money for p in players]), scores=tuple([p.score for p in players]),
+                        bosses=tuple([(c.lots, boss(s, c)) for c in game.engine.casinos(s)]))
 
 
 def record_profile(record: Record) -> Profile:
@@ -125,9 +130,19 @@ def record_profile(record: Record) -> Profile:
     try:
         if record.stored_profile is not None:
             return from_stored(record.stored_profile, record.profile)
+        if ".yaml" not in record.profile and ".yml" not in record.profile:
+            return _named_profile(record.profile)
         return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:
         raise RecordError(str(err), **_at(record, "profile")) from None
+
+
+@functools.lru_cache(maxsize=32)
+def _named_profile(spec: str) -> Profile:
+    """``load_profile(spec)`` of a spec that names no file (shipped profiles and overlays, overrides): it reads
+    only the shipped profiles, so the same spec is the same profile wherever the record is (and a Profile is
+    frozen): made once, not for every record replayed."""
+    return load_profile(spec)
 
 
 def same_rules(record: Record, profile: Profile) -> bool:
@@ -141,7 +156,12 @@ def same_rules(record: Record, profile: Profile) -> bool:
 def explicit_draw(record: Record, trec: TurnRecord) -> bool:
     """Is this turn's draw a decision of its own (``draw D5`` among its decisions, or a record whose draws all
     are), rather than made by ending the previous turn?"""
-    return record.table or record.draws == "explicit" or any(isinstance(d.action, A.Draw) for d in trec.decisions)
+    if record.table or record.draws == "explicit":
+        return True
+    for d in trec.decisions:
+        if isinstance(d.action, A.Draw):
+            return True
+    return False
 
 
 def start_game(record: Record, profile: Profile) -> Game:
@@ -303,7 +323,8 @@ def _trailing_end(out: Replay, last: TurnRecord, on_turn: Callable[[Game, TurnPl
 
 def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
     """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
-    extra = unused_dice(record.turns[ti].dice, game.current_turn.draw_dice)
+    recorded = record.turns[ti].dice
+    extra = unused_dice(recorded, game.current_turn.draw_dice) if recorded else None
     if extra:
         raise RecordError(f"the draw does not roll the recorded dice {', '.join(extra)}", turn=game.state.turn,
                           **_at(record, "turns", ti, "dice"))
@@ -386,8 +407,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         except RecordError as err:
             raise RecordError(f"'{drec.text}': {err}", path=record.path, line=drec.line, turn=turn) from None
         d = game.current_turn.decisions[-1]
-        extra = unused_dice(drec.dice, d.dice)
-        if strict and extra:
+        extra = unused_dice(drec.dice, d.dice) if strict and drec.dice else None
+        if extra:
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)

@@ -1,20 +1,27 @@
 """YAML loading that remembers where each key was written, so errors can name the file and line.
 
-Two ways to the same result (``load_located``):
+Three ways to the same result (``load_located``):
 
-- the **fast path** (``_load_plain``) builds the data straight from libyaml's parser events in one pass, for the
-  plain files lv writes and reads most (records, profiles without anchors): no anchors, aliases, tags, merge
-  keys, duplicate keys, mappings or lists as keys, nor nesting deeper than MAX_DEPTH, and every scalar one that
-  reads as plain data. Anything else, or any error, and it gives up;
+- the **layout reader** (``_load_layout``), tried first: the block layout lv's own dumper writes (a record: keys
+  and "- " items one a line, plain or single-quoted scalars, flow collections such as ``{action: build, lot: A2}``)
+  read line by line with string operations, without the Python object libyaml's parser makes for every event
+  (most of the time a record took to read). Any other text (a comment, a tab, a double quote, an anchor, a plain
+  scalar over two lines, a colon inside a flow word, non-ASCII ...) and it gives up, to the fast path;
+- the **fast path** (``_load_events``; ``_load_plain`` tries the layout reader, then it) builds the data straight
+  from libyaml's parser events in one pass, for the plain files lv writes and reads most (records, profiles
+  without anchors): no anchors, aliases, tags, merge keys, duplicate keys, mappings or lists as keys, nor nesting
+  deeper than MAX_DEPTH, and every scalar one that reads as plain data. Anything else, or any error, and it gives
+  up;
 - the **general path** (``_compose`` and ``_walk``) builds the node tree with its bounds, then the data: every
   feature lv accepts, and every message. It is the reference: the fast path gives the same data, the same lines,
-  in the same order, or gives the file to it (tests/test_yamlsource.py compares the two).
+  in the same order, or gives the file to it (tests/test_yamlsource.py compares the three).
 """
 
 from __future__ import annotations
 
 import datetime
 import os
+import re
 import stat
 import functools
 from pathlib import Path
@@ -70,16 +77,290 @@ def _plain_value(text: str) -> Any:
         return _MISS
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** MAX_DIGITS:
         return _MISS
+    _remember(_plain_values, text, value)
+    return value
+
+
+def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
+    """Keep a short text's value in ``cache`` if it is immutable (one value may serve every file); the cache is
+    emptied when full, so it stays small whatever the files hold."""
     if len(text) <= _PLAIN_CACHE_TEXT and isinstance(value, _SCALAR_TYPES):
-        if len(_plain_values) >= _PLAIN_CACHE_SIZE:
-            _plain_values.clear()
-        _plain_values[text] = value
+        if len(cache) >= _PLAIN_CACHE_SIZE:
+            cache.clear()
+        cache[text] = value
+
+
+# The block layout lv's own dumper writes (records, profiles): keys and "- " items, one a line, with plain or
+# single-quoted scalars and flow collections ([...], {...}) as values. ``_load_layout`` reads exactly that, line by
+# line, without libyaml's events (each a Python object); any other text, and it gives up, to the event loop below.
+
+# any character but a line break and printable ASCII with no meaning the layout reader would have to know (comments,
+# double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes)
+_LAYOUT_REFUSED = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
+_KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
+_PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
+_BLOCK_SCALAR = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
+
+
+class _GiveUp(Exception):
+    """The layout reader met something it does not read: the event loop reads the text instead."""
+
+
+def _scalar(plain: str | None, quoted: str | None) -> Any:
+    if plain is None:
+        return (quoted or "").replace("''", "'")
+    value = _plain_values.get(plain, _MISS)
+    if value is _MISS:
+        value = _plain_value(plain)
+        if value is _MISS:
+            raise _GiveUp
+    return value
+
+
+def _load_layout(text: str) -> tuple[Any, dict[Path_, int]] | None:
+    """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other."""
+    if not text.endswith("\n") or _LAYOUT_REFUSED.search(text) or "---" in text or "..." in text:
+        return None
+    rows = [(n + 1, len(line) - len(line.lstrip(" ")), line.strip()) for n, line in enumerate(text.split("\n"))
+            if line.strip()]
+    if not rows or rows[0][1] != 0:
+        return None
+    lines: dict[Path_, int] = {}
+    try:
+        data, end = _block(rows, 0, 0, (), lines)
+    except (_GiveUp, IndexError):
+        return None
+    return (data, lines) if end == len(rows) else None
+
+
+def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
+           lines: dict[Path_, int]) -> tuple[Any, int]:
+    """The block mapping or list whose first row is ``rows[i]`` (at ``indent``): (its data, the next row)."""
+    number, _, content = rows[i]
+    if len(path) >= MAX_DEPTH or content == "-":
+        raise _GiveUp
+    lines[path] = number
+    if content.startswith("- "):
+        items: list[Any] = []
+        while i < len(rows) and rows[i][1] == indent and rows[i][2].startswith("- "):
+            number, _, content = rows[i]
+            item = path + (len(items),)
+            rest = content[2:].lstrip(" ")
+            inner = indent + len(content) - len(rest)
+            if _KEY.match(rest) and rest[0] not in "[{":  # a mapping starts in the item: its keys at ``inner``
+                rows[i] = (number, inner, rest)
+                value, i = _block(rows, i, inner, item, lines)
+            else:
+                value, i = _inline(rows, i, rest, indent, item, lines, number)
+            items.append(value)
+        return items, i
+    out: dict[Any, Any] = {}
+    while i < len(rows) and rows[i][1] == indent and not rows[i][2].startswith("- "):
+        number, _, content = rows[i]
+        found = _KEY.match(content)
+        if found is None or (found.end() == len(found.group(1)) + 1 and len(content) > found.end()):
+            raise _GiveUp  # not "key: " or "key:" at the end of the line
+        key = _scalar(found.group(1), None)
+        if isinstance(key, (dict, list)) or key in out:
+            raise _GiveUp
+        sub = path + (key,)
+        rest = content[found.end():]
+        if rest:
+            out[key], i = _inline(rows, i, rest, indent, sub, lines, number)
+            continue
+        i += 1
+        if i < len(rows) and (rows[i][1] > indent or (rows[i][1] == indent and rows[i][2].startswith("- "))):
+            out[key], i = _block(rows, i, rows[i][1], sub, lines)
+        else:
+            out[key] = None
+        lines[sub] = number
+    if i < len(rows) and rows[i][1] > indent:
+        raise _GiveUp
+    return out, i
+
+
+def _inline(rows: list[tuple[int, int, str]], i: int, rest: str, indent: int, path: Path_,
+            lines: dict[Path_, int], number: int) -> tuple[Any, int]:
+    """A value written after its key or "- " on row ``i``: a scalar, or a flow collection that may go on over the
+    rows after (more indented than ``indent``). (Its data, the next row.)"""
+    if rest[0] not in "[{":
+        found = _BLOCK_SCALAR.fullmatch(rest)
+        if found is None:
+            raise _GiveUp
+        lines[path] = number
+        value = _scalar(found.group(1), found.group(2))
+        i += 1
+        if i < len(rows) and rows[i][1] > indent:
+            raise _GiveUp  # a plain scalar continued on the next line
+        return value, i
+    parts, numbers = [rest], [number]
+    depth = rest.count("[") + rest.count("{") - rest.count("]") - rest.count("}")
+    i += 1
+    while depth > 0:
+        if i >= len(rows) or rows[i][1] <= indent:
+            raise _GiveUp
+        parts.append(rows[i][2])
+        numbers.append(rows[i][0])
+        depth += rows[i][2].count("[") + rows[i][2].count("{") - rows[i][2].count("]") - rows[i][2].count("}")
+        i += 1
+    if depth < 0 or (i < len(rows) and rows[i][1] > indent):
+        raise _GiveUp
+    value = _flow("\n".join(parts), path, lines, numbers)
+    return value, i
+
+
+def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:
+    """The flow collection ``text`` (its rows joined by "\n", row k on line ``numbers[k]``), split at its
+    brackets and commas: plain scalars only, each mapping entry "key: value"."""
+    if "'" in text:
+        raise _GiveUp
+    inner = text[1:-1]
+    if "[" not in inner and "{" not in inner and "]" not in inner and "}" not in inner:
+        return _leaf(text, inner, path, lines, numbers)
+    pieces = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
+    if pieces[0] or pieces[-1]:
+        raise _GiveUp
+    known = _flow_words
+    row = 0
+    root: Any = None
+    # each open collection: [it, its path, is a mapping, a comma just read, the key waiting for its collection]
+    stack: list[list[Any]] = []
+    for k in range(1, len(pieces), 2):
+        mark, piece = pieces[k], pieces[k + 1]
+        frame = stack[-1] if stack else None
+        if mark == "," or mark == "]" or mark == "}":
+            if frame is None or frame[4] is not _MISS or frame[3]:
+                raise _GiveUp  # "key:" with no value, two commas, a comma before the end
+            if mark == ",":
+                if not frame[0]:
+                    raise _GiveUp
+                frame[3] = True
+            else:
+                if frame[2] != (mark == "}"):
+                    raise _GiveUp
+                stack.pop()
+                frame = stack[-1] if stack else None
+        else:
+            made: Any = {} if mark == "{" else []
+            if frame is None:
+                if root is not None:
+                    raise _GiveUp
+                root, sub = made, path
+                lines[sub] = numbers[row]
+            elif frame[2]:
+                if frame[4] is _MISS:
+                    raise _GiveUp  # a collection as a key
+                sub = frame[1] + (frame[4],)
+                frame[0][frame[4]] = made
+                frame[4] = _MISS
+            else:
+                if frame[0] and not frame[3]:
+                    raise _GiveUp  # two values without a comma
+                sub = frame[1] + (len(frame[0]),)
+                frame[0].append(made)
+                frame[3] = False
+                lines[sub] = numbers[row]
+            if len(sub) >= MAX_DEPTH:
+                raise _GiveUp
+            frame = [made, sub, mark == "{", False, _MISS]
+            stack.append(frame)
+        word = piece.strip(" \n")
+        if not word:
+            row += piece.count("\n")
+            continue
+        line = numbers[row + piece.count("\n", 0, len(piece) - len(piece.lstrip(" \n")))]
+        row += piece.count("\n")
+        if frame is None or (frame[0] and not frame[3]):
+            raise _GiveUp
+        frame[3] = False
+        if not frame[2]:
+            value = known.get(word, _MISS)
+            lines[frame[1] + (len(frame[0]),)] = line
+            frame[0].append(_flow_scalar(word) if value is _MISS else value)
+            continue
+        key_text, colon, value_text = word.partition(": ")
+        if not colon:
+            if word[-1] != ":":
+                raise _GiveUp
+            key_text = word[:-1]
+        key = known.get(key_text, _MISS)
+        if key is _MISS:
+            key = _flow_scalar(key_text)
+        if key in frame[0]:
+            raise _GiveUp
+        lines[frame[1] + (key,)] = line
+        value_text = value_text.lstrip(" ")
+        if value_text:
+            value = known.get(value_text, _MISS)
+            frame[0][key] = _flow_scalar(value_text) if value is _MISS else value
+        else:  # the value is the collection that follows
+            frame[4] = key
+    if stack or root is None:
+        raise _GiveUp
+    return root
+
+
+def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:
+    """``_flow`` of a collection with none inside it (most of a record's): split at its commas."""
+    mapping = text[0] == "{"
+    if text[-1] != ("}" if mapping else "]"):
+        raise _GiveUp
+    lines[path] = numbers[0]
+    out: Any = {} if mapping else []
+    if not inner.strip(" \n"):
+        return out
+    known = _flow_words
+    row, line, rows = 0, numbers[0], len(numbers) > 1
+    for item in inner.split(","):
+        word = item.strip(" \n")
+        if rows:
+            line = numbers[row + item.count("\n", 0, len(item) - len(item.lstrip(" \n")))]
+            row += item.count("\n")
+        if mapping:
+            key_text, colon, value_text = word.partition(": ")
+            key = known.get(key_text, _MISS)
+            if key is _MISS:
+                key = _flow_scalar(key_text)
+            if not colon or key in out:
+                raise _GiveUp
+            lines[path + (key,)] = line
+            value_text = value_text.lstrip(" ")
+            value = known.get(value_text, _MISS)
+            out[key] = _flow_scalar(value_text) if value is _MISS else value
+        else:
+            value = known.get(word, _MISS)
+            lines[path + (len(out),)] = line
+            out.append(_flow_scalar(word) if value is _MISS else value)
+    return out
+
+
+_FLOW_SPLIT = re.compile(r"([\[\]{},])")
+# a plain scalar a flow collection may hold here: words of no space, colon, comma, bracket or quote, one space
+# between them, not starting with "-" and a space (the other characters YAML gives a meaning are refused above)
+_FLOW_WORD = re.compile(r"-?[^\s\[\]{},:'\-][^\s\[\]{},:]*(?: [^\s\[\]{},:]+)*")
+_flow_words: dict[str, Any] = {}  # a word _FLOW_WORD reads -> its value (immutable: strings, numbers, dates)
+
+
+def _flow_scalar(word: str) -> Any:
+    """The value of a plain scalar in a flow collection, as SafeLoader reads it; _GiveUp for any it may not be."""
+    if _FLOW_WORD.fullmatch(word) is None:
+        raise _GiveUp
+    value = _scalar(word, None)
+    _remember(_flow_words, word, value)
     return value
 
 
 def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
     """(data, lines) as the general path gives them, built in one pass over the parser's events; None when the
     text needs the general path (see the module's docstring), which then reads it from the start."""
+    layout = _load_layout(text)
+    if layout is not None:
+        return layout
+    return _load_events(text)
+
+
+def _load_events(text: str) -> tuple[Any, dict[Path_, int]] | None:
+    """``_load_plain`` by libyaml's events (see the module's docstring)."""
     lines: dict[Path_, int] = {}
     known = _plain_values
     # each open mapping or list: [container, its path, is a mapping, pending key (or _MISS), the key's line]

@@ -18,7 +18,7 @@ import lv
 from lv import bots
 from lv.errors import LvError
 from lv.record import dumps, record_of
-from lv.yamlsource import MAX_DEPTH, _load_general, _load_plain, load_located
+from lv.yamlsource import MAX_DEPTH, _load_events, _load_general, _load_layout, _load_plain, load_located
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("examples/*.yaml"), *ROOT.glob("variants/*.yaml"), *ROOT.glob("lv/**/*.yaml")])
@@ -132,9 +132,59 @@ def test_the_fast_path_reads_any_text_as_the_general_path_does_or_gives_it_up(te
 def test_without_libyaml_the_fast_path_reads_the_same(monkeypatch):
     """PyYAML built without libyaml: the pure-Python parser gives the events, the same data and lines."""
     text = (ROOT / "examples" / "revised-4p.yaml").read_text()
-    with_libyaml = _load_plain(text)
+    with_libyaml = _load_events(text)
     monkeypatch.setattr("lv.yamlsource._EventParser", yaml.SafeLoader)
-    without = _load_plain(text)
+    without = _load_events(text)
     assert with_libyaml is not None and without is not None
     assert (without[0], list(without[1].items())) == (with_libyaml[0], list(with_libyaml[1].items()))
     assert _load_plain("a: [1, 2\n") is None
+
+
+# ---------------------------------------------------------------------------------------------- the layout reader
+# ``_load_layout`` reads the block layout lv's dumper writes without libyaml's events; _load_plain tries it first,
+# so every test above runs it too. These check that it is taken where it should be, and agrees when it is.
+
+RECORDS = sorted(p for p in ROOT.glob("examples/*.yaml") if "question" not in p.name)
+
+
+def same_by_layout(text: str) -> bool:
+    """The layout reader gave the text up, or gave what the general path gives, types and line order included."""
+    got = _load_layout(text)
+    if got is None:
+        return False
+    expected = general(text)
+    assert not isinstance(expected, str), expected
+    assert (got[0], list(got[1].items())) == expected
+    assert repr(got[0]) == repr(expected[0])
+    return True
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_the_example_records_take_the_layout_reader(path):
+    assert same_by_layout(path.read_text())
+
+
+def test_records_lv_writes_take_the_layout_reader():
+    game = lv.new_game(lv.load_profile("revised"), 4, 3)
+    bots.play(game, [bots.uniform_bot] * 4, 3)
+    assert same_by_layout(dumps(record_of(game, "revised"), "yaml"))
+
+
+@pytest.mark.parametrize("text", [
+    "a: 1\n  b: 2\n",  # a line more indented than its mapping
+    "a: x\n  y\n",  # a plain scalar over two lines
+    "a: [1,\n2]\n",  # a flow list's next line not indented
+    "a: [1, , 2]\n", "a: [1, 2, ]\n", "a: {x: 1, x: 2}\n", "a: {x}\n", "a: [x: 1]\n", "a: [- 1]\n",
+    "a: ['x, y']\n", "a: 1 # note\n", "a: {b: c: d}\n", "- - 1\n", "-\n", "a:\n-\n", "a: b\nb",
+    "a: [1:30]\n", "a: {b: [1], b: 2}\n",
+])
+def test_the_layout_reader_gives_up_the_rest(text):
+    assert _load_layout(text) is None
+    same_as_general(text)  # and the event loop or the general path reads it as before
+
+
+@pytest.mark.slow
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
+def test_the_layout_reader_reads_any_dumped_data_as_the_general_path_does(data, flow, width):
+    same_by_layout(yaml.safe_dump({"k": data, "m": [data]}, default_flow_style=flow, width=width or 80))
