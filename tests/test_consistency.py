@@ -145,8 +145,6 @@ def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
     assert run("replay", "game.yaml").stdout.count("\nTurn ") == 2  # the build, the end, the next draw
 
 
-@pytest.mark.xfail(strict=True, reason="the shipped self-played examples were made with the dice before issue 18's "
-                   "counter-based generator; remaking them changes their goldens: the lead's call")
 @pytest.mark.parametrize("name", ["original-4p", "revised-4p", "revised-2p", "original-f-block-2p"])
 def test_the_self_played_examples_are_what_their_comment_makes(name, tmp_path):
     """README: "complete self-played games (`lv selfplay`, seeds in their `comment`)"; the README's block makes
