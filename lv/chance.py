@@ -1,18 +1,56 @@
-"""Chance as an input: recorded dice first, then a generator seeded by the game's seed and the event's identity.
+"""Chance as an input: recorded dice first, then dice generated from the game's seed and the step's identity.
 
 No global random state. ``Dice(seed, key, recorded)`` serves the dice of one step of the game (a decision, a
 draw, the starting rolls). ``key`` names that step (for example ``("turn", 12, "decision", 3)``), so the same
 record replays to the same game under any profile, and a profile that needs dice the record lacks gets the same
 generated values every time. ``used`` is what was rolled, keyed by meaning, ready to be written to a record;
 ``generated`` says which of those the record did not have.
+
+The generated dice of a step come from a counter-based generator (``Stream``, SplitMix64) whose start is a 64-bit
+hash of (seed, step): nothing is seeded per step but one 8-byte hash, and the n-th die of a step is the same under
+every profile that reaches that step, which is what keeps paired games rolling alike.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from .errors import RecordError
+
+_MASK64: Final = 0xFFFFFFFFFFFFFFFF
+_GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
+
+
+def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
+    """The 64-bit start of the dice stream of step ``key`` of the game ``seed``: BLAKE2b of "lv/seed/k1/k2/..."
+    cut to 8 bytes (little-endian), stable on every platform and Python version."""
+    import hashlib  # here, not at the top: `lv replay` of a complete record rolls nothing and loads no hashlib
+
+    parts = ["lv", str(seed)]
+    for k in key:  # a loop, not map (compiled, no generic calls)
+        parts.append(str(k))
+    return int.from_bytes(hashlib.blake2b("/".join(parts).encode(), digest_size=8).digest(), "little")
+
+
+class Stream:
+    """SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): the state
+    steps by a constant and each output is the state mixed; ``die()`` maps an output to 1-6 by multiply and shift
+    (Lemire), whose bias (6 / 2^64) no game can show."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, start: int) -> None:
+        self.state = start & _MASK64
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def die(self) -> int:
+        return 1 + ((self.next64() * 6) >> 64)
 
 
 def rng_for(seed: int | str, *key: Any) -> random.Random:
@@ -76,7 +114,8 @@ class Dice:
         self.recorded = recorded or {}
         self.used: dict[str, Any] = {}
         self.generated: list[str] = []
-        self._rng: random.Random | None = None
+        self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
+        self._rng: random.Random | None = None  # or dice drawn from a bot's generator (``sampled``)
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
 
     @classmethod
@@ -89,11 +128,14 @@ class Dice:
 
     def _roll(self) -> int:
         rng = self._rng
-        if rng is None:
-            rng = self._rng = rng_for(self.seed, *self.key)
-        if type(rng) is not random.Random:
-            return rng.randint(1, 6)
-        return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
+        if rng is not None:
+            if type(rng) is not random.Random:
+                return rng.randint(1, 6)
+            return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Stream(stream_start(self.seed, self.key))
+        return stream.die()
 
     @staticmethod
     def _check(value: Any, what: str) -> int:

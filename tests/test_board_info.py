@@ -145,9 +145,9 @@ def test_players_and_the_winner_by_name():
 
     game = replay(load_record(EXAMPLES / "revised-4p.yaml")).game
     r = game.result
-    assert r.winner_name == game.player_names[r.winner] == "green"
+    assert r.winner_name == game.player_names[r.winner] == "blue"
     assert r.ranking_names == [game.player_names[i] for i in r.ranking]
-    assert game.player("green") is game.state.players[game.seat("green")]
-    assert game.player(r.winner).name == "green"
+    assert game.player("blue") is game.state.players[game.seat("blue")]
+    assert game.player(r.winner).name == "blue"
     with pytest.raises(lv.LvError, match="no player is called 'pink'"):
         game.seat("pink")

@@ -46,7 +46,9 @@ def test_replay_tells_the_game_and_verifies_the_result(game_file):
     assert res.exit_code == 0, res.stderr
     out = res.stdout
     assert out.startswith(f"{game_file}: revised, 4 players (black, blue, green, purple), seed 7")
-    assert "Turn 1 - black draws" in out and "Final standings" in out
+    # seed 7: green and purple tie on 6+6, then purple's 6+5 beats green's 2+5
+    assert "then green 2+5, purple 6+5: purple starts" in out
+    assert "Turn 1 - purple draws" in out and "Final standings" in out
     assert out.rstrip().endswith("Result verified: it matches the record.")
 
 

@@ -78,25 +78,25 @@ def test_check_goes_through_every_file_and_exits_with_the_worst(tmp_path):
 
 
 def test_diff_says_when_money_broke_a_tie_on_points(tmp_path):
-    """Seed 2, greedy bots, 2 players: 36 points each under the revised rules; black wins on money, $66 to $37
+    """Seed 2, greedy bots, 2 players: 36 points each under the revised rules; black wins on money, $40 to $39
     (revised "Winning": "money is a tiebreaker")."""
     game = new_game(load_profile("revised"), 2, 2)
     bots.play(game, [bots.bot_named("greedy")] * 2, 2)
     scores, money = [p.score for p in game.state.players], [p.money for p in game.state.players]
-    assert (scores, money, decided_by(game.result, scores, money)) == ([36, 36], [66, 37], "money")
+    assert (scores, money, decided_by(game.result, scores, money)) == ([36, 36], [40, 39], "money")
     path = tmp_path / "tie.yaml"
     path.write_text(dumps(record_of(game, "revised")))
     res = run("diff", str(path), "--variant", "original")
     assert res.exit_code == 0, res.stderr
-    assert "Under revised, black wins on money: tied with blue on 36 points, $66 to $37." in res.stdout
+    assert "Under revised, black wins on money: tied with blue on 36 points, $40 to $39." in res.stdout
     data = json.loads(run("diff", str(path), "--variant", "original", "--json").stdout)
     assert data["a"]["winner_decided_by"] == "money"
-    example = str(EXAMPLES / "revised-4p.yaml")  # green wins on points in the record, on money under the other
+    example = str(EXAMPLES / "revised-4p.yaml")  # blue wins on points in the record, purple on money under the other
     sides = json.loads(run("diff", example, "-v", "original+f-block", "--json").stdout)
     assert (sides["a"]["winner_decided_by"], sides["b"]["winner_decided_by"]) == ("points", "money")
-    lines = run("diff", example, "-v", "original+f-block").stdout.splitlines()
-    assert lines[-2:] == ["The winner is the same (green).",
-                          "Under original+f-block, green wins on money: tied with blue on 14 points, $67 to $44."]
+    lines = run("diff", example, "-v", "original+f-block").stdout.splitlines()  # its reorg of D2 rolls dice
+    assert lines[-2:] == ["The winner changes: blue under revised, purple under original+f-block.",
+                          "Under original+f-block, purple wins on money: tied with black on 18 points, $121 to $52."]
 
 
 def test_decided_by_names_the_seat_when_money_is_tied_too():
@@ -138,6 +138,19 @@ def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
             args = [re.sub(r"mcts:\d+", "mcts:4", a) for a in args]
         res = run(*args)
         assert res.exit_code == 0, f"{line}\n{res.stderr}"
-    assert Path("selfplay.yaml").read_bytes() == (EXAMPLES / "revised-4p.yaml").read_bytes()
+    made = Path("selfplay.yaml").read_text()  # a complete game whose result verifies (that it is the shipped
+    assert "seed: 7\n" in made and "\nresult:" in made  # examples/revised-4p.yaml: the test below)
+    assert run("check", "selfplay.yaml").exit_code == 0
     assert Path("board.svg").read_text().startswith("<svg")
     assert run("replay", "game.yaml").stdout.count("\nTurn ") == 2  # the build, the end, the next draw
+
+
+@pytest.mark.parametrize("name", ["original-4p", "revised-4p", "revised-2p", "original-f-block-2p"])
+def test_the_self_played_examples_are_what_their_comment_makes(name, tmp_path):
+    """README: "complete self-played games (`lv selfplay`, seeds in their `comment`)"; the README's block makes
+    examples/revised-4p.yaml with `lv selfplay --variant revised --players 4 --seed 7`."""
+    text = (EXAMPLES / f"{name}.yaml").read_text()
+    made_by = re.search(r"^comment: 'made by: lv (selfplay .*)'$", text, re.M).group(1)
+    out = tmp_path / "made.yaml"
+    assert run(*shlex.split(made_by), "-o", str(out)).exit_code == 0
+    assert out.read_text() == text

@@ -14,7 +14,8 @@ from lv.record import load_record, parse_record
 ROOT = Path(__file__).resolve().parent.parent
 
 # Under the F-block rule red's F3 is set aside and D5 comes; under the original without it red draws F3, so red's
-# 'build D5 aqua' is illegal there, blue draws D5 instead of the end card, and that game is not over.
+# 'build D5 aqua' is illegal there, blue draws D5 instead of the end card, and that game is not over. The reorg's
+# dice are generated (seed 0): A2 5, A3 1 make red the boss of A2+A3 on both sides.
 F_BLOCK = """format: lv-game/1
 profile: original+f-block
 players: [red, blue]
@@ -59,16 +60,16 @@ Dice generated under original (the record lacks them):
 
 Turn by turn (only what differs; original+f-block | original):
   turn 1 (red): money red $24 | $22, blue $38 | $34; points blue 12 | 10; bosses D5 red | (no such casino)
-  turn 2 (blue): money red $34 | $33, blue $39 | $36; points blue 12 | 10; bosses D5 red | (no such casino)
+  turn 2 (blue): money red $37 | $36, blue $39 | $36; points blue 12 | 10; bosses D5 red | (no such casino)
 
 Result
            original+f-block      original
   end      the end card, turn 2  not over after turn 2
-  red      #2 12 pts $34         #1 12 pts $33
+  red      #2 12 pts $37         #1 12 pts $36
   blue     #1 12 pts $39         #2 10 pts $36
   leading  blue                  red
 Only the game under original+f-block is over (blue wins); the record ends before the other does.
-Under original+f-block, blue wins on money: tied with red on 12 points, $39 to $34."""
+Under original+f-block, blue wins on money: tied with red on 12 points, $39 to $37."""
 
 F_BLOCK_REVERSED = """fb.yaml: original vs original+f-block (recorded), 2 players (red, blue)
 
@@ -92,16 +93,16 @@ Dice generated under original+f-block (the record lacks them):
 
 Turn by turn (only what differs; original | original+f-block):
   turn 1 (red): money red $22 | $24, blue $34 | $38; points blue 10 | 12; bosses D5 (no such casino) | red
-  turn 2 (blue): money red $33 | $34, blue $36 | $39; points blue 10 | 12; bosses D5 (no such casino) | red
+  turn 2 (blue): money red $36 | $37, blue $36 | $39; points blue 10 | 12; bosses D5 (no such casino) | red
 
 Result
            original               original+f-block
   end      not over after turn 2  the end card, turn 2
-  red      #1 12 pts $33          #2 12 pts $34
+  red      #1 12 pts $36          #2 12 pts $37
   blue     #2 10 pts $36          #1 12 pts $39
   leading  red                    blue
 Only the game under original+f-block is over (blue wins); the record ends before the other does.
-Under original+f-block, blue wins on money: tied with red on 12 points, $39 to $34."""
+Under original+f-block, blue wins on money: tied with red on 12 points, $39 to $37."""
 
 RAISE_DIFF = """examples/question-raise.yaml: revised (recorded) vs original, 3 players (purple, red, yellow)
 
@@ -145,9 +146,9 @@ def test_the_report_of_different_cards_a_casino_on_one_side_and_one_game_over():
            'result': {'reason': 'end_card',
                       'winner': 'blue',
                       'scores': {'red': 12, 'blue': 12},
-                      'money': {'red': 34, 'blue': 39}},
+                      'money': {'red': 37, 'blue': 39}},
            'standings': [{'rank': 1, 'player': 'blue', 'points': 12, 'money': 39},
-                         {'rank': 2, 'player': 'red', 'points': 12, 'money': 34}],
+                         {'rank': 2, 'player': 'red', 'points': 12, 'money': 37}],
            'winner_decided_by': 'money'},
      'b': {'profile': 'original',
            'recorded': False,
@@ -165,7 +166,7 @@ def test_the_report_of_different_cards_a_casino_on_one_side_and_one_game_over():
            'over': False,
            'last_turn': 2,
            'result': None,
-           'standings': [{'rank': 1, 'player': 'red', 'points': 12, 'money': 33},
+           'standings': [{'rank': 1, 'player': 'red', 'points': 12, 'money': 36},
                          {'rank': 2, 'player': 'blue', 'points': 10, 'money': 36}],
            'winner_decided_by': None},
      'first_divergence': {'turn': 1, 'step': 'draw', 'what': 'different cards are drawn', 'a': 'F3, D5', 'b': 'F3'},
@@ -177,7 +178,7 @@ def test_the_report_of_different_cards_a_casino_on_one_side_and_one_game_over():
                 'ended': None},
                {'turn': 2,
                 'player': 'blue',
-                'money': {'red': [34, 33], 'blue': [39, 36]},
+                'money': {'red': [37, 36], 'blue': [39, 36]},
                 'points': {'blue': [12, 10]},
                 'bosses': [{'lots': ['D5'], 'a': 'red', 'b': None, 'present': 'a'}],
                 'ended': None}],

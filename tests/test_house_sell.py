@@ -217,17 +217,17 @@ def test_a_record_with_sales_replays_byte_for_byte():
 def test_new_legal_move_replay_from_the_command_line(tmp_path):
     path = tmp_path / "g.yaml"
     assert run("new", "--variant", HOUSE, "--players", "red,blue", "--seed", 1, "-o", path).exit_code == 0
-    # seed 1: blue starts, with markers on B3, C7 and D5 after the first draw (see lv show)
+    # seed 1: red starts (5+1 against 2+2), with markers on A4, B3 and E5 after the first draw (see lv show)
     text = run("legal", path).stdout
-    assert "sell (3):" in text and "sell B3 +$4, sell C7 +$3, sell D5 +$4" in text  # paid half the price
+    assert "sell (3):" in text and "sell A4 +$6, sell B3 +$4, sell E5 +$4" in text  # paid half the price, down
     decisions = json.loads(run("legal", path, "--json").stdout)["decisions"]
-    assert {"notation": "sell C7", "kind": "sell", "cost": -3, "lot": "C7"} in decisions
-    res = run("move", path, "sell C7")
+    assert {"notation": "sell E5", "kind": "sell", "cost": -4, "lot": "E5"} in decisions  # $9: half is $4
+    res = run("move", path, "sell E5")
     assert res.exit_code == 0, res.output
-    assert "sell C7: +$3 from the bank, the marker back to blue" in res.stdout
-    res = run("move", path, "sell A4")  # red's lot
+    assert "sell E5: +$4 from the bank, the marker back to red" in res.stdout
+    res = run("move", path, "sell C7")  # blue's lot
     assert res.exit_code == 2 and "[sell: a lot you own]" in res.output and "Traceback" not in res.output
-    assert "action: sell, lot: C7" in path.read_text()
+    assert "action: sell, lot: E5" in path.read_text()
     first = run("replay", path, "--json").stdout
     assert first == run("replay", path, "--json").stdout and '"sold"' in first
 

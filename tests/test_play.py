@@ -87,13 +87,13 @@ def test_new_sets_up_and_draws_for_the_first_player(game7):
     assert sorted(deck) == sorted(BOARD.order)
     rolls = data["starting_rolls"][-1]
     first = max(rolls, key=lambda name: sum(rolls[name]))
-    assert first == "red"  # seed 7 rolls red 5+5, blue 1+1, green 3+4
-    assert data["turns"] == [{"player": "red", "cards": [deck[6]]}]  # dealt 6 cards, red draws the 7th
+    assert first == "green"  # seed 7 rolls red 4+2, blue 3+3, green 6+6
+    assert data["turns"] == [{"player": "green", "cards": [deck[6]]}]  # dealt 6 cards, green draws the 7th
     game = session.open_game(game7).game
     names = ["red", "blue", "green"]
     for seat, name in enumerate(names):
         dealt = [deck[seat], deck[seat + 3]]
-        lots = dealt + ([deck[6]] if name == "red" else [])
+        lots = dealt + ([deck[6]] if name == "green" else [])
         assert sorted(game.state.markers_on_board(seat)) == sorted(lots)
         start = 20 - sum(BOARD.lots[c].die for c in dealt)
         assert game.state.players[seat].money == start + len(lots)
@@ -123,16 +123,16 @@ def test_new_with_a_player_count_and_json_file(tmp_path):
 
 def test_move_applies_saves_and_replays(game7):
     """003 "Action - Build" L526-540: pay the lot's price, the tile gets your die showing the lot's printed value."""
-    before = money(game7)["red"]
-    res = lv_cmd("move", game7, "build C12 gold")
+    before = money(game7)["green"]
+    res = lv_cmd("move", game7, "build D6 purple")
     assert res.exit_code == 0, res.stderr
-    assert "build C12 gold" in res.stdout
+    assert "build D6 purple" in res.stdout
     game = session.open_game(game7).game
-    tile = game.state.tiles["C12"]
-    assert (tile.color, tile.height, tile.owner, tile.value) == ("gold", 1, 0, BOARD.lots["C12"].die)
-    assert game.state.players[0].money == before - BOARD.lots["C12"].price
+    tile = game.state.tiles["D6"]
+    assert (tile.color, tile.height, tile.owner, tile.value) == ("purple", 1, 2, BOARD.lots["D6"].die)
+    assert game.state.players[2].money == before - BOARD.lots["D6"].price
     data = yaml.safe_load(game7.read_text(encoding="utf-8"))
-    assert data["turns"][0]["decisions"] == [{"action": "build", "lot": "C12", "color": "gold"}]
+    assert data["turns"][0]["decisions"] == [{"action": "build", "lot": "D6", "color": "purple"}]
     # an ordinary record: strict replay under its own profile reaches the same state
     rep = replay(load_record(game7))
     assert session.fingerprint(rep.game) == session.fingerprint(game)
@@ -143,47 +143,47 @@ def test_end_starts_the_next_turn_with_its_draw(game7):
     res = lv_cmd("move", game7, "end")
     assert res.exit_code == 0, res.stderr
     turns = yaml.safe_load(game7.read_text(encoding="utf-8"))["turns"]
-    assert turns[1] == {"player": "blue", "cards": [deck[7]]}
-    assert f"Turn 2 - blue draws {deck[7]}" in res.stdout
-    assert session.open_game(game7).game.state.markers[deck[7]] == 1
+    assert turns[1] == {"player": "red", "cards": [deck[7]]}  # green started; red sits next
+    assert f"Turn 2 - red draws {deck[7]}" in res.stdout
+    assert session.open_game(game7).game.state.markers[deck[7]] == 0
 
 
 @pytest.mark.parametrize("decision,reason,rule", [
     ("build A9 gold", "unknown lot 'A9'", "notation"),
-    ("build D6 gold", "you have no marker on D6", "build: a lot you own"),  # D6 was dealt to green
-    ("build C12 teal", "unknown colour 'teal'", "notation"),
-    ("gamble C12 3", "has no casino", "gamble: a casino"),
-    ("bild C12 gold", "unknown decision 'bild'", "notation"),
+    ("build C12 gold", "you have no marker on C12", "build: a lot you own"),  # C12 was dealt to red
+    ("build D6 teal", "unknown colour 'teal'", "notation"),
+    ("gamble D6 3", "has no casino", "gamble: a casino"),
+    ("bild D6 gold", "unknown decision 'bild'", "notation"),
 ])
 def test_illegal_move_exit_2_reason_and_file_untouched(game7, decision, reason, rule):
     before = snapshot(game7)
     res = lv_cmd("move", game7, decision)
     assert res.exit_code == 2
     first = res.stderr.splitlines()[0]
-    assert first.startswith(f"lv: error: turn 1, red: '{decision}': ") and reason in first
+    assert first.startswith(f"lv: error: turn 1, green: '{decision}': ") and reason in first
     assert first.endswith(f"[{rule}]")
     assert "Traceback" not in res.stderr
     assert snapshot(game7) == before
 
 
 def test_illegal_move_lists_the_nearest_legal_ones(game7):
-    """Red owns C12, F2, E3 and has $15 (enough for each: $15, $9, $15): a build on a lot red does not own gets
-    red's gold builds first."""
-    res = lv_cmd("move", game7, "build D6 gold")
+    """Green owns D6, B3, E3 and has $18 (enough for each: $6, $9, $15): a build on a lot green does not own gets
+    green's gold builds first."""
+    res = lv_cmd("move", game7, "build C12 gold")
     legal = res.stderr.splitlines()[1]
     assert legal.startswith("legal now: ")
     shown = legal[len("legal now: "):].split(", ")
     assert len(shown) == 5
-    assert set(shown[:3]) == {"build C12 gold", "build F2 gold", "build E3 gold"}
+    assert set(shown[:3]) == {"build D6 gold", "build B3 gold", "build E3 gold"}
 
 
 def test_too_little_money(game7):
-    """003 L526-540: building costs the lot's price. Red spends all $15 on C12, then cannot pay $9 for F2."""
-    assert lv_cmd("move", game7, "build C12 gold").exit_code == 0
+    """003 L526-540: building costs the lot's price. Green spends $15 of $18 on E3, then cannot pay $9 for B3."""
+    assert lv_cmd("move", game7, "build E3 gold").exit_code == 0
     before = snapshot(game7)
-    res = lv_cmd("move", game7, "build F2 gold")
+    res = lv_cmd("move", game7, "build B3 gold")
     assert res.exit_code == 2
-    assert "building F2 costs $9, you have $0 [build: pay the lot price]" in res.stderr
+    assert "building B3 costs $9, you have $3 [build: pay the lot price]" in res.stderr
     assert snapshot(game7) == before
 
 
@@ -334,20 +334,20 @@ def test_trade_is_a_decision(duel):
 
 def test_from_file_stops_at_the_first_refused_line_and_keeps_the_rest(game7, tmp_path):
     script = tmp_path / "moves.txt"
-    script.write_text("# turn 1\nbuild C12 gold\n\nend   # blue's turn next\nbuild F8 gold\nbuild Z1 gold\nend\n",
+    script.write_text("# turn 1\nbuild D6 purple\n\nend   # red's turn next\nbuild C12 gold\nbuild Z1 gold\nend\n",
                       encoding="utf-8")
     res = lv_cmd("move", game7, "--from", script)
     assert res.exit_code == 2
-    assert f"lv: error: {script}:6: turn 2, blue: 'build Z1 gold': unknown lot 'Z1'" in res.stderr
+    assert f"lv: error: {script}:6: turn 2, red: 'build Z1 gold': unknown lot 'Z1'" in res.stderr
     assert "3 decisions before it applied and saved" in res.stderr
     game = session.open_game(game7).game
-    assert (game.state.turn, game.state.current) == (2, 1)
-    assert set(game.state.tiles) == {"C12", "F8"}
+    assert (game.state.turn, game.state.current) == (2, 0)
+    assert set(game.state.tiles) == {"D6", "C12"}
 
 
 def test_from_file_first_line_refused_leaves_the_file(game7, tmp_path):
     script = tmp_path / "moves.txt"
-    script.write_text("build D6 gold\nend\n", encoding="utf-8")
+    script.write_text("build C12 gold\nend\n", encoding="utf-8")  # C12 is red's, green is to play
     before = snapshot(game7)
     res = lv_cmd("move", game7, "--from", script)
     assert res.exit_code == 2 and f"{script}:1:" in res.stderr
@@ -358,7 +358,7 @@ def test_from_stdin(game7):
     res = lv_cmd("move", game7, "--from", "-", input="end\nend\nend\n")
     assert res.exit_code == 0, res.stderr
     game = session.open_game(game7).game
-    assert (game.state.turn, game.player_names[game.state.current]) == (4, "red")
+    assert (game.state.turn, game.player_names[game.state.current]) == (4, "green")  # green, red, blue, green
 
 
 def test_shipped_moves_script(game7):
@@ -366,11 +366,12 @@ def test_shipped_moves_script(game7):
     res = lv_cmd("move", game7, "--from", ROOT / "examples" / "moves.txt")
     assert res.exit_code == 0, res.stderr
     game = session.open_game(game7).game
-    assert (game.state.turn, game.player_names[game.state.current]) == (7, "red")
-    assert game.state.markers["E3"] == 1  # red traded E3 to blue
+    assert (game.state.turn, game.player_names[game.state.current]) == (7, "green")
+    assert game.state.markers["E1"] == 1  # red traded E1 to blue
     assert game.state.tiles["F8"].value == 6  # blue's reorganize rolled a 6 at the table
     d5 = game.state.tiles["D5"]
     assert (d5.color, d5.owner, d5.value) == ("purple", 2, BOARD.lots["D5"].die)  # green sprawled from D6
+    assert [p.money for p in game.state.players] == [8, 14, 16]
     turns = yaml.safe_load(game7.read_text(encoding="utf-8"))["turns"]
     assert turns[2]["decisions"][0] == {"action": "gamble", "lot": "C12", "bet": 4, "dice": {"gamble": [5, 6]}}
 
@@ -442,7 +443,7 @@ def test_drive_game_example_runs(tmp_path):
     res = subprocess.run([sys.executable, str(ROOT / "examples" / "drive_game.py"), str(tmp_path)],
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    assert "refused: turn 1, red: 'build A1 gold'" in res.stdout
+    assert "refused: turn 1, green: 'build A1 gold'" in res.stdout
     assert session.open_game(tmp_path / "game.yaml").game.state.turn == 10
     root = ET.fromstring((tmp_path / "board.svg").read_text(encoding="utf-8"))
     assert sum(1 for e in root.iter() if e.get("class") == "lot") == 48

@@ -374,11 +374,13 @@ turns:
 
 
 def test_the_next_turns_draw_dice_are_used():
-    """Turn 29 of this game draws a card that ties two dice: the draw made by ending turn 28 uses its dice."""
-    game = lv.new_game("revised", 3, 0)
-    bots.play(game, [bots.random_kind_bot] * 3, 0)
+    """Turn 13 of this game draws a card that ties two dice: the draw made by ending turn 12 uses its dice. Seed 5:
+    the first seed (revised, 3 players, random-kind bots) whose game has a draw with tie rerolls."""
+    game = lv.new_game("revised", 3, 5)
+    bots.play(game, [bots.random_kind_bot] * 3, 5)
     data = record_of(game, "revised")
     ti = next(i for i, t in enumerate(data["turns"]) if i and t.get("dice"))
+    assert ti == 12
     rep = replay(parse_record(dumps(data), "g.yaml"))
     assert rep.game.history[ti].draw_dice == data["turns"][ti]["dice"] and rep.generated == []
     data["turns"][ti]["dice"] = {"ties": {lot: [(v[0] % 6) + 1] + v[1:] for lot, v in
@@ -491,12 +493,13 @@ def test_turns_after_the_end_are_named_at_their_line(finished):
 
 
 def test_draw_dice_the_record_lacks_are_generated_and_reported():
-    game = lv.new_game("revised", 3, 0)
-    bots.play(game, [bots.random_kind_bot] * 3, 0)
+    """Seed 5: turn 13's draw ties two dice (as in test_the_next_turns_draw_dice_are_used)."""
+    game = lv.new_game("revised", 3, 5)
+    bots.play(game, [bots.random_kind_bot] * 3, 5)
     data = record_of(game, "revised")
-    del data["turns"][28]["dice"]
+    del data["turns"][12]["dice"]
     rep = replay(parse_record(dumps(data), "g.yaml"), "revised,gamble.lay_off=boss_option")
-    assert [(g.turn, g.index, g.decision, g.dice) for g in rep.generated][:1] == [(29, None, "draw", ("ties",))]
+    assert [(g.turn, g.index, g.decision, g.dice) for g in rep.generated][:1] == [(13, None, "draw", ("ties",))]
 
 
 def test_a_record_of_the_setup_only_reaches_on_turn():

@@ -138,12 +138,12 @@ def test_lv_show_turn_looks_back(tmp_path):
     path = tmp_path / "g.yaml"
     runner = CliRunner()
     assert runner.invoke(cli.app, ["new", "--players", "red,blue,green", "--seed", "7", "-o", str(path)]).exit_code == 0
-    for decision in ("build C12 gold", "end", "build F8 gold"):
+    for decision in ("build D6 purple", "end", "build C12 gold"):  # seed 7: green starts, red is next
         assert runner.invoke(cli.app, ["move", str(path), decision]).exit_code == 0
     now = json.loads(runner.invoke(cli.app, ["show", str(path), "--json"]).stdout)
     then = json.loads(runner.invoke(cli.app, ["show", str(path), "--turn", "1", "--json"]).stdout)
-    assert (now["turn"], now["player"], then["turn"], then["player"]) == (2, "blue", 1, "red")
-    assert "tile" in now["lots"]["F8"] and "tile" not in then["lots"]["F8"] and "tile" in then["lots"]["C12"]
+    assert (now["turn"], now["player"], then["turn"], then["player"]) == (2, "red", 1, "green")
+    assert "tile" in now["lots"]["C12"] and "tile" not in then["lots"]["C12"] and "tile" in then["lots"]["D6"]
 
 
 # ---------------------------------------------------------------------------------------------- SVG

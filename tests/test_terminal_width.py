@@ -62,8 +62,8 @@ def test_wide_prints_every_citation_on_one_line():
 def test_the_board_is_compact_below_98_columns():
     narrow = run(["show", EXAMPLE, "--turn", "12"], 80).stdout
     full = run(["show", EXAMPLE, "--turn", "12"], 120).stdout
-    assert "C1  A p6" in narrow and "C1  AQU p6" in full
-    assert "A2  [blac]" in narrow and "A2  [black]" in full
+    assert "D3  B g1" in narrow and "D3  BRN g1" in full
+    assert "B2  [blac]" in narrow and "B2  [black]" in full
 
 
 @pytest.mark.slow

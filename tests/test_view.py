@@ -88,7 +88,7 @@ def test_a_frame_per_draw_and_per_decision_with_its_board_narrative_and_standing
     html = page_path.read_text(encoding="utf-8")
     rep, frames = view.frames_of(load_record(EXAMPLE))
     decisions = sum(len(p.steps) for p in rep.turns)
-    assert len(frames) == len(rep.turns) + decisions == 31 + 82 == html.count('class="pos"')
+    assert len(frames) == len(rep.turns) + decisions == 31 + 73 == html.count('class="pos"')
     assert [f.key for f in frames] == sorted(f.key for f in frames) and frames[0].key == (1, 0)
     assert [f.key for f in frames if f.turn == 14] == [(14, 0), (14, 1), (14, 2), (14, 3), (14, 4)]
     for f in frames[:3]:
@@ -99,31 +99,32 @@ def test_a_frame_per_draw_and_per_decision_with_its_board_narrative_and_standing
         told = [line for f in frames if f.turn == play.turn.number
                 for line in (f.lines if f.step == 0 else ["  " + x for x in f.lines])]
         assert told == turn_lines(play.turn, names, play.steps)
-    # the last frame's standings are the final ones: green wins (the record's result)
-    assert frames[-1].standings[0]["player"] == "green" == rep.game.result.winner_name
-    assert 'max="112"' in html
+    # the last frame's standings are the final ones: blue wins (the record's result)
+    assert frames[-1].standings[0]["player"] == "blue" == rep.game.result.winner_name
+    assert 'max="103"' in html
 
 
 def test_a_decision_frames_the_lots_it_touched():
     frames = {f.key: f for f in view.frames_of(load_record(EXAMPLE))[1]}
-    assert frames[(14, 1)].lines[0].startswith("build C6 purple") and frames[(14, 1)].touched == ("C6",)
-    assert frames[(19, 3)].lines[0] == "raise D5: -$30, D5+D6 now 2 high"
-    assert frames[(19, 3)].touched == ("D5", "D6")  # the casino raised, both its lots
-    assert frames[(19, 1)].lines[0] == "reorg D5: -$10, new dice D5 4, D6 6" and frames[(19, 1)].touched == ("D5", "D6")
-    assert frames[(14, 4)].lines[0].startswith("gamble A2 1") and frames[(14, 4)].touched == ("A2",)  # played at
+    assert frames[(14, 1)].lines[0].startswith("build B5 brown") and frames[(14, 1)].touched == ("B5",)
+    assert frames[(20, 3)].lines[0] == "raise D2: -$30, D2+D3 now 2 high"
+    assert frames[(20, 3)].touched == ("D2", "D3")  # the casino raised, both its lots
+    assert frames[(20, 1)].lines[0] == "reorg D2: -$4, new dice D2 2, D3 3" and frames[(20, 1)].touched == ("D2", "D3")
+    # the lot played at, not its casino's other lots (F6+F7+F8+F9)
+    assert frames[(14, 2)].lines[0].startswith("gamble F6 8") and frames[(14, 2)].touched == ("F6",)
     assert frames[(14, 0)].touched == ()  # the drawn lot is framed in red already (render.drawn_lots)
 
 
 def test_the_page_stores_each_board_line_once(page_path):
     html = page_path.read_text(encoding="utf-8")
-    assert len(html) < 600_000  # 113 boards of ~50 kB each, drawn whole, would be 5.6 MB
+    assert len(html) < 600_000  # 104 boards of ~50 kB each, drawn whole, would be 5.2 MB
     data = json.loads(re.search(r'<script type="application/json" id="lv-data">(.*?)</script>', html, re.S)[1])
     lines = data["lines"]
-    assert len(lines) == len(set(lines)) and len(data["keys"]) == len(data["boards"][0]) == 113
+    assert len(lines) == len(set(lines)) and len(data["keys"]) == len(data["boards"][0]) == 104
     frames = view.frames_of(load_record(EXAMPLE))[1]
-    f = frames[data["keys"].index([19, 3])]
-    board = [lines[i] for i in data["boards"][0][data["keys"].index([19, 3])]]
-    assert board[:-1] == [*f.board[:-1], *[render.mark(lv.load_board(), lot, "step") for lot in ("D5", "D6")]]
+    f = frames[data["keys"].index([20, 3])]
+    board = [lines[i] for i in data["boards"][0][data["keys"].index([20, 3])]]
+    assert board[:-1] == [*f.board[:-1], *[render.mark(lv.load_board(), lot, "step") for lot in ("D2", "D3")]]
     assert board[-1] == "</svg>"
 
 
@@ -147,12 +148,12 @@ def test_every_board_label_is_one_the_page_sizes(page_path):
 def test_no_spoiler_before_the_last_position(page_path):
     html = page_path.read_text(encoding="utf-8")
     positions = re.findall(r'<div class="pos".*?(?=<div class="pos"|<h2>Moves)', html, re.S)
-    assert len(positions) == 113
-    assert all("green wins" not in p and "Game over" not in p and "game ends" not in p for p in positions[:-1])
-    assert "Game over after turn 31 (the end card): green wins" in positions[-1]
+    assert len(positions) == 104
+    assert all("blue wins" not in p and "Game over" not in p and "game ends" not in p for p in positions[:-1])
+    assert "Game over after turn 31 (the end card): blue wins" in positions[-1]
     # above the board, only what the record says before play; the result waits behind its toggle
     top = html[:html.index('<div id="positions">')]
-    assert " wins" not in top and "green wins" in html[html.index('<details class="result">'):]
+    assert " wins" not in top and "blue wins" in html[html.index('<details class="result">'):]
 
 
 def test_text_from_the_file_is_escaped(hostile_path):
@@ -174,8 +175,8 @@ def test_diff_view_puts_both_profiles_side_by_side(diff_path, tmp_path):
     html = diff_path.read_text(encoding="utf-8")
     assert html.count('class="side"') == 2 and "<h2>revised (recorded)</h2>" in html and "<h2>original</h2>" in html
     # what lv diff says (examples/revised-4p.yaml: the first raise), each turn it names a link there
-    assert 'First divergence: <a href="#turn=14&amp;d=3">turn 14, decision 3</a>' in html
-    assert '<a href="#turn=14&amp;d=4">turn 14</a> (blue): money' in html  # the end of the turn, compared
+    assert 'First divergence: <a href="#turn=6&amp;d=3">turn 6, decision 3</a>' in html
+    assert '<a href="#turn=7&amp;d=3">turn 7</a> (blue): money' in html  # the end of the turn, compared
     again = tmp_path / "again.html"
     res = invoke("diff", EXAMPLE, "-v", "original", "--html", again)
     assert res.exit_code == 0 and again.read_text(encoding="utf-8") == html
@@ -348,23 +349,27 @@ def shots_dir(tmp_path: Path) -> Path:
 def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, page_path):
     browser.resize(1280, 800)
     browser.open(page_path.as_uri())
-    assert browser.js(SHOWN) == ["1.0"] and browser.js(LABEL) == "Turn 1 · the draw, no decision · 1 / 113"
-    browser.key(*RIGHT)  # turn 1 has no decision: on to turn 2's draw
-    assert browser.js(SHOWN) == ["2.0"] and browser.js("location.hash") == "#turn=2"
+    assert browser.js(SHOWN) == ["1.0"] and browser.js(LABEL) == "Turn 1 · the draw (1 decision) · 1 / 104"
     browser.key(*RIGHT)
-    assert browser.js(SHOWN) == ["2.1"] and browser.js("location.hash") == "#turn=2&d=1"
-    assert browser.js(LABEL) == "Turn 2 · decision 1 of 1 · 3 / 113"
-    assert browser.js(CURRENT) == "build F8 brown: -$6, die 2"
-    assert browser.js("[...document.querySelectorAll('#moves [aria-current]')].map(a => a.dataset.pos)") == ["2"]
+    assert browser.js(SHOWN) == ["1.1"] and browser.js("location.hash") == "#turn=1&d=1"
+    assert browser.js(LABEL) == "Turn 1 · decision 1 of 1 · 2 / 104"
+    assert browser.js(CURRENT) == "build F2 brown: -$9, die 3"
+    assert browser.js("[...document.querySelectorAll('#moves [aria-current]')].map(a => a.dataset.pos)") == ["1"]
     # the board shows the state after that decision, the lot built framed
-    assert browser.js("document.querySelector('#lot-F8').dataset.state") == "tile"
-    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["F8"]
+    assert browser.js("document.querySelector('#lot-F2').dataset.state") == "tile"
+    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["F2"]
     browser.key(*LEFT)
-    assert browser.js(SHOWN) == ["2.0"] and browser.js("document.querySelector('#lot-F8').dataset.state") == "marker"
+    assert browser.js(SHOWN) == ["1.0"] and browser.js("document.querySelector('#lot-F2').dataset.state") == "marker"
+    browser.key(*RIGHT)
+    browser.key(*RIGHT)
+    assert browser.js(SHOWN) == ["2.0"] and browser.js("location.hash") == "#turn=2"
+    assert browser.js(LABEL) == "Turn 2 · the draw, no decision · 3 / 104"
+    browser.key(*RIGHT)  # turn 2 has no decision: on to turn 3's draw
+    assert browser.js(SHOWN) == ["3.0"] and browser.js("location.hash") == "#turn=3"
     browser.key(*DOWN)  # the next turn's draw
-    assert browser.js(SHOWN) == ["3.0"]
+    assert browser.js(SHOWN) == ["4.0"]
     browser.key(*UP)
-    assert browser.js(SHOWN) == ["2.0"]
+    assert browser.js(SHOWN) == ["3.0"]
     browser.key("End", 35)
     assert browser.js(SHOWN) == ["31.0"] and browser.js("location.hash") == "#turn=31"
     browser.key(*RIGHT)  # past the last position: stays
@@ -372,13 +377,13 @@ def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, p
     browser.key("Home", 36)
     assert browser.js(SHOWN) == ["1.0"]
     # the slider, as a user drags it
-    browser.js("const s = document.getElementById('slider'); s.value = '38'; s.dispatchEvent(new Event('input'))")
-    assert browser.js(SHOWN) == ["14.3"] and browser.js("location.hash") == "#turn=14&d=3"
+    browser.js("const s = document.getElementById('slider'); s.value = '10'; s.dispatchEvent(new Event('input'))")
+    assert browser.js(SHOWN) == ["6.3"] and browser.js("location.hash") == "#turn=6&d=3"
     shown = browser.js("document.querySelector('.pos:not([hidden]) .narrative').textContent")
-    assert shown == "raise C6: -$15, C6 now 2 high"
+    assert shown == "raise C12: -$15, C12 now 2 high"
     assert browser.js("document.querySelector('.pos:not([hidden]) .standings').rows.length") == 5
     assert browser.js("document.querySelectorAll('.board svg .lot').length") == 48
-    assert browser.js("document.querySelector('#lot-C6 .tile').dataset.height") == "2"
+    assert browser.js("document.querySelector('#lot-C12 .tile').dataset.height") == "2"
     # the board is drawn: its SVG has a real size on the page
     assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") > 400
 
@@ -387,16 +392,16 @@ def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, p
 def test_every_decision_in_the_move_list_opens_its_position(browser, page_path):
     browser.open(page_path.as_uri())
     links = browser.js("document.querySelectorAll('#moves a').length")
-    assert links == 113 == browser.js("document.querySelectorAll('#moves > li').length") + 82
+    assert links == 104 == browser.js("document.querySelectorAll('#moves > li').length") + 73
     # as a user clicks each in turn: each opens its position
     shown = browser.js("[...document.querySelectorAll('#moves a')].map(a => (a.click(), document.body.dataset.shown))")
     assert shown == [str(i) for i in range(links)]
     assert browser.js(SHOWN) == ["31.0"] and browser.js(CURRENT).startswith("31 ")
-    browser.js("[...document.querySelectorAll('#moves > li > a')].find(a => a.textContent.startsWith('19 '))"
+    browser.js("[...document.querySelectorAll('#moves > li > a')].find(a => a.textContent.startsWith('20 '))"
                ".parentNode.querySelectorAll(':scope ol a')[2].click()")
-    assert browser.js(SHOWN) == ["19.3"] and browser.js(CURRENT) == "raise D5: -$30, D5+D6 now 2 high"
-    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["D5", "D6"]
-    assert browser.js("location.hash") == "#turn=19&d=3"
+    assert browser.js(SHOWN) == ["20.3"] and browser.js(CURRENT) == "raise D2: -$30, D2+D3 now 2 high"
+    assert browser.js("[...document.querySelectorAll('.board .mark-step')].map(m => m.dataset.lot)") == ["D2", "D3"]
+    assert browser.js("location.hash") == "#turn=20&d=3"
 
 
 @pytest.fixture(scope="module")
@@ -409,20 +414,20 @@ def original_path(tmp_path_factory) -> Path:
 
 @needs_browser
 def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_path):
-    # examples/original-4p.yaml: turn 12 has three decisions
-    browser.open(original_path.as_uri() + "#turn=12&d=3")
-    assert browser.js(SHOWN) == ["12.3"] and browser.js("location.hash") == "#turn=12&d=3"
-    assert browser.js(LABEL).startswith("Turn 12 · decision 3 of 3 ·")
+    # examples/original-4p.yaml: turn 18 has three decisions
+    browser.open(original_path.as_uri() + "#turn=18&d=3")
+    assert browser.js(SHOWN) == ["18.3"] and browser.js("location.hash") == "#turn=18&d=3"
+    assert browser.js(LABEL).startswith("Turn 18 · decision 3 of 3 ·")
     third = [line for line in view.frames_of(load_record(ROOT / "examples" / "original-4p.yaml"))[1]
-             if line.key == (12, 3)][0].lines[0]
-    assert browser.js(CURRENT) == third
-    browser.open(original_path.as_uri() + "#turn=12")
-    assert browser.js(SHOWN) == ["12.0"]
-    # examples/revised-4p.yaml: turn 19 has seven decisions, its third link opens at the third
-    browser.open(page_path.as_uri() + "#turn=19&d=3")
-    assert browser.js(SHOWN) == ["19.3"] and browser.js("location.hash") == "#turn=19&d=3"
-    assert browser.js(LABEL).startswith("Turn 19 · decision 3 of 7 ·")
-    assert browser.js(CURRENT) == "raise D5: -$30, D5+D6 now 2 high"
+             if line.key == (18, 3)][0].lines[0]
+    assert browser.js(CURRENT) == third == "sprawl F5 from F3: -$16, gold tile, die 1"
+    browser.open(original_path.as_uri() + "#turn=18")
+    assert browser.js(SHOWN) == ["18.0"]
+    # examples/revised-4p.yaml: turn 26 has nine decisions, its third link opens at the third
+    browser.open(page_path.as_uri() + "#turn=26&d=3")
+    assert browser.js(SHOWN) == ["26.3"] and browser.js("location.hash") == "#turn=26&d=3"
+    assert browser.js(LABEL).startswith("Turn 26 · decision 3 of 9 ·")
+    assert browser.js(CURRENT) == "build C8 brown: -$8, die 1"
     # turn 12 has one decision; a link past it opens at the turn's last, and says so
     browser.open(page_path.as_uri() + "#turn=12&d=3")
     assert browser.js(SHOWN) == ["12.1"] and browser.js("location.hash") == "#turn=12&d=1"
@@ -437,12 +442,12 @@ def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_pa
 
 @needs_browser
 def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, tmp_path):
-    """Every text shown, the boards' labels included, at 12 CSS px or more, none over another (turn 19's board
+    """Every text shown, the boards' labels included, at 12 CSS px or more, none over another (turn 20's board
     holds every kind of label: ids, prices, marker names, a casino's height, a boss's star, the streets)."""
     shots = shots_dir(tmp_path)
     for width, height in ((1280, 800), (1024, 768), (390, 844)):
         browser.resize(width, height)
-        browser.open(page_path.as_uri() + "#turn=19&d=3")
+        browser.open(page_path.as_uri() + "#turn=20&d=3")
         smallest, what = browser.js(SMALLEST_FONT)
         assert smallest >= 12, (width, what)
         assert browser.js(OVERLAPS) == [], width
@@ -470,7 +475,7 @@ def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, 
     rect = "JSON.stringify(document.querySelector('{}').getBoundingClientRect())"
     for width, height in ((1600, 900), (1280, 800), (1024, 768), (390, 844)):
         browser.resize(width, height)
-        browser.open(diff_path.as_uri() + "#turn=14&d=3")
+        browser.open(diff_path.as_uri() + "#turn=6&d=3")
         smallest, what = browser.js(SMALLEST_FONT)
         assert smallest >= 12, (width, what)
         assert browser.js(OVERLAPS) == [], width
@@ -510,19 +515,19 @@ def test_the_diff_view_moves_both_sides_together_and_marks_what_differs(browser,
     browser.key("End", 35)
     assert browser.js(SHOWN) == ["31.0"]
     assert browser.js("document.querySelectorAll('.board svg').length") == 2
-    # the first divergence, opened from the report's link: the raise of C6, illegal under the original rules
+    # the first divergence, opened from the report's link: the raise of C12, illegal under the original rules
     browser.js("document.querySelector('.diff').open = true")
-    browser.js("[...document.querySelectorAll('.diff a')].find(a => a.textContent === 'turn 14, decision 3').click()")
-    assert browser.js(SHOWN) == ["14.3"] and browser.js("location.hash") == "#turn=14&d=3"
+    browser.js("[...document.querySelectorAll('.diff a')].find(a => a.textContent === 'turn 6, decision 3').click()")
+    assert browser.js(SHOWN) == ["6.3"] and browser.js("location.hash") == "#turn=6&d=3"
     differs = "[...document.querySelectorAll('.board')].map(b => [...b.querySelectorAll('.mark-differs')]" \
               ".map(m => m.dataset.lot))"
-    assert browser.js(differs) == [["C6"], ["C6"]]  # 2 high under revised, 1 high under original: on both
-    assert browser.js("[...document.querySelectorAll('.board #lot-C6 .tile')].map(t => t.dataset.height)") \
+    assert browser.js(differs) == [["C12"], ["C12"]]  # 2 high under revised, 1 high under original: on both
+    assert browser.js("[...document.querySelectorAll('.board #lot-C12 .tile')].map(t => t.dataset.height)") \
         == ["2", "1"]
-    # the money that differs is highlighted on both sides (blue paid $15 for the raise under revised only)
+    # the money that differs is highlighted on both sides (black paid $15 for the raise under revised only)
     cells = browser.js("[...document.querySelectorAll('.pos:not([hidden]) td.differs')]"
                        ".map(td => td.parentNode.cells[1].textContent + ' ' + td.textContent)")
-    assert cells == ["blue $13", "blue $28"]
+    assert cells == ["black $4", "black $19"]
     browser.key(*LEFT)  # one step back, before the raise: nothing differs
     assert browser.js(differs) == [[], []] and browser.js("document.querySelectorAll('.pos:not([hidden]) td.differs').length") == 0
     # the move list marks where the two games differ
