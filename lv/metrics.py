@@ -213,6 +213,55 @@ SPREADS: dict[str, tuple[str, Callable[[Row], float], Callable[[Sequence[float]]
 }
 
 
+def _sd_of_counts(counts: Sequence[int]) -> float | None:
+    """``_sd`` of the whole numbers that ``counts`` counts (``counts[v]`` games had the value v), the same float
+    without listing them: the report takes a spread of every resample of its bootstrap (a thousand per interval),
+    and listing 10,000 games to count them again was most of a report's time. ``fsum`` is correctly rounded, and
+    so is the division of two ints: the exact sums, divided once, give its very floats."""
+    n = sum(counts)
+    if not n:
+        return None
+    mean = float(sum(v * c for v, c in enumerate(counts) if c)) / n
+    return math.sqrt(_exact_sum([((v - mean) ** 2, c) for v, c in enumerate(counts) if c]) / n)
+
+
+def _exact_sum(terms: list[tuple[float, int]]) -> float:
+    """``math.fsum`` of each float repeated its count of times (each ``(x, k)``: x, k times), correctly rounded
+    as fsum is, from the floats' exact ratios (their denominators are powers of 2) in one int division."""
+    ratios = [(x.as_integer_ratio(), k) for x, k in terms]
+    den = max((q for (_, q), _ in ratios), default=1)
+    return sum(p * k * (den // q) for (p, q), k in ratios) / den
+
+
+def _iqr_of_counts(counts: Sequence[int]) -> float | None:
+    """``_iqr`` of the whole numbers ``counts`` counts, the same float without listing them: the quartiles of
+    ``statistics.quantiles(method="inclusive")``, read off the running counts."""
+    n = sum(counts)
+    if n < 2:
+        return None
+    m = n - 1
+    q = []
+    for i in (1, 3):
+        j, delta = divmod(i * m, 4)
+        q.append((_nth(counts, j) * (4 - delta) + _nth(counts, j + 1) * delta) / 4)
+    return q[1] - q[0]
+
+
+def _nth(counts: Sequence[int], j: int) -> int:
+    """The value at position ``j`` (from 0) of the sorted values ``counts`` counts."""
+    seen = 0
+    for v, c in enumerate(counts):
+        seen += c
+        if seen > j:
+            return v
+    raise IndexError(j)
+
+
+# each spread's statistic of counted values (``SPREADS``' statistic, the same floats): what the report computes
+SPREAD_OF_COUNTS: dict[str, Callable[[Sequence[int]], float | None]] = {
+    "turns_sd": _sd_of_counts, "turns_iqr": _iqr_of_counts}
+
+
 # ---------------------------------------------------------------------------------------------- statistics
 
 _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
@@ -458,9 +507,9 @@ class Aggregate:
                 whole[w] += 1
             row["balance"] = {"mean": balance_of_counts(whole, players), "low": lo, "high": hi,
                               "n": len(seats) - whole[0]}
-            for name, (_, _, stat) in SPREADS.items():
+            for name in SPREADS:
                 xs = array("H", (x for x, w in zip(self.spreads[p][name], seats) if w))
-                row[name] = _spread_estimate(stat, xs, random.Random(f"lv/{seed}/bootstrap/{p}/{name}"), resamples)
+                row[name] = _spread_estimate(SPREAD_OF_COUNTS[name], xs, random.Random(f"lv/{seed}/bootstrap/{p}/{name}"), resamples)
             out["estimates"][p] = row
         base = profiles[0]
         for p in profiles[1:]:
@@ -480,37 +529,35 @@ class Aggregate:
                 whole[code] += 1
             row["balance"] = {"mean": diff(whole) if pairs else None, "low": lo, "high": hi, "n": len(pairs)}
             ended = [a and b for a, b in zip(self.seats[base], self.seats[p])]
-            for name, (_, _, stat) in SPREADS.items():
+            for name in SPREADS:
                 xa = [x for x, e in zip(self.spreads[base][name], ended) if e]
                 xb = [x for x, e in zip(self.spreads[p][name], ended) if e]
                 rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}/{name}")
-                row[name] = _spread_difference(stat, xa, xb, rng, resamples)
+                row[name] = _spread_difference(SPREAD_OF_COUNTS[name], xa, xb, rng, resamples)
             out["differences"][f"{p} - {base}"] = row
         return out
 
 
-def _expand(counts: Sequence[int]) -> list[int]:
-    """The values whose counts are ``counts[value]``, in ascending order."""
-    return list(chain.from_iterable(repeat(v, c) for v, c in enumerate(counts)))
-
-
-def _spread_estimate(stat: Callable[[Sequence[float]], float | None], xs: Sequence[int], rng: random.Random,
+def _spread_estimate(stat: Callable[[Sequence[int]], float | None], xs: Sequence[int], rng: random.Random,
                      resamples: int) -> dict[str, Any]:
-    """A spread (``SPREADS``) of the games' values with its bootstrap interval, resampled by counting."""
+    """A spread (``SPREAD_OF_COUNTS``) of the games' values with its bootstrap interval, resampled by counting."""
     size = max(xs, default=0) + 1
-    lo, hi = bootstrap_counts(lambda c: stat(_expand(c)), xs, size, rng, resamples)
-    return {"mean": stat(sorted(xs)), "low": lo, "high": hi, "n": len(xs)}
+    lo, hi = bootstrap_counts(stat, xs, size, rng, resamples)
+    whole = [0] * size
+    for x in xs:
+        whole[x] += 1
+    return {"mean": stat(whole), "low": lo, "high": hi, "n": len(xs)}
 
 
-def _spread_difference(stat: Callable[[Sequence[float]], float | None], xa: Sequence[int], xb: Sequence[int],
+def _spread_difference(stat: Callable[[Sequence[int]], float | None], xa: Sequence[int], xb: Sequence[int],
                        rng: random.Random, resamples: int) -> dict[str, Any]:
     """The paired difference of a spread (b - a) with its bootstrap interval: pairs resampled by counting, each
     pair one code ``a * size + b``."""
     size = max(max(xa, default=0), max(xb, default=0)) + 1
 
     def diff(counts: Sequence[int]) -> float | None:
-        a = stat(_expand([sum(counts[i * size:(i + 1) * size]) for i in range(size)]))
-        b = stat(_expand([sum(counts[i::size]) for i in range(size)]))
+        a = stat([sum(counts[i * size:(i + 1) * size]) for i in range(size)])
+        b = stat([sum(counts[i::size]) for i in range(size)])
         return None if a is None or b is None else b - a
 
     codes = array("L", (a * size + b for a, b in zip(xa, xb)))
