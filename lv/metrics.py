@@ -57,11 +57,15 @@ def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str
     each decision point, as the bot driver saw them (``bots.play``); without it the branching factor is None."""
     s = game.state
     n = len(s.players)
-    turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
+    history = game.history
     # the scores the game started from (0, or a position's): the first ``before`` of each player, else the final
     scores = [p.score for p in s.players]
-    for ev in reversed([e for events, _ in turns for e in events if isinstance(e, Scored)]):
-        scores[ev.player] = ev.before
+    seen = [False] * n
+    for t in history:
+        for events in [t.draw_events] + [d.events for d in t.decisions]:
+            for e in events:
+                if isinstance(e, Scored) and not seen[e.player]:
+                    scores[e.player], seen[e.player] = e.before, True
     by_kind: Counter[str] = Counter()
     built = 0
     leader, changes = _leader(scores, None), 0
@@ -69,24 +73,26 @@ def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str
     winner = result.winner if result else None
     leaders = [leader]  # the points leader before the first turn and after each turn
     drama = max(scores) - scores[winner] if winner is not None else None
-    for events, decisions in turns:
+    for t in history:
+        decisions = t.decisions
         for d in decisions:
             by_kind[d.action.kind] += 1
-        for e in events:
-            if isinstance(e, Scored):
-                scores[e.player] = e.after
-            elif isinstance(e, Built):
-                built += 1
+        for events in [t.draw_events] + [d.events for d in decisions]:
+            for e in events:
+                if isinstance(e, Scored):
+                    scores[e.player] = e.after
+                elif isinstance(e, Built):
+                    built += 1
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
         leader = now
         leaders.append(now)
         if winner is not None and drama is not None:
             drama = max(drama, max(scores) - scores[winner])
-    casinos = game.casinos()
+    casinos = game.engine.casinos(s)
     final_scores = [p.score for p in s.players]
     money = [p.money for p in s.players]
-    first = game.history[0].player if game.history else 0
+    first = history[0].player if history else 0
     return {
         "players": n,
         "first_player": first,
@@ -130,8 +136,7 @@ def _decisiveness(leaders: list[int | None], winner: int | None) -> float | None
 def _leader(scores: list[int], leader: int | None) -> int | None:
     """The one player with the most points; while players tie for the most, the leader stays who it was."""
     top = max(scores)
-    leaders = [i for i, x in enumerate(scores) if x == top]
-    return leaders[0] if top > 0 and len(leaders) == 1 else leader
+    return scores.index(top) if top > 0 and scores.count(top) == 1 else leader
 
 
 # ---------------------------------------------------------------------------------------------- the metrics
