@@ -31,7 +31,8 @@ from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import rng_for
 from .errors import IllegalAction, LvError
-from .mcts import Mcts, fewer_collections
+from .collector import fewer_collections
+from .mcts import Mcts
 from .rules import Engine
 from .state import GameState
 

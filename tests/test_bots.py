@@ -273,7 +273,7 @@ def test_play_runs_the_cyclic_collector_less_often_and_puts_its_threshold_back()
     it) and puts the caller's back, also when a bot fails."""
     import gc
 
-    from lv.mcts import GC_THRESHOLD
+    from lv.collector import GC_THRESHOLD
 
     seen = []
 
