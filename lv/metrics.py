@@ -58,31 +58,40 @@ def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str
     s = game.state
     n = len(s.players)
     history = game.history
-    # the scores the game started from (0, or a position's): the first ``before`` of each player, else the final
+    # one pass over the events: each turn's Scored, the builds, the decisions by kind, and the scores the game
+    # started from (0, or a position's): the first ``before`` of each player, else the final
     scores = [p.score for p in s.players]
     seen = [False] * n
-    for t in history:
-        for events in [t.draw_events] + [d.events for d in t.decisions]:
-            for e in events:
-                if isinstance(e, Scored) and not seen[e.player]:
-                    scores[e.player], seen[e.player] = e.before, True
-    by_kind: Counter[str] = Counter()
+    by_kind: dict[str, int] = {}
     built = 0
+    turns: list[list[Scored]] = []
+    for t in history:
+        scored: list[Scored] = []
+        for e in t.draw_events:
+            if isinstance(e, Scored):
+                scored.append(e)
+            elif isinstance(e, Built):
+                built += 1
+        for d in t.decisions:
+            kind = d.action.kind
+            by_kind[kind] = by_kind.get(kind, 0) + 1
+            for e in d.events:
+                if isinstance(e, Scored):
+                    scored.append(e)
+                elif isinstance(e, Built):
+                    built += 1
+        for e in scored:
+            if not seen[e.player]:
+                scores[e.player], seen[e.player] = e.before, True
+        turns.append(scored)
     leader, changes = _leader(scores, None), 0
     result = s.result
     winner = result.winner if result else None
     leaders = [leader]  # the points leader before the first turn and after each turn
     drama = max(scores) - scores[winner] if winner is not None else None
-    for t in history:
-        decisions = t.decisions
-        for d in decisions:
-            by_kind[d.action.kind] += 1
-        for events in [t.draw_events] + [d.events for d in decisions]:
-            for e in events:
-                if isinstance(e, Scored):
-                    scores[e.player] = e.after
-                elif isinstance(e, Built):
-                    built += 1
+    for scored in turns:
+        for e in scored:
+            scores[e.player] = e.after
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
         leader = now
