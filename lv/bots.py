@@ -28,10 +28,11 @@ from typing import TYPE_CHECKING, Callable, Final, Protocol, cast
 
 from . import actions as A
 from .board import Board, Lot
-from .casinos import CasinoIndex, dice_facts
+from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import rng_for
 from .errors import IllegalAction, LvError
-from .mcts import Mcts, fewer_collections
+from .collector import fewer_collections
+from .mcts import Mcts
 from .rules import Engine
 from .state import GameState
 
@@ -126,12 +127,9 @@ class GreedyBot:
         self.reorg_gap: Final = reorg_gap
 
     def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
-        s, engine = game.state, game.engine
-        index, lots = engine.index(s), game.board.lots
         best = 0.0
         choices: list[A.Decision] = []
-        for action in legal:
-            value = self._value(s, engine, index, lots, action)
+        for action, value in zip(legal, self.values(game, legal)):
             if value > best:
                 best, choices = value, [action]
             elif value == best and value > 0:
@@ -140,9 +138,42 @@ class GreedyBot:
             return _end_turn(legal)
         action = choices[0] if len(choices) == 1 else rng.choice(choices)
         if isinstance(action, A.Gamble):
+            s = game.state
             money = s.players[s.current].money
             return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
+
+    def values(self, game: GameView, legal: list[A.Decision]) -> list[float]:
+        """``value`` of each legal decision, in their order. Most of them are builds, each lot in every colour
+        with a tile left: what a build's value reads of its lot (can the bot pay for it and keep its reserve,
+        the casinos beside it and their dice) is read once a lot, the tiles left once a colour."""
+        s, engine = game.state, game.engine
+        index, lots = engine.index(s), game.board.lots
+        me = s.current
+        money = s.players[me].money
+        near: dict[str, list[tuple[str, DiceFacts]] | None] = {}  # lot -> its neighbours' casinos; None: too dear
+        left: dict[str, int] = {}
+        out: list[float] = []
+        for action in legal:
+            if not isinstance(action, A.Build):
+                out.append(self._value(s, engine, index, lots, action))
+                continue
+            lot, color = action.lot, action.color
+            if lot in near:
+                beside = near[lot]
+            else:
+                beside = None
+                if money - engine.action_cost(s, action) >= self.reserve:
+                    beside = _beside(s, index, lots[lot])
+                near[lot] = beside
+            if beside is None:
+                out.append(0.0)
+                continue
+            tiles = left.get(color)
+            if tiles is None:
+                tiles = left[color] = engine.available_tiles(s, color)
+            out.append(20 + _colour_value(me, lots[lot].die, tiles, beside, color))
+        return out
 
     def value(self, game: GameView, action: A.Decision) -> float:
         """How much the bot likes ``action`` now; 0 or less: not worth it."""
@@ -192,21 +223,8 @@ class GreedyBot:
                       color: str) -> float:
         """Joining a casino it bosses is good, taking one over better, handing points to a rival bad; else
         the colour with the most tiles left (small)."""
-        die = lots[lot].die
-        value = engine.available_tiles(s, color) / 10
-        by_height = index.by_height
-        for n in lots[lot].neighbours:
-            casino = index.at.get(n)
-            if casino is None or casino.color != color or (by_height and casino.height != 1):
-                continue
-            facts = dice_facts(s, casino)
-            if facts.boss == s.current:
-                value += 5
-            elif facts.top is None or die > facts.top:
-                value += 8
-            else:
-                return -100
-        return value
+        return _colour_value(s.current, lots[lot].die, engine.available_tiles(s, color), _beside(s, index, lots[lot]),
+                             color)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, GreedyBot) and self.reserve == other.reserve and self.short == other.short
@@ -217,6 +235,34 @@ class GreedyBot:
 
     def __repr__(self) -> str:
         return f"GreedyBot(reserve={self.reserve!r}, short={self.short!r}, reorg_gap={self.reorg_gap!r})"
+
+
+def _beside(s: GameState, index: CasinoIndex, lot: Lot) -> list[tuple[str, DiceFacts]]:
+    """The casinos a tile built on ``lot`` would join, by its neighbours (a casino beside it on two sides comes
+    twice): each one's colour and dice. Where casinos join by colour and height, only those of height 1."""
+    out: list[tuple[str, DiceFacts]] = []
+    by_height = index.by_height
+    for n in lot.neighbours:
+        casino = index.at.get(n)
+        if casino is None or (by_height and casino.height != 1):
+            continue
+        out.append((casino.color, dice_facts(s, casino)))
+    return out
+
+
+def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFacts]], color: str) -> float:
+    """A build's worth in ``color`` (``GreedyBot._colour_value``), from what ``_beside`` read of its lot."""
+    value = tiles / 10
+    for casino_color, facts in beside:
+        if casino_color != color:
+            continue
+        if facts.boss == me:
+            value += 5
+        elif facts.top is None or die > facts.top:
+            value += 8
+        else:
+            return -100
+    return value
 
 
 greedy_bot = GreedyBot()

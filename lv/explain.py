@@ -39,7 +39,7 @@ from . import simulate
 from .diff import first_difference
 from .errors import LvError, ProfileError
 from .files import make_folder
-from .mcts import fewer_collections
+from .collector import fewer_collections
 from .metrics import SHARES, Aggregate, Metric, Tally, difference, metric_table
 from .profile import Profile, _split_spec, known_parameter, load_profile, parse_value, unread
 

@@ -29,18 +29,17 @@ are frozen) with the ``Engine`` directly, no ``Game``: no history, no records, e
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
 from . import actions as A
 from .board import END_CARD
 from .chance import Dice, rng_for
+from .collector import fewer_collections
 from .legal import legal_actions
 from .state import GameState
 
@@ -83,22 +82,6 @@ class Mcts:
                 return _Search(self, game, key).run(legal)
         finally:
             engine.quiet = quiet
-
-
-GC_THRESHOLD = 10_000  # the cyclic collector's first threshold while games are played (Python's default: 700)
-
-
-@contextmanager
-def fewer_collections() -> Iterator[None]:
-    """Run the cyclic garbage collector less often meanwhile (its first threshold raised to ``GC_THRESHOLD``,
-    put back after): a game makes and drops hundreds of small containers a turn, none in a cycle, and at the
-    default threshold the collector took about a tenth of a compiled game's time. Nothing else changes."""
-    old = gc.get_threshold()
-    gc.set_threshold(max(old[0], GC_THRESHOLD), old[1], old[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
 
 
 class _Node:

@@ -57,36 +57,51 @@ def summarize(game: Game, legal_counts: Sequence[int] | None = None) -> dict[str
     each decision point, as the bot driver saw them (``bots.play``); without it the branching factor is None."""
     s = game.state
     n = len(s.players)
-    turns = [(list(t.draw_events) + [e for d in t.decisions for e in d.events], t.decisions) for t in game.history]
-    # the scores the game started from (0, or a position's): the first ``before`` of each player, else the final
+    history = game.history
+    # one pass over the events: each turn's Scored, the builds, the decisions by kind, and the scores the game
+    # started from (0, or a position's): the first ``before`` of each player, else the final
     scores = [p.score for p in s.players]
-    for ev in reversed([e for events, _ in turns for e in events if isinstance(e, Scored)]):
-        scores[ev.player] = ev.before
-    by_kind: Counter[str] = Counter()
+    seen = [False] * n
+    by_kind: dict[str, int] = {}
     built = 0
+    turns: list[list[Scored]] = []
+    for t in history:
+        scored: list[Scored] = []
+        for e in t.draw_events:
+            if isinstance(e, Scored):
+                scored.append(e)
+            elif isinstance(e, Built):
+                built += 1
+        for d in t.decisions:
+            kind = d.action.kind
+            by_kind[kind] = by_kind.get(kind, 0) + 1
+            for e in d.events:
+                if isinstance(e, Scored):
+                    scored.append(e)
+                elif isinstance(e, Built):
+                    built += 1
+        for e in scored:
+            if not seen[e.player]:
+                scores[e.player], seen[e.player] = e.before, True
+        turns.append(scored)
     leader, changes = _leader(scores, None), 0
     result = s.result
     winner = result.winner if result else None
     leaders = [leader]  # the points leader before the first turn and after each turn
     drama = max(scores) - scores[winner] if winner is not None else None
-    for events, decisions in turns:
-        for d in decisions:
-            by_kind[d.action.kind] += 1
-        for e in events:
-            if isinstance(e, Scored):
-                scores[e.player] = e.after
-            elif isinstance(e, Built):
-                built += 1
+    for scored in turns:
+        for e in scored:
+            scores[e.player] = e.after
         now = _leader(scores, leader)
         changes += leader is not None and now != leader
         leader = now
         leaders.append(now)
         if winner is not None and drama is not None:
             drama = max(drama, max(scores) - scores[winner])
-    casinos = game.casinos()
+    casinos = game.engine.casinos(s)
     final_scores = [p.score for p in s.players]
     money = [p.money for p in s.players]
-    first = game.history[0].player if game.history else 0
+    first = history[0].player if history else 0
     return {
         "players": n,
         "first_player": first,
@@ -130,8 +145,7 @@ def _decisiveness(leaders: list[int | None], winner: int | None) -> float | None
 def _leader(scores: list[int], leader: int | None) -> int | None:
     """The one player with the most points; while players tie for the most, the leader stays who it was."""
     top = max(scores)
-    leaders = [i for i, x in enumerate(scores) if x == top]
-    return leaders[0] if top > 0 and len(leaders) == 1 else leader
+    return scores.index(top) if top > 0 and scores.count(top) == 1 else leader
 
 
 # ---------------------------------------------------------------------------------------------- the metrics
@@ -211,6 +225,55 @@ SPREADS: dict[str, tuple[str, Callable[[Row], float], Callable[[Sequence[float]]
     "turns_sd": ("game length spread: standard deviation of the turns", lambda g: g["turns"], _sd),
     "turns_iqr": ("game length spread: interquartile range of the turns", lambda g: g["turns"], _iqr),
 }
+
+
+def _sd_of_counts(counts: Sequence[int]) -> float | None:
+    """``_sd`` of the whole numbers that ``counts`` counts (``counts[v]`` games had the value v), the same float
+    without listing them: the report takes a spread of every resample of its bootstrap (a thousand per interval),
+    and listing 10,000 games to count them again was most of a report's time. ``fsum`` is correctly rounded, and
+    so is the division of two ints: the exact sums, divided once, give its very floats."""
+    n = sum(counts)
+    if not n:
+        return None
+    mean = float(sum(v * c for v, c in enumerate(counts) if c)) / n
+    return math.sqrt(_exact_sum([((v - mean) ** 2, c) for v, c in enumerate(counts) if c]) / n)
+
+
+def _exact_sum(terms: list[tuple[float, int]]) -> float:
+    """``math.fsum`` of each float repeated its count of times (each ``(x, k)``: x, k times), correctly rounded
+    as fsum is, from the floats' exact ratios (their denominators are powers of 2) in one int division."""
+    ratios = [(x.as_integer_ratio(), k) for x, k in terms]
+    den = max((q for (_, q), _ in ratios), default=1)
+    return sum(p * k * (den // q) for (p, q), k in ratios) / den
+
+
+def _iqr_of_counts(counts: Sequence[int]) -> float | None:
+    """``_iqr`` of the whole numbers ``counts`` counts, the same float without listing them: the quartiles of
+    ``statistics.quantiles(method="inclusive")``, read off the running counts."""
+    n = sum(counts)
+    if n < 2:
+        return None
+    m = n - 1
+    q = []
+    for i in (1, 3):
+        j, delta = divmod(i * m, 4)
+        q.append((_nth(counts, j) * (4 - delta) + _nth(counts, j + 1) * delta) / 4)
+    return q[1] - q[0]
+
+
+def _nth(counts: Sequence[int], j: int) -> int:
+    """The value at position ``j`` (from 0) of the sorted values ``counts`` counts."""
+    seen = 0
+    for v, c in enumerate(counts):
+        seen += c
+        if seen > j:
+            return v
+    raise IndexError(j)
+
+
+# each spread's statistic of counted values (``SPREADS``' statistic, the same floats): what the report computes
+SPREAD_OF_COUNTS: dict[str, Callable[[Sequence[int]], float | None]] = {
+    "turns_sd": _sd_of_counts, "turns_iqr": _iqr_of_counts}
 
 
 # ---------------------------------------------------------------------------------------------- statistics
@@ -458,9 +521,9 @@ class Aggregate:
                 whole[w] += 1
             row["balance"] = {"mean": balance_of_counts(whole, players), "low": lo, "high": hi,
                               "n": len(seats) - whole[0]}
-            for name, (_, _, stat) in SPREADS.items():
+            for name in SPREADS:
                 xs = array("H", (x for x, w in zip(self.spreads[p][name], seats) if w))
-                row[name] = _spread_estimate(stat, xs, random.Random(f"lv/{seed}/bootstrap/{p}/{name}"), resamples)
+                row[name] = _spread_estimate(SPREAD_OF_COUNTS[name], xs, random.Random(f"lv/{seed}/bootstrap/{p}/{name}"), resamples)
             out["estimates"][p] = row
         base = profiles[0]
         for p in profiles[1:]:
@@ -480,37 +543,35 @@ class Aggregate:
                 whole[code] += 1
             row["balance"] = {"mean": diff(whole) if pairs else None, "low": lo, "high": hi, "n": len(pairs)}
             ended = [a and b for a, b in zip(self.seats[base], self.seats[p])]
-            for name, (_, _, stat) in SPREADS.items():
+            for name in SPREADS:
                 xa = [x for x, e in zip(self.spreads[base][name], ended) if e]
                 xb = [x for x, e in zip(self.spreads[p][name], ended) if e]
                 rng = random.Random(f"lv/{seed}/bootstrap/{base}/{p}/{name}")
-                row[name] = _spread_difference(stat, xa, xb, rng, resamples)
+                row[name] = _spread_difference(SPREAD_OF_COUNTS[name], xa, xb, rng, resamples)
             out["differences"][f"{p} - {base}"] = row
         return out
 
 
-def _expand(counts: Sequence[int]) -> list[int]:
-    """The values whose counts are ``counts[value]``, in ascending order."""
-    return list(chain.from_iterable(repeat(v, c) for v, c in enumerate(counts)))
-
-
-def _spread_estimate(stat: Callable[[Sequence[float]], float | None], xs: Sequence[int], rng: random.Random,
+def _spread_estimate(stat: Callable[[Sequence[int]], float | None], xs: Sequence[int], rng: random.Random,
                      resamples: int) -> dict[str, Any]:
-    """A spread (``SPREADS``) of the games' values with its bootstrap interval, resampled by counting."""
+    """A spread (``SPREAD_OF_COUNTS``) of the games' values with its bootstrap interval, resampled by counting."""
     size = max(xs, default=0) + 1
-    lo, hi = bootstrap_counts(lambda c: stat(_expand(c)), xs, size, rng, resamples)
-    return {"mean": stat(sorted(xs)), "low": lo, "high": hi, "n": len(xs)}
+    lo, hi = bootstrap_counts(stat, xs, size, rng, resamples)
+    whole = [0] * size
+    for x in xs:
+        whole[x] += 1
+    return {"mean": stat(whole), "low": lo, "high": hi, "n": len(xs)}
 
 
-def _spread_difference(stat: Callable[[Sequence[float]], float | None], xa: Sequence[int], xb: Sequence[int],
+def _spread_difference(stat: Callable[[Sequence[int]], float | None], xa: Sequence[int], xb: Sequence[int],
                        rng: random.Random, resamples: int) -> dict[str, Any]:
     """The paired difference of a spread (b - a) with its bootstrap interval: pairs resampled by counting, each
     pair one code ``a * size + b``."""
     size = max(max(xa, default=0), max(xb, default=0)) + 1
 
     def diff(counts: Sequence[int]) -> float | None:
-        a = stat(_expand([sum(counts[i * size:(i + 1) * size]) for i in range(size)]))
-        b = stat(_expand([sum(counts[i::size]) for i in range(size)]))
+        a = stat([sum(counts[i * size:(i + 1) * size]) for i in range(size)])
+        b = stat([sum(counts[i::size]) for i in range(size)])
         return None if a is None or b is None else b - a
 
     codes = array("L", (a * size + b for a, b in zip(xa, xb)))

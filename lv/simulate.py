@@ -32,7 +32,7 @@ from . import bots as B
 from .diff import turn_digests
 from .errors import LvError
 from .game import new_game
-from .mcts import fewer_collections
+from .collector import fewer_collections
 from .metrics import Aggregate, summarize
 from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
 from .files import make_folder, write_atomic

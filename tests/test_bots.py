@@ -275,7 +275,7 @@ def test_play_runs_the_cyclic_collector_less_often_and_puts_its_threshold_back()
     it) and puts the caller's back, also when a bot fails."""
     import gc
 
-    from lv.mcts import GC_THRESHOLD
+    from lv.collector import GC_THRESHOLD
 
     seen = []
 
@@ -335,3 +335,23 @@ def test_the_bots_are_compiled_and_a_users_bot_plays_beside_them():
     run); a user's bot, plain Python, still plays with them (test_a_users_bot_is_loaded_from_module_and_function)."""
     assert bots.__file__.endswith((".so", ".pyd"))
     assert type(bots.greedy_bot).__module__ == "lv.bots" and not hasattr(bots.greedy_bot, "__dict__")
+
+
+@pytest.mark.parametrize("spec,players", [("original", 4), ("revised", 4), ("revised", 3)])
+def test_greedy_values_in_bulk_are_its_values_one_by_one(spec, players):
+    """``GreedyBot.values`` (what it plays by: a build's lot read once, its colours after) gives each legal decision
+    the very value ``value`` gives it alone (what mcts's search reads), at every decision of random games played
+    by greedy bots of several reserves and a random-kind one (casinos of every colour, height and boss)."""
+    players_bots = [bots.GreedyBot(reserve=r) for r in (0, 5, 15)][:players - 1] + [bots.random_kind_bot]
+    for seed in range(2):
+        game = lv.new_game(spec, players, seed=seed)
+        rngs = [random.Random(f"{seed}/{i}") for i in range(players)]
+        builds = 0
+        while not game.over:
+            legal = game.legal_actions()
+            bot = players_bots[game.state.current]
+            for judge in {bots.greedy_bot, bot} - {bots.random_kind_bot}:
+                assert judge.values(game, legal) == [judge.value(game, a) for a in legal], game.state.turn
+            builds += sum(isinstance(a, A.Build) for a in legal)
+            game.apply(bot(game, legal, rngs[game.state.current]))
+        assert builds > 100

@@ -7,6 +7,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lv import metrics
 from lv.record import parse_record
@@ -233,6 +235,18 @@ def test_length_spread_by_hand():
     assert sd([27, 31, 31, 35]) == pytest.approx(math.sqrt(8))
     assert iqr([27, 31, 31, 35]) == 2.0
     assert sd([]) is None and iqr([31]) is None
+
+
+@given(st.lists(st.integers(0, 400), max_size=60) | st.lists(st.integers(20, 23), min_size=1000, max_size=1200))
+def test_the_spreads_of_counts_are_the_spreads_of_the_list(values):
+    """The report's spreads, computed from each value's count (``SPREAD_OF_COUNTS``), are the very floats the
+    statistics give over the list (``SPREADS``): same bits, so the report is the same byte for byte."""
+    counts = [0] * (max(values, default=0) + 1)
+    for v in values:
+        counts[v] += 1
+    for name, (_, _, stat) in metrics.SPREADS.items():
+        got, want = metrics.SPREAD_OF_COUNTS[name](counts), stat(sorted(values))
+        assert got == want and (got is None or math.copysign(1, got) == math.copysign(1, want)), name
 
 
 def test_compare_gives_the_length_spread_and_its_paired_difference():
