@@ -13,6 +13,12 @@ from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
 BOARD = lv.load_board()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # here, not in pyproject.toml, so that a copy of tests/ outside the checkout knows it too (CI's compiled stage)
+    config.addinivalue_line("markers", "slow: seconds or more (a subprocess, a long hypothesis run, simulation, "
+                                       "dask, plot, mypy)")
+
+
 @pytest.fixture(scope="session")
 def original():
     return lv.load_profile("original")
