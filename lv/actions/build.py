@@ -147,8 +147,8 @@ class BuildFamily(Family):
         s.players[player].money -= lot.price
         s.remove_marker(a.lot)
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-        events.append(Built(player=player, lot=a.lot, color=a.color, cost=lot.price,
-                            value=lot.die if ok else None, moved_from=moved))
+        # positional, in field order (an attrs class called with keywords builds a dict of them: about 3x)
+        events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
 
 
 FAMILY = BuildFamily(

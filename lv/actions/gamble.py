@@ -270,8 +270,8 @@ class GambleFamily(Family):
             house.money -= paid
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
-        events.append(Gambled(player=player, lot=a.lot, boss=b, bet=a.bet, dice=[d1, d2], total=total,
-                            outcome=outcome, lay_off=a.lay_off, gambler_gets=gambler_gets, boss_gets=boss_gets))
+        events.append(Gambled(player, a.lot, b, a.bet, [d1, d2], total, outcome, a.lay_off, gambler_gets,
+                              boss_gets))  # positional, in field order (see build.py)
 
 
 FAMILY = GambleFamily(

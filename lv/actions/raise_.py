@@ -137,7 +137,7 @@ class RaiseFamily(Family):
         price = raise_cost(engine, casino)
         s.players[player].money -= price
         s.raise_tiles(casino.lots)
-        events.append(Raised(player=player, lots=list(casino.lots), height=casino.height + 1, cost=price))
+        events.append(Raised(player, list(casino.lots), casino.height + 1, price))  # positional (see build.py)
 
 
 FAMILY = RaiseFamily(

@@ -176,8 +176,7 @@ class RemodelFamily(Family):
         price, _ = remodel_cost(engine, casino)
         s.players[player].money -= price
         s.recolor(casino.lots, a.color)
-        events.append(Remodeled(player=player, lots=list(casino.lots), before=casino.color,
-                            color=a.color, cost=price))
+        events.append(Remodeled(player, list(casino.lots), casino.color, a.color, price))  # positional (build.py)
 
 
 FAMILY = RemodelFamily(
