@@ -463,7 +463,9 @@ def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
                                     ("its own certificate", address, {"security": distributed.Security.temporary()})]:
             start = time.monotonic()
             with pytest.raises((OSError, TypeError, TimeoutError)):
-                intruder = distributed.Client(target, timeout="5s", **extra)
+                # on the cluster client's IO loop: a new client's own loop thread must start within distributed's
+                # fixed 10 s, which a loaded machine can miss (an AssertionError in distributed.utils, not a refusal)
+                intruder = distributed.Client(target, timeout="5s", loop=client.loop, **extra)
                 intruder.close()  # connected: the cluster is open to anyone (fails the test)
             assert time.monotonic() - start < 30, kind
         on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
