@@ -696,7 +696,7 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
     the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
     once, at the end, with every decision before the first refused one.
 
-    Example: lv move game.yaml "build C12 gold"      lv move game.yaml "gamble B3 5" --dice 3,5
+    Example: lv move game.yaml "build D6 gold"       lv move game.yaml "gamble B3 5" --dice 3,5
              lv move game.yaml "draw D5"             lv move game.yaml "trade money 2 from blue to green by blue, green"
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
     """
@@ -875,8 +875,9 @@ def simulate_cmd(
                                                             "(extra lv\\[plot])."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (each under every profile); "
-                                                              "default 200 on Dask, fewer for small pools."),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task, each played under every profile. "
+                                                              "Default: 200 on Dask; otherwise at most 200, and "
+                                                              "fewer when a run is small for its workers."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Paired self-play under several rule profiles: metrics with 95% confidence intervals and the paired
@@ -1008,8 +1009,10 @@ def explain_cmd(
                                                                       "there are more than CPUs."),
     cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
     scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
-    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task, each under every profile; default: about 200 games a task, "
-                                                     "at most 25 (25 on Dask)."),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task, each played under every profile. "
+                                                     "Default: 25 on Dask; otherwise at most 25 (about 200 games a "
+                                                     "task over the profiles), and fewer when a run is small for "
+                                                     "its workers."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Which rule does what: the difference between two profiles taken apart into changes (one per rulebook

@@ -2,10 +2,12 @@
 
     >>> from lv import session
     >>> s = session.create("game.yaml", "revised", ["red", "blue", "green"], seed=7)
-    >>> s.play("build C12 gold").lines      # validated, applied; raises MoveError if illegal
-    ['build C12 gold: -$15, die 5']
-    >>> s.play("end")                       # ends the turn, the next player draws and is paid
+    >>> s.play("build D6 gold").lines       # validated, applied; raises MoveError if illegal
+    ['build D6 gold: -$6, die 2']
+    >>> s.play("end").lines[1]              # ends the turn, the next player draws and is paid
+    'Turn 2 - red draws E1 (brown)'
     >>> s.save()                            # the whole record, written atomically
+    PosixPath('game.yaml')
     >>> s = session.open_game("game.yaml")  # strict replay of the file
 
 The file is an ordinary ``lv-game/1`` record (see record.py), so ``lv replay`` and ``lv check`` read it. Loading

@@ -457,3 +457,14 @@ def test_a_look_back_is_never_saved_over_the_file(game7):
     with pytest.raises(lv.LvError, match="up to turn 1 only"):
         earlier.save()
     assert snapshot(game7) == before
+
+
+def test_the_session_modules_example_runs_as_written(tmp_path, monkeypatch):
+    """lv/session.py's docstring is the play-by-email API's first example: run it as a doctest (seed 7's game)."""
+    import doctest
+
+    from lv import session
+
+    monkeypatch.chdir(tmp_path)
+    result = doctest.testmod(session, verbose=False, report=False)
+    assert result.attempted >= 6 and result.failed == 0
