@@ -38,7 +38,9 @@ from typing import Any, ClassVar, TypeVar
 from mypy_extensions import mypyc_attr
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+# acyclic: events hold plain data and never a cycle, so the compiled build keeps them out of the cyclic collector
+# (each class says so again: mypyc asks it of a class and its bases; a Python subclass is tracked as usual)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class Event:
     """The base of every event class: ``kind`` names it in the JSON; ``to_dict()`` gives its data in field
     order. Two events are equal when they are of the same class with equal fields; ``repr`` is attrs' form,
@@ -107,6 +109,7 @@ def event(kind: str, **data: Any) -> Event:
 # ---------------------------------------------------------------------------------------------- setup
 
 
+@mypyc_attr(acyclic=True)
 class Dealt(Event):
     kind: ClassVar[str] = "dealt"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "money")
@@ -121,6 +124,7 @@ class Dealt(Event):
 register(Dealt)
 
 
+@mypyc_attr(acyclic=True)
 class CardSkipped(Event):
     kind: ClassVar[str] = "card_skipped"
     _keys: ClassVar[tuple[str, ...]] = ("player", "card", "why")
@@ -135,6 +139,7 @@ class CardSkipped(Event):
 register(CardSkipped)
 
 
+@mypyc_attr(acyclic=True)
 class EndCardPlaced(Event):
     kind: ClassVar[str] = "end_card_placed"
     _keys: ClassVar[tuple[str, ...]] = ("under",)
@@ -147,6 +152,7 @@ class EndCardPlaced(Event):
 register(EndCardPlaced)
 
 
+@mypyc_attr(acyclic=True)
 class FirstPlayer(Event):
     kind: ClassVar[str] = "first_player"
     _keys: ClassVar[tuple[str, ...]] = ("player", "rolls")
@@ -163,6 +169,7 @@ register(FirstPlayer)
 # ---------------------------------------------------------------------------------------------- draw step
 
 
+@mypyc_attr(acyclic=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
     _keys: ClassVar[tuple[str, ...]] = ("turn", "player")
@@ -176,6 +183,7 @@ class TurnStarted(Event):
 register(TurnStarted)
 
 
+@mypyc_attr(acyclic=True)
 class CardDrawn(Event):
     kind: ClassVar[str] = "card_drawn"
     _keys: ClassVar[tuple[str, ...]] = ("player", "card", "pays", "f_block")
@@ -192,6 +200,7 @@ class CardDrawn(Event):
 register(CardDrawn)
 
 
+@mypyc_attr(acyclic=True)
 class MarkerPlaced(Event):
     kind: ClassVar[str] = "marker_placed"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "moved_from")
@@ -206,6 +215,7 @@ class MarkerPlaced(Event):
 register(MarkerPlaced)
 
 
+@mypyc_attr(acyclic=True)
 class DieTakenOver(Event):
     kind: ClassVar[str] = "die_taken_over"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "value", "previous", "moved_from")
@@ -222,6 +232,7 @@ class DieTakenOver(Event):
 register(DieTakenOver)
 
 
+@mypyc_attr(acyclic=True)
 class Paid(Event):
     kind: ClassVar[str] = "paid"
     _keys: ClassVar[tuple[str, ...]] = ("player", "amount", "why", "lots")
@@ -237,6 +248,7 @@ class Paid(Event):
 register(Paid)
 
 
+@mypyc_attr(acyclic=True)
 class Scored(Event):
     kind: ClassVar[str] = "scored"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "award", "before", "after")
@@ -256,6 +268,7 @@ register(Scored)
 # ---------------------------------------------------------------------------------------------- consequences
 
 
+@mypyc_attr(acyclic=True)
 class TieRerolled(Event):
     kind: ClassVar[str] = "tie_rerolled"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "values")
@@ -269,6 +282,7 @@ class TieRerolled(Event):
 register(TieRerolled)
 
 
+@mypyc_attr(acyclic=True)
 class Merged(Event):
     kind: ClassVar[str] = "merged"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "color", "height")
@@ -283,6 +297,7 @@ class Merged(Event):
 register(Merged)
 
 
+@mypyc_attr(acyclic=True)
 class BossChanged(Event):
     kind: ClassVar[str] = "boss_changed"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "previous", "boss")
@@ -297,6 +312,7 @@ class BossChanged(Event):
 register(BossChanged)
 
 
+@mypyc_attr(acyclic=True)
 class MarkerMoved(Event):
     kind: ClassVar[str] = "marker_moved"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot")
@@ -310,6 +326,7 @@ class MarkerMoved(Event):
 register(MarkerMoved)
 
 
+@mypyc_attr(acyclic=True)
 class DieMoved(Event):
     kind: ClassVar[str] = "die_moved"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot")
@@ -326,6 +343,7 @@ register(DieMoved)
 # ---------------------------------------------------------------------------------------------- end
 
 
+@mypyc_attr(acyclic=True)
 class TurnEnded(Event):
     kind: ClassVar[str] = "turn_ended"
     _keys: ClassVar[tuple[str, ...]] = ("player",)
@@ -338,6 +356,7 @@ class TurnEnded(Event):
 register(TurnEnded)
 
 
+@mypyc_attr(acyclic=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
     _keys: ClassVar[tuple[str, ...]] = ("reason", "winner", "ranking", "scores", "money", "instant_win")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..events import Event, register
 from ..ruleids import Rule
@@ -32,6 +33,7 @@ class Build(DecisionValue):
     color: str
 
 
+@mypyc_attr(acyclic=True)
 class Built(Event):
     kind: ClassVar[str] = "built"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "color", "cost", "value", "moved_from")

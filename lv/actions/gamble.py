@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
@@ -41,6 +42,7 @@ class Gamble(DecisionValue):
     lay_off: bool = False  # the boss's choice, where the profile allows it
 
 
+@mypyc_attr(acyclic=True)
 class Gambled(Event):
     kind: ClassVar[str] = "gambled"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "boss", "bet", "dice", "total", "outcome", "lay_off",

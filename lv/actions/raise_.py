@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -36,6 +37,7 @@ class Raise(DecisionValue):
     lot: str
 
 
+@mypyc_attr(acyclic=True)
 class Raised(Event):
     kind: ClassVar[str] = "raised"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "height", "cost")

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -39,6 +40,7 @@ class Remodel(DecisionValue):
     color: str
 
 
+@mypyc_attr(acyclic=True)
 class Remodeled(Event):
     kind: ClassVar[str] = "remodeled"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "before", "color", "cost")

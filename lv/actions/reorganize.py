@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
@@ -37,6 +38,7 @@ class Reorganize(DecisionValue):
     lot: str
 
 
+@mypyc_attr(acyclic=True)
 class Reorganized(Event):
     kind: ClassVar[str] = "reorganized"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "cost", "values")

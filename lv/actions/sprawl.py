@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -40,6 +41,7 @@ class Sprawl(DecisionValue):
     source: str  # any lot of the sprawling casino
 
 
+@mypyc_attr(acyclic=True)
 class Sprawled(Event):
     kind: ClassVar[str] = "sprawled"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "source", "color", "height", "cost", "value",

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..errors import IllegalAction
 from ..events import Event, register
@@ -123,6 +124,7 @@ class Trade(DecisionValue):
     by: tuple[int, ...] = ()
 
 
+@mypyc_attr(acyclic=True)
 class MoneyGiven(Event):
     kind: ClassVar[str] = "money_given"
     _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
@@ -137,6 +139,7 @@ class MoneyGiven(Event):
 register(MoneyGiven)
 
 
+@mypyc_attr(acyclic=True)
 class LotGiven(Event):
     kind: ClassVar[str] = "lot_given"
     _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver", "moved_from")
@@ -152,6 +155,7 @@ class LotGiven(Event):
 register(LotGiven)
 
 
+@mypyc_attr(acyclic=True)
 class DieGiven(Event):
     kind: ClassVar[str] = "die_given"
     _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver", "value", "moved_from")
@@ -168,6 +172,7 @@ class DieGiven(Event):
 register(DieGiven)
 
 
+@mypyc_attr(acyclic=True)
 class TradeStepFailed(Event):
     kind: ClassVar[str] = "trade_step_failed"
     _keys: ClassVar[tuple[str, ...]] = ("step", "reason", "rule")
