@@ -18,12 +18,17 @@ end:          turn_ended(player), game_ended(reason, winner, ranking, scores, mo
 
 The actions' own events (``built``, ``gambled``, a trade's ``money_given``, ...) are defined, documented and worded
 in their family modules (``lv/actions/``, each listing its kinds after ``Events:`` in its docstring), as classes
-like those below with ``@register`` on top of ``@attrs.define(slots=True, weakref_slot=False)`` (a house rule's
-action too): ``EVENTS``, ``event(kind, ...)`` and the JSON know them once ``lv.actions`` is imported, as the
-engine does. This module imports nothing of lv.
+like those below, each followed by ``register(Cls)``: ``EVENTS``, ``event(kind, ...)`` and the JSON know them once
+``lv.actions`` is imported, as the engine does. This module imports nothing of lv.
 
-The classes are slotted and not frozen: hundreds are made in every game and a frozen class's constructor costs
-more (it sets each field through ``object.__setattr__``). Nothing changes an event once it is made.
+The classes are plain classes (native ones where the core is compiled: the engine makes hundreds a game, and a
+compiled module makes a native event with a C call where an attrs class's ``__init__`` is Python), written the same
+way each: ``kind``, ``_keys`` (the fields in order, which ``items()``, ``==`` and ``repr`` read), ``_flags`` if any,
+``__slots__ = _keys`` and an ``__init__`` taking the fields in that order, with ``@mypyc_attr(acyclic=True)`` above
+(see ``Event``). Nothing changes an event once it is made. A house rule's module (Python in both builds) may instead
+write an attrs class (``@register`` above ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``Event``
+with a ``kind``), as lv/actions/sell.py does: ``register`` reads its fields from attrs, and attrs gives it ``==``
+and ``repr``.
 """
 
 from __future__ import annotations
@@ -31,24 +36,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
-import attrs
-
-FLAG = "flag"  # attrs metadata key: a bool field that to_dict() leaves out when False
+from mypy_extensions import mypyc_attr
 
 
-def flag() -> bool:
-    """A field that is False unless given, and left out of ``to_dict()`` when False (``card_drawn.f_block``)."""
-    return attrs.field(default=False, metadata={FLAG: True})
-
-
-@attrs.define(slots=True, weakref_slot=False)
+# acyclic: events hold plain data and never a cycle, so the compiled build keeps them out of the cyclic collector
+# (each class says so again: mypyc asks it of a class and its bases; a Python subclass is tracked as usual)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class Event:
     """The base of every event class: ``kind`` names it in the JSON; ``to_dict()`` gives its data in field
-    order."""
+    order. Two events are equal when they are of the same class with equal fields; ``repr`` is attrs' form,
+    ``Paid(player=0, amount=3, why='lots', lots=['A1'])`` (the digests of lv explain hash it)."""
 
     kind: ClassVar[str] = ""
-    _keys: ClassVar[tuple[str, ...]] = ()  # the fields, in order (set by ``register``)
+    _keys: ClassVar[tuple[str, ...]] = ()  # the fields, in order (an attrs class's: set by ``register``)
     _flags: ClassVar[frozenset[str]] = frozenset()  # the fields left out when False
+    __slots__ = ()
 
     def items(self) -> list[tuple[str, Any]]:
         """The event's data as (field, value) pairs in order, flags that are False left out."""
@@ -61,6 +63,24 @@ class Event:
         out.update(self.items())
         return out
 
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, k) for k in self._keys])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self) or not isinstance(other, Event):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # type: ignore[assignment]  # changeable (as attrs made them): not hashable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and deepcopy remake it from its fields (a native class makes none without them)
+        return (type(self), self._values())
+
+    def __repr__(self) -> str:
+        name = type(self).__qualname__.rsplit(">.", 1)[-1]
+        return name + "(" + ", ".join([f"{k}={getattr(self, k)!r}" for k in self._keys]) + ")"
+
 
 E = TypeVar("E", bound=type[Event])
 
@@ -68,26 +88,17 @@ EVENTS: dict[str, type[Event]] = {}  # kind -> class
 
 
 def register(cls: E) -> E:
-    """Add an event class to ``EVENTS`` (put it above ``@attrs.define``)."""
+    """Add an event class to ``EVENTS``: ``register(Paid)`` after a plain class (a decorator would keep mypyc
+    from compiling it), ``@register`` above ``@attrs.define`` (whose fields become its ``_keys``)."""
     if not cls.kind or cls.kind in EVENTS:
         raise ValueError(f"event class {cls.__name__}: kind {cls.kind!r} is empty or taken")
-    fields = attrs.fields(cls)
-    cls._keys = tuple(a.name for a in fields)
-    cls._flags = frozenset(a.name for a in fields if a.metadata.get(FLAG))
+    fields = getattr(cls, "__attrs_attrs__", None)
+    if fields is not None:
+        cls._keys = tuple(a.name for a in fields)
+    elif "_keys" not in vars(cls):
+        raise ValueError(f"event class {cls.__name__}: no _keys (its fields, in order) and not an attrs class")
     EVENTS[cls.kind] = cls
     return cls
-
-
-def registered(kind: str) -> Callable[[E], E]:
-    """``register`` for a class whose ``kind`` is given here rather than in its body: what a module mypyc
-    compiles writes (there every class-level assignment would reach attrs as a field; see lv/actions/_values.py).
-    Put it above ``@attrs.define``: ``@registered("built")``."""
-
-    def add(cls: E) -> E:
-        cls.kind = kind
-        return register(cls)
-
-    return add
 
 
 def event(kind: str, **data: Any) -> Event:
@@ -99,166 +110,271 @@ def event(kind: str, **data: Any) -> Event:
 # ---------------------------------------------------------------------------------------------- setup
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Dealt(Event):
     kind: ClassVar[str] = "dealt"
-    player: int
-    lots: list[str]
-    money: int
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "money")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lots: list[str], money: int) -> None:
+        self.player = player
+        self.lots = lots
+        self.money = money
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(Dealt)
+
+
+@mypyc_attr(acyclic=True)
 class CardSkipped(Event):
     kind: ClassVar[str] = "card_skipped"
-    player: int
-    card: str
-    why: str
+    _keys: ClassVar[tuple[str, ...]] = ("player", "card", "why")
+    __slots__ = _keys
+
+    def __init__(self, player: int, card: str, why: str) -> None:
+        self.player = player
+        self.card = card
+        self.why = why
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(CardSkipped)
+
+
+@mypyc_attr(acyclic=True)
 class EndCardPlaced(Event):
     kind: ClassVar[str] = "end_card_placed"
-    under: int | None  # cards under the end card; None at a table (unseen)
+    _keys: ClassVar[tuple[str, ...]] = ("under",)
+    __slots__ = _keys
+
+    def __init__(self, under: int | None) -> None:
+        self.under = under  # cards under the end card; None at a table (unseen)
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(EndCardPlaced)
+
+
+@mypyc_attr(acyclic=True)
 class FirstPlayer(Event):
     kind: ClassVar[str] = "first_player"
-    player: int
-    rolls: list[dict[str, list[int]]]  # each round of starting rolls: player name -> two dice
+    _keys: ClassVar[tuple[str, ...]] = ("player", "rolls")
+    __slots__ = _keys
+
+    def __init__(self, player: int, rolls: list[dict[str, list[int]]]) -> None:
+        self.player = player
+        self.rolls = rolls  # each round of starting rolls: player name -> two dice
+
+
+register(FirstPlayer)
 
 
 # ---------------------------------------------------------------------------------------------- draw step
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class TurnStarted(Event):
     kind: ClassVar[str] = "turn_started"
-    turn: int
-    player: int
+    _keys: ClassVar[tuple[str, ...]] = ("turn", "player")
+    __slots__ = _keys
+
+    def __init__(self, turn: int, player: int) -> None:
+        self.turn = turn
+        self.player = player
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(TurnStarted)
+
+
+@mypyc_attr(acyclic=True)
 class CardDrawn(Event):
     kind: ClassVar[str] = "card_drawn"
-    player: int
-    card: str
-    pays: str  # a colour, or the Strip
-    f_block: bool = flag()  # the card is on the closed F block: no marker, another card is drawn
+    _keys: ClassVar[tuple[str, ...]] = ("player", "card", "pays", "f_block")
+    _flags: ClassVar[frozenset[str]] = frozenset({"f_block"})
+    __slots__ = _keys
+
+    def __init__(self, player: int, card: str, pays: str, f_block: bool = False) -> None:
+        self.player = player
+        self.card = card
+        self.pays = pays  # a colour, or the Strip
+        self.f_block = f_block  # the card is on the closed F block: no marker, another card is drawn
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(CardDrawn)
+
+
+@mypyc_attr(acyclic=True)
 class MarkerPlaced(Event):
     kind: ClassVar[str] = "marker_placed"
-    player: int
-    lot: str
-    moved_from: str | None
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str, moved_from: str | None) -> None:
+        self.player = player
+        self.lot = lot
+        self.moved_from = moved_from
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(MarkerPlaced)
+
+
+@mypyc_attr(acyclic=True)
 class DieTakenOver(Event):
     kind: ClassVar[str] = "die_taken_over"
-    player: int
-    lot: str
-    value: int
-    previous: int | None
-    moved_from: str | None
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "value", "previous", "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str, value: int, previous: int | None, moved_from: str | None) -> None:
+        self.player = player
+        self.lot = lot
+        self.value = value
+        self.previous = previous
+        self.moved_from = moved_from
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(DieTakenOver)
+
+
+@mypyc_attr(acyclic=True)
 class Paid(Event):
     kind: ClassVar[str] = "paid"
-    player: int
-    amount: int
-    why: str  # "lots" or "casino"
-    lots: list[str]
+    _keys: ClassVar[tuple[str, ...]] = ("player", "amount", "why", "lots")
+    __slots__ = _keys
+
+    def __init__(self, player: int, amount: int, why: str, lots: list[str]) -> None:
+        self.player = player
+        self.amount = amount
+        self.why = why  # "lots" or "casino"
+        self.lots = lots
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(Paid)
+
+
+@mypyc_attr(acyclic=True)
 class Scored(Event):
     kind: ClassVar[str] = "scored"
-    player: int
-    lots: list[str]
-    award: int
-    before: int
-    after: int
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "award", "before", "after")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lots: list[str], award: int, before: int, after: int) -> None:
+        self.player = player
+        self.lots = lots
+        self.award = award
+        self.before = before
+        self.after = after
+
+
+register(Scored)
 
 
 # ---------------------------------------------------------------------------------------------- consequences
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class TieRerolled(Event):
     kind: ClassVar[str] = "tie_rerolled"
-    lots: list[str]
-    values: dict[str, int]
+    _keys: ClassVar[tuple[str, ...]] = ("lots", "values")
+    __slots__ = _keys
+
+    def __init__(self, lots: list[str], values: dict[str, int]) -> None:
+        self.lots = lots
+        self.values = values
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(TieRerolled)
+
+
+@mypyc_attr(acyclic=True)
 class Merged(Event):
     kind: ClassVar[str] = "merged"
-    lots: list[str]
-    color: str
-    height: int
+    _keys: ClassVar[tuple[str, ...]] = ("lots", "color", "height")
+    __slots__ = _keys
+
+    def __init__(self, lots: list[str], color: str, height: int) -> None:
+        self.lots = lots
+        self.color = color
+        self.height = height
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(Merged)
+
+
+@mypyc_attr(acyclic=True)
 class BossChanged(Event):
     kind: ClassVar[str] = "boss_changed"
-    lots: list[str]
-    previous: int | None
-    boss: int | None
+    _keys: ClassVar[tuple[str, ...]] = ("lots", "previous", "boss")
+    __slots__ = _keys
+
+    def __init__(self, lots: list[str], previous: int | None, boss: int | None) -> None:
+        self.lots = lots
+        self.previous = previous
+        self.boss = boss
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(BossChanged)
+
+
+@mypyc_attr(acyclic=True)
 class MarkerMoved(Event):
     kind: ClassVar[str] = "marker_moved"
-    player: int
-    lot: str
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str) -> None:
+        self.player = player
+        self.lot = lot
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(MarkerMoved)
+
+
+@mypyc_attr(acyclic=True)
 class DieMoved(Event):
     kind: ClassVar[str] = "die_moved"
-    player: int
-    lot: str
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str) -> None:
+        self.player = player
+        self.lot = lot
+
+
+register(DieMoved)
 
 
 # ---------------------------------------------------------------------------------------------- end
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class TurnEnded(Event):
     kind: ClassVar[str] = "turn_ended"
-    player: int
+    _keys: ClassVar[tuple[str, ...]] = ("player",)
+    __slots__ = _keys
+
+    def __init__(self, player: int) -> None:
+        self.player = player
 
 
-@register
-@attrs.define(slots=True, weakref_slot=False)
+register(TurnEnded)
+
+
+@mypyc_attr(acyclic=True)
 class GameEnded(Event):
     kind: ClassVar[str] = "game_ended"
-    reason: str
-    winner: int
-    ranking: list[int]
-    scores: list[int]
-    money: list[int]
-    instant_win: bool = flag()
+    _keys: ClassVar[tuple[str, ...]] = ("reason", "winner", "ranking", "scores", "money", "instant_win")
+    _flags: ClassVar[frozenset[str]] = frozenset({"instant_win"})
+    __slots__ = _keys
+
+    def __init__(self, reason: str, winner: int, ranking: list[int], scores: list[int], money: list[int],
+                 instant_win: bool = False) -> None:
+        self.reason = reason
+        self.winner = winner
+        self.ranking = ranking
+        self.scores = scores
+        self.money = money
+        self.instant_win = instant_win
+
+
+register(GameEnded)
 
 
 # bookkeeping: a turn started or ended (left out of the JSON of a turn and of comparisons)

@@ -5,6 +5,7 @@ compiled modules are the ones imported (not a checkout's .py files)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import os
 import subprocess
@@ -32,7 +33,8 @@ def test_the_build_is_told_by_where_the_engine_loads_from():
 @pytest.mark.skipif(os.environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
 def test_the_compiled_build_runs_and_a_house_rule_stays_python():
     assert lv.build_name() == "compiled"
-    for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.game", "lv.actions.build", "lv.actions.gamble"):
+    for name in ("lv.rules", "lv.legal", "lv.casinos", "lv.game", "lv.events", "lv.actions.build",
+                 "lv.actions.gamble"):
         assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
     # a family written in Python plugs in beside the compiled core (tests/test_house_sell.py plays it): a Python
     # subclass of the compiled base class of the families
@@ -41,3 +43,8 @@ def test_the_compiled_build_runs_and_a_house_rule_stays_python():
     family = importlib.import_module("lv.actions._family")
     assert family.__file__.endswith((".so", ".pyd"))
     assert type(sell.FAMILY).__mro__[1] is family.Family
+    # and its event, an attrs class, a Python subclass of the compiled (native) Event; the core's events are native
+    # and acyclic (out of the cyclic collector's lists), a Python subclass's are tracked as any Python object's
+    events = importlib.import_module("lv.events")
+    assert sell.Sold.__mro__[1] is events.Event
+    assert not gc.is_tracked(events.Paid(0, 3, "lots", ["A1"])) and gc.is_tracked(sell.Sold("B3", 0, 4))

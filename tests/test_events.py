@@ -4,6 +4,8 @@ when False), which the goldens hash byte for byte."""
 from __future__ import annotations
 
 import ast
+import copy
+import inspect
 import pickle
 import re
 import sys
@@ -37,7 +39,7 @@ def _docstring(module) -> str | None:
 def _where_documented() -> dict[str, tuple[str, list[str]]]:
     """kind -> (the module that documents it, its fields): lv/events.py's docstring lists the core's kinds, each
     action family module's the kinds of its own events (after ``Events:``)."""
-    out = {kind: (E.__name__, fields) for kind, fields in _documented(E.__doc__, "setup:").items()}
+    out = {kind: (E.__name__, fields) for kind, fields in _documented(_docstring(E), "setup:").items()}
     for family in A.FAMILIES:
         module = sys.modules[type(family).__module__]
         doc = _docstring(module)
@@ -60,7 +62,7 @@ def test_every_documented_kind_is_a_class_with_those_fields_in_that_order() -> N
         cls = E.EVENTS[kind]
         assert cls.kind == kind
         module, fields = documented[kind]
-        assert [a.name for a in attrs.fields(cls)] == fields, kind
+        assert list(cls._keys) == fields, kind
         assert cls.__module__ == module, f"{kind} is documented in {module}, defined in {cls.__module__}"
 
 
@@ -101,7 +103,58 @@ def test_events_are_slotted_compare_by_kind_and_data_and_pickle() -> None:
     a, b = E.MarkerMoved(0, "A2"), E.DieMoved(0, "A2")
     assert not hasattr(a, "__dict__")
     assert a != b and a == E.MarkerMoved(0, "A2") and a != E.MarkerMoved(1, "A2")
+    assert not a != E.MarkerMoved(0, "A2") and a != (0, "A2")
     assert pickle.loads(pickle.dumps(a)) == a
+    drawn = E.CardDrawn(2, "F2", "silver", f_block=True)
+    assert pickle.loads(pickle.dumps(drawn)) == drawn and copy.deepcopy(drawn) == drawn
+    assert E.GameEnded("end_card", 0, [0, 1], [40, 30], [5, 9]) != E.GameEnded("end_card", 0, [0, 1], [40, 31], [5, 9])
+    with pytest.raises(TypeError):  # changeable, so not hashable (as attrs made them)
+        hash(a)
+
+
+def test_repr_is_the_class_and_every_field_as_attrs_wrote_it() -> None:
+    """lv explain's per-turn digests hash the events' repr: it stays what attrs gave."""
+    assert repr(E.Paid(0, 3, "lots", ["A1", "A2"])) == "Paid(player=0, amount=3, why='lots', lots=['A1', 'A2'])"
+    assert repr(E.CardDrawn(1, "B2", "strip")) == "CardDrawn(player=1, card='B2', pays='strip', f_block=False)"
+    assert repr(E.BossChanged(["C1"], None, 2)) == "BossChanged(lots=['C1'], previous=None, boss=2)"
+    assert repr(Gambled(0, "B3", 1, 4, [1, 2], 3, "win", False, 4, -4)) == (
+        "Gambled(player=0, lot='B3', boss=1, bet=4, dice=[1, 2], total=3, outcome='win', lay_off=False, "
+        "gambler_gets=4, boss_gets=-4)")
+
+
+@pytest.mark.parametrize("kind", sorted(E.EVENTS))
+def test_a_kind_takes_its_fields_in_order_and_its_flags_default_to_false(kind: str) -> None:
+    """``_keys`` (what items(), == and repr read) is the order ``__init__`` takes: positional construction in
+    the engine and the JSON's field order agree. Read from the source's signature (the pure build; mypyc may
+    keep none)."""
+    cls = E.EVENTS[kind]
+    try:
+        params = inspect.signature(cls).parameters
+    except ValueError:
+        pytest.skip("no signature in this build (the pure build checks the same source)")
+    assert list(params) == list(cls._keys), kind
+    assert {n for n, p in params.items() if p.default is not inspect.Parameter.empty} == cls._flags, kind
+    assert all(params[n].default is False for n in cls._flags), kind
+
+
+def test_an_attrs_event_is_registered_with_its_fields() -> None:
+    """A house rule's module may write its event as an attrs class (lv/actions/sell.py): ``register`` takes its
+    fields from attrs; attrs gives it ``==`` and ``repr``; a plain class must say its fields."""
+    from lv.actions.sell import Sold
+
+    assert Sold._keys == ("lot", "player", "amount") and E.EVENTS["sold"] is Sold
+    sold = Sold("B3", 0, 4)
+    assert sold.items() == [("lot", "B3"), ("player", 0), ("amount", 4)] and sold == Sold("B3", 0, 4)
+    assert repr(sold) == "Sold(lot='B3', player=0, amount=4)" and isinstance(sold, E.Event)
+    with pytest.raises(ValueError, match="_keys"):
+        class Bare(E.Event):
+            kind = "bare_no_keys"
+
+            def __init__(self, player: int) -> None:
+                self.player = player
+
+        E.register(Bare)
+    assert "bare_no_keys" not in E.EVENTS
 
 
 def test_a_kind_is_registered_once() -> None:

@@ -104,12 +104,13 @@ Optional (leave out what does not apply):
   (the family sees the defaults: leave the action off by default), and ``lv legal`` shows no group of it.
 - ``rules``: a house rule's own rule ids, a class of constants like ``lv.ruleids.Rule`` (the table's
   ``rule_ids()`` lists them; a dotted id is one of its parameters).
-- Its events: attrs classes registered in ``lv.events.EVENTS`` (``@register`` on top of
-  ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``lv.events.Event`` with a ``kind``), defined
-  in its module and listed in its docstring after ``Events:``; lv/events.py holds only the core's. A module the
-  compiled build compiles (the built-in families) names the kinds outside the class body instead:
-  ``@registered("built")`` for an event, ``@kinded("build")`` on a ``DecisionValue`` subclass for a decision
-  (``_values.py`` says why); a house rule's Python module may do either.
+- Its events: subclasses of ``lv.events.Event`` with a ``kind``, registered in ``lv.events.EVENTS``, defined
+  in its module and listed in its docstring after ``Events:``; lv/events.py holds only the core's. The built-in
+  families write them as lv/events.py does (plain classes, native where compiled: ``kind``, ``_keys``,
+  ``__slots__ = _keys``, an ``__init__`` taking the fields in order, then ``register(Built)``); a house rule's
+  Python module may write an attrs class instead (``@register`` on top of
+  ``@attrs.define(slots=True, weakref_slot=False)``), as sell does. A compiled module names a decision's kind
+  outside the class body: ``@kinded("build")`` on a ``DecisionValue`` subclass (``_values.py`` says why).
 - ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events (the
   narrative words only the core's events and asks the families for theirs): the effect of its main event after
   its notation (``build A2 gold: -$6, die 2``; ``effect_sep`` is what comes between, ``": "`` unless given), and

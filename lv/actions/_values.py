@@ -4,7 +4,8 @@ A decision class is a frozen attrs class with a class-level ``kind`` (``Build.ki
 compiles, every assignment in a class body (``kind = "build"``, even ``kind: ClassVar[str] = ...``) is written into
 the class's ``__annotations__``, where attrs would take it for a field; so a family module sets it from outside
 the body: ``@kinded("build")`` above ``@attrs.frozen``, on a subclass of ``DecisionValue`` (which declares it for
-the type checker). Events do the same through ``lv.events.registered``.
+the type checker). (Events are plain classes, native where compiled, not attrs classes: their ``kind``
+stays in the body; see lv/events.py.)
 """
 
 from __future__ import annotations

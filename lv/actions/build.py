@@ -8,11 +8,12 @@ Events: built(player, lot, color, cost, value, moved_from): ``value`` None when 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
 from ._values import DecisionValue, kinded
@@ -32,15 +33,22 @@ class Build(DecisionValue):
     color: str
 
 
-@registered("built")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Built(Event):
-    player: int
-    lot: str
-    color: str
-    cost: int
-    value: int | None
-    moved_from: str | None
+    kind: ClassVar[str] = "built"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "color", "cost", "value", "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str, color: str, cost: int, value: int | None, moved_from: str | None) -> None:
+        self.player = player
+        self.lot = lot
+        self.color = color
+        self.cost = cost
+        self.value = value
+        self.moved_from = moved_from
+
+
+register(Built)
 
 
 # each list of decisions made once: by the colours with a tile left, by lot (a plain dict: compiled, a call to an
@@ -147,7 +155,7 @@ class BuildFamily(Family):
         s.players[player].money -= lot.price
         s.remove_marker(a.lot)
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-        # positional, in field order (an attrs class called with keywords builds a dict of them: about 3x)
+        # positional, in field order (keywords cost more in the pure build)
         events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
 
 

@@ -11,13 +11,14 @@ Events: gambled(player, lot, boss, bet, dice, total, outcome, lay_off, gambler_g
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
 from ._values import DecisionValue, kinded
@@ -41,19 +42,28 @@ class Gamble(DecisionValue):
     lay_off: bool = False  # the boss's choice, where the profile allows it
 
 
-@registered("gambled")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Gambled(Event):
-    player: int
-    lot: str
-    boss: int
-    bet: int
-    dice: list[int]
-    total: int
-    outcome: str  # "lose", "win" or "double"
-    lay_off: bool
-    gambler_gets: int
-    boss_gets: int
+    kind: ClassVar[str] = "gambled"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "boss", "bet", "dice", "total", "outcome", "lay_off",
+                                        "gambler_gets", "boss_gets")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str, boss: int, bet: int, dice: list[int], total: int, outcome: str,
+                 lay_off: bool, gambler_gets: int, boss_gets: int) -> None:
+        self.player = player
+        self.lot = lot
+        self.boss = boss
+        self.bet = bet
+        self.dice = dice
+        self.total = total
+        self.outcome = outcome  # "lose", "win" or "double"
+        self.lay_off = lay_off
+        self.gambler_gets = gambler_gets
+        self.boss_gets = boss_gets
+
+
+register(Gambled)
 
 
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")

@@ -9,12 +9,13 @@ Events: raised(player, lots, height, cost): ``height`` the casino's height after
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse
 from ._values import DecisionValue, kinded
@@ -36,13 +37,20 @@ class Raise(DecisionValue):
     lot: str
 
 
-@registered("raised")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Raised(Event):
-    player: int
-    lots: list[str]
-    height: int
-    cost: int
+    kind: ClassVar[str] = "raised"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "height", "cost")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lots: list[str], height: int, cost: int) -> None:
+        self.player = player
+        self.lots = lots
+        self.height = height
+        self.cost = cost
+
+
+register(Raised)
 
 
 def raise_cost(engine: Engine, casino: Casino) -> int:

@@ -10,12 +10,13 @@ Events: remodeled(player, lots, before, color, cost): ``before`` the casino's co
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
@@ -39,14 +40,21 @@ class Remodel(DecisionValue):
     color: str
 
 
-@registered("remodeled")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Remodeled(Event):
-    player: int
-    lots: list[str]
-    before: str
-    color: str
-    cost: int
+    kind: ClassVar[str] = "remodeled"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "before", "color", "cost")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lots: list[str], before: str, color: str, cost: int) -> None:
+        self.player = player
+        self.lots = lots
+        self.before = before
+        self.color = color
+        self.cost = cost
+
+
+register(Remodeled)
 
 
 def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:

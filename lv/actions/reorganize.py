@@ -9,13 +9,14 @@ Events: reorganized(player, lots, cost, values): ``values`` the new dice, lot ->
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import has_die, pips
 from ..errors import IllegalAction
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, dice_text, refuse
 from ._values import DecisionValue, kinded
@@ -37,13 +38,20 @@ class Reorganize(DecisionValue):
     lot: str
 
 
-@registered("reorganized")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Reorganized(Event):
-    player: int
-    lots: list[str]
-    cost: int
-    values: dict[str, int]
+    kind: ClassVar[str] = "reorganized"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "cost", "values")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lots: list[str], cost: int, values: dict[str, int]) -> None:
+        self.player = player
+        self.lots = lots
+        self.cost = cost
+        self.values = values
+
+
+register(Reorganized)
 
 
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:

@@ -11,12 +11,13 @@ no die left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
@@ -40,17 +41,26 @@ class Sprawl(DecisionValue):
     source: str  # any lot of the sprawling casino
 
 
-@registered("sprawled")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class Sprawled(Event):
-    player: int
-    lot: str
-    source: str
-    color: str
-    height: int
-    cost: int
-    value: int | None
-    moved_from: str | None
+    kind: ClassVar[str] = "sprawled"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "source", "color", "height", "cost", "value",
+                                        "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, player: int, lot: str, source: str, color: str, height: int, cost: int, value: int | None,
+                 moved_from: str | None) -> None:
+        self.player = player
+        self.lot = lot
+        self.source = source
+        self.color = color
+        self.height = height
+        self.cost = cost
+        self.value = value
+        self.moved_from = moved_from
+
+
+register(Sprawled)
 
 
 class SprawlTable:

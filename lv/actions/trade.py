@@ -17,12 +17,13 @@ family.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import attrs
+from mypy_extensions import mypyc_attr
 
 from ..errors import IllegalAction
-from ..events import Event, registered
+from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
 from ._table import FAMILY_OF, FAMILY_OF_VERB, format_decision, parse_words, structured_decision
@@ -123,39 +124,67 @@ class Trade(DecisionValue):
     by: tuple[int, ...] = ()
 
 
-@registered("money_given")
-@attrs.define(slots=True, weakref_slot=False)
+@mypyc_attr(acyclic=True)
 class MoneyGiven(Event):
-    giver: int
-    receiver: int
-    amount: int
+    kind: ClassVar[str] = "money_given"
+    _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
+    __slots__ = _keys
+
+    def __init__(self, giver: int, receiver: int, amount: int) -> None:
+        self.giver = giver
+        self.receiver = receiver
+        self.amount = amount
 
 
-@registered("lot_given")
-@attrs.define(slots=True, weakref_slot=False)
+register(MoneyGiven)
+
+
+@mypyc_attr(acyclic=True)
 class LotGiven(Event):
-    lot: str
-    giver: int
-    receiver: int
-    moved_from: str | None
+    kind: ClassVar[str] = "lot_given"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver", "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, lot: str, giver: int, receiver: int, moved_from: str | None) -> None:
+        self.lot = lot
+        self.giver = giver
+        self.receiver = receiver
+        self.moved_from = moved_from
 
 
-@registered("die_given")
-@attrs.define(slots=True, weakref_slot=False)
+register(LotGiven)
+
+
+@mypyc_attr(acyclic=True)
 class DieGiven(Event):
-    lot: str
-    giver: int
-    receiver: int
-    value: int
-    moved_from: str | None
+    kind: ClassVar[str] = "die_given"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver", "value", "moved_from")
+    __slots__ = _keys
+
+    def __init__(self, lot: str, giver: int, receiver: int, value: int, moved_from: str | None) -> None:
+        self.lot = lot
+        self.giver = giver
+        self.receiver = receiver
+        self.value = value
+        self.moved_from = moved_from
 
 
-@registered("trade_step_failed")
-@attrs.define(slots=True, weakref_slot=False)
+register(DieGiven)
+
+
+@mypyc_attr(acyclic=True)
 class TradeStepFailed(Event):
-    step: int  # 1-based
-    reason: str
-    rule: str
+    kind: ClassVar[str] = "trade_step_failed"
+    _keys: ClassVar[tuple[str, ...]] = ("step", "reason", "rule")
+    __slots__ = _keys
+
+    def __init__(self, step: int, reason: str, rule: str) -> None:
+        self.step = step  # 1-based
+        self.reason = reason
+        self.rule = rule
+
+
+register(TradeStepFailed)
 
 
 TRANSFERS = (GiveMoney, GiveLot, GiveDie)
