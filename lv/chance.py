@@ -20,6 +20,8 @@ from .errors import RecordError
 
 _MASK64: Final = 0xFFFFFFFFFFFFFFFF
 _GAMMA: Final = 0x9E3779B97F4A7C15  # SplitMix64's increment (the golden ratio in 64 bits)
+_MASK32: Final = 0xFFFFFFFF
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 
 def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
@@ -28,9 +30,12 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     import hashlib  # here, not at the top: `lv replay` of a complete record rolls nothing and loads no hashlib
 
     parts = ["lv", str(seed)]
-    for k in key:  # a loop, not map (compiled, no generic calls)
-        parts.append(str(k))
+    for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
+        parts.append(_NUMERALS[k] if type(k) is int and 0 <= k < 1000 else str(k))
     return int.from_bytes(hashlib.blake2b("/".join(parts).encode(), digest_size=8).digest(), "little")
+
+
+_NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
 
 
 class Stream:
@@ -53,6 +58,70 @@ class Stream:
         return 1 + ((self.next64() * 6) >> 64)
 
 
+class HalvesStream:
+    """``Stream`` with its state in two 32-bit halves, for the compiled build (``Dice`` rolls it there): the same
+    outputs and dice, by arithmetic whose every value stays below 2^37 and every factor below 2^31, which mypyc
+    keeps in machine words (a Python int above 2^62 is a boxed long there, and a product of a factor above 2^31
+    goes to the generic multiply). In the pure build the plain formula is fewer bytecodes."""
+
+    __slots__ = ("hi", "lo")
+
+    def __init__(self, start: int) -> None:
+        self.hi = (start >> 32) & _MASK32
+        self.lo = start & _MASK32
+
+    def next64(self) -> int:
+        hi, lo = _step_halves(self)
+        return (hi << 32) | lo
+
+    def die(self) -> int:
+        hi, lo = _step_halves(self)
+        return _die_of(hi, lo)
+
+
+def _mul64(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """``(hi * 2^32 + lo) * c % 2^64`` as (high, low) halves, for ``c`` given in 16-bit pieces (``c3`` the top): a
+    schoolbook product of 16-bit pieces, so every factor is below 2^31 (compiled, a larger factor sends mypyc's
+    multiply to the generic, boxed one) and every sum below 2^36."""
+    z0, z1, z2, z3 = lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16
+    t = z0 * c0
+    out0 = t & 0xFFFF
+    t = (t >> 16) + z0 * c1 + z1 * c0
+    out1 = t & 0xFFFF
+    t = (t >> 16) + z0 * c2 + z1 * c1 + z2 * c0
+    out2 = t & 0xFFFF
+    t = (t >> 16) + z0 * c3 + z1 * c2 + z2 * c1 + z3 * c0
+    return ((t & 0xFFFF) << 16) | out2, (out1 << 16) | out0
+
+
+def _die_of(hi: int, lo: int) -> int:
+    """``Stream.die``'s ``1 + ((z * 6) >> 64)`` for the output z = hi * 2^32 + lo; 6x as shifts (compiled, a
+    factor above 2^31 is a boxed multiply)."""
+    return 1 + ((((hi << 2) + (hi << 1)) + (((lo << 2) + (lo << 1)) >> 32)) >> 32)
+
+
+def _step_halves(stream: HalvesStream) -> tuple[int, int]:
+    """``Stream.next64`` on 32-bit halves: steps the stream and returns the output's (high, low) halves, with
+    shifts, masks and ``_mul64``: no value above 2^37."""
+    lo = stream.lo + 0x7F4A7C15  # + _GAMMA, whose halves are 0x9E3779B9 and 0x7F4A7C15
+    hi = (stream.hi + 0x9E3779B9 + (lo >> 32)) & _MASK32
+    lo &= _MASK32
+    stream.hi = hi
+    stream.lo = lo
+    # z ^= z >> 30; z *= 0xBF58476D1CE4E5B9
+    lo ^= ((lo >> 30) | (hi << 2)) & _MASK32
+    hi ^= hi >> 30
+    hi, lo = _mul64(hi, lo, 0xBF58, 0x476D, 0x1CE4, 0xE5B9)
+    # z ^= z >> 27; z *= 0x94D049BB133111EB
+    lo ^= ((lo >> 27) | (hi << 5)) & _MASK32
+    hi ^= hi >> 27
+    hi, lo = _mul64(hi, lo, 0x94D0, 0x49BB, 0x1331, 0x11EB)
+    # z ^= z >> 31
+    lo ^= ((lo >> 31) | (hi << 1)) & _MASK32
+    hi ^= hi >> 31
+    return hi, lo
+
+
 def rng_for(seed: int | str, *key: Any) -> random.Random:
     """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
     parts = ["lv", str(seed)]
@@ -66,13 +135,18 @@ def below(rng: random.Random, n: int) -> int:
     way from the same generator (CPython's ``Random._randbelow_with_getrandbits``), without random.py's Python
     frames, for the standard ``random.Random``; any other generator is asked itself. ``rng.randint(1, n)`` is
     ``1 + below(rng, n)``."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.choice(range(n))
     k = n.bit_length()
-    r = rng.getrandbits(k)
+    r = _GETRANDBITS(rng, k)
     while r >= n:
-        r = rng.getrandbits(k)
+        r = _GETRANDBITS(rng, k)
     return r
+
+
+# random.Random and its C method, read once (compiled, a Final is a C static: no attribute lookups per call)
+_RANDOM: Final = random.Random
+_GETRANDBITS: Final = random.Random.getrandbits
 
 
 def gambles(value: Any) -> list[Any]:
@@ -115,6 +189,7 @@ class Dice:
         self.used: dict[str, Any] = {}
         self.generated: list[str] = []
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
+        self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         self._rng: random.Random | None = None  # or dice drawn from a bot's generator (``sampled``)
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
 
@@ -129,9 +204,14 @@ class Dice:
     def _roll(self) -> int:
         rng = self._rng
         if rng is not None:
-            if type(rng) is not random.Random:
+            if type(rng) is not _RANDOM:
                 return rng.randint(1, 6)
             return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
+        if _COMPILED:
+            halves = self._halves
+            if halves is None:
+                halves = self._halves = HalvesStream(stream_start(self.seed, self.key))
+            return halves.die()
         stream = self._stream
         if stream is None:
             stream = self._stream = Stream(stream_start(self.seed, self.key))

@@ -11,7 +11,7 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lv.chance import Dice, Stream, stream_start
+from lv.chance import Dice, HalvesStream, Stream, stream_start
 
 
 def test_splitmix64_gives_the_published_outputs() -> None:
@@ -56,3 +56,63 @@ def test_the_dice_are_fair() -> None:
     assert set(counts) == {1, 2, 3, 4, 5, 6}
     assert all(abs(c - 10000) < 455 for c in counts.values())
     assert sum((c - 10000) ** 2 / 10000 for c in counts.values()) < 20.5
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_the_stream_in_halves_gives_the_plain_formulas_numbers(start: int) -> None:
+    """The compiled build rolls ``HalvesStream`` (SplitMix64 on 32-bit halves, issue 18): for any 64-bit state it
+    gives the outputs and the dice of the plain formula, step after step."""
+    plain, halves = Stream(start), HalvesStream(start)
+    assert [halves.next64() for _ in range(4)] == [plain.next64() for _ in range(4)]
+    assert (halves.hi << 32) | halves.lo == plain.state
+    assert [halves.die() for _ in range(4)] == [plain.die() for _ in range(4)]
+
+
+def test_the_stream_in_halves_meets_the_edges() -> None:
+    """States whose halves carry or wrap at every step: all ones, the increment's complement, zero."""
+    for start in (0, 2**64 - 1, 2**32 - 1, 2**32, (2**64 - 0x9E3779B97F4A7C15) % 2**64, 2**63):
+        plain, halves = Stream(start), HalvesStream(start)
+        assert [halves.next64() for _ in range(3)] == [plain.next64() for _ in range(3)], start
+
+
+def test_the_build_rolls_the_stream_it_should() -> None:
+    """The compiled build rolls the stream in halves, the pure one the plain stream (the same dice either way)."""
+    import lv
+    from lv import chance
+
+    dice = Dice(1, ("turn", 1, "decision", 0))
+    dice.gamble()
+    assert chance._COMPILED == (lv.build_name() == "compiled")
+    assert (dice._halves is not None, dice._stream is not None) == (chance._COMPILED, not chance._COMPILED)
+
+
+@given(st.one_of(st.integers(), st.text(max_size=8)),
+       st.lists(st.one_of(st.integers(min_value=-10, max_value=5000), st.booleans(), st.text(max_size=5)),
+                max_size=5))
+def test_the_stream_start_writes_the_key_as_str_writes_it(seed: int | str, key: list[int | str]) -> None:
+    """stream_start writes a step's small numbers from a table (issue 18): the same text, so the same start, as
+    str() writes (a bool is not a number there: str(True) is "True")."""
+    import hashlib
+
+    text = "/".join(["lv", str(seed), *map(str, key)])
+    want = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+    assert stream_start(seed, tuple(key)) == want
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_a_die_from_halves_is_the_plain_formulas_die(z: int) -> None:
+    """The compiled build's die from an output's halves is ``1 + ((z * 6) >> 64)`` for any output ``z``."""
+    from lv.chance import _die_of
+
+    assert _die_of(z >> 32, z & 0xFFFFFFFF) == 1 + ((z * 6) >> 64)
+
+
+def test_a_die_from_halves_at_the_faces_edges() -> None:
+    """The outputs where the face changes (k * 2^64 / 6 rounded up, and one below), where the low half's carry
+    decides the face: random outputs reach them once in 2^32."""
+    from lv.chance import _die_of
+
+    for k in range(1, 6):
+        edge = -(-k * 2**64 // 6)
+        for z in (edge - 1, edge):
+            assert _die_of(z >> 32, z & 0xFFFFFFFF) == 1 + ((z * 6) >> 64), z

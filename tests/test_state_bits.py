@@ -280,3 +280,14 @@ def test_the_score_track_table_agrees_with_a_search_of_the_track(track):
         for award in range(0, 30):
             below = bisect.bisect_right(track, score + award)
             assert board.advance(score, award) == (max(score, track[below - 1]) if below else score), (score, award)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lots=st.sets(st.sampled_from(LOTS)))
+def test_the_lots_of_a_mask_by_bit_and_by_byte_agree(lots):
+    """Guards both ways Board.lots_of works (issue 18: the compiled build walks the bits, the pure one reads
+    the bytes' tables) against the lots in board order."""
+    mask = BOARD.mask_of(lots)
+    want = [x for x in LOTS if x in lots]
+    assert BOARD.lots_by_bit(mask) == want
+    assert BOARD.lots_by_byte(mask) == want
