@@ -23,7 +23,7 @@ from typing import Any
 from . import actions as A
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, rng_for
+from .chance import Dice, below, gambles, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -149,6 +149,40 @@ class _Pushed:
         self.state = state
         self.turns = turns
         self.turn = turn
+
+
+def _faces(values: Any) -> bool:
+    """Is ``values`` a list or tuple of die faces (1-6, not True), each what ``Dice`` accepts as a recorded die?"""
+    if not isinstance(values, (list, tuple)):
+        return False
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            return False
+    return True
+
+
+def _sound(dice: dict[str, Any] | None) -> bool:
+    """Are these recorded dice ones ``Dice`` reads without a RecordError (every gamble a pair of faces, every
+    reorganized and rerolled die a face)? Only dice that are not can fail after the state began to change, so only
+    they make ``Game.apply`` keep a copy of the state to put back."""
+    if not dice:
+        return True
+    gamble = dice.get("gamble")
+    if gamble is not None:
+        for pair in gambles(gamble):
+            if not _faces(pair) or len(pair) != 2:
+                return False
+    reorg = dice.get("reorg")
+    if reorg is not None and not (isinstance(reorg, dict) and _faces(list(reorg.values()))):
+        return False
+    ties = dice.get("ties")
+    if ties is not None:
+        if not isinstance(ties, dict):
+            return False
+        for rerolls in ties.values():
+            if not _faces(rerolls):
+                return False
+    return True
 
 
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
@@ -442,7 +476,8 @@ class Game:
                                     DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
-        given = (next_draw_dice or next_draw_choices) if isinstance(action, A.EndTurn) else dice
+        # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does)
+        given = (next_draw_choices or not _sound(next_draw_dice)) if isinstance(action, A.EndTurn) else not _sound(dice)
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
             if isinstance(action, A.EndTurn):
