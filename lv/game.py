@@ -428,16 +428,16 @@ class Game:
                     draw: bool = True) -> None:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
-        turn = Turn(number=s.turn + 1, player=player)
-        self.history.append(turn)
-        dice = Dice(self.seed, ("turn", s.turn + 1, "draw"), draw_dice)
-        self.engine.begin_turn(s, player, dice, turn.draw_events, choices, draw=draw, table=self.table)
-        if not draw:
-            return
-        turn.cards = list(s.drawn)
-        turn.draw_dice = dice.used
-        turn.draw_generated = dice.generated
-        turn.draw_choices = dict(choices or {})
+        number = s.turn + 1
+        dice = Dice(self.seed, ("turn", number, "draw"), draw_dice)
+        events: list[Event] = []
+        self.engine.begin_turn(s, player, dice, events, choices, draw=draw, table=self.table)
+        # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
+        if draw:
+            self.history.append(Turn(number, player, list(s.drawn), dice.used, dice.generated,
+                                     {} if choices is None else dict(choices), events))
+        else:
+            self.history.append(Turn(number, player, draw_events=events))
 
     @property
     def current_turn(self) -> Turn:
@@ -481,7 +481,7 @@ class Game:
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
             if isinstance(action, A.EndTurn):
-                ended: list[Event] = [TurnEnded(player=s.current)]
+                ended: list[Event] = [TurnEnded(s.current)]
                 turn.decisions.append(Decision(action, events=ended))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
                 return ended + self.current_turn.draw_events
@@ -494,8 +494,8 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
-                                       events=events))
+        turn.decisions.append(Decision(action, dice=d.used, choices={} if choices is None else dict(choices),
+                                       generated=d.generated, events=events))
         return events
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
@@ -587,8 +587,9 @@ class Game:
             s.restore(saved)
             raise
         turn.cards = list(s.drawn)
-        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used, choices=dict(choices or {}),
-                                       generated=d.generated, events=events))
+        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used,
+                                       choices={} if choices is None else dict(choices), generated=d.generated,
+                                       events=events))
         return events
 
     def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
