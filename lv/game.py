@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from . import actions as A
+from .actions import Choose, Draw, EndTurn, Gamble, Reroll
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, below, gambles, rng_for
@@ -462,25 +463,28 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
-        kind = type(action)  # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``)
-        if kind is A.Draw:
+        # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``); the classes are this
+        # module's names, not attributes of ``A`` (a compiled module reads those by a generic lookup each time)
+        kind = type(action)
+        if kind is Draw:
             return self._draw(action, dice, choices)
-        if kind is A.Reroll or kind is A.Choose:
+        if kind is Reroll or kind is Choose:
             return self._resume(action)
         if s.phase != "actions":  # the draw not made yet, or waiting at a table
             waiting = self.engine.why_waiting(s)
             if waiting is not None:
                 raise IllegalAction(waiting[1], waiting[0])
-            if kind is A.EndTurn and s.phase == "draw":
+            if kind is EndTurn and s.phase == "draw":
                 raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
                                     DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
         # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does)
-        given = (next_draw_choices or not _sound(next_draw_dice)) if isinstance(action, A.EndTurn) else not _sound(dice)
+        end = isinstance(action, EndTurn)
+        given = (next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
-            if isinstance(action, A.EndTurn):
+            if end:
                 ended: list[Event] = [TurnEnded(s.current)]
                 turn.decisions.append(Decision(action, events=ended))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
@@ -627,8 +631,8 @@ class Game:
         action, n = random_pick(self.engine, self.state, rng)
         if counts is not None:
             counts.append(n)
-        if isinstance(action, A.Gamble):
-            action = A.Gamble(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
+        if isinstance(action, Gamble):
+            action = Gamble(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
         self._vouched = action
         return action
 
