@@ -21,9 +21,10 @@ import random
 from typing import Any
 
 from . import actions as A
+from .actions import Choose, Draw, EndTurn, Gamble, Reroll
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, rng_for
+from .chance import Dice, below, gambles, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -149,6 +150,40 @@ class _Pushed:
         self.state = state
         self.turns = turns
         self.turn = turn
+
+
+def _faces(values: Any) -> bool:
+    """Is ``values`` a list or tuple of die faces (1-6, not True), each what ``Dice`` accepts as a recorded die?"""
+    if not isinstance(values, (list, tuple)):
+        return False
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
+            return False
+    return True
+
+
+def _sound(dice: dict[str, Any] | None) -> bool:
+    """Are these recorded dice ones ``Dice`` reads without a RecordError (every gamble a pair of faces, every
+    reorganized and rerolled die a face)? Only dice that are not can fail after the state began to change, so only
+    they make ``Game.apply`` keep a copy of the state to put back."""
+    if not dice:
+        return True
+    gamble = dice.get("gamble")
+    if gamble is not None:
+        for pair in gambles(gamble):
+            if not _faces(pair) or len(pair) != 2:
+                return False
+    reorg = dice.get("reorg")
+    if reorg is not None and not (isinstance(reorg, dict) and _faces(list(reorg.values()))):
+        return False
+    ties = dice.get("ties")
+    if ties is not None:
+        if not isinstance(ties, dict):
+            return False
+        for rerolls in ties.values():
+            if not _faces(rerolls):
+                return False
+    return True
 
 
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
@@ -394,16 +429,16 @@ class Game:
                     draw: bool = True) -> None:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
-        turn = Turn(number=s.turn + 1, player=player)
-        self.history.append(turn)
-        dice = Dice(self.seed, ("turn", s.turn + 1, "draw"), draw_dice)
-        self.engine.begin_turn(s, player, dice, turn.draw_events, choices, draw=draw, table=self.table)
-        if not draw:
-            return
-        turn.cards = list(s.drawn)
-        turn.draw_dice = dice.used
-        turn.draw_generated = dice.generated
-        turn.draw_choices = dict(choices or {})
+        number = s.turn + 1
+        dice = Dice(self.seed, ("turn", number, "draw"), draw_dice)
+        events: list[Event] = []
+        self.engine.begin_turn(s, player, dice, events, choices, draw=draw, table=self.table)
+        # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
+        if draw:
+            self.history.append(Turn(number, player, list(s.drawn), dice.used, dice.generated,
+                                     {} if choices is None else dict(choices), events))
+        else:
+            self.history.append(Turn(number, player, draw_events=events))
 
     @property
     def current_turn(self) -> Turn:
@@ -428,25 +463,29 @@ class Game:
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn
-        kind = type(action)  # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``)
-        if kind is A.Draw:
+        # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``); the classes are this
+        # module's names, not attributes of ``A`` (a compiled module reads those by a generic lookup each time)
+        kind = type(action)
+        if kind is Draw:
             return self._draw(action, dice, choices)
-        if kind is A.Reroll or kind is A.Choose:
+        if kind is Reroll or kind is Choose:
             return self._resume(action)
         if s.phase != "actions":  # the draw not made yet, or waiting at a table
             waiting = self.engine.why_waiting(s)
             if waiting is not None:
                 raise IllegalAction(waiting[1], waiting[0])
-            if kind is A.EndTurn and s.phase == "draw":
+            if kind is EndTurn and s.phase == "draw":
                 raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
                                     DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
-        given = (next_draw_dice or next_draw_choices) if isinstance(action, A.EndTurn) else dice
+        # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does)
+        end = isinstance(action, EndTurn)
+        given = (next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)
         saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
         try:
-            if isinstance(action, A.EndTurn):
-                ended: list[Event] = [TurnEnded(player=s.current)]
+            if end:
+                ended: list[Event] = [TurnEnded(s.current)]
                 turn.decisions.append(Decision(action, events=ended))
                 self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
                 return ended + self.current_turn.draw_events
@@ -459,8 +498,8 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, dice=d.used, choices=dict(choices or {}), generated=d.generated,
-                                       events=events))
+        turn.decisions.append(Decision(action, dice=d.used, choices={} if choices is None else dict(choices),
+                                       generated=d.generated, events=events))
         return events
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
@@ -552,8 +591,9 @@ class Game:
             s.restore(saved)
             raise
         turn.cards = list(s.drawn)
-        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used, choices=dict(choices or {}),
-                                       generated=d.generated, events=events))
+        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used,
+                                       choices={} if choices is None else dict(choices), generated=d.generated,
+                                       events=events))
         return events
 
     def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
@@ -591,8 +631,8 @@ class Game:
         action, n = random_pick(self.engine, self.state, rng)
         if counts is not None:
             counts.append(n)
-        if isinstance(action, A.Gamble):
-            action = A.Gamble(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
+        if isinstance(action, Gamble):
+            action = Gamble(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
         self._vouched = action
         return action
 

@@ -324,7 +324,8 @@ def _trailing_end(out: Replay, last: TurnRecord, on_turn: Callable[[Game, TurnPl
 def _check_draw_dice(record: Record, ti: int, game: Game) -> None:
     """Under the recorded rules, dice recorded for a draw step that it did not roll are an error."""
     recorded = record.turns[ti].dice
-    extra = unused_dice(recorded, game.current_turn.draw_dice) if recorded else None
+    used = game.current_turn.draw_dice
+    extra = unused_dice(recorded, used) if recorded and recorded != used else None  # the same: none unused
     if extra:
         raise RecordError(f"the draw does not roll the recorded dice {', '.join(extra)}", turn=game.state.turn,
                           **_at(record, "turns", ti, "dice"))
@@ -407,7 +408,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         except RecordError as err:
             raise RecordError(f"'{drec.text}': {err}", path=record.path, line=drec.line, turn=turn) from None
         d = game.current_turn.decisions[-1]
-        extra = unused_dice(drec.dice, d.dice) if strict and drec.dice else None
+        # dice that are just the ones used (a record lv wrote) leave none unused: no need to look for them
+        extra = unused_dice(drec.dice, d.dice) if strict and drec.dice and drec.dice != d.dice else None
         if extra:
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)

@@ -94,9 +94,11 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
 # single-quoted scalars and flow collections ([...], {...}) as values. ``_load_layout`` reads exactly that, line by
 # line, without libyaml's events (each a Python object); any other text, and it gives up, to the event loop below.
 
-# any character but a line break and printable ASCII with no meaning the layout reader would have to know (comments,
-# double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes)
-_LAYOUT_REFUSED = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
+# the characters it reads: a line break and printable ASCII with no meaning the layout reader would have to know (not
+# comments, double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes). A text refused
+# is one not ASCII or with anything left when these are deleted (str.translate: 4x faster than a pattern's search)
+_LAYOUT_CHARS = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
+                                     "abcdefghijklmnopqrstuvwxyz{}~")
 _KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
 _BLOCK_SCALAR = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
@@ -119,7 +121,8 @@ def _scalar(plain: str | None, quoted: str | None) -> Any:
 
 def _load_layout(text: str) -> tuple[Any, dict[Path_, int]] | None:
     """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other."""
-    if not text.endswith("\n") or _LAYOUT_REFUSED.search(text) or "---" in text or "..." in text:
+    if not text.endswith("\n") or not text.isascii() or text.translate(_LAYOUT_CHARS) or "---" in text \
+            or "..." in text:
         return None
     rows = [(n + 1, len(line) - len(line.lstrip(" ")), line.strip()) for n, line in enumerate(text.split("\n"))
             if line.strip()]
@@ -217,11 +220,11 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
     inner = text[1:-1]
     if "[" not in inner and "{" not in inner and "]" not in inner and "}" not in inner:
         return _leaf(text, inner, path, lines, numbers)
-    pieces = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
+    pieces: list[str] = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
     if pieces[0] or pieces[-1]:
         raise _GiveUp
     known = _flow_words
-    row = 0
+    row, line, rows = 0, numbers[0], len(numbers) > 1  # on one row (most), every line is that row's
     root: Any = None
     # each open collection: [it, its path, is a mapping, a comma just read, the key waiting for its collection]
     stack: list[list[Any]] = []
@@ -266,10 +269,12 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
             stack.append(frame)
         word = piece.strip(" \n")
         if not word:
-            row += piece.count("\n")
+            if rows:
+                row += piece.count("\n")
             continue
-        line = numbers[row + piece.count("\n", 0, len(piece) - len(piece.lstrip(" \n")))]
-        row += piece.count("\n")
+        if rows:
+            line = numbers[row + piece.count("\n", 0, len(piece) - len(piece.lstrip(" \n")))]
+            row += piece.count("\n")
         if frame is None or (frame[0] and not frame[3]):
             raise _GiveUp
         frame[3] = False

@@ -252,3 +252,32 @@ def test_at_a_table_a_step_that_fails_takes_no_faces_after_it():
     s.play("trade reorg A2; money 100 from red to blue; reorg D1", dice=[6, 5])
     d = g.current_turn.decisions[-1]
     assert d.dice == {"reorg": {"A2": 6, "A3": 5}} and [e.kind for e in d.events][-1] == "trade_step_failed"
+
+
+# ---------------------------------------------------------------------------------------------- sound dice, no copy
+DIE = st.one_of(st.integers(0, 7), st.booleans(), st.none(), st.text(max_size=1))
+DIE_LISTS = st.lists(DIE, max_size=3) | st.tuples(DIE, DIE) | DIE
+LOTS = st.sampled_from(["A2", "A3", "D1"])
+RECORDED = st.fixed_dictionaries({}, optional={
+    "gamble": DIE_LISTS | st.lists(st.lists(DIE, max_size=3), max_size=3),
+    "reorg": st.dictionaries(LOTS, DIE, max_size=3) | DIE_LISTS,
+    "ties": st.dictionaries(LOTS, DIE_LISTS, max_size=3) | DIE_LISTS})
+
+
+@settings(max_examples=300, deadline=None)
+@given(recorded=RECORDED)
+def test_dice_game_apply_calls_sound_are_read_without_an_error(recorded):
+    """``Game.apply`` keeps no copy of the state for recorded dice ``_sound`` passes: ``Dice`` must read every one of
+    them without a RecordError (each gamble pair, each reorganized die, each tie reroll)."""
+    from lv.chance import Dice
+    from lv.game import _sound
+
+    if not _sound(recorded):
+        return
+    dice = Dice(0, ("test",), recorded)
+    for _ in gambles(recorded.get("gamble")):
+        dice.gamble()
+    dice.reorg({0: list(recorded.get("reorg") or {})})
+    for lot, values in (recorded.get("ties") or {}).items():
+        for _ in values:
+            dice.tie([lot])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +189,14 @@ def test_the_layout_reader_gives_up_the_rest(text):
 @given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
 def test_the_layout_reader_reads_any_dumped_data_as_the_general_path_does(data, flow, width):
     same_by_layout(yaml.safe_dump({"k": data, "m": [data]}, default_flow_style=flow, width=width or 80))
+
+
+def test_the_layout_reader_refuses_the_characters_it_refused_as_a_pattern():
+    """``_load_layout`` refuses a text with any character but a line break and some printable ASCII (deleted by
+    ``_LAYOUT_CHARS``): the very characters of the pattern it used before, for every character up to U+3000."""
+    from lv.yamlsource import _LAYOUT_CHARS
+
+    refused = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
+    for code in range(0x3000):
+        c = chr(code)
+        assert (not c.isascii() or bool(c.translate(_LAYOUT_CHARS))) == bool(refused.search(c)), repr(c)
