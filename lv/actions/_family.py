@@ -381,6 +381,20 @@ class Lazy(dict[K, V]):
         return value
 
 
+class Counted:
+    """A cost or a cap by a count (tiles, spaces, pips): ``formula(n)``, worked out once for every count below
+    ``top`` (the most a game on the board reaches) into ``dense``, a tuple the generators index (compiled, a
+    native read; a dict by int costs a hash lookup). The predicates call ``formula`` itself, so
+    tests/test_legal_agrees.py compares the two."""
+
+    __slots__ = ("formula", "dense", "top")
+
+    def __init__(self, formula: Callable[[int], int], top: int) -> None:
+        self.formula = formula
+        self.dense: tuple[int, ...] = tuple([formula(n) for n in range(top)])
+        self.top = top
+
+
 def not_boss(s: GameState, b: int | None, lot: str) -> str:
     """Why the player is not the boss: nobody is (no die, or a tie), or someone else is."""
     if b is None:
