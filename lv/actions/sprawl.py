@@ -184,10 +184,8 @@ class SprawlFamily(Family):
         casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
         for i in rows:
             casino = casinos[i][0]
-            if left[casino.color] < 1:
-                continue
             free = casino.around & ~taken
-            if not free:
+            if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
                 continue
             key = casino.mask | casino.height << shift  # the casino's lots and height
             first = casino.first
