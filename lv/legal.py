@@ -57,7 +57,8 @@ def _plan(engine: Engine) -> _Plan:
 def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
-    ``after`` (end). The caller reads the slots and empties them (``_empty``)."""
+    ``after`` (end). The caller reads the slots and empties them (``_empty``): every slot is empty between
+    lists, so a caller may read them all rather than the first ones."""
     plan: _Plan | None = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
     if plan is None:
         plan = _plan(engine)
@@ -78,10 +79,11 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     while len(slots) < n:
         slots.append([])
     m.slots = slots
-    # the positions of the casinos of each role (Family.casinos)
-    bossed: list[int] = []
-    diced: list[int] = []
-    rivals: list[int] = []
+    # the positions of the casinos of each role (Family.casinos), in the moment's lists (emptied, not made anew)
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    bossed.clear()
+    diced.clear()
+    rivals.clear()
     i = 0
     for _, facts in casinos:
         b = facts.boss
@@ -124,8 +126,8 @@ def _empty(slots: list[list[Decision]]) -> None:
 def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     out: list[Decision] = []
     after: list[Decision] = []
-    n = _fill(engine, s, out, after)
-    for slot in engine.slots[:n]:
+    _fill(engine, s, out, after)
+    for slot in engine.slots:  # those past the casinos of this list are empty: no slice made
         if slot:
             out.extend(slot)
             slot.clear()
@@ -137,8 +139,8 @@ def _joined(engine: Engine, s: GameState) -> tuple[list[Decision], list[Decision
     """The legal decisions as (those before and at the casinos, those after, how many in all)."""
     out: list[Decision] = []
     after: list[Decision] = []
-    n = _fill(engine, s, out, after)
-    for slot in engine.slots[:n]:
+    _fill(engine, s, out, after)
+    for slot in engine.slots:  # those past the casinos of this list are empty: no slice made
         if slot:
             out.extend(slot)
             slot.clear()

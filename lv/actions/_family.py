@@ -288,7 +288,8 @@ class Moment:
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
-                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots")
+                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
+                 "bossed", "diced", "rivals")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -299,6 +300,12 @@ class Moment:
         self.tables = engine.tables
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
+        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them): kept
+        # from list to list, emptied and filled again, not made anew
+        self.bossed: list[int] = []
+        self.diced: list[int] = []
+        self.rivals: list[int] = []
+        self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.moment(s)
 
     def moment(self, s: GameState) -> Moment:
@@ -310,10 +317,12 @@ class Moment:
         self.markers = s.markers
         engine = self.engine
         n = len(s.players)
-        per = engine.per_players.get(n)
-        if per is None:
-            per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
-        self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
+        if n != self.players:  # the same in every list of a game: no lookup by number of players
+            per = engine.per_players.get(n)
+            if per is None:
+                per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
+            self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
+            self.players = n
         facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
         self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(engine, s)
         self.index: CasinoIndex = engine.index(s)
@@ -379,6 +388,20 @@ class Lazy(dict[K, V]):
     def __missing__(self, key: K) -> V:
         value = self[key] = self.formula(key)
         return value
+
+
+class Counted:
+    """A cost or a cap by a count (tiles, spaces, pips): ``formula(n)``, worked out once for every count below
+    ``top`` (the most a game on the board reaches) into ``dense``, a tuple the generators index (compiled, a
+    native read; a dict by int costs a hash lookup). The predicates call ``formula`` itself, so
+    tests/test_legal_agrees.py compares the two."""
+
+    __slots__ = ("formula", "dense", "top")
+
+    def __init__(self, formula: Callable[[int], int], top: int) -> None:
+        self.formula = formula
+        self.dense: tuple[int, ...] = tuple([formula(n) for n in range(top)])
+        self.top = top
 
 
 def not_boss(s: GameState, b: int | None, lot: str) -> str:

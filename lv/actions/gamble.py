@@ -20,7 +20,7 @@ from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import RIVALS, Decision, Family, Lazy, Moment, Reason, Words, refuse
+from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, refuse
 from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
@@ -69,17 +69,26 @@ register(Gambled)
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 
-GambleTable = tuple[bool, Lazy[int, int], int, bool]
-"""Gamble's table (``prepare``): whether risers count, the cap by tiles counted, ``gamble.per_turn`` and
-``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the profile)."""
+class GambleTable:
+    """Gamble's table (``prepare``): whether risers count, the cap by tiles counted, ``gamble.per_turn`` and
+    ``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the profile), and the
+    decisions made so far by casino (its first lot's bit, ``Casino.first``), by bet: compiled, list reads where
+    dicts by lot name and by bet cost two hash lookups a casino."""
+
+    __slots__ = ("risers", "caps", "per_turn", "at_boss", "made")
+
+    def __init__(self, risers: bool, caps: Counted, per_turn: int, at_boss: bool, lots: int) -> None:
+        self.risers = risers
+        self.caps = caps
+        self.per_turn = per_turn
+        self.at_boss = at_boss
+        self.made: list[list[Gamble | None]] = [[] for _ in range(lots)]
 
 
 def table_cap(engine: Engine, casino: Casino) -> int:
     """The most the casino takes, before the players' money is counted."""
     table: GambleTable = engine.tables["gamble"]
-    risers, caps, _, _ = table
-    cap: int = caps[casino.physical_tiles if risers else casino.spaces]
-    return cap
+    return table.caps.formula(casino.physical_tiles if table.risers else casino.spaces)
 
 
 def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
@@ -125,10 +134,6 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
             return (Rule.GAMBLE_OWN_MONEY, f"you have ${cap}: the bet at {lot} must be $1 to ${cap}")
         return (Rule.GAMBLE_BET_PER_TILE, f"the bet at {lot} must be $1 to ${cap}")
     return None
-
-
-# each decision made once: by casino, by bet (no key tuple made and hashed per casino)
-_GAMBLES: dict[str, dict[int, Gamble]] = {}
 
 
 class GambleFamily(Family):
@@ -202,8 +207,10 @@ class GambleFamily(Family):
         ``gamble.bet_per_tile`` each (000 L190 / 003 L783-794); the gambles a turn, and whether the boss's money
         caps a bet."""
         g = profile.gamble
-        return (g.tiles_counted == "physical_tiles", Lazy(lambda n: g.bet_per_tile * n, range(32)), g.per_turn,
-                g.cap_at_boss_money)
+        lots = len(board.order)
+        return GambleTable(g.tiles_counted == "physical_tiles",
+                           Counted(lambda n: g.bet_per_tile * n, lots * profile.max_height(profile.players.max) + 1),
+                           g.per_turn, g.cap_at_boss_money, lots)
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
@@ -213,14 +220,17 @@ class GambleFamily(Family):
         it is at least $1."""
         s, money = m.state, m.money
         table: GambleTable = m.tables["gamble"]  # typed: compiled, native reads and compares
-        risers, caps, per_turn, at_boss = table
-        if s.gambles >= per_turn:
+        if s.gambles >= table.per_turn:
             return
+        risers, at_boss, made = table.risers, table.at_boss, table.made
+        caps = table.caps
+        dense, top = caps.dense, caps.top
         players = s.players
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            cap: int = caps[casino.physical_tiles if risers else casino.spaces]  # table_cap
+            n = casino.physical_tiles if risers else casino.spaces
+            cap = dense[n] if n < top else caps.formula(n)  # table_cap
             if money < cap:
                 cap = money
             if at_boss:
@@ -230,13 +240,12 @@ class GambleFamily(Family):
                 if boss_money < cap:
                     cap = boss_money
             if cap >= 1:
-                name = casino.name
-                made = _GAMBLES.get(name)
-                if made is None:
-                    made = _GAMBLES[name] = {}
-                gamble = made.get(cap)
+                row = made[casino.first]
+                if cap >= len(row):  # grown to the largest bet met at the casino
+                    row.extend([None] * (cap + 1 - len(row)))
+                gamble = row[cap]
                 if gamble is None:
-                    gamble = made[cap] = Gamble(name, cap)
+                    gamble = row[cap] = Gamble(casino.name, cap)
                 slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

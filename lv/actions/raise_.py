@@ -17,7 +17,7 @@ from mypy_extensions import mypyc_attr
 from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse
+from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
 from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
@@ -54,11 +54,20 @@ register(Raised)
 
 
 def raise_cost(engine: Engine, casino: Casino) -> int:
-    costs: Lazy[int, int] = engine.tables["raise"]
-    return costs[casino.spaces]
+    table: RaiseTable = engine.tables["raise"]
+    return table.costs.formula(casino.spaces)
 
 
-_RAISES: Lazy[str, Raise] = Lazy(Raise)  # decisions are values listed again and again: each made once
+class RaiseTable:
+    """Raise's table (``prepare``): the cost by spaces, and the decisions made so far by casino (its first lot's
+    bit, ``Casino.first``): decisions are values listed again and again, each made once (compiled, a list read
+    where a dict by lot name costs a hash lookup)."""
+
+    __slots__ = ("costs", "made")
+
+    def __init__(self, costs: Counted, lots: int) -> None:
+        self.costs = costs
+        self.made: list[Raise | None] = [None] * lots
 
 
 class RaiseFamily(Family):
@@ -87,9 +96,10 @@ class RaiseFamily(Family):
     def from_record(self, d: dict[str, Any]) -> str:
         return f"raise {d.get('lot')}"
 
-    def prepare(self, profile: Profile, board: Board) -> Lazy[int, int]:
+    def prepare(self, profile: Profile, board: Board) -> RaiseTable:
         """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
-        return Lazy(lambda spaces: profile.raise_.cost_per_space * spaces, range(16))
+        lots = len(board.order)
+        return RaiseTable(Counted(lambda spaces: profile.raise_.cost_per_space * spaces, lots + 1), lots)
 
     def cost(self, engine: Engine, s: GameState, a: Raise) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -121,15 +131,21 @@ class RaiseFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
-        costs: Lazy[int, int] = m.tables["raise"]  # typed: compiled, native reads and compares
+        table: RaiseTable = m.tables["raise"]  # typed: compiled, native reads and compares
+        costs, made = table.costs, table.made
+        dense, most = costs.dense, costs.top
         money, top = m.money, m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
             if casino.height < top:
-                cost: int = costs[casino.spaces]
+                n = casino.spaces
+                cost = dense[n] if n < most else costs.formula(n)
                 if money >= cost:
-                    slots[i].append(_RAISES[casino.name])
+                    a = made[casino.first]
+                    if a is None:
+                        a = made[casino.first] = Raise(casino.name)
+                    slots[i].append(a)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

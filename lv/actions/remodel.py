@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, casino_text, not_boss, refuse,
+from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
 from ._values import DecisionValue, kinded
 
@@ -59,24 +59,39 @@ register(Remodeled)
 
 def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     """(cost, tiles needed)."""
-    table: tuple[bool, Lazy[int, int]] = engine.tables["remodel"]
-    by_space, costs = table
-    needed = casino.spaces if by_space else casino.physical_tiles
-    return costs[needed], needed
+    table: RemodelTable = engine.tables["remodel"]
+    needed = casino.spaces if table.by_space else casino.physical_tiles
+    return table.costs.formula(needed), needed
 
 
-# the remodels of a casino, made once: by the colours with enough tiles left, by lot, by colour of the casino (plain
-# dicts: compiled, a call to an lru_cache costs more than the rest of the generator; no key tuple made per casino)
-_REMODELS: dict[tuple[str, ...], dict[str, dict[str, tuple[Remodel, ...]]]] = {}
+ByFirst = list[dict[str, tuple[Remodel, ...]] | None]
+"""The remodels made for a set of colours, by casino (its first lot's bit, ``Casino.first``), by colour of the
+casino."""
+
+
+class RemodelTable:
+    """Remodel's table (``prepare``): whether it counts spaces, the cost by tiles needed, and the remodels of a
+    casino made so far, by the colours with enough tiles left (``ByFirst``): plain dicts and lists, compiled, a
+    call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
+    read by casino where a dict by lot name costs a hash lookup."""
+
+    __slots__ = ("by_space", "costs", "lots", "made")
+
+    def __init__(self, by_space: bool, costs: Counted, lots: int) -> None:
+        self.by_space = by_space
+        self.costs = costs
+        self.lots = lots
+        self.made: dict[tuple[str, ...], ByFirst] = {}
+
+    def by_first(self, colors: tuple[str, ...]) -> ByFirst:
+        """The remodels made for ``colors`` (the colours with enough tiles left)."""
+        found = self.made.get(colors)
+        if found is None:
+            found = self.made[colors] = [None] * self.lots
+        return found
+
+
 _REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
-
-
-def _by_lot(colors: tuple[str, ...]) -> dict[str, dict[str, tuple[Remodel, ...]]]:
-    """The remodels made for ``colors`` (the colours with enough tiles left), by lot, by colour of the casino."""
-    by_lot = _REMODELS.get(colors)
-    if by_lot is None:
-        by_lot = _REMODELS[colors] = {}
-    return by_lot
 
 
 def _remodel(lot: str, color: str) -> Remodel:
@@ -112,11 +127,13 @@ class RemodelFamily(Family):
     def from_record(self, d: dict[str, Any]) -> str:
         return f"remodel {d.get('lot')} {d.get('color')}"
 
-    def prepare(self, profile: Profile, board: Board) -> tuple[bool, Lazy[int, int]]:
+    def prepare(self, profile: Profile, board: Board) -> RemodelTable:
         """Whether a remodel takes one tile of the new colour per space (else one per tile including the risers:
         ``remodel.counts``), and the cost by tiles needed, ``remodel.cost_per_unit`` each."""
         r = profile.remodel
-        return r.counts == "spaces", Lazy(lambda units: r.cost_per_unit * units, range(16))
+        lots = len(board.order)
+        return RemodelTable(r.counts == "spaces", Counted(lambda units: r.cost_per_unit * units,
+                                                          lots * profile.max_height(profile.players.max) + 1), lots)
 
     def cost(self, engine: Engine, s: GameState, a: Remodel) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -145,25 +162,27 @@ class RemodelFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
-        table: tuple[bool, Lazy[int, int]] = m.tables["remodel"]  # typed: compiled, native reads and compares
-        by_space, costs = table
+        table: RemodelTable = m.tables["remodel"]  # typed: compiled, native reads and compares
+        by_space, costs = table.by_space, table.costs
+        dense, top = costs.dense, costs.top
         money = m.money
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
-        last = 0  # the tiles needed of the casino before, and its remodels by lot (most casinos need as many)
-        by_lot: dict[str, dict[str, tuple[Remodel, ...]]] = {}
+        last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
+        by_first: ByFirst = []
+        colors: tuple[str, ...] = ()
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
-            cost: int = costs[needed]
+            cost = dense[needed] if needed < top else costs.formula(needed)
             if money >= cost:
                 if needed != last:
                     colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                    by_lot = _by_lot(colors)
+                    by_first = table.by_first(colors)
                     last = needed
                 name, color = casino.name, casino.color
-                by_color = by_lot.get(name)
+                by_color = by_first[casino.first]
                 if by_color is None:
-                    by_color = by_lot[name] = {}
+                    by_color = by_first[casino.first] = {}
                 found = by_color.get(color)
                 if found is None:
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])

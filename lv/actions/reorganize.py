@@ -18,7 +18,7 @@ from ..casinos import has_die, pips
 from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import DICED, Decision, Family, Lazy, Moment, Reason, Words, dice_text, refuse
+from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
 from ._values import DecisionValue, kinded
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ register(Reorganized)
 
 
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
-    costs: Lazy[int, int] = engine.tables["reorganize"]
-    return costs[pips(s, casino)]
+    table: ReorganizeTable = engine.tables["reorganize"]
+    return table.costs.formula(pips(s, casino))
 
 
 def locked(s: GameState, lots: Sequence[str]) -> bool:
@@ -64,7 +64,16 @@ def locked(s: GameState, lots: Sequence[str]) -> bool:
     return not s.reorganized.isdisjoint(lots)
 
 
-_REORGANIZES: Lazy[str, Reorganize] = Lazy(Reorganize)  # each decision made once
+class ReorganizeTable:
+    """Reorganize's table (``prepare``): the cost by pips, and the decisions made so far by casino (its first lot's
+    bit, ``Casino.first``): each made once (compiled, a list read where a dict by lot name costs a hash
+    lookup)."""
+
+    __slots__ = ("costs", "made")
+
+    def __init__(self, costs: Counted, lots: int) -> None:
+        self.costs = costs
+        self.made: list[Reorganize | None] = [None] * lots
 
 
 class ReorganizeFamily(Family):
@@ -93,9 +102,10 @@ class ReorganizeFamily(Family):
     def from_record(self, d: dict[str, Any]) -> str:
         return f"reorg {d.get('lot')}"
 
-    def prepare(self, profile: Profile, board: Board) -> Lazy[int, int]:
+    def prepare(self, profile: Profile, board: Board) -> ReorganizeTable:
         """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
-        return Lazy(lambda n: n * profile.reorg.cost_per_pip, range(64))
+        lots = len(board.order)
+        return ReorganizeTable(Counted(lambda n: n * profile.reorg.cost_per_pip, 6 * lots + 1), lots)
 
     def table_dice(self, game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
         """A reorganize rerolls every die in the casino, in board order of their lots."""
@@ -128,14 +138,25 @@ class ReorganizeFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-        costs: Lazy[int, int] = m.tables["reorganize"]  # typed: compiled, native reads and compares
+        table: ReorganizeTable = m.tables["reorganize"]  # typed: compiled, native reads and compares
+        costs, made = table.costs, table.made
+        dense, top = costs.dense, costs.top
         reorganized, money = m.state.reorganized, m.money
+        locked_mask = 0  # the lots reorganized this turn, as a mask: an int test a casino, not a set method call
+        if reorganized:
+            bit = m.board.bit
+            for lot in reorganized:
+                locked_mask |= bit[lot]
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            cost: int = costs[facts.pips]
-            if money >= cost and (not reorganized or reorganized.isdisjoint(casino.lots)):  # not ``locked``
-                slots[i].append(_REORGANIZES[casino.name])
+            n = facts.pips
+            cost = dense[n] if n < top else costs.formula(n)
+            if money >= cost and not casino.mask & locked_mask:  # not ``locked``
+                a = made[casino.first]
+                if a is None:
+                    a = made[casino.first] = Reorganize(casino.name)
+                slots[i].append(a)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -67,13 +67,17 @@ class SprawlTable:
     """Sprawl's tables for one profile and board (``prepare``): ``costs`` by height of the sprawling casino, by
     lot; ``reach``: the sprawls a casino may make, by the casino's lots and height (its mask, the height above
     the board's bits), by the lots it may sprawl onto (a mask: empty, unowned, not on the closed block), as (costs, sprawls) in the order of its
-    frontier, so the generator tests only the money (compiled: int keys, no lookups by lot name)."""
+    frontier, so the generator tests only the money (compiled: int keys, no lookups by lot name). ``keys`` and
+``last``: by casino (its first lot's bit, ``Casino.first``), the key and ``reach`` entry it had last (a casino
+keeps its lots and height for many lists: a list read instead of a hash lookup)."""
 
-    __slots__ = ("costs", "reach")
+    __slots__ = ("costs", "reach", "keys", "last")
 
-    def __init__(self, costs: Lazy[int, dict[str, int]]) -> None:
+    def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
         self.reach: dict[int, dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = {}
+        self.keys: list[int] = [-1] * lots
+        self.last: list[dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = [{} for _ in range(lots)]
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -142,7 +146,7 @@ class SprawlFamily(Family):
         p = profile.sprawl
         return SprawlTable(Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
                                                 for lot, info in board.lots.items()},
-                                range(1, profile.max_height(profile.players.max) + 1)))
+                                range(1, profile.max_height(profile.players.max) + 1)), len(board.order))
 
     def cost(self, engine: Engine, s: GameState, a: Sprawl) -> int:
         casino = engine.casino_at(s, a.source)
@@ -181,7 +185,7 @@ class SprawlFamily(Family):
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
         table: SprawlTable = m.tables["sprawl"]  # typed: compiled, native reads and compares
-        reach = table.reach
+        reach, keys, last = table.reach, table.keys, table.last
         s, money, left = m.state, m.money, m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
@@ -190,20 +194,28 @@ class SprawlFamily(Family):
         casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
         for i in rows:
             casino = casinos[i][0]
-            if left[casino.color] < 1:
-                continue
             free = casino.around & ~taken
-            if not free:
+            if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
                 continue
             key = casino.mask | casino.height << shift  # the casino's lots and height
-            by_free = reach.get(key)
-            if by_free is None:
-                by_free = reach[key] = {}
+            first = casino.first
+            if keys[first] == key:
+                by_free = last[first]
+            else:
+                found_by = reach.get(key)
+                if found_by is None:
+                    found_by = reach[key] = {}
+                by_free = last[first] = found_by
+                keys[first] = key
             found = by_free.get(free)
             if found is None:
                 if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
                     reach.clear()
-                    by_free = reach[key] = {}
+                    for j in range(len(keys)):  # forget what each casino had last too
+                        keys[j] = -1
+                        last[j] = {}
+                    by_free = reach[key] = last[first] = {}
+                    keys[first] = key
                 found = by_free[free] = _reach(table, casino, free)
             costs, sprawls = found
             slot = slots[i]
