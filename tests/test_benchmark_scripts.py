@@ -22,3 +22,19 @@ def test_strength_compares_a_bot_with_the_reference_over_the_same_seeds(tmp_path
         assert 0 <= data[key]["mean"] <= 1 and data[key]["mean"] * 4 == round(data[key]["mean"] * 4)
     diff = data["difference"]["mean"]
     assert diff == data["win_rate"]["mean"] - data["reference_win_rate"]["mean"]
+
+
+def test_mcts_decision_times_the_same_decision_from_a_mid_game_position(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mcts_decision.py"), "--playouts", "5",
+                          "--turn", "3", "--tries", "2"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr
+    line = out.stdout.strip()
+    assert "one mcts:5 decision, 4 players, revised, turn 3 of a greedy game (seed 1)" in line, line
+    times = line.rsplit(": ", 1)[1].removesuffix(" CPU s").split(", ")
+    assert len(times) == 2 and all(float(t) > 0 for t in times)
+
+
+def test_mcts_decision_says_when_the_game_ends_before_the_turn(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mcts_decision.py"), "--playouts", "5",
+                          "--turn", "500", "--tries", "1"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 1 and "the game ended before turn 500" in out.stderr

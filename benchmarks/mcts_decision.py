@@ -1,0 +1,58 @@
+"""CPU time of one ``mcts:200`` decision, mid-game: prints figures, asserts nothing (not a timed test).
+
+    python benchmarks/mcts_decision.py                  # this checkout's lv
+    python benchmarks/mcts_decision.py --installed      # the lv installed in this interpreter (a compiled build)
+    python benchmarks/mcts_decision.py --playouts 200 --turn 12 --tries 3
+
+Issue 18's target: one ``mcts:200`` decision of a 4-player revised game, mid-game, in 0.5 s or less (compiled).
+The position: a game of four greedy bots from seed 1, played until turn ``--turn`` begins and its player has
+drawn. The decision is asked ``--tries`` times from that same position, each with a fresh bot (the same seed, so
+the same search); printed is the CPU time of each (``time.process_time()``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--installed", action="store_true", help="the installed lv, not this checkout's")
+    ap.add_argument("--playouts", type=int, default=200, help="playouts per decision (default 200)")
+    ap.add_argument("--turn", type=int, default=12, help="the turn the decision is made in (default 12)")
+    ap.add_argument("--tries", type=int, default=3, help="times the decision is asked (default 3)")
+    args = ap.parse_args()
+    if not args.installed:
+        sys.path.insert(0, str(ROOT))
+    import lv
+    from lv import bots
+    from lv.chance import rng_for
+
+    game = lv.new_game(lv.load_profile("revised"), 4, 1)
+    greedy = bots.bot_named("greedy")
+    rngs = [rng_for(1, "bot", i) for i in range(4)]
+    while not game.over and game.state.turn < args.turn:
+        seat = game.state.current
+        game.apply(greedy(game, game.legal_actions(), rngs[seat]))
+    if game.over:
+        raise SystemExit(f"the game ended before turn {args.turn}")
+    build = getattr(lv, "build_name", lambda: "pure Python")()
+    legal = game.legal_actions()
+    times = []
+    for _ in range(args.tries):
+        bot = bots.bot_named(f"mcts:{args.playouts}")
+        start = time.process_time()
+        bot(game, legal, rng_for(1, "mcts"))
+        times.append(time.process_time() - start)
+    print(f"lv ({build}): one mcts:{args.playouts} decision, 4 players, revised, turn {game.state.turn} of a greedy "
+          f"game (seed 1), {len(legal)} legal decisions: "
+          + ", ".join(f"{t:.3f}" for t in times) + " CPU s")
+
+
+if __name__ == "__main__":
+    main()
