@@ -20,6 +20,8 @@ import copy
 import random
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from . import actions as A
 from .actions import Choose, Draw, EndTurn, Gamble, Reroll
 from .board import END_CARD, STRIP, Board, load_board
@@ -34,6 +36,10 @@ from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
 from .state import GameState, PlayerState, Result
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds a decision value (plain data), dicts of dice and
+# choices (strings, ints and lists and dicts of them), a list of strings and a list of events (acyclic): never a
+# Decision or anything that holds one
+@mypyc_attr(acyclic=True)
 class Decision:
     """One applied decision of a turn: the action, the dice and choices it used, and the events it caused.
     (A plain class, not attrs: game.py is compiled, and a native class is made and read in C.)"""
@@ -63,6 +69,9 @@ class Decision:
                 f"generated={self.generated!r}, events={self.events!r})")
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds ints, lists of strings, dicts of dice and choices
+# (as a Decision's), a list of events and a list of Decisions (all acyclic): never a Turn or anything that holds one
+@mypyc_attr(acyclic=True)
 class Turn:
     """One turn as played: whose it was, the cards drawn and their events, then the decisions in order."""
 
@@ -109,6 +118,8 @@ class Turn:
                 f"decisions={self.decisions!r})")
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds strings, ints, a bool, None and tuples of them
+@mypyc_attr(acyclic=True)
 class CasinoView:
     """A casino as a reader sees it (``Game.casinos()``): its lots, colour, height, size, points, the boss's
     seat (None: no die on it) and each tile's die as (lot, owner seat, value)."""
