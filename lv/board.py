@@ -31,6 +31,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from .errors import BoardError
 from .yamlsource import read_located
 
@@ -48,6 +50,8 @@ def variants_dir() -> Path:
     raise BoardError(f"cannot find the variants folder (looked in {here / 'variants'} and {here.parent / 'variants'})")
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds strings, ints, a bool and a tuple of strings
+@mypyc_attr(acyclic=True)
 class Lot:
     """A lot of the playmat: its id, block, place, price, printed die, whether it is on the Strip, the colour its
     property card pays (or "strip"), the money the card deals and its neighbours. A value, never changed once
@@ -93,6 +97,9 @@ class Lot:
 _LOT_FIELDS = ("id", "block", "row", "col", "price", "die", "strip", "card", "card_money", "neighbours")
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds strings, ints, Lots and tuples, frozensets and
+# dicts of those (its memo: int -> tuple of ints), never anything that holds a Board
+@mypyc_attr(acyclic=True)
 class Board:
     """The playmat (``lv.load_board()``): the 48 lots by id, their board order, the casino colours and the
     score track. Never changed once made, and shared by every game; the tables below (bits, masks, blocks) are

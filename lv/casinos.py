@@ -37,12 +37,17 @@ import copy
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from .board import Board
 
 if TYPE_CHECKING:
     from .state import GameState
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds strings, ints, tuples of them, the Board (acyclic)
+# and its own dict of int -> tuple of strings; nothing it holds holds a Casino
+@mypyc_attr(acyclic=True)
 class Casino:
     """A casino: its lots in board order (``lots[0]`` names it), colour and height; never changed once made.
     Made once per (lots, colour, height) and shared (``Casino.make``); the derived sizes and masks are read on
@@ -141,6 +146,8 @@ def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
     return found[1]
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds ints, None and tuples of strings or ints
+@mypyc_attr(acyclic=True)
 class DiceFacts:
     """What a casino's dice say: kept until one of its dice changes, since bosses are asked for constantly. A
     value (never changed once made), iterated, compared and hashed as the tuple (top, top_lots, boss, owners,

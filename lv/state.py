@@ -36,6 +36,7 @@ import copy
 import itertools
 from typing import Any, Final, Iterable
 
+from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board
 from .casinos import CasinoIndex
@@ -43,6 +44,8 @@ from .casinos import CasinoIndex
 _STAMPS = itertools.count(1)  # structure stamps: unique across every state of the process
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds a string, ints and None
+@mypyc_attr(acyclic=True)
 class Tile:
     """A casino tile on a lot: its colour, height (1 + risers) and die (owner and face; None, None: no die).
     A value: never changed once made (the state's methods put a new one in its place); compared and hashed by
@@ -70,6 +73,8 @@ class Tile:
         return self  # a value
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds a string and ints
+@mypyc_attr(acyclic=True)
 class PlayerState:
     """A player: name, money, points. A plain class (a native one where the core is compiled)."""
 
@@ -105,6 +110,8 @@ def ending(reason: str) -> str:
     return ENDINGS.get(reason, reason.replace("_", " "))
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds strings, ints, a list of ints, a tuple of strings
+@mypyc_attr(acyclic=True)
 class Result:
     """How a game ended: why, who won and everyone's place, by seat number and, through the properties, by name.
 

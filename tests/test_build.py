@@ -48,3 +48,61 @@ def test_the_compiled_build_runs_and_a_house_rule_stays_python():
     events = importlib.import_module("lv.events")
     assert sell.Sold.__mro__[1] is events.Event
     assert not gc.is_tracked(events.Paid(0, 3, "lots", ["A1"])) and gc.is_tracked(sell.Sold("B3", 0, 4))
+
+
+def _played_game() -> lv.Game:
+    from lv import bots
+
+    game = lv.new_game("revised", 4, 3)
+    return bots.play(game, [bots.uniform_bot] * 4, 3)
+
+
+# what a played game keeps, by the classes marked acyclic (lv/board.py, casinos.py, state.py, game.py)
+ACYCLIC = {
+    "Lot": lambda g: g.board.lots["A1"],
+    "Board": lambda g: g.board,
+    "Casino": lambda g: g.state.casino_index("color").all()[0],
+    "DiceFacts": lambda g: g.state.casino_index("color").with_dice()[0][1],
+    "Tile": lambda g: next(iter(g.state.tiles.values())),
+    "PlayerState": lambda g: g.state.players[0],
+    "Result": lambda g: g.state.result,
+    "Decision": lambda g: g.history[0].decisions[0],
+    "Turn": lambda g: g.history[0],
+    "CasinoView": lambda g: g.casinos()[0],
+}
+
+
+@pytest.mark.skipif(os.environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
+@pytest.mark.parametrize("name", sorted(ACYCLIC))
+def test_the_compiled_core_keeps_its_values_out_of_the_cyclic_collector(name):
+    # classes that hold only plain data (and other such classes) are acyclic in the compiled build: the collector
+    # does not walk them (it walked a game's record and casinos at the end of every game); the state, whose casino
+    # index points back at it, is tracked as before
+    game = _played_game()
+    found = ACYCLIC[name](game)
+    assert type(found).__name__ == name
+    assert not gc.is_tracked(found)
+    assert gc.is_tracked(game.state)
+
+
+def test_the_dice_generated_are_kept_only_when_there_are_some():
+    # a decision (or a draw) that generated no dice keeps no empty list for the collector to walk; reading
+    # ``generated`` makes it, so it reads, compares, shows and changes as a list kept from the start would
+    from lv.actions import EndTurn
+    from lv.game import Decision, Turn
+
+    game = _played_game()
+    decisions = [d for t in game.history for d in t.decisions]
+    assert any(d._generated is None for d in decisions) and any(d._generated for d in decisions)
+    assert all(d._generated is None or d._generated for d in decisions)
+    assert all(t._draw_generated is None or t._draw_generated for t in game.history)
+    d = Decision(EndTurn())
+    assert d.generated == [] and type(d.generated) is list and d == Decision(EndTurn(), generated=[])
+    d.generated.append("gamble")
+    assert d.generated == ["gamble"] and "generated=['gamble']" in repr(d) and d.copy() == d
+    assert d != Decision(EndTurn())
+    turn, saved = Turn(1, 0), Turn(1, 0, draw_generated=["ties"])
+    turn.draw_generated.append("ties")
+    assert turn == saved and turn.copy() == saved and turn.draw_generated is turn.draw_generated
+    turn.restore(Turn(1, 0))
+    assert turn.draw_generated == [] and turn != saved
