@@ -49,28 +49,12 @@ class Decision:
         self.action = action
         self.dice: dict[str, Any] = {} if dice is None else dice  # the dice it used, keyed by meaning
         self.choices: dict[str, Any] = {} if choices is None else choices  # die_from / marker_from where pieces ran out
-        # which dice the record did not have (``generated``): most decisions have none, and an empty list kept per
-        # decision is one more object for the cyclic collector to walk; ``generated`` makes it when first read
-        self._generated: list[str] | None = generated if generated else None
+        self.generated: list[str] = [] if generated is None else generated  # which dice the record did not have
         self.events: list[Event] = [] if events is None else events
-
-    @property
-    def generated(self) -> list[str]:
-        """Which dice the record did not have (their meanings: ``"gamble"``, ``"reorg"``, ``"ties"``)."""
-        found = self._generated
-        if found is None:
-            found = self._generated = []
-        return found
-
-    @generated.setter
-    def generated(self, value: list[str]) -> None:
-        self._generated = value
 
     def copy(self) -> Decision:
         """A decision whose lists and dicts are its own (events are shared: nothing changes them once made)."""
-        generated = self._generated
-        return Decision(self.action, dict(self.dice), dict(self.choices),
-                        None if generated is None else list(generated), list(self.events))
+        return Decision(self.action, dict(self.dice), dict(self.choices), list(self.generated), list(self.events))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -99,38 +83,22 @@ class Turn:
         self.player = player
         self.cards: list[str] = [] if cards is None else cards
         self.draw_dice: dict[str, Any] = {} if draw_dice is None else draw_dice
-        # which dice of the draw the record did not have (``draw_generated``, made when first read: as a Decision's)
-        self._draw_generated: list[str] | None = draw_generated if draw_generated else None
+        self.draw_generated: list[str] = [] if draw_generated is None else draw_generated
         # marker_from / die_from of the draw, kept for the record
         self.draw_choices: dict[str, Any] = {} if draw_choices is None else draw_choices
         self.draw_events: list[Event] = [] if draw_events is None else draw_events
         self.decisions: list[Decision] = [] if decisions is None else decisions
 
-    @property
-    def draw_generated(self) -> list[str]:
-        """Which dice of the draw the record did not have."""
-        found = self._draw_generated
-        if found is None:
-            found = self._draw_generated = []
-        return found
-
-    @draw_generated.setter
-    def draw_generated(self, value: list[str]) -> None:
-        self._draw_generated = value
-
     def copy(self) -> Turn:
         """A turn whose lists and dicts are its own, its decisions' too (events are shared: nothing changes them
         once made)."""
-        generated = self._draw_generated
-        return Turn(self.number, self.player, list(self.cards), dict(self.draw_dice),
-                    None if generated is None else list(generated),
+        return Turn(self.number, self.player, list(self.cards), dict(self.draw_dice), list(self.draw_generated),
                     dict(self.draw_choices), list(self.draw_events), [d.copy() for d in self.decisions])
 
     def restore(self, saved: Turn) -> None:
         """Be ``saved`` again, field by field (``Game.pop``: the same Turn object, as it was)."""
         self.number, self.player, self.cards = saved.number, saved.player, saved.cards
-        self.draw_dice, self.draw_choices = saved.draw_dice, saved.draw_choices
-        self._draw_generated = saved._draw_generated
+        self.draw_dice, self.draw_generated, self.draw_choices = saved.draw_dice, saved.draw_generated, saved.draw_choices
         self.draw_events, self.decisions = saved.draw_events, saved.decisions
 
     def __eq__(self, other: object) -> bool:
@@ -554,7 +522,7 @@ class Game:
         state's one undo, ``GameState.copy``/``restore``)."""
         turn = self.current_turn
         saved = _Pushed(action, self.state.copy(), len(self.history),
-                        Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn._draw_generated,
+                        Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
                              turn.draw_choices, list(turn.draw_events), list(turn.decisions)))
         events = self.apply(action, dice, choices, **options)
         self._pushed.append(saved)

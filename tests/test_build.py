@@ -83,26 +83,3 @@ def test_the_compiled_core_keeps_its_values_out_of_the_cyclic_collector(name):
     assert type(found).__name__ == name
     assert not gc.is_tracked(found)
     assert gc.is_tracked(game.state)
-
-
-def test_the_dice_generated_are_kept_only_when_there_are_some():
-    # a decision (or a draw) that generated no dice keeps no empty list for the collector to walk; reading
-    # ``generated`` makes it, so it reads, compares, shows and changes as a list kept from the start would
-    from lv.actions import EndTurn
-    from lv.game import Decision, Turn
-
-    game = _played_game()
-    decisions = [d for t in game.history for d in t.decisions]
-    assert any(d._generated is None for d in decisions) and any(d._generated for d in decisions)
-    assert all(d._generated is None or d._generated for d in decisions)
-    assert all(t._draw_generated is None or t._draw_generated for t in game.history)
-    d = Decision(EndTurn())
-    assert d.generated == [] and type(d.generated) is list and d == Decision(EndTurn(), generated=[])
-    d.generated.append("gamble")
-    assert d.generated == ["gamble"] and "generated=['gamble']" in repr(d) and d.copy() == d
-    assert d != Decision(EndTurn())
-    turn, saved = Turn(1, 0), Turn(1, 0, draw_generated=["ties"])
-    turn.draw_generated.append("ties")
-    assert turn == saved and turn.copy() == saved and turn.draw_generated is turn.draw_generated
-    turn.restore(Turn(1, 0))
-    assert turn.draw_generated == [] and turn != saved
