@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -171,6 +171,20 @@ def _faces(values: Any) -> bool:
         if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 6:
             return False
     return True
+
+
+def _given_dicts(**given: object) -> None:
+    """``Game.apply``'s dice and choices are dicts or None: anything else is a TypeError naming the argument (the
+    compiled build's own check at the call says the same in its words; without it the pure build would fail later
+    with an AttributeError from deep inside)."""
+    for name, value in given.items():
+        if value is not None and not isinstance(value, dict):
+            raise TypeError(f"Game.apply: {name} must be a dict keyed by meaning (for example "
+                            f"{_EXAMPLES[name]}) or None, not {type(value).__name__}")
+
+
+_EXAMPLES: Final = {"dice": "{'gamble': [3, 5]}", "next_draw_dice": "{'ties': {'A2': [4]}}",
+                    "choices": "{'die_from': 'A2'}", "next_draw_choices": "{'marker_from': 'B3'}"}
 
 
 def _sound(dice: dict[str, Any] | None) -> bool:
@@ -471,6 +485,9 @@ class Game:
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
         vouched, self._vouched = self._vouched, None
+        if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
+            _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
+                         next_draw_choices=next_draw_choices)
         if s.phase == "over":
             raise IllegalAction("the game is over", "end")
         turn = self.current_turn

@@ -94,3 +94,19 @@ def test_a_copy_plays_the_same_game_as_the_original():
         game.apply(rng_a.choice(game.legal_actions()))
         twin.apply(rng_b.choice(twin.legal_actions()))
     assert twin.over and _text(twin) == _text(game)
+
+
+@pytest.mark.parametrize("given", [{"choices": 5}, {"dice": [3, 5]}, {"next_draw_dice": "4,2"},
+                                   {"next_draw_choices": ["B3"]}])
+def test_dice_or_choices_that_are_no_dict_are_a_type_error_and_change_nothing(given):
+    """Game.apply's dice and choices are dicts keyed by meaning: anything else is a TypeError naming the argument
+    (it was an AttributeError from deep inside the pure build; the compiled build's own check at the call says
+    "dict or None object expected"), and the game is as it was."""
+    game = lv.new_game("revised", 3, seed=7)
+    before = _fingerprint(game)
+    decision = game.legal_actions()[0]
+    said = "dict or None object expected" if lv.build_name() == "compiled" else f"{next(iter(given))} must be a dict"
+    for call in (game.push, game.apply):
+        with pytest.raises(TypeError, match=said):
+            call(decision, **given)
+    assert _fingerprint(game) == before and game.pushed == []
