@@ -490,7 +490,9 @@ class Engine:
             if b is not None:
                 # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
                 # per profile
-                spaces = casino.spaces if dieless else (casino.mask & dice_mask).bit_count()
+                with_dice = casino.mask & dice_mask
+                # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
+                spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
                 award = spaces * casino.height if physical else spaces
                 ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
         if len(ranked) > 1:

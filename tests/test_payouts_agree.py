@@ -1,17 +1,20 @@
 """The draw step's payouts (``Engine.pay_lots``, ``Engine.pay_and_score``) read the state's bitboards and the
 casino index's kept lists for speed: over random games, what they pay at every moment, for every card, must be
 what a plain count over the tiles and markers pays (the rulebooks' way: 000 L75 / 003 L309-316 lots;
-000 L110 / 003 L404-416 casinos, each owner his own pips, in seat order)."""
+000 L110 / 003 L404-416 casinos, each owner his own pips, in seat order), and each casino scores its points."""
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lv
 from lv import bots
 from lv.board import STRIP
-from lv.events import Paid
+from lv.events import Paid, Scored
+from lv.rules import Engine
+from lv.state import GameState, PlayerState
 
 
 def plain_lots(game, s):
@@ -58,13 +61,18 @@ def check(game):
         expected = plain_lots(game, s) + plain_casinos(game, s, card)
         assert paid == expected, (s.turn, card)
         assert all(type(ev.lots) is list for ev in paid)
+        for ev in events:  # each casino scores its points (``Engine.points``, the plain way)
+            if isinstance(ev, Scored):
+                casino = e.casino_at(game.state, ev.lots[0])
+                assert ev.award == e.points(game.state, casino) and ev.lots == list(casino.lots), (s.turn, card)
         for seat, p in enumerate(s.players):
             assert p.money == money[seat] + sum(ev.amount for ev in expected if ev.player == seat)
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**31),
-       config=st.sampled_from([("revised", 4), ("original", 3), ("revised", 6), ("revised,casino.join_rule=color", 3)]))
+       config=st.sampled_from([("revised", 4), ("original", 3), ("revised", 6), ("revised,casino.join_rule=color", 3),
+                                    ("revised,casino.dieless_tile_scores=false", 4)]))
 def test_payouts_agree_with_a_plain_count(seed, config):
     spec, players = config
     game = lv.new_game(spec, players, seed=seed)
@@ -76,3 +84,21 @@ def test_payouts_agree_with_a_plain_count(seed, config):
             checked += 1
         game.apply(bots.random_bot(game, game.legal_actions(), rng))
     assert checked > 3
+
+
+@pytest.mark.parametrize("dieless", [True, False])
+def test_a_casino_with_a_tile_without_a_die_scores_by_the_profile(dieless):
+    """A casino of three tiles, one without a die: it scores 3 or 2 (``casino.dieless_tile_scores``), as
+    ``Engine.points`` counts."""
+    profile = lv.load_profile(f"revised,casino.dieless_tile_scores={'true' if dieless else 'false'}")
+    e = Engine(profile)
+    s = GameState(players=[PlayerState("a"), PlayerState("b")], board=e.board)
+    s.place_tile("A1", "gold", 1, 0, 5)
+    s.place_tile("A2", "gold", 1, None, None)
+    s.place_tile("A3", "gold", 1, 1, 2)
+    events = []
+    e.pay_and_score(s, "gold", events)
+    scored = [ev for ev in events if isinstance(ev, Scored)]
+    casino = e.casino_at(s, "A1")
+    assert [(ev.player, ev.lots, ev.award) for ev in scored] == [(0, ["A1", "A2", "A3"], 3 if dieless else 2)]
+    assert e.points(s, casino) == scored[0].award
