@@ -131,7 +131,7 @@ class Casino:
         return self  # immutable and shared
 
 
-_MADE: dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]] = {}
+_MADE: Final[dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]]] = {}  # Final: compiled, a C static
 
 
 def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
@@ -182,7 +182,7 @@ class DiceFacts:
         return self  # a value
 
 
-_NO_DICE = DiceFacts(None, (), None, (), 0)
+_NO_DICE: Final = DiceFacts(None, (), None, (), 0)
 
 
 class CasinoIndex:

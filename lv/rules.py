@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
@@ -599,10 +599,11 @@ class Engine:
         family.apply(self, s, player, action, dice, events, choices)
 
 
+# (Final: compiled, read as C statics, not looked up in the module's dict on each decision)
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
-_APPLY: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
+_APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
 # decisions carried out at any time, in the draw step as well (trades)
-_ANYTIME: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
+_ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # decisions the game's turn machinery carries out
-_BY_GAME: frozenset[type] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
+_BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
