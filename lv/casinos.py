@@ -136,7 +136,7 @@ class Casino:
         return self  # immutable and shared
 
 
-_MADE: dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]] = {}
+_MADE: Final[dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]]] = {}  # Final: compiled, a C static
 
 
 def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
@@ -189,7 +189,7 @@ class DiceFacts:
         return self  # a value
 
 
-_NO_DICE = DiceFacts(None, (), None, (), 0)
+_NO_DICE: Final = DiceFacts(None, (), None, (), 0)
 
 
 class CasinoIndex:
@@ -308,9 +308,10 @@ class CasinoIndex:
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
         board, s, at_bit, at = self.board, self.owner, self.at_bit, self.at
-        if not changed & (changed - 1):  # one lot: a new tile that joins nothing is the common case (a build)
-            i = changed.bit_length() - 1
-            if at_bit[i] is None:
+        if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
+            i = changed.bit_length() - 1  # raise of a casino of one tile)
+            was = at_bit[i]
+            if was is None or was.mask == changed:
                 color, height = s.tile_colors[i], s.tile_heights[i]
                 assert color is not None  # the lot has its new tile
                 same = s.color_masks[color]
@@ -322,7 +323,16 @@ class CasinoIndex:
                     single = hit if hit is not None else Casino.make(board, changed, color, height)
                     at_bit[i] = single
                     at[single.name] = single
-                    self.by_block[number] = _in_order(self.by_block[number], [single])
+                    if was is None:
+                        self.by_block[number] = _in_order(self.by_block[number], [single])
+                    else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
+                        #   same lots: die_changed tells), as the flood fill below keeps them
+                        block = list(self.by_block[number])
+                        for k in range(len(block)):
+                            if block[k] is was:
+                                block[k] = single
+                                break
+                        self.by_block[number] = block
                     self._stale |= 1 << number
                     return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)

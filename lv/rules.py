@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
@@ -198,8 +198,9 @@ class Engine:
             return
         after = self.snapshot(s)
         for was, now in zip(before, after):
-            if now is was:
-                continue  # nothing changed in the block
+            if now is was or now == was:
+                continue  # nothing changed in the block, or the same bosses of the same casinos (a dict
+                #           comparison in C: cheaper than the loop below, which would find nothing)
             for mask, b in now.items():
                 if was.get(mask, -1) == b:  # no seat is -1
                     continue  # the very casino it was, with the same boss: nothing to tell
@@ -427,29 +428,40 @@ class Engine:
         income = self._lot_income
         if not income:
             return
-        owner, quiet, players = 0, self.quiet, s.players
+        owner, quiet, players, board = 0, self.quiet, s.players, self.board
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
             if mask:
-                amount = income * mask.bit_count()
-                players[owner].money += amount
-                if not quiet:  # the events' fields in order: a call with keywords costs three times as much
-                    events.append(Paid(owner, amount, "lots", self.board.lots_of(mask)))
+                if quiet:
+                    players[owner].money += income * mask.bit_count()
+                else:  # the lots are at hand: len(), not bit_count() (compiled, a Python method call)
+                    lots = board.lots_of(mask)
+                    amount = income * len(lots)
+                    players[owner].money += amount
+                    # the events' fields in order: a call with keywords costs three times as much
+                    events.append(Paid(owner, amount, "lots", lots))
             owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         index = casino_index(self.board, s, self._join_rule)
-        paying = index.touching(self.board.strip_mask) if pays == STRIP else index.of_color(pays)
-        if not paying:
-            return self._end_if_reached(s, events, end_card)
+        # the casinos that pay: those touching the Strip, or of the card's colour (a filter over the index's
+        # list, which legal.py keeps current anyway, rather than a new list: ``touching``/``of_color``)
+        strip = pays == STRIP
+        strip_mask = self.board.strip_mask
         per_pip = self._per_pip
         players, quiet = s.players, self.quiet
         by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
         dice_mask = s.dice_mask
         ranked: list[tuple[int, int, int, Casino, int]] = []  # the casinos with a boss: (order, first bit,
         #                                                        award, casino, boss)
-        for casino, facts in paying:
+        per: list[int] = []  # by seat: a casino's pips of each owner (several owners)
+        for casino, facts in index.with_dice():
+            if strip:
+                if not casino.mask & strip_mask:
+                    continue
+            elif casino.color != pays:
+                continue
             owners = facts.owners
             if not owners:
                 continue
@@ -459,23 +471,28 @@ class Engine:
                     players[owners[0]].money += amount
                     if not quiet:  # positional: see pay_lots
                         events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
-            else:
-                per: dict[int, int] = {}
+            else:  # paid by seat, in seat order
+                if not per:
+                    per = [0] * len(s.dice_masks)  # every seat that may own a die (GameState._die)
                 owners_at, values = s.die_owners, s.die_values
                 for i in casino.bits:
                     o = owners_at[i]
                     if o is not None:  # an owner's die has a value
-                        per[o] = per.get(o, 0) + values[i] * per_pip
-                for owner in sorted(per):
-                    if per[owner]:
-                        players[owner].money += per[owner]
+                        per[o] += values[i] * per_pip
+                for owner in range(len(per)):
+                    amount = per[owner]
+                    if amount:
+                        per[owner] = 0
+                        players[owner].money += amount
                         if not quiet:
-                            events.append(Paid(owner, per[owner], "casino", list(casino.lots)))
+                            events.append(Paid(owner, amount, "casino", list(casino.lots)))
             b = facts.boss
             if b is not None:
                 # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
                 # per profile
-                spaces = casino.spaces if dieless else (casino.mask & dice_mask).bit_count()
+                with_dice = casino.mask & dice_mask
+                # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
+                spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
                 award = spaces * casino.height if physical else spaces
                 ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
         if len(ranked) > 1:
@@ -582,10 +599,11 @@ class Engine:
         family.apply(self, s, player, action, dice, events, choices)
 
 
+# (Final: compiled, read as C statics, not looked up in the module's dict on each decision)
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
-_APPLY: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
+_APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
 # decisions carried out at any time, in the draw step as well (trades)
-_ANYTIME: dict[type, Family] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
+_ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # decisions the game's turn machinery carries out
-_BY_GAME: frozenset[type] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
+_BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)

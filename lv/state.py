@@ -33,7 +33,6 @@ Undo. ``saved = s.copy()`` is a complete, independent copy (casino index include
 from __future__ import annotations
 
 import copy
-import itertools
 from typing import Any, Final, Iterable
 
 from mypy_extensions import mypyc_attr
@@ -41,7 +40,9 @@ from mypy_extensions import mypyc_attr
 from .board import Board, load_board
 from .casinos import CasinoIndex
 
-_STAMPS = itertools.count(1)  # structure stamps: unique across every state of the process
+# the last structure stamp given (stamps are unique across every state of the process): a list, not
+# itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
+_STAMPS: Final = [0]
 
 
 # acyclic (out of the cyclic collector in the compiled build): holds a string, ints and None
@@ -195,7 +196,8 @@ class GameState:
             return
         self._derive()
         if self.tiles and not self.structure:
-            self.structure = next(_STAMPS)
+            _STAMPS[0] += 1
+            self.structure = _STAMPS[0]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -380,7 +382,8 @@ class GameState:
         self.tile_colors[i] = color
         self.tile_heights[i] = height
         self._die(i, b, owner, value)
-        self.structure = next(_STAMPS)
+        _STAMPS[0] += 1
+        self.structure = _STAMPS[0]
         index = self._casinos
         if index is not None:
             index.tiles_changed(b)
@@ -409,7 +412,8 @@ class GameState:
             else:
                 counts[t.color] -= 1
             counts[color] = counts.get(color, 0) + 1
-        self.structure = next(_STAMPS)
+        _STAMPS[0] += 1
+        self.structure = _STAMPS[0]
         if self._casinos is not None and changed:
             self._casinos.tiles_changed(changed)
 
@@ -430,7 +434,8 @@ class GameState:
             else:
                 del masks[t.height]
             masks[t.height + 1] = masks.get(t.height + 1, 0) | b
-        self.structure = next(_STAMPS)
+        _STAMPS[0] += 1
+        self.structure = _STAMPS[0]
         if self._casinos is not None and changed:
             self._casinos.tiles_changed(changed)
 

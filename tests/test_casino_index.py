@@ -543,3 +543,21 @@ def test_a_change_given_a_one_shot_iterable_or_no_lots_keeps_the_index_current(c
     assert_index_agrees(s, "color")
     method((), *args)
     assert_index_agrees(s, "color")
+
+
+@pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
+@pytest.mark.parametrize("change", ["recolor", "raise_tiles"])
+def test_one_lot_of_a_casino_changed_leaves_the_rest_a_casino(join_rule, change):
+    """``_rework``'s short way for one changed lot is only for a casino of that one lot: a lot of a larger casino
+    recoloured or raised (not in the rules, which change whole casinos) splits it, by the flood fill."""
+    s = GameState(players=[PlayerState("a"), PlayerState("b")])
+    for lot in ("A1", "A2", "A3"):
+        s.place_tile(lot, "gold", 1, 0, 3)
+    casino_index(BOARD, s, join_rule).with_dice()
+    if change == "recolor":
+        s.recolor(["A1"], "aqua")
+    else:
+        s.raise_tiles(["A1"])
+    assert_index_agrees(s, join_rule)
+    s.recolor(["A1"], "gold" if change == "recolor" else "aqua")  # a casino of one lot changed: the short way
+    assert_index_agrees(s, join_rule)
