@@ -41,6 +41,8 @@ class _Plan:
                                                              if f.casinos)
 
 
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+
 # the roles' places in ROLES (``_Plan.casinos``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
@@ -135,39 +137,76 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     return out
 
 
-def _joined(engine: Engine, s: GameState) -> tuple[list[Decision], list[Decision], int]:
-    """The legal decisions as (those before and at the casinos, those after, how many in all)."""
-    out: list[Decision] = []
-    after: list[Decision] = []
+def _count(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
+    """``_fill``, then the number of legal decisions in all. Compiled, the slots stay full (``_take`` finds the
+    decision slot by slot and empties them: no pointers copied); in pure Python they are joined into ``out``
+    here (``list.extend``, one C call a slot, is cheaper there than finding a decision slot by slot). Either
+    way the caller takes one decision with ``_take`` or empties the slots itself."""
     _fill(engine, s, out, after)
-    for slot in engine.slots:  # those past the casinos of this list are empty: no slice made
+    slots = engine.slots
+    if _COMPILED:
+        total = len(out) + len(after)
+        for slot in slots:  # those past the casinos of this list are empty
+            total += len(slot)
+        return total
+    for slot in slots:
         if slot:
             out.extend(slot)
             slot.clear()
-    return out, after, len(out) + len(after)
+    return len(out) + len(after)
+
+
+def _take(engine: Engine, out: list[Decision], after: list[Decision], i: int) -> Decision:
+    """``legal_actions(engine, s)[i]`` of the list ``_count`` counted (those before the casinos, the slots in
+    order, those after), every slot emptied."""
+    if i < len(out):
+        if _COMPILED:
+            _empty(engine.slots)
+        return out[i]
+    i -= len(out)
+    chosen: Decision | None = None
+    if _COMPILED:
+        for slot in engine.slots:
+            k = len(slot)
+            if k:
+                if chosen is None:
+                    if i < k:
+                        chosen = slot[i]
+                    else:
+                        i -= k
+                slot.clear()
+    return after[i] if chosen is None else chosen
 
 
 def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tuple[Decision | None, int]:
     """``(legal_actions(engine, s)[choose(n)], n)`` where ``n`` is the number of legal decisions. ``choose`` is
     given ``n`` (0 when there is none: the game is over; the decision is then None and ``choose`` is not
-    called) and returns an index below it. The decisions before and after the casinos' are not joined to
-    theirs."""
-    out, after, total = _joined(engine, s)
+    called) and returns an index below it. The list is not joined: the decision is found in its parts."""
+    out: list[Decision] = []
+    after: list[Decision] = []
+    total = _count(engine, s, out, after)
     if not total:
         return None, 0
-    i = choose(total)
-    return (out[i] if i < len(out) else after[i - len(out)]), total
+    try:
+        i = choose(total)
+    except BaseException:
+        _empty(engine.slots)
+        raise
+    return _take(engine, out, after, i), total
 
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    out, after, total = _joined(engine, s)
+    out: list[Decision] = []
+    after: list[Decision] = []
+    total = _count(engine, s, out, after)
     if not total:
         return None, 0
-    i = below(rng, total)
-    return (out[i] if i < len(out) else after[i - len(out)]), total
+    return _take(engine, out, after, below(rng, total)), total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:
     """``len(legal_actions(engine, s))``, without building the list."""
-    return legal_pick(engine, s, lambda n: 0)[1]
+    total = _count(engine, s, [], [])
+    _empty(engine.slots)
+    return total

@@ -83,3 +83,34 @@ def test_below_draws_what_random_choice_and_randint_draw():
             assert below(a, n) == b.choice(range(n)), (seed, n)
             assert 1 + below(a, n) == b.randint(1, n), (seed, n)
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("compiled_way", [True, False])
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 5), ("original", 3, 6)])
+def test_legal_pick_finds_every_index_of_the_list_without_joining_it(spec, players, seed, compiled_way,
+                                                                       monkeypatch):
+    """``legal_pick`` takes the i-th decision from the list's parts (before the casinos, each casino's slot,
+    after): for every i of positions across a game it is ``legal_actions()[i]``, and it leaves every slot empty
+    (the next list is the same list), also when ``choose`` raises. Both ways of finding it (the compiled build's,
+    slot by slot, and pure Python's, joined) run here in the pure build (a compiled module's ``_COMPILED`` is a
+    C constant: there both runs take the compiled way)."""
+    from lv import legal
+    from lv.legal import legal_pick
+
+    monkeypatch.setattr(legal, "_COMPILED", compiled_way)
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    positions = 0
+    while not game.over:
+        legal = game.legal_actions()
+        if positions % 3 == 0:
+            for i in range(len(legal)):
+                got, n = legal_pick(game.engine, game.state, lambda n, i=i: i)
+                assert got == legal[i] and n == len(legal)
+            with pytest.raises(ZeroDivisionError):
+                legal_pick(game.engine, game.state, lambda n: 1 // 0)
+            assert all(not slot for slot in game.engine.slots)
+            assert game.legal_actions() == legal and game.legal_count() == len(legal)
+        positions += 1
+        game.apply(rng.choice(legal))
+    assert positions > 50
