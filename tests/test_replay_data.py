@@ -190,7 +190,7 @@ def test_the_record_lv_writes_pinned(rep):
     text = dumps(record_of(rep.game, rep.record.profile, position=rep.record.position,
                            comment="A question\nin two lines", tags=rep.record.tags))
     assert text.splitlines() == ['format: lv-game/1',
-     'engine: lv 0.1.0',
+     'engine: lv 0.2.0',
      'profile:',
      '  name: revised',
      '  title: Revised with two gambles',
@@ -228,5 +228,5 @@ def test_json_keeps_names_as_they_are(rep):
     data = record_of(rep.game, rep.record.profile, position=rep.record.position, tags=rep.record.tags)
     text = dumps(data, "json")
     assert '"zoë"' in text and "\\u" not in text and text.endswith("}\n")
-    assert text.splitlines()[:3] == ["{", ' "format": "lv-game/1",', ' "engine": "lv 0.1.0",']
+    assert text.splitlines()[:3] == ["{", ' "format": "lv-game/1",', ' "engine": "lv 0.2.0",']
     assert json.loads(text) == data
