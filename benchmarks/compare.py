@@ -14,7 +14,8 @@ The reference workload (benchmarks/README.md: revised, 4 players, the uniform bo
 by round, the builds interleaved (A B C A B C ...) so that the machine's load falls on each alike, the same seeds
 in every round and build; each child measures its CPU time (``time.process_time()``) around the games only, after
 one warm-up game. Printed: games per CPU-second of each build (all rounds together; the spread of the rounds
-beside it), the ratio to the baseline, the load average before and after. Then the parse and replay of
+beside it), the ratio to the baseline, the median of the rounds' ratios (each round's CPU time against the
+baseline's in the same round, next to it in time), the load average before and after. Then the parse and replay of
 examples/revised-4p.yaml (CPU ms, the median of ``--replays``), and, unless ``--instructions 0``, the
 instructions per reference game counted by callgrind (benchmarks/instructions.py; the figure that repeats on a
 busy machine), for every build.
@@ -119,6 +120,13 @@ def instructions(python: Path, tree: Path | None, games: int, cwd: Path) -> floa
     return float(proc.stdout.split()[0])
 
 
+def paired(base: list[float], other: list[float]) -> str:
+    """The median (and range) of the per-round speed ratios: a build against the baseline's run in the same round,
+    next to it in time, so a load that changes between rounds falls on both sides of each ratio."""
+    ratios = [b / o for b, o in zip(base, other)]
+    return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+
+
 def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
@@ -179,6 +187,8 @@ def main() -> None:
         + [f"{rate[label]:.1f} ({rate[label] / rate['base']:.2f}x)" for label in cpu],
         ["the rounds' range (games per CPU-second)"]
         + [f"{args.games / max(c):.0f}-{args.games / min(c):.0f}" for c in cpu.values()],
+        ["each round's ratio to the baseline's same round: median (range)"]
+        + [paired(cpu["base"], c) for c in cpu.values()],
         ["parse + replay of examples/revised-4p.yaml, CPU ms"]
         + [f"{float(records[label]['both_ms']):.1f} (parse {float(records[label]['parse_ms']):.1f})"
            for label in cpu],
