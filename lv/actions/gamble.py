@@ -220,7 +220,7 @@ class GambleFamily(Family):
         it is at least $1."""
         s, money = m.state, m.money
         table: GambleTable = m.tables["gamble"]  # typed: compiled, native reads and compares
-        if s.gambles >= table.per_turn:
+        if s.gambles >= table.per_turn or money < 1:  # the smallest bet is $1
             return
         risers, at_boss, made = table.risers, table.at_boss, table.made
         caps = table.caps

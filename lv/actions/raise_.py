@@ -63,10 +63,11 @@ class RaiseTable:
     bit, ``Casino.first``): decisions are values listed again and again, each made once (compiled, a list read
     where a dict by lot name costs a hash lookup)."""
 
-    __slots__ = ("costs", "made")
+    __slots__ = ("costs", "least", "made")
 
     def __init__(self, costs: Counted, lots: int) -> None:
         self.costs = costs
+        self.least: int = costs.formula(1)  # the cheapest raise, of one space (the cost grows with the spaces)
         self.made: list[Raise | None] = [None] * lots
 
 
@@ -132,9 +133,12 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.tables["raise"]  # typed: compiled, native reads and compares
+        money = m.money
+        if money < table.least:  # most lists: no raise affordable, no casino looked at
+            return
         costs, made = table.costs, table.made
         dense, most = costs.dense, costs.top
-        money, top = m.money, m.max_height
+        top = m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]

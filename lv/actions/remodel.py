@@ -75,11 +75,12 @@ class RemodelTable:
     call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
     read by casino where a dict by lot name costs a hash lookup."""
 
-    __slots__ = ("by_space", "costs", "lots", "made")
+    __slots__ = ("by_space", "costs", "least", "lots", "made")
 
     def __init__(self, by_space: bool, costs: Counted, lots: int) -> None:
         self.by_space = by_space
         self.costs = costs
+        self.least: int = costs.formula(1)  # the cheapest remodel, of one tile (the cost grows with the tiles)
         self.lots = lots
         self.made: dict[tuple[str, ...], ByFirst] = {}
 
@@ -163,9 +164,11 @@ class RemodelFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.tables["remodel"]  # typed: compiled, native reads and compares
+        money = m.money
+        if money < table.least:  # no remodel affordable, no casino looked at
+            return
         by_space, costs = table.by_space, table.costs
         dense, top = costs.dense, costs.top
-        money = m.money
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
         by_first: ByFirst = []

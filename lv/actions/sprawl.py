@@ -71,10 +71,12 @@ class SprawlTable:
 ``last``: by casino (its first lot's bit, ``Casino.first``), the key and ``reach`` entry it had last (a casino
 keeps its lots and height for many lists: a list read instead of a hash lookup)."""
 
-    __slots__ = ("costs", "reach", "keys", "last")
+    __slots__ = ("costs", "least", "reach", "keys", "last")
 
     def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
+        # the cheapest sprawl of all (a 1-high casino's, the risers' cost being >= 0): a player with less makes none
+        self.least: int = min(costs[1].values())
         self.reach: dict[int, dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = {}
         self.keys: list[int] = [-1] * lots
         self.last: list[dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = [{} for _ in range(lots)]
@@ -185,8 +187,11 @@ class SprawlFamily(Family):
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
         table: SprawlTable = m.tables["sprawl"]  # typed: compiled, native reads and compares
+        money = m.money
+        if money < table.least:  # most lists: no sprawl affordable, no casino looked at
+            return
         reach, keys, last = table.reach, table.keys, table.last
-        s, money, left = m.state, m.money, m.left
+        s, left = m.state, m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
