@@ -83,14 +83,7 @@ class RemodelTable:
         self.costs = Counted(lambda units: per * units, top)
         self.per = per
         self.lots = lots
-        self.made: dict[tuple[str, ...], ByFirst] = {}
-
-    def by_first(self, colors: tuple[str, ...]) -> ByFirst:
-        """The remodels made for ``colors`` (the colours with enough tiles left)."""
-        found = self.made.get(colors)
-        if found is None:
-            found = self.made[colors] = [None] * self.lots
-        return found
+        self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
 
 
 _REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
@@ -169,7 +162,7 @@ class RemodelFamily(Family):
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
             return
         units = money // per if per else maxsize  # the most tiles the player can pay for (``remodel_cost``)
-        by_space = table.by_space
+        by_space, made = table.by_space, table.made
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
         by_first: ByFirst = []
@@ -180,14 +173,18 @@ class RemodelFamily(Family):
             if needed <= units:
                 if needed != last:
                     colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                    by_first = table.by_first(colors)
+                    found_by = made.get(colors)
+                    if found_by is None:
+                        found_by = made[colors] = [None] * table.lots
+                    by_first = found_by
                     last = needed
-                name, color = casino.name, casino.color
+                color = casino.color
                 by_color = by_first[casino.first]
                 if by_color is None:
                     by_color = by_first[casino.first] = {}
                 found = by_color.get(color)
                 if found is None:
+                    name = casino.name
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
                 slots[i].extend(found)
 
