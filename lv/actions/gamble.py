@@ -70,16 +70,17 @@ LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 
 class GambleTable:
-    """Gamble's table (``prepare``): whether risers count, the cap by tiles counted, ``gamble.per_turn`` and
-    ``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the profile), and the
-    decisions made so far by casino (its first lot's bit, ``Casino.first``), by bet: compiled, list reads where
-    dicts by lot name and by bet cost two hash lookups a casino."""
+    """Gamble's table (``prepare``): whether risers count, the cap by tiles counted (``per`` a tile),
+    ``gamble.per_turn`` and ``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the
+    profile), and the decisions made so far by casino (its first lot's bit, ``Casino.first``), by bet: compiled,
+    list reads where dicts by lot name and by bet cost two hash lookups a casino."""
 
-    __slots__ = ("risers", "caps", "per_turn", "at_boss", "made")
+    __slots__ = ("risers", "per", "caps", "per_turn", "at_boss", "made")
 
-    def __init__(self, risers: bool, caps: Counted, per_turn: int, at_boss: bool, lots: int) -> None:
+    def __init__(self, risers: bool, per: int, top: int, per_turn: int, at_boss: bool, lots: int) -> None:
         self.risers = risers
-        self.caps = caps
+        self.per = per
+        self.caps = Counted(lambda n: per * n, top)
         self.per_turn = per_turn
         self.at_boss = at_boss
         self.made: list[list[Gamble | None]] = [[] for _ in range(lots)]
@@ -208,9 +209,8 @@ class GambleFamily(Family):
         caps a bet."""
         g = profile.gamble
         lots = len(board.order)
-        return GambleTable(g.tiles_counted == "physical_tiles",
-                           Counted(lambda n: g.bet_per_tile * n, lots * profile.max_height(profile.players.max) + 1),
-                           g.per_turn, g.cap_at_boss_money, lots)
+        return GambleTable(g.tiles_counted == "physical_tiles", g.bet_per_tile,
+                           lots * profile.max_height(profile.players.max) + 1, g.per_turn, g.cap_at_boss_money, lots)
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
@@ -220,33 +220,33 @@ class GambleFamily(Family):
         it is at least $1."""
         s, money = m.state, m.money
         table: GambleTable = m.tables["gamble"]  # typed: compiled, native reads and compares
-        if s.gambles >= table.per_turn:
+        if s.gambles >= table.per_turn or money < 1:  # the smallest bet is $1
             return
-        risers, at_boss, made = table.risers, table.at_boss, table.made
-        caps = table.caps
-        dense, top = caps.dense, caps.top
+        risers, per, at_boss, made = table.risers, table.per, table.at_boss, table.made
         players = s.players
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            n = casino.physical_tiles if risers else casino.spaces
-            cap = dense[n] if n < top else caps.formula(n)  # table_cap
+            cap = per * (casino.physical_tiles if risers else casino.spaces)  # table_cap: $1 at least (bet_per_tile >= 1)
             if money < cap:
-                cap = money
+                cap = money  # $1 at least too
             if at_boss:
                 b = facts.boss
                 assert b is not None  # a rival's casino has a boss
                 boss_money = players[b].money
                 if boss_money < cap:
+                    if boss_money < 1:  # the only cap that can be below the $1 bet
+                        continue
                     cap = boss_money
-            if cap >= 1:
-                row = made[casino.first]
-                if cap >= len(row):  # grown to the largest bet met at the casino
-                    row.extend([None] * (cap + 1 - len(row)))
+            row = made[casino.first]
+            try:  # (no len() a casino: the row is short only the first time a bet that large is met there)
                 gamble = row[cap]
-                if gamble is None:
-                    gamble = row[cap] = Gamble(casino.name, cap)
-                slots[i].append(gamble)
+            except IndexError:  # grown to the largest bet met at the casino
+                row.extend([None] * (cap + 1 - len(row)))
+                gamble = None
+            if gamble is None:
+                gamble = row[cap] = Gamble(casino.name, cap)
+            slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -9,6 +9,7 @@ Events: raised(player, lots, height, cost): ``height`` the casino's height after
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -59,14 +60,15 @@ def raise_cost(engine: Engine, casino: Casino) -> int:
 
 
 class RaiseTable:
-    """Raise's table (``prepare``): the cost by spaces, and the decisions made so far by casino (its first lot's
-    bit, ``Casino.first``): decisions are values listed again and again, each made once (compiled, a list read
-    where a dict by lot name costs a hash lookup)."""
+    """Raise's table (``prepare``): the cost by spaces (``per`` a space), and the decisions made so far by casino
+    (its first lot's bit, ``Casino.first``): decisions are values listed again and again, each made once
+    (compiled, a list read where a dict by lot name costs a hash lookup)."""
 
-    __slots__ = ("costs", "made")
+    __slots__ = ("costs", "per", "made")
 
-    def __init__(self, costs: Counted, lots: int) -> None:
-        self.costs = costs
+    def __init__(self, per: int, lots: int) -> None:
+        self.costs = Counted(lambda spaces: per * spaces, lots + 1)
+        self.per = per
         self.made: list[Raise | None] = [None] * lots
 
 
@@ -99,7 +101,7 @@ class RaiseFamily(Family):
     def prepare(self, profile: Profile, board: Board) -> RaiseTable:
         """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
         lots = len(board.order)
-        return RaiseTable(Counted(lambda spaces: profile.raise_.cost_per_space * spaces, lots + 1), lots)
+        return RaiseTable(profile.raise_.cost_per_space, lots)
 
     def cost(self, engine: Engine, s: GameState, a: Raise) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -132,20 +134,19 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.tables["raise"]  # typed: compiled, native reads and compares
-        costs, made = table.costs, table.made
-        dense, most = costs.dense, costs.top
-        money, top = m.money, m.max_height
+        money, per = m.money, table.per
+        if money < per:  # most lists: not even a 1-space raise affordable, no casino looked at
+            return
+        spaces = money // per if per else maxsize  # the most spaces the player can pay for (``raise_cost``)
+        made, top = table.made, m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
-            if casino.height < top:
-                n = casino.spaces
-                cost = dense[n] if n < most else costs.formula(n)
-                if money >= cost:
-                    a = made[casino.first]
-                    if a is None:
-                        a = made[casino.first] = Raise(casino.name)
-                    slots[i].append(a)
+            if casino.height < top and casino.spaces <= spaces:
+                a = made[casino.first]
+                if a is None:
+                    a = made[casino.first] = Raise(casino.name)
+                slots[i].append(a)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

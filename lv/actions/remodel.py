@@ -10,6 +10,7 @@ Events: remodeled(player, lots, before, color, cost): ``before`` the casino's co
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -75,20 +76,14 @@ class RemodelTable:
     call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
     read by casino where a dict by lot name costs a hash lookup."""
 
-    __slots__ = ("by_space", "costs", "lots", "made")
+    __slots__ = ("by_space", "costs", "per", "lots", "made")
 
-    def __init__(self, by_space: bool, costs: Counted, lots: int) -> None:
+    def __init__(self, by_space: bool, per: int, top: int, lots: int) -> None:
         self.by_space = by_space
-        self.costs = costs
+        self.costs = Counted(lambda units: per * units, top)
+        self.per = per
         self.lots = lots
-        self.made: dict[tuple[str, ...], ByFirst] = {}
-
-    def by_first(self, colors: tuple[str, ...]) -> ByFirst:
-        """The remodels made for ``colors`` (the colours with enough tiles left)."""
-        found = self.made.get(colors)
-        if found is None:
-            found = self.made[colors] = [None] * self.lots
-        return found
+        self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
 
 
 _REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
@@ -132,8 +127,8 @@ class RemodelFamily(Family):
         ``remodel.counts``), and the cost by tiles needed, ``remodel.cost_per_unit`` each."""
         r = profile.remodel
         lots = len(board.order)
-        return RemodelTable(r.counts == "spaces", Counted(lambda units: r.cost_per_unit * units,
-                                                          lots * profile.max_height(profile.players.max) + 1), lots)
+        return RemodelTable(r.counts == "spaces", r.cost_per_unit, lots * profile.max_height(profile.players.max) + 1,
+                            lots)
 
     def cost(self, engine: Engine, s: GameState, a: Remodel) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -163,9 +158,11 @@ class RemodelFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.tables["remodel"]  # typed: compiled, native reads and compares
-        by_space, costs = table.by_space, table.costs
-        dense, top = costs.dense, costs.top
-        money = m.money
+        money, per = m.money, table.per
+        if money < per:  # not even a 1-tile remodel affordable, no casino looked at
+            return
+        units = money // per if per else maxsize  # the most tiles the player can pay for (``remodel_cost``)
+        by_space, made = table.by_space, table.made
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
         by_first: ByFirst = []
@@ -173,18 +170,21 @@ class RemodelFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
-            cost = dense[needed] if needed < top else costs.formula(needed)
-            if money >= cost:
+            if needed <= units:
                 if needed != last:
                     colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                    by_first = table.by_first(colors)
+                    found_by = made.get(colors)
+                    if found_by is None:
+                        found_by = made[colors] = [None] * table.lots
+                    by_first = found_by
                     last = needed
-                name, color = casino.name, casino.color
+                color = casino.color
                 by_color = by_first[casino.first]
                 if by_color is None:
                     by_color = by_first[casino.first] = {}
                 found = by_color.get(color)
                 if found is None:
+                    name = casino.name
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
                 slots[i].extend(found)
 

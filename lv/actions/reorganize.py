@@ -9,6 +9,7 @@ Events: reorganized(player, lots, cost, values): ``values`` the new dice, lot ->
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -65,14 +66,15 @@ def locked(s: GameState, lots: Sequence[str]) -> bool:
 
 
 class ReorganizeTable:
-    """Reorganize's table (``prepare``): the cost by pips, and the decisions made so far by casino (its first lot's
-    bit, ``Casino.first``): each made once (compiled, a list read where a dict by lot name costs a hash
-    lookup)."""
+    """Reorganize's table (``prepare``): the cost by pips (``per`` a pip), and the decisions made so far by casino
+    (its first lot's bit, ``Casino.first``): each made once (compiled, a list read where a dict by lot name costs
+    a hash lookup)."""
 
-    __slots__ = ("costs", "made")
+    __slots__ = ("costs", "per", "made")
 
-    def __init__(self, costs: Counted, lots: int) -> None:
-        self.costs = costs
+    def __init__(self, per: int, lots: int) -> None:
+        self.costs = Counted(lambda n: n * per, 6 * lots + 1)
+        self.per = per
         self.made: list[Reorganize | None] = [None] * lots
 
 
@@ -105,7 +107,7 @@ class ReorganizeFamily(Family):
     def prepare(self, profile: Profile, board: Board) -> ReorganizeTable:
         """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
         lots = len(board.order)
-        return ReorganizeTable(Counted(lambda n: n * profile.reorg.cost_per_pip, 6 * lots + 1), lots)
+        return ReorganizeTable(profile.reorg.cost_per_pip, lots)
 
     def table_dice(self, game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
         """A reorganize rerolls every die in the casino, in board order of their lots."""
@@ -139,9 +141,11 @@ class ReorganizeFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.tables["reorganize"]  # typed: compiled, native reads and compares
-        costs, made = table.costs, table.made
-        dense, top = costs.dense, costs.top
-        reorganized, money = m.state.reorganized, m.money
+        money, per = m.money, table.per
+        if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
+            return
+        pips = money // per if per else maxsize  # the most pips the player can pay for (``reorg_cost``)
+        made, reorganized = table.made, m.state.reorganized
         locked_mask = 0  # the lots reorganized this turn, as a mask: an int test a casino, not a set method call
         if reorganized:
             bit = m.board.bit
@@ -150,9 +154,7 @@ class ReorganizeFamily(Family):
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            n = facts.pips
-            cost = dense[n] if n < top else costs.formula(n)
-            if money >= cost and not casino.mask & locked_mask:  # not ``locked``
+            if facts.pips <= pips and not casino.mask & locked_mask:  # not ``locked``
                 a = made[casino.first]
                 if a is None:
                     a = made[casino.first] = Reorganize(casino.name)

@@ -63,21 +63,28 @@ class Sprawled(Event):
 register(Sprawled)
 
 
+Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int]
+"""A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost."""
+
+
 class SprawlTable:
     """Sprawl's tables for one profile and board (``prepare``): ``costs`` by height of the sprawling casino, by
     lot; ``reach``: the sprawls a casino may make, by the casino's lots and height (its mask, the height above
-    the board's bits), by the lots it may sprawl onto (a mask: empty, unowned, not on the closed block), as (costs, sprawls) in the order of its
-    frontier, so the generator tests only the money (compiled: int keys, no lookups by lot name). ``keys`` and
-``last``: by casino (its first lot's bit, ``Casino.first``), the key and ``reach`` entry it had last (a casino
-keeps its lots and height for many lists: a list read instead of a hash lookup)."""
+    the board's bits), by the lots it may sprawl onto (a mask: empty, unowned, not on the closed block), as
+    ``Reach`` (costs, sprawls, the dearest) in the order of its frontier, so the generator tests only the money
+    (compiled: int keys, no lookups by lot name). ``seen`` and ``last``: by casino (its first lot's bit,
+    ``Casino.first``), the casino and ``reach`` entry it had last (a casino keeps its lots and height for many
+    lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup)."""
 
-    __slots__ = ("costs", "reach", "keys", "last")
+    __slots__ = ("costs", "least", "reach", "seen", "last")
 
     def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
-        self.reach: dict[int, dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = {}
-        self.keys: list[int] = [-1] * lots
-        self.last: list[dict[int, tuple[tuple[int, ...], tuple[Sprawl, ...]]]] = [{} for _ in range(lots)]
+        # the cheapest sprawl of all (a 1-high casino's, the risers' cost being >= 0): a player with less makes none
+        self.least: int = min(costs[1].values())
+        self.reach: dict[int, dict[int, Reach]] = {}
+        self.seen: list[Casino | None] = [None] * lots
+        self.last: list[dict[int, Reach]] = [{} for _ in range(lots)]
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -96,9 +103,9 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
     return made
 
 
-def _reach(table: SprawlTable, casino: Casino, free: int) -> tuple[tuple[int, ...], tuple[Sprawl, ...]]:
+def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
-    frontier (``frontier``), with their costs."""
+    frontier (``frontier``), with their costs and the dearest of them."""
     lots = casino.frontier_lots(free)
     cost_of = table.costs[casino.height]
     made = _sprawls_from(casino.name)
@@ -108,7 +115,8 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> tuple[tuple[int, ..
         if sprawl is None:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
-    return tuple([cost_of[n] for n in lots]), tuple(sprawls)
+    costs = [cost_of[n] for n in lots]
+    return tuple(costs), tuple(sprawls), max(costs)
 
 
 class SprawlFamily(Family):
@@ -185,8 +193,11 @@ class SprawlFamily(Family):
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
         table: SprawlTable = m.tables["sprawl"]  # typed: compiled, native reads and compares
-        reach, keys, last = table.reach, table.keys, table.last
-        s, money, left = m.state, m.money, m.left
+        money = m.money
+        if money < table.least:  # most lists: no sprawl affordable, no casino looked at
+            return
+        reach, seen, last = table.reach, table.seen, table.last
+        s, left = m.state, m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
@@ -197,27 +208,30 @@ class SprawlFamily(Family):
             free = casino.around & ~taken
             if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
                 continue
-            key = casino.mask | casino.height << shift  # the casino's lots and height
             first = casino.first
-            if keys[first] == key:
+            if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
                 by_free = last[first]
             else:
+                key = casino.mask | casino.height << shift  # the casino's lots and height
                 found_by = reach.get(key)
                 if found_by is None:
                     found_by = reach[key] = {}
                 by_free = last[first] = found_by
-                keys[first] = key
+                seen[first] = casino
             found = by_free.get(free)
             if found is None:
                 if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
                     reach.clear()
-                    for j in range(len(keys)):  # forget what each casino had last too
-                        keys[j] = -1
+                    for j in range(len(seen)):  # forget what each casino had last too
+                        seen[j] = None
                         last[j] = {}
-                    by_free = reach[key] = last[first] = {}
-                    keys[first] = key
+                    by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                    seen[first] = casino
                 found = by_free[free] = _reach(table, casino, free)
-            costs, sprawls = found
+            costs, sprawls, dearest = found
+            if money >= dearest:  # all of them (most often): one extend
+                slots[i].extend(sprawls)
+                continue
             slot = slots[i]
             j = 0
             for cost in costs:
