@@ -60,7 +60,9 @@ def game_outputs(seeds: int = SEEDS_PER_SETUP) -> Iterator[tuple[str, bytes]]:
                 for seed in range(seeds):
                     game = lv.new_game(profile, n, seed)
                     bots.play(game, [bots.bot_named(bot)] * n, seed)
-                    text = dumps(record_of(game, spec), "json")
+                    data = record_of(game, spec)
+                    data["engine"] = "lv"  # the version that wrote it, not the game: a release changes no golden
+                    text = dumps(data, "json")
                     key = f"game/{spec}/{n}p/{bot}/{seed}"
                     yield f"{key}/record", text.encode()
                     yield f"{key}/replay", _json(replay(parse_record(text, key)).to_dict())
