@@ -186,7 +186,8 @@ class Family:
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows``, ``m.casinos[i]`` is
-        (casino, dice facts) and its decisions go into ``m.slots[i]``."""
+        (casino, dice facts) and its decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py
+        keeps it for the next list)."""
 
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
@@ -289,7 +290,7 @@ class Moment:
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals")
+                 "bossed", "diced", "rivals", "roles_of", "roles_player")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -300,11 +301,13 @@ class Moment:
         self.tables = engine.tables
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
-        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them): kept
-        # from list to list, emptied and filled again, not made anew
+        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
+        # keeps them while the list and the player are the same: a generator does not change them)
         self.bossed: list[int] = []
         self.diced: list[int] = []
         self.rivals: list[int] = []
+        self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
+        self.roles_player = -1
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.moment(s)
 
