@@ -1,5 +1,5 @@
 """What the legal list keeps from one list to the next (lv/legal.py's ``_roles``, kept for the same casino list
-and player) against the plain way, over random games, also for a copy of the state with another player to move
+and player; the tile facts of ``Moment``: tiles left, the colours with at least N left) against the plain way, over random games, also for a copy of the state with another player to move
 (the same casino list object, another player's roles). Both ways of working out the roles (the compiled build's
 loop and pure Python's) run here in the pure build, through the module's ``_COMPILED`` flag."""
 
@@ -32,6 +32,14 @@ def check(game, s):
     assert m.state is s and m.player == s.current
     assert m.casinos is e.index(s).with_dice()
     assert (m.bossed, m.diced, m.rivals) == plain_roles(game, s), s.turn
+    colors = game.board.colors
+    left = {c: e.available_tiles(s, c) for c in colors}
+    assert m.left == left, s.turn
+    assert m.open_colors == tuple(c for c in colors if left[c] > 0)
+    for needed in range(e.profile.components.tiles_per_color + 2):
+        assert m.colors_with_at_least(needed) == tuple(c for c in colors if left[c] >= needed), (s.turn, needed)
+    for needed, found in m.colors_with.items():  # those kept, also before they were asked for
+        assert found == tuple(c for c in colors if left[c] >= needed), (s.turn, needed)
 
 
 @pytest.mark.parametrize("compiled_way", [True, False])

@@ -359,7 +359,7 @@ TileFacts = tuple[dict[str, int], tuple[str, ...], dict[int, tuple[str, ...]]]
 
 def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     """``tiles_left`` of every colour in bulk, kept until the tiles change: tiles left per colour, the colours
-    with any left, and the colours with at least N left, filled in per N on demand."""
+    with any left, and the colours with at least N left, filled in per N on demand (``colors_with_at_least``)."""
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
@@ -372,7 +372,8 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
             left[c] = n
             if n > 0:
                 open_colors.append(c)
-        found = memo["tile_facts"] = left, tuple(open_colors), {}
+        opened = tuple(open_colors)
+        found = memo["tile_facts"] = left, opened, {1: opened}  # at least 1 left: the open colours (the most asked)
     return found
 
 
