@@ -1,7 +1,9 @@
 """What the legal list keeps from one list to the next (lv/legal.py's ``_roles``, kept for the same casino list
-and player; the tile facts of ``Moment``: tiles left, the colours with at least N left) against the plain way, over random games, also for a copy of the state with another player to move
-(the same casino list object, another player's roles). Both ways of working out the roles (the compiled build's
-loop and pure Python's) run here in the pure build, through the module's ``_COMPILED`` flag."""
+and player; ``Moment.moment``'s tile facts, kept for the same state and structure stamp, and the colours with at
+least N tiles left) against the plain way, over random games, also for a copy of the state with another player to
+move (the same casino list object, another player's roles) and for another state with the same stamp. Both ways of
+working out the roles (the compiled build's loop and pure Python's) run here in the pure build, through the
+module's ``_COMPILED`` flag."""
 
 import random
 
@@ -63,6 +65,14 @@ def test_what_the_legal_list_keeps_agrees_with_the_plain_way(seed, config, compi
                 twin.current = (s.current + 1 + rng.randrange(players - 1)) % players
                 assert game.engine.index(twin).with_dice() is game.engine.index(s).with_dice()
                 check(game, twin)
+                check(game, s)
+            if rng.random() < 0.1:  # another state with the same stamp (as if from another process): its tiles
+                other = s.copy()
+                free = [lot for lot in game.board.order if lot not in s.tiles and lot not in s.markers]
+                color = next(c for c in game.board.colors if game.engine.available_tiles(s, c) > 0)
+                other.place_tile(free[0], color, 1, None, None)
+                other.structure, other._memo = s.structure, None
+                check(game, other)
                 check(game, s)
             checked += 1
         game.apply(game.random_legal(rng))
