@@ -78,7 +78,7 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     player = m.player
-    m.casinos = casinos = m.index.with_dice(s.tiles)
+    m.casinos = casinos = m.index.with_dice()
     n = len(casinos)
     slots = engine.slots  # kept from list to list (emptied after use): no new lists
     while len(slots) < n:
