@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
@@ -24,6 +24,9 @@ from .chance import below
 from .profile import Profile
 from .rules import Engine
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .casinos import Casino, DiceFacts
 
 
 class _Plan:
@@ -75,31 +78,15 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     player = m.player
-    m.casinos = casinos = m.index.with_dice(s.tiles)
+    m.casinos = casinos = m.index.with_dice()
     n = len(casinos)
     slots = engine.slots  # kept from list to list (emptied after use): no new lists
     while len(slots) < n:
         slots.append([])
     m.slots = slots
-    # the positions of the casinos of each role (Family.casinos), in the moment's lists (emptied, not made anew)
+    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
+        _roles(m, casinos, player)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    bossed.clear()
-    diced.clear()
-    rivals.clear()
-    i = 0
-    for _, facts in casinos:
-        b = facts.boss
-        if b is not None and b == player:
-            bossed.append(i)
-            diced.append(i)
-        else:
-            for owner in facts.owners:  # ``player in facts.owners``: compiled, native compares
-                if owner == player:
-                    diced.append(i)
-                    break
-            if b is not None:
-                rivals.append(i)
-        i += 1
     try:
         for role, family in plan.casinos:
             if role == _BOSSED:
@@ -118,6 +105,47 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     for last in plan.after:
         last.generate_after(m, after)
     return n
+
+
+def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
+    """The positions in ``casinos`` of the casinos of each role (``Family.casinos``) for ``player``, into
+    ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
+    gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
+    are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
+    reused meanwhile)."""
+    # into the moment's lists (emptied, not made anew)
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    bossed.clear()
+    diced.clear()
+    rivals.clear()
+    i = 0
+    if _COMPILED:
+        for _, facts in casinos:
+            b = facts.boss
+            if b is not None and b == player:  # the boss has a die: bossed is part of diced
+                bossed.append(i)
+                diced.append(i)
+            else:
+                for owner in facts.owners:  # ``player in facts.owners``: native compares
+                    if owner == player:
+                        diced.append(i)
+                        break
+                if b is not None:
+                    rivals.append(i)
+            i += 1
+    else:  # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call)
+        for _, facts in casinos:
+            b = facts.boss
+            if b == player:
+                bossed.append(i)
+                diced.append(i)
+            else:
+                if player in facts.owners:
+                    diced.append(i)
+                if b is not None:
+                    rivals.append(i)
+            i += 1
+    m.roles_of, m.roles_player = casinos, player
 
 
 def _empty(slots: list[list[Decision]]) -> None:

@@ -91,9 +91,10 @@ Optional (leave out what does not apply):
   casino in board order the decisions of every family asked about that casino, ``generate_casinos(moment,
   rows)`` (``casinos``: ``BOSSED`` the player's, ``DICED`` those the player has a die in, ``RIVALS`` another
   player's, ``EVERY``; each position ``i`` in ``rows`` is a casino ``moment.casinos[i]`` whose decisions go into
-  ``moment.slots[i]``), then ``generate_after(moment, out)`` (end; ``generates_after=True``). Families run in
-  the order of ``legal_order`` (default ``order``): raise runs before reorganize (``legal_order=55``), as the
-  seeded games were recorded. ``generate_waiting(engine, state, out)`` (``generates_waiting=True``): decisions
+  ``moment.slots[i]``; ``rows`` is read, never changed: legal.py keeps it for the next list), then
+  ``generate_after(moment, out)`` (end; ``generates_after=True``). Families run in the order of
+  ``legal_order`` (default ``order``): raise runs before reorganize (``legal_order=55``), as the seeded games
+  were recorded. ``generate_waiting(engine, state, out)`` (``generates_waiting=True``): decisions
   outside the action step (the draw).
   A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).

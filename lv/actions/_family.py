@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from ..casinos import casino_index
 from ..errors import IllegalAction, LvError, NotationError
 from ..ruleids import Rule
 from ..yamlsource import MAX_DIGITS, one_line
@@ -186,7 +187,8 @@ class Family:
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows``, ``m.casinos[i]`` is
-        (casino, dice facts) and its decisions go into ``m.slots[i]``."""
+        (casino, dice facts) and its decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py
+        keeps it for the next list)."""
 
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
@@ -289,7 +291,7 @@ class Moment:
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals")
+                 "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -298,19 +300,30 @@ class Moment:
         self.board = engine.board
         self.lots = engine.board.lots
         self.tables = engine.tables
+        self.join_rule: str = p.casino.join_rule
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
-        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them): kept
-        # from list to list, emptied and filled again, not made anew
+        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
+        # keeps them while the list and the player are the same: a generator does not change them)
         self.bossed: list[int] = []
         self.diced: list[int] = []
         self.rivals: list[int] = []
+        self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
+        self.roles_player = -1
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
+        self.state = s
+        self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
         self.moment(s)
 
     def moment(self, s: GameState) -> Moment:
         """This moment of ``s``: what depends on the state worked out again (an engine keeps one ``Moment`` and
         renews it for each list, since the profile, board and tables stay)."""
+        stamp = s.structure
+        if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
+            #   state with the same stamp has the same tiles): their facts, from the state's memo
+            facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
+            self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(self.engine, s)
+            self.structure = stamp
         self.state = s
         self.player = player = s.current
         self.money: int = s.players[player].money
@@ -323,9 +336,7 @@ class Moment:
                 per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
             self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
             self.players = n
-        facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
-        self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(engine, s)
-        self.index: CasinoIndex = engine.index(s)
+        self.index: CasinoIndex = casino_index(self.board, s, self.join_rule)  # engine.index(s), a call less
         return self
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
@@ -356,7 +367,7 @@ TileFacts = tuple[dict[str, int], tuple[str, ...], dict[int, tuple[str, ...]]]
 
 def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     """``tiles_left`` of every colour in bulk, kept until the tiles change: tiles left per colour, the colours
-    with any left, and the colours with at least N left, filled in per N on demand."""
+    with any left, and the colours with at least N left, filled in per N on demand (``colors_with_at_least``)."""
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
@@ -369,7 +380,8 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
             left[c] = n
             if n > 0:
                 open_colors.append(c)
-        found = memo["tile_facts"] = left, tuple(open_colors), {}
+        opened = tuple(open_colors)
+        found = memo["tile_facts"] = left, opened, {1: opened}  # at least 1 left: the open colours (the most asked)
     return found
 
 

@@ -1,0 +1,79 @@
+"""What the legal list keeps from one list to the next (lv/legal.py's ``_roles``, kept for the same casino list
+and player; ``Moment.moment``'s tile facts, kept for the same state and structure stamp, and the colours with at
+least N tiles left) against the plain way, over random games, also for a copy of the state with another player to
+move (the same casino list object, another player's roles) and for another state with the same stamp. Both ways of
+working out the roles (the compiled build's loop and pure Python's) run here in the pure build, through the
+module's ``_COMPILED`` flag."""
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import lv
+from lv import legal
+from lv.legal import legal_count
+
+
+def plain_roles(game, s):
+    """The positions in the casino list of those the player to move is the boss of, has a die in, another
+    player is the boss of (``Family.casinos``)."""
+    player = s.current
+    pairs = game.engine.index(s).with_dice()
+    return ([i for i, (_, f) in enumerate(pairs) if f.boss == player],
+            [i for i, (_, f) in enumerate(pairs) if player in f.owners],
+            [i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player])
+
+
+def check(game, s):
+    """List the decisions of ``s`` (filling the engine's moment) and compare what the moment holds."""
+    e = game.engine
+    legal_count(e, s)
+    m = e.moment
+    assert m.state is s and m.player == s.current
+    assert m.casinos is e.index(s).with_dice()
+    assert (m.bossed, m.diced, m.rivals) == plain_roles(game, s), s.turn
+    colors = game.board.colors
+    left = {c: e.available_tiles(s, c) for c in colors}
+    assert m.left == left, s.turn
+    assert m.open_colors == tuple(c for c in colors if left[c] > 0)
+    for needed in range(e.profile.components.tiles_per_color + 2):
+        assert m.colors_with_at_least(needed) == tuple(c for c in colors if left[c] >= needed), (s.turn, needed)
+    for needed, found in m.colors_with.items():  # those kept, also before they were asked for
+        assert found == tuple(c for c in colors if left[c] >= needed), (s.turn, needed)
+
+
+@pytest.mark.parametrize("compiled_way", [True, False])
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(min_value=0, max_value=2**31),
+       config=st.sampled_from([("revised", 4), ("original", 3), ("revised", 6), ("revised,casino.join_rule=color", 3),
+                               ("original+f-block", 2)]))
+def test_what_the_legal_list_keeps_agrees_with_the_plain_way(seed, config, compiled_way, monkeypatch):
+    monkeypatch.setattr(legal, "_COMPILED", compiled_way)
+    spec, players = config
+    game = lv.new_game(spec, players, seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.over:
+        s = game.state
+        if s.phase == "actions":
+            check(game, s)
+            if rng.random() < 0.3:  # the same casino list for another player, then this one's again
+                twin = s.copy()
+                twin.current = (s.current + 1 + rng.randrange(players - 1)) % players
+                assert game.engine.index(twin).with_dice() is game.engine.index(s).with_dice()
+                check(game, twin)
+                check(game, s)
+            if rng.random() < 0.1:  # another state with the same stamp (as if from another process): its tiles
+                other = s.copy()
+                free = [lot for lot in game.board.order if lot not in s.tiles and lot not in s.markers]
+                color = next(c for c in game.board.colors if game.engine.available_tiles(s, c) > 0)
+                other.place_tile(free[0], color, 1, None, None)
+                other.structure, other._memo = s.structure, None
+                check(game, other)
+                check(game, s)
+            checked += 1
+        game.apply(game.random_legal(rng))
+    assert checked > 20
