@@ -197,6 +197,12 @@ class Engine:
         if self.quiet:
             return
         after = self.snapshot(s)
+        if after != before:  # (else the same bosses of the same casinos in every block: a tuple comparison in C)
+            self._tell(s, before, after, events)
+
+    def _tell(self, s: GameState, before: tuple[dict[int, int | None], ...],
+              after: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
+        """``consequences``: the merges and boss changes from ``before`` to ``after`` (``snapshot``s)."""
         for was, now in zip(before, after):
             if now is was or now == was:
                 continue  # nothing changed in the block, or the same bosses of the same casinos (a dict
@@ -544,10 +550,15 @@ class Engine:
         unchanged. Every decision is checked by its family's predicate, whoever made it, except with ``trusted``:
         a decision the families' own generator listed for this very state (``Game.random_legal``; never one from
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
+        kind = type(action)
+        if trusted and s.phase == "actions":  # the simulation's path: the checks below would all pass
+            family = _APPLY.get(kind)
+            if family is not None:
+                self._carry_out(s, family, action, dice, events, choices or {})
+                return
         if s.phase == "over":
             raise IllegalAction("the game is over", Rule.END)
         choices = choices or {}
-        kind = type(action)
         if kind in _BY_GAME:
             raise IllegalAction(f"{action.kind} is handled by the game, not the rules", Rule.TURN_ORDER_SHORT)
         if s.phase != "actions":
@@ -563,14 +574,34 @@ class Engine:
                                 DRAW_FIRST)
         if s.phase != "actions":
             raise IllegalAction("no decisions during the draw", TURN_ORDER)
-        before = self.snapshot(s)
-        family = _APPLY.get(kind) if trusted else None
+        self._carry_out(s, None, action, dice, events, choices)
+
+    def _carry_out(self, s: GameState, family: Family | None, action: A.Decision, dice: Dice, events: list[Event],
+                   choices: dict[str, str]) -> None:
+        """An action of the action step by the current player, through ``family.carry_out`` (a decision of the
+        family's generator) or else checked (``act``), then its ties, merges and boss changes."""
+        index = casino_index(self.board, s, self._join_rule)
+        before = () if self.quiet else index.boss_blocks()  # ``snapshot``
+        changes = index.changes
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
         else:
             self.act(s, s.current, action, dice, events, choices)
-        self.resolve_ties(s, dice, events)
-        self.consequences(s, before, events)
+        if s._casinos is not index:  # (the state has another index: never in play) the long way
+            self.resolve_ties(s, dice, events)
+            self.consequences(s, before, events)
+            return
+        # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
+        # boss changed (the index, filled before, is as it was: ``boss_blocks`` would give ``before`` again)
+        if index.changes == changes and not index._stale and not index._tied:
+            return
+        # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled
+        after = index.boss_blocks()
+        if index._tied:
+            self.resolve_ties(s, dice, events)
+            after = index.boss_blocks()
+        if not self.quiet and after != before:
+            self._tell(s, before, after, events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
