@@ -162,3 +162,27 @@ def test_an_action_settles_its_ties_merges_and_bosses_as_the_long_way_does(spec,
     assert seen["skipped"] and seen["merged"], seen
     if seed == 1:  # a game where all came up
         assert min(seen.values()) > 0, seen
+
+
+def _before_a_tie():
+    """A game just before a decision (not an end of turn) that ends in a tie reroll, that decision and the event."""
+    for seed in range(20):
+        game = lv.new_game("revised", 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            action = game.random_legal(rng)
+            ties = [ev for ev in game.copy().apply(action) if isinstance(ev, TieRerolled)]
+            if ties and not isinstance(action, A.EndTurn):
+                return game, action, ties[0]
+            game.apply(action)
+    raise AssertionError("no tie came up")
+
+
+def test_recorded_dice_that_fail_half_way_leave_no_trace():
+    """A decision given tie dice whose second round is no die face fails after the first round changed the
+    state: ``Game.apply`` kept a copy (it keeps none when no dice are given) and puts it back."""
+    game, action, tie = _before_a_tie()
+    state, history = game.state.copy(), [t.copy() for t in game.history]
+    with pytest.raises(lv.LvError):
+        game.apply(copy.copy(action), dice={"ties": {lot: [6, 0] for lot in tie.lots}})
+    assert game.state == state and game.history == history
