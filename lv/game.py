@@ -485,8 +485,9 @@ class Game:
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
         vouched, self._vouched = self._vouched, None
-        plain = dice is None and choices is None and next_draw_dice is None and next_draw_choices is None
-        if not plain:
+        plain = True  # no dice and no choices given (the simulation's case)
+        if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
+            plain = False
             _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
                          next_draw_choices=next_draw_choices)
         phase = s.phase

@@ -551,35 +551,29 @@ class Engine:
         a decision the families' own generator listed for this very state (``Game.random_legal``; never one from
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         kind = type(action)
-        if trusted and s.phase == "actions":  # the simulation's path: the checks below would all pass
-            family = _APPLY.get(kind)
-            if family is not None:
-                self._carry_out(s, family, action, dice, events, choices or {})
-                return
-        if s.phase == "over":
-            raise IllegalAction("the game is over", Rule.END)
+        # trusted, in the action step: the checks below would all pass (the simulation's path)
+        family = _APPLY.get(kind) if trusted and s.phase == "actions" else None
         choices = choices or {}
-        if kind in _BY_GAME:
-            raise IllegalAction(f"{action.kind} is handled by the game, not the rules", Rule.TURN_ORDER_SHORT)
-        if s.phase != "actions":
-            refuse(self.why_waiting(s))
-        anytime = _ANYTIME.get(kind)
-        if anytime is not None:  # 000 L218 / 003 L805-808: a trade, at any time, even when it is not your turn
-            if s.phase not in ("draw", "actions"):
-                raise IllegalAction(f"no {action.kind}s during the draw step's payouts", TURN_ORDER)
-            anytime.apply(self, s, s.current, action, dice, events, choices)
-            return
-        if s.phase == "draw":
-            raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
-                                DRAW_FIRST)
-        if s.phase != "actions":
-            raise IllegalAction("no decisions during the draw", TURN_ORDER)
-        self._carry_out(s, None, action, dice, events, choices)
-
-    def _carry_out(self, s: GameState, family: Family | None, action: A.Decision, dice: Dice, events: list[Event],
-                   choices: dict[str, str]) -> None:
-        """An action of the action step by the current player, through ``family.carry_out`` (a decision of the
-        family's generator) or else checked (``act``), then its ties, merges and boss changes."""
+        if family is None:
+            if s.phase == "over":
+                raise IllegalAction("the game is over", Rule.END)
+            if kind in _BY_GAME:
+                raise IllegalAction(f"{action.kind} is handled by the game, not the rules", Rule.TURN_ORDER_SHORT)
+            if s.phase != "actions":
+                refuse(self.why_waiting(s))
+            anytime = _ANYTIME.get(kind)
+            if anytime is not None:  # 000 L218 / 003 L805-808: a trade, at any time, even when it is not your turn
+                if s.phase not in ("draw", "actions"):
+                    raise IllegalAction(f"no {action.kind}s during the draw step's payouts", TURN_ORDER)
+                anytime.apply(self, s, s.current, action, dice, events, choices)
+                return
+            if s.phase == "draw":
+                raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
+                                    DRAW_FIRST)
+            if s.phase != "actions":
+                raise IllegalAction("no decisions during the draw", TURN_ORDER)
+        # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
+        # and boss changes
         index = casino_index(self.board, s, self._join_rule)
         before = () if self.quiet else index.boss_blocks()  # ``snapshot``
         changes = index.changes
