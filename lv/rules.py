@@ -87,7 +87,12 @@ class Engine:
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
-        return casino_index(self.board, s, self._join_rule)
+        """The state's casino index, current (``casino_index``; asked for on every decision: its test here, one
+        call fewer when the index is current, as it mostly is)."""
+        index = s._casinos
+        if index is None or index.dirty or index.join_rule != self._join_rule:
+            return casino_index(self.board, s, self._join_rule)
+        return index
 
     def casinos(self, s: GameState) -> list[Casino]:
         """Every casino in board order of its first lot (do not change the list)."""
@@ -97,7 +102,7 @@ class Engine:
         return casino_index(self.board, s, self._join_rule).with_dice(s.tiles)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
-        return casino_index(self.board, s, self._join_rule).at.get(lot)
+        return self.index(s).at.get(lot)
 
     def available_tiles(self, s: GameState, color: str) -> int:
         """Tiles of ``color`` still off the board."""
