@@ -361,14 +361,19 @@ class Engine:
                      before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
-        if self._ties_at_once:
+        # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
+        index = self.index(s)
+        after = index.boss_blocks()
+        if self._ties_at_once and (index._tied or rerolled):
             try:
                 self.resolve_ties(s, dice, events, rerolled)
             except NeedDice as need:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-        self.consequences(s, before, events)
+            after = index.boss_blocks()
+        if not self.quiet and after != before:
+            self._tell(s, before, after, events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events)
         return True
