@@ -118,6 +118,15 @@ def test_legal_pick_finds_every_index_of_the_list_without_joining_it(spec, playe
     assert positions > 50
 
 
+def test_a_trusted_decision_skips_only_checks_that_would_pass():
+    """``Engine.apply`` carries out a trusted decision of the action step through its family at once: no family
+    of the action step is also carried out at any time (a trade's) or by the game's turn machinery, whose
+    refusals it would skip."""
+    from lv.rules import _ANYTIME, _APPLY, _BY_GAME
+
+    assert _APPLY and not set(_APPLY) & (set(_ANYTIME) | _BY_GAME)
+
+
 def _the_long_way(game, action):
     """What ``Engine.apply`` did before it settled on its own index (issue 18): the action checked, then
     ``resolve_ties`` and ``consequences`` whatever changed, on a copy of the game; its events and state."""
