@@ -159,6 +159,7 @@ class Board:
         self._track_floor: tuple[int, ...] = tuple(floor)
         # mask -> ``components(mask)``, filled as masks are asked for (read it first: a hit costs no call)
         self.component_memo: dict[int, tuple[int, ...]] = {0: ()}
+        self._lots_memo: dict[int, tuple[str, ...]] = {}  # mask -> ``lots_of(mask)`` (pure Python; see there)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Board):
@@ -213,12 +214,20 @@ class Board:
         steps a lot), else from the tables of its bytes (``lots_by_byte``: one expression, fewer bytecodes)."""
         if _COMPILED:
             return self.lots_by_bit(mask)
+        found = self._lots_memo.get(mask)  # most masks come again (a player's markers, draw after draw)
+        if found is not None:
+            return list(found)
         tables = self._byte_lots
         if len(tables) == 6 and mask < 1 << 48:  # the board of the game: one expression, no loop
             t0, t1, t2, t3, t4, t5 = tables
-            return [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
-                    *t4[mask >> 32 & 255], *t5[mask >> 40]]
-        return self.lots_by_byte(mask)
+            out = [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
+                   *t4[mask >> 32 & 255], *t5[mask >> 40]]
+        else:
+            out = self.lots_by_byte(mask)
+        if len(self._lots_memo) > 100_000:  # a long run of many games: start again rather than grow without end
+            self._lots_memo.clear()
+        self._lots_memo[mask] = tuple(out)
+        return out
 
     def lots_by_bit(self, mask: int) -> list[str]:
         """``lots_of``, lot by lot."""

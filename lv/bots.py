@@ -342,9 +342,10 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
     with fewer_collections():  # the cyclic collector less often while the game is played
         for _ in range(max_decisions):
-            if game.over:
+            s = game.state
+            if s.phase == "over":  # ``game.over``, without its call
                 return game
-            seat = game.state.current
+            seat = s.current
             bot = bots[seat]
             if bot is uniform_bot:  # the fast path: the same draw from the generator, no list made
                 decision = game.random_legal(rngs[seat], legal_counts)

@@ -205,7 +205,7 @@ class CasinoIndex:
 
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_facts_mask", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made")
+                 "_with_dice", "_bosses", "_made", "changes")
 
     def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``)
@@ -236,6 +236,7 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
+        self.changes = 0  # the changes told (tiles_changed, die_changed): the same number, the same casinos and dice
         self.refresh()
 
     def copy(self, owner: GameState) -> CasinoIndex:
@@ -256,6 +257,7 @@ class CasinoIndex:
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
+        self.changes = source.changes
 
     # ---- other views of the casinos (for tests and the curious; the hot paths read the lists)
     @property
@@ -281,6 +283,7 @@ class CasinoIndex:
     def tiles_changed(self, lots: int) -> None:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
+        self.changes += 1
         self._all = self._with_dice = self._bosses = None
 
     def die_changed(self, i: int) -> None:
@@ -289,6 +292,7 @@ class CasinoIndex:
         if casino is not None:
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
+        self.changes += 1
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:

@@ -485,12 +485,15 @@ class Game:
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
         vouched, self._vouched = self._vouched, None
+        plain = True  # no dice and no choices given (the simulation's case)
         if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
+            plain = False
             _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
                          next_draw_choices=next_draw_choices)
-        if s.phase == "over":
+        phase = s.phase
+        if phase == "over":
             raise IllegalAction("the game is over", "end")
-        turn = self.current_turn
+        turn = self.history[-1]  # ``current_turn``
         # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``); the classes are this
         # module's names, not attributes of ``A`` (a compiled module reads those by a generic lookup each time)
         kind = type(action)
@@ -498,19 +501,22 @@ class Game:
             return self._draw(action, dice, choices)
         if kind is Reroll or kind is Choose:
             return self._resume(action)
-        if s.phase != "actions":  # the draw not made yet, or waiting at a table
+        if phase != "actions":  # the draw not made yet, or waiting at a table
             waiting = self.engine.why_waiting(s)
             if waiting is not None:
                 raise IllegalAction(waiting[1], waiting[0])
-            if kind is EndTurn and s.phase == "draw":
+            if kind is EndTurn and phase == "draw":
                 raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
                                     DRAW_FIRST)
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
-        # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does)
+        # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does;
+        # no dice or choices given, none)
         end = isinstance(action, EndTurn)
-        given = (next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)
-        saved, turns, decided = (s.copy() if given else None), len(self.history), len(turn.decisions)
+        saved: GameState | None = None
+        turns = decided = 0
+        if not plain and ((next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)):
+            saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
         try:
             if end:
                 ended: list[Event] = [TurnEnded(s.current)]
@@ -526,8 +532,7 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, dice=d.used, choices={} if choices is None else dict(choices),
-                                       generated=d.generated, events=events))
+        turn.decisions.append(Decision(action, d.used, {} if choices is None else dict(choices), d.generated, events))
         return events
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)

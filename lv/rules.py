@@ -87,7 +87,12 @@ class Engine:
 
     # ------------------------------------------------------------------ lookups
     def index(self, s: GameState) -> CasinoIndex:
-        return casino_index(self.board, s, self._join_rule)
+        """The state's casino index, current (``casino_index``; asked for on every decision: its test here, one
+        call fewer when the index is current, as it mostly is)."""
+        index = s._casinos
+        if index is None or index.dirty or index.join_rule != self._join_rule:
+            return casino_index(self.board, s, self._join_rule)
+        return index
 
     def casinos(self, s: GameState) -> list[Casino]:
         """Every casino in board order of its first lot (do not change the list)."""
@@ -97,7 +102,7 @@ class Engine:
         return casino_index(self.board, s, self._join_rule).with_dice(s.tiles)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
-        return casino_index(self.board, s, self._join_rule).at.get(lot)
+        return self.index(s).at.get(lot)
 
     def available_tiles(self, s: GameState, color: str) -> int:
         """Tiles of ``color`` still off the board."""
@@ -197,6 +202,12 @@ class Engine:
         if self.quiet:
             return
         after = self.snapshot(s)
+        if after != before:  # (else the same bosses of the same casinos in every block: a tuple comparison in C)
+            self._tell(s, before, after, events)
+
+    def _tell(self, s: GameState, before: tuple[dict[int, int | None], ...],
+              after: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
+        """``consequences``: the merges and boss changes from ``before`` to ``after`` (``snapshot``s)."""
         for was, now in zip(before, after):
             if now is was or now == was:
                 continue  # nothing changed in the block, or the same bosses of the same casinos (a dict
@@ -350,14 +361,19 @@ class Engine:
                      before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
-        if self._ties_at_once:
+        # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
+        index = self.index(s)
+        after = index.boss_blocks()
+        if self._ties_at_once and (index._tied or rerolled):
             try:
                 self.resolve_ties(s, dice, events, rerolled)
             except NeedDice as need:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-        self.consequences(s, before, events)
+            after = index.boss_blocks()
+        if not self.quiet and after != before:
+            self._tell(s, before, after, events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events)
         return True
@@ -544,33 +560,52 @@ class Engine:
         unchanged. Every decision is checked by its family's predicate, whoever made it, except with ``trusted``:
         a decision the families' own generator listed for this very state (``Game.random_legal``; never one from
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
-        if s.phase == "over":
-            raise IllegalAction("the game is over", Rule.END)
-        choices = choices or {}
         kind = type(action)
-        if kind in _BY_GAME:
-            raise IllegalAction(f"{action.kind} is handled by the game, not the rules", Rule.TURN_ORDER_SHORT)
-        if s.phase != "actions":
-            refuse(self.why_waiting(s))
-        anytime = _ANYTIME.get(kind)
-        if anytime is not None:  # 000 L218 / 003 L805-808: a trade, at any time, even when it is not your turn
-            if s.phase not in ("draw", "actions"):
-                raise IllegalAction(f"no {action.kind}s during the draw step's payouts", TURN_ORDER)
-            anytime.apply(self, s, s.current, action, dice, events, choices)
-            return
-        if s.phase == "draw":
-            raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
-                                DRAW_FIRST)
-        if s.phase != "actions":
-            raise IllegalAction("no decisions during the draw", TURN_ORDER)
-        before = self.snapshot(s)
-        family = _APPLY.get(kind) if trusted else None
+        # trusted, in the action step: the checks below would all pass (the simulation's path)
+        family = _APPLY.get(kind) if trusted and s.phase == "actions" else None
+        choices = choices or {}
+        if family is None:
+            if s.phase == "over":
+                raise IllegalAction("the game is over", Rule.END)
+            if kind in _BY_GAME:
+                raise IllegalAction(f"{action.kind} is handled by the game, not the rules", Rule.TURN_ORDER_SHORT)
+            if s.phase != "actions":
+                refuse(self.why_waiting(s))
+            anytime = _ANYTIME.get(kind)
+            if anytime is not None:  # 000 L218 / 003 L805-808: a trade, at any time, even when it is not your turn
+                if s.phase not in ("draw", "actions"):
+                    raise IllegalAction(f"no {action.kind}s during the draw step's payouts", TURN_ORDER)
+                anytime.apply(self, s, s.current, action, dice, events, choices)
+                return
+            if s.phase == "draw":
+                raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: the turn starts with the draw",
+                                    DRAW_FIRST)
+            if s.phase != "actions":
+                raise IllegalAction("no decisions during the draw", TURN_ORDER)
+        # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
+        # and boss changes
+        index = casino_index(self.board, s, self._join_rule)
+        before = () if self.quiet else index.boss_blocks()  # ``snapshot``
+        changes = index.changes
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
         else:
             self.act(s, s.current, action, dice, events, choices)
-        self.resolve_ties(s, dice, events)
-        self.consequences(s, before, events)
+        if s._casinos is not index:  # (the state has another index: never in play) the long way
+            self.resolve_ties(s, dice, events)
+            self.consequences(s, before, events)
+            return
+        # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
+        # boss changed (the index, filled before, is as it was: ``boss_blocks`` would give ``before`` again)
+        if index.changes == changes and not index._stale and not index._tied:
+            return
+        # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled
+        after = index.boss_blocks()
+        if index._tied:
+            self.resolve_ties(s, dice, events)
+            after = index.boss_blocks()
+        if not self.quiet and after != before:
+            self._tell(s, before, after, events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""

@@ -2,6 +2,7 @@
 the legal list, and ``legal_count`` counts it, without the list; a decision it drew is carried out unchecked
 only when that very object is applied next; anything else given to ``apply`` is still refused when illegal."""
 
+import copy
 import random
 
 import pytest
@@ -10,6 +11,7 @@ import lv
 from lv import actions as A
 from lv import bots
 from lv.errors import IllegalAction
+from lv.events import BossChanged, Merged, TieRerolled
 
 
 @pytest.mark.parametrize("spec,players,seed", [("revised", 4, 3), ("original", 2, 8), ("revised", 6, 11)])
@@ -114,3 +116,82 @@ def test_legal_pick_finds_every_index_of_the_list_without_joining_it(spec, playe
         positions += 1
         game.apply(rng.choice(legal))
     assert positions > 50
+
+
+def test_a_trusted_decision_skips_only_checks_that_would_pass():
+    """``Engine.apply`` carries out a trusted decision of the action step through its family at once: no family
+    of the action step is also carried out at any time (a trade's) or by the game's turn machinery, whose
+    refusals it would skip."""
+    from lv.rules import _ANYTIME, _APPLY, _BY_GAME
+
+    assert _APPLY and not set(_APPLY) & (set(_ANYTIME) | _BY_GAME)
+
+
+def _the_long_way(game, action):
+    """What ``Engine.apply`` did before it settled on its own index (issue 18): the action checked, then
+    ``resolve_ties`` and ``consequences`` whatever changed, on a copy of the game; its events and state."""
+    from lv.chance import Dice
+
+    twin = game.copy()
+    e, s = twin.engine, twin.state
+    dice = Dice(twin.seed, ("turn", s.turn, "decision", len(twin.current_turn.decisions)))
+    events = []
+    before = e.snapshot(s)
+    e.act(s, s.current, action, dice, events, {})
+    e.resolve_ties(s, dice, events)
+    e.consequences(s, before, events)
+    return events, s
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 1), ("revised", 5, 2), ("original", 3, 3),
+                                               ("revised,casino.join_rule=color", 4, 4)])
+def test_an_action_settles_its_ties_merges_and_bosses_as_the_long_way_does(spec, players, seed):
+    """``Engine.apply`` skips the ties and the comparison of bosses when no tile and no die changed, and
+    otherwise settles them on the index it filled before the action: every decision of random games, drawn
+    (carried out unchecked) or given (checked), has the events and the state of the long way."""
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    seen = {"skipped": 0, "tie": 0, "merged": 0, "boss": 0}
+    while not game.over:
+        action = game.random_legal(rng)
+        if isinstance(action, A.EndTurn):
+            game.apply(action)
+            continue
+        if rng.random() < 0.5:
+            action = copy.copy(action)  # not the drawn object: checked
+        want, state = _the_long_way(game, action)
+        changes = game.engine.index(game.state).changes
+        got = game.apply(action)
+        state.structure = game.state.structure  # a stamp from a counter of every state's changes
+        assert got == want and game.state == state
+        seen["skipped"] += game.engine.index(game.state).changes == changes
+        seen["tie"] += any(isinstance(ev, TieRerolled) for ev in got)
+        seen["merged"] += any(isinstance(ev, Merged) for ev in got)
+        seen["boss"] += any(isinstance(ev, BossChanged) for ev in got)
+    assert seen["skipped"] and seen["merged"], seen
+    if seed == 1:  # a game where all came up
+        assert min(seen.values()) > 0, seen
+
+
+def _before_a_tie():
+    """A game just before a decision (not an end of turn) that ends in a tie reroll, that decision and the event."""
+    for seed in range(20):
+        game = lv.new_game("revised", 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            action = game.random_legal(rng)
+            ties = [ev for ev in game.copy().apply(action) if isinstance(ev, TieRerolled)]
+            if ties and not isinstance(action, A.EndTurn):
+                return game, action, ties[0]
+            game.apply(action)
+    raise AssertionError("no tie came up")
+
+
+def test_recorded_dice_that_fail_half_way_leave_no_trace():
+    """A decision given tie dice whose second round is no die face fails after the first round changed the
+    state: ``Game.apply`` kept a copy (it keeps none when no dice are given) and puts it back."""
+    game, action, tie = _before_a_tie()
+    state, history = game.state.copy(), [t.copy() for t in game.history]
+    with pytest.raises(lv.LvError):
+        game.apply(copy.copy(action), dice={"ties": {lot: [6, 0] for lot in tie.lots}})
+    assert game.state == state and game.history == history

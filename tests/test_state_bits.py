@@ -286,8 +286,13 @@ def test_the_score_track_table_agrees_with_a_search_of_the_track(track):
 @given(lots=st.sets(st.sampled_from(LOTS)))
 def test_the_lots_of_a_mask_by_bit_and_by_byte_agree(lots):
     """Guards both ways Board.lots_of works (issue 18: the compiled build walks the bits, the pure one reads
-    the bytes' tables) against the lots in board order."""
+    the bytes' tables, and keeps what it found: asked again, a list of its own, whatever the caller did with the
+    first) against the lots in board order."""
     mask = BOARD.mask_of(lots)
     want = [x for x in LOTS if x in lots]
     assert BOARD.lots_by_bit(mask) == want
     assert BOARD.lots_by_byte(mask) == want
+    for _ in range(2):
+        got = BOARD.lots_of(mask)
+        assert got == want
+        got.append("A1")  # a caller's list is its own
