@@ -63,13 +63,22 @@ def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
     return made
 
 
-_BUILD: dict[tuple[str, str], Build] = {}  # each decision made once, by (lot, colour)
+# each decision made once, by lot, by colour (two lookups by a string, whose hash is kept: no key tuple made and
+# hashed)
+_BUILD: dict[str, dict[str, Build]] = {}
 
 
 def _build(lot: str, color: str) -> Build:
-    found = _BUILD.get((lot, color))
+    by_color = _BUILD.get(lot)
+    if by_color is None:
+        by_color = _BUILD[lot] = {}
+    found = by_color.get(color)
     if found is None:
-        found = _BUILD[lot, color] = Build(lot, color)
+        # ``Build(lot, color)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about
+        # 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)
+        found = by_color[color] = object.__new__(Build)
+        object.__setattr__(found, "lot", lot)
+        object.__setattr__(found, "color", color)
     return found
 
 
