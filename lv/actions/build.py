@@ -56,10 +56,19 @@ register(Built)
 _BUILDS: dict[tuple[str, ...], dict[str, tuple[Build, ...]]] = {}
 
 
+# the colours asked last and their entry of _BUILDS: ``Moment.open_colors`` stays the same tuple while the same
+# colours are open, so most calls find it by identity (a key costs the tuple hashed and compared)
+_LAST: list[tuple[tuple[str, ...], dict[str, tuple[Build, ...]]]] = [((), {})]
+
+
 def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
+    last = _LAST[0]
+    if last[0] is colors:
+        return last[1]
     made = _BUILDS.get(colors)
     if made is None:
         made = _BUILDS[colors] = {}
+    _LAST[0] = (colors, made)  # one reference replaced: a thread reads a pair that belongs together
     return made
 
 
@@ -143,11 +152,16 @@ class BuildFamily(Family):
         bit = board.bit
         made = _builds(colors)
         for lot, owner in m.markers.items():  # in the markers' order: the list's
-            if owner == player and bit[lot] & ok:
-                builds = made.get(lot)
-                if builds is None:
-                    builds = made[lot] = tuple([_build(lot, c) for c in colors])
-                out.extend(builds)
+            if owner == player:
+                b = bit[lot]
+                if b & ok:
+                    builds = made.get(lot)
+                    if builds is None:
+                        builds = made[lot] = tuple([_build(lot, c) for c in colors])
+                    out.extend(builds)
+                    ok ^= b
+                    if not ok:  # the player's last lot listed: the other markers are not looked at
+                        break
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
