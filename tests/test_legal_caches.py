@@ -77,3 +77,24 @@ def test_what_the_legal_list_keeps_agrees_with_the_plain_way(seed, config, compi
             checked += 1
         game.apply(game.random_legal(rng))
     assert checked > 20
+
+
+def test_decisions_made_by_setting_their_fields_are_the_attrs_ones():
+    """The generators make their decisions with ``object.__setattr__`` (compiled, attrs' ``__init__`` is a Python
+    frame): each one equals the attrs class's own, field by field, with the same hash and text."""
+    import attrs
+
+    from lv import actions as A
+    from lv.actions import build, gamble, remodel
+
+    pairs = [(gamble._gamble("B3", 7), A.Gamble("B3", 7)), (remodel._remodel("C4", "gold"), A.Remodel("C4", "gold")),
+             (build._build("A2", "silver"), A.Build("A2", "silver"))]
+    game = lv.new_game("revised", 4, 5)
+    rng = random.Random(5)
+    while not game.over and len(pairs) < 3000:  # the sprawls (made in sprawl._reach), and every other kind listed
+        pairs += [(a, type(a)(**attrs.asdict(a, recurse=False))) for a in game.legal_actions()]
+        game.apply(game.random_legal(rng))
+    assert any(isinstance(a, A.Sprawl) for a, _ in pairs)
+    for made, plain in pairs:
+        assert type(made) is type(plain) and made == plain and hash(made) == hash(plain)
+        assert repr(made) == repr(plain) and attrs.astuple(made) == attrs.astuple(plain)

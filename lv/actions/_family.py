@@ -291,7 +291,8 @@ class Moment:
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule")
+                 "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
+                 "per_color")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -301,6 +302,8 @@ class Moment:
         self.lots = engine.board.lots
         self.tables = engine.tables
         self.join_rule: str = p.casino.join_rule
+        self.per_color: int = p.components.tiles_per_color  # read once (compiled: two generic attribute reads)
+        self.open_colors: tuple[str, ...] = ()
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
         # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
@@ -321,8 +324,13 @@ class Moment:
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
             #   state with the same stamp has the same tiles): their facts, from the state's memo
-            facts: TileFacts | None = s.structure_memo().get("tile_facts")  # tile_facts, no call when it is kept
-            self.left, self.open_colors, self.colors_with = facts if facts is not None else tile_facts(self.engine, s)
+            memo = s.structure_memo()
+            facts: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
+            if facts is None:
+                facts = _tile_facts(memo, self.per_color, self.board.colors, s.tile_counts())
+            self.left, opened, self.colors_with = facts
+            if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
+                self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
             self.structure = stamp
         self.state = s
         self.player = player = s.current
@@ -371,17 +379,23 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        per_color: int = engine.profile.components.tiles_per_color
-        on_board = s.tile_counts()
-        left: dict[str, int] = {}
-        open_colors: list[str] = []
-        for c in engine.board.colors:  # one loop, no generator (compiled, a generator is an object and calls)
-            n = per_color - on_board.get(c, 0)
-            left[c] = n
-            if n > 0:
-                open_colors.append(c)
-        opened = tuple(open_colors)
-        found = memo["tile_facts"] = left, opened, {1: opened}  # at least 1 left: the open colours (the most asked)
+        found = _tile_facts(memo, engine.profile.components.tiles_per_color, engine.board.colors, s.tile_counts())
+    return found
+
+
+def _tile_facts(memo: dict[str, Any], per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
+    """``tile_facts`` worked out into ``memo``, the state's structure memo (``Moment.moment`` calls it with what
+    it has read already)."""
+    left: dict[str, int] = {}
+    open_colors: list[str] = []
+    for c in colors:  # one loop, no generator (compiled, a generator is an object and calls)
+        n = per_color - on_board.get(c, 0)
+        left[c] = n
+        if n > 0:
+            open_colors.append(c)
+    opened = tuple(open_colors)
+    found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
+    memo["tile_facts"] = found
     return found
 
 

@@ -56,20 +56,38 @@ register(Built)
 _BUILDS: dict[tuple[str, ...], dict[str, tuple[Build, ...]]] = {}
 
 
+# the colours asked last and their entry of _BUILDS: ``Moment.open_colors`` stays the same tuple while the same
+# colours are open, so most calls find it by identity (a key costs the tuple hashed and compared)
+_LAST: list[tuple[tuple[str, ...], dict[str, tuple[Build, ...]]]] = [((), {})]
+
+
 def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
+    last = _LAST[0]
+    if last[0] is colors:
+        return last[1]
     made = _BUILDS.get(colors)
     if made is None:
         made = _BUILDS[colors] = {}
+    _LAST[0] = (colors, made)  # one reference replaced: a thread reads a pair that belongs together
     return made
 
 
-_BUILD: dict[tuple[str, str], Build] = {}  # each decision made once, by (lot, colour)
+# each decision made once, by lot, by colour (two lookups by a string, whose hash is kept: no key tuple made and
+# hashed)
+_BUILD: dict[str, dict[str, Build]] = {}
 
 
 def _build(lot: str, color: str) -> Build:
-    found = _BUILD.get((lot, color))
+    by_color = _BUILD.get(lot)
+    if by_color is None:
+        by_color = _BUILD[lot] = {}
+    found = by_color.get(color)
     if found is None:
-        found = _BUILD[lot, color] = Build(lot, color)
+        # ``Build(lot, color)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about
+        # 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)
+        found = by_color[color] = object.__new__(Build)
+        object.__setattr__(found, "lot", lot)
+        object.__setattr__(found, "color", color)
     return found
 
 
@@ -134,11 +152,16 @@ class BuildFamily(Family):
         bit = board.bit
         made = _builds(colors)
         for lot, owner in m.markers.items():  # in the markers' order: the list's
-            if owner == player and bit[lot] & ok:
-                builds = made.get(lot)
-                if builds is None:
-                    builds = made[lot] = tuple([_build(lot, c) for c in colors])
-                out.extend(builds)
+            if owner == player:
+                b = bit[lot]
+                if b & ok:
+                    builds = made.get(lot)
+                    if builds is None:
+                        builds = made[lot] = tuple([_build(lot, c) for c in colors])
+                    out.extend(builds)
+                    ok ^= b
+                    if not ok:  # the player's last lot listed: the other markers are not looked at
+                        break
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -69,6 +69,16 @@ register(Gambled)
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 
 
+def _gamble(lot: str, bet: int) -> Gamble:
+    """``Gamble(lot, bet)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about 3,000
+    instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)."""
+    a = object.__new__(Gamble)
+    object.__setattr__(a, "lot", lot)
+    object.__setattr__(a, "bet", bet)
+    object.__setattr__(a, "lay_off", False)
+    return a
+
+
 class GambleTable:
     """Gamble's table (``prepare``): whether risers count, the cap by tiles counted (``per`` a tile),
     ``gamble.per_turn`` and ``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the
@@ -83,7 +93,9 @@ class GambleTable:
         self.caps = Counted(lambda n: per * n, top)
         self.per_turn = per_turn
         self.at_boss = at_boss
-        self.made: list[list[Gamble | None]] = [[] for _ in range(lots)]
+        # rows 64 long to begin with: the bets met at most casinos (fewer IndexErrors, each thousands of
+        # instructions compiled)
+        self.made: list[list[Gamble | None]] = [[None] * 64 for _ in range(lots)]
 
 
 def table_cap(engine: Engine, casino: Casino) -> int:
@@ -239,13 +251,14 @@ class GambleFamily(Family):
                         continue
                     cap = boss_money
             row = made[casino.first]
-            try:  # (no len() a casino: the row is short only the first time a bet that large is met there)
+            try:  # (no len() a casino: the row is short only when a larger bet than ever is met there)
                 gamble = row[cap]
-            except IndexError:  # grown to the largest bet met at the casino
-                row.extend([None] * (cap + 1 - len(row)))
+            except IndexError:  # grown to twice its length at least: few exceptions (each costs thousands of
+                #   instructions compiled), and no row much longer than the bets met (the collector walks them)
+                row.extend([None] * (max(cap + 1, 2 * len(row)) - len(row)))
                 gamble = None
             if gamble is None:
-                gamble = row[cap] = Gamble(casino.name, cap)
+                gamble = row[cap] = _gamble(casino.name, cap)
             slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

@@ -86,13 +86,22 @@ class RemodelTable:
         self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
 
 
-_REMODEL: dict[tuple[str, str], Remodel] = {}  # each decision made once, by (lot, new colour)
+# each decision made once, by lot, by new colour (two lookups by a string, whose hash is kept: no key tuple made
+# and hashed)
+_REMODEL: dict[str, dict[str, Remodel]] = {}
 
 
 def _remodel(lot: str, color: str) -> Remodel:
-    found = _REMODEL.get((lot, color))
+    by_color = _REMODEL.get(lot)
+    if by_color is None:
+        by_color = _REMODEL[lot] = {}
+    found = by_color.get(color)
     if found is None:
-        found = _REMODEL[lot, color] = Remodel(lot, color)
+        # ``Remodel(lot, color)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about
+        # 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)
+        found = by_color[color] = object.__new__(Remodel)
+        object.__setattr__(found, "lot", lot)
+        object.__setattr__(found, "color", color)
     return found
 
 

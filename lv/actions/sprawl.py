@@ -113,7 +113,11 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     for n in lots:
         sprawl = made.get(n)
         if sprawl is None:
-            sprawl = made[n] = Sprawl(n, casino.name)
+            # ``Sprawl(n, casino.name)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame
+            # (about 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py: the same)
+            sprawl = made[n] = object.__new__(Sprawl)
+            object.__setattr__(sprawl, "lot", n)
+            object.__setattr__(sprawl, "source", casino.name)
         sprawls.append(sprawl)
     costs = [cost_of[n] for n in lots]
     return tuple(costs), tuple(sprawls), max(costs)
