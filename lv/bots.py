@@ -340,6 +340,7 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     ``legal_counts``, if given, gets the number of legal decisions at each decision point (the branching
     factor, metrics.summarize)."""
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
+    uniform = uniform_bot  # read once (compiled, a module-level function is a dict lookup each time it is read)
     with fewer_collections():  # the cyclic collector less often while the game is played
         for _ in range(max_decisions):
             s = game.state
@@ -347,7 +348,7 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
                 return game
             seat = s.current
             bot = bots[seat]
-            if bot is uniform_bot:  # the fast path: the same draw from the generator, no list made
+            if bot is uniform:  # the fast path: the same draw from the generator, no list made
                 decision = game.random_legal(rngs[seat], legal_counts)
             else:
                 legal = game.legal_actions()

@@ -204,7 +204,7 @@ class CasinoIndex:
     demand after any change."""
 
     __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
-                 "_facts_mask", "_pairs", "_bosses_by", "_tied_by", "_tied", "_stale", "_all",
+                 "_facts_mask", "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "changes")
 
     def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
@@ -229,6 +229,7 @@ class CasinoIndex:
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
         self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]  # casino mask -> boss
+        self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
         self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
         self._tied = 0  # bit n: block n has a casino in _tied_by
         self._stale = 0
@@ -254,6 +255,7 @@ class CasinoIndex:
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
         self.at, self._facts, self._facts_mask = dict(source.at), list(source._facts), list(source._facts_mask)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
+        self._boss_blocks = source._boss_blocks
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
@@ -395,6 +397,7 @@ class CasinoIndex:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
         s, pairs_by, facts, facts_mask, stale = self.owner, self._pairs, self._facts, self._facts_mask, self._stale
         self._stale = 0
+        self._boss_blocks = None
         while stale:
             low = stale & -stale
             stale ^= low
@@ -483,7 +486,12 @@ class CasinoIndex:
             self.refresh()
         if self._stale:
             self._fill()
-        return tuple(self._bosses_by)
+        # one tuple until a block changes (Engine.apply asks before and after each decision: most change nothing
+        # in between, and the same object then compares at once)
+        found = self._boss_blocks
+        if found is None:
+            found = self._boss_blocks = tuple(self._bosses_by)
+        return found
 
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from .errors import RecordError
 
 _MASK64: Final = 0xFFFFFFFFFFFFFFFF
@@ -27,17 +29,31 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     """The 64-bit start of the dice stream of step ``key`` of the game ``seed``: BLAKE2b of "lv/seed/k1/k2/..."
     cut to 8 bytes (little-endian), stable on every platform and Python version."""
-    import hashlib  # here, not at the top: `lv replay` of a complete record rolls nothing and loads no hashlib
-
     parts = ["lv", str(seed)]
     for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
         parts.append(_NUMERALS[k] if type(k) is int and 0 <= k < 1000 else str(k))
-    return int.from_bytes(hashlib.blake2b("/".join(parts).encode(), digest_size=8).digest(), "little")
+    # a copy of one empty hasher, not a new one (a constructor call with a keyword is twice a copy's cost)
+    h = (_HASHER or _first_hasher())[0].copy()
+    h.update("/".join(parts).encode())
+    return _FROM_BYTES(h.digest(), "little")
 
 
+def _first_hasher() -> list[Any]:
+    """The empty hasher ``stream_start`` copies (BLAKE2b, 8-byte digest), made once on the first die rolled:
+    `lv replay` of a complete record rolls nothing and loads no hashlib."""
+    import hashlib
+
+    _HASHER.append(hashlib.blake2b(digest_size=8))
+    return _HASHER
+
+
+_HASHER: Final[list[Any]] = []  # the empty hasher once made (never changed: only copied)
+_FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
 
 
+# acyclic (out of the cyclic collector in the compiled build), as the other plain-value classes: ints only
+@mypyc_attr(acyclic=True)
 class Stream:
     """SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number generators", 2014): the state
     steps by a constant and each output is the state mixed; ``die()`` maps an output to 1-6 by multiply and shift
@@ -58,6 +74,7 @@ class Stream:
         return 1 + ((self.next64() * 6) >> 64)
 
 
+@mypyc_attr(acyclic=True)  # ints only
 class HalvesStream:
     """``Stream`` with its state in two 32-bit halves, for the compiled build (``Dice`` rolls it there): the same
     outputs and dice, by arithmetic whose every value stays below 2^37 and every factor below 2^31, which mypyc
@@ -179,13 +196,20 @@ class NeedDice(Exception):
         self.lots = lots
 
 
+_NOTHING_RECORDED: Final[dict[str, Any]] = {}  # the recorded dice of a step given none (one dict: only read)
+
+
+# acyclic (out of the cyclic collector in the compiled build; one is made for every decision and draw): holds the
+# seed, the step's key, dicts and lists of dice values and names, a stream and a bot's generator: never a Dice or
+# anything that holds one
+@mypyc_attr(acyclic=True)
 class Dice:
     def __init__(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None,
                  ask: bool = False) -> None:
         self.seed = seed
         self.ask = ask  # a missing tie reroll raises NeedDice instead of being generated
         self.key = key
-        self.recorded = recorded or {}
+        self.recorded = recorded if recorded is not None else _NOTHING_RECORDED  # read, never changed
         self.used: dict[str, Any] = {}
         self.generated: list[str] = []
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled

@@ -300,7 +300,7 @@ class Engine:
         Raises IllegalAction part-way: the caller restores the state.
         000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
         """
-        choices = choices or {}
+        choices = choices if choices is not None else _NO_CHOICES
         player = s.current
         names = list(named)
         while True:
@@ -563,7 +563,7 @@ class Engine:
         kind = type(action)
         # trusted, in the action step: the checks below would all pass (the simulation's path)
         family = _APPLY.get(kind) if trusted and s.phase == "actions" else None
-        choices = choices or {}
+        choices = choices if choices is not None else _NO_CHOICES
         if family is None:
             if s.phase == "over":
                 raise IllegalAction("the game is over", Rule.END)
@@ -640,5 +640,7 @@ class Engine:
 _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
 # decisions carried out at any time, in the draw step as well (trades)
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
+# the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
+_NO_CHOICES: Final[dict[str, str]] = {}
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)

@@ -14,6 +14,7 @@ import sys
 import pytest
 
 import lv
+from lv.chance import Dice, HalvesStream, Stream
 
 
 def test_lv_version_names_the_build_that_runs():
@@ -57,7 +58,7 @@ def _played_game() -> lv.Game:
     return bots.play(game, [bots.uniform_bot] * 4, 3)
 
 
-# what a played game keeps, by the classes marked acyclic (lv/board.py, casinos.py, state.py, game.py)
+# what a played game keeps, by the classes marked acyclic (lv/board.py, casinos.py, state.py, game.py), and the dice
 ACYCLIC = {
     "Lot": lambda g: g.board.lots["A1"],
     "Board": lambda g: g.board,
@@ -69,6 +70,10 @@ ACYCLIC = {
     "Decision": lambda g: g.history[0].decisions[0],
     "Turn": lambda g: g.history[0],
     "CasinoView": lambda g: g.casinos()[0],
+    # made for every decision and draw, not kept (lv/chance.py)
+    "Dice": lambda g: Dice(g.seed, ("probe",)),
+    "HalvesStream": lambda g: HalvesStream(1),
+    "Stream": lambda g: Stream(1),
 }
 
 

@@ -272,9 +272,12 @@ class GambleFamily(Family):
     def carry_out(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
+        # the decision's and the profile's fields read once each (compiled, each read of an attrs object is a
+        # generic attribute lookup)
+        lot, bet, lay_off = a.lot, a.bet, a.lay_off
         g = engine.profile.gamble
         index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: two calls, not five)
-        casino = index.at.get(a.lot)
+        casino = index.at.get(lot)
         assert casino is not None
         b = index.facts_of(casino).boss
         assert b is not None
@@ -284,16 +287,16 @@ class GambleFamily(Family):
         s.gambles += 1
         if total in g.lose:
             outcome = "lose"
-            boss_share = a.bet // 2 if a.lay_off else a.bet  # 000 L194: the bank takes the rest
-            gambler.money -= a.bet
+            boss_share = bet // 2 if lay_off else bet  # 000 L194: the bank takes the rest
+            gambler.money -= bet
             house.money += boss_share
-            gambler_gets, boss_gets = -a.bet, boss_share
+            gambler_gets, boss_gets = -bet, boss_share
         else:
             outcome = "double" if total in g.win_double else "win"
-            amount = a.bet * (2 if outcome == "double" else 1)
-            if a.lay_off:
+            amount = bet * (2 if outcome == "double" else 1)
+            if lay_off:
                 if outcome == "double" and g.lay_off_double_basis == "stake":
-                    boss_share = 2 * (a.bet // 2)
+                    boss_share = 2 * (bet // 2)
                 else:
                     boss_share = amount // 2
                 bank_share = amount - boss_share
@@ -303,7 +306,7 @@ class GambleFamily(Family):
             house.money -= paid
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
-        events.append(Gambled(player, a.lot, b, a.bet, [d1, d2], total, outcome, a.lay_off, gambler_gets,
+        events.append(Gambled(player, lot, b, bet, [d1, d2], total, outcome, lay_off, gambler_gets,
                               boss_gets))  # positional, in field order (see build.py)
 
 
