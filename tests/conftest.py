@@ -6,11 +6,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import settings
 
 import lv
 from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
 
 BOARD = lv.load_board()
+
+# tools/mutate_diff.py runs the tests on a loaded machine: no per-example deadline there, so a slow example is not
+# taken for a test that saw the planted mistake
+settings.register_profile("mutation", deadline=None)
 
 
 def pytest_configure(config: pytest.Config) -> None:
