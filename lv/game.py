@@ -476,10 +476,12 @@ class Game:
 
     def apply(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
               next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
-              draw: bool = True) -> list[Event]:
+              draw: bool | None = None) -> list[Event]:
         """Apply a decision and return its events. ``EndTurn`` also draws for the next player (a convenience for
-        bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). A
-        trade may be made by any players, on anybody's turn.
+        bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). By
+        default (``draw=None``) it draws unless the game's draws are decisions of their own (``draw_first=False``
+        or a table), whose record says so: there it rests at "X is to draw". A trade may be made by any players,
+        on anybody's turn.
 
         ``action`` is an ``lv.actions`` object (``lv.parse_action("build A2 gold", game.player_names)`` makes
         one). ``dice`` gives dice rolled at the table, keyed by meaning (a gamble's ``"gamble"``: [d1, d2]),
@@ -525,7 +527,8 @@ class Game:
             if end:
                 ended: list[Event] = [TurnEnded(s.current)]
                 turn.decisions.append(Decision(action, events=ended))
-                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices, draw=draw)
+                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices,
+                                 draw=not self.explicit_draws if draw is None else draw)
                 return ended + self.current_turn.draw_events
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)

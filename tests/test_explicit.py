@@ -241,3 +241,33 @@ def test_an_illegal_id_is_refused_and_changes_nothing():
     assert g.log == []
     with pytest.raises(lv.LvError, match="allows 2 to 4"):
         ExplicitGame("original", 5)
+
+
+def test_end_turn_by_default_rests_at_the_draw_in_a_game_of_explicit_draws() -> None:
+    """A game whose draws are decisions (``draw_first=False``) writes ``draws: explicit``: ``apply(EndTurn())``
+    with no ``draw`` given leaves the next player to draw (it drew at once before, and the record then said
+    'explicit' with a turn that had no draw: the replay failed). Played to the end, the record replays verified."""
+    from lv.record import dumps, parse_record, record_of
+    from lv.replay import replay
+
+    game = lv.new_game("revised", 3, 5, draw_first=False)
+    rng = random.Random(5)
+    ends = 0
+    while not game.over:
+        action = rng.choice(game.legal_actions())
+        game.apply(action)
+        if isinstance(action, A.EndTurn) and not game.over:
+            ends += 1
+            assert game.state.phase == "draw"  # resting at "X is to draw"
+            assert game.why_not_draw(A.Draw()) is None
+    assert ends > 10
+    text = dumps(record_of(game, "revised"))
+    assert "draws: explicit" in text
+    again = replay(parse_record(text, "explicit.yaml"))
+    assert again.verified is True
+    assert dumps(record_of(again.game, "revised")) == text
+    # draw=True still draws at once, as asked
+    other = lv.new_game("revised", 3, 5, draw_first=False)
+    other.apply(A.Draw())
+    other.apply(A.EndTurn(), draw=True)
+    assert other.state.phase == "actions"
