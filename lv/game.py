@@ -508,12 +508,9 @@ class Game:
         if kind is Reroll or kind is Choose:
             return self._resume(action)
         if phase != "actions":  # the draw not made yet, or waiting at a table
-            waiting = self.engine.why_waiting(s)
-            if waiting is not None:
-                raise IllegalAction(waiting[1], waiting[0])
-            if kind is EndTurn and phase == "draw":
-                raise IllegalAction(f"{s.players[s.current].name} has not drawn yet: draw, then end the turn",
-                                    DRAW_FIRST)
+            refused = self._why_not_now(kind is EndTurn)
+            if refused is not None:
+                raise IllegalAction(refused[1], refused[0])
         # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
         # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
         # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does;
@@ -680,8 +677,25 @@ class Game:
         self._vouched = action
         return action
 
+    def _why_not_now(self, end: bool) -> tuple[str, str] | None:
+        """(rule, reason) nothing but a draw, a reroll or a choice may be made now (the draw not made, or waiting at
+        a table), or for ``end`` the turn cannot end yet (not drawn); else None."""
+        s = self.state
+        if s.phase == "over":
+            return ("end", "the game is over")
+        waiting = self.engine.why_waiting(s)
+        if waiting is not None:
+            return waiting
+        if end and s.phase == "draw":
+            return (DRAW_FIRST, f"{s.players[s.current].name} has not drawn yet: draw, then end the turn")
+        return None
+
     def why_not(self, action: A.Action) -> str | None:
-        """The reason ``action`` is illegal now, or None: tried on a copy of the state."""
+        """The reason ``action`` is illegal now, or None: tried on a copy of the state (ending the turn, which the
+        game carries out and not the rules, by the game's own checks)."""
+        if isinstance(action, EndTurn):
+            refused = self._why_not_now(True)
+            return None if refused is None else str(IllegalAction(refused[1], refused[0]))
         trial = self.state.copy()
         try:
             self.engine.apply(trial, action, Dice(self.seed, ("probe",)), [])

@@ -271,3 +271,20 @@ def test_end_turn_by_default_rests_at_the_draw_in_a_game_of_explicit_draws() -> 
     other.apply(A.Draw())
     other.apply(A.EndTurn(), draw=True)
     assert other.state.phase == "actions"
+
+
+def test_why_not_end_turn_is_the_games_own_check() -> None:
+    """``Game.why_not(EndTurn())`` answers as ``apply`` would: None when the turn may end (EndTurn is in the legal
+    list), the reason when the draw is not made yet or the game is over (it said "end is handled by the game, not
+    the rules" whatever the position)."""
+    game = lv.new_game("revised", 2, 3, draw_first=False)
+    assert game.why_not(A.EndTurn()).startswith(
+        f"{game.player_names[game.state.current]} has not drawn yet: draw, then end the turn [turn order: draw first")
+    assert A.EndTurn() not in game.legal_actions()
+    game.apply(A.Draw())
+    assert A.EndTurn() in game.legal_actions()
+    assert game.why_not(A.EndTurn()) is None
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.why_not(A.EndTurn()).startswith("the game is over")

@@ -58,7 +58,7 @@ def _agrees_with_the_referee(game: lv.Game) -> None:
     assert len(legal) == game.legal_count()
     listed = {a if not isinstance(a, A.Gamble) else A.Gamble(a.lot, 1) for a in legal}
     for a in legal:
-        assert isinstance(a, A.EndTurn) or game.why_not(a) is None, a
+        assert game.why_not(a) is None, a
         if isinstance(a, A.Gamble):
             assert game.why_not(A.Gamble(a.lot, a.bet + 1)) is not None, a
     for action in candidates(game):
@@ -179,7 +179,7 @@ def _drawn_illegal_after(game: lv.Game, rng: random.Random, undo) -> tuple[A.Act
     game.push(rng.choice(game.legal_actions()))
     drawn = game.random_legal(rng)
     undo(game)
-    if drawn is None or isinstance(drawn, A.EndTurn):  # (Game.why_not refuses EndTurn: the game's, not the rules')
+    if drawn is None:
         return None
     why = game.why_not(drawn)
     return None if why is None else (drawn, why)
@@ -207,7 +207,7 @@ def test_pop_after_random_legal_forgets_the_vouch(undo):
             drawn = game.random_legal(rng)
             target = game.copy()
             target.pop()
-            why = None if drawn is None or isinstance(drawn, A.EndTurn) else target.why_not(drawn)
+            why = None if drawn is None else target.why_not(drawn)
             found = None if why is None else (drawn, why)
         if found is None:
             continue
