@@ -480,8 +480,8 @@ class Game:
         """Apply a decision and return its events. ``EndTurn`` also draws for the next player (a convenience for
         bots and simulation; ``draw=False`` leaves the game at "X is to draw", for a ``Draw`` decision). By
         default (``draw=None``) it draws unless the game's draws are decisions of their own (``draw_first=False``
-        or a table), whose record says so: there it rests at "X is to draw". A trade may be made by any players,
-        on anybody's turn.
+        or a table), whose record says so: there it rests at "X is to draw", and ``draw=True`` makes the draw as a
+        ``Draw`` decision. A trade may be made by any players, on anybody's turn.
 
         ``action`` is an ``lv.actions`` object (``lv.parse_action("build A2 gold", game.player_names)`` makes
         one). ``dice`` gives dice rolled at the table, keyed by meaning (a gamble's ``"gamble"``: [d1, d2]),
@@ -523,9 +523,17 @@ class Game:
         try:
             if end:
                 ended: list[Event] = [TurnEnded(s.current)]
+                # asked to draw in a game whose draws are decisions of their own (its record says so): the draw is
+                # made as one, the same cards and dice (the same key), so the record replays
+                as_decision = bool(draw) and self.explicit_draws
+                if as_decision and saved is None:  # a draw refused takes the end back too
+                    saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
                 turn.decisions.append(Decision(action, events=ended))
-                self._begin_turn((s.current + 1) % len(s.players), next_draw_dice, next_draw_choices,
-                                 draw=not self.explicit_draws if draw is None else draw)
+                self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
+                                 None if as_decision else next_draw_choices,
+                                 draw=not self.explicit_draws if draw is None else draw and not as_decision)
+                if as_decision:
+                    return ended + self._draw(Draw(), next_draw_dice, next_draw_choices)
                 return ended + self.current_turn.draw_events
             index = len(turn.decisions)
             d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)

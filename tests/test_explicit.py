@@ -266,11 +266,20 @@ def test_end_turn_by_default_rests_at_the_draw_in_a_game_of_explicit_draws() -> 
     again = replay(parse_record(text, "explicit.yaml"))
     assert again.verified is True
     assert dumps(record_of(again.game, "revised")) == text
-    # draw=True still draws at once, as asked
+    # draw=True draws at once, as asked, as a Draw decision of the new turn: the same game, and its record replays
     other = lv.new_game("revised", 3, 5, draw_first=False)
-    other.apply(A.Draw())
-    other.apply(A.EndTurn(), draw=True)
-    assert other.state.phase == "actions"
+    rng = random.Random(5)
+    while not other.over:
+        action = rng.choice(other.legal_actions())
+        if isinstance(action, A.EndTurn):
+            other.apply(action, draw=True)
+        else:  # (a Draw only at the start: each end draws)
+            other.apply(action)
+        if isinstance(action, A.EndTurn) and not other.over:
+            assert other.state.phase == "actions"
+            assert isinstance(other.current_turn.decisions[0].action, A.Draw)
+    again = replay(parse_record(dumps(record_of(other, "revised")), "explicit2.yaml"))
+    assert again.verified is True
 
 
 def test_why_not_end_turn_is_the_games_own_check() -> None:
