@@ -246,6 +246,13 @@ def test_row31_bet_cap_counts_risers_and_the_boss_money():
         game = at(spec, names, current="red", players={"blue": {"money": 3}, "red": {"money": 8}},
                   tiles={"C4": "aqua blue 5", "C7": "aqua blue 1"})
         assert Gamble("C4", min(cap, 8)) in game.legal_actions(), spec
+    # a boss with no money: nothing can be won there in the revised edition, so no bet is listed or allowed (not
+    # even $1, and never a $0 "bet"); the original edition still allows the gambler's own cap
+    for spec, listed in [("revised", []), ("original", [Gamble("C4", 8)])]:
+        game = at(spec, names, current="red", players={"blue": {"money": 0}, "red": {"money": 8}},
+                  tiles={"C4": "aqua blue 5", "C7": "aqua blue 1"})
+        assert [a for a in game.legal_actions() if isinstance(a, Gamble)] == listed, spec
+        assert (game.why_not(Gamble("C4", 1)) is None) is bool(listed), spec
 
 
 @BOTH

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TESTS = ["tests/test_goldens.py", "tests/test_legal_agrees.py", "tests/test_fast_path.py", "tests/test_legal_caches.py",
          "tests/test_casino_index.py", "tests/test_state_bits.py", "tests/test_payouts_agree.py",
          "tests/test_legal_tables.py", "tests/test_dice_stream.py", "tests/test_bots.py",
-         "tests/test_fast_path_adversary.py"]
+         "tests/test_fast_path_adversary.py", "tests/test_rule_points.py"]
 MISTAKES = [(r" <= ", " < "), (r" < ", " <= "), (r" >= ", " > "), (r" > ", " >= "), (r" == ", " != "),
             (r" != ", " == "), (r" is None", " is not None"), (r" is not None", " is None"), (r" and ", " or "),
             (r" or ", " and "), (r" \+ 1", " + 2"), (r" - 1", " - 2"), (r"if not ", "if "), (r"\breturn$", "pass"),
