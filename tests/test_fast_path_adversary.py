@@ -138,17 +138,24 @@ def test_a_copy_and_its_original_played_apart_are_each_their_own_record():
     _replays_to_itself(twin)
 
 
+def _played(spec: str, players: int, seed: int, least: int, most: int) -> tuple[lv.Game, random.Random]:
+    """A game of ``spec`` played by the uniform draw for ``least`` to ``most`` decisions (or to its end), and the
+    generator that drew them, to draw on with."""
+    game = lv.new_game(spec, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(least, most)):
+        if game.over:
+            break
+        game.apply(game.random_legal(rng))
+    return game, rng
+
+
 def test_a_decision_drawn_in_one_game_is_checked_in_another():
     """``random_legal`` on one game, ``apply`` on another (a copy, or a game of another profile that drew the very
     same staked gamble object): the other game checks it and refuses it where it is illegal there."""
     refused = 0
     for seed in range(30):
-        game = lv.new_game("revised", 3, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randint(10, 80)):
-            if game.over:
-                break
-            game.apply(game.random_legal(rng))
+        game, rng = _played("revised", 3, seed, 10, 80)
         if game.over:
             continue
         twin = game.copy()
@@ -191,12 +198,7 @@ def test_pop_after_random_legal_forgets_the_vouch(undo):
     (planted: pop without ``self._vouched = None``: the illegal decision goes through)."""
     caught = 0
     for seed in range(40):
-        game = lv.new_game("original", 4, seed=seed)
-        rng = random.Random(seed)
-        for _ in range(rng.randint(5, 60)):
-            if game.over:
-                break
-            game.apply(game.random_legal(rng))
+        game, rng = _played("original", 4, seed, 5, 60)
         if game.over:
             continue
         if undo == "pop":
