@@ -16,6 +16,18 @@ crowds out the rest just because it comes in five colours, so its games use ever
 
 A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time,
 ``mcts:100`` searches with 100 playouts per decision).
+
+What each never takes (``never_takes``, as data; a report says which kinds a run never exercised): no built-in bot
+ever trades (trades are open-ended, never in the legal list the bots choose from); ``greedy`` never remodels
+either, nor takes a house rule's action (it values only build, sprawl, raise, reorganize and gamble). ``uniform``,
+``random``, ``random-kind`` and ``mcts`` take any kind that is listed (``mcts`` rarely remodels: it tries first
+what ``greedy`` likes).
+
+A restricted player (Jaffe et al. 2012, "Evaluating Competitive Game Balance with Restricted Play") is any bot
+spec followed by ``/no-KIND[,KIND...]``: ``greedy/no-gamble``, ``mcts:200/no-raise``, ``random/no-build,sprawl``
+(``no-`` may be repeated before each kind). The kinds are the action families' names (lv/actions: build, sprawl,
+remodel, reorganize, raise, gamble, trade, and a house rule's, such as sell); the draw and the end of the turn are
+never restricted. The bot is shown the legal list without those kinds (``Restricted``).
 """
 
 from __future__ import annotations
@@ -273,7 +285,16 @@ BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-k
 
 def bot_named(spec: str) -> Bot:
     """``NAME`` or ``NAME:PARAM``: ``random:0.3`` (end bias), ``greedy:10`` (reserve), ``mcts:200`` (playouts)
-    or ``mcts:0.5s`` (seconds per decision); or a user's bot, ``MODULE:FUNCTION`` (``user_bot``)."""
+    or ``mcts:0.5s`` (seconds per decision); or a user's bot, ``MODULE:FUNCTION`` (``user_bot``); any of them
+    followed by a restriction, ``/no-KIND[,KIND...]`` (``Restricted``)."""
+    base, kinds = split_restriction(spec)
+    if kinds:
+        return Restricted(_bot_named(base), kinds)
+    return _bot_named(base)
+
+
+def _bot_named(spec: str) -> Bot:
+    """``bot_named`` without a restriction."""
     name, _, param = spec.strip().partition(":")
     if name not in BOTS:
         if param:
@@ -298,6 +319,114 @@ def bot_named(spec: str) -> Bot:
                       f"reserve in dollars (greedy:5), mcts playouts per decision (mcts:200) or seconds per "
                       f"decision (mcts:0.5s)") from None
     raise LvError(f"bot '{spec}': {name} takes no parameter")
+
+
+def restrictable_kinds() -> tuple[str, ...]:
+    """The kinds of decision a restriction may name, in the table's order: the name of every action family of
+    lv/actions that a player takes (``Family.applies``: not the draw, not the end of the turn), a house rule's
+    family included. Read from the table, so a new family is restrictable without a change here."""
+    return tuple(f.name for f in A.FAMILIES if f.applies)
+
+
+def split_restriction(spec: str) -> tuple[str, frozenset[str]]:
+    """``greedy/no-gamble,raise`` -> (``greedy``, {gamble, raise}); a spec without ``/`` -> (spec, {}). A bad
+    restriction (no ``no-``, an unknown kind, two ``/``) is a one-line LvError naming the known kinds."""
+    base, slash, rest = spec.strip().partition("/")
+    if not slash:
+        return base, frozenset()
+    known = restrictable_kinds()
+    if "/" in rest or not rest.startswith("no-"):
+        raise LvError(f"bot '{spec}': a restriction is /no-KIND[,KIND...] after the bot, e.g. greedy/no-gamble or "
+                      f"mcts:200/no-raise,remodel; the kinds are {', '.join(known)}")
+    kinds: set[str] = set()
+    for word in rest[3:].split(","):
+        kind = word.strip()
+        if kind.startswith("no-"):
+            kind = kind[3:].strip()
+        if kind not in known:
+            never = " (the draw and the end of the turn are never restricted)" if kind in ("end", "draw") else ""
+            raise LvError(f"bot '{spec}': unknown kind of decision '{kind}'{never}; the kinds are {', '.join(known)}")
+        kinds.add(kind)
+    if not base.strip():
+        raise LvError(f"bot '{spec}': name the bot before the restriction, e.g. greedy/no-gamble")
+    return base.strip(), frozenset(kinds)
+
+
+class Restricted:
+    """``SPEC/no-KIND[,KIND...]``: ``bot``, never taking a decision of the ``kinds`` (action families' names).
+
+    It is shown the legal list without them (so a random bot draws uniformly among the rest, and greedy takes its
+    best of the rest); ending the turn is always among them. A decision it returns of a restricted kind anyway (a
+    user's bot that does not choose from the list) is refused in one line, and so is a decision point that offers
+    nothing but restricted kinds (none does in lv's games: the turn may always end).
+
+    ``mcts``: the restriction holds at the root, over the decisions the bot plays. Its search still imagines its
+    own later decisions unrestricted (in the tree and in the ``greedy`` playouts): it plans as a player who could
+    take the kind later, which makes a restricted searcher slightly weaker than the best restricted play, so a
+    balance study that finds a kind "matters" may overstate it a little, never understate it.
+    A value: compared and hashed by the bot and the kinds."""
+
+    def __init__(self, bot: Bot, kinds: frozenset[str]) -> None:
+        self.bot: Final = bot
+        self.kinds: Final = kinds
+        # the decision classes of the restricted families (a decision's family is found by its exact type)
+        self.types: Final = frozenset(cls for f in A.FAMILIES if f.name in kinds for cls in f.decisions)
+
+    def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+        types = self.types
+        allowed = [a for a in legal if type(a) not in types]
+        if not allowed:
+            raise LvError(f"a bot restricted from {', '.join(sorted(self.kinds))} is offered nothing else")
+        decision = self.bot(game, allowed, rng)  # type: ignore[arg-type]  # the bot reads a game as a GameView
+        if type(decision) in types:
+            raise LvError(f"a bot restricted from {', '.join(sorted(self.kinds))} chose {decision!r}")
+        return decision
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Restricted) and self.bot == other.bot and self.kinds == other.kinds
+
+    def __hash__(self) -> int:
+        return hash(("restricted", self.bot, self.kinds))
+
+    def __repr__(self) -> str:
+        return f"Restricted({self.bot!r}, no={sorted(self.kinds)!r})"
+
+
+def split_specs(text: str) -> list[str]:
+    """A comma-separated list of bot specs (``--bot``), a restriction's kinds kept with their bot:
+    ``random/no-build,sprawl,greedy`` -> [``random/no-build,sprawl``, ``greedy``] (a piece that is a kind, or
+    ``no-KIND``, after a restricted spec is one of its kinds: no bot is named like a kind)."""
+    kinds = set(restrictable_kinds())
+    out: list[str] = []
+    for piece in text.split(","):
+        word = piece.strip()
+        if not word:
+            continue
+        if out and "/" in out[-1] and (word in kinds or word.startswith("no-")):
+            out[-1] += "," + word
+        else:
+            out.append(word)
+    return out
+
+
+GREEDY_TAKES: Final = frozenset({"build", "sprawl", "raise", "reorganize", "gamble"})
+"""The kinds ``GreedyBot._value`` gives a value above 0 (every other kind is worth nothing to it)."""
+
+
+def never_takes(spec: str) -> frozenset[str]:
+    """The kinds of decision (``restrictable_kinds``) the bot ``spec`` never takes, whatever the game: its
+    restriction's, trades for every built-in bot (they choose from the legal list, which never lists a trade: a
+    family that is not ``listed``), and for ``greedy`` every kind it does not value (remodel, a house rule's
+    action). Nothing for a user's bot (lv cannot tell). Checks the spec as ``bot_named`` does."""
+    bot_named(spec)
+    base, kinds = split_restriction(spec)
+    name = base.partition(":")[0]
+    if name not in BOTS:
+        return kinds
+    unlisted = {f.name for f in A.FAMILIES if f.applies and not f.listed}
+    if name == "greedy":
+        unlisted |= set(restrictable_kinds()) - GREEDY_TAKES
+    return frozenset(kinds | unlisted)
 
 
 def user_bot(spec: str) -> Bot:

@@ -337,7 +337,7 @@ def selfplay_cmd(
 
     if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
         raise LvError(f"{output}: the file exists (use --force to replace it)")
-    chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
+    chosen = [bots.bot_named(b) for b in bots.split_specs(bot)]
     profile = lv.load_profile(variant)
     game = lv.new_game(profile, _players_arg(players), seed)
     n = len(game.player_names)
@@ -890,11 +890,12 @@ def simulate_cmd(
     """
 
     from lv import gamerows, simulate
+    from lv.bots import split_specs
 
     _check_run_options(as_json, as_csv, wide, cluster, scheduler)
     sweep = simulate.grid(variant, setting, None if force_grid else simulate.MAX_GRID)
     profiles = sweep.labels()
-    bots = simulate.check_run(profiles, players, games, [b.strip() for b in bot.split(",") if b.strip()])
+    bots = simulate.check_run(profiles, players, games, split_specs(bot))
     for line in simulate.unread_warnings(sweep, players):
         note(f"lv: warning: {line}")
     # a swept value whose games are all the same as the first value's: warned of after the run
@@ -1024,6 +1025,7 @@ def explain_cmd(
     lv explain revised revised,gamble.bet_per_tile=4 --games 100 --json
     """
     from lv import explain, simulate
+    from lv.bots import split_specs
 
     _check_run_options(as_json, as_csv, wide, cluster, scheduler)
     if html is not None and not html.lower().endswith((".html", ".htm")):
@@ -1038,7 +1040,7 @@ def explain_cmd(
     groups = [g.split(",") for g in group or []]
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
-    bots = simulate.check_run(labels, players, games, [x.strip() for x in bot.split(",") if x.strip()])
+    bots = simulate.check_run(labels, players, games, split_specs(bot))
     count = len(the_plan.changes)
     note(f"lv: {count} change{'' if count == 1 else 's'}; {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)
