@@ -853,7 +853,10 @@ def simulate_cmd(
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind, "
                                                     "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
-                                                    "own, docs/simulation.md)."),
+                                                    "own, docs/simulation.md); any of them restricted with "
+                                                    "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in "
+                                                    "bots trades; greedy never remodels either (nor takes a "
+                                                    "house rule's action)."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU; capped at the CPUs unless --force-workers "
                                                            "(the results are the same for any number)."),
@@ -1075,6 +1078,103 @@ def explain_cmd(
         write_csv(sys.stdout, explain.csv_rows(result))
     else:
         _lines(explain.lines(result, out.width if wide else min(out.width, 100)))
+
+
+# ------------------------------------------------------------------------------------------ ladder
+
+LADDER_BOTS_HELP = ("Two or more bots, each a spec: greedy, random[:END_BIAS], uniform, random-kind, "
+                    "mcts[:PLAYOUTS or :SECONDSs], MODULE:FUNCTION (your own), any of them restricted with "
+                    "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in bots trades; greedy never "
+                    "remodels either (nor takes a house rule's action): see docs/simulation.md.")
+
+
+@app.command("ladder")
+@guarded
+def ladder_cmd(
+    bot: List[str] = typer.Argument(..., metavar="BOT BOT [BOT...]", help=LADDER_BOTS_HELP, show_default=False),
+    variant: str = typer.Option("revised", "--variant", "-v", help="The profile spec every game is played under."),
+    players: int = typer.Option(4, "--players", "-p", help="Players per game."),
+    games: int = typer.Option(100, "--games", "-g", help="Games in all: played as deals of one game per seat "
+                                                         "rotation (rounded up to a multiple of --players)."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the run: deal d has seed SEED*1000000+d."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
+                                                           "one per CPU; capped at the CPUs unless --force-workers "
+                                                           "(the results are the same for any number)."),
+    resamples: int = typer.Option(200, "--resamples", help="Bootstrap resamples of the deals for the ratings' "
+                                                           "interval; 0: the model's mean +- 1.96 sigma."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV output: section, bot, other, metric, value, low, high, n."),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    plot: Optional[str] = typer.Option(None, "--plot", help="Draw the ratings and the pairs as PNG and SVG files "
+                                                            "in DIR (extra lv\\[plot])."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
+                                                                      "there are more than CPUs."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (whole deals). Default: 200 on "
+                                                              "Dask; otherwise at most 200, fewer when a run is "
+                                                              "small for its workers."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """Rank bots against each other: the same deals for all, every bot in every seat, a rating per bot with its
+    95% interval (Plackett-Luce, extra lv\\[ladder]), each pair's games, the luck line and the CPU per decision
+    (see docs/simulation.md).
+
+    Example: lv ladder random greedy greedy/no-gamble mcts:50 --variant revised --players 4 --games 400 --seed 1
+    lv ladder greedy mcts:200 --games 400 --json > ladder.json
+    """
+    from lv import ladder, simulate
+
+    _check_run_options(as_json, as_csv, wide, cluster, scheduler)
+    if resamples < 0:
+        raise LvError(f"--resamples {resamples}: give 0 or more")
+    if batch is not None and batch < 1:
+        raise LvError(f"--batch {batch}: give at least 1")
+    ladder.check(bot, variant, players, games)
+    if plot:
+        from lv import plots
+
+        plots.check_available(plot)
+    workers = _workers(workers, force_workers)
+    total = ladder.deals_for(games, players) * players
+    if total != games:
+        note(f"lv: {total} games: {total // players} deals of {players} seat rotations")
+    client = None
+    try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
+        with _progress("ladder", total, "games", quiet) as advance:
+            results = ladder.play(bot, variant, players, games, seed, workers, client, advance, batch)
+    finally:
+        if client is not None:
+            _close_dask(client, scheduler)
+    result = ladder.report(results, bot, variant, players, seed, resamples)
+    if plot:
+        files = plots.draw_ladder(result, plot)
+        note(f"lv: {len(files)} plots in {plot}")
+    if as_json:
+        emit_json(result)
+        return
+    if as_csv:
+        from lv.gamerows import write_csv
+
+        write_csv(sys.stdout, ladder.csv_rows(result))
+        return
+    for n, (header, rows) in enumerate((ladder.rating_rows(result), ladder.pair_rows(result))):
+        table = Table(box=None, pad_edge=False)
+        for name in header:
+            table.add_column(name)
+        for row in rows:
+            table.add_row(*(_fmt(c) for c in row))
+        if n:
+            out.print()
+        out.print(table)
+    out.print()
+    out.print(printable(ladder.luck_line(result)), markup=False)
+    if result["not_exercised"]:
+        out.print(printable(f"not exercised: no bot took {', '.join(result['not_exercised'])}"), markup=False)
+    err.print(printable(f"{result['games']} games ({result['deals']} deals x {players} seat rotations), "
+                        f"{variant}, {players} players, seed {seed}; ratings: {result['model']['name']}, 95% "
+                        f"interval: {result['model']['interval']}"), markup=False)
 
 
 def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:

@@ -417,3 +417,58 @@ def _waterfall(result: dict[str, Any], metric: str) -> Any:
     ax.set_title(f"{metric} from A to B: each change's Shapley share\n{_explain_subtitle(result)}",
                  fontsize="medium")
     return fig
+
+
+def draw_ladder(result: dict[str, Any], folder: str) -> list[str]:
+    """The plots of ``lv ladder`` (``ladder.report``) into ``folder``: ``ladder-ratings``, each bot's rating with
+    its 95% interval, best first; ``ladder-pairs``, how often the bot of each row finished ahead of the bot of
+    each column (the higher-rated bot's share, and one minus it the other way)."""
+    check_available()
+    out = make_folder(folder)
+    subtitle = (f"{result['games']} games ({result['deals']} deals x {result['players']} seat rotations), "
+                f"{result['variant']}, seed {result['seed']}")
+    files = _save(_ladder_ratings(result, subtitle), out / "ladder-ratings")
+    files += _save(_ladder_pairs(result, subtitle), out / "ladder-pairs")
+    return files
+
+
+def _ladder_ratings(result: dict[str, Any], subtitle: str) -> Any:
+    rows = result["ratings"]
+    fig = _figure(7.5, 1.2 + 0.45 * len(rows))
+    ax = fig.subplots()
+    ys = list(range(len(rows)))[::-1]
+    for y, r in zip(ys, rows):
+        low = r["low"] if r["low"] is not None else r["rating"]
+        high = r["high"] if r["high"] is not None else r["rating"]
+        ax.errorbar([r["rating"]], [y], xerr=[[r["rating"] - low], [high - r["rating"]]], fmt="o", capsize=3,
+                    color="black")
+    ax.set_yticks(ys, [r["bot"] for r in rows])
+    ax.set_xlabel(f"rating: {result['model']['name']}\n95% interval: {result['model']['interval']}",
+                  fontsize="small")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_title(f"Ladder ratings\n{subtitle}", fontsize="medium")
+    return fig
+
+
+def _ladder_pairs(result: dict[str, Any], subtitle: str) -> Any:
+    names = [r["bot"] for r in result["ratings"]]
+    index = {name: i for i, name in enumerate(names)}
+    n = len(names)
+    grid = [[math.nan] * n for _ in range(n)]
+    for p in result["pairs"]:
+        mean = p["ahead"]["mean"]
+        if mean is None:
+            continue
+        i, j = index[p["bot"]], index[p["other"]]
+        grid[i][j], grid[j][i] = mean, 1 - mean
+    fig = _figure(2.5 + 1.1 * n, 1.8 + 0.9 * n)
+    ax = fig.subplots()
+    image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    for i, j in itertools.product(range(n), range(n)):
+        if not math.isnan(grid[i][j]):
+            ax.text(j, i, f"{100 * grid[i][j]:.0f}%", ha="center", va="center", fontsize="small")
+    ax.set_xticks(range(n), names, rotation=30, ha="right")
+    ax.set_yticks(range(n), names)
+    fig.colorbar(image, ax=ax, label="row's bot ahead of column's")
+    ax.set_title(f"Head to head\n{subtitle}", fontsize="medium")
+    return fig
