@@ -15,12 +15,14 @@ every bot of the line-up sits in every seat once (a seat's advantage, the first 
 
 **Ratings.** A Plackett-Luce model made for multiplayer rankings (openskill's ``PlackettLuce``, Weng and Lin
 2011: the ``ladder`` extra): each game's final ranking (points, then money: ``Result.ranking``) updates the
-ratings, game after game in the order played, with no drift between games (tau 0: a bot does not learn). A bot
+ratings, game after game, with no drift between games (tau 0: a bot does not learn). An online model's ratings
+depend on the order of the games (two copies of one bot came out 4 points apart in one order of 20 deals): the
+rating is the mean over ``ORDERS`` orders of the deals (the order played, then orders shuffled by the seed). A bot
 holding two seats of a game is updated once per seat, each seat rated as the bot before the game, the changes
 added up (its mean moves by the sum of the two seats' moves, its variance shrinks by both factors). The 95%
 interval is a percentile bootstrap over deals (``resamples`` resamples of the deals, with replacement, each rated
-anew: it accounts for the games of a deal sharing its cards and dice); with ``resamples=0``, the model's own
-mean +- 1.96 sigma, which treats every game as independent evidence and is narrower.
+anew in the order drawn: it accounts for the games of a deal sharing its cards and dice, and for the order); with
+``resamples=0``, the model's own mean +- 1.96 sigma, which treats every game as independent evidence.
 
 **Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the
 other (per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
@@ -52,6 +54,7 @@ from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, _resolved, game_seed, 
 
 EXTRA_ERROR = "lv ladder needs openskill: pip install 'lv[ladder]'"
 RESAMPLES = 200  # bootstrap resamples of the ratings' interval (each rates every game anew)
+ORDERS = 16  # orders of the deals the ratings are averaged over
 
 
 def model() -> Any:
@@ -228,6 +231,26 @@ def rate(results: list[dict[str, Any]], bots: int, order: list[int] | None = Non
     return list(zip(mu, sigma))
 
 
+def ratings(results: list[dict[str, Any]], bots: int, seed: int, orders: int = ORDERS) -> list[tuple[float, float]]:
+    """Each bot's (mu, sigma): their means over ``orders`` orders of the deals, shuffled by the seed (the first the
+    order played). An online model's ratings depend on the order of the games (by a few points over a few dozen
+    deals); their mean over orders does not, much."""
+    by_deal: dict[int, list[dict[str, Any]]] = {}
+    for g in results:
+        by_deal.setdefault(g["deal"], []).append(g)
+    deals = sorted(by_deal)
+    rng = rng_for(seed, "ladder", "orders")
+    sums = [[0.0, 0.0] for _ in range(bots)]
+    for k in range(orders):
+        order = list(deals)
+        if k:
+            rng.shuffle(order)
+        for b, (m, s) in enumerate(rate(results, bots, order, by_deal)):
+            sums[b][0] += m
+            sums[b][1] += s
+    return [(m / orders, s / orders) for m, s in sums]
+
+
 def bootstrap_ratings(results: list[dict[str, Any]], bots: int, seed: int, resamples: int
                       ) -> list[tuple[float | None, float | None]]:
     """Each bot's 95% percentile interval of its rating over ``resamples`` resamples of the deals."""
@@ -306,9 +329,9 @@ def report(results: list[dict[str, Any]], specs: list[str], variant: str, player
     """What a ladder says, as plain data (``lv ladder --json``): the bots by rating, each pair, the luck line."""
     names = labels(specs)
     n = len(specs)
-    ratings = rate(results, n)
+    rated = ratings(results, n, seed)
     intervals = bootstrap_ratings(results, n, seed, resamples) if resamples else \
-        [(m - 1.959964 * s, m + 1.959964 * s) for m, s in ratings]
+        [(m - 1.959964 * s, m + 1.959964 * s) for m, s in rated]
     cpu, calls = [0.0] * n, [0] * n
     kinds: list[dict[str, int]] = [{} for _ in range(n)]
     for g in results:
@@ -319,13 +342,13 @@ def report(results: list[dict[str, Any]], specs: list[str], variant: str, player
                 kinds[b][kind] = kinds[b].get(kind, 0) + count
     profile = _profile(variant)
     offered = [f.name for f in A.families_of(profile) if f.applies and f.active(profile)]
-    order = sorted(range(n), key=lambda b: (-ratings[b][0], b))
+    order = sorted(range(n), key=lambda b: (-rated[b][0], b))
     bots = []
     for rank, b in enumerate(order, 1):
         played = [g for g in results if b in g["seats"]]
         bots.append({
-            "rank": rank, "bot": names[b], "spec": specs[b], "rating": ratings[b][0], "low": intervals[b][0],
-            "high": intervals[b][1], "sigma": ratings[b][1], "games": len(played),
+            "rank": rank, "bot": names[b], "spec": specs[b], "rating": rated[b][0], "low": intervals[b][0],
+            "high": intervals[b][1], "sigma": rated[b][1], "games": len(played),
             "seats": sum(g["seats"].count(b) for g in results),
             "wins": _est(_per_deal(results, functools.partial(_won, i=b))),
             "chance": math.fsum(g["seats"].count(b) / players for g in played) / len(played) if played else None,
