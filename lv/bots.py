@@ -69,7 +69,7 @@ class GameView(Protocol):
 
 
 def random_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
-    """``uniform``: any legal decision, all equally likely."""
+    """``uniform``: any legal decision, all equally likely. Never trades (a trade is never listed)."""
     action = rng.choice(legal)
     if isinstance(action, A.Gamble):
         return A.Gamble(action.lot, rng.randint(1, action.bet))
@@ -89,7 +89,8 @@ def _end_turn(legal: list[A.Decision]) -> A.Decision:
 
 class RandomBot:
     """``random``: end the turn with probability ``end_bias``, else any other legal decision, equally likely.
-    A value: compared and hashed by its parameter, never changed once made."""
+    Never trades (a trade is never listed). A value: compared and hashed by its parameter, never changed once
+    made."""
 
     def __init__(self, end_bias: float = 0.25) -> None:
         self.end_bias: Final = end_bias
@@ -111,6 +112,8 @@ class RandomBot:
 
 
 def random_kind_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+    """``random-kind``: a uniformly random kind among the legal decisions, then a random one of it. Never trades
+    (a trade is never listed)."""
     kinds: dict[str, list[A.Decision]] = {}
     for action in legal:
         kinds.setdefault(type(action).__name__, []).append(action)
@@ -127,7 +130,8 @@ class GreedyBot:
     - gambles when short of cash (under ``short``), betting half its money up to the cap;
     - keeps ``reserve`` dollars in hand, and otherwise ends the turn.
 
-    Ties between equally good decisions are broken by its generator. The parameter on the command line
+    It never remodels, never trades, and never takes a house rule's action (it values none of them: ``never_takes``,
+    ``GREEDY_TAKES``). Ties between equally good decisions are broken by its generator. The parameter on the command line
     (``greedy:N``) is the reserve. A value: compared and hashed by its parameters, never changed once made.
     A plain class with precise types (a native one where the bots are compiled): it judges every legal decision
     of every decision of a simulation.
