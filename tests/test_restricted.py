@@ -5,6 +5,8 @@ bot never takes, agrees with what the bots take in games."""
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import lv
@@ -162,3 +164,29 @@ def test_never_takes_as_data():
     assert bots.never_takes("examples.my_bot:choose") == set()  # lv cannot tell
     with pytest.raises(LvError):
         bots.never_takes("nobody")
+
+
+KINDS = ["build", "sprawl", "remodel", "reorganize", "raise", "gamble"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 150), bot=st.sampled_from(["uniform", "random", "greedy"]),
+       kinds=st.sets(st.sampled_from(KINDS), min_size=1, max_size=5), profile=st.sampled_from(["revised", "original"]))
+def test_in_random_positions_a_restricted_bot_never_takes_the_kinds(seed, steps, bot, kinds, profile):
+    """A game played by random-kind bots to a random point, then the restricted bot asked 20 times there (its
+    generator drawn anew each time): never a decision of a restricted kind, always one of the legal list."""
+    game = lv.new_game(profile, 4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            return
+        game.apply(bots.random_kind_bot(game, game.legal_actions(), rng))
+    if game.over:
+        return
+    restricted = bots.bot_named(f"{bot}/no-{','.join(sorted(kinds))}")
+    legal = game.legal_actions()
+    for k in range(20):
+        decision = restricted(game, legal, random.Random(k))
+        assert A.FAMILY_OF[type(decision)].name not in kinds
+        assert decision in legal or (isinstance(decision, A.Gamble) and A.Gamble(decision.lot, max(
+            a.bet for a in legal if isinstance(a, A.Gamble) and a.lot == decision.lot)) in legal)
