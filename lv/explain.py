@@ -35,13 +35,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 import attrs
 
-from . import simulate
+from . import simulate, stats
 from .diff import first_difference
 from .errors import LvError, ProfileError
 from .files import make_folder
 from .collector import fewer_collections
 from .metrics import SHARES, Aggregate, Metric, Tally, difference, metric_table
-from .profile import Profile, _split_spec, known_parameter, load_profile, parse_value, unread
+from .profile import Profile, _split_spec, amount, known_parameter, load_profile, parse_value, unread
 
 # The rulebook points whose parameters only make sense together (shared/reference/rules-diff.md, by row): each
 # is one change, made or left as a whole. (name, what it is, its parameters.) A differing parameter in no point is
@@ -67,7 +67,22 @@ EXACT_UP_TO = 8  # exact Shapley shares up to this many changes (2^8 = 256 profi
 PERMUTATIONS = 16  # sampled orders beyond it
 MAX_PERMUTATIONS = 100_000  # sampling more orders only repeats them, and would hold up the run before a game
 MAX_EXACT = 20  # 2^20 profiles: more is no run anyone can wait for
-DEFAULT_METRICS = ("advantage_p1", "winner_margin")
+# what a designer reads first (issue 30): the winner's score and margin, builds, decisions per game, seat 1's
+# advantage, then the winner's money (it only breaks ties)
+DEFAULT_METRICS = ("winner_score", "winner_margin", "casinos_built", "decisions", "advantage_p1", "winner_money")
+MAX_PROFILES = 1000  # profiles in one run of a player count and line-up, unless --force (as lv simulate's grid)
+
+# The kind of decision a rulebook point is about (its ``POINTS`` name): a change that changed no game and whose
+# decision no player was offered, or took, was "not exercised" by these players. A change outside ``POINTS`` is
+# about the decision of its section (``DECISION_OF_KEY``, else the section's name: ``raise.x`` -> raise). The kinds
+# are matched as the games count them (``simulate._counting``), by prefix, without case, ``_`` or ``-``: a lay-off
+# the boss is asked counts whatever it is called (lay_off, layoff, lay_off_accept, ...).
+DECISIONS: dict[str, str] = {"riser_cost": "sprawl", "remodel": "remodel", "raise": "raise", "bet_cap": "gamble",
+                             "odds": "gamble", "lay_off": "lay_off"}
+DECISION_OF_KEY: dict[str, str] = {"gamble.lay_off": "lay_off", "gamble.lay_off_double_basis": "lay_off",
+                                   "reorg": "reorganize", "sprawl": "sprawl", "remodel": "remodel",
+                                   "raise": "raise", "gamble": "gamble", "build": "build", "sell": "sell",
+                                   "trade": "trade"}
 SET_METRICS = ("balance", "turns_sd", "turns_iqr")  # statistics of a set of games: no per-game Shapley value
 
 
@@ -266,8 +281,11 @@ def explain_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
             if method != "none":
                 values = {m: [fn(g) if g["winner"] is not None else None for fn in fns] for m, g in games.items()}
                 shapley = [_shapley(values, i, k, method, weights, orders) for i in range(k)]
-            out.append({"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
-                        "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley})
+            row = {"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
+                   "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley}
+            if info.get("all"):  # every profile's game (--games-out), in the order of ``masks``
+                row["all"] = summaries
+            out.append(row)
     return out
 
 
@@ -308,9 +326,11 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             workers: int = 1, client: Any = None, groups: Sequence[Sequence[str]] = (),
             each_parameter: bool = False, permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO,
             metrics: Sequence[str] = DEFAULT_METRICS, progress: Callable[[int], None] | None = None,
-            batch: int | None = None, resamples: int = 1000, the_plan: Plan | None = None) -> dict[str, Any]:
-    """Take the difference from ``a`` to ``b`` apart (see the module's docstring). Plain data, ready for JSON;
-    the same arguments give the same data, however the games were played."""
+            batch: int | None = None, resamples: int = 1000, the_plan: Plan | None = None,
+            on_game: Callable[[list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
+    """Take the difference from ``a`` to ``b`` apart (see the module's docstring) at one player count, for one
+    line-up of bots. Plain data, ready for JSON; the same arguments give the same data, however the games were
+    played. ``on_game``: called with every profile's summary of each game (``--games-out``), in the plan's order."""
     p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(p.labels.values())
     bots = simulate.check_run(labels, players, games, bots or ["greedy"])
@@ -321,8 +341,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     k, full = len(p.changes), p.full
     if batch is None:  # a task plays its games under every profile: about 200 games a task, so progress shows
         batch = max(1, min(25, games // (workers * 4), 200 // len(labels))) if client is None else 25
-    info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders]}
-    tasks = ({**task, "digests": True, "explain": info}
+    info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders],
+            "all": on_game is not None}
+    tasks = ({**task, "digests": True, "decisions": True, "explain": info}
              for task in simulate.batches(labels, players, games, seed, bots, None, batch))
     whole = Aggregate([a, b], players, table)
     alone = Aggregate([a] + [p.labels[1 << i] for i in range(k)], players, table)
@@ -331,6 +352,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     interaction = [{m: Tally() for m in table} for _ in range(k)]
     firsts: list[list[Counter[int]]] = [[Counter(), Counter()] for _ in range(k)]
     examples: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(k)]  # (game, first turn)
+    winners = [[[0, 0], [0, 0]] for _ in range(k)]  # per change and side: [pairs both ended, winner changed]
+    offered: dict[str, Counter[str]] = {label: Counter() for label in labels}  # kind -> decision points
+    taken: dict[str, Counter[str]] = {label: Counter() for label in labels}
     fns = list(table.items())
     for results in simulate.run_batches(tasks, workers, client, explain_batch):
         for g in results:
@@ -338,6 +362,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             alone.add([g["a"], *g["alone"]])
             va = _values(g["a"], fns)
             vb = _values(g["b"], fns)
+            for game in (g["a"], g["b"], *g["alone"], *g["removed"]):
+                offered[game["profile"]].update(game.get("offered", {}))
+                taken[game["profile"]].update(game.get("taken", {}))
             for i in range(k):
                 removed[i].add([g["removed"][i], g["b"]])
                 v_alone, v_removed = _values(g["alone"][i], fns), _values(g["removed"][i], fns)
@@ -348,12 +375,17 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
                 if g["shapley"] is not None:
                     for (m, _), v in zip(fns, g["shapley"][i]):
                         shares[i][m].add(v)
-                for side in (0, 1):
-                    turn = g["first"][i][side]
+                for half, (x, y) in enumerate(((g["a"], g["alone"][i]), (g["removed"][i], g["b"]))):
+                    turn = g["first"][i][half]
                     if turn is not None:
-                        firsts[i][side][turn] += 1
-                        if examples[i][side] is None:
-                            examples[i][side] = (g["a"]["index"], turn)
+                        firsts[i][half][turn] += 1
+                        if examples[i][half] is None:
+                            examples[i][half] = (g["a"]["index"], turn)
+                    if x["winner"] is not None and y["winner"] is not None:
+                        winners[i][half][0] += 1
+                        winners[i][half][1] += x["winner"] != y["winner"]
+            if on_game is not None:
+                on_game(g["all"])
         if progress:
             progress(len(results) * len(labels))
     whole_report = whole.report(seed, resamples)
@@ -365,9 +397,12 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
         "metrics": whole_report["metrics"],
         "estimates": whole_report["estimates"],
         "whole": whole_report["differences"][f"{b} - {a}"],
+        "decisions": {label: {"offered": dict(sorted(offered[label].items())),
+                              "taken": dict(sorted(taken[label].items()))} for label in (a, b)},
         "changes": [],
     }
     out["metrics"]["winner_margin"] = table["winner_margin"][0]
+    _refine(out["whole"], whole.diffs[b], f"{seed}/whole", metrics)
     pa, pb = load_profile(a), load_profile(b)
     va_all, vb_all = pa.values(), pb.values()
     for i, c in enumerate(p.changes):
@@ -386,14 +421,159 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             "mattered": {side: _mattered(firsts[i][s], games, examples[i][s])
                          for s, side in enumerate(("alone", "removed"))},
         }
+        _refine(entry["alone"], alone.diffs[with_c], f"{seed}/{c.name}/alone", metrics)
+        _refine(entry["removed"], removed[i].diffs[b], f"{seed}/{c.name}/removed", metrics)
+        _refine(entry["interaction"], interaction[i], f"{seed}/{c.name}/interaction", metrics)
+        if entry["shapley"] is not None:
+            _refine(entry["shapley"], shares[i], f"{seed}/{c.name}/shapley", metrics)
         entry["interacts"] = [m for m, e in entry["interaction"].items()
                               if e["low"] is not None and (e["low"] > 0 or e["high"] < 0)]
-        entry["note"] = _matter_note(entry, games, c, pa, pb, with_c, without_c, players)
+        entry["outcome"] = {}
+        entry["verdict"] = {}
+        for s, (side, (x, y)) in enumerate((("alone", (a, with_c)), ("removed", (without_c, b)))):
+            pairs, changed = winners[i][s]
+            low, high = stats.clopper_pearson(changed, pairs)
+            path = entry["mattered"][side]
+            p_low, p_high = stats.clopper_pearson(path["changed"], games)
+            entry["outcome"][side] = {
+                "winner_changed": {"changed": changed, "pairs": pairs, "share": changed / pairs if pairs else None,
+                                   "low": low if pairs else None, "high": high if pairs else None},
+                "path_changed": {"changed": path["changed"], "pairs": games, "share": path["share"], "low": p_low,
+                                 "high": p_high},
+                "seats": {f"seat{n}": entry[side].get(f"win.seat{n}") for n in range(1, players + 1)},
+            }
+            entry["verdict"][side] = verdict(c, load_profile(x), load_profile(y), players, path["changed"], games,
+                                             offered[x] + offered[y], taken[x] + taken[y], bots)
+        entry["note"] = _matter_note(entry, games, pb)
         out["changes"].append(entry)
     if p.method != "none":
         out["shapley_sum"] = {m: _sum(e["shapley"][m]["mean"] for e in out["changes"]) for m in table}
     out["changes"] = _ranked(out["changes"], list(metrics))
+    out["statistics"] = {m: holm_table(out, m) for m in metrics if m in table}
     return out
+
+
+def _refine(estimates: dict[str, dict[str, Any]], tallies: dict[str, Tally], key: str,
+            metrics: Sequence[str]) -> None:
+    """Give each paired difference its p-value; where fewer than ``stats.SPARSE`` pairs differ (a change that
+    altered few games), replace its t interval by the sparse one (``stats.sparse_interval``: a paired bootstrap,
+    its p-value by sign flips) and say on how many pairs it rests (``sparse``: k)."""
+    for m in metrics:
+        e, t = estimates.get(m), tallies.get(m)
+        if e is None or t is None or e.get("mean") is None:
+            continue
+        dist = t.distribution()
+        values = stats.nonzero(dist) if dist is not None else None
+        if values is not None and len(values) < stats.SPARSE and t.n >= 2:
+            low, high, p = stats.sparse_interval(values, t.n, random.Random(f"lv/{key}/{m}/sparse"))
+            e.update({"low": low, "high": high, "p": p, "sparse": len(values), "method": "paired bootstrap"})
+        else:
+            e["p"] = stats.t_p_value(e["mean"], e["low"], e["high"], e["n"])
+
+
+def holm_table(result: dict[str, Any], metric: str) -> dict[str, Any]:
+    """The intervals one table reads (the whole difference, and each change's alone, removed and Shapley share),
+    each marked ``holm`` when it survives Holm's correction over them all; the table's counts; and the minimum
+    detectable effect (80% power, 5%) of the whole difference and, the median, of the changes' effects alone."""
+    cells: list[dict[str, Any]] = [result["whole"][metric]]
+    for e in result["changes"]:
+        for side in ("alone", "removed", "shapley"):
+            est = (e[side] or {}).get(metric)
+            if est is not None:
+                cells.append(est)
+    pvalues = [c.get("p") for c in cells]
+    for c, survives in zip(cells, stats.holm(pvalues)):
+        c["holm"] = survives
+    alone = sorted(x for x in (stats.mde(e["alone"][metric]["low"], e["alone"][metric]["high"],
+                                         e["alone"][metric]["n"])
+                               for e in result["changes"] if metric in e["alone"]
+                               and not e["alone"][metric].get("sparse")) if x)
+    w = result["whole"][metric]
+    return {"intervals": sum(p is not None for p in pvalues), "significant": sum(p is not None and p < stats.ALPHA
+                                                                               for p in pvalues),
+            "holm": sum(c["holm"] for c in cells), "sparse": sum(bool(c.get("sparse") is not None) for c in cells),
+            "mde_whole": stats.mde(w["low"], w["high"], w["n"]) if not w.get("sparse") else None,
+            "mde_alone": alone[(len(alone) - 1) // 2] if alone else None}
+
+
+def _kind_matches(decision: str, kind: str) -> bool:
+    def norm(text: str) -> str:
+        return text.lower().replace("_", "").replace("-", "")
+
+    return norm(kind).startswith(norm(decision))
+
+
+def decision_of(c: Change) -> str | None:
+    """The kind of decision a change is about (``DECISIONS``, ``DECISION_OF_KEY``), or None (a rule no player
+    decides: the scoring order, the instant win)."""
+    if c.name in DECISIONS:
+        return DECISIONS[c.name]
+    kinds = {DECISION_OF_KEY.get(k, DECISION_OF_KEY.get(k.split(".", 1)[0])) for k in c.keys}
+    kinds.discard(None)
+    return sorted(k for k in kinds if k)[0] if kinds else None
+
+
+VERDICTS = {"changed": "changed games", "cannot_apply": "cannot apply here", "not_exercised": "not exercised",
+            "not_reached": "not reached"}
+
+
+def verdict(c: Change, without: Profile, with_: Profile, players: int, changed: int, games: int,
+            offered: Counter[str], taken: Counter[str], bots: Sequence[str]) -> dict[str, Any]:
+    """Why a change did, or did not, change the games of one pair of profiles (``without`` and ``with_`` it):
+
+    - ``changed``: it changed ``changed`` of the ``games`` pairs;
+    - ``cannot_apply``: every parameter of it amounts to the same under both (``profile.AMOUNTS``: the rule is
+      for other player counts, or the two values give the same amounts) or no rule reads it (``profile.UNREAD``);
+    - ``not_exercised``: the decision it is about (``decision_of``) was offered to no player, or taken by none,
+      in these games (``offered``, ``taken``: decision points per kind, over both profiles' games);
+    - ``not_reached``: none of these, in ``games`` games: ``upper_bound`` is its rate's exact 95% upper bound."""
+    out: dict[str, Any] = {"verdict": "changed", "changed": changed, "games": games}
+    if changed:
+        out["reason"] = f"changed {changed} of {games} games"
+        return out
+    reasons = []
+    for key in c.keys:
+        why = unread(without, key, players) if unread(with_, key, players) else None
+        if why:
+            reasons.append({"key": key, "kind": "unread", "text": f"{key}: {why}"})
+            continue
+        x, y = amount(without, key, players), amount(with_, key, players)
+        if x is not None and y is not None and x[2] == y[2]:
+            reasons.append({"key": key, "kind": x[0], "text": f"{key}: both values give the same {x[1]}"
+                            if x[0] == "same" else f"{key}: {x[1]}"})
+            continue
+        break
+    else:
+        kinds = {r["kind"] for r in reasons}
+        head = ("the rule is for other player counts" if "players" in kinds else
+                "the two values give the same amounts" if "same" in kinds else "no rule reads it here")
+        out.update({"verdict": "cannot_apply", "why": head, "reasons": reasons,
+                    "reason": f"{head}: " + "; ".join(r["text"] for r in reasons)})
+        return out
+    decision = decision_of(c)
+    if decision is not None:
+        n_offered = sum(v for kind, v in offered.items() if _kind_matches(decision, kind))
+        n_taken = sum(v for kind, v in taken.items() if _kind_matches(decision, kind))
+        who = ",".join(dict.fromkeys(bots))
+        if not n_offered or not n_taken:
+            text = (f"no player was offered a {decision} decision in {games} games (bots: {who})" if not n_offered
+                    else f"{decision} was offered {n_offered} times and no player took it in {games} games "
+                         f"(bots: {who})")
+            out.update({"verdict": "not_exercised", "decision": decision, "offered": n_offered, "taken": n_taken,
+                        "bots": list(dict.fromkeys(bots)), "reason": text})
+            return out
+        out.update({"decision": decision, "offered": n_offered, "taken": n_taken})
+    bound = stats.binomial_upper(0, games)
+    out.update({"verdict": "not_reached", "upper_bound": bound,
+                "reason": f"not reached in {games} games: it changes fewer than {_percent(bound)} of games "
+                          f"(exact binomial bound, 95%)"})
+    return out
+
+
+def _percent(x: float) -> str:
+    """A small share as a percentage with two significant figures (0.75%, 1.5%, 12%)."""
+    value = 100 * x
+    return f"{value:.2g}%" if value < 10 else f"{value:.0f}%"
 
 
 def _values(g: dict[str, Any], fns: list[tuple[str, tuple[str, Metric]]]) -> dict[str, float | None]:
@@ -416,24 +596,23 @@ def _mattered(turns: Counter[int], games: int, example: tuple[int, int] | None) 
             "example_game": example[0] if example else None, "example_turn": example[1] if example else None}
 
 
-def _matter_note(entry: dict[str, Any], games: int, c: Change, pa: Profile, pb: Profile, with_c: str,
-                 without_c: str, players: int) -> str | None:
-    """Why a change that changed no game did not (where ``profile.UNREAD`` knows), or what its one-sided
-    silence means."""
-    alone, removed = entry["mattered"]["alone"]["changed"], entry["mattered"]["removed"]["changed"]
-    if alone and removed:
+def _matter_note(entry: dict[str, Any], games: int, pb: Profile) -> str | None:
+    """The verdict of a change that changed no game, alone or removed (``verdict``), in a sentence; None when
+    it changed games both ways."""
+    v = entry["verdict"]
+    alone, removed = v["alone"], v["removed"]
+    if alone["verdict"] == removed["verdict"] == "changed":
         return None
-    if not alone and not removed:
-        sides = [load_profile(with_c), pb]  # the change made alone, and in B
-        why = [w for k in c.keys for w in (unread(side, k, players) for side in sides) if w]
-        reason = f" ({'; '.join(dict.fromkeys(why))})" if why else ""
-        return (f"never mattered in {games} games: every game was the same with it and without it, alone and "
-                f"removed{reason}")
-    if not alone:
-        return (f"alone it never mattered in {games} games: it works only with other changes (removed from "
-                f"{pb.spec or pb.name} it changed {removed})")
-    return (f"removed from {pb.spec or pb.name} it never mattered in {games} games: other changes make it moot "
-            f"(alone it changed {alone})")
+    label = {side: VERDICTS[v[side]["verdict"]] for side in ("alone", "removed")}
+    if alone["verdict"] != "changed" and removed["verdict"] != "changed":
+        if alone.get("reason") == removed.get("reason"):
+            return f"{label['alone']} (alone and removed): {alone['reason']}"
+        return f"alone {label['alone']}: {alone['reason']}; removed {label['removed']}: {removed['reason']}"
+    if alone["verdict"] != "changed":
+        return (f"alone {label['alone']}: {alone['reason']}; it works only with other changes (removed from "
+                f"{pb.spec or pb.name} it changed {removed['changed']} of {games})")
+    return (f"removed from {pb.spec or pb.name}, {label['removed']}: {removed['reason']}; other changes make it "
+            f"moot (alone it changed {alone['changed']} of {games})")
 
 
 def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str, Any]]:
