@@ -213,15 +213,7 @@ def plan(a: str, b: str, groups: Sequence[Sequence[str]] = (), each_parameter: b
         subsets = set(range(full + 1))
     else:
         method = "sampled"
-        rng = random.Random(f"lv/{seed}/shapley/{k}")
-        while len(orders) < permutations:
-            order = tuple(rng.sample(range(k), k))
-            orders += [order, order[::-1]][: permutations - len(orders)]
-        for order in orders:
-            mask = 0
-            for i in order:
-                mask |= 1 << i
-                subsets.add(mask)
+        subsets, orders = _sampled_subsets(k, permutations, seed)
     labels = {}
     for mask in sorted(subsets, key=lambda m: (bin(m).count("1"), m)):
         labels[mask] = _spec(a, b, found, mask, full)
@@ -453,6 +445,153 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     return out
 
 
+def report(a: str, b: str, players: Sequence[int], lineups: Sequence[list[str]], games: int, seed: int = 0,
+           workers: int = 1, client: Any = None, groups: Sequence[Sequence[str]] = (), each_parameter: bool = False,
+           permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO, metrics: Sequence[str] = DEFAULT_METRICS,
+           progress: Callable[[int], None] | None = None, batch: int | None = None, resamples: int = 1000,
+           the_plan: Plan | None = None, on_game: Callable[[int, list[str], list[dict[str, Any]]], None] | None = None
+           ) -> dict[str, Any]:
+    """The explanation at each player count and for each line-up of bots, side by side: a run of ``explain``
+    per (count, line-up), the same seeds within a count, and a summary in plain words over them all
+    (``summary``). ``on_game(players, bots, summaries)``: every profile's summary of each game (--games-out)."""
+    if not players:
+        raise LvError("--players: give at least one player count")
+    if len(set(players)) != len(players):
+        raise LvError(f"--players {','.join(map(str, players))}: each count once")
+    p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
+    runs = []
+    for n in players:
+        for lineup in lineups:
+            sink = None
+            if on_game is not None:
+                bots_now = lineup * n if len(lineup) == 1 else list(lineup)
+                sink = (lambda n_, b_: lambda games_: on_game(n_, b_, games_))(n, bots_now)  # noqa: E731
+            runs.append(explain(a, b, n, games, seed, list(lineup), workers, client, metrics=metrics,
+                                progress=progress, batch=batch, resamples=resamples, the_plan=p, on_game=sink))
+    out: dict[str, Any] = {"a": a, "b": b, "games": games, "seed": seed, "players": list(players),
+                           "lineups": [r["bots"] for r in runs[:len(lineups)]], "ranked_by": list(metrics),
+                           "shapley": runs[0]["shapley"], "runs": runs}
+    out["summary"] = summary(out)
+    return out
+
+
+def game_row(summary: dict[str, Any], players: int, bots: Sequence[str], made: str, widest: int) -> dict[str, Any]:
+    """One game under one profile of an explanation as a ``--games-out`` row: ``gamerows.row`` (the game, its
+    seed, the profile's spec, how it ended, every per-game metric) with the player count, the line-up and the
+    changes made from A (``made``: ``raise+lay_off``, ``(none)``); the per-player columns (``scores.1``...) run
+    to ``widest`` players so that every row of a run of several counts has the same columns."""
+    from .gamerows import row
+
+    g = {k: v for k, v in summary.items() if k not in ("digests", "offered", "taken")}
+    for key, value in g.items():
+        if isinstance(value, list) and len(value) == players:
+            g[key] = value + [None] * (widest - players)
+    return row(g, {"players": players, "bots": ",".join(bots), "changes": made})
+
+
+def run_title(run: dict[str, Any]) -> str:
+    """``4 players, greedy`` (a line-up of one bot named once)."""
+    bots = list(dict.fromkeys(run["bots"]))
+    return f"{run['players']} players, {','.join(bots) if len(bots) == 1 else ','.join(run['bots'])}"
+
+
+def _outcome_side(e: dict[str, Any]) -> str:
+    """The side whose winner-changed share the summary quotes: alone, unless alone it changed no game."""
+    return "alone" if e["verdict"]["alone"]["verdict"] == "changed" or \
+        e["verdict"]["removed"]["verdict"] != "changed" else "removed"
+
+
+def category(e: dict[str, Any]) -> str:
+    """A change's verdict over both sides: ``changed`` if it changed games either way, else the most telling of
+    the two (cannot apply both ways, else not exercised on a side, else not reached)."""
+    sides = [e["verdict"][s]["verdict"] for s in ("alone", "removed")]
+    if "changed" in sides:
+        return "changed"
+    if sides == ["cannot_apply", "cannot_apply"]:
+        return "cannot_apply"
+    return "not_exercised" if "not_exercised" in sides else "not_reached"
+
+
+def _reason(e: dict[str, Any], verdict_name: str) -> dict[str, Any]:
+    return next(e["verdict"][s] for s in ("alone", "removed") if e["verdict"][s]["verdict"] == verdict_name)
+
+
+def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report's opening in plain words, generated from the figures: per run, what the whole difference is
+    and which change accounts for most of it, which change alters the winner most often, which changes cannot
+    apply, were not exercised or were not reached, and what the run could detect. Each sentence names the rows
+    that back it (``backed_by``: run, table, change, effect), and quotes their figures as the tables print them."""
+    out: list[dict[str, Any]] = []
+    several = len(result["runs"]) > 1
+    for r_i, run in enumerate(result["runs"]):
+        m = run["ranked_by"][0]
+        head = f"At {run_title(run)}" if several else f"At {run['players']} players"
+        what = run["metrics"].get(m, m)
+        whole = interval(run["whole"][m], m)
+        text = f"{head}, {run['b']} - {run['a']} changes {what} by {whole}"
+        backed: list[dict[str, Any]] = [{"run": r_i, "table": m, "change": "(whole)", "effect": "whole"}]
+        changed = [e for e in run["changes"] if category(e) == "changed"]
+        if changed:
+            top = changed[0]  # ranked by the first metric
+            effect = "shapley" if top["shapley"] is not None else "alone"
+            text += (f"; the {top['name']} change accounts for {interval(top[effect][m], m)} of it "
+                     f"({'its Shapley share' if effect == 'shapley' else 'alone'})")
+            backed.append({"run": r_i, "table": m, "change": top["name"], "effect": effect})
+        out.append({"text": text + ".", "backed_by": backed})
+        if changed:
+            most = max(changed, key=lambda e: (e["outcome"][_outcome_side(e)]["winner_changed"]["share"] or 0))
+            side = _outcome_side(most)
+            o = most["outcome"][side]
+            out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
+                                f"{share_text(o['winner_changed'])} of the games and the path of "
+                                f"{share_text(o['path_changed'])}.",
+                        "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+        for verdict_name, words in (("cannot_apply", f"These changes cannot apply at {run['players']} players"),
+                                    ("not_exercised", f"These were not exercised by these players "
+                                                      f"({','.join(dict.fromkeys(run['bots']))})"),
+                                    ("not_reached", f"These were not reached in {run['games']} games")):
+            named = [e for e in run["changes"] if category(e) == verdict_name]
+            if not named:
+                continue
+            if verdict_name == "not_reached":
+                bound = _reason(named[0], "not_reached")["upper_bound"]
+                parts = [e["name"] for e in named]
+                tail = f" (each changes fewer than {_percent(bound)} of games, exact binomial bound, 95%)"
+            else:
+                parts = [f"{e['name']} ({_short_reason(_reason(e, verdict_name))})" for e in named]
+                tail = ""
+            out.append({"text": f"{words}: {', '.join(parts)}{tail}.",
+                        "backed_by": [{"run": r_i, "table": "verdicts", "change": e["name"]} for e in named]})
+        st = run["statistics"].get(m)
+        if st:
+            text = (f"Of the {st['intervals']} intervals of the {m} table, {st['holm']} survive Holm's correction "
+                    f"({st['significant']} exclude 0 uncorrected)")
+            if st["mde_alone"] is not None:
+                text += (f"; with {run['games']} games an effect alone smaller than "
+                         f"{_amount(st['mde_alone'], m)} is missed more than 20% of the time")
+            out.append({"text": text + ".", "backed_by": [{"run": r_i, "table": m, "change": "(statistics)"}]})
+    return out
+
+
+def _short_reason(v: dict[str, Any]) -> str:
+    if v["verdict"] == "cannot_apply":
+        return str(v["why"])
+    if v.get("offered"):
+        return f"offered {v['offered']} times, never taken"
+    return f"no player was offered a {v['decision']} decision"
+
+
+def share_text(x: dict[str, Any]) -> str:
+    """``28% [24%, 33%]``: a share of pairs with its exact 95% interval."""
+    if x["share"] is None:
+        return "-"
+    return f"{100 * x['share']:.0f}% [{100 * x['low']:.0f}%, {100 * x['high']:.0f}%]"
+
+
+def _amount(x: float, metric: str) -> str:
+    return f"{100 * x:.1f} points" if _is_rate(metric) else f"{x:.2f}"
+
+
 def _refine(estimates: dict[str, dict[str, Any]], tallies: dict[str, Tally], key: str,
             metrics: Sequence[str]) -> None:
     """Give each paired difference its p-value; where fewer than ``stats.SPARSE`` pairs differ (a change that
@@ -629,6 +768,55 @@ def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str,
     return ranked
 
 
+def cost(a: str, b: str, games: int, runs: int = 1, groups: Sequence[Sequence[str]] = (),
+         each_parameter: bool = False, permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO,
+         seed: int = 0) -> dict[str, Any]:
+    """What a run costs, before any planning: the changes (two profiles loaded), the profiles a run of one
+    player count and line-up plays, and the games over ``runs`` such runs. Sampled orders are counted when that
+    is quick, else bounded (``exact``: false). ``note``: a sentence for the user, printed first."""
+    if not 0 <= permutations <= MAX_PERMUTATIONS:
+        raise LvError(f"--permutations {permutations}: give 0 (no Shapley shares) to {MAX_PERMUTATIONS:,}")
+    if not 0 <= exact_up_to <= MAX_EXACT:
+        raise LvError(f"--exact-up-to {exact_up_to}: give 0 (always sample) to {MAX_EXACT}")
+    found = changes(load_profile(a), load_profile(b), groups, each_parameter)
+    if not found:
+        raise LvError(f"{a} and {b} have the same parameters: nothing to explain")
+    k = len(found)
+    singles = len({0, (1 << k) - 1} | {1 << i for i in range(k)} | {((1 << k) - 1) ^ (1 << i) for i in range(k)})
+    exact = True
+    if permutations == 0:
+        n, how = singles, "no Shapley shares"
+    elif k <= exact_up_to:
+        n, how = 1 << k, f"exact Shapley shares (2^{k})"
+    elif permutations * k <= 20_000:  # quick: the very orders the plan samples
+        n, how = len(_sampled_subsets(k, permutations, seed)[0]), f"{permutations} sampled orders"
+    else:
+        n, how, exact = min(1 << k, singles + permutations * (k - 1)), f"{permutations:,} sampled orders", False
+    total = n * games * runs
+    about = "" if exact else "at most "
+    note = (f"{k} change{'' if k == 1 else 's'}, {how}: {about}{n:,} profiles x {games:,} games"
+            + (f" x {runs} runs (player counts and line-ups)" if runs > 1 else "") + f" = {about}{total:,} games")
+    return {"changes": k, "profiles": n, "exact": exact, "runs": runs, "games": total, "note": note}
+
+
+def _sampled_subsets(k: int, permutations: int, seed: int) -> tuple[set[int], list[tuple[int, ...]]]:
+    """The subsets the sampled orders visit (with the empty and full sets, each change alone and removed) and the
+    orders: an order and its reverse, drawn from a generator seeded by the run's seed and k."""
+    full = (1 << k) - 1
+    subsets = {0, full} | {1 << i for i in range(k)} | {full ^ (1 << i) for i in range(k)}
+    rng = random.Random(f"lv/{seed}/shapley/{k}")
+    orders: list[tuple[int, ...]] = []
+    while len(orders) < permutations:
+        order = tuple(rng.sample(range(k), k))
+        orders += [order, order[::-1]][: permutations - len(orders)]
+    for order in orders:
+        mask = 0
+        for i in order:
+            mask |= 1 << i
+            subsets.add(mask)
+    return subsets, orders
+
+
 def cost_note(p: Plan, games: int) -> dict[str, Any]:
     """How the Shapley shares are found (or that they are not) and what that costs: the profiles and games played;
     ``note`` says it in a sentence that stands alone."""
@@ -729,9 +917,81 @@ def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]
                          break_long_words=True, break_on_hyphens=False) or [first.rstrip()]
 
 
+SIDE_NOTE = ("Each change's Shapley share of {m} (else its effect alone) where it changed games, and w: the share "
+             "of the games whose winner it changed alone; else its verdict.")
+_SHORT = {"cannot_apply": "cannot apply", "not_exercised": "not exercised", "not_reached": "not reached"}
+
+
+def single(run: dict[str, Any]) -> dict[str, Any]:
+    """One run of ``explain`` as a report of one run (what ``report`` gives for one count and line-up)."""
+    rep = {"a": run["a"], "b": run["b"], "games": run["games"], "seed": run["seed"], "players": [run["players"]],
+           "lineups": [run["bots"]], "ranked_by": run["ranked_by"], "shapley": run["shapley"], "runs": [run]}
+    rep["summary"] = summary(rep)
+    return rep
+
+
+def side_by_side(rep: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The runs side by side: a row per change (in the first run's order), a column per run (``SIDE_NOTE``)."""
+    m = rep["ranked_by"][0]
+    runs = rep["runs"]
+    head = ["change"] + [run_title(r) for r in runs]
+    rows = []
+    for e0 in runs[0]["changes"]:
+        row = [e0["name"]]
+        for r in runs:
+            e = next(x for x in r["changes"] if x["name"] == e0["name"])
+            cat = category(e)
+            if cat != "changed":
+                row.append(_SHORT[cat])
+                continue
+            est = e["shapley"][m] if e["shapley"] is not None else e["alone"][m]
+            wc = e["outcome"]["alone"]["winner_changed"]
+            mean = interval({"mean": est["mean"], "low": None, "high": None}, m)
+            row.append(f"{mean}{marks(est)} w{_pct(wc)}")
+        rows.append(row)
+    return head, rows
+
+
 def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> list[str]:
-    """The report for people: the changes with their citations, a table per ranked metric (alone, removed,
-    Shapley share), then whether each change mattered. Every line fits ``width`` (at least 60)."""
+    """The report for people (``report``, or one run of ``explain``): the summary in plain words, the runs side
+    by side, then each run's tables. Every line fits ``width`` (at least 60)."""
+    width = max(60, width)
+    rep = result if "runs" in result else single(result)
+    runs = rep["runs"]
+    out = _wrap(f"lv explain {rep['a']} -> {rep['b']}: {', '.join(run_title(r) for r in runs)}; {rep['games']} "
+                f"paired games, seed {rep['seed']}", width)
+    out += ["", "Summary:"]
+    for x in rep["summary"]:
+        out += _wrap(x["text"], width, "    ", "  - ")
+    if len(runs) > 1:
+        head, rows = side_by_side(rep)
+        out += [""] + _wrap("Side by side. " + SIDE_NOTE.format(m=rep["ranked_by"][0]), width)
+        name_w = min(16, max(len(r[0]) for r in rows))
+        cell_w = max(10, (width - name_w - 1) // (len(head) - 1) - 1)
+        titles = head[1:]
+        for n, t in enumerate(titles):  # long titles are numbered, then named below the table
+            if len(t) > cell_w:
+                titles[n] = f"({n + 1})"
+        out.append(f"{'change':<{name_w}} " + " ".join(f"{t[:cell_w]:<{cell_w}}" for t in titles).rstrip())
+        for row in rows:
+            name = row[0]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in row[1:]).rstrip())
+        for n, t in enumerate(head[1:]):
+            if titles[n] != t:
+                out += _wrap(f"({n + 1}) {t}", width, "    ", "  ")
+    for n, run in enumerate(runs):
+        out += ["", "=" * min(width, 8) + f" {run_title(run)}"]
+        out += run_lines(run, width, citations and n == 0)
+    return out
+
+
+def run_lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> list[str]:
+    """One run's report: the changes with their citations, a table per ranked metric (alone, removed, Shapley
+    share, with Holm marks and power), the outcome changes, then whether each change mattered and the verdict
+    on each that did not. Every line fits ``width`` (at least 60)."""
     width = max(60, width)
     a, b = result["a"], result["b"]
     entries = result["changes"]
@@ -766,8 +1026,9 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
                    .rstrip())
         for e in entries:
             share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
-            cells = [interval(e["alone"].get(m), m) + ("*" if m in e["interacts"] else ""),
-                     interval(e["removed"].get(m), m), interval(share, m)]
+            cells = [interval(e["alone"].get(m), m) + marks(e["alone"].get(m)) + ("*" if m in e["interacts"] else ""),
+                     interval(e["removed"].get(m), m) + marks(e["removed"].get(m)),
+                     interval(share, m) + marks(share)]
             name = e["name"]
             if len(name) > name_w:
                 out.append(name)
@@ -777,9 +1038,40 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
         if starred:
             out += _wrap("* alone and removed differ (the change interacts with others): " + "; ".join(
                 f"{e['name']} {interval(e['interaction'][m], m)}" for e in starred), width, "  ", "")
+        st = result.get("statistics", {}).get(m)
+        if st:
+            out += _wrap(statistics_note(st, result["games"], m), width, "  ", "  ")
+    if entries and "outcome" in entries[0]:
+        out += [""]
+        out += _wrap("Outcome: the share of the paired games whose winner changed, beside the share whose path "
+                     "changed at all (exact 95% intervals), alone and removed:", width)
+        out.append(f"{'change':<{name_w}} {'winner alone':<{cell_w}} {'winner removed':<{cell_w}} path alone/removed"
+                   .rstrip())
+        for e in entries:
+            o = e["outcome"]
+            cells = [share_text(o["alone"]["winner_changed"]), share_text(o["removed"]["winner_changed"]),
+                     f"{_pct(o['alone']['path_changed'])} / {_pct(o['removed']['path_changed'])}"]
+            name = e["name"]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip())
+        seats = result["players"]
+        out += [""] + _wrap("Each seat's win-rate change alone (percentage points, seat 1 took the first turn):",
+                            width)
+        seat_w = max(6, (width - name_w - 1) // seats - 1)
+        out.append(f"{'change':<{name_w}} " + " ".join(f"{'seat ' + str(n):<{seat_w}}" for n in range(1, seats + 1))
+                   .rstrip())
+        for e in entries:
+            cells = [_mean_pp(e["outcome"]["alone"]["seats"].get(f"seat{n}")) for n in range(1, seats + 1)]
+            name = e["name"]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{seat_w}}" for c in cells).rstrip())
     out += [""]
     out += _wrap("Did each change matter? The share of the paired games it changed at all, and the turn where "
-                 "they first differed (median; 0: the setup):", width)
+                 "they first differed (median; 0: the setup); below, the verdict on each that did not:", width)
     out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} removed")
     for e in entries:
         cells = []
@@ -807,24 +1099,74 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     return out
 
 
+def marks(e: dict[str, Any] | None) -> str:
+    """``#`` an interval that survives Holm's correction over its table, ``~`` a sparse one (few pairs)."""
+    if not e:
+        return ""
+    return ("#" if e.get("holm") else "") + ("~" if e.get("sparse") is not None else "")
+
+
+def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
+    """The table's line on multiplicity, sparse data and power."""
+    text = (f"{st['intervals']} intervals read, {st['significant']} exclude 0; # survives Holm's correction over "
+            f"them ({st['holm']})")
+    if st["sparse"]:
+        text += (f"; ~ rests on fewer than {stats.SPARSE} changed pairs: a paired bootstrap interval ({st['sparse']}"
+                 f"; JSON 'sparse': the pairs)")
+    if st["mde_alone"] is not None:
+        text += (f". Power: with {games} games an effect alone under {_amount(st['mde_alone'], metric)} (median of "
+                 f"the changes) is detected less than 80% of the time")
+        if st["mde_whole"] is not None:
+            text += f"; B - A under {_amount(st['mde_whole'], metric)}"
+    return text + "."
+
+
+def _pct(x: dict[str, Any]) -> str:
+    return "-" if x["share"] is None else f"{100 * x['share']:.0f}%"
+
+
+def _mean_pp(e: dict[str, Any] | None) -> str:
+    return "-" if not e or e["mean"] is None else f"{100 * e['mean']:+.1f}"
+
+
 def _step(turn: int) -> str:
     return "the setup" if turn == 0 else f"turn {turn}"
 
 
+CSV_HEADER = ["players", "bots", "change", "effect", "metric", "mean", "low", "high", "n", "p", "holm", "sparse",
+              "verdict"]
+
+
 def csv_rows(result: dict[str, Any]) -> list[list[Any]]:
-    """Long form: one row per (change, effect, metric); effect is alone, removed, interaction, shapley, or for the
-    change ``(whole)`` the whole difference B - A; ``changed_alone`` and ``changed_removed`` give the share of the
-    games the change changed (n: the games), ``mean`` its value."""
-    rows: list[list[Any]] = [["change", "effect", "metric", "mean", "low", "high", "n"]]
-    for m, e in result["whole"].items():
-        rows.append(["(whole)", "whole", m, e["mean"], e["low"], e["high"], e["n"]])
-    for c in result["changes"]:
-        for effect in ("alone", "removed", "interaction", "shapley"):
-            for m, e in (c[effect] or {}).items():
-                rows.append([c["name"], effect, m, e["mean"], e["low"], e["high"], e["n"]])
-        for side in ("alone", "removed"):
-            d = c["mattered"][side]
-            rows.append([c["name"], f"changed_{side}", "", d["share"], "", "", d["games"]])
+    """Long form: one row per (run, change, effect, metric); a run is a player count (``players``) and line-up
+    (``bots``). ``effect`` is alone, removed, interaction, shapley, or for the change ``(whole)`` the whole
+    difference B - A, each with its p-value, ``holm`` (survives Holm's correction over its table) and ``sparse``
+    (the pairs a sparse interval rests on); ``changed_alone`` and ``changed_removed`` give the share of the games
+    the change changed (n: the games) and ``verdict`` the verdict on that side (changed, cannot_apply,
+    not_exercised, not_reached); ``winner_changed_alone`` and ``_removed`` the share of the pairs whose winner
+    changed (n: the pairs where both games ended) with its exact interval. ``result``: a ``report`` or a run."""
+    rep = result if "runs" in result else single(result)
+    rows: list[list[Any]] = [list(CSV_HEADER)]
+    for run in rep["runs"]:
+        lead = [run["players"], ",".join(run["bots"])]
+
+        def est(change: str, effect: str, m: str, e: dict[str, Any]) -> list[Any]:
+            return [*lead, change, effect, m, e["mean"], e["low"], e["high"], e["n"], e.get("p", ""),
+                    "" if "holm" not in e else e["holm"], "" if e.get("sparse") is None else e["sparse"], ""]
+
+        for m, e in run["whole"].items():
+            rows.append(est("(whole)", "whole", m, e))
+        for c in run["changes"]:
+            for effect in ("alone", "removed", "interaction", "shapley"):
+                for m, e in (c[effect] or {}).items():
+                    rows.append(est(c["name"], effect, m, e))
+            for side in ("alone", "removed"):
+                d = c["mattered"][side]
+                rows.append([*lead, c["name"], f"changed_{side}", "", d["share"], "", "", d["games"], "", "", "",
+                             c["verdict"][side]["verdict"]])
+                w = c["outcome"][side]["winner_changed"]
+                rows.append([*lead, c["name"], f"winner_changed_{side}", "", w["share"], w["low"], w["high"],
+                             w["pairs"], "", "", "", ""])
     return rows
 
 
@@ -880,35 +1222,28 @@ def _esc(text: object) -> str:
     return escape(str(text))
 
 
-def html_page(result: dict[str, Any], path: str | None = None) -> str:
-    """The report as one self-contained page in the style of ``lv view``: the changes with their citations, per
-    ranked metric a table and a forest plot, whether each change mattered, and a link to each change's example
-    pair (``write_example_pages``, relative to ``path``, the page's own file)."""
+def _run_html(result: dict[str, Any], here: str, prefix: str = "", changes_table: bool = True) -> list[str]:
+    """One run's sections of the page; ids start with ``prefix``; the changes' table with the first run only."""
     import os
 
-    from .view import CSS
-
-    a, b = result["a"], result["b"]
     entries = result["changes"]
-    here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
-    body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
-            f"{result['players']} players · {result['games']} paired games · seed {result['seed']} · bots "
-            f"{_esc(','.join(result['bots']))}</p><p class=\"meta\">"
-            f"{_esc(result['shapley']['note'])}.</p></header>"]
-    body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
-                "<th>citations</th></tr>")
-    for e in entries:
+    body: list[str] = []
+    if changes_table:
+        body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
+                    "<th>citations</th></tr>")
+    for e in entries if changes_table else []:
         for n, prm in enumerate(e["parameters"]):
             head = (f'<td rowspan="{len(e["parameters"])}" id="change-{_esc(e["name"])}"><b>{_esc(e["name"])}</b>'
                     f'<br><small>{_esc(e["title"])}</small></td>') if n == 0 else ""
             body.append(f"<tr>{head}<td>{_esc(prm['key'])}</td><td>{_esc(value_text(prm['a']))}</td>"
                         f"<td>{_esc(value_text(prm['b']))}</td><td><small>A: {_esc(prm['a_source'])}<br>"
                         f"B: {_esc(prm['b_source'])}</small></td></tr>")
-    body.append("</table>")
+    if changes_table:
+        body.append("</table>")
     for m in result["ranked_by"]:
         unit = " (percentage points)" if _is_rate(m) else ""
         total = result.get("shapley_sum", {}).get(m)
-        body.append(f"<h2>{_esc(m)}</h2><p>{_esc(result['metrics'].get(m, m))}{unit}. B - A: "
+        body.append(f"<h3 id=\"{prefix}{_esc(m)}\">{_esc(m)}</h3><p>{_esc(result['metrics'].get(m, m))}{unit}. B - A: "
                     f"<b>{_esc(interval(result['whole'][m], m))}</b>"
                     + (f"; the Shapley shares add up to {_esc(interval({'mean': total, 'low': None, 'high': None}, m))}"
                        if total is not None else "") + "</p>")
@@ -918,15 +1253,35 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
             share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
             flag = " <b>interacts</b>" if m in e["interacts"] else ""
             body.append(f"<tr><td><a href=\"#change-{_esc(e['name'])}\">{_esc(e['name'])}</a></td>"
-                        f"<td>{_esc(interval(e['alone'].get(m), m))}</td>"
-                        f"<td>{_esc(interval(e['removed'].get(m), m))}</td><td>{_esc(interval(share, m))}</td>"
+                        f"<td>{_esc(interval(e['alone'].get(m), m) + marks(e['alone'].get(m)))}</td>"
+                        f"<td>{_esc(interval(e['removed'].get(m), m) + marks(e['removed'].get(m)))}</td>"
+                        f"<td>{_esc(interval(share, m) + marks(share))}</td>"
                         f"<td>{_esc(interval(e['interaction'].get(m), m))}{flag}</td></tr>")
         body.append("</table>")
+        st = result.get("statistics", {}).get(m)
+        if st:
+            body.append(f"<p class=\"meta\">{_esc(statistics_note(st, result['games'], m))}</p>")
         body.append(f"<p class=\"meta\">Mean and 95% interval: <span style=\"color:#1f77b4\">alone</span>, "
                     f"<span style=\"color:#ff7f0e\">removed</span>, Shapley share.</p>{_forest_svg(result, m)}")
-    body.append("<h2>Did each change matter?</h2><p>The share of the paired games it changed at all, and the turn "
-                "where they first differed (median; 0: the setup).</p><table><tr><th>change</th><th>alone</th>"
-                "<th>removed</th><th>note</th><th>example pair</th></tr>")
+    body.append("<h3>Outcome</h3><p>The share of the paired games whose winner changed, beside the share whose "
+                "path changed at all (exact 95% intervals); each seat's win-rate change alone (percentage points, "
+                "seat 1 took the first turn).</p><table><tr><th>change</th><th>winner changed alone</th>"
+                "<th>removed</th><th>path changed alone</th><th>removed</th>"
+                + "".join(f"<th>seat {n}</th>" for n in range(1, result["players"] + 1)) + "</tr>")
+    for e in entries:
+        o = e["outcome"]
+        body.append(f"<tr><td>{_esc(e['name'])}</td>"
+                    + "".join(f"<td>{_esc(share_text(o[side][key]))}</td>" for key in ("winner_changed",
+                                                                                         "path_changed")
+                              for side in ("alone", "removed"))
+                    + "".join(f"<td>{_esc(interval(o['alone']['seats'].get(f'seat{n}'), 'win.seat'))}</td>"
+                              for n in range(1, result["players"] + 1)) + "</tr>")
+    body.append("</table>")
+    body.append("<h3>Did each change matter?</h3><p>The share of the paired games it changed at all, and the turn "
+                "where they first differed (median; 0: the setup); the verdict on each that changed none: "
+                "<i>cannot apply here</i>, <i>not exercised</i> by these players, or <i>not reached</i> in these "
+                "games.</p><table><tr><th>change</th><th>alone</th><th>removed</th><th>verdict</th>"
+                "<th>example pair</th></tr>")
     for e in entries:
         cells = []
         for side in ("alone", "removed"):
@@ -943,8 +1298,39 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
                     if target else _esc(text))
             link += f"<br><small><code>{_esc(ex['diff'])}</code></small>"
         body.append(f"<tr><td>{_esc(e['name'])}</td><td>{cells[0]}</td><td>{cells[1]}</td>"
-                    f"<td>{_esc(e['note'] or '')}</td><td>{link}</td></tr>")
+                    f"<td><b>{_esc(VERDICTS[category(e)])}</b> {_esc(e['note'] or '')}</td><td>{link}</td></tr>")
     body.append("</table>")
+    return body
+
+
+def html_page(result: dict[str, Any], path: str | None = None) -> str:
+    """The report as one self-contained page in the style of ``lv view``: the summary in plain words, the
+    changes with their citations, the runs side by side, then per run (player count and line-up) per ranked
+    metric a table with its Holm marks and power and a forest plot, the outcome changes, whether each change
+    mattered with its verdict, and a link to each change's example pair (``write_example_pages``, relative to
+    ``path``, the page's own file). ``result``: a ``report`` or one run of ``explain``."""
+    import os
+
+    from .view import CSS
+
+    rep = result if "runs" in result else single(result)
+    a, b = rep["a"], rep["b"]
+    runs = rep["runs"]
+    here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
+            f"{_esc(', '.join(run_title(r) for r in runs))} · {rep['games']} paired games · seed {rep['seed']}</p>"
+            f"<p class=\"meta\">{_esc(rep['shapley']['note'])}.</p></header>"]
+    body.append("<h2 id=\"summary\">Summary</h2><ul>" + "".join(f"<li>{_esc(x['text'])}</li>"
+                                                                for x in rep["summary"]) + "</ul>")
+    if len(runs) > 1:
+        head, rows = side_by_side(rep)
+        body.append(f"<h2>Side by side</h2><p>{_esc(SIDE_NOTE.format(m=rep['ranked_by'][0]))}</p><table><tr>"
+                    + "".join(f"<th>{_esc(h)}</th>" for h in head) + "</tr>"
+                    + "".join("<tr>" + "".join(f"<td>{_esc(c)}</td>" for c in row) + "</tr>" for row in rows)
+                    + "</table>")
+    for n, run in enumerate(runs):
+        body.append(f"<h2 id=\"run-{n}\">{_esc(run_title(run))}</h2>")
+        body += _run_html(run, here, f"run{n}-", changes_table=n == 0)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
