@@ -1230,6 +1230,96 @@ def ladder_cmd(
                         f"interval: {result['model']['interval']}"), markup=False)
 
 
+
+# ------------------------------------------------------------------------------------------ balance
+
+BALANCE_BUDGET = 200_000  # games past which --force is needed
+
+
+@app.command("balance")
+@guarded
+def balance_cmd(
+    profile: List[str] = typer.Argument(..., metavar="PROFILE [PROFILE...]", help="The rule sets to compare.",
+                                        show_default=False),
+    players: str = typer.Option("4", "--players", "-p", help="Player counts, comma-separated: 2,4."),
+    games: int = typer.Option(200, "--games", "-g", help="Games per line-up: the seat games, and each rotated "
+                                                         "line-up (rounded up to a multiple of the players)."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the run: game or deal i has seed SEED*1000000+i."),
+    bot: str = typer.Option("greedy", "--bot", "-b", help="The strong player (any bot spec, see lv ladder --help)."),
+    weak: str = typer.Option("random", "--weak", help="The weak player of the skill-against-luck line-ups."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="The kinds of decision to forbid one at a time, "
+                                                            "comma-separated (default: build, sprawl, remodel, "
+                                                            "reorganize, raise, gamble)."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
+                                                           "one per CPU (the results are the same for any number)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV output: a row per figure."),
+    html: Optional[str] = typer.Option(None, "--html", help="Write the report, with its plots, as an HTML page."),
+    force: bool = typer.Option(False, "--force", help=f"Play a run of more than {BALANCE_BUDGET:,} games."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
+                                                                      "there are more than CPUs."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """The balance of rule sets side by side, per player count, in the restricted-play manner: seat advantage,
+    skill against luck (one strong player against weak ones, and the reverse), the importance of each kind of
+    decision (the strong player forbidden it, against the same player unrestricted), decisiveness and drama,
+    and length, each with a 95% interval (see docs/simulation.md).
+
+    Example: lv balance original revised --players 4 --games 200 --bot greedy --html balance.html
+    lv balance revised --players 2,4 --games 400 --kind raise,gamble --json > balance.json
+    """
+    from lv import balance, simulate
+
+    _check_run_options(as_json, as_csv, wide, cluster, scheduler)
+    if html is not None and not html.lower().endswith((".html", ".htm")):
+        raise LvError(f"--html {html}: the report is an HTML page: give a file ending in .html")
+    _check_outputs(None, html)
+    counts = _player_counts(players)
+    kinds = balance.check_kinds_text(kind)
+    balance.check(profile, counts, bot, weak, games, kinds)
+    cost = balance.cost(profile, counts, bot, games, kinds)
+    note(f"lv: {cost['note']}")
+    if cost["games"] > BALANCE_BUDGET and not force:
+        raise LvError(f"{cost['games']:,} games: past the budget of {BALANCE_BUDGET:,}; give --force to play them, "
+                      f"or fewer --games")
+    workers = _workers(workers, force_workers)
+    client = None
+    try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
+        with _progress("balance", cost["games"], "games", quiet) as advance:
+            result = balance.run(profile, counts, bot, weak, games, seed, kinds, workers, client, advance)
+    finally:
+        if client is not None:
+            _close_dask(client, scheduler)
+    if html:
+        from lv.files import write_atomic
+
+        write_atomic(html, balance.html_page(result))
+        note(f"lv: the report is in {html}")
+    if as_json:
+        emit_json(result)
+        return
+    if as_csv:
+        from lv.gamerows import write_csv
+
+        write_csv(sys.stdout, balance.csv_rows(result))
+        return
+    for n, (title, header, rows) in enumerate(balance.tables(result)):
+        table = Table(box=None, pad_edge=False, title=title, title_justify="left")
+        for name in header:
+            table.add_column(name)
+        for row in rows:
+            table.add_row(*(printable(c) for c in row))
+        if n:
+            out.print()
+        out.print(table)
+    out.print()
+    for line in balance.notes(result):
+        out.print(printable(line), markup=False)
+
 def _player_counts(text: str) -> List[int]:
     """``--players 2,4``: the counts, each once, as given."""
     try:
