@@ -983,13 +983,16 @@ def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callabl
 def explain_cmd(
     a: str = typer.Argument(..., help="Profile spec A (the rules from)."),
     b: str = typer.Argument(..., help="Profile spec B (the rules to)."),
-    players: int = typer.Option(4, "--players", "-p", help="Players per game."),
+    players: str = typer.Option("4", "--players", "-p", help="Players per game, or several side by side: 2,4 "
+                                                            "(each count a section and a column)."),
     games: int = typer.Option(100, "--games", "-g", help="Paired games under every profile played."),
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
-    bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, as lv simulate "
-                                                    "(greedy, random, mcts[:PLAYOUTS], MODULE:FUNCTION, ...)."),
+    bot: Optional[List[str]] = typer.Option(None, "--bot", help="One bot for all players or one per player, as lv "
+                                            "simulate (greedy, random, mcts[:PLAYOUTS], MODULE:FUNCTION, ...); "
+                                            "repeat for several line-ups side by side. Default greedy."),
     metric: Optional[List[str]] = typer.Option(None, "--metric", "-m", help="Rank the changes by this metric "
-                                               "(repeat for more tables); default advantage_p1 and winner_margin."),
+                                               "(repeat for more tables); default winner_score, winner_margin, "
+                                               "casinos_built, decisions, advantage_p1, winner_money."),
     group: Optional[List[str]] = typer.Option(None, "--group", help="Parameters to move as one change, "
                                               "comma-separated (repeatable): raise.enabled,sprawl.riser_cost."),
     each_parameter: bool = typer.Option(False, "--each-parameter", help="One change per parameter instead of "
@@ -1006,6 +1009,11 @@ def explain_cmd(
     plot: Optional[str] = typer.Option(None, "--plot", help="Draw a forest plot and a waterfall per ranked metric "
                                                             "in DIR (extra lv\\[plot])."),
     html: Optional[str] = typer.Option(None, "--html", help="Write the report as one self-contained HTML page."),
+    games_out: Optional[str] = typer.Option(None, "--games-out", help="Write a row per game and profile to FILE "
+                                            "(.csv, .jsonl, .parquet), as lv simulate --games-out, with the "
+                                            "player count, the line-up and the changes made."),
+    force: bool = typer.Option(False, "--force", help="Play a run past the budget of 1,000 profiles per player "
+                                                      "count and line-up."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU (the results are the same for any number)."),
@@ -1023,47 +1031,94 @@ def explain_cmd(
     point), each measured over paired games: its effect alone (A + change vs A) and removed (B vs B - change),
     its Shapley share of the whole difference, and whether it changed any game at all (see docs/simulation.md).
 
-    Example: lv explain original revised --players 4 --games 400
-    lv explain original revised --games 200 --metric winner_money --html report.html --examples pairs/
+    Example: lv explain original revised --players 2,4 --games 200 --html report.html
+    lv explain original revised --games 200 --metric winner_money --examples pairs/ --games-out games.csv
+    lv explain original revised --bot greedy --bot mcts:50,greedy,greedy,greedy --games 100
     lv explain revised revised,gamble.bet_per_tile=4 --games 100 --json
     """
-    from lv import explain, simulate
+    from lv import explain, gamerows, simulate
     from lv.bots import split_specs
 
     _check_run_options(as_json, as_csv, wide, cluster, scheduler)
     if html is not None and not html.lower().endswith((".html", ".htm")):
         raise LvError(f"--html {html}: the report is an HTML page: give a file ending in .html")
+    counts = _player_counts(players)
+    lineups = [split_specs(line) for line in bot or ["greedy"]]
+    if any(not line for line in lineups):
+        raise LvError("--bot: give a bot name (greedy, random, mcts[:PLAYOUTS], ...)")
+    groups = [g.split(",") for g in group or []]
+    # the cost first, before any planning: a plan of 2^20 profiles is refused here, not built
+    cost = explain.cost(a, b, games, len(counts) * len(lineups), groups, each_parameter, permutations, exact_up_to,
+                        seed)
+    note(f"lv: {cost['note']}")
+    if cost["profiles"] > explain.MAX_PROFILES and not force:
+        raise LvError(f"{cost['profiles']:,} profiles per player count and line-up: past the budget of "
+                      f"{explain.MAX_PROFILES:,}; give --force to play them, or fewer --permutations or "
+                      f"--exact-up-to")
     if plot:
         from lv import plots
 
         plots.check_available(plot)
     _check_outputs(examples, html)
+    if games_out:
+        gamerows.check_target(games_out)
     metrics = metric or list(explain.DEFAULT_METRICS)
-    explain.check_metrics(metrics, players)
-    groups = [g.split(",") for g in group or []]
+    for n in counts:
+        explain.check_metrics(metrics, n)
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
-    bots = simulate.check_run(labels, players, games, split_specs(bot))
-    count = len(the_plan.changes)
-    note(f"lv: {count} change{'' if count == 1 else 's'}; {explain.cost_note(the_plan, games)['note']}")
+    for n in counts:
+        for line in lineups:
+            simulate.check_run(labels, n, games, line)
+    if the_plan.method == "sampled":
+        note(f"lv: {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)
+    writer = gamerows.RowWriter(games_out) if games_out else None
+    names = {mask: "+".join(c.name for i, c in enumerate(the_plan.changes) if mask >> i & 1) or "(none)"
+             for mask in the_plan.labels}
+    masks = list(the_plan.labels)
+    widest = max(counts)
+
+    def on_game(n: int, bots: List[str], summaries: List[dict[str, Any]]) -> None:
+        assert writer is not None
+        writer.write([explain.game_row(s, n, bots, names[mask], widest) for mask, s in zip(masks, summaries)])
+
     client = None
     try:
         client = simulate.dask_client(scheduler, workers) if cluster else None
-        with _progress("explain", games * len(labels), "games", quiet) as advance:
-            result = explain.explain(a, b, players, games, seed, bots, workers, client, metrics=metrics,
-                                     progress=advance, batch=batch, the_plan=the_plan)
+        with _progress("explain", games * len(labels) * len(counts) * len(lineups), "games", quiet) as advance:
+            result = explain.report(a, b, counts, lineups, games, seed, workers, client, metrics=metrics,
+                                    progress=advance, batch=batch, the_plan=the_plan,
+                                    on_game=on_game if writer else None)
+    except BaseException:
+        if writer:
+            writer.abort()
+        raise
     finally:
         if client is not None:
             _close_dask(client, scheduler)
+    if writer:
+        writer.close()
+        note(f"lv: wrote {games_out}")
+    runs = result["runs"]
     if examples:
-        saved = explain.save_examples(result, examples)
-        if html is not None:
-            explain.write_example_pages(result)
+        saved = []
+        for run in runs:
+            where = examples if len(runs) == 1 else os.path.join(examples, simulate.slug(explain.run_title(run)))
+            if len(runs) > 1:
+                from lv.files import make_folder
+
+                make_folder(examples)
+            saved += explain.save_examples(run, where)
+            if html is not None:
+                explain.write_example_pages(run)
         note(f"lv: {len(saved)} example pair{'' if len(saved) == 1 else 's'} in {examples}" if saved else
              f"lv: no example pairs in {examples}: no change changed a game")
     if plot:
-        files = plots.draw_explain(result, plot)
+        files = []
+        for run in runs:
+            files += plots.draw_explain(run, plot if len(runs) == 1 else
+                                        os.path.join(plot, simulate.slug(explain.run_title(run))))
         note(f"lv: {len(files)} plots in {plot}")
     if html is not None:
         from lv.files import write_atomic
@@ -1073,9 +1128,7 @@ def explain_cmd(
     if as_json:
         emit_json(result)
     elif as_csv:
-        from lv.gamerows import write_csv
-
-        write_csv(sys.stdout, explain.csv_rows(result))
+        gamerows.write_csv(sys.stdout, explain.csv_rows(result))
     else:
         _lines(explain.lines(result, out.width if wide else min(out.width, 100)))
 
@@ -1175,6 +1228,109 @@ def ladder_cmd(
     err.print(printable(f"{result['games']} games ({result['deals']} deals x {players} seat rotations), "
                         f"{variant}, {players} players, seed {seed}; ratings: {result['model']['name']}, 95% "
                         f"interval: {result['model']['interval']}"), markup=False)
+
+
+
+# ------------------------------------------------------------------------------------------ balance
+
+BALANCE_BUDGET = 200_000  # games past which --force is needed
+
+
+@app.command("balance")
+@guarded
+def balance_cmd(
+    profile: List[str] = typer.Argument(..., metavar="PROFILE [PROFILE...]", help="The rule sets to compare.",
+                                        show_default=False),
+    players: str = typer.Option("4", "--players", "-p", help="Player counts, comma-separated: 2,4."),
+    games: int = typer.Option(200, "--games", "-g", help="Games per line-up: the seat games, and each rotated "
+                                                         "line-up (rounded up to a multiple of the players)."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the run: game or deal i has seed SEED*1000000+i."),
+    bot: str = typer.Option("greedy", "--bot", "-b", help="The strong player (any bot spec, see lv ladder --help)."),
+    weak: str = typer.Option("random", "--weak", help="The weak player of the skill-against-luck line-ups."),
+    kind: Optional[str] = typer.Option(None, "--kind", help="The kinds of decision to forbid one at a time, "
+                                                            "comma-separated (default: build, sprawl, remodel, "
+                                                            "reorganize, raise, gamble)."),
+    workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
+                                                           "one per CPU (the results are the same for any number)."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    as_csv: bool = typer.Option(False, "--csv", help="CSV output: a row per figure."),
+    html: Optional[str] = typer.Option(None, "--html", help="Write the report, with its plots, as an HTML page."),
+    force: bool = typer.Option(False, "--force", help=f"Play a run of more than {BALANCE_BUDGET:,} games."),
+    force_workers: bool = typer.Option(False, "--force-workers", help="Start --workers processes even when "
+                                                                      "there are more than CPUs."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", help=CLUSTER_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """The balance of rule sets side by side, per player count, in the restricted-play manner: seat advantage,
+    skill against luck (one strong player against weak ones, and the reverse), the importance of each kind of
+    decision (the strong player forbidden it, against the same player unrestricted), decisiveness and drama,
+    and length, each with a 95% interval (see docs/simulation.md).
+
+    Example: lv balance original revised --players 4 --games 200 --bot greedy --html balance.html
+    lv balance revised --players 2,4 --games 400 --kind raise,gamble --json > balance.json
+    """
+    from lv import balance, simulate
+
+    _check_run_options(as_json, as_csv, wide, cluster, scheduler)
+    if html is not None and not html.lower().endswith((".html", ".htm")):
+        raise LvError(f"--html {html}: the report is an HTML page: give a file ending in .html")
+    _check_outputs(None, html)
+    counts = _player_counts(players)
+    kinds = balance.check_kinds_text(kind)
+    balance.check(profile, counts, bot, weak, games, kinds)
+    cost = balance.cost(profile, counts, bot, games, kinds)
+    note(f"lv: {cost['note']}")
+    if cost["games"] > BALANCE_BUDGET and not force:
+        raise LvError(f"{cost['games']:,} games: past the budget of {BALANCE_BUDGET:,}; give --force to play them, "
+                      f"or fewer --games")
+    workers = _workers(workers, force_workers)
+    client = None
+    try:
+        client = simulate.dask_client(scheduler, workers) if cluster else None
+        with _progress("balance", cost["games"], "games", quiet) as advance:
+            result = balance.run(profile, counts, bot, weak, games, seed, kinds, workers, client, advance)
+    finally:
+        if client is not None:
+            _close_dask(client, scheduler)
+    if html:
+        from lv.files import write_atomic
+
+        write_atomic(html, balance.html_page(result))
+        note(f"lv: the report is in {html}")
+    if as_json:
+        emit_json(result)
+        return
+    if as_csv:
+        from lv.gamerows import write_csv
+
+        write_csv(sys.stdout, balance.csv_rows(result))
+        return
+    for n, (title, header, rows) in enumerate(balance.tables(result)):
+        table = Table(box=None, pad_edge=False, title=title, title_justify="left")
+        for name in header:
+            table.add_column(name)
+        for row in rows:
+            table.add_row(*(printable(c) for c in row))
+        if n:
+            out.print()
+        out.print(table)
+    out.print()
+    for line in balance.notes(result):
+        out.print(printable(line), markup=False)
+
+def _player_counts(text: str) -> List[int]:
+    """``--players 2,4``: the counts, each once, as given."""
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise LvError(f"--players {text}: give a player count or several, comma-separated (2,4)") from None
+    if not counts:
+        raise LvError(f"--players {text}: give a player count or several, comma-separated (2,4)")
+    if len(set(counts)) != len(counts):
+        raise LvError(f"--players {text}: each count once")
+    return counts
 
 
 def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:

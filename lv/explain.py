@@ -35,13 +35,13 @@ from typing import Any, Callable, Iterable, Sequence
 
 import attrs
 
-from . import simulate
+from . import simulate, stats
 from .diff import first_difference
 from .errors import LvError, ProfileError
 from .files import make_folder
 from .collector import fewer_collections
 from .metrics import SHARES, Aggregate, Metric, Tally, difference, metric_table
-from .profile import Profile, _split_spec, known_parameter, load_profile, parse_value, unread
+from .profile import Profile, _split_spec, amount, known_parameter, load_profile, parse_value, unread
 
 # The rulebook points whose parameters only make sense together (shared/reference/rules-diff.md, by row): each
 # is one change, made or left as a whole. (name, what it is, its parameters.) A differing parameter in no point is
@@ -67,7 +67,22 @@ EXACT_UP_TO = 8  # exact Shapley shares up to this many changes (2^8 = 256 profi
 PERMUTATIONS = 16  # sampled orders beyond it
 MAX_PERMUTATIONS = 100_000  # sampling more orders only repeats them, and would hold up the run before a game
 MAX_EXACT = 20  # 2^20 profiles: more is no run anyone can wait for
-DEFAULT_METRICS = ("advantage_p1", "winner_margin")
+# what a designer reads first (issue 30): the winner's score and margin, builds, decisions per game, seat 1's
+# advantage, then the winner's money (it only breaks ties)
+DEFAULT_METRICS = ("winner_score", "winner_margin", "casinos_built", "decisions", "advantage_p1", "winner_money")
+MAX_PROFILES = 1000  # profiles in one run of a player count and line-up, unless --force (as lv simulate's grid)
+
+# The kind of decision a rulebook point is about (its ``POINTS`` name): a change that changed no game and whose
+# decision no player was offered, or took, was "not exercised" by these players. A change outside ``POINTS`` is
+# about the decision of its section (``DECISION_OF_KEY``, else the section's name: ``raise.x`` -> raise). The kinds
+# are matched as the games count them (``simulate._counting``), by prefix, without case, ``_`` or ``-``: a lay-off
+# the boss is asked counts whatever it is called (lay_off, layoff, lay_off_accept, ...).
+DECISIONS: dict[str, str] = {"riser_cost": "sprawl", "remodel": "remodel", "raise": "raise", "bet_cap": "gamble",
+                             "odds": "gamble", "lay_off": "lay_off"}
+DECISION_OF_KEY: dict[str, str] = {"gamble.lay_off": "lay_off", "gamble.lay_off_double_basis": "lay_off",
+                                   "reorg": "reorganize", "sprawl": "sprawl", "remodel": "remodel",
+                                   "raise": "raise", "gamble": "gamble", "build": "build", "sell": "sell",
+                                   "trade": "trade"}
 SET_METRICS = ("balance", "turns_sd", "turns_iqr")  # statistics of a set of games: no per-game Shapley value
 
 
@@ -198,15 +213,7 @@ def plan(a: str, b: str, groups: Sequence[Sequence[str]] = (), each_parameter: b
         subsets = set(range(full + 1))
     else:
         method = "sampled"
-        rng = random.Random(f"lv/{seed}/shapley/{k}")
-        while len(orders) < permutations:
-            order = tuple(rng.sample(range(k), k))
-            orders += [order, order[::-1]][: permutations - len(orders)]
-        for order in orders:
-            mask = 0
-            for i in order:
-                mask |= 1 << i
-                subsets.add(mask)
+        subsets, orders = _sampled_subsets(k, permutations, seed)
     labels = {}
     for mask in sorted(subsets, key=lambda m: (bin(m).count("1"), m)):
         labels[mask] = _spec(a, b, found, mask, full)
@@ -266,8 +273,11 @@ def explain_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
             if method != "none":
                 values = {m: [fn(g) if g["winner"] is not None else None for fn in fns] for m, g in games.items()}
                 shapley = [_shapley(values, i, k, method, weights, orders) for i in range(k)]
-            out.append({"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
-                        "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley})
+            row = {"a": games[0], "b": games[full], "alone": [games[1 << i] for i in range(k)],
+                   "removed": [games[full ^ (1 << i)] for i in range(k)], "first": first, "shapley": shapley}
+            if info.get("all"):  # every profile's game (--games-out), in the order of ``masks``
+                row["all"] = summaries
+            out.append(row)
     return out
 
 
@@ -308,9 +318,11 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             workers: int = 1, client: Any = None, groups: Sequence[Sequence[str]] = (),
             each_parameter: bool = False, permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO,
             metrics: Sequence[str] = DEFAULT_METRICS, progress: Callable[[int], None] | None = None,
-            batch: int | None = None, resamples: int = 1000, the_plan: Plan | None = None) -> dict[str, Any]:
-    """Take the difference from ``a`` to ``b`` apart (see the module's docstring). Plain data, ready for JSON;
-    the same arguments give the same data, however the games were played."""
+            batch: int | None = None, resamples: int = 1000, the_plan: Plan | None = None,
+            on_game: Callable[[list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
+    """Take the difference from ``a`` to ``b`` apart (see the module's docstring) at one player count, for one
+    line-up of bots. Plain data, ready for JSON; the same arguments give the same data, however the games were
+    played. ``on_game``: called with every profile's summary of each game (``--games-out``), in the plan's order."""
     p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(p.labels.values())
     bots = simulate.check_run(labels, players, games, bots or ["greedy"])
@@ -321,8 +333,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     k, full = len(p.changes), p.full
     if batch is None:  # a task plays its games under every profile: about 200 games a task, so progress shows
         batch = max(1, min(25, games // (workers * 4), 200 // len(labels))) if client is None else 25
-    info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders]}
-    tasks = ({**task, "digests": True, "explain": info}
+    info = {"k": k, "masks": list(p.labels), "method": p.method, "orders": [list(o) for o in p.orders],
+            "all": on_game is not None}
+    tasks = ({**task, "digests": True, "decisions": True, "explain": info}
              for task in simulate.batches(labels, players, games, seed, bots, None, batch))
     whole = Aggregate([a, b], players, table)
     alone = Aggregate([a] + [p.labels[1 << i] for i in range(k)], players, table)
@@ -331,6 +344,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
     interaction = [{m: Tally() for m in table} for _ in range(k)]
     firsts: list[list[Counter[int]]] = [[Counter(), Counter()] for _ in range(k)]
     examples: list[list[tuple[int, int] | None]] = [[None, None] for _ in range(k)]  # (game, first turn)
+    winners = [[[0, 0], [0, 0]] for _ in range(k)]  # per change and side: [pairs both ended, winner changed]
+    offered: dict[str, Counter[str]] = {label: Counter() for label in labels}  # kind -> decision points
+    taken: dict[str, Counter[str]] = {label: Counter() for label in labels}
     fns = list(table.items())
     for results in simulate.run_batches(tasks, workers, client, explain_batch):
         for g in results:
@@ -338,6 +354,9 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             alone.add([g["a"], *g["alone"]])
             va = _values(g["a"], fns)
             vb = _values(g["b"], fns)
+            for game in (g["a"], g["b"], *g["alone"], *g["removed"]):
+                offered[game["profile"]].update(game.get("offered", {}))
+                taken[game["profile"]].update(game.get("taken", {}))
             for i in range(k):
                 removed[i].add([g["removed"][i], g["b"]])
                 v_alone, v_removed = _values(g["alone"][i], fns), _values(g["removed"][i], fns)
@@ -348,12 +367,17 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
                 if g["shapley"] is not None:
                     for (m, _), v in zip(fns, g["shapley"][i]):
                         shares[i][m].add(v)
-                for side in (0, 1):
-                    turn = g["first"][i][side]
+                for half, (x, y) in enumerate(((g["a"], g["alone"][i]), (g["removed"][i], g["b"]))):
+                    turn = g["first"][i][half]
                     if turn is not None:
-                        firsts[i][side][turn] += 1
-                        if examples[i][side] is None:
-                            examples[i][side] = (g["a"]["index"], turn)
+                        firsts[i][half][turn] += 1
+                        if examples[i][half] is None:
+                            examples[i][half] = (g["a"]["index"], turn)
+                    if x["winner"] is not None and y["winner"] is not None:
+                        winners[i][half][0] += 1
+                        winners[i][half][1] += x["winner"] != y["winner"]
+            if on_game is not None:
+                on_game(g["all"])
         if progress:
             progress(len(results) * len(labels))
     whole_report = whole.report(seed, resamples)
@@ -365,9 +389,12 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
         "metrics": whole_report["metrics"],
         "estimates": whole_report["estimates"],
         "whole": whole_report["differences"][f"{b} - {a}"],
+        "decisions": {label: {"offered": dict(sorted(offered[label].items())),
+                              "taken": dict(sorted(taken[label].items()))} for label in (a, b)},
         "changes": [],
     }
     out["metrics"]["winner_margin"] = table["winner_margin"][0]
+    _refine(out["whole"], whole.diffs[b], f"{seed}/whole", metrics)
     pa, pb = load_profile(a), load_profile(b)
     va_all, vb_all = pa.values(), pb.values()
     for i, c in enumerate(p.changes):
@@ -386,14 +413,306 @@ def explain(a: str, b: str, players: int, games: int, seed: int = 0, bots: list[
             "mattered": {side: _mattered(firsts[i][s], games, examples[i][s])
                          for s, side in enumerate(("alone", "removed"))},
         }
+        _refine(entry["alone"], alone.diffs[with_c], f"{seed}/{c.name}/alone", metrics)
+        _refine(entry["removed"], removed[i].diffs[b], f"{seed}/{c.name}/removed", metrics)
+        _refine(entry["interaction"], interaction[i], f"{seed}/{c.name}/interaction", metrics)
+        if entry["shapley"] is not None:
+            _refine(entry["shapley"], shares[i], f"{seed}/{c.name}/shapley", metrics)
         entry["interacts"] = [m for m, e in entry["interaction"].items()
                               if e["low"] is not None and (e["low"] > 0 or e["high"] < 0)]
-        entry["note"] = _matter_note(entry, games, c, pa, pb, with_c, without_c, players)
+        entry["outcome"] = {}
+        entry["verdict"] = {}
+        for s, (side, (x, y)) in enumerate((("alone", (a, with_c)), ("removed", (without_c, b)))):
+            pairs, changed = winners[i][s]
+            low, high = stats.clopper_pearson(changed, pairs)
+            path = entry["mattered"][side]
+            p_low, p_high = stats.clopper_pearson(path["changed"], games)
+            entry["outcome"][side] = {
+                "winner_changed": {"changed": changed, "pairs": pairs, "share": changed / pairs if pairs else None,
+                                   "low": low if pairs else None, "high": high if pairs else None},
+                "path_changed": {"changed": path["changed"], "pairs": games, "share": path["share"], "low": p_low,
+                                 "high": p_high},
+                "seats": {f"seat{n}": entry[side].get(f"win.seat{n}") for n in range(1, players + 1)},
+            }
+            entry["verdict"][side] = verdict(c, load_profile(x), load_profile(y), players, path["changed"], games,
+                                             offered[x] + offered[y], taken[x] + taken[y], bots)
+        entry["note"] = _matter_note(entry, games, pb)
         out["changes"].append(entry)
     if p.method != "none":
         out["shapley_sum"] = {m: _sum(e["shapley"][m]["mean"] for e in out["changes"]) for m in table}
     out["changes"] = _ranked(out["changes"], list(metrics))
+    out["statistics"] = {m: holm_table(out, m) for m in metrics if m in table}
     return out
+
+
+def report(a: str, b: str, players: Sequence[int], lineups: Sequence[list[str]], games: int, seed: int = 0,
+           workers: int = 1, client: Any = None, groups: Sequence[Sequence[str]] = (), each_parameter: bool = False,
+           permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO, metrics: Sequence[str] = DEFAULT_METRICS,
+           progress: Callable[[int], None] | None = None, batch: int | None = None, resamples: int = 1000,
+           the_plan: Plan | None = None, on_game: Callable[[int, list[str], list[dict[str, Any]]], None] | None = None
+           ) -> dict[str, Any]:
+    """The explanation at each player count and for each line-up of bots, side by side: a run of ``explain``
+    per (count, line-up), the same seeds within a count, and a summary in plain words over them all
+    (``summary``). ``on_game(players, bots, summaries)``: every profile's summary of each game (--games-out)."""
+    if not players:
+        raise LvError("--players: give at least one player count")
+    if len(set(players)) != len(players):
+        raise LvError(f"--players {','.join(map(str, players))}: each count once")
+    p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
+    runs = []
+    for n in players:
+        for lineup in lineups:
+            sink = None
+            if on_game is not None:
+                bots_now = lineup * n if len(lineup) == 1 else list(lineup)
+                sink = (lambda n_, b_: lambda games_: on_game(n_, b_, games_))(n, bots_now)  # noqa: E731
+            runs.append(explain(a, b, n, games, seed, list(lineup), workers, client, metrics=metrics,
+                                progress=progress, batch=batch, resamples=resamples, the_plan=p, on_game=sink))
+    out: dict[str, Any] = {"a": a, "b": b, "games": games, "seed": seed, "players": list(players),
+                           "lineups": [r["bots"] for r in runs[:len(lineups)]], "ranked_by": list(metrics),
+                           "shapley": runs[0]["shapley"], "runs": runs}
+    out["summary"] = summary(out)
+    return out
+
+
+def game_row(summary: dict[str, Any], players: int, bots: Sequence[str], made: str, widest: int) -> dict[str, Any]:
+    """One game under one profile of an explanation as a ``--games-out`` row: ``gamerows.row`` (the game, its
+    seed, the profile's spec, how it ended, every per-game metric) with the player count, the line-up and the
+    changes made from A (``made``: ``raise+lay_off``, ``(none)``); the per-player columns (``scores.1``...) run
+    to ``widest`` players so that every row of a run of several counts has the same columns."""
+    from .gamerows import row
+
+    g = {k: v for k, v in summary.items() if k not in ("digests", "offered", "taken")}
+    for key, value in g.items():
+        if isinstance(value, list) and len(value) == players:
+            g[key] = value + [None] * (widest - players)
+    return row(g, {"players": players, "bots": ",".join(bots), "changes": made})
+
+
+def run_title(run: dict[str, Any]) -> str:
+    """``4 players, greedy`` (a line-up of one bot named once)."""
+    bots = list(dict.fromkeys(run["bots"]))
+    return f"{run['players']} players, {','.join(bots) if len(bots) == 1 else ','.join(run['bots'])}"
+
+
+def _outcome_side(e: dict[str, Any]) -> str:
+    """The side whose winner-changed share the summary quotes: alone, unless alone it changed no game."""
+    return "alone" if e["verdict"]["alone"]["verdict"] == "changed" or \
+        e["verdict"]["removed"]["verdict"] != "changed" else "removed"
+
+
+def category(e: dict[str, Any]) -> str:
+    """A change's verdict over both sides: ``changed`` if it changed games either way, else the most telling of
+    the two (cannot apply both ways, else not exercised on a side, else not reached)."""
+    sides = [e["verdict"][s]["verdict"] for s in ("alone", "removed")]
+    if "changed" in sides:
+        return "changed"
+    if sides == ["cannot_apply", "cannot_apply"]:
+        return "cannot_apply"
+    return "not_exercised" if "not_exercised" in sides else "not_reached"
+
+
+def _reason(e: dict[str, Any], verdict_name: str) -> dict[str, Any]:
+    return next(e["verdict"][s] for s in ("alone", "removed") if e["verdict"][s]["verdict"] == verdict_name)
+
+
+def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report's opening in plain words, generated from the figures: per run, what the whole difference is
+    and which change accounts for most of it, which change alters the winner most often, which changes cannot
+    apply, were not exercised or were not reached, and what the run could detect. Each sentence names the rows
+    that back it (``backed_by``: run, table, change, effect), and quotes their figures as the tables print them."""
+    out: list[dict[str, Any]] = []
+    several = len(result["runs"]) > 1
+    for r_i, run in enumerate(result["runs"]):
+        m = run["ranked_by"][0]
+        head = f"At {run_title(run)}" if several else f"At {run['players']} players"
+        what = run["metrics"].get(m, m)
+        whole = interval(run["whole"][m], m)
+        text = f"{head}, {run['b']} - {run['a']} changes {what} by {whole}"
+        backed: list[dict[str, Any]] = [{"run": r_i, "table": m, "change": "(whole)", "effect": "whole"}]
+        changed = [e for e in run["changes"] if category(e) == "changed"]
+        if changed:
+            top = changed[0]  # ranked by the first metric
+            effect = "shapley" if top["shapley"] is not None else "alone"
+            text += (f"; the {top['name']} change accounts for {interval(top[effect][m], m)} of it "
+                     f"({'its Shapley share' if effect == 'shapley' else 'alone'})")
+            backed.append({"run": r_i, "table": m, "change": top["name"], "effect": effect})
+        out.append({"text": text + ".", "backed_by": backed})
+        if changed:
+            most = max(changed, key=lambda e: (e["outcome"][_outcome_side(e)]["winner_changed"]["share"] or 0))
+            side = _outcome_side(most)
+            o = most["outcome"][side]
+            out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
+                                f"{share_text(o['winner_changed'])} of the games and the path of "
+                                f"{share_text(o['path_changed'])}.",
+                        "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+        for verdict_name, words in (("cannot_apply", f"These changes cannot apply at {run['players']} players"),
+                                    ("not_exercised", f"These were not exercised by these players "
+                                                      f"({','.join(dict.fromkeys(run['bots']))})"),
+                                    ("not_reached", f"These were not reached in {run['games']} games")):
+            named = [e for e in run["changes"] if category(e) == verdict_name]
+            if not named:
+                continue
+            if verdict_name == "not_reached":
+                bound = _reason(named[0], "not_reached")["upper_bound"]
+                parts = [e["name"] for e in named]
+                tail = f" (each changes fewer than {_percent(bound)} of games, exact binomial bound, 95%)"
+            else:
+                parts = [f"{e['name']} ({_short_reason(_reason(e, verdict_name))})" for e in named]
+                tail = ""
+            out.append({"text": f"{words}: {', '.join(parts)}{tail}.",
+                        "backed_by": [{"run": r_i, "table": "verdicts", "change": e["name"]} for e in named]})
+        st = run["statistics"].get(m)
+        if st:
+            text = (f"Of the {st['intervals']} intervals of the {m} table, {st['holm']} survive Holm's correction "
+                    f"({st['significant']} exclude 0 uncorrected)")
+            if st["mde_alone"] is not None:
+                text += (f"; with {run['games']} games an effect alone smaller than "
+                         f"{_amount(st['mde_alone'], m)} is missed more than 20% of the time")
+            out.append({"text": text + ".", "backed_by": [{"run": r_i, "table": m, "change": "(statistics)"}]})
+    return out
+
+
+def _short_reason(v: dict[str, Any]) -> str:
+    if v["verdict"] == "cannot_apply":
+        return str(v["why"])
+    if v.get("offered"):
+        return f"offered {v['offered']} times, never taken"
+    return f"no player was offered a {v['decision']} decision"
+
+
+def share_text(x: dict[str, Any]) -> str:
+    """``28% [24%, 33%]``: a share of pairs with its exact 95% interval."""
+    if x["share"] is None:
+        return "-"
+    return f"{100 * x['share']:.0f}% [{100 * x['low']:.0f}%, {100 * x['high']:.0f}%]"
+
+
+def _amount(x: float, metric: str) -> str:
+    return f"{100 * x:.1f} points" if _is_rate(metric) else f"{x:.2f}"
+
+
+def _refine(estimates: dict[str, dict[str, Any]], tallies: dict[str, Tally], key: str,
+            metrics: Sequence[str]) -> None:
+    """Give each paired difference its p-value; where fewer than ``stats.SPARSE`` pairs differ (a change that
+    altered few games), replace its t interval by the sparse one (``stats.sparse_interval``: a paired bootstrap,
+    its p-value by sign flips) and say on how many pairs it rests (``sparse``: k)."""
+    for m in metrics:
+        e, t = estimates.get(m), tallies.get(m)
+        if e is None or t is None or e.get("mean") is None:
+            continue
+        dist = t.distribution()
+        values = stats.nonzero(dist) if dist is not None else None
+        if values is not None and len(values) < stats.SPARSE and t.n >= 2:
+            low, high, p = stats.sparse_interval(values, t.n, random.Random(f"lv/{key}/{m}/sparse"))
+            e.update({"low": low, "high": high, "p": p, "sparse": len(values), "method": "paired bootstrap"})
+        else:
+            e["p"] = stats.t_p_value(e["mean"], e["low"], e["high"], e["n"])
+
+
+def holm_table(result: dict[str, Any], metric: str) -> dict[str, Any]:
+    """The intervals one table reads (the whole difference, and each change's alone, removed and Shapley share),
+    each marked ``holm`` when it survives Holm's correction over them all; the table's counts; and the minimum
+    detectable effect (80% power, 5%) of the whole difference and, the median, of the changes' effects alone."""
+    cells: list[dict[str, Any]] = [result["whole"][metric]]
+    for e in result["changes"]:
+        for side in ("alone", "removed", "shapley"):
+            est = (e[side] or {}).get(metric)
+            if est is not None:
+                cells.append(est)
+    pvalues = [c.get("p") for c in cells]
+    for c, survives in zip(cells, stats.holm(pvalues)):
+        c["holm"] = survives
+    alone = sorted(x for x in (stats.mde(e["alone"][metric]["low"], e["alone"][metric]["high"],
+                                         e["alone"][metric]["n"])
+                               for e in result["changes"] if metric in e["alone"]
+                               and not e["alone"][metric].get("sparse")) if x)
+    w = result["whole"][metric]
+    return {"intervals": sum(p is not None for p in pvalues), "significant": sum(p is not None and p < stats.ALPHA
+                                                                               for p in pvalues),
+            "holm": sum(c["holm"] for c in cells), "sparse": sum(bool(c.get("sparse") is not None) for c in cells),
+            "mde_whole": stats.mde(w["low"], w["high"], w["n"]) if not w.get("sparse") else None,
+            "mde_alone": alone[(len(alone) - 1) // 2] if alone else None}
+
+
+def _kind_matches(decision: str, kind: str) -> bool:
+    def norm(text: str) -> str:
+        return text.lower().replace("_", "").replace("-", "")
+
+    return norm(kind).startswith(norm(decision))
+
+
+def decision_of(c: Change) -> str | None:
+    """The kind of decision a change is about (``DECISIONS``, ``DECISION_OF_KEY``), or None (a rule no player
+    decides: the scoring order, the instant win)."""
+    if c.name in DECISIONS:
+        return DECISIONS[c.name]
+    kinds = {DECISION_OF_KEY.get(k, DECISION_OF_KEY.get(k.split(".", 1)[0])) for k in c.keys}
+    kinds.discard(None)
+    return sorted(k for k in kinds if k)[0] if kinds else None
+
+
+VERDICTS = {"changed": "changed games", "cannot_apply": "cannot apply here", "not_exercised": "not exercised",
+            "not_reached": "not reached"}
+
+
+def verdict(c: Change, without: Profile, with_: Profile, players: int, changed: int, games: int,
+            offered: Counter[str], taken: Counter[str], bots: Sequence[str]) -> dict[str, Any]:
+    """Why a change did, or did not, change the games of one pair of profiles (``without`` and ``with_`` it):
+
+    - ``changed``: it changed ``changed`` of the ``games`` pairs;
+    - ``cannot_apply``: every parameter of it amounts to the same under both (``profile.AMOUNTS``: the rule is
+      for other player counts, or the two values give the same amounts) or no rule reads it (``profile.UNREAD``);
+    - ``not_exercised``: the decision it is about (``decision_of``) was offered to no player, or taken by none,
+      in these games (``offered``, ``taken``: decision points per kind, over both profiles' games);
+    - ``not_reached``: none of these, in ``games`` games: ``upper_bound`` is its rate's exact 95% upper bound."""
+    out: dict[str, Any] = {"verdict": "changed", "changed": changed, "games": games}
+    if changed:
+        out["reason"] = f"changed {changed} of {games} games"
+        return out
+    reasons = []
+    for key in c.keys:
+        why = unread(without, key, players) if unread(with_, key, players) else None
+        if why:
+            reasons.append({"key": key, "kind": "unread", "text": f"{key}: {why}"})
+            continue
+        x, y = amount(without, key, players), amount(with_, key, players)
+        if x is not None and y is not None and x[2] == y[2]:
+            reasons.append({"key": key, "kind": x[0], "text": f"{key}: both values give the same {x[1]}"
+                            if x[0] == "same" else f"{key}: {x[1]}"})
+            continue
+        break
+    else:
+        kinds = {r["kind"] for r in reasons}
+        head = ("the rule is for other player counts" if "players" in kinds else
+                "the two values give the same amounts" if "same" in kinds else "no rule reads it here")
+        out.update({"verdict": "cannot_apply", "why": head, "reasons": reasons,
+                    "reason": f"{head}: " + "; ".join(r["text"] for r in reasons)})
+        return out
+    decision = decision_of(c)
+    if decision is not None:
+        n_offered = sum(v for kind, v in offered.items() if _kind_matches(decision, kind))
+        n_taken = sum(v for kind, v in taken.items() if _kind_matches(decision, kind))
+        who = ",".join(dict.fromkeys(bots))
+        if not n_offered or not n_taken:
+            text = (f"no player was offered a {decision} decision in {games} games (bots: {who})" if not n_offered
+                    else f"{decision} was offered {n_offered} times and no player took it in {games} games "
+                         f"(bots: {who})")
+            out.update({"verdict": "not_exercised", "decision": decision, "offered": n_offered, "taken": n_taken,
+                        "bots": list(dict.fromkeys(bots)), "reason": text})
+            return out
+        out.update({"decision": decision, "offered": n_offered, "taken": n_taken})
+    bound = stats.binomial_upper(0, games)
+    out.update({"verdict": "not_reached", "upper_bound": bound,
+                "reason": f"not reached in {games} games: it changes fewer than {_percent(bound)} of games "
+                          f"(exact binomial bound, 95%)"})
+    return out
+
+
+def _percent(x: float) -> str:
+    """A small share as a percentage with two significant figures (0.75%, 1.5%, 12%)."""
+    value = 100 * x
+    return f"{value:.2g}%" if value < 10 else f"{value:.0f}%"
 
 
 def _values(g: dict[str, Any], fns: list[tuple[str, tuple[str, Metric]]]) -> dict[str, float | None]:
@@ -416,24 +735,23 @@ def _mattered(turns: Counter[int], games: int, example: tuple[int, int] | None) 
             "example_game": example[0] if example else None, "example_turn": example[1] if example else None}
 
 
-def _matter_note(entry: dict[str, Any], games: int, c: Change, pa: Profile, pb: Profile, with_c: str,
-                 without_c: str, players: int) -> str | None:
-    """Why a change that changed no game did not (where ``profile.UNREAD`` knows), or what its one-sided
-    silence means."""
-    alone, removed = entry["mattered"]["alone"]["changed"], entry["mattered"]["removed"]["changed"]
-    if alone and removed:
+def _matter_note(entry: dict[str, Any], games: int, pb: Profile) -> str | None:
+    """The verdict of a change that changed no game, alone or removed (``verdict``), in a sentence; None when
+    it changed games both ways."""
+    v = entry["verdict"]
+    alone, removed = v["alone"], v["removed"]
+    if alone["verdict"] == removed["verdict"] == "changed":
         return None
-    if not alone and not removed:
-        sides = [load_profile(with_c), pb]  # the change made alone, and in B
-        why = [w for k in c.keys for w in (unread(side, k, players) for side in sides) if w]
-        reason = f" ({'; '.join(dict.fromkeys(why))})" if why else ""
-        return (f"never mattered in {games} games: every game was the same with it and without it, alone and "
-                f"removed{reason}")
-    if not alone:
-        return (f"alone it never mattered in {games} games: it works only with other changes (removed from "
-                f"{pb.spec or pb.name} it changed {removed})")
-    return (f"removed from {pb.spec or pb.name} it never mattered in {games} games: other changes make it moot "
-            f"(alone it changed {alone})")
+    label = {side: VERDICTS[v[side]["verdict"]] for side in ("alone", "removed")}
+    if alone["verdict"] != "changed" and removed["verdict"] != "changed":
+        if alone.get("reason") == removed.get("reason"):
+            return f"{label['alone']} (alone and removed): {alone['reason']}"
+        return f"alone {label['alone']}: {alone['reason']}; removed {label['removed']}: {removed['reason']}"
+    if alone["verdict"] != "changed":
+        return (f"alone {label['alone']}: {alone['reason']}; it works only with other changes (removed from "
+                f"{pb.spec or pb.name} it changed {removed['changed']} of {games})")
+    return (f"removed from {pb.spec or pb.name}, {label['removed']}: {removed['reason']}; other changes make it "
+            f"moot (alone it changed {alone['changed']} of {games})")
 
 
 def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str, Any]]:
@@ -448,6 +766,55 @@ def _ranked(entries: list[dict[str, Any]], metrics: list[str]) -> list[dict[str,
     for n, e in enumerate(ranked, start=1):
         e["rank"] = n
     return ranked
+
+
+def cost(a: str, b: str, games: int, runs: int = 1, groups: Sequence[Sequence[str]] = (),
+         each_parameter: bool = False, permutations: int = PERMUTATIONS, exact_up_to: int = EXACT_UP_TO,
+         seed: int = 0) -> dict[str, Any]:
+    """What a run costs, before any planning: the changes (two profiles loaded), the profiles a run of one
+    player count and line-up plays, and the games over ``runs`` such runs. Sampled orders are counted when that
+    is quick, else bounded (``exact``: false). ``note``: a sentence for the user, printed first."""
+    if not 0 <= permutations <= MAX_PERMUTATIONS:
+        raise LvError(f"--permutations {permutations}: give 0 (no Shapley shares) to {MAX_PERMUTATIONS:,}")
+    if not 0 <= exact_up_to <= MAX_EXACT:
+        raise LvError(f"--exact-up-to {exact_up_to}: give 0 (always sample) to {MAX_EXACT}")
+    found = changes(load_profile(a), load_profile(b), groups, each_parameter)
+    if not found:
+        raise LvError(f"{a} and {b} have the same parameters: nothing to explain")
+    k = len(found)
+    singles = len({0, (1 << k) - 1} | {1 << i for i in range(k)} | {((1 << k) - 1) ^ (1 << i) for i in range(k)})
+    exact = True
+    if permutations == 0:
+        n, how = singles, "no Shapley shares"
+    elif k <= exact_up_to:
+        n, how = 1 << k, f"exact Shapley shares (2^{k})"
+    elif permutations * k <= 20_000:  # quick: the very orders the plan samples
+        n, how = len(_sampled_subsets(k, permutations, seed)[0]), f"{permutations} sampled orders"
+    else:
+        n, how, exact = min(1 << k, singles + permutations * (k - 1)), f"{permutations:,} sampled orders", False
+    total = n * games * runs
+    about = "" if exact else "at most "
+    note = (f"{k} change{'' if k == 1 else 's'}, {how}: {about}{n:,} profiles x {games:,} games"
+            + (f" x {runs} runs (player counts and line-ups)" if runs > 1 else "") + f" = {about}{total:,} games")
+    return {"changes": k, "profiles": n, "exact": exact, "runs": runs, "games": total, "note": note}
+
+
+def _sampled_subsets(k: int, permutations: int, seed: int) -> tuple[set[int], list[tuple[int, ...]]]:
+    """The subsets the sampled orders visit (with the empty and full sets, each change alone and removed) and the
+    orders: an order and its reverse, drawn from a generator seeded by the run's seed and k."""
+    full = (1 << k) - 1
+    subsets = {0, full} | {1 << i for i in range(k)} | {full ^ (1 << i) for i in range(k)}
+    rng = random.Random(f"lv/{seed}/shapley/{k}")
+    orders: list[tuple[int, ...]] = []
+    while len(orders) < permutations:
+        order = tuple(rng.sample(range(k), k))
+        orders += [order, order[::-1]][: permutations - len(orders)]
+    for order in orders:
+        mask = 0
+        for i in order:
+            mask |= 1 << i
+            subsets.add(mask)
+    return subsets, orders
 
 
 def cost_note(p: Plan, games: int) -> dict[str, Any]:
@@ -550,9 +917,81 @@ def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]
                          break_long_words=True, break_on_hyphens=False) or [first.rstrip()]
 
 
+SIDE_NOTE = ("Each change's Shapley share of {m} (else its effect alone) where it changed games, and w: the share "
+             "of the games whose winner it changed alone; else its verdict.")
+_SHORT = {"cannot_apply": "cannot apply", "not_exercised": "not exercised", "not_reached": "not reached"}
+
+
+def single(run: dict[str, Any]) -> dict[str, Any]:
+    """One run of ``explain`` as a report of one run (what ``report`` gives for one count and line-up)."""
+    rep = {"a": run["a"], "b": run["b"], "games": run["games"], "seed": run["seed"], "players": [run["players"]],
+           "lineups": [run["bots"]], "ranked_by": run["ranked_by"], "shapley": run["shapley"], "runs": [run]}
+    rep["summary"] = summary(rep)
+    return rep
+
+
+def side_by_side(rep: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The runs side by side: a row per change (in the first run's order), a column per run (``SIDE_NOTE``)."""
+    m = rep["ranked_by"][0]
+    runs = rep["runs"]
+    head = ["change"] + [run_title(r) for r in runs]
+    rows = []
+    for e0 in runs[0]["changes"]:
+        row = [e0["name"]]
+        for r in runs:
+            e = next(x for x in r["changes"] if x["name"] == e0["name"])
+            cat = category(e)
+            if cat != "changed":
+                row.append(_SHORT[cat])
+                continue
+            est = e["shapley"][m] if e["shapley"] is not None else e["alone"][m]
+            wc = e["outcome"]["alone"]["winner_changed"]
+            mean = interval({"mean": est["mean"], "low": None, "high": None}, m)
+            row.append(f"{mean}{marks(est)} w{_pct(wc)}")
+        rows.append(row)
+    return head, rows
+
+
 def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> list[str]:
-    """The report for people: the changes with their citations, a table per ranked metric (alone, removed,
-    Shapley share), then whether each change mattered. Every line fits ``width`` (at least 60)."""
+    """The report for people (``report``, or one run of ``explain``): the summary in plain words, the runs side
+    by side, then each run's tables. Every line fits ``width`` (at least 60)."""
+    width = max(60, width)
+    rep = result if "runs" in result else single(result)
+    runs = rep["runs"]
+    out = _wrap(f"lv explain {rep['a']} -> {rep['b']}: {', '.join(run_title(r) for r in runs)}; {rep['games']} "
+                f"paired games, seed {rep['seed']}", width)
+    out += ["", "Summary:"]
+    for x in rep["summary"]:
+        out += _wrap(x["text"], width, "    ", "  - ")
+    if len(runs) > 1:
+        head, rows = side_by_side(rep)
+        out += [""] + _wrap("Side by side. " + SIDE_NOTE.format(m=rep["ranked_by"][0]), width)
+        name_w = min(16, max(len(r[0]) for r in rows))
+        cell_w = max(10, (width - name_w - 1) // (len(head) - 1) - 1)
+        titles = head[1:]
+        for n, t in enumerate(titles):  # long titles are numbered, then named below the table
+            if len(t) > cell_w:
+                titles[n] = f"({n + 1})"
+        out.append(f"{'change':<{name_w}} " + " ".join(f"{t[:cell_w]:<{cell_w}}" for t in titles).rstrip())
+        for row in rows:
+            name = row[0]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in row[1:]).rstrip())
+        for n, t in enumerate(head[1:]):
+            if titles[n] != t:
+                out += _wrap(f"({n + 1}) {t}", width, "    ", "  ")
+    for n, run in enumerate(runs):
+        out += ["", "=" * min(width, 8) + f" {run_title(run)}"]
+        out += run_lines(run, width, citations and n == 0)
+    return out
+
+
+def run_lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> list[str]:
+    """One run's report: the changes with their citations, a table per ranked metric (alone, removed, Shapley
+    share, with Holm marks and power), the outcome changes, then whether each change mattered and the verdict
+    on each that did not. Every line fits ``width`` (at least 60)."""
     width = max(60, width)
     a, b = result["a"], result["b"]
     entries = result["changes"]
@@ -587,8 +1026,9 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
                    .rstrip())
         for e in entries:
             share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
-            cells = [interval(e["alone"].get(m), m) + ("*" if m in e["interacts"] else ""),
-                     interval(e["removed"].get(m), m), interval(share, m)]
+            cells = [interval(e["alone"].get(m), m) + marks(e["alone"].get(m)) + ("*" if m in e["interacts"] else ""),
+                     interval(e["removed"].get(m), m) + marks(e["removed"].get(m)),
+                     interval(share, m) + marks(share)]
             name = e["name"]
             if len(name) > name_w:
                 out.append(name)
@@ -598,9 +1038,40 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
         if starred:
             out += _wrap("* alone and removed differ (the change interacts with others): " + "; ".join(
                 f"{e['name']} {interval(e['interaction'][m], m)}" for e in starred), width, "  ", "")
+        st = result.get("statistics", {}).get(m)
+        if st:
+            out += _wrap(statistics_note(st, result["games"], m), width, "  ", "  ")
+    if entries and "outcome" in entries[0]:
+        out += [""]
+        out += _wrap("Outcome: the share of the paired games whose winner changed, beside the share whose path "
+                     "changed at all (exact 95% intervals), alone and removed:", width)
+        out.append(f"{'change':<{name_w}} {'winner alone':<{cell_w}} {'winner removed':<{cell_w}} path alone/removed"
+                   .rstrip())
+        for e in entries:
+            o = e["outcome"]
+            cells = [share_text(o["alone"]["winner_changed"]), share_text(o["removed"]["winner_changed"]),
+                     f"{_pct(o['alone']['path_changed'])} / {_pct(o['removed']['path_changed'])}"]
+            name = e["name"]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip())
+        seats = result["players"]
+        out += [""] + _wrap("Each seat's win-rate change alone (percentage points, seat 1 took the first turn):",
+                            width)
+        seat_w = max(6, (width - name_w - 1) // seats - 1)
+        out.append(f"{'change':<{name_w}} " + " ".join(f"{'seat ' + str(n):<{seat_w}}" for n in range(1, seats + 1))
+                   .rstrip())
+        for e in entries:
+            cells = [_mean_pp(e["outcome"]["alone"]["seats"].get(f"seat{n}")) for n in range(1, seats + 1)]
+            name = e["name"]
+            if len(name) > name_w:
+                out.append(name)
+                name = ""
+            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{seat_w}}" for c in cells).rstrip())
     out += [""]
     out += _wrap("Did each change matter? The share of the paired games it changed at all, and the turn where "
-                 "they first differed (median; 0: the setup):", width)
+                 "they first differed (median; 0: the setup); below, the verdict on each that did not:", width)
     out.append(f"{'change':<{name_w}} {'alone':<{cell_w}} removed")
     for e in entries:
         cells = []
@@ -628,24 +1099,74 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     return out
 
 
+def marks(e: dict[str, Any] | None) -> str:
+    """``#`` an interval that survives Holm's correction over its table, ``~`` a sparse one (few pairs)."""
+    if not e:
+        return ""
+    return ("#" if e.get("holm") else "") + ("~" if e.get("sparse") is not None else "")
+
+
+def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
+    """The table's line on multiplicity, sparse data and power."""
+    text = (f"{st['intervals']} intervals read, {st['significant']} exclude 0; # survives Holm's correction over "
+            f"them ({st['holm']})")
+    if st["sparse"]:
+        text += (f"; ~ rests on fewer than {stats.SPARSE} changed pairs: a paired bootstrap interval ({st['sparse']}"
+                 f"; JSON 'sparse': the pairs)")
+    if st["mde_alone"] is not None:
+        text += (f". Power: with {games} games an effect alone under {_amount(st['mde_alone'], metric)} (median of "
+                 f"the changes) is detected less than 80% of the time")
+        if st["mde_whole"] is not None:
+            text += f"; B - A under {_amount(st['mde_whole'], metric)}"
+    return text + "."
+
+
+def _pct(x: dict[str, Any]) -> str:
+    return "-" if x["share"] is None else f"{100 * x['share']:.0f}%"
+
+
+def _mean_pp(e: dict[str, Any] | None) -> str:
+    return "-" if not e or e["mean"] is None else f"{100 * e['mean']:+.1f}"
+
+
 def _step(turn: int) -> str:
     return "the setup" if turn == 0 else f"turn {turn}"
 
 
+CSV_HEADER = ["players", "bots", "change", "effect", "metric", "mean", "low", "high", "n", "p", "holm", "sparse",
+              "verdict"]
+
+
 def csv_rows(result: dict[str, Any]) -> list[list[Any]]:
-    """Long form: one row per (change, effect, metric); effect is alone, removed, interaction, shapley, or for the
-    change ``(whole)`` the whole difference B - A; ``changed_alone`` and ``changed_removed`` give the share of the
-    games the change changed (n: the games), ``mean`` its value."""
-    rows: list[list[Any]] = [["change", "effect", "metric", "mean", "low", "high", "n"]]
-    for m, e in result["whole"].items():
-        rows.append(["(whole)", "whole", m, e["mean"], e["low"], e["high"], e["n"]])
-    for c in result["changes"]:
-        for effect in ("alone", "removed", "interaction", "shapley"):
-            for m, e in (c[effect] or {}).items():
-                rows.append([c["name"], effect, m, e["mean"], e["low"], e["high"], e["n"]])
-        for side in ("alone", "removed"):
-            d = c["mattered"][side]
-            rows.append([c["name"], f"changed_{side}", "", d["share"], "", "", d["games"]])
+    """Long form: one row per (run, change, effect, metric); a run is a player count (``players``) and line-up
+    (``bots``). ``effect`` is alone, removed, interaction, shapley, or for the change ``(whole)`` the whole
+    difference B - A, each with its p-value, ``holm`` (survives Holm's correction over its table) and ``sparse``
+    (the pairs a sparse interval rests on); ``changed_alone`` and ``changed_removed`` give the share of the games
+    the change changed (n: the games) and ``verdict`` the verdict on that side (changed, cannot_apply,
+    not_exercised, not_reached); ``winner_changed_alone`` and ``_removed`` the share of the pairs whose winner
+    changed (n: the pairs where both games ended) with its exact interval. ``result``: a ``report`` or a run."""
+    rep = result if "runs" in result else single(result)
+    rows: list[list[Any]] = [list(CSV_HEADER)]
+    for run in rep["runs"]:
+        lead = [run["players"], ",".join(run["bots"])]
+
+        def est(change: str, effect: str, m: str, e: dict[str, Any]) -> list[Any]:
+            return [*lead, change, effect, m, e["mean"], e["low"], e["high"], e["n"], e.get("p", ""),
+                    "" if "holm" not in e else e["holm"], "" if e.get("sparse") is None else e["sparse"], ""]
+
+        for m, e in run["whole"].items():
+            rows.append(est("(whole)", "whole", m, e))
+        for c in run["changes"]:
+            for effect in ("alone", "removed", "interaction", "shapley"):
+                for m, e in (c[effect] or {}).items():
+                    rows.append(est(c["name"], effect, m, e))
+            for side in ("alone", "removed"):
+                d = c["mattered"][side]
+                rows.append([*lead, c["name"], f"changed_{side}", "", d["share"], "", "", d["games"], "", "", "",
+                             c["verdict"][side]["verdict"]])
+                w = c["outcome"][side]["winner_changed"]
+                rows.append([*lead, c["name"], f"winner_changed_{side}", "", w["share"], w["low"], w["high"],
+                             w["pairs"], "", "", "", ""])
     return rows
 
 
@@ -701,35 +1222,28 @@ def _esc(text: object) -> str:
     return escape(str(text))
 
 
-def html_page(result: dict[str, Any], path: str | None = None) -> str:
-    """The report as one self-contained page in the style of ``lv view``: the changes with their citations, per
-    ranked metric a table and a forest plot, whether each change mattered, and a link to each change's example
-    pair (``write_example_pages``, relative to ``path``, the page's own file)."""
+def _run_html(result: dict[str, Any], here: str, prefix: str = "", changes_table: bool = True) -> list[str]:
+    """One run's sections of the page; ids start with ``prefix``; the changes' table with the first run only."""
     import os
 
-    from .view import CSS
-
-    a, b = result["a"], result["b"]
     entries = result["changes"]
-    here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
-    body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
-            f"{result['players']} players · {result['games']} paired games · seed {result['seed']} · bots "
-            f"{_esc(','.join(result['bots']))}</p><p class=\"meta\">"
-            f"{_esc(result['shapley']['note'])}.</p></header>"]
-    body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
-                "<th>citations</th></tr>")
-    for e in entries:
+    body: list[str] = []
+    if changes_table:
+        body.append("<h2>The changes</h2><table><tr><th>change</th><th>parameter</th><th>A</th><th>B</th>"
+                    "<th>citations</th></tr>")
+    for e in entries if changes_table else []:
         for n, prm in enumerate(e["parameters"]):
             head = (f'<td rowspan="{len(e["parameters"])}" id="change-{_esc(e["name"])}"><b>{_esc(e["name"])}</b>'
                     f'<br><small>{_esc(e["title"])}</small></td>') if n == 0 else ""
             body.append(f"<tr>{head}<td>{_esc(prm['key'])}</td><td>{_esc(value_text(prm['a']))}</td>"
                         f"<td>{_esc(value_text(prm['b']))}</td><td><small>A: {_esc(prm['a_source'])}<br>"
                         f"B: {_esc(prm['b_source'])}</small></td></tr>")
-    body.append("</table>")
+    if changes_table:
+        body.append("</table>")
     for m in result["ranked_by"]:
         unit = " (percentage points)" if _is_rate(m) else ""
         total = result.get("shapley_sum", {}).get(m)
-        body.append(f"<h2>{_esc(m)}</h2><p>{_esc(result['metrics'].get(m, m))}{unit}. B - A: "
+        body.append(f"<h3 id=\"{prefix}{_esc(m)}\">{_esc(m)}</h3><p>{_esc(result['metrics'].get(m, m))}{unit}. B - A: "
                     f"<b>{_esc(interval(result['whole'][m], m))}</b>"
                     + (f"; the Shapley shares add up to {_esc(interval({'mean': total, 'low': None, 'high': None}, m))}"
                        if total is not None else "") + "</p>")
@@ -739,15 +1253,35 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
             share = e["shapley"][m] if e["shapley"] is not None and m in e["shapley"] else None
             flag = " <b>interacts</b>" if m in e["interacts"] else ""
             body.append(f"<tr><td><a href=\"#change-{_esc(e['name'])}\">{_esc(e['name'])}</a></td>"
-                        f"<td>{_esc(interval(e['alone'].get(m), m))}</td>"
-                        f"<td>{_esc(interval(e['removed'].get(m), m))}</td><td>{_esc(interval(share, m))}</td>"
+                        f"<td>{_esc(interval(e['alone'].get(m), m) + marks(e['alone'].get(m)))}</td>"
+                        f"<td>{_esc(interval(e['removed'].get(m), m) + marks(e['removed'].get(m)))}</td>"
+                        f"<td>{_esc(interval(share, m) + marks(share))}</td>"
                         f"<td>{_esc(interval(e['interaction'].get(m), m))}{flag}</td></tr>")
         body.append("</table>")
+        st = result.get("statistics", {}).get(m)
+        if st:
+            body.append(f"<p class=\"meta\">{_esc(statistics_note(st, result['games'], m))}</p>")
         body.append(f"<p class=\"meta\">Mean and 95% interval: <span style=\"color:#1f77b4\">alone</span>, "
                     f"<span style=\"color:#ff7f0e\">removed</span>, Shapley share.</p>{_forest_svg(result, m)}")
-    body.append("<h2>Did each change matter?</h2><p>The share of the paired games it changed at all, and the turn "
-                "where they first differed (median; 0: the setup).</p><table><tr><th>change</th><th>alone</th>"
-                "<th>removed</th><th>note</th><th>example pair</th></tr>")
+    body.append("<h3>Outcome</h3><p>The share of the paired games whose winner changed, beside the share whose "
+                "path changed at all (exact 95% intervals); each seat's win-rate change alone (percentage points, "
+                "seat 1 took the first turn).</p><table><tr><th>change</th><th>winner changed alone</th>"
+                "<th>removed</th><th>path changed alone</th><th>removed</th>"
+                + "".join(f"<th>seat {n}</th>" for n in range(1, result["players"] + 1)) + "</tr>")
+    for e in entries:
+        o = e["outcome"]
+        body.append(f"<tr><td>{_esc(e['name'])}</td>"
+                    + "".join(f"<td>{_esc(share_text(o[side][key]))}</td>" for key in ("winner_changed",
+                                                                                         "path_changed")
+                              for side in ("alone", "removed"))
+                    + "".join(f"<td>{_esc(interval(o['alone']['seats'].get(f'seat{n}'), 'win.seat'))}</td>"
+                              for n in range(1, result["players"] + 1)) + "</tr>")
+    body.append("</table>")
+    body.append("<h3>Did each change matter?</h3><p>The share of the paired games it changed at all, and the turn "
+                "where they first differed (median; 0: the setup); the verdict on each that changed none: "
+                "<i>cannot apply here</i>, <i>not exercised</i> by these players, or <i>not reached</i> in these "
+                "games.</p><table><tr><th>change</th><th>alone</th><th>removed</th><th>verdict</th>"
+                "<th>example pair</th></tr>")
     for e in entries:
         cells = []
         for side in ("alone", "removed"):
@@ -764,8 +1298,39 @@ def html_page(result: dict[str, Any], path: str | None = None) -> str:
                     if target else _esc(text))
             link += f"<br><small><code>{_esc(ex['diff'])}</code></small>"
         body.append(f"<tr><td>{_esc(e['name'])}</td><td>{cells[0]}</td><td>{cells[1]}</td>"
-                    f"<td>{_esc(e['note'] or '')}</td><td>{link}</td></tr>")
+                    f"<td><b>{_esc(VERDICTS[category(e)])}</b> {_esc(e['note'] or '')}</td><td>{link}</td></tr>")
     body.append("</table>")
+    return body
+
+
+def html_page(result: dict[str, Any], path: str | None = None) -> str:
+    """The report as one self-contained page in the style of ``lv view``: the summary in plain words, the
+    changes with their citations, the runs side by side, then per run (player count and line-up) per ranked
+    metric a table with its Holm marks and power and a forest plot, the outcome changes, whether each change
+    mattered with its verdict, and a link to each change's example pair (``write_example_pages``, relative to
+    ``path``, the page's own file). ``result``: a ``report`` or one run of ``explain``."""
+    import os
+
+    from .view import CSS
+
+    rep = result if "runs" in result else single(result)
+    a, b = rep["a"], rep["b"]
+    runs = rep["runs"]
+    here = os.path.dirname(os.path.abspath(path)) if path else os.getcwd()
+    body = [f"<header><h1>Which rule does what</h1><p class=\"meta\">A = {_esc(a)} · B = {_esc(b)} · "
+            f"{_esc(', '.join(run_title(r) for r in runs))} · {rep['games']} paired games · seed {rep['seed']}</p>"
+            f"<p class=\"meta\">{_esc(rep['shapley']['note'])}.</p></header>"]
+    body.append("<h2 id=\"summary\">Summary</h2><ul>" + "".join(f"<li>{_esc(x['text'])}</li>"
+                                                                for x in rep["summary"]) + "</ul>")
+    if len(runs) > 1:
+        head, rows = side_by_side(rep)
+        body.append(f"<h2>Side by side</h2><p>{_esc(SIDE_NOTE.format(m=rep['ranked_by'][0]))}</p><table><tr>"
+                    + "".join(f"<th>{_esc(h)}</th>" for h in head) + "</tr>"
+                    + "".join("<tr>" + "".join(f"<td>{_esc(c)}</td>" for c in row) + "</tr>" for row in rows)
+                    + "</table>")
+    for n, run in enumerate(runs):
+        body.append(f"<h2 id=\"run-{n}\">{_esc(run_title(run))}</h2>")
+        body += _run_html(run, here, f"run{n}-", changes_table=n == 0)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

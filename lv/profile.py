@@ -793,6 +793,37 @@ def unread(profile: Profile, key: str, players: int) -> str | None:
     return why if test is not None and test(profile, players) else None
 
 
+# What a parameter amounts to in a game of N players, where two of its values can give the same game: key ->
+# (kind, what the amount is, the amount). ``lv explain`` calls a change whose values amount to the same under
+# both profiles of a pair "cannot apply here", with the reason. Kinds: "players" (the rule is for other player
+# counts: the text says so), "same" (the two values give the same amounts: the text says which).
+AMOUNTS: dict[str, tuple[str, str, Callable[[Profile, int], Any]]] = {
+    "players.min": ("players", "for other player counts: both allow N players", lambda p, n: p.players.min <= n),
+    "players.max": ("players", "for other player counts: both allow N players", lambda p, n: n <= p.players.max),
+    "players.colors": ("same", "seating: colours for N players, and no rule reads a colour's name",
+                       lambda p, n: len(p.players.colors) >= n),
+    "f_block.closed_when": ("players", "for other player counts: block F is closed at N players under both or "
+                                       "neither", lambda p, n: p.f_block_closed(n)),
+    # 000 L39 against 003 L186-190: a lot card's money and $10 minus its die, lot by lot on this board
+    "setup.starting_money": ("same", "starting money on every deal of this board (each card's money is $10 minus "
+                                     "its lot's die)",
+                             lambda p, n: tuple(lot.card_money if p.setup.starting_money == "sum_card_values"
+                                                else 10 - lot.die for lot in load_board().lots.values())),
+    "remodel.counts": ("same", "remodel: with no casino more than 1 high a casino's tiles are its spaces",
+                       lambda p, n: "spaces" if p.max_height(n) == 1 else p.remodel.counts),
+    "raise.max_height": ("same", "highest casino at N players", lambda p, n: p.max_height(n)),
+}
+
+
+def amount(profile: Profile, key: str, players: int) -> tuple[str, str, Any] | None:
+    """(kind, what, the amount) of ``key`` under ``profile`` in a game of ``players`` (``AMOUNTS``), or None."""
+    entry = AMOUNTS.get(key)
+    if entry is None:
+        return None
+    kind, what, fn = entry
+    return kind, what.replace("N players", f"{players} players"), fn(profile, players)
+
+
 def describe_parameters(profile: Profile) -> list[tuple[str, Any, str]]:
     """(key, value, citation) rows for ``lv variants show``."""
     return [(k, v, profile.sources.get(k, "")) for k, v in profile.values().items()]

@@ -162,13 +162,35 @@ def play_unit(unit: Unit | dict[str, Any]) -> dict[str, Any]:
     return _play(_profile(unit.profile), unit.profile, unit.index, unit.seed, unit.players, unit.bots, unit.save)
 
 
+def _counting(bot: B.Bot, offered: dict[str, int], taken: dict[str, int]) -> B.Bot:
+    """``bot``, counting at each of its decision points the kinds of decision offered (each kind once a point)
+    and the kind it took: what ``lv explain`` reads to tell a rule no player was asked about ("not
+    exercised"). The bot chooses as it would: the same draws from its generator."""
+
+    def counted(game: Any, legal: Any, rng: Any) -> Any:
+        for kind in {a.kind for a in legal}:
+            offered[kind] = offered.get(kind, 0) + 1
+        decision = bot(game, legal, rng)
+        taken[decision.kind] = taken.get(decision.kind, 0) + 1
+        return decision
+
+    return counted
+
+
 def _play(profile: Profile, label: str, index: int, seed: int, players: int, bots: Iterable[str],
-          save: str | None, digests: bool = False) -> dict[str, Any]:
+          save: str | None, digests: bool = False, decisions: bool = False) -> dict[str, Any]:
+    """One game's summary; ``digests``: with its per-turn digests; ``decisions``: with the kinds of decision
+    offered and taken (``offered``, ``taken``: kind -> decision points, over every player)."""
     # no record kept and no digests: the events only a record or the narrative reads are not made
     game = new_game(profile, players, seed, quiet=not save and not digests)
     bots = tuple(bots)
     legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
-    B.play(game, [B.bot_named(b) for b in bots], seed, legal_counts=legal_counts)
+    offered: dict[str, int] = {}
+    taken: dict[str, int] = {}
+    players_ = [B.bot_named(b) for b in bots]
+    if decisions:
+        players_ = [_counting(b, offered, taken) for b in players_]
+    B.play(game, players_, seed, legal_counts=legal_counts)
     if save:
         make_folder(Path(save).parent, named_by_user=False)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
@@ -176,6 +198,8 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
     out = {"index": index, "seed": seed, "profile": label, **summarize(game, legal_counts)}
     if digests:  # to tell whether two games of a pair differ at all, and from which turn (diff.turn_digests)
         out["digests"] = turn_digests(game)
+    if decisions:
+        out["offered"], out["taken"] = dict(sorted(offered.items())), dict(sorted(taken.items()))
     return out
 
 
@@ -220,12 +244,13 @@ def play_games(task: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
                 for label, p in task["profiles"].items()}
     save_dir, folders = task.get("save_dir"), task.get("folders") or {}
     digests = bool(task.get("digests"))
+    decisions = bool(task.get("decisions"))
     for i in range(task["start"], task["stop"]):
         seed = game_seed(task["seed"], i)
         # game-NNNNN is game NNNNN of the run, seed SEED*1000000+NNNNN: the number is the seed's tail
         yield [_play(profile, label, i, seed, task["players"], task["bots"],
                      str(Path(save_dir) / folders.get(label, slug(label)) / f"game-{i:05d}.yaml")
-                     if save_dir else None, digests)
+                     if save_dir else None, digests, decisions)
                for label, profile in profiles.items()]
 
 
