@@ -1047,14 +1047,9 @@ def explain_cmd(
     if any(not line for line in lineups):
         raise LvError("--bot: give a bot name (greedy, random, mcts[:PLAYOUTS], ...)")
     groups = [g.split(",") for g in group or []]
-    # the cost first, before any planning: a plan of 2^20 profiles is refused here, not built
-    cost = explain.cost(a, b, games, len(counts) * len(lineups), groups, each_parameter, permutations, exact_up_to,
-                        seed)
-    note(f"lv: {cost['note']}")
-    if cost["profiles"] > explain.MAX_PROFILES and not force:
-        raise LvError(f"{cost['profiles']:,} profiles per player count and line-up: past the budget of "
-                      f"{explain.MAX_PROFILES:,}; give --force to play them, or fewer --permutations or "
-                      f"--exact-up-to")
+    metrics = metric or list(explain.DEFAULT_METRICS)
+    for n in counts:
+        explain.check_metrics(metrics, n)
     if plot:
         from lv import plots
 
@@ -1062,9 +1057,13 @@ def explain_cmd(
     _check_outputs(examples, html)
     if games_out:
         gamerows.check_target(games_out)
-    metrics = metric or list(explain.DEFAULT_METRICS)
-    for n in counts:
-        explain.check_metrics(metrics, n)
+    # the cost first, before any planning: a plan of 2^20 profiles is refused here, not built
+    cost = explain.cost(a, b, games, len(counts) * len(lineups), groups, each_parameter, permutations, exact_up_to,
+                        seed)
+    if cost["profiles"] > explain.MAX_PROFILES and not force:
+        raise LvError(f"{cost['note']}: past the budget of {explain.MAX_PROFILES:,} profiles per player count and "
+                      f"line-up; give --force to play them, or fewer --permutations or --exact-up-to")
+    note(f"lv: {cost['note']}")
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
     for n in counts:

@@ -603,7 +603,9 @@ def _refine(estimates: dict[str, dict[str, Any]], tallies: dict[str, Tally], key
             continue
         dist = t.distribution()
         values = stats.nonzero(dist) if dist is not None else None
-        if values is not None and len(values) < stats.SPARSE and t.n >= 2:
+        if values is not None and not values:  # no pair differs: nothing to test, the interval is [0, 0]
+            e["p"] = None
+        elif values is not None and len(values) < stats.SPARSE and t.n >= 2:
             low, high, p = stats.sparse_interval(values, t.n, random.Random(f"lv/{key}/{m}/sparse"))
             e.update({"low": low, "high": high, "p": p, "sparse": len(values), "method": "paired bootstrap"})
         else:

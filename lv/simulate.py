@@ -230,6 +230,22 @@ def _resolved(label: str, name: str, title: str, values: str) -> Profile:
     return from_values(json.loads(values), name, title, label)
 
 
+# the profiles of the last task played in this process, by (label, name, title, values): the next task of the
+# same run plays under the very same objects (their prepared tables, ``actions.tables_for``, shared), however
+# many profiles the run has; a task of another run releases them (their tables go with them)
+_KEPT: dict[tuple[str, str, str, str], Profile] = {}
+
+
+def task_profiles(task: dict[str, Any]) -> dict[str, Profile]:
+    """Each profile of a task (``batches``) by its label, resolved from its values, shared with the last task."""
+    global _KEPT
+    keys = {label: (label, p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
+            for label, p in task["profiles"].items()}
+    kept = {key: _KEPT.get(key) or from_values(json.loads(key[3]), key[1], key[2], key[0]) for key in keys.values()}
+    _KEPT = kept
+    return {label: kept[key] for label, key in keys.items()}
+
+
 def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
     """Play a task of ``batches``: for each game, its summary under every profile (in the task's order). The
     collector runs less often for the whole task: put back after each game, its threshold set off a collection."""
@@ -240,8 +256,7 @@ def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
 def play_games(task: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
     """``play_batch`` one game at a time: each game's summaries under every profile, as they are played. A task
     with ``"digests": true`` adds to each summary the game's per-turn digests (``diff.turn_digests``)."""
-    profiles = {label: _resolved(label, p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
-                for label, p in task["profiles"].items()}
+    profiles = task_profiles(task)
     save_dir, folders = task.get("save_dir"), task.get("folders") or {}
     digests = bool(task.get("digests"))
     decisions = bool(task.get("decisions"))

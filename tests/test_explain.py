@@ -82,16 +82,20 @@ def test_the_planted_money_is_found_with_its_sign(planted):
     assert money["note"] is None and planted["changes"][0]["name"] == "payout.lot_income"  # ranked first
 
 
-@pytest.mark.parametrize("name", ["f_block", "players", "starting_money"])
-def test_a_change_that_cannot_bind_is_flagged(planted, name):
+@pytest.mark.parametrize("name, why", [("f_block", "the rule is for other player counts"),
+                                       ("players", "the two values give the same amounts"),  # colours only
+                                       ("starting_money", "the two values give the same amounts")])
+def test_a_change_that_cannot_bind_is_flagged(planted, name, why):
     """The F-block rule in a 4-player game, new colours, the other formula for the same starting money: no game
-    changed, alone or removed, and each is said to have never mattered."""
+    changed, alone or removed, and each is said to be one that cannot apply here, with the reason."""
     c = by_name(planted)[name]
     assert c["mattered"]["alone"]["changed"] == c["mattered"]["removed"]["changed"] == 0
-    assert c["note"].startswith(f"never mattered in {GAMES} games")
+    assert c["verdict"]["alone"]["verdict"] == c["verdict"]["removed"]["verdict"] == "cannot_apply"
+    assert c["verdict"]["alone"]["why"] == why
+    assert c["note"].startswith(f"cannot apply here (alone and removed): {why}")
     assert c["shapley"]["winner_money"]["mean"] == 0 and c["alone"]["turns"]["mean"] == 0
     text = "\n".join(explain.lines(planted))
-    assert f"{name}: never mattered in {GAMES} games" in text.replace("\n    ", " ")
+    assert f"{name}: cannot apply here (alone and removed): {why}" in " ".join(text.split())
 
 
 def test_shapley_shares_add_up_to_the_whole_difference(planted):
@@ -129,8 +133,11 @@ def test_interaction_risers_in_sprawls_need_the_raise_action():
     riser = by_name(r)["riser_cost"]
     assert riser["mattered"]["alone"]["changed"] == 0
     assert riser["alone"]["winner_money"]["mean"] == 0
+    assert riser["verdict"]["alone"]["verdict"] == "cannot_apply"  # no rule reads the riser cost without risers
+    assert riser["verdict"]["alone"]["why"] == "no rule reads it here"
     if riser["mattered"]["removed"]["changed"]:
-        assert riser["note"].startswith("alone it never mattered in 2 games: it works only with other changes")
+        assert riser["note"].startswith("alone cannot apply here: no rule reads it here") and \
+            "it works only with other changes" in riser["note"]
 
 
 def test_the_same_seed_gives_the_same_json_in_a_pool_and_on_dask():
@@ -167,7 +174,7 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     assert res.exit_code == 0, res.output
     assert f"lv: 1 example pair in {tmp_path / 'ex'}" in res.stderr  # f_block changed no game: no pair
     assert max(len(line) for line in res.stdout.splitlines()) <= 80
-    assert "winner_money: the winner's money" in res.stdout and "never mattered in 3 games" in res.stdout
+    assert "winner_money: the winner's money" in res.stdout and "cannot apply here" in res.stdout
     assert "payout.lot_income: game 0 (alone), the games part at turn 1: lv diff" in " ".join(res.stdout.split())
     page = (tmp_path / "report.html").read_text()
     assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "http" not in page.replace(
@@ -179,11 +186,14 @@ def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_pa
     assert diff.exit_code == 0 and json.loads(diff.stdout)["first_divergence"]["turn"] == 1
     res_json = run("explain", A, b, "--games", "3", "--workers", "1", "--seed", "2", "--json")
     data = json.loads(res_json.stdout)
-    assert data["ranked_by"] == ["advantage_p1", "winner_margin"] and data["games"] == 3
+    assert data["ranked_by"] == list(explain.DEFAULT_METRICS) and data["games"] == 3
+    assert data["ranked_by"][:4] == ["winner_score", "winner_margin", "casinos_built", "decisions"]
     res_csv = run("explain", A, b, "--games", "3", "--workers", "1", "--seed", "2", "--csv")
     rows = list(csv.reader(io.StringIO(res_csv.stdout)))
-    assert rows[0] == ["change", "effect", "metric", "mean", "low", "high", "n"]
-    assert ["f_block", "changed_alone", "", "0.0", "", "", "3"] in rows
+    assert rows[0] == ["players", "bots", "change", "effect", "metric", "mean", "low", "high", "n", "p", "holm",
+                       "sparse", "verdict"]
+    assert ["4", "greedy,greedy,greedy,greedy", "f_block", "changed_alone", "", "0.0", "", "", "3", "", "", "",
+            "cannot_apply"] in rows
 
 
 def test_examples_of_changes_that_changed_no_game_are_none_and_said_so(tmp_path):

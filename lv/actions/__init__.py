@@ -121,6 +121,8 @@ Optional (leave out what does not apply):
 
 from __future__ import annotations
 
+import weakref
+
 import importlib
 import pkgutil
 from collections.abc import Sequence
@@ -191,18 +193,27 @@ for _family in FAMILIES:
         globals().setdefault(_cls.__name__, _cls)
 
 
-_TABLES: dict[tuple[int, int], tuple[Profile, Board, dict[str, Any]]] = {}
+# (id of the profile, id of the board) -> (a weak reference to the profile, the board, the tables): the tables
+# live as long as their profile does, and no longer (a run of thousands of profiles, ``lv explain``, keeps only
+# the tables of the profiles it still holds)
+_TABLES: dict[tuple[int, int], tuple[weakref.ref[Profile], Board, dict[str, Any]]] = {}
 
 
 def tables_for(profile: Profile, board: Board) -> dict[str, Any]:
     """Every family's prepared tables (``Family.prepare``) for ``profile`` and ``board``, by family name; made
-    once per profile and board, and shared by the engines of every game under them."""
+    once per profile and board, shared by the engines of every game under them, and released with the profile."""
     key = (id(profile), id(board))
     found = _TABLES.get(key)
-    if found is None or found[0] is not profile or found[1] is not board:
+    if found is None or found[0]() is not profile or found[1] is not board:
         made = ((f.name, f.prepare(profile, board)) for f in FAMILIES)
         tables = {name: table for name, table in made if table is not None}
-        found = _TABLES[key] = (profile, board, tables)
+
+        def release(ref: weakref.ref[Profile], key: tuple[int, int] = key) -> None:
+            entry = _TABLES.get(key)
+            if entry is not None and entry[0] is ref:
+                del _TABLES[key]
+
+        found = _TABLES[key] = (weakref.ref(profile, release), board, tables)
     return found[2]
 
 
