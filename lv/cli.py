@@ -1244,7 +1244,7 @@ def balance_cmd(
     games: int = typer.Option(200, "--games", "-g", help="Games per line-up: the seat games, and each rotated "
                                                          "line-up (rounded up to a multiple of the players)."),
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game or deal i has seed SEED*1000000+i."),
-    bot: str = typer.Option("greedy", "--bot", "-b", help="The strong player (any bot spec, see lv ladder --help)."),
+    bot: str = typer.Option("greedy", "--bot", help="The strong player (any bot spec, see lv ladder --help)."),
     weak: str = typer.Option("random", "--weak", help="The weak player of the skill-against-luck line-ups."),
     kind: Optional[str] = typer.Option(None, "--kind", help="The kinds of decision to forbid one at a time, "
                                                             "comma-separated (default: build, sprawl, remodel, "
