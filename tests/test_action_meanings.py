@@ -247,3 +247,25 @@ def test_openspiel_legal_actions_of_a_player_not_to_move_are_empty():
     assert state.legal_actions(0) == [] and state.legal_actions(2) == []
     # OpenSpiel's binding asks lv only for the player to move today; lv's own answer is empty too
     assert state._legal_actions(0) == [] and state._legal_actions(2) == []
+
+
+# ---------------------------------------------------------------- PettingZoo's calls
+
+def test_pettingzoo_observes_from_each_agent_s_seat_and_masks_by_id():
+    pytest.importorskip("pettingzoo")
+    import numpy as np
+
+    import lv.pettingzoo
+
+    env = lv.pettingzoo.raw_env("revised", players=3)
+    env.reset(seed=1)
+    env.game = known()
+    env.agent_selection = "player_0"
+    for seat in range(3):
+        seen = env.observe(f"player_{seat}")
+        assert seen["observation"].tolist() == pytest.approx(O.tensor(env.game, seat)), seat
+        ids = np.flatnonzero(seen["action_mask"]).tolist()
+        assert ids == (known().legal() if seat == 0 else []), seat
+    assert {295, 302, 312, 317} <= set(np.flatnonzero(env.observe("player_0")["action_mask"]).tolist())
+    env.step(302)  # sprawl C4 from C5: no dice, the same player still to move
+    assert env.game.game.state.tiles["C4"].color == "gold" and env.agent_selection == "player_0"
