@@ -138,6 +138,28 @@ def test_a_record_keeps_which_die_moved_and_its_replay_moves_the_same(lot):
     assert facts(other) != facts(game)
 
 
+@pytest.mark.parametrize("lot", ["A1", "B1", "B4"])
+def test_a_record_keeps_which_marker_moved_at_the_draw_and_its_replay_moves_the_same(lot):
+    """Red has all 10 markers on the board and draws D4: which marker moves there is Red's choice (003 L266-269)."""
+    lots = ["A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4"]
+    position = {"current": "red", "phase": "draw", "players": {"red": {"money": 20}},
+                "markers": {x: "red" for x in lots}, "deck": ["D4", "END"]}
+    game = lv.Game.from_position(lv.load_profile("revised"), ["red", "blue"], position,
+                                 draw_choices={"marker_from": lot})
+    assert lot not in game.state.markers and game.state.markers["D4"] == 0
+    data = record.record_of(game, "revised", position=position)
+    assert data["turns"][0]["choices"] == {"marker_from": lot}
+    data["turns"][0]["choices"] = {"marker_from": lot.lower()}  # read in lower case too
+    again = replayed(data)
+    assert facts(again) == facts(game)
+    del data["turns"][0]["choices"]
+    try:
+        other = replayed(data)
+    except RecordError:
+        return
+    assert facts(other) != facts(game)
+
+
 # ---------------------------------------------------------------- what a strict replay must refuse
 
 def _explicit_draws() -> dict:
