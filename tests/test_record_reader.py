@@ -274,3 +274,38 @@ def test_a_clone_in_the_middle_of_a_step_s_dice_goes_its_own_way():
     assert sorted(t.value for t in eg.game.state.tiles.values()) == [2, 3, 5]
     assert sorted(t.value for t in twin.game.state.tiles.values()) == [1, 1, 5]
     assert eg.log[:-2] == twin.log[:-2] and eg.log[-2:] != twin.log[-2:]
+
+
+def test_an_openspiel_clone_and_pickle_in_the_middle_of_a_gamble_s_dice():
+    """OpenSpiel's ``clone`` (and a pickled state) with one of a gamble's two dice rolled: the same node, step and
+    faces; each goes its own way after; the record is refused until the step ends, then both replay strictly."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import pickle
+
+    import lv.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_lords_of_vegas", {"profile": "revised", "players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not (state.is_chance_node() and state.lv.node == DICE and state.lv.faces and state.lv.game is not None):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert type(state.lv.step) is A.Gamble and len(state.lv.faces) == 1
+    twin, thawed = state.clone(), pickle.loads(pickle.dumps(state.lv))
+    for other in (twin.lv, thawed):
+        assert (other.node, other.step, other.faces, other.log) == (state.lv.node, state.lv.step, state.lv.faces,
+                                                                    state.lv.log)
+    with pytest.raises(lv.LvError, match="under way"):
+        twin.to_record()
+    state.apply_action(DIE + 5)
+    twin.apply_action(DIE + 0)
+    thawed.apply(DIE + 5)
+    assert twin.lv.faces == [] and state.lv.faces == [] and twin.history()[:-1] == state.history()[:-1]
+    assert str(thawed.game.state.players) == str(state.lv.game.state.players)
+    assert str(twin.lv.game.state.players) != str(state.lv.game.state.players)  # 6+x against 1+x: not the same
+    for s in (state, twin):
+        rec = record.parse_record(record.dumps(s.to_record()), "g.yaml")
+        assert facts(replay(rec).game) == facts(s.lv.game)
