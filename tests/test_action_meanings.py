@@ -75,6 +75,30 @@ def test_sprawl_ids_name_the_side_the_casino_lies_on():
     assert eg.space.decode(241 + 4 * 15 + 2) == A.Sprawl("C4", "C7")
 
 
+def test_every_sprawl_id_is_the_board_s_geometry():
+    """For each lot and side, 241 + 4L + D is the sprawl from the lot one step that way (rows grow south, columns
+    east: board.yaml), or no decision at all where the block has no lot there."""
+    eg = known()
+    board = eg.board
+    steps = {0: (-1, 0), 1: (0, 1), 2: (1, 0), 3: (0, -1)}
+    names = {0: "north", 1: "east", 2: "south", 3: "west"}
+    sprawls = 0
+    for i, name in enumerate(board.order):
+        here = board.lots[name]
+        for side, (dr, dc) in steps.items():
+            there = [n for n in here.neighbours
+                     if (board.lots[n].row - here.row, board.lots[n].col - here.col) == (dr, dc)]
+            action = 241 + 4 * i + side
+            if there:
+                assert eg.space.decode(action) == A.Sprawl(name, there[0]), action
+                sprawls += 1
+            else:
+                with pytest.raises(Exception, match=f"action {action}: {name} has no lot on its {names[side]} side"):
+                    eg.space.decode(action)
+    assert sprawls == sum(len(board.lots[x].neighbours) for x in board.order)
+    assert eg.space.decode(433 - 1) == A.Sprawl("F9", "F8") and eg.space.decode(433) == A.Remodel("A1", "aqua")
+
+
 def test_build_remodel_reorganize_raise_gamble_end_ids_do_what_the_table_says():
     eg = known()
     e1 = lot(eg, "E1")
