@@ -99,6 +99,18 @@ def test_every_sprawl_id_is_the_board_s_geometry():
     assert eg.space.decode(433 - 1) == A.Sprawl("F9", "F8") and eg.space.decode(433) == A.Remodel("A1", "aqua")
 
 
+def test_the_ids_end_where_the_largest_stake_ends():
+    """revised, 3 players: $5 a tile, casinos up to 3 high, the largest block 12 lots: stakes to $180, so the ids
+    run from 0 to 819 + 48 * 180 - 1; the last is gamble F9 180; one more is no id."""
+    eg = known()
+    assert eg.space.max_stake == 180 and eg.space.size == 819 + 48 * 180
+    assert eg.space.decode(eg.space.size - 1) == A.Gamble("F9", 180)
+    with pytest.raises(Exception, match=f"action {eg.space.size} is not an action id \\(0 to {eg.space.size - 1}\\)"):
+        eg.space.decode(eg.space.size)
+    with pytest.raises(Exception, match="action -1 is not an action id"):
+        eg.space.decode(-1)
+
+
 def test_build_remodel_reorganize_raise_gamble_end_ids_do_what_the_table_says():
     eg = known()
     e1 = lot(eg, "E1")

@@ -97,3 +97,22 @@ def test_seat_metrics_name_each_seat_and_player_once(n):
     assert [table[f"win.seat{k}"][1](row) for k in range(1, n + 1)] == [0.0, 1.0] + [0.0] * (n - 2)
     assert [table[f"win.player{k}"][1](row) for k in range(1, n + 1)] == [1.0] + [0.0] * (n - 1)
     assert table["advantage_p1"][1]({"winner_seat": 1, "winner": 2}) == 1.0
+
+
+def test_the_bootstrap_takes_the_2_5th_and_97_5th_percentiles_of_its_resamples():
+    """With a statistic that gives 0, 1, 2, ... in turn, the resampled values are 0..R-1: the interval is
+    values[int(0.025 (R - 1))] to values[ceil(0.975 (R - 1))] (R = 81: 2 and 78; R = 42: 1 and 40)."""
+    import random
+
+    for resamples, expected in ((81, (2, 78)), (42, (1, 40))):
+        calls = iter(range(resamples))
+        got = metrics.bootstrap(lambda _: float(next(calls)), 3, random.Random(0), resamples)
+        assert got == expected, resamples
+
+
+def test_the_bootstrap_needs_two_games_and_gives_an_interval_from_two():
+    import random
+
+    assert metrics.bootstrap(lambda xs: float(sum(xs)), 1, random.Random(0), 50) == (None, None)
+    lo, hi = metrics.bootstrap(lambda xs: float(sum(xs)), 2, random.Random(0), 50)
+    assert lo is not None and hi is not None and 0 <= lo <= hi <= 2
