@@ -305,3 +305,15 @@ def test_pettingzoo_observes_from_each_agent_s_seat_and_masks_by_id():
     assert {295, 302, 312, 317} <= set(np.flatnonzero(env.observe("player_0")["action_mask"]).tolist())
     env.step(302)  # sprawl C4 from C5: no dice, the same player still to move
     assert env.game.game.state.tiles["C4"].color == "gold" and env.agent_selection == "player_0"
+
+
+def test_observation_counts_the_turn_s_gambles_and_an_end_card_that_may_come_next():
+    """A position one gamble into the turn: ``turn`` holds (7, 1), the stake stays 0. The end card may lie 3, 4 or
+    5 cards down (pile 40, depths 35 to 37) and 4 are turned over: it may come next (0 more) or after 1; the
+    depth 37 (3 down) has passed."""
+    eg = known()
+    eg.game.state.gambles = 1
+    eg.pile, eg.depths, eg.drawn = 40, (35, 36, 37), 4
+    p = planes(eg, 2)
+    assert p["turn"] == [7, 1] and p["stake"] == [0]
+    assert p["pile"] == [4, 0, 1]

@@ -110,3 +110,19 @@ def test_setups_that_differ_after_the_deal():
     again = diff_records(parse_record((ROOT / "examples" / "revised-2p.yaml").read_text(), "g.yaml"), None,
                          "revised,deck.end_card_depth=bottom")
     assert again.first is None
+
+
+def test_the_first_difference_is_a_replay_that_stopped_while_the_other_goes_on():
+    """``compare`` of the record replayed to turn 3 and replayed whole: nothing differs until turn 4, which only
+    the whole replay plays (its draw told on its side, '(not played)' on the other), either way round."""
+    from lv.diff import compare
+    from lv.replay import replay
+
+    rec = parse_record(ENDS + REST, "ends.yaml")
+    short, whole = replay(rec, until=3), replay(rec)
+    assert short.stopped and not short.game.over and whole.game.over
+    f = compare(short, whole, "first three", "whole").first
+    assert (f.turn, f.step, f.what, f.a) == (4, "draw", "the replay under first three stopped", "(not played)")
+    assert f.b.startswith("blue puts a marker on B1; lots pay: blue $2")
+    g = compare(whole, short, "whole", "first three").first
+    assert (g.turn, g.step, g.what, g.a, g.b) == (4, "draw", "the replay under first three stopped", f.b, f.a)
