@@ -317,3 +317,20 @@ def test_observation_counts_the_turn_s_gambles_and_an_end_card_that_may_come_nex
     p = planes(eg, 2)
     assert p["turn"] == [7, 1] and p["stake"] == [0]
     assert p["pile"] == [4, 0, 1]
+
+
+def test_the_observation_string_of_the_known_position():
+    """OpenSpiel's observation string: the observer, the node, who is to move (seat 0 too), the position (a tile
+    without a die shows '-'), and the step under way with its faces."""
+    eg = known()
+    assert O.text(eg, 1) == (
+        "blue sees | act | black to move | turn 7 gambles 0 | black:$60:5pt blue:$7:0pt green:$31:2pt | markers "
+        "D4=2 E1=0 | tiles A1=aq1/- B2=si2/1:3 B3=si2/1:5 C5=go1/0:4 | reorganized  | drawn  | seen "
+        "A1,B2,B3,C5,D4,E1,F9 | pile 0/0")
+    eg = known("revised", {"C4": "gold P0 1", "C5": "gold P0 4", "C6": "gold P0 6"})
+    eg.apply(673 + lot(eg, "C4"))
+    eg.apply(DIE + 3)
+    assert O.text(eg, 2).endswith("| dice | turn 7 gambles 0 | black:$60:5pt blue:$7:0pt green:$31:2pt | markers "
+                                  "D4=2 E1=0 | tiles C4=go1/0:1 C5=go1/0:4 C6=go1/0:6 | reorganized  | drawn  | "
+                                  "seen A1,B2,B3,C5,D4,E1,F9 | pile 0/0 | step Reorganize(lot='C4') | faces [4]")
+    assert O.text(eg, 2).startswith("green sees | dice | turn")  # nobody to move at a chance node

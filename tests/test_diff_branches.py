@@ -126,3 +126,21 @@ def test_the_first_difference_is_a_replay_that_stopped_while_the_other_goes_on()
     assert f.b.startswith("blue puts a marker on B1; lots pay: blue $2")
     g = compare(whole, short, "whole", "first three").first
     assert (g.turn, g.step, g.what, g.a, g.b) == (4, "draw", "the replay under first three stopped", f.b, f.a)
+
+
+def test_compare_names_the_sides_by_their_profiles_unless_told_and_digests_part_where_the_games_do():
+    from lv.diff import compare, first_difference, turn_digests
+    from lv.replay import replay
+
+    rec = parse_record(ENDS + REST, "ends.yaml")
+    a, b = replay(rec), replay(rec, TARGET)
+    d = compare(a, b)
+    assert (d.a_spec, d.b_spec) == ("revised", TARGET)
+    assert (compare(a, b, "A", "B").a_spec, compare(a, b, "A", "B").b_spec) == ("A", "B")
+    # the games part at turn 2's draw (blue's instant win): the setup and turn 1 have the same digests
+    da, db = turn_digests(a.game), turn_digests(b.game)
+    assert (len(da), len(db)) == (6, 3) and da[:2] == db[:2]
+    assert first_difference(da, db) == 2 and first_difference(da, da) is None
+    # at turn 5 only the draw's end differs (the target reached too): the digests see a draw's events
+    c = replay(rec, "revised,end.instant_win_points=21")
+    assert first_difference(da, turn_digests(c.game)) == 5
