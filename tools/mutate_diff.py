@@ -123,8 +123,12 @@ def main() -> int:
                                       "--hypothesis-profile=mutation", *(["-k", args.select] if args.select else []),
                                       *args.tests], cwd=tree, capture_output=True,
                                      text=True, timeout=600, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
-                killed = run.returncode == 1  # a test failed (2-5: the run itself went wrong)
-                why = next((t for t in run.stdout.splitlines() if t.startswith("FAILED")), f"exit {run.returncode}")
+                # a test failed, or the test process died (OpenSpiel aborts when a planted mistake raises inside
+                # its C++ calls); 2-5: the run itself went wrong (a collection error, shown: read it)
+                died = run.returncode < 0 or run.returncode >= 128
+                killed = run.returncode == 1 or died
+                why = next((t for t in run.stdout.splitlines() if t.startswith("FAILED")),
+                           f"exit {run.returncode}" + (": the test process died" if died else ""))
             except subprocess.TimeoutExpired:
                 killed, why = False, "timed out: counted as a survivor, look at it"
             finally:
@@ -132,7 +136,7 @@ def main() -> int:
             survivors += not killed
             print(f"{'killed  ' if killed else 'SURVIVED'} {name}:{line}: {before.strip()}  ->  {after.strip()}",
                   flush=True)
-            print(f"    {why[:150] if killed else ''}", flush=True)
+            print(f"    {why[:150] if killed or not why.startswith('FAILED') else ''}", flush=True)
         print(f"{len(planned) - survivors} of {len(planned)} killed")
     return 0
 
