@@ -334,3 +334,27 @@ def test_the_observation_string_of_the_known_position():
                                   "D4=2 E1=0 | tiles C4=go1/0:1 C5=go1/0:4 C6=go1/0:6 | reorganized  | drawn  | "
                                   "seen A1,B2,B3,C5,D4,E1,F9 | pile 0/0 | step Reorganize(lot='C4') | faces [4]")
     assert O.text(eg, 2).startswith("green sees | dice | turn")  # nobody to move at a chance node
+
+
+def test_openspiel_observer_planes_by_name_and_the_information_state_is_the_history():
+    """The observer's ``dict``: each per-lot part as (planes, 48), each number part flat; the tensor as
+    ``observation.tensor`` writes it; the information state (perfect recall) is the history of ids."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import lv.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("python_lords_of_vegas", {"profile": "original", "players": 3})
+    state = game.new_initial_state()
+    for card in ("C5", "D4", "A1", "C6", "E1", "A2"):
+        state.apply_action(state.lv.board.order.index(card))
+    observer = game.make_py_observer()
+    observer.set_from(state, 1)
+    shapes = {name: tuple(view.shape) for name, view in observer.dict.items()}
+    assert shapes["marker"] == (3, 48) and shapes["height"] == (1, 48) and shapes["seen"] == (1, 48)
+    assert shapes["die"] == (6, 48) and shapes["money"] == (3,) and shapes["node"] == (7,) and shapes["pile"] == (3,)
+    assert observer.tensor.tolist() == O.tensor(state.lv, 1)
+    assert observer.dict["marker"][1][state.lv.board.order.index("A1")] == 1  # seat 2 seen from 1
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    ids = " ".join(str(state.lv.board.order.index(c)) for c in ("C5", "D4", "A1", "C6", "E1", "A2"))
+    assert recall.string_from(state, 1) == f"green: {ids}" == f"{state.lv.names[1]}: {ids}"
+    assert state.information_state_string(1) == f"green: {ids}"
+    assert state.observation_string(1).startswith("green sees | roll")
