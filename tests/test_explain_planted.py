@@ -56,7 +56,8 @@ def first_turn(a: lv.Game, b: lv.Game) -> int | None:
 @pytest.fixture(scope="module")
 def by_hand() -> dict:
     """For each change: the first differing turn of each pair, alone (A + change vs A) and removed (B vs B - the
-    change), and the per-game interaction of the winner's money (effect removed - effect alone: ``metrics.difference``)."""
+    change), and the per-game interaction of the winner's money (effect removed - effect alone, as
+    ``metrics.difference`` takes them)."""
     specs = {"a": A, "x": f"{A},{X}", "y": f"{A},{Y}", "b": f"{A},{X},{Y}"}
     games = [{k: played(s, i) for k, s in specs.items()} for i in range(GAMES)]
 
