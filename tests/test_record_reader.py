@@ -309,3 +309,18 @@ def test_an_openspiel_clone_and_pickle_in_the_middle_of_a_gamble_s_dice():
     for s in (state, twin):
         rec = record.parse_record(record.dumps(s.to_record()), "g.yaml")
         assert facts(replay(rec).game) == facts(s.lv.game)
+
+
+@pytest.mark.parametrize("header,where", [("event: [a, b]", "event"), ("site: true", "site"),
+                                          ("tags: {white_box: {a: 1}}", "tags.white_box")])
+def test_a_tag_that_is_not_text_is_refused_naming_it_and_an_example(header, where):
+    text = f"format: lv-game/1\nprofile: revised\nplayers: [red, blue]\n{header}\nposition: {{current: red}}\n"
+    with pytest.raises(RecordError) as info:
+        record.parse_record(text, "t.yaml")
+    assert str(info.value) == f"t.yaml:4: {where}: text, e.g. '2026-11-23' or 'Essen club night'"
+
+
+def test_tags_as_dates_and_numbers_read_back_as_text():
+    text = ("format: lv-game/1\nprofile: revised\nplayers: [red, blue]\ndate: 2026-11-23\nround: 3\n"
+            "tags: {table: 7}\nposition: {current: red}\n")
+    assert record.parse_record(text, "t.yaml").tags == {"date": "2026-11-23", "round": "3", "table": "7"}
