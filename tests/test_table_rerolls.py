@@ -62,7 +62,7 @@ def test_a_tie_reroll_entered_by_hand_and_the_dice_it_locks(counts, how):
     ("reroll E1 2", "reroll the tied dice on E1, E2"),
     ("reroll E1 7 E2 6", "'7' is not a die face \\(1-6\\)"),
     ("reroll E1 0 E2 6", "'0' is not a die face \\(1-6\\)"),
-    ("build A2 gold", ""),
+    ("build A2 gold", "a tie reroll is under way on E1, E2: nothing else until it finishes"),
 ])
 def test_a_tie_reroll_entered_wrong_is_refused_and_changes_nothing(wrong, why):
     s = table("revised", TIE)
