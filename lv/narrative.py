@@ -142,7 +142,8 @@ def describe(ev: Event, names: list[str]) -> str | None:
     if isinstance(ev, DieMoved):
         return f"{_name(names, ev.player)} is out of dice: the one on {ev.lot} moves (that tile now has no die)"
     if isinstance(ev, GameEnded):
-        return f"the game ends ({ending(ev.reason)}): {_name(names, ev.winner)} wins"
+        too = ", the instant-win target reached too" if ev.instant_win else ""  # the end card's payout reached it
+        return f"the game ends ({ending(ev.reason)}{too}): {_name(names, ev.winner)} wins"
     for told in _TOLD:  # an action's own event: its family tells it
         text = told(ev, names)
         if text is not None:

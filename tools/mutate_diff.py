@@ -3,6 +3,8 @@
     python tools/mutate_diff.py 1a4c300                 # every mutant of the lines added since 1a4c300 in lv/
     python tools/mutate_diff.py 1a4c300 --every 3       # every third one
     python tools/mutate_diff.py 1a4c300 --tests tests/test_goldens.py tests/test_legal_agrees.py
+    python tools/mutate_diff.py --lines lv/bounds.py lv/record.py:114-540 --tests tests/test_bound_table.py
+                                                        # every code line of those files (or line ranges)
 
 mutmut (docs/testing.md) mutates whole files and takes hours on the core; this takes only the code lines a change
 added (``git diff BASE HEAD -- lv/``, docstrings left out) and plants one mistake in each, the first of these that
@@ -52,6 +54,17 @@ def added_lines(tree: Path, base: str) -> list[tuple[str, int]]:
     return out
 
 
+def file_lines(tree: Path, specs: list[str]) -> list[tuple[str, int]]:
+    """Every line of each ``FILE`` or ``FILE:START-END`` (a whole file's mutants, not only a change's)."""
+    out: list[tuple[str, int]] = []
+    for spec in specs:
+        name, _, span = spec.partition(":")
+        count = len((tree / name).read_text(encoding="utf-8").splitlines())
+        start, _, end = span.partition("-")
+        out += [(name, line) for line in range(int(start or 1), min(int(end or count), count) + 1)]
+    return out
+
+
 def string_lines(path: Path) -> set[int]:
     """The lines inside multi-line strings (docstrings): no code to mutate there."""
     lines: set[int] = set()
@@ -61,10 +74,10 @@ def string_lines(path: Path) -> set[int]:
     return lines
 
 
-def mutants(tree: Path, base: str) -> list[tuple[str, int, str, str]]:
+def mutants(tree: Path, base: str, lines: list[str] | None = None) -> list[tuple[str, int, str, str]]:
     out = []
     strings: dict[str, set[int]] = {}
-    for name, line in added_lines(tree, base):
+    for name, line in (file_lines(tree, lines) if lines else added_lines(tree, base)):
         path = tree / name
         if name not in strings:
             strings[name] = string_lines(path)
@@ -84,15 +97,20 @@ def mutants(tree: Path, base: str) -> list[tuple[str, int, str, str]]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("base", help="the commit the change starts from")
+    ap.add_argument("base", nargs="?", default="", help="the commit the change starts from")
+    ap.add_argument("--lines", nargs="+", help="mutate every code line of these FILE or FILE:START-END instead")
+    ap.add_argument("-k", dest="select", help="pytest's -k: only the tests it selects")
     ap.add_argument("--every", type=int, default=1, help="take every Nth mutant (default: all)")
     ap.add_argument("--tests", nargs="+", default=TESTS, help="the test files run on each mutant")
     args = ap.parse_args()
+    if not args.base and not args.lines:
+        ap.error("give the commit the change starts from, or --lines")
     with tempfile.TemporaryDirectory() as tmp:
         tree = Path(tmp) / "tree"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(tree)], check=True)
-        planned = mutants(tree, args.base)[::args.every]
-        print(f"{len(planned)} mutants of the lines added since {args.base}", flush=True)
+        planned = mutants(tree, args.base, args.lines)[::args.every]
+        print(f"{len(planned)} mutants of " + (" ".join(args.lines) if args.lines else
+                                              f"the lines added since {args.base}"), flush=True)
         survivors = 0
         for name, line, before, after in planned:
             path = tree / name
@@ -102,10 +120,15 @@ def main() -> int:
             path.write_text("".join(lines), encoding="utf-8")
             try:
                 run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-x", "-q", "-rf",
-                                      "--hypothesis-profile=mutation", *args.tests], cwd=tree, capture_output=True,
+                                      "--hypothesis-profile=mutation", *(["-k", args.select] if args.select else []),
+                                      *args.tests], cwd=tree, capture_output=True,
                                      text=True, timeout=600, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
-                killed = run.returncode == 1  # a test failed (2-5: the run itself went wrong)
-                why = next((t for t in run.stdout.splitlines() if t.startswith("FAILED")), f"exit {run.returncode}")
+                # a test failed, or the test process died (OpenSpiel aborts when a planted mistake raises inside
+                # its C++ calls); 2-5: the run itself went wrong (a collection error, shown: read it)
+                died = run.returncode < 0 or run.returncode >= 128
+                killed = run.returncode == 1 or died
+                why = next((t for t in run.stdout.splitlines() if t.startswith("FAILED")),
+                           f"exit {run.returncode}" + (": the test process died" if died else ""))
             except subprocess.TimeoutExpired:
                 killed, why = False, "timed out: counted as a survivor, look at it"
             finally:
@@ -113,7 +136,7 @@ def main() -> int:
             survivors += not killed
             print(f"{'killed  ' if killed else 'SURVIVED'} {name}:{line}: {before.strip()}  ->  {after.strip()}",
                   flush=True)
-            print(f"    {why[:150] if killed else ''}", flush=True)
+            print(f"    {why[:150] if killed or not why.startswith('FAILED') else ''}", flush=True)
         print(f"{len(planned) - survivors} of {len(planned)} killed")
     return 0
 
