@@ -788,18 +788,18 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     game = s.game
     if as_json:
         emit_json({"turn": game.state.turn, "player": s.player, "over": game.over,
-                   "money": game.state.players[game.state.current].money,
+                   "money": game.state.players[game.to_move].money,
                    "decisions": session.legal_decisions(game) if not game.over else []})
         return
     from lv import render
 
-    say([render.status_line(game) + (f" · ${game.state.players[game.state.current].money}" if not game.over else "")])
+    say([render.status_line(game) + (f" · ${game.state.players[game.to_move].money}" if not game.over else "")])
     if game.over:
         return
     for verb, items in session.legal_text(game).items():
         if items:
             say([f"{verb} ({len(items)}):", *_wrap(items, min(110, out.width))])
-    if game.state.phase in ("reroll", "choice"):  # a draw waits: no trade may start (003 L440-441)
+    if game.state.phase in ("reroll", "choice", "lay_off"):  # a draw or a gamble waits: no trade may start meanwhile
         return
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
