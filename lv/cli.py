@@ -317,7 +317,9 @@ def selfplay_cmd(
                                                          "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
                                                          "or mcts:0.5s per decision) or MODULE:FUNCTION (your "
                                                          "own); one for all players or one per player, "
-                                                         "comma-separated: mcts:100,greedy,greedy,greedy."),
+                                                         "comma-separated: mcts:100,greedy,greedy,greedy. No "
+                                                         "built-in bot trades; every one answers the boss's "
+                                                         "lay-off where the profile has it."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
@@ -853,7 +855,8 @@ def simulate_cmd(
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind, "
                                                     "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
-                                                    "own, docs/simulation.md)."),
+                                                    "own, docs/simulation.md). No built-in bot trades; every "
+                                                    "one answers the boss's lay-off where the profile has it."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU; capped at the CPUs unless --force-workers "
                                                            "(the results are the same for any number)."),
