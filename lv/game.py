@@ -513,7 +513,7 @@ class Game:
         if kind is LayOff:
             return self._answer(action, dice)
         if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
-            return self._ask(action)
+            return self._ask(action, dice, choices)
         if phase != "actions":  # the draw not made yet, or waiting at a table
             refused = self._why_not_now(kind is EndTurn)
             if refused is not None:
@@ -555,14 +555,18 @@ class Game:
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
-    def _ask(self, action: Gamble) -> list[Event]:
+    def _ask(self, action: Gamble, dice: dict[str, Any] | None, choices: dict[str, Any] | None) -> list[Event]:
         """A gamble chosen without the boss's answer: where the profile lets the boss lay off (000 L194), the game
-        waits for it (the legal list is the boss's two answers); elsewhere it is the gamble without a lay-off.
-        The gamble is kept as the turn's last decision meanwhile (``lay_off: ask`` in a record saved now)."""
+        waits for it (the legal list is the boss's two answers; its dice come with the answer); elsewhere it is the
+        gamble without a lay-off. The gamble is kept as the turn's last decision meanwhile (``lay_off: ask`` in a
+        record saved now)."""
         s = self.state
         if not layoff.asks_boss(self.profile):
-            return self.apply(Gamble(action.lot, action.bet, False))
+            return self.apply(Gamble(action.lot, action.bet, False), dice, choices)
         refused = self._why_not_now(False)
+        if refused is None and dice:
+            refused = (Rule.DICE, "the boss answers before the roll (000 L194): give the gamble's dice with the "
+                                  "answer")
         if refused is None:
             refused = layoff.ask(self.engine, s, s.current, action.lot, action.bet)
         if refused is not None:

@@ -53,6 +53,8 @@ def test_the_boss_is_asked_and_the_legal_list_is_the_bosss_two_answers():
             game.apply(other)
         assert err.value.rule == "gamble.lay_off" and "waits for its boss, blue" in str(err.value)
     assert game.why_not(LayOff(True)) is None
+    with pytest.raises(lv.IllegalAction, match="the boss answers before the roll"):  # the dice come with the answer
+        at("original", NAMES, **POS).apply(Gamble("C4", 5, lay_off=None), dice={"gamble": [3, 4]})
 
 
 def test_an_answer_when_no_gamble_waits_is_refused():
@@ -129,7 +131,8 @@ def test_without_the_option_nobody_is_asked():
         game = at(spec, NAMES, **POS)
         events = game.apply(Gamble("C4", 5, lay_off=None), dice={"gamble": [3, 4]})
         assert [e.lay_off for e in events if e.kind == "gambled"] == [False] and game.state.phase == "actions"
-        assert game.current_turn.decisions[-1].action == Gamble("C4", 5)
+        last = game.current_turn.decisions[-1]
+        assert (last.action, last.dice) == (Gamble("C4", 5), {"gamble": [3, 4]})
         assert session.groups_of(game.profile)[-1] == "end" and "layoff" not in session.groups_of(game.profile)
 
 

@@ -196,8 +196,8 @@ class GambleFamily(Family):
         return {"lot": a.lot, "min": 1, "max": a.bet, "lay_off": profile.gamble.lay_off != "none"}
 
     def listing_text(self, g: dict[str, Any]) -> str:
-        """``gamble B3 1..15 [layoff]``."""
-        return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
+        """``gamble B3 1..15 (the boss may lay off)``: then the boss is asked (lv/actions/layoff.py)."""
+        return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" (the boss may lay off)" if g.get("lay_off") else "")
 
     def parse(self, w: Words) -> Gamble:
         if len(w) == 4:
