@@ -694,13 +694,16 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
     'end' ends the turn and draws for the next player; at a table (lv new --table) or with --stop-at-setup the
     next player is then to draw: 'draw' (or "draw D5", the card turned over), and at a table the draw's tie dice
     and pieces to move come next ('reroll --dice 4,2', 'move marker A3'). A trade may be made by any players at
-    any time: "trade money 2 from blue to green by blue, green". A refused decision exits with code 2, says why, lists
+    any time: "trade money 2 from blue to green by blue, green". Where the profile lets a casino's boss lay off
+    half a bet (the original rules), a gamble waits for its boss's answer: 'layoff' or 'no-layoff' (at a table with
+    the gamble's dice, 'layoff --dice 3,5'). A refused decision exits with code 2, says why, lists
     the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
     once, at the end, with every decision before the first refused one.
 
     Example: lv move game.yaml "build D6 gold"       lv move game.yaml "gamble B3 5" --dice 3,5
              lv move game.yaml "draw D5"             lv move game.yaml "trade money 2 from blue to green by blue, green"
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
+             lv move game.yaml layoff
     """
     from lv.yamlsource import MAX_FILE_BYTES, decode, read_text
 
