@@ -14,6 +14,14 @@ crowds out the rest just because it comes in five colours, so its games use ever
 ``greedy``: a sensible player (see ``greedy_bot``).
 ``mcts``: searches (Monte Carlo tree search over imagined games played by ``greedy``; see mcts.py).
 
+Every bot answers the boss's lay-off (000 L194) where the profile lets the boss lay off (``gamble.lay_off:
+boss_option``): ``play`` asks the boss's bot, whose legal list is then the two answers (``LayOff(False)``,
+``LayOff(True)``; lv/actions/layoff.py). ``uniform``, ``random`` and ``random-kind`` pick one uniformly; ``greedy``
+lays off when the worst roll for the boss would leave it under its reserve (``GreedyBot.lays_off``); ``mcts``
+answers as ``greedy`` does (its imagined games do not ask the lay-off: every imagined gamble is not laid off).
+No built-in bot trades (trades are not in the legal list): a report on games they played can say the trade rules
+were not exercised.
+
 A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time,
 ``mcts:100`` searches with 100 playouts per decision).
 
@@ -44,6 +52,7 @@ from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import rng_for
 from .errors import IllegalAction, LvError
 from .collector import fewer_collections
+from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
 from .mcts import Mcts
 from .rules import Engine
 from .state import GameState
@@ -97,6 +106,8 @@ class RandomBot:
 
     def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         others = [a for a in legal if not isinstance(a, A.EndTurn)]
+        if len(others) == len(legal):  # no end among them (the boss's lay-off answers): any, equally likely
+            return random_bot(game, legal, rng)
         if not others or rng.random() < self.end_bias:
             return _end_turn(legal)
         return random_bot(game, others, rng)
@@ -128,7 +139,9 @@ class GreedyBot:
       points to a rival;
     - reorganizes a casino where its best die is within ``reorg_gap`` of the boss's (close to taking it);
     - gambles when short of cash (under ``short``), betting half its money up to the cap;
-    - keeps ``reserve`` dollars in hand, and otherwise ends the turn.
+    - keeps ``reserve`` dollars in hand, and otherwise ends the turn;
+    - as a casino's boss asked to lay off a gamble (``gamble.lay_off: boss_option``), lays off when the worst roll
+      for it would leave it under its reserve (``lays_off``).
 
     It never remodels, never trades, and never takes a house rule's action (it values none of them: ``never_takes``,
     ``GREEDY_TAKES``). Ties between equally good decisions are broken by its generator. The parameter on the command line
@@ -143,6 +156,8 @@ class GreedyBot:
         self.reorg_gap: Final = reorg_gap
 
     def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+        if type(legal[0]) is LayOff:  # the boss's answer to a gamble (lv/actions/layoff.py)
+            return legal[1] if self.lays_off(game.state) else legal[0]
         best = 0.0
         choices: list[A.Decision] = []
         for action, value in zip(legal, self.values(game, legal)):
@@ -158,6 +173,16 @@ class GreedyBot:
             money = s.players[s.current].money
             return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
+
+    def lays_off(self, s: GameState) -> bool:
+        """The boss's answer to the gamble that waits for it (000 L194): lay off half of it to the bank when a 2 or
+        a 12 (the gambler wins twice the bet) would leave the boss less than its ``reserve``; else keep the whole
+        bet. By expected value the boss never lays off (the field bet's edge, 5.6% of the bet, is the boss's;
+        laid off, half of it): the lay-off is insurance, bought when a loss would cost the boss its next build."""
+        waiting = waiting_gamble(s)
+        assert waiting is not None  # asked only while a gamble waits
+        _, bet, boss = waiting
+        return s.players[boss].money - 2 * bet < self.reserve
 
     def values(self, game: GameView, legal: list[A.Decision]) -> list[float]:
         """``value`` of each legal decision, in their order. Most of them are builds, each lot in every colour
@@ -474,11 +499,18 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     factor, metrics.summarize)."""
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
     uniform = uniform_bot  # read once (compiled, a module-level function is a dict lookup each time it is read)
+    asks = asks_boss(game.profile)  # a gamble waits for its boss's answer (000 L194), which the boss's bot gives
+    gamble = A.Gamble
     with fewer_collections():  # the cyclic collector less often while the game is played
         for _ in range(max_decisions):
             s = game.state
-            if s.phase == "over":  # ``game.over``, without its call
-                return game
+            phase = s.phase
+            if phase != "actions":
+                if phase == "over":  # ``game.over``, without its call
+                    return game
+                if phase == LAY_OFF_PHASE:
+                    _answer_lay_off(game, bots, seed, legal_counts)
+                    continue
             seat = s.current
             bot = bots[seat]
             if bot is uniform:  # the fast path: the same draw from the generator, no list made
@@ -488,9 +520,29 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
                 if legal_counts is not None:
                     legal_counts.append(len(legal))
                 decision = bot(game, legal, rngs[seat])
+            if asks and type(decision) is gamble:  # the boss answers, not the gambler: the boss is asked
+                decision = gamble(decision.lot, decision.bet, None)
             try:
                 game.apply(decision)
             except IllegalAction as err:
                 raise LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal "
                               f"decision ({decision!r}): {err}") from None
     raise RuntimeError(f"game did not end within {max_decisions} decisions")
+
+
+def _answer_lay_off(game: Game, bots: list[Bot], seed: int | str, legal_counts: list[int] | None) -> None:
+    """The boss's bot answers the gamble that waits for it (``play``). Each answer is drawn from a generator of its
+    own, seeded from (seed, "lay-off", turn, the gamble's place in the turn), not from the boss's: the bots' other
+    choices are drawn as in the same game under ``gamble.lay_off: none``, so paired games differ only where a
+    boss lays off."""
+    s = game.state
+    boss = game.to_move
+    legal = game.legal_actions()
+    if legal_counts is not None:
+        legal_counts.append(len(legal))
+    answer = bots[boss](game, legal, rng_for(seed, "lay-off", s.turn, len(game.current_turn.decisions)))
+    try:
+        game.apply(answer)
+    except IllegalAction as err:
+        raise LvError(f"turn {s.turn}: the bot of {game.player_names[boss]} gave an illegal answer to the lay-off "
+                      f"({answer!r}): {err}") from None

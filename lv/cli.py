@@ -317,7 +317,9 @@ def selfplay_cmd(
                                                          "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
                                                          "or mcts:0.5s per decision) or MODULE:FUNCTION (your "
                                                          "own); one for all players or one per player, "
-                                                         "comma-separated: mcts:100,greedy,greedy,greedy."),
+                                                         "comma-separated: mcts:100,greedy,greedy,greedy. No "
+                                                         "built-in bot trades; every one answers the boss's "
+                                                         "lay-off where the profile has it."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
                                                                       "default: stdout."),
     as_json: bool = typer.Option(False, "--json", help="JSON instead of YAML."),
@@ -692,13 +694,16 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
     'end' ends the turn and draws for the next player; at a table (lv new --table) or with --stop-at-setup the
     next player is then to draw: 'draw' (or "draw D5", the card turned over), and at a table the draw's tie dice
     and pieces to move come next ('reroll --dice 4,2', 'move marker A3'). A trade may be made by any players at
-    any time: "trade money 2 from blue to green by blue, green". A refused decision exits with code 2, says why, lists
+    any time: "trade money 2 from blue to green by blue, green". Where the profile lets a casino's boss lay off
+    half a bet (the original rules), a gamble waits for its boss's answer: 'layoff' or 'no-layoff' (at a table with
+    the gamble's dice, 'layoff --dice 3,5'). A refused decision exits with code 2, says why, lists
     the nearest legal decisions and leaves the file byte for byte as it was. With --from, the file is written
     once, at the end, with every decision before the first refused one.
 
     Example: lv move game.yaml "build D6 gold"       lv move game.yaml "gamble B3 5" --dice 3,5
              lv move game.yaml "draw D5"             lv move game.yaml "trade money 2 from blue to green by blue, green"
              lv move game.yaml --from moves.txt      echo end | lv move game.yaml --from -
+             lv move game.yaml layoff
     """
     from lv.yamlsource import MAX_FILE_BYTES, decode, read_text
 
@@ -788,18 +793,18 @@ def play_legal(path: str = typer.Argument(..., help="A game file (lv-game/1)."),
     game = s.game
     if as_json:
         emit_json({"turn": game.state.turn, "player": s.player, "over": game.over,
-                   "money": game.state.players[game.state.current].money,
+                   "money": game.state.players[game.to_move].money,
                    "decisions": session.legal_decisions(game) if not game.over else []})
         return
     from lv import render
 
-    say([render.status_line(game) + (f" · ${game.state.players[game.state.current].money}" if not game.over else "")])
+    say([render.status_line(game) + (f" · ${game.state.players[game.to_move].money}" if not game.over else "")])
     if game.over:
         return
     for verb, items in session.legal_text(game).items():
         if items:
             say([f"{verb} ({len(items)}):", *_wrap(items, min(110, out.width))])
-    if game.state.phase in ("reroll", "choice"):  # a draw waits: no trade may start (003 L440-441)
+    if game.state.phase in ("reroll", "choice", "lay_off"):  # a draw or a gamble waits: no trade may start meanwhile
         return
     other = s.names[(game.state.current + 1) % len(s.names)]
     lot = next(iter(sorted(game.state.markers_on_board(game.state.current))), "A2")
@@ -854,9 +859,10 @@ def simulate_cmd(
                                                     "greedy, random[:END_BIAS], uniform, random-kind, "
                                                     "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
                                                     "own, docs/simulation.md); any of them restricted with "
-                                                    "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in "
-                                                    "bots trades; greedy never remodels either (nor takes a "
-                                                    "house rule's action)."),
+                                                    "/no-KIND[,KIND...] (greedy/no-gamble). No built-in bot "
+                                                    "trades; greedy never remodels either (nor takes a house "
+                                                    "rule's action); every one answers the boss's lay-off where "
+                                                    "the profile has it."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU; capped at the CPUs unless --force-workers "
                                                            "(the results are the same for any number)."),

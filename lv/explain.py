@@ -1035,7 +1035,13 @@ def run_lines(result: dict[str, Any], width: int = 80, citations: bool = True) -
             if len(name) > name_w:
                 out.append(name)
                 name = ""
-            out.append(f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip())
+            row = f"{name:<{name_w}} " + " ".join(f"{c:<{cell_w}}" for c in cells).rstrip()
+            if len(row) > width:  # a cell wider than its column (intervals of a few games): a line each
+                if name:
+                    out.append(name)
+                row = "\n".join(f"{'':<{name_w}} {head}: {c}" for head, c in
+                                 zip(("alone", "removed", "Shapley share"), cells))
+            out.extend(row.split("\n"))
         starred = [e for e in entries if m in e["interacts"]]
         if starred:
             out += _wrap("* alone and removed differ (the change interacts with others): " + "; ".join(

@@ -26,7 +26,8 @@ and die comes from outside, here from a chance node with its true probabilities:
 
 A player's decision is one action id (``lv.actionspace``); a gamble's stake is part of it; where the profile
 lets the casino's boss lay off half the bet (``gamble.lay_off``), the boss answers in a decision node of its own
-before the dice. Where a player has run out of markers or dice, the piece moved is lv's default (the cheapest
+before the dice: lv's game waits for that answer as at any table (lv/actions/layoff.py), and the node is that
+wait. Where a player has run out of markers or dice, the piece moved is lv's default (the cheapest
 lot, the lowest die: ``resources.*``), since lv's legal list does not offer the choice either. Trades are left
 out. Nothing is hidden: 003 L236 "There is no hidden information", and the deck has no order before it is drawn,
 so every player has seen the same history (``information_state``) and the position says all a player needs.
@@ -41,6 +42,7 @@ import random
 from typing import Any, Final
 
 from . import actions as A
+from .actions.layoff import LayOff, asks_boss, waiting_gamble
 from .actionspace import DIE, LAY_OFF, NO_LAY_OFF, ActionSpace
 from .board import END_CARD, Board, load_board
 from .errors import IllegalAction, LvError
@@ -106,7 +108,7 @@ class ExplicitGame:
         self.drawn = 0  # cards turned over from the pile since the deal
         # a step under way: a draw waiting for its next card, a decision waiting for dice or the boss's answer
         self.step: Any = None
-        self.waiting: str | None = None  # DRAW, DICE or BOSS while ``step`` waits
+        self.waiting: str | None = None  # DRAW or DICE while ``step`` waits (BOSS: lv's game waits, ``node``)
         self.faces: list[int] = []  # the dice rolled for ``step`` so far (or for the starting rolls' round)
         self.log: list[int] = []  # every id applied, chance outcomes and decisions alike: the history
         self._legal: list[int] | None = None
@@ -119,6 +121,8 @@ class ExplicitGame:
             return DEAL if min(self.kept) < self.profile.setup.starting_cards else ROLL
         if self.waiting is not None:
             return self.waiting
+        if waiting_gamble(self.game.state) is not None:  # lv's game waits for the boss's answer
+            return BOSS
         if self.game.over:
             return OVER
         return DRAW if self.game.state.phase == "draw" else ACT
@@ -140,9 +144,7 @@ class ExplicitGame:
             return self.game.state.current
         if node == BOSS:
             assert self.game is not None
-            boss = self.game.boss_at(self.step.lot)
-            assert boss is not None  # a casino one can gamble at has a boss
-            return boss
+            return self.game.to_move  # the boss the gamble waits for
         return TERMINAL if node == OVER else CHANCE
 
     def legal(self) -> list[int]:
@@ -229,13 +231,14 @@ class ExplicitGame:
             self.faces.append(action - DIE + 1)
             self.waiting = None
             self._settle()
-        elif node == BOSS:
-            self.step, self.waiting = A.Gamble(self.step.lot, self.step.bet, action == LAY_OFF), None
+        elif node == BOSS:  # the gamble with the boss's answer, which its dice follow
+            self.step = A.Gamble(self.step.lot, self.step.bet, action == LAY_OFF)
             self._settle()
         else:
             self.step = self.space.decode(action)
-            if type(self.step) is A.Gamble and self.profile.gamble.lay_off != "none":
-                self.waiting = BOSS  # 000 L194: the boss's option, before the roll
+            if type(self.step) is A.Gamble and asks_boss(self.profile):
+                # 000 L194: the boss's option, before the roll: lv's game asks the boss
+                self._live().apply(A.Gamble(self.step.lot, self.step.bet, None))
                 return
             self._settle()
 
@@ -304,6 +307,8 @@ class ExplicitGame:
             try:
                 if type(step) is A.EndTurn:
                     events = game.apply(step, draw=False)
+                elif waiting_gamble(game.state) is not None:  # the boss's answer, then the gamble's dice
+                    events = game.apply(LayOff(step.lay_off is True), dice=dice)
                 else:
                     events = game.apply(step, dice=dice)
             except IllegalAction as err:
@@ -339,7 +344,7 @@ class ExplicitGame:
     def to_record(self) -> dict[str, Any]:
         """The game as an lv-game/1 record (plain data; ``lv.record.dumps`` writes it): a game at a table, its
         deal, its starting rolls, each draw's cards, the dice of every decision."""
-        if self.waiting is not None:
+        if self.waiting is not None or self.node == BOSS:
             raise LvError(f"a {self.node} is under way: finish it before writing the record")
         return record_of(self._live(), self.profile.label)
 

@@ -24,6 +24,8 @@ from mypy_extensions import mypyc_attr
 
 from . import actions as A
 from .actions import Choose, Draw, EndTurn, Gamble, Reroll
+from .actions import layoff
+from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
 from .chance import Dice, below, gambles, rng_for
@@ -32,6 +34,7 @@ from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnE
 from .legal import legal_actions, legal_count, random_pick
 from .notation import check_names
 from .profile import Profile, load_profile
+from .ruleids import Rule
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
 from .state import GameState, PlayerState, Result
 
@@ -507,6 +510,10 @@ class Game:
             return self._draw(action, dice, choices)
         if kind is Reroll or kind is Choose:
             return self._resume(action)
+        if kind is LayOff:
+            return self._answer(action, dice)
+        if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
+            return self._ask(action, dice, choices)
         if phase != "actions":  # the draw not made yet, or waiting at a table
             refused = self._why_not_now(kind is EndTurn)
             if refused is not None:
@@ -546,6 +553,57 @@ class Game:
             raise
         turn.decisions.append(Decision(action, d.used, {} if choices is None else dict(choices), d.generated, events))
         return events
+
+    # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
+    def _ask(self, action: Gamble, dice: dict[str, Any] | None, choices: dict[str, Any] | None) -> list[Event]:
+        """A gamble chosen without the boss's answer: where the profile lets the boss lay off (000 L194), the game
+        waits for it (the legal list is the boss's two answers; its dice come with the answer); elsewhere it is the
+        gamble without a lay-off. The gamble is kept as the turn's last decision meanwhile (``lay_off: ask`` in a
+        record saved now)."""
+        s = self.state
+        if not layoff.asks_boss(self.profile):
+            return self.apply(Gamble(action.lot, action.bet, False), dice, choices)
+        refused = self._why_not_now(False)
+        if refused is None and dice:
+            refused = (Rule.DICE, "the boss answers before the roll (000 L194): give the gamble's dice with the "
+                                  "answer")
+        if refused is None:
+            refused = layoff.ask(self.engine, s, s.current, action.lot, action.bet)
+        if refused is not None:
+            raise IllegalAction(refused[1], refused[0])
+        self.current_turn.decisions.append(Decision(action))
+        return []
+
+    def _answer(self, answer: LayOff, dice: dict[str, Any] | None) -> list[Event]:
+        """The boss's answer to the gamble that waits for it: the gamble is carried out with it (``dice``: its
+        roll, as for the gamble), and recorded as if the answer had been given with it (the same decision, the
+        same dice: the key of the gamble's place in the turn)."""
+        s, turn = self.state, self.current_turn
+        if layoff.waiting_gamble(s) is None:
+            raise IllegalAction(f"no gamble waits for its boss's answer: '{layoff.FAMILY.format(answer, ())}' is "
+                                f"only legal then", Rule.GAMBLE_LAY_OFF)
+        if dice is not None:
+            _given_dicts(dice=dice)
+        saved = s.copy()
+        asked = turn.decisions.pop()
+        gamble = layoff.answered(s, answer)
+        d = Dice(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
+        events: list[Event] = []
+        try:
+            self.engine.apply(s, gamble, d, events)
+        except LvError:
+            s.restore(saved)
+            turn.decisions.append(asked)
+            raise
+        turn.decisions.append(Decision(gamble, d.used, {}, d.generated, events))
+        return events
+
+    @property
+    def to_move(self) -> int:
+        """The seat that decides now: the player whose turn it is, or while a gamble waits for its boss's answer
+        (``gamble.lay_off``), that boss."""
+        waiting = layoff.waiting_gamble(self.state)
+        return self.state.current if waiting is None else waiting[2]
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
     def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
@@ -644,6 +702,10 @@ class Game:
     def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
         """A tie reroll or a piece to move that a draw at a table waits for."""
         s, turn = self.state, self.current_turn
+        if s.phase == LAY_OFF_PHASE:
+            refused = self.engine.why_waiting(s)
+            assert refused is not None
+            raise IllegalAction(refused[1], refused[0])
         saved = s.copy()
         index = len(turn.decisions)
         d = Dice(self.seed, ("turn", s.turn, "decision", index), None, ask=self.table and self.ask)
@@ -704,6 +766,10 @@ class Game:
         if isinstance(action, EndTurn):
             refused = self._why_not_now(True)
             return None if refused is None else str(IllegalAction(refused[1], refused[0]))
+        if isinstance(action, LayOff):
+            if layoff.waiting_gamble(self.state) is None:
+                return str(IllegalAction("no gamble waits for its boss's answer", Rule.GAMBLE_LAY_OFF))
+            return None
         trial = self.state.copy()
         try:
             self.engine.apply(trial, action, Dice(self.seed, ("probe",)), [])

@@ -73,6 +73,8 @@ class Mcts:
         """The most visited decision after the search; ``rng`` is not used: the search seeds its own."""
         if len(legal) == 1:
             return legal[0]
+        if type(legal[0]) is A.LayOff:  # the boss's lay-off, not searched: the policy's answer (bots.py)
+            return self.policy(game, legal, rng)
         s = game.state
         key = rng_for(game.seed, "mcts", s.current, s.turn, len(game.current_turn.decisions))
         engine, quiet = game.engine, game.engine.quiet

@@ -2,6 +2,7 @@
 
     build A2 gold              sprawl A5 from A2          remodel A2 brown
     reorg A2                   raise A2                   gamble B3 4        gamble B3 4 layoff
+    gamble B3 4 no-layoff      gamble B3 4 ask            layoff             no-layoff
     end                        draw                       draw D5            draw F3 D5
     trade money 7 from green to black; lot D2 from black to green; die B4 from blue to black; remodel B1 aqua
     trade money 5 from green to black; lot D2 from black to green by green, black
@@ -13,6 +14,10 @@ trade, the proposer first. Steps the rulebooks forbid parse (``points 5 from red
 ``draw CARD...`` names the cards turned over (checked against the deck, or at a table, the cards themselves).
 At a table a draw may wait for its own decisions: ``reroll C5 4 C6 2`` (a tie's dice), ``move marker A3`` /
 ``move die C5`` (which piece moves when none is left).
+The boss's lay-off (000 L194, ``gamble.lay_off: boss_option``) is the boss's answer, ``layoff`` or ``no-layoff``, to
+a gamble that waits for it (``gamble B3 4 ask``: chosen without the answer; ``lv move`` asks the boss for a plain
+``gamble B3 4``); ``gamble B3 4 layoff`` / ``gamble B3 4 no-layoff`` give the answer up front (records, scripts);
+in a record a plain ``gamble B3 4`` is not laid off (lv/actions/layoff.py).
 Errors say which word is wrong. Each action family parses and formats its own decisions (``lv/actions/``):
 this module finds the family by the verb, or by the decision's class.
 """

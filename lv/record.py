@@ -451,8 +451,8 @@ def _check_fields(d: dict[str, Any], fail: Fail, path: Path_, ti: int) -> None:
         kind, what = FIELD_TYPES.get(key, _ANY_FIELD)
         if kind is str and type(value) is str:  # the usual field: a word (no space in it, not empty)
             ok = bool(value) and value.split() == [value]
-        elif kind is bool:
-            ok = isinstance(value, bool)
+        elif kind is bool:  # (a gamble's lay_off may also be "ask": the boss not asked yet, lv/actions/layoff.py)
+            ok = isinstance(value, bool) or (key == "lay_off" and value == "ask")
         elif kind is int:
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         else:

@@ -93,6 +93,9 @@ def status_line(game: Game) -> str:
     if s.phase == "choice":
         what = "marker" if pending["what"] == "marker_from" else "die"
         return f"Turn {s.turn} · {names[s.current]}'s draw: which {what} to move"
+    if s.phase == "lay_off":  # a gamble waits for its boss's answer (lv/actions/layoff.py)
+        return (f"Turn {s.turn} · {names[s.current]} bets ${pending['bet']} at {pending['lot']}: "
+                f"{names[pending['boss']]} to answer (layoff or no-layoff)")
     drawn = ", ".join(f"{c} (pays {game.board.card_color(c)})" for c in s.drawn)
     return f"Turn {s.turn} · {names[s.current]} to play" + (f" · drew {drawn}" if drawn else "")
 

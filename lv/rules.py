@@ -16,6 +16,8 @@ from typing import Any, Final, cast
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
+from .actions.layoff import LAY_OFF_PHASE
+from .actions.layoff import why_waiting as lay_off_waiting
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
@@ -612,6 +614,8 @@ class Engine:
         pending = s.pending
         if pending is None:
             return None
+        if s.phase == LAY_OFF_PHASE:  # a gamble waits for its boss's answer (lv/actions/layoff.py)
+            return lay_off_waiting(s, [p.name for p in s.players])
         if s.phase == "reroll":  # 003 L440-441: "players may not take actions, play cards, or initiate trades
             #                        until the rerolling finishes"
             return (TIE_REROLL, f"a tie reroll is under way on {', '.join(pending['lots'])}: nothing else until "

@@ -29,6 +29,7 @@ import attrs
 
 from . import actions as A
 from . import narrative
+from .actions.layoff import asks_boss, waiting_gamble
 from .errors import IllegalAction, LvError, NotationError, RecordError
 from .events import EVENTS, Event, TieRerolled
 from .game import Game, new_game
@@ -110,7 +111,8 @@ class Session:
 
     @property
     def player(self) -> str:
-        return self.names[self.game.state.current]
+        """Who decides now: the player whose turn it is, or the boss a gamble waits for (``Game.to_move``)."""
+        return self.names[self.game.to_move]
 
     def legal(self) -> dict[str, list[str | dict[str, Any]]]:
         return legal_groups(self.game)
@@ -141,6 +143,13 @@ class Session:
                 raise self._refuse(text, _strip_text(str(err), text), "notation", text) from None
         else:
             action = decision
+        # 'gamble B3 4' with no answer for the boss: where the boss may lay off, the boss is asked (000 L194)
+        if (type(action) is A.Gamble and action.lay_off is False and len(text.split()) == 3
+                and asks_boss(game.profile)):
+            action = A.Gamble(action.lot, action.bet, None)
+            if dice is not None:
+                raise self._refuse(text, "the boss answers before the roll (000 L194): give the dice with the "
+                                         "answer ('layoff --dice 3,5' or 'no-layoff --dice 3,5')", "dice")
         is_end = isinstance(action, A.EndTurn)
         draw = not game.explicit_draws  # at a table or with explicit draws, 'end' leaves the next player to draw
         recorded = None
@@ -167,7 +176,12 @@ class Session:
         except RecordError as err:  # a die face out of range, a choice that names no piece
             raise self._refuse(text, str(err), "dice") from None
         names = self.names
-        if is_end:
+        waiting = waiting_gamble(game.state)
+        if waiting is not None:  # the gamble waits for its boss's answer
+            lot, bet, boss = waiting
+            lines = [f"gamble {lot} {bet}: {names[boss]}, the boss, is asked: lay off half of it to the bank or not "
+                     f"('layoff' or 'no-layoff')"]
+        elif is_end:
             new = game.current_turn
             lines = ["end", narrative.turn_header(new, names)]
             lines += [narrative.INDENT + x for x in narrative.draw_lines(new.draw_events, names)]
@@ -205,7 +219,7 @@ class Session:
     def _refuse(self, text: str, reason: str, rule: str, action: str | A.Decision | None = None) -> MoveError:
         s = self.game.state
         nearest = nearest_legal(self.game, action) if action is not None else []
-        return MoveError(s.turn, self.names[s.current], text, reason, rule, nearest)
+        return MoveError(s.turn, self.player, text, reason, rule, nearest)
 
     def _table_dice(self, action: A.Decision, values: list[int], choices: dict[str, str] | None) -> dict[str, Any]:
         """Turn the table's dice, in order, into the record's dice keyed by meaning (see ``play``)."""
@@ -362,7 +376,8 @@ def _legal_items(game: Game) -> list[tuple[object, dict[str, Any], dict[str, Any
     engine, state = game.engine, game.state
     out: list[tuple[object, dict[str, Any], dict[str, Any] | None]] = []
     pending = state.pending
-    if pending is not None:  # a draw at a table waits for its own decision
+    waiting = waiting_gamble(state)
+    if pending is not None and waiting is None:  # a draw at a table waits for its own decision
         if pending["what"] == "reroll":
             out.append((None, {"notation": "reroll", "kind": "reroll", "cost": 0, "lots": list(pending["lots"])},
                         None))
@@ -381,6 +396,9 @@ def _legal_items(game: Game) -> list[tuple[object, dict[str, Any], dict[str, Any
         listing = _listing(game, action)
         if listing is not None:  # one listed decision for several (a gamble: any bet in a range)
             item.update(listing)
+        if waiting is not None:  # the boss's answer: to the gamble that waits for it
+            item.pop("do", None)
+            item.update(lay_off=action.lay_off, lot=waiting[0], bet=waiting[1], boss=names[waiting[2]])
         out.append((action, item, listing))
     return out
 
@@ -416,7 +434,9 @@ def _table_draws(game: Game) -> list[dict[str, Any]]:
 def groups_of(profile: Profile) -> tuple[str, ...]:
     """The groups of ``lv legal`` under ``profile``: every listed verb of the table (``GROUPS``) but those of a
     family that brings a profile section of its own (a house rule) which the profile does not name."""
-    return tuple(verb for f in A.families_of(profile) if f.listed for verb in f.verbs)
+    # (the boss's lay-off, a decision outside the action step, only where the profile has it)
+    return tuple(verb for f in A.families_of(profile) if f.listed and (not f.generates_waiting or f.active(profile))
+                 for verb in f.verbs)
 
 
 def legal_groups(game: Game) -> dict[str, list[str | dict[str, Any]]]:

@@ -17,17 +17,19 @@ NAMES = ["red", "blue"]
 
 def test_every_family_module_is_in_the_table_in_order():
     # sell: the house rule "sell a lot back to the bank" (lv/actions/sell.py), picked up from its module
+    # layoff: the boss's answer to a gamble (lv/actions/layoff.py, 000 L194)
     assert [f.name for f in A.FAMILIES] == ["draw", "build", "sell", "sprawl", "remodel", "reorganize", "raise",
-                                           "gamble", "trade", "end"]
+                                           "gamble", "layoff", "trade", "end"]
     assert [f.order for f in A.FAMILIES] == sorted(f.order for f in A.FAMILIES)
 
 
 def test_legal_groups_and_verbs_come_from_the_table():
     # `lv legal` lists its groups in this order (tests/test_play.py pins the same from the command line)
     assert A.GROUPS == ("draw", "reroll", "move", "build", "sell", "sprawl", "remodel", "reorg", "raise", "gamble",
-                        "end")
+                        "layoff", "end")
     assert A.FAMILY_OF_VERB["reorganize"] is A.FAMILY_OF[A.Reorganize]
-    assert A.CANONICAL == {"reorganize": "reorg", "reorganise": "reorg"}
+    assert A.CANONICAL == {"reorganize": "reorg", "reorganise": "reorg", "lay-off": "layoff", "lay_off": "layoff",
+                           "no-layoff": "layoff", "no-lay-off": "layoff", "no_lay_off": "layoff", "nolayoff": "layoff"}
 
 
 @pytest.mark.parametrize("text", ["build A2 gold", "sprawl A3 from A2", "remodel A2 brown", "reorg A2", "raise A2",
@@ -120,7 +122,7 @@ def test_a_family_is_a_class_whose_methods_are_its_rules():
         assert bool(f.record_kinds) == ("from_record" in own), f.name
         assert ("listing" in own) == ("listing_text" in own), f.name
         assert (f.main_event is not None) == ("effect" in own), f.name
-    assert [f.name for f in A.FAMILIES if not f.applies] == ["draw", "end"]
+    assert [f.name for f in A.FAMILIES if not f.applies] == ["draw", "layoff", "end"]
     game, end = lv.new_game("revised", NAMES, seed=3), A.FAMILY_OF[A.EndTurn]
     s = game.state
     assert end.cost(game.engine, s, A.EndTurn()) == 0 and end.why_not(game.engine, s, 0, A.EndTurn()) is None

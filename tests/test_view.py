@@ -414,13 +414,13 @@ def original_path(tmp_path_factory) -> Path:
 
 @needs_browser
 def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_path):
-    # examples/original-4p.yaml: turn 18 has three decisions
+    # examples/original-4p.yaml: turn 18 has five decisions
     browser.open(original_path.as_uri() + "#turn=18&d=3")
     assert browser.js(SHOWN) == ["18.3"] and browser.js("location.hash") == "#turn=18&d=3"
-    assert browser.js(LABEL).startswith("Turn 18 · decision 3 of 3 ·")
+    assert browser.js(LABEL).startswith("Turn 18 · decision 3 of 5 ·")
     third = [line for line in view.frames_of(load_record(ROOT / "examples" / "original-4p.yaml"))[1]
              if line.key == (18, 3)][0].lines[0]
-    assert browser.js(CURRENT) == third == "sprawl F5 from F3: -$16, gold tile, die 1"
+    assert browser.js(CURRENT) == third == "sprawl F6 from F3: -$12, brown tile, die 2"
     browser.open(original_path.as_uri() + "#turn=18")
     assert browser.js(SHOWN) == ["18.0"]
     # examples/revised-4p.yaml: turn 26 has nine decisions, its third link opens at the third

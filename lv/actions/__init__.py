@@ -38,12 +38,13 @@ The data, required:
 
 - ``name``: the family's name, also the ``action:`` word of its structured record form (``raise``).
 - ``order``: an int, its place in the table (draw 0, build 10, sprawl 20, remodel 30, reorganize 40, raise 50,
-  gamble 60, trade 70, end 80): the order of verbs in messages and of ``lv legal``'s groups. Leave gaps.
+  gamble 60, layoff 65, trade 70, end 80): the order of verbs in messages and of ``lv legal``'s groups. Leave gaps.
 - ``decisions``: its decision classes (the first is the main one). A decision is found its family by its
   exact type (``FAMILY_OF[type(decision)]``).
 - ``verbs``: the words of the notation it parses (``("draw", "reroll", "move")``); the first is the ``lv legal``
   group of its decisions unless ``group`` says otherwise. ``aliases``: other spellings of the first verb
-  (``reorganize`` for ``reorg``), parsed but never written.
+  (``reorganize`` for ``reorg``), or other words of its group (``no-layoff`` for ``layoff``), parsed but never
+  written as the verb.
 
 The methods, required:
 
@@ -136,6 +137,7 @@ from .build import Build
 from .draw import DRAW_CHOICES, Choose, Draw, Reroll
 from .end import EndTurn
 from .gamble import Gamble
+from .layoff import LayOff
 from .raise_ import Raise
 from .remodel import Remodel
 from .reorganize import Reorganize
@@ -253,7 +255,7 @@ __all__ = [
     "ACTIONS", "ACTION_EVENTS", "BOSSED", "CANONICAL", "DICED", "DRAW_CHOICES", "EVERY", "FAMILIES", "FAMILY_OF", "FAMILY_OF_VERB",
     "FORBIDDEN", "GROUPS", "RIVALS", "TRANSFERS", "VERBS", "ActAs", "Action", "Build", "Choose", "Decision", "Draw",
     "EndTurn", "Family", "Gamble", "GiveDie", "GiveLot", "GiveMoney", "GivePoints", "GiveRiser", "GiveTile",
-    "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
+    "LayOff", "Moment", "Promise", "Raise", "Reason", "Remodel", "Reorganize", "Reroll", "Sprawl", "Trade", "Words",
     "casino_text", "closed_block", "dice_text", "discover", "families_of", "family_of", "format_decision", "group_of",
     "new_die_text", "not_boss", "parse_decision", "parse_words", "refuse", "rule_ids", "structured_decision",
     "tables_for", "tile_facts", "tiles_left", "whole_number",

@@ -203,7 +203,7 @@ class Family:
         return None
 
     def listing_text(self, g: dict[str, Any]) -> str:
-        """That listing as text (``gamble B3 1..15 [layoff]``); goes with ``listing``."""
+        """That listing as text (``gamble B3 1..15 (the boss may lay off)``); goes with ``listing``."""
         raise self._missing("listing_text")
 
     # ------------------------------------------------------------------ its events' wording (lv/narrative.py)

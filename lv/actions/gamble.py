@@ -1,6 +1,7 @@
 """Gamble: bet at another player's casino. 000 "Action - Gamble" L186-199; 003 "Action - Gamble" L740-803.
 
-``gamble B3 4`` (``gamble B3 4 layoff``: the boss lays off half, where ``gamble.lay_off`` allows). The bet is
+``gamble B3 4`` (``gamble B3 4 layoff``: the boss lays off half, where ``gamble.lay_off`` allows; ``gamble B3 4
+no-layoff``: the boss does not; ``gamble B3 4 ask``: the boss has not answered yet, see layoff.py). The bet is
 $1 to ``gamble.bet_per_tile`` per tile (``gamble.tiles_counted``), at most the gambler's money and, where
 ``gamble.cap_at_boss_money``, the boss's. The legal list names each casino once, with the largest bet.
 
@@ -35,11 +36,13 @@ if TYPE_CHECKING:
 @kinded("gamble")
 @attrs.frozen
 class Gamble(DecisionValue):
-    """Bet ``bet`` at the casino at ``lot`` (``gamble A2 5``); ``lay_off``: the boss's choice where allowed."""
+    """Bet ``bet`` at the casino at ``lot`` (``gamble A2 5``); ``lay_off``: the boss's answer where the profile
+    lets the boss lay off (``gamble.lay_off``), given up front (True, False); None: the boss is asked, and the game
+    waits for the answer (``Game.apply``, lv/actions/layoff.py; where nobody may lay off, None is False)."""
 
     lot: str
     bet: int
-    lay_off: bool = False  # the boss's choice, where the profile allows it
+    lay_off: bool | None = False  # the boss's answer; None: not given yet, the boss is asked
 
 
 @mypyc_attr(acyclic=True)
@@ -67,6 +70,8 @@ register(Gambled)
 
 
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
+NO_LAY_OFF_WORDS = ("no-layoff", "no-lay-off", "no_lay_off", "nolayoff")
+ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has not answered)
 
 
 def _gamble(lot: str, bet: int) -> Gamble:
@@ -77,6 +82,13 @@ def _gamble(lot: str, bet: int) -> Gamble:
     object.__setattr__(a, "bet", bet)
     object.__setattr__(a, "lay_off", False)
     return a
+
+
+def two_dice(faces: list[int]) -> list[int]:
+    """A gamble rolls two dice: the first two faces given at a table (taken from the list)."""
+    if len(faces) < 2:
+        raise IllegalAction(f"a gamble rolls two dice, {len(faces)} given", Rule.DICE)
+    return [faces.pop(0), faces.pop(0)]
 
 
 class GambleTable:
@@ -118,7 +130,7 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
 
 
 def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | None,
-                lay_off: bool = False) -> Reason | None:
+                lay_off: bool | None = False) -> Reason | None:
     """``bet`` None: could the player gamble at ``lot`` at all."""
     g = engine.profile.gamble
     if s.gambles >= g.per_turn:
@@ -184,32 +196,40 @@ class GambleFamily(Family):
         return {"lot": a.lot, "min": 1, "max": a.bet, "lay_off": profile.gamble.lay_off != "none"}
 
     def listing_text(self, g: dict[str, Any]) -> str:
-        """``gamble B3 1..15 [layoff]``."""
-        return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" [layoff]" if g.get("lay_off") else "")
+        """``gamble B3 1..15 (the boss may lay off)``: then the boss is asked (lv/actions/layoff.py)."""
+        return f"gamble {g['lot']} {g['min']}..{g['max']}" + (" (the boss may lay off)" if g.get("lay_off") else "")
 
     def parse(self, w: Words) -> Gamble:
-        if len(w) == 4 and w.word(3).lower() in LAY_OFF_WORDS:
-            return Gamble(w.lot(1), w.amount(2), True)
+        if len(w) == 4:
+            word = w.word(3).lower()
+            if word in LAY_OFF_WORDS:
+                return Gamble(w.lot(1), w.amount(2), True)
+            if word in NO_LAY_OFF_WORDS:
+                return Gamble(w.lot(1), w.amount(2), False)
+            if word in ASK_WORDS:
+                return Gamble(w.lot(1), w.amount(2), None)
         w.expect(3, "gamble LOT BET [layoff]")
         return Gamble(w.lot(1), w.amount(2))
 
     def format(self, a: Gamble, names: Sequence[str]) -> str:
-        return f"gamble {a.lot} {a.bet}" + (" layoff" if a.lay_off else "")
+        lay_off = a.lay_off
+        return f"gamble {a.lot} {a.bet}" + (" layoff" if lay_off else " ask" if lay_off is None else "")
 
     def structured(self, a: Gamble, names: Sequence[str]) -> dict[str, Any]:
         out: dict[str, Any] = {"action": "gamble", "lot": a.lot, "bet": a.bet}
         if a.lay_off:
             out["lay_off"] = True
+        elif a.lay_off is None:  # the boss not asked yet: a game file saved while the game waits
+            out["lay_off"] = "ask"
         return out
 
     def from_record(self, d: dict[str, Any]) -> str:
-        return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if d.get("lay_off") else "")
+        lay_off = d.get("lay_off")
+        return f"gamble {d.get('lot')} {d.get('bet')}" + (" layoff" if lay_off is True else " ask" if lay_off == "ask"
+                                                           else "")
 
     def table_dice(self, game: Any, a: Gamble, faces: list[int]) -> list[int]:
-        """A gamble rolls two dice."""
-        if len(faces) < 2:
-            raise IllegalAction(f"a gamble rolls two dice, {len(faces)} given", Rule.DICE)
-        return [faces.pop(0), faces.pop(0)]
+        return two_dice(faces)
 
     def cost(self, engine: Engine, s: GameState, a: Gamble) -> int:
         """Its bet."""
@@ -274,7 +294,7 @@ class GambleFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         # the decision's and the profile's fields read once each (compiled, each read of an attrs object is a
         # generic attribute lookup)
-        lot, bet, lay_off = a.lot, a.bet, a.lay_off
+        lot, bet, lay_off = a.lot, a.bet, a.lay_off is True  # (None: not asked, in a trade's step: no lay-off)
         g = engine.profile.gamble
         index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: two calls, not five)
         casino = index.at.get(lot)
