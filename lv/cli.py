@@ -859,10 +859,10 @@ def simulate_cmd(
                                                     "greedy, random[:END_BIAS], uniform, random-kind, "
                                                     "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
                                                     "own, docs/simulation.md); any of them restricted with "
-                                                    "/no-KIND[,KIND...] (greedy/no-gamble). No built-in bot "
-                                                    "trades; greedy never remodels either (nor takes a house "
-                                                    "rule's action); every one answers the boss's lay-off where "
-                                                    "the profile has it."),
+                                                    "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in "
+                                                    "bots trades; greedy never remodels either (nor takes a "
+                                                    "house rule's action); every one answers the boss's lay-off "
+                                                    "where the profile has it."),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU; capped at the CPUs unless --force-workers "
                                                            "(the results are the same for any number)."),
