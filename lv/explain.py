@@ -528,7 +528,8 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
         head = f"At {run_title(run)}" if several else f"At {run['players']} players"
         what = run["metrics"].get(m, m)
         whole = interval(run["whole"][m], m)
-        text = f"{head}, {run['b']} - {run['a']} changes {what} by {whole}"
+        a, b = (run["a"], run["b"]) if len(run["a"]) <= 24 and len(run["b"]) <= 24 else ("A", "B")
+        text = f"{head}, {b} - {a} changes {what} by {whole}"
         backed: list[dict[str, Any]] = [{"run": r_i, "table": m, "change": "(whole)", "effect": "whole"}]
         changed = [e for e in run["changes"] if category(e) == "changed"]
         if changed:
@@ -962,6 +963,8 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     runs = rep["runs"]
     out = _wrap(f"lv explain {rep['a']} -> {rep['b']}: {', '.join(run_title(r) for r in runs)}; {rep['games']} "
                 f"paired games, seed {rep['seed']}", width)
+    if len(rep["a"]) > 24 or len(rep["b"]) > 24:  # long specs are named once, then called A and B
+        out += _wrap(f"(A = {rep['a']}, B = {rep['b']})", width)
     out += ["", "Summary:"]
     for x in rep["summary"]:
         out += _wrap(x["text"], width, "    ", "  - ")
