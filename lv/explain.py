@@ -1123,6 +1123,12 @@ def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
                  f"the changes) is detected less than 80% of the time")
         if st["mde_whole"] is not None:
             text += f"; B - A under {_amount(st['mde_whole'], metric)}"
+    elif st["mde_whole"] is not None:
+        text += (f". Power: with {games} games a difference B - A under {_amount(st['mde_whole'], metric)} is "
+                 f"detected less than 80% of the time")
+    else:
+        text += (f". Power: every effect here rests on fewer than {stats.SPARSE} changed pairs; play more games to "
+                 f"say what the run could detect")
     return text + "."
 
 

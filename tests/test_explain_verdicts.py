@@ -198,6 +198,7 @@ def test_every_change_has_a_winner_changed_share_and_every_table_a_power_line(re
     assert set(run_["statistics"]) == set(explain.DEFAULT_METRICS)
     text = " ".join(explain.lines(report).__iter__())
     assert "survives Holm's correction" in text and "Outcome: the share of the paired games whose winner" in text
+    assert text.count("Power:") == len(explain.DEFAULT_METRICS)  # a power line per table
 
 
 def test_players_side_by_side_line_ups_games_out_and_html(tmp_path):
