@@ -47,6 +47,15 @@ def test_two_values_that_give_the_same_amounts_cannot_apply_and_say_which():
     v = explain.verdict(one_change(A, b), load_profile(A), load_profile(b), 4, 0, 50, Counter(), Counter(), ["greedy"])
     assert v["verdict"] == "cannot_apply" and v["why"] == "the two values give the same amounts"
     assert "setup.starting_money: both values give the same starting money" in v["reason"]
+    # without risers every casino is 1 high: the join rule by height and the scoring order by points change nothing
+    for b in ("original,casino.join_rule=color_and_height", "original,scoring.order=ascending_points"):
+        v = explain.verdict(one_change(A, b), load_profile(A), load_profile(b), 4, 0, 50, Counter(), Counter(), [])
+        assert v["verdict"] == "cannot_apply" and v["why"] == "the two values give the same amounts", b
+        b2 = "revised," + b.split(",")[1].replace("color_and_height", "color").replace("ascending_points",
+                                                                                          "ascending_spaces")
+        v = explain.verdict(one_change(b2, "revised"), load_profile(b2), load_profile("revised"), 4, 0, 50, Counter(),
+                            Counter(), [])
+        assert v["verdict"] == "not_reached", b2  # with risers both rules apply
     # a parameter no rule reads where there are no risers
     b = "original,sprawl.riser_cost=15"
     v = explain.verdict(one_change(A, b), load_profile(A), load_profile(b), 4, 0, 50, Counter(), Counter(), ["greedy"])
