@@ -247,6 +247,8 @@ def test_the_cost_comes_first_and_a_plan_past_the_budget_is_refused_before_plann
     assert res.exit_code == 2 and "at most 2,048 profiles" in res.stderr
     res = run("explain", "original", "revised", "--players", "2,x")
     assert res.exit_code == 2 and "--players 2,x" in res.stderr and res.stderr.count("\n") == 1
+    res = run("explain", "original", "revised", "--players", "2,99999999999999999999")  # refused, not sized
+    assert res.exit_code == 2 and "--players 99999999999999999999: profile 'original' allows 2 to 4" in res.stderr
 
 
 def test_a_worker_keeps_the_tables_of_the_profiles_it_holds_and_no_others():
