@@ -495,12 +495,6 @@ def run_title(run: dict[str, Any]) -> str:
     return f"{run['players']} players, {','.join(bots) if len(bots) == 1 else ','.join(run['bots'])}"
 
 
-def _outcome_side(e: dict[str, Any]) -> str:
-    """The side whose winner-changed share the summary quotes: alone, unless alone it changed no game."""
-    return "alone" if e["verdict"]["alone"]["verdict"] == "changed" or \
-        e["verdict"]["removed"]["verdict"] != "changed" else "removed"
-
-
 def category(e: dict[str, Any]) -> str:
     """A change's verdict over both sides: ``changed`` if it changed games either way, else the most telling of
     the two (cannot apply both ways, else not exercised on a side, else not reached)."""
@@ -540,13 +534,18 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
             backed.append({"run": r_i, "table": m, "change": top["name"], "effect": effect})
         out.append({"text": text + ".", "backed_by": backed})
         if changed:
-            most = max(changed, key=lambda e: (e["outcome"][_outcome_side(e)]["winner_changed"]["share"] or 0))
-            side = _outcome_side(most)
+            pairs = [(e, side) for e in changed for side in ("alone", "removed")]
+            most, side = max(pairs, key=lambda x: x[0]["outcome"][x[1]]["winner_changed"]["share"] or 0)
             o = most["outcome"][side]
-            out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
-                                f"{share_text(o['winner_changed'])} of the games and the path of "
-                                f"{share_text(o['path_changed'])}.",
-                        "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+            if o["winner_changed"]["changed"]:
+                out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
+                                    f"{share_text(o['winner_changed'])} of the games and the path of "
+                                    f"{share_text(o['path_changed'])}.",
+                            "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+            else:
+                out.append({"text": f"No change, alone or removed, changed the winner of any of the {run['games']} "
+                                    f"games.",
+                            "backed_by": [{"run": r_i, "table": "outcome", "change": e["name"]} for e in changed]})
         for verdict_name, words in (("cannot_apply", f"These changes cannot apply at {run['players']} players"),
                                     ("not_exercised", f"These were not exercised by these players "
                                                       f"({','.join(dict.fromkeys(run['bots']))})"),
