@@ -1053,6 +1053,11 @@ def explain_cmd(
     if any(not line for line in lineups):
         raise LvError("--bot: give a bot name (greedy, random, mcts[:PLAYOUTS], ...)")
     groups = [g.split(",") for g in group or []]
+    for spec in (a, b):  # before anything is sized by the count (a seat's metrics, the cost)
+        allowed = lv.load_profile(spec).players
+        for n in counts:
+            if not allowed.min <= n <= allowed.max:
+                raise LvError(f"--players {n}: profile '{spec}' allows {allowed.min} to {allowed.max}")
     metrics = metric or list(explain.DEFAULT_METRICS)
     for n in counts:
         explain.check_metrics(metrics, n)

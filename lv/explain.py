@@ -495,12 +495,6 @@ def run_title(run: dict[str, Any]) -> str:
     return f"{run['players']} players, {','.join(bots) if len(bots) == 1 else ','.join(run['bots'])}"
 
 
-def _outcome_side(e: dict[str, Any]) -> str:
-    """The side whose winner-changed share the summary quotes: alone, unless alone it changed no game."""
-    return "alone" if e["verdict"]["alone"]["verdict"] == "changed" or \
-        e["verdict"]["removed"]["verdict"] != "changed" else "removed"
-
-
 def category(e: dict[str, Any]) -> str:
     """A change's verdict over both sides: ``changed`` if it changed games either way, else the most telling of
     the two (cannot apply both ways, else not exercised on a side, else not reached)."""
@@ -528,7 +522,8 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
         head = f"At {run_title(run)}" if several else f"At {run['players']} players"
         what = run["metrics"].get(m, m)
         whole = interval(run["whole"][m], m)
-        text = f"{head}, {run['b']} - {run['a']} changes {what} by {whole}"
+        a, b = (run["a"], run["b"]) if len(run["a"]) <= 24 and len(run["b"]) <= 24 else ("A", "B")
+        text = f"{head}, {b} - {a} changes {what} by {whole}"
         backed: list[dict[str, Any]] = [{"run": r_i, "table": m, "change": "(whole)", "effect": "whole"}]
         changed = [e for e in run["changes"] if category(e) == "changed"]
         if changed:
@@ -539,13 +534,18 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
             backed.append({"run": r_i, "table": m, "change": top["name"], "effect": effect})
         out.append({"text": text + ".", "backed_by": backed})
         if changed:
-            most = max(changed, key=lambda e: (e["outcome"][_outcome_side(e)]["winner_changed"]["share"] or 0))
-            side = _outcome_side(most)
+            pairs = [(e, side) for e in changed for side in ("alone", "removed")]
+            most, side = max(pairs, key=lambda x: x[0]["outcome"][x[1]]["winner_changed"]["share"] or 0)
             o = most["outcome"][side]
-            out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
-                                f"{share_text(o['winner_changed'])} of the games and the path of "
-                                f"{share_text(o['path_changed'])}.",
-                        "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+            if o["winner_changed"]["changed"]:
+                out.append({"text": f"The {most['name']} change ({side}) changes the winner of "
+                                    f"{share_text(o['winner_changed'])} of the games and the path of "
+                                    f"{share_text(o['path_changed'])}.",
+                            "backed_by": [{"run": r_i, "table": "outcome", "change": most["name"], "effect": side}]})
+            else:
+                out.append({"text": f"No change, alone or removed, changed the winner of any of the {run['games']} "
+                                    f"games.",
+                            "backed_by": [{"run": r_i, "table": "outcome", "change": e["name"]} for e in changed]})
         for verdict_name, words in (("cannot_apply", f"These changes cannot apply at {run['players']} players"),
                                     ("not_exercised", f"These were not exercised by these players "
                                                       f"({','.join(dict.fromkeys(run['bots']))})"),
@@ -962,6 +962,8 @@ def lines(result: dict[str, Any], width: int = 80, citations: bool = True) -> li
     runs = rep["runs"]
     out = _wrap(f"lv explain {rep['a']} -> {rep['b']}: {', '.join(run_title(r) for r in runs)}; {rep['games']} "
                 f"paired games, seed {rep['seed']}", width)
+    if len(rep["a"]) > 24 or len(rep["b"]) > 24:  # long specs are named once, then called A and B
+        out += _wrap(f"(A = {rep['a']}, B = {rep['b']})", width)
     out += ["", "Summary:"]
     for x in rep["summary"]:
         out += _wrap(x["text"], width, "    ", "  - ")
@@ -1126,6 +1128,12 @@ def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
                  f"the changes) is detected less than 80% of the time")
         if st["mde_whole"] is not None:
             text += f"; B - A under {_amount(st['mde_whole'], metric)}"
+    elif st["mde_whole"] is not None:
+        text += (f". Power: with {games} games a difference B - A under {_amount(st['mde_whole'], metric)} is "
+                 f"detected less than 80% of the time")
+    else:
+        text += (f". Power: every effect here rests on fewer than {stats.SPARSE} changed pairs; play more games to "
+                 f"say what the run could detect")
     return text + "."
 
 

@@ -812,6 +812,12 @@ AMOUNTS: dict[str, tuple[str, str, Callable[[Profile, int], Any]]] = {
     "remodel.counts": ("same", "remodel: with no casino more than 1 high a casino's tiles are its spaces",
                        lambda p, n: "spaces" if p.max_height(n) == 1 else p.remodel.counts),
     "raise.max_height": ("same", "highest casino at N players", lambda p, n: p.max_height(n)),
+    # where every casino is 1 high (no Raise action), "same colour and height" is "same colour", and a casino's
+    # points are its spaces (rules-diff rows 14 and 20)
+    "casino.join_rule": ("same", "casinos: with no casino more than 1 high, a colour's tiles are all of one height",
+                         lambda p, n: "color" if p.max_height(n) == 1 else p.casino.join_rule),
+    "scoring.order": ("same", "scoring order: with no casino more than 1 high a casino's points are its spaces",
+                      lambda p, n: "ascending_spaces" if p.max_height(n) == 1 else p.scoring.order),
 }
 
 

@@ -225,11 +225,6 @@ def batches(profiles: list[str], players: int, games: int, seed: int, bots: list
                "stop": min(games, start + size), "save_dir": save_dir, "folders": folders}
 
 
-@functools.lru_cache(maxsize=64)
-def _resolved(label: str, name: str, title: str, values: str) -> Profile:
-    return from_values(json.loads(values), name, title, label)
-
-
 # the profiles of the last task played in this process, by (label, name, title, values): the next task of the
 # same run plays under the very same objects (their prepared tables, ``actions.tables_for``, shared), however
 # many profiles the run has; a task of another run releases them (their tables go with them)
