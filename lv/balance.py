@@ -39,7 +39,7 @@ from .events import Scored
 from .game import Game, new_game
 from .metrics import estimate, summarize
 from .profile import Profile
-from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, _resolved, game_seed, run_batches
+from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, game_seed, resolved, run_batches
 from .stats import holm, mde, t_p_value
 
 DECISION_KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble")
@@ -172,10 +172,7 @@ def seat_tasks(profile: Profile, label: str, players: int, bot: str, games: int,
 
 def play_seat_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
     """Play a task of ``seat_tasks``: each game's figures (module-level, so a pool or Dask worker imports it)."""
-    import json
-
-    p = task["profile"]
-    profile = _resolved(p["label"], p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
+    profile = resolved(task["profile"])
     out = []
     with fewer_collections():
         for i in task["games"]:

@@ -50,7 +50,7 @@ from .errors import LvError
 from .game import new_game
 from .metrics import estimate
 from .profile import Profile
-from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, _resolved, game_seed, run_batches
+from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, game_seed, resolved, run_batches
 
 EXTRA_ERROR = "lv ladder needs openskill: pip install 'lv[ladder]'"
 RESAMPLES = 200  # bootstrap resamples of the ratings' interval (each rates every game anew)
@@ -160,10 +160,7 @@ def tasks(profile: Profile, label: str, specs: list[str], players: int, games: i
 
 def play_batch(task: dict[str, Any]) -> list[dict[str, Any]]:
     """Play a task of ``tasks``: each game's result (module-level, so a pool or Dask worker can import it)."""
-    import json
-
-    p = task["profile"]
-    profile = _resolved(p["label"], p["name"], p["title"], json.dumps(p["values"], sort_keys=True))
+    profile = resolved(task["profile"])
     out = []
     with fewer_collections():
         for deal, r, seats in task["games"]:

@@ -241,6 +241,12 @@ def task_profiles(task: dict[str, Any]) -> dict[str, Profile]:
     return {label: kept[key] for label, key in keys.items()}
 
 
+def resolved(p: dict[str, Any]) -> Profile:
+    """One resolved profile of a task (``{name, title, values, label}``, as ``lv.ladder`` and ``lv.balance`` send
+    them), shared with the last task as ``task_profiles`` shares them."""
+    return task_profiles({"profiles": {p["label"]: p}})[p["label"]]
+
+
 def play_batch(task: dict[str, Any]) -> list[list[dict[str, Any]]]:
     """Play a task of ``batches``: for each game, its summary under every profile (in the task's order). The
     collector runs less often for the whole task: put back after each game, its threshold set off a collection."""
