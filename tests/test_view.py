@@ -440,57 +440,59 @@ def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_pa
     assert browser.js(SHOWN) == ["20.2"]
 
 
+SIZES = ((1280, 800), (1024, 768), (390, 844))
+
+
+def rect(browser: "Browser", selector: str) -> dict:
+    """The element's box in CSS pixels of the window (getBoundingClientRect)."""
+    return json.loads(browser.js(f"JSON.stringify(document.querySelector({json.dumps(selector)})"
+                                 ".getBoundingClientRect())"))
+
+
 @needs_browser
 def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, tmp_path):
     """Every text shown, the boards' labels included, at 12 CSS px or more, none over another (turn 20's board
-    holds every kind of label: ids, prices, marker names, a casino's height, a boss's star, the streets)."""
+    holds every kind of label: ids, prices, marker names, a casino's height, a boss's star, the streets), and
+    every board inside the window: as wide as a phone's screen at most, no sideways scrolling."""
     shots = shots_dir(tmp_path)
-    for width, height in ((1280, 800), (1024, 768), (390, 844)):
+    for width, height in SIZES:
         browser.resize(width, height)
         browser.open(page_path.as_uri() + "#turn=20&d=3")
         smallest, what = browser.js(SMALLEST_FONT)
         assert smallest >= 12, (width, what)
         assert browser.js(OVERLAPS) == [], width
-        board = browser.js("JSON.stringify(document.querySelector('.board svg').getBoundingClientRect())")
-        box = browser.js("JSON.stringify(document.querySelector('.board').getBoundingClientRect())")
-        aside = browser.js("JSON.stringify(document.querySelector('aside').getBoundingClientRect())")
-        board, box, aside = json.loads(board), json.loads(box), json.loads(aside)
-        assert box["right"] <= width and board["bottom"] <= height + 1  # the board's height in view
-        if width < 800:  # reflowed: the board above the panel, the page no wider than the window; the board,
-            # too wide for a phone at a readable size, scrolls sideways in its own box
-            assert aside["top"] >= board["bottom"] and aside["width"] > width - 40
-            assert browser.js("document.documentElement.scrollWidth") <= width
-            assert board["width"] > box["width"] and browser.js("getComputedStyle(document.querySelector('.board'))"
-                                                                ".overflowX") == "auto"
+        board, box, aside = rect(browser, ".board svg"), rect(browser, ".board"), rect(browser, "#moves")
+        assert board["left"] >= 0 and board["right"] <= box["right"] <= width and board["bottom"] <= height + 1
+        assert browser.js("document.documentElement.scrollWidth") <= width
+        if width < 800:  # reflowed: the board above the panel, as wide as the screen less its margins
+            assert aside["width"] > width - 40 and board["width"] >= width - 20
+            assert rect(browser, "#positions")["top"] >= board["bottom"]
         else:  # the panel beside the board, the whole board in view
-            assert board["right"] <= width and aside["left"] >= board["right"] and aside["width"] >= 330
+            assert aside["left"] >= board["right"] and aside["width"] >= 320
         browser.screenshot(shots / f"view-{width}.png")
-    # 1:1 shows the board at the size it is drawn, its labels at their size (scroll to see it all)
+    # 1:1 shows the board at the size it is drawn, its labels at their size (scroll it in its own box)
     browser.js("document.getElementById('zoom').click()")
     assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") == 780
     assert browser.js("document.documentElement.scrollWidth") <= 390
-    # two boards: beside the panel in a window wide enough for both at a readable size (1460 px), above it (side
-    # by side) at 1280 and 1024, one above the other at 390; below a wide window the controls stay in reach at the
-    # bottom of the screen
-    rect = "JSON.stringify(document.querySelector('{}').getBoundingClientRect())"
-    for width, height in ((1600, 900), (1280, 800), (1024, 768), (390, 844)):
+    # two boards: side by side at 1600, 1280 and 1024 px, the move list beside them; one above the other on a
+    # phone. Each whole in the window, neither scrolling sideways in its box (the issue: they filled the window)
+    for width, height in ((1600, 900), *SIZES):
         browser.resize(width, height)
         browser.open(diff_path.as_uri() + "#turn=6&d=3")
         smallest, what = browser.js(SMALLEST_FONT)
         assert smallest >= 12, (width, what)
         assert browser.js(OVERLAPS) == [], width
-        a, b = (json.loads(browser.js(rect.format(f".side:nth-child({n}) svg"))) for n in (1, 2))
-        aside, controls = json.loads(browser.js(rect.format("aside"))), json.loads(browser.js(rect.format("#controls")))
+        a, b = rect(browser, ".side:nth-child(1) svg"), rect(browser, ".side:nth-child(2) svg")
+        moves, controls = rect(browser, "#moves"), rect(browser, "#controls")
         assert controls["bottom"] <= height and controls["top"] >= 0
         assert browser.js("document.documentElement.scrollWidth") <= width
-        if width == 1600:
-            assert a["top"] == b["top"] and aside["left"] >= b["right"]
-            continue
+        assert browser.js("[...document.querySelectorAll('.board')].map(b => b.scrollWidth - b.clientWidth)") == [0, 0]
+        assert a["left"] >= 0 and b["right"] <= width
         if width >= 1024:
-            assert a["top"] == b["top"] and aside["top"] >= a["bottom"]
-            assert a["right"] <= b["left"] <= b["right"] <= width
+            assert a["top"] == b["top"] and a["right"] <= b["left"] and moves["left"] >= b["right"]
+            assert a["bottom"] <= height and moves["bottom"] <= height
         else:
-            assert b["top"] >= a["bottom"] and a["width"] > 350
+            assert b["top"] >= a["bottom"] and a["width"] >= width - 20
         browser.screenshot(shots / f"diff-{width}.png")
 
 
@@ -525,9 +527,10 @@ def test_the_diff_view_moves_both_sides_together_and_marks_what_differs(browser,
     assert browser.js("[...document.querySelectorAll('.board #lot-C12 .tile')].map(t => t.dataset.height)") \
         == ["2", "1"]
     # the money that differs is highlighted on both sides (black paid $15 for the raise under revised only)
+    # (and so its rank: fourth under revised, third under original, where blue is fourth)
     cells = browser.js("[...document.querySelectorAll('.pos:not([hidden]) td.differs')]"
                        ".map(td => td.parentNode.cells[1].textContent + ' ' + td.textContent)")
-    assert cells == ["black $4", "black $19"]
+    assert cells == ["black 4", "black $4", "blue 3", "black 3", "black $19", "blue 4"]
     browser.key(*LEFT)  # one step back, before the raise: nothing differs
     assert browser.js(differs) == [[], []] and browser.js("document.querySelectorAll('.pos:not([hidden]) td.differs').length") == 0
     # the move list marks where the two games differ
