@@ -1,14 +1,15 @@
 """The replay viewer: one self-contained HTML page per record (``lv view``), for a browser, without a server.
 
 Modelled on the game replays people know (lichess, BoardGameArena): the board beside a move list that holds
-every decision of the game grouped by turn. A position is a turn's draw (step 0) or one of its decisions (step
-k): its board (render.svg, the lots that step touched framed), what happened (narrative), the standings and
-casinos then. The arrow keys step decision by decision; the address follows (``#turn=12&d=3``), so a copied
-link opens where it was copied. The result shows only at the last position (or behind "Show the result").
+every decision of the game grouped by turn, the list always in view in a scroll box of its own. A position is a
+turn's draw (step 0) or one of its decisions (step k): its board (render.svg, the lots that step touched
+framed), what happened (narrative), the standings and casinos then. The arrow keys step decision by decision;
+"play" (the space bar) steps on by itself; the address follows (``#turn=12&d=3``), so a copied link opens where
+it was copied. The result shows only at the last position (or behind "Show the result").
 
 With a second profile (``--diff``) both replays move together, position by position, the lots that differ
-between the two boards framed on both and the money and points that differ highlighted; ``lv diff``'s report
-above them links each turn it names.
+between the two boards framed on both, the standings side by side in seat order with the cells that differ
+highlighted; ``lv diff``'s report beside them links each turn it names.
 
 Everything is inline (CSS, script, boards): no network. The boards are stored once per distinct SVG line
 (render.svg draws an element a line), so a page of a hundred positions stays small. Every text from a file
@@ -324,9 +325,11 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
 <aside>
 <nav id="controls">
 <button id="prev" type="button" title="previous decision (left arrow)" aria-label="previous">&#9664;</button>
-<button id="play" type="button" aria-pressed="false" title="play the game on, a position every few seconds (space)">play</button>
+<button id="play" type="button" aria-pressed="false"
+  title="play the game on, a position every few seconds (space)">play</button>
 <button id="next" type="button" title="next decision (right arrow)" aria-label="next">&#9654;</button>
-<select id="speed" aria-label="autoplay: seconds a position" title="autoplay: seconds a position (+ and - keys)">{speeds}</select>
+<select id="speed" aria-label="autoplay: seconds a position"
+  title="autoplay: seconds a position (+ and - keys)">{speeds}</select>
 <button id="zoom" type="button" aria-pressed="false" title="the board at the size it is drawn (scroll it)">1:1</button>
 <input id="slider" type="range" min="0" max="{max(len(keys) - 1, 0)}" value="0" aria-label="position">
 <span id="label"></span>
@@ -459,7 +462,8 @@ body.two .pos h3 {{ margin: 8px 0 0 0; }}
 table {{ border-collapse: collapse; font-size: 14px; }}
 th, td {{ padding: 2px 8px; text-align: left; border-bottom: 1px solid #d8cfbb; overflow-wrap: anywhere; }}
 body.two table {{ width: 100%; font-size: 13px; }} body.two th, body.two td {{ padding: 2px 4px; }}
-th, .standings td:nth-child(2) {{ white-space: nowrap; }} .standings th, .standings td {{ padding: 2px 6px; }} .standings {{ font-size: 13px; }}
+th, .standings td:nth-child(2) {{ white-space: nowrap; }}
+.standings {{ font-size: 13px; }} .standings th, .standings td {{ padding: 2px 6px; }}
 td.differs {{ background: #ffd6ea; font-weight: bold; outline: 2px solid #e0007a; outline-offset: -2px; }}
 .dot, .sw {{ display: inline-block; width: 12px; height: 12px; border-radius: 6px; margin-right: 6px;
   vertical-align: -1px; border: 1px solid #555; }}
@@ -527,7 +531,8 @@ SCRIPT = """
   }
   function bar() {  // the controls at the bottom of the screen (a narrow window): the page keeps room for them
     var fixed = getComputedStyle(controls).position === 'fixed';
-    document.documentElement.style.setProperty('--bar', fixed ? controls.offsetHeight + 'px' : '0px');
+    var height = Math.ceil(controls.getBoundingClientRect().height);  // not offsetHeight: rounded, maybe down
+    document.documentElement.style.setProperty('--bar', fixed ? height + 'px' : '0px');
   }
   // the boards' size follows the window and the scroll bar: measured again whenever a board changes size
   var watch = window.ResizeObserver ? new ResizeObserver(fit) : null;
@@ -548,13 +553,8 @@ SCRIPT = """
         links[shown].removeAttribute('aria-current');
       }
       positions[i].hidden = false;
-      var link = links[i];
-      link.classList.add('current');
-      link.setAttribute('aria-current', 'step');
-      // the move list scrolls in its own box (never the page) to keep the current move in view
-      if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
-        moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
-      }
+      links[i].classList.add('current');
+      links[i].setAttribute('aria-current', 'step');
       shown = i;
     }
     var k = keys[i], n = steps(k[0]);
@@ -562,6 +562,12 @@ SCRIPT = """
     label.textContent = 'Turn ' + k[0] + ' \\u00b7 ' + (k[1] ? 'decision ' + k[1] + ' of ' + n : 'the draw' +
       (n ? ' (' + n + ' decision' + (n > 1 ? 's' : '') + ')' : ', no decision')) +
       ' \\u00b7 ' + (i + 1) + ' / ' + keys.length;
+    // the move list scrolls in its own box (never the page) to keep the current move in view; measured last,
+    // once the label (which can take a second line, and the list's room with it) says where we are
+    var link = links[i];
+    if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
+      moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
+    }
     document.body.setAttribute('data-shown', String(i));
     try { history.replaceState(null, '', hash(i)); } catch (e) { /* a browser that refuses: the link stays */ }
   }
