@@ -591,9 +591,9 @@ def mark(board: Board, lot: str, kind: str) -> str:
     if kind != "differs":
         raise ValueError(f"a mark is 'step' or 'differs', not {kind!r}")
     edge, dash = MARK_DIFFERS  # just inside the lot, so that both frames can show
-    box = f'x="{x + 4}" y="{y + 4}" width="{LOT - 8}" height="{LOT - 8}" rx="8"'
-    return (f'<g class="mark mark-{kind}" data-lot="{lot}" fill="none"><rect {box} stroke="{edge}" stroke-width="7"/>'
-            f'<rect {box} stroke="{dash}" stroke-width="3" stroke-dasharray="9 6"/></g>')
+    box = f'x="{x + 3}" y="{y + 3}" width="{LOT - 6}" height="{LOT - 6}" rx="8"'
+    return (f'<g class="mark mark-{kind}" data-lot="{lot}" fill="none"><rect {box} stroke="{edge}" stroke-width="5"/>'
+            f'<rect {box} stroke="{dash}" stroke-width="2.5" stroke-dasharray="9 6"/></g>')
 
 
 def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView],

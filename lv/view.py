@@ -151,7 +151,8 @@ def _standings_table(rows: tuple[dict[str, Any], ...], colors: dict[str, str], o
         return f"<td>{text}</td>"
 
     body = "".join(f'<tr data-player="{escape(r["player"])}">{cell(r, "rank", str(r["rank"]))}'
-                   f'<td><span class="dot" style="background:{colors[r["player"]]}"></span>{escape(r["player"])}</td>'
+                   f'<td><span class="dot" style="background:{colors[r["player"]]}"></span>'
+                   f'<span class="name" title="{escape(r["player"])}">{escape(r["player"])}</span></td>'
                    f'{cell(r, "points", str(r["points"]))}{cell(r, "money", "$" + str(r["money"]))}'
                    f'{cell(r, "markers", str(r["markers"]))}{cell(r, "dice", str(r["dice"]))}</tr>'
                    for r in rows)
@@ -419,7 +420,7 @@ h1 {{ margin: 0; font-size: 20px; flex: none; }} h2 {{ margin: 12px 0 4px 0; fon
 h3 {{ margin: 8px 0 2px 0; font-size: 15px; }}
 .meta, .status, .supply, .hint {{ color: #5d5545; margin: 2px 0 6px 0; }}
 .hint {{ font-size: 13px; margin: 2px 0; }}
-pre {{ white-space: pre-wrap; font-size: 13px; background: #fbf8f1; padding: 6px 8px; border: 1px solid #e0d7c4;
+pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font-size: 13px; background: #fbf8f1; padding: 6px 8px; border: 1px solid #e0d7c4;
   margin: 4px 0; }}
 details {{ margin: 4px 0; }} summary {{ cursor: pointer; }}
 [hidden] {{ display: none !important; }}
@@ -462,7 +463,14 @@ body.two .pos h3 {{ margin: 8px 0 0 0; }}
 table {{ border-collapse: collapse; font-size: 14px; }}
 th, td {{ padding: 2px 8px; text-align: left; border-bottom: 1px solid #d8cfbb; overflow-wrap: anywhere; }}
 body.two table {{ width: 100%; font-size: 13px; }} body.two th, body.two td {{ padding: 2px 4px; }}
+/* the standings as wide as their box at most: the numbers' columns fixed, a long name cut (its title shows it) */
 th, .standings td:nth-child(2) {{ white-space: nowrap; }}
+.standings {{ table-layout: fixed; width: 100%; max-width: 30em; }}
+.standings th:nth-child(1) {{ width: 1.6em; }} .standings th:nth-child(3) {{ width: 3.4em; }}
+.standings th:nth-child(4) {{ width: 3.8em; }} .standings th:nth-child(5) {{ width: 4.4em; }}
+.standings th:nth-child(6) {{ width: 2.4em; }}
+.standings .name {{ display: inline-block; max-width: calc(100% - 20px); overflow: hidden; text-overflow: ellipsis;
+  vertical-align: bottom; }}
 .standings {{ font-size: 13px; }} .standings th, .standings td {{ padding: 2px 6px; }}
 td.differs {{ background: #ffd6ea; font-weight: bold; outline: 2px solid #e0007a; outline-offset: -2px; }}
 .dot, .sw {{ display: inline-block; width: 12px; height: 12px; border-radius: 6px; margin-right: 6px;
@@ -472,7 +480,8 @@ ul.casinos {{ list-style: none; padding: 0; margin: 4px 0; font-size: 14px; colu
 #moves {{ position: relative; list-style: none; padding: 0 4px 0 0; margin: 0; flex: 1 1 0; min-height: 0;
   overflow-y: auto; font-size: 14px; border: 1px solid #e0d7c4; background: #fbf8f1; }}
 #moves ol.steps {{ list-style: decimal; margin: 0; padding-left: 2.4em; }}
-#moves a {{ display: block; color: #2b2b2b; text-decoration: none; padding: 2px 4px; border-radius: 3px; }}
+#moves a {{ display: block; color: #2b2b2b; text-decoration: none; padding: 2px 4px; border-radius: 3px;
+  overflow-wrap: anywhere; }}
 #moves > li > a {{ font-weight: bold; background: #ece4d2; margin-top: 2px; }}
 #moves a:hover {{ background: #e0d7c4; }}
 #moves a.current {{ background: #1565ff; color: #ffffff; }}
