@@ -576,17 +576,27 @@ def svg(game: Game, title: str | None = None, *, panel: bool = True, scalable: b
     return "\n".join(out) + "\n"
 
 
-MARK_STYLE = {"step": ' stroke="#1565ff" stroke-width="5"',  # the lots a decision touched: a blue frame
-              "differs": ' stroke="#e0007a" stroke-width="4" stroke-dasharray="9 5"'}  # differs from the other board
+MARK_STEP = "#1565ff"  # the lots a decision touched: a blue frame round the lot
+# a lot that differs from the other board: a black frame with pale pink dashes on it, inside the lot. No one
+# colour stands out on both a gold and a purple casino (WCAG contrast 3:1 needs a luminance above 0.46 against
+# purple and below 0.14 against gold); the black edge does on every casino's top, the pink on the dark risers
+# (tests/test_view.py measures both)
+MARK_DIFFERS = ("#000000", "#ff9ee0")
 
 
 def mark(board: Board, lot: str, kind: str) -> str:
     """A frame around ``lot`` (an SVG element for the board of ``svg()``): ``step`` for a lot the shown
     decision changed, ``differs`` for a lot that differs from the other profile's board; both can frame a lot."""
     x, y = layout(board)[0][lot]
-    inset = -3 if kind == "step" else 3  # the step's frame round the lot, the difference's just inside it
-    return (f'<rect class="mark mark-{kind}" data-lot="{lot}" x="{x + inset}" y="{y + inset}" '
-            f'width="{LOT - 2 * inset}" height="{LOT - 2 * inset}" rx="9" fill="none"{MARK_STYLE[kind]}/>')
+    if kind == "step":  # round the lot
+        return (f'<rect class="mark mark-step" data-lot="{lot}" x="{x - 3}" y="{y - 3}" width="{LOT + 6}" '
+                f'height="{LOT + 6}" rx="9" fill="none" stroke="{MARK_STEP}" stroke-width="5"/>')
+    if kind != "differs":
+        raise ValueError(f"a mark is 'step' or 'differs', not {kind!r}")
+    edge, dash = MARK_DIFFERS  # just inside the lot, so that both frames can show
+    box = f'x="{x + 3}" y="{y + 3}" width="{LOT - 6}" height="{LOT - 6}" rx="8"'
+    return (f'<g class="mark mark-{kind}" data-lot="{lot}" fill="none"><rect {box} stroke="{edge}" stroke-width="5"/>'
+            f'<rect {box} stroke="{dash}" stroke-width="2.5" stroke-dasharray="9 6"/></g>')
 
 
 def _lot_svg(game: Game, lot_id: str, xy: tuple[int, int], colors: list[str], casino_of: dict[str, CasinoView],

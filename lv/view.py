@@ -1,14 +1,15 @@
 """The replay viewer: one self-contained HTML page per record (``lv view``), for a browser, without a server.
 
 Modelled on the game replays people know (lichess, BoardGameArena): the board beside a move list that holds
-every decision of the game grouped by turn. A position is a turn's draw (step 0) or one of its decisions (step
-k): its board (render.svg, the lots that step touched framed), what happened (narrative), the standings and
-casinos then. The arrow keys step decision by decision; the address follows (``#turn=12&d=3``), so a copied
-link opens where it was copied. The result shows only at the last position (or behind "Show the result").
+every decision of the game grouped by turn, the list always in view in a scroll box of its own. A position is a
+turn's draw (step 0) or one of its decisions (step k): its board (render.svg, the lots that step touched
+framed), what happened (narrative), the standings and casinos then. The arrow keys step decision by decision;
+"play" (the space bar) steps on by itself; the address follows (``#turn=12&d=3``), so a copied link opens where
+it was copied. The result shows only at the last position (or behind "Show the result").
 
 With a second profile (``--diff``) both replays move together, position by position, the lots that differ
-between the two boards framed on both and the money and points that differ highlighted; ``lv diff``'s report
-above them links each turn it names.
+between the two boards framed on both, the standings side by side in seat order with the cells that differ
+highlighted; ``lv diff``'s report beside them links each turn it names.
 
 Everything is inline (CSS, script, boards): no network. The boards are stored once per distinct SVG line
 (render.svg draws an element a line), so a page of a hundred positions stays small. Every text from a file
@@ -134,9 +135,13 @@ def _hash(key: Key) -> str:
     return f"#turn={key[0]}" + (f"&amp;d={key[1]}" if key[1] else "")
 
 
-def _standings_table(rows: tuple[dict[str, Any], ...], colors: dict[str, str], other: Frame | None) -> str:
-    """The standings; with ``other`` (the other profile's frame), the money and points that differ highlighted."""
+def _standings_table(rows: tuple[dict[str, Any], ...], colors: dict[str, str], other: Frame | None,
+                    seats: tuple[str, ...] | None = None) -> str:
+    """The standings, by rank; with ``other`` (the other profile's frame) in seat order (``seats``), so that the
+    two tables' rows line up by player, and each cell that differs from the other's marked."""
     theirs = {r["player"]: r for r in other.standings} if other is not None else {}
+    if seats is not None:
+        rows = tuple(sorted(rows, key=lambda r: seats.index(r["player"])))
 
     def cell(r: dict[str, Any], key: str, text: str) -> str:
         there = theirs.get(r["player"])
@@ -145,11 +150,13 @@ def _standings_table(rows: tuple[dict[str, Any], ...], colors: dict[str, str], o
             return f'<td class="differs" title="{prefix}{there[key]} under the other profile">{text}</td>'
         return f"<td>{text}</td>"
 
-    body = "".join(f'<tr><td>{r["rank"]}</td><td><span class="dot" style="background:{colors[r["player"]]}">'
-                   f'</span>{escape(r["player"])}</td>{cell(r, "points", str(r["points"]))}'
-                   f'{cell(r, "money", "$" + str(r["money"]))}<td>{r["markers"]}</td><td>{r["dice"]}</td></tr>'
+    body = "".join(f'<tr data-player="{escape(r["player"])}">{cell(r, "rank", str(r["rank"]))}'
+                   f'<td><span class="dot" style="background:{colors[r["player"]]}"></span>'
+                   f'<span class="name" title="{escape(r["player"])}">{escape(r["player"])}</span></td>'
+                   f'{cell(r, "points", str(r["points"]))}{cell(r, "money", "$" + str(r["money"]))}'
+                   f'{cell(r, "markers", str(r["markers"]))}{cell(r, "dice", str(r["dice"]))}</tr>'
                    for r in rows)
-    return ('<table class="standings"><tr><th>#</th><th>player</th><th>points</th><th>money</th>'
+    return ('<table class="standings"><tr><th title="rank">#</th><th>player</th><th>points</th><th>money</th>'
             f'<th title="markers in hand">markers</th><th title="dice in hand">dice</th></tr>{body}</table>')
 
 
@@ -166,22 +173,30 @@ def _casinos(casinos: tuple[dict[str, Any], ...]) -> str:
     return f'<ul class="casinos">{"".join(items)}</ul>'
 
 
-def _position(key: Key, sides: list[Side], colors: dict[str, str], two: bool) -> str:
-    """The panel of one position: for each side its status, what happened, the standings, the casinos."""
-    parts = []
-    for n, side in enumerate(sides):
-        f = side.at(key)
-        other = sides[1 - n].at(key) if two else None
-        head = f"<h3>{escape(side.label)}</h3>" if two else ""
-        late = ""
-        if f.key != key:
-            late = (f'<p class="over">This game {"ended" if side.replay.game.over else "stopped"} on turn '
-                    f'{f.turn}.</p>')
-        parts.append(f'<div class="pside">{head}{late}<p class="status">{escape(f.status)}</p>'
-                     f'<pre class="narrative">{escape(chr(10).join(f.lines))}</pre>'
-                     f'{_standings_table(f.standings, colors, other)}'
-                     f'<p class="supply">{escape(f.supply)}</p>{_casinos(f.casinos)}</div>')
-    return "".join(parts)
+def _panel(key: Key, side: Side, colors: dict[str, str], other: Frame | None,
+           seats: tuple[str, ...] | None) -> list[str]:
+    """One side's parts of a position: whether its game is over already, its status, what happened, the
+    standings, the supply, the casinos."""
+    f = side.at(key)
+    late = ""
+    if f.key != key:
+        late = f'This game {"ended" if side.replay.game.over else "stopped"} on turn {f.turn}.'
+    return [f'<p class="over">{late}</p>', f'<p class="status">{escape(f.status)}</p>',
+            f'<pre class="narrative">{escape(chr(10).join(f.lines))}</pre>',
+            _standings_table(f.standings, colors, other, seats), f'<p class="supply">{escape(f.supply)}</p>',
+            _casinos(f.casinos)]
+
+
+def _position(key: Key, sides: list[Side], colors: dict[str, str], seats: tuple[str, ...]) -> str:
+    """The panel of one position. Two profiles: the two sides' parts interleaved, a row of the panel's grid
+    each (.a, .b), so that the standings of both start at the same height and their rows line up by player."""
+    if len(sides) == 1:
+        return f'<div class="pside">{"".join(_panel(key, sides[0], colors, None, None))}</div>'
+    a, b = (_panel(key, side, colors, sides[1 - n].at(key), seats) for n, side in enumerate(sides))
+    cells = [f'<h3 class="a">{escape(sides[0].label)}</h3>', f'<h3 class="b">{escape(sides[1].label)}</h3>']
+    for x, y in zip(a, b):
+        cells += [f'<div class="a">{x}</div>', f'<div class="b">{y}</div>']
+    return "".join(cells)
 
 
 def _boards(keys: list[Key], sides: list[Side], two: bool) -> dict[str, Any]:
@@ -255,7 +270,12 @@ def _result(side: Side) -> str:
 def page(record: Record, other: str | None = None, *, profile: str | None = None,
          on_illegal: str = "skip") -> str:
     """The viewer page for ``record``: its replay under ``profile`` (default: the recorded one) and, with
-    ``other``, its replay under that profile beside it."""
+    ``other``, its replay under that profile beside it.
+
+    Laid out as lichess lays out a game: the board (or both boards) on the left, and on the right, always in
+    view, the controls and the move list in a scroll box of its own; one profile: what happened and the
+    standings between them, two: under the boards, side by side. A narrow window (a phone) stacks it all, the
+    board as wide as the screen, the controls at the bottom of the screen."""
     rep_a, frames_a = frames_of(record, profile, on_illegal=on_illegal)
     sides = [Side((profile or record.profile) + (" (recorded)" if rep_a.strict else ""), rep_a, frames_a)]
     summary = ""
@@ -274,8 +294,10 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")  # no </script> in it
     boards = "".join(f'<section class="side">{f"<h2>{escape(s.label)}</h2>" if two else ""}'
                      f'<div class="board" role="img" aria-label="the board"></div></section>' for s in sides)
-    positions = "".join(f'<div class="pos" data-turn="{k[0]}" data-d="{k[1]}" hidden>{_position(k, sides, colors, two)}'
-                        "</div>" for k in keys)
+    seats = tuple(record.players)
+    positions = ('<div id="positions">' + "".join(
+        f'<div class="pos" data-turn="{k[0]}" data-d="{k[1]}" hidden>{_position(k, sides, colors, seats)}</div>'
+        for k in keys) + "</div>")
     setup = "".join(f'<pre>{escape(chr(10).join(setup_lines(s.replay.game.setup_events, list(record.players))))}</pre>'
                     for s in sides[:1])
     result = "".join(f"<p>{escape(_result(s))}</p>" for s in sides)
@@ -285,39 +307,53 @@ def page(record: Record, other: str | None = None, *, profile: str | None = None
     comment = (f'<details class="comment" open><summary>The record\'s comment</summary><pre>'
                f'{escape(record.comment.rstrip())}</pre></details>' if record.comment else "")
     width, height = render.layout(rep_a.game.board)[2]["width"], render.layout(rep_a.game.board)[2]["height"]
-    css = (CSS.replace("FIXED_CONTROLS", FIXED_CONTROLS).replace("BOARD_RATIO", f"{width / height:.4f}")
-           .replace("BOARD_WIDTH", f"{width}px").replace("BOARD_MIN", f"{math.ceil(width / MAX_SCALE)}px")
-           + label_css())
+    css = (CSS.replace("BOARD_RATIO", f"{width / height:.4f}").replace("BOARD_WIDTH", f"{width}px")
+           .replace("BOARD_MIN", f"{math.ceil(width / MAX_SCALE)}px") + label_css())
+    speeds = "".join(f'<option value="{ms}"{" selected" if ms == PLAY_MS else ""}>{ms / 1000:g} s</option>'
+                     for ms in PLAY_SPEEDS)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title>
 <style>{css}</style></head>
 <body class="{'two' if two else 'one'}">
-<header><h1>Lords of Vegas</h1> <span class="meta">{escape(head)}</span></header>
 <main>
+<div class="stage">
+<header><h1>Lords of Vegas</h1> <span class="meta" title="{escape(head)}">{escape(head)}</span></header>
 <div class="boards">{boards}</div>
+{positions if two else ''}
+</div>
 <aside>
 <nav id="controls">
 <button id="prev" type="button" title="previous decision (left arrow)" aria-label="previous">&#9664;</button>
+<button id="play" type="button" aria-pressed="false"
+  title="play the game on, a position every few seconds (space)">play</button>
 <button id="next" type="button" title="next decision (right arrow)" aria-label="next">&#9654;</button>
+<select id="speed" aria-label="autoplay: seconds a position"
+  title="autoplay: seconds a position (+ and - keys)">{speeds}</select>
 <button id="zoom" type="button" aria-pressed="false" title="the board at the size it is drawn (scroll it)">1:1</button>
 <input id="slider" type="range" min="0" max="{max(len(keys) - 1, 0)}" value="0" aria-label="position">
 <span id="label"></span>
 </nav>
-<p class="hint">&larr; &rarr; decision · &uarr; &darr; turn · Home / End · the address is a link to here</p>
-<p class="hint"><span class="key step"></span> what the decision touched · <span class="key drawn"></span> the lot
-drawn{' · <span class="key differs"></span> differs from the other profile' if two else ''}</p>
-{comment}{summary}
-<div id="positions">{positions}</div>
-<h2>Moves</h2>
+{summary}{'' if two else positions}
+<section class="movebox"><h2>Moves</h2>
 {_move_list(keys, sides, two)}
+</section>
+<div class="hints">
+<p class="hint keys">&larr; &rarr; decision · &uarr; &darr; turn · Home / End · space: play / pause · + -: faster /
+slower · the address is a link to here</p>
+<p class="hint marks"><span class="key step"></span> what the decision touched · <span class="key drawn"></span> the
+lot drawn{' · <span class="key differs"></span> differs from the other profile' if two else ''}</p>
+</div>
+</aside>
+<div class="extras">
+{comment}
 <details class="setup"><summary>Setup</summary>{setup}</details>
 <details class="legend"><summary>How to read the board</summary><p>A disc: a marker, the lot its player owns. A die
 in its owner's colour on a casino tile; &#9733; the casino's boss. &#215;2: a casino two tiles high. An empty lot shows
 its price and printed die; a yellow edge, a lot on the Strip.</p></details>
 <details class="result"><summary>Show the result</summary>{result}</details>
-</aside>
+</div>
 </main>
 <script type="application/json" id="lv-data">{data}</script>
 <script>{SCRIPT.replace("TIGHT_SCALE", str(TIGHT_SCALE)).replace("NAME_ROOM", str(render.LOT - 4))}</script>
@@ -329,11 +365,14 @@ its price and printed die; a yellow edge, a lot on the Strip.</p></details>
 # --k, the board's units per CSS pixel, and each label is drawn at max(its own size, MIN_LABEL_PX * k) units
 # (render.svg(scalable=True) leaves them room to grow). Above TIGHT_SCALE an owned lot's price no longer fits
 # beside the lot's id: it moves under the marker, in place of the player's name (the disc's colour names the
-# player, as in the standings); a board is drawn no narrower than its width / MAX_SCALE, up to which the labels
-# fit, and scrolls sideways in its own box when the window is narrower (a phone).
+# player, as in the standings), and a boss's star moves down, clear of the grown id. A board is drawn no narrower
+# than its width / MAX_SCALE (340 px: a phone's screen), up to which the labels fit, and scrolls sideways in its
+# own box in a still narrower window.
 MIN_LABEL_PX = 12.1  # a hair above 12: the rounding of the scale cannot take a label below 12
 TIGHT_SCALE = 1.35
-MAX_SCALE = 1.65
+MAX_SCALE = 2.3
+PLAY_SPEEDS = (250, 500, 1000, 2000, 4000)  # autoplay: milliseconds a position
+PLAY_MS = 1000
 
 
 def label_css() -> str:
@@ -343,81 +382,123 @@ def label_css() -> str:
     # an owned lot's price, from beside the id (top right) to under the marker (bottom centre)
     below = f"translate({-(render.LOT / 2 - 6):g}px, {render.LOT - 2 - render.SCALABLE_TOP}px)"
     return (sizes + ".board.tight .marker-name, .board.no-names .marker-name { display: none; }\n"
-            f".board.tight .owned-price {{ transform: {below}; text-anchor: middle; }}\n")
+            f".board.tight .owned-price {{ transform: {below}; text-anchor: middle; }}\n"
+            ".board.tight .boss { transform: translate(0px, 7px); }\n")
 
 
-# below a wide window the controls stay at the bottom of the screen, in reach, as in phone apps
-FIXED_CONTROLS = ("position: fixed; bottom: 0; left: 0; right: 0; top: auto; padding: 6px 8px; "
-                  "border-top: 1px solid #d8cfbb; box-shadow: 0 -2px 6px rgba(0, 0, 0, 0.12);")
+def _narrow(body: str, width: int) -> str:
+    """The layout of a window narrower than ``width`` (body.one or body.two): one column, the board as wide as
+    the window, then what happened, the moves and the rest; the controls at the bottom of the screen, in reach as
+    in phone apps (the page keeps room for them below its end: the script sets --bar, their height)."""
+    b = f"body.{body}"
+    return f"""
+@media (max-width: {width - 1}px) {{
+  {b} main {{ display: flex; flex-direction: column; padding: 0 8px; }}
+  {b} .stage, {b} aside {{ display: contents; }}
+  {b} header {{ order: 1; white-space: normal; flex-wrap: wrap; }}
+  {b} .boards {{ order: 2; }}
+  {b} #positions, {b} .diff {{ order: 3; }}
+  {b} .movebox {{ order: 4; margin-top: 8px; }}
+  {b} .hints {{ order: 5; }}
+  {b} .extras {{ order: 6; }}
+  {b} #positions, {b} .movebox {{ flex: none; overflow: visible; }}
+  {b} #moves {{ flex: none; max-height: 50vh; }}
+  {b} .board svg {{ width: 100%; }}
+  {b} #controls {{ position: fixed; bottom: 0; left: 0; right: 0; z-index: 2; padding: 6px 8px;
+    border-top: 1px solid #d8cfbb; box-shadow: 0 -2px 6px rgba(0, 0, 0, 0.12); }}
+  {b} {{ padding-bottom: var(--bar, 120px); }}
+}}"""
+
+
+EDGE, DASH = render.MARK_DIFFERS
 CSS = f"""
-html {{ font-size: 15px; }}
+html {{ font-size: 15px; scroll-padding-bottom: var(--bar, 0px); }}
 body {{ font-family: {render.FONT}; background: #f3efe6; color: #2b2b2b; margin: 0; line-height: 1.35; }}
-header {{ padding: 6px 16px; }}
-h1 {{ margin: 0 12px 0 0; font-size: 20px; display: inline; }} h2 {{ margin: 12px 0 4px 0; font-size: 17px; }}
+header {{ display: flex; align-items: baseline; gap: 12px; padding: 8px 0; white-space: nowrap; min-width: 0; }}
+h1 {{ margin: 0; font-size: 20px; flex: none; }} h2 {{ margin: 12px 0 4px 0; font-size: 17px; }}
+.meta {{ overflow: hidden; text-overflow: ellipsis; min-width: 0; }}
 h3 {{ margin: 8px 0 2px 0; font-size: 15px; }}
 .meta, .status, .supply, .hint {{ color: #5d5545; margin: 2px 0 6px 0; }}
-.hint {{ font-size: 13px; }}
-pre {{ white-space: pre-wrap; font-size: 13px; background: #fbf8f1; padding: 6px 8px; border: 1px solid #e0d7c4;
+.hint {{ font-size: 13px; margin: 2px 0; }}
+pre {{ white-space: pre-wrap; overflow-wrap: anywhere; font-size: 13px; background: #fbf8f1; padding: 6px 8px; border: 1px solid #e0d7c4;
   margin: 4px 0; }}
 details {{ margin: 4px 0; }} summary {{ cursor: pointer; }}
-main {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(330px, 28rem); gap: 16px;
-  padding: 0 16px 16px 16px; align-items: start; }}
-.boards {{ display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; position: sticky; top: 0; }}
+[hidden] {{ display: none !important; }}
+/* the board on the left, as high as the window; on the right, always in view, the controls, what happened, the
+   moves in a scroll box of their own (lichess's layout) */
+main {{ display: grid; grid-template-columns: minmax(0, calc((100vh - 60px) * BOARD_RATIO)) minmax(330px, 1fr);
+  grid-template-rows: auto 1fr; column-gap: 20px; padding: 0 16px; margin: 0 auto;
+  max-width: calc((100vh - 60px) * BOARD_RATIO + 32rem + 20px); }}
+.stage {{ grid-column: 1; grid-row: 1; min-width: 0; }}
+.extras {{ grid-column: 1; grid-row: 2; min-width: 0; padding-bottom: 16px; }}
+aside {{ grid-column: 2; grid-row: 1 / span 2; align-self: start; position: sticky; top: 0; height: 100vh;
+  box-sizing: border-box; padding: 8px 0; display: flex; flex-direction: column; gap: 6px; min-width: 0; }}
+aside > * {{ flex: none; margin: 0; }}
+body.one #positions {{ flex: 6 1 0; min-height: 0; overflow-y: auto; }}
+.movebox {{ flex: 5 1 0; min-height: 140px; display: flex; flex-direction: column; }}
+.movebox h2 {{ margin: 0 0 2px 0; font-size: 15px; }}
+.diff pre {{ max-height: 30vh; overflow-y: auto; }}
+.boards {{ display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; }}
+body.two main {{ grid-template-columns: minmax(calc(2 * BOARD_MIN + 12px), 1fr) minmax(250px, 22rem);
+  max-width: none; }}
 body.two .boards {{ grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }}
-.side h2 {{ margin: 4px 0; }}
+.side h2 {{ margin: 0 0 4px 0; font-size: 16px; }}
 .board {{ overflow-x: auto; }}
 .board svg {{ display: block; margin: 0 auto; height: auto; min-width: BOARD_MIN;
-  width: min(100%, calc((100vh - 48px) * BOARD_RATIO)); }}
-body.two .board svg {{ width: min(100%, calc((100vh - 84px) * BOARD_RATIO)); }}
-aside {{ min-width: 0; }}
-#controls {{ display: flex; gap: 8px; align-items: center; flex-wrap: wrap; background: #f3efe6; padding: 6px 0;
-  border-bottom: 1px solid #d8cfbb; position: sticky; top: 0; z-index: 2; }}
-#controls button {{ font-size: 18px; padding: 4px 14px; }}
-#slider {{ flex: 1; min-width: 120px; }}
+  width: min(100%, calc((100vh - 60px) * BOARD_RATIO)); }}
+body.two .board svg {{ width: min(100%, calc((100vh - 96px) * BOARD_RATIO)); }}
+#controls {{ display: flex; gap: 6px 8px; align-items: center; flex-wrap: wrap; background: #f3efe6; }}
+#controls button, #controls select {{ font-size: 16px; padding: 3px 10px; }}
+#controls #zoom, #controls #play, #controls select {{ font-size: 15px; }}
+#play {{ min-width: 4.2em; }}
+#slider {{ flex: 1 1 120px; min-width: 100px; }}
 #label {{ font-weight: bold; flex-basis: 100%; }}
-[hidden] {{ display: none !important; }}
 .pside {{ margin-bottom: 8px; }}
+.pos .over {{ color: #8a806c; font-style: italic; margin: 2px 0; }}
+.pos .over:empty {{ margin: 0; }}
+/* two profiles: the parts of both sides a row each, side by side, so that the standings line up by player */
+body.two .pos:not([hidden]) {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); column-gap: 12px;
+  align-items: start; }}
+body.two .pos h3 {{ margin: 8px 0 0 0; }}
 table {{ border-collapse: collapse; font-size: 14px; }}
-th, td {{ padding: 2px 8px; text-align: left; border-bottom: 1px solid #d8cfbb; }}
+th, td {{ padding: 2px 8px; text-align: left; border-bottom: 1px solid #d8cfbb; overflow-wrap: anywhere; }}
+body.two table {{ width: 100%; font-size: 13px; }} body.two th, body.two td {{ padding: 2px 4px; }}
+/* the standings as wide as their box at most: the numbers' columns fixed, a long name cut (its title shows it) */
+th, .standings td:nth-child(2) {{ white-space: nowrap; }}
+.standings {{ table-layout: fixed; width: 100%; max-width: 30em; }}
+.standings th:nth-child(1) {{ width: 1.6em; }} .standings th:nth-child(3) {{ width: 3.4em; }}
+.standings th:nth-child(4) {{ width: 3.8em; }} .standings th:nth-child(5) {{ width: 4.4em; }}
+.standings th:nth-child(6) {{ width: 2.4em; }}
+.standings .name {{ display: inline-block; max-width: calc(100% - 20px); overflow: hidden; text-overflow: ellipsis;
+  vertical-align: bottom; }}
+.standings {{ font-size: 13px; }} .standings th, .standings td {{ padding: 2px 6px; }}
 td.differs {{ background: #ffd6ea; font-weight: bold; outline: 2px solid #e0007a; outline-offset: -2px; }}
 .dot, .sw {{ display: inline-block; width: 12px; height: 12px; border-radius: 6px; margin-right: 6px;
   vertical-align: -1px; border: 1px solid #555; }}
 .sw {{ border-radius: 2px; }}
 ul.casinos {{ list-style: none; padding: 0; margin: 4px 0; font-size: 14px; columns: 2 12em; }}
-.over {{ color: #8a806c; font-style: italic; margin: 2px 0; }}
-#moves {{ position: relative; list-style: none; padding: 0 4px 0 0; margin: 0; max-height: 45vh; overflow-y: auto; font-size: 14px;
-  border: 1px solid #e0d7c4; background: #fbf8f1; }}
+#moves {{ position: relative; list-style: none; padding: 0 4px 0 0; margin: 0; flex: 1 1 0; min-height: 0;
+  overflow-y: auto; font-size: 14px; border: 1px solid #e0d7c4; background: #fbf8f1; }}
 #moves ol.steps {{ list-style: decimal; margin: 0; padding-left: 2.4em; }}
-#moves a {{ display: block; color: #2b2b2b; text-decoration: none; padding: 2px 4px; border-radius: 3px; }}
+#moves a {{ display: block; color: #2b2b2b; text-decoration: none; padding: 2px 4px; border-radius: 3px;
+  overflow-wrap: anywhere; }}
 #moves > li > a {{ font-weight: bold; background: #ece4d2; margin-top: 2px; }}
 #moves a:hover {{ background: #e0d7c4; }}
 #moves a.current {{ background: #1565ff; color: #ffffff; }}
 #moves a.differs {{ border-left: 4px solid #e0007a; }}
 .key {{ display: inline-block; width: 12px; height: 12px; border-radius: 3px; vertical-align: -3px; }}
-.key.step {{ border: 3px solid #1565ff; }} .key.drawn {{ border: 3px solid #ff2d55; }}
-.key.differs {{ border: 3px dashed #e0007a; }}
+.key.step {{ border: 3px solid {render.MARK_STEP}; }} .key.drawn {{ border: 3px solid #ff2d55; }}
+.key.differs {{ border: 3px dashed {DASH}; box-shadow: 0 0 0 2px {EDGE}, inset 0 0 0 2px {EDGE}; }}
 .tn {{ display: inline-block; min-width: 2em; }}
 .diff pre a {{ color: #1565ff; }}
-@media (max-width: 1459px) {{  /* two boards: below a wide window, the panel under them, each side under its board */
-  body.two main {{ grid-template-columns: minmax(0, 1fr); }}
-  body.two .boards {{ position: static; }}
-  body.two .board svg {{ width: min(100%, calc((100vh - 170px) * BOARD_RATIO)); }}
-  body.two .pos:not([hidden]) {{ display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 16px; }}
-  body.two #controls {{ FIXED_CONTROLS }}
-  body.two {{ padding-bottom: 96px; }}
+@media (max-width: 699px) {{  /* two boards: one above the other, each side's panel under the other's */
+  body.two .boards {{ grid-template-columns: minmax(0, 1fr); }}
+  body.two .pos:not([hidden]) {{ grid-template-columns: minmax(0, 1fr); }}
+  body.two .pos .b {{ order: 1; }}
 }}
-@media (max-width: 820px) {{
-  main {{ grid-template-columns: minmax(0, 1fr); padding: 0 8px 8px 8px; }}
-  header {{ padding: 6px 8px 2px 8px; }}
-  .boards, body.two .boards {{ position: static; grid-template-columns: minmax(0, 1fr); }}
-  .board svg, body.two .board svg {{ width: 100%; }}
-  body.two .pos:not([hidden]) {{ display: block; }}
-  #controls {{ FIXED_CONTROLS }}
-  body {{ padding-bottom: 96px; }}
-  #moves {{ max-height: 60vh; }}
-}}
+{_narrow("one", 820)}
+{_narrow("two", 1024)}
 #controls #zoom {{ font-size: 15px; }}
-body.zoom .board {{ overflow-x: auto; }}
 body.zoom .board svg, body.zoom.two .board svg {{ width: BOARD_WIDTH; }}
 """
 
@@ -431,7 +512,10 @@ SCRIPT = """
   var moves = document.getElementById('moves');
   var slider = document.getElementById('slider');
   var label = document.getElementById('label');
-  var shown = -1;
+  var controls = document.getElementById('controls');
+  var play = document.getElementById('play');
+  var speed = document.getElementById('speed');
+  var shown = -1, timer = null;
   function hash(i) { return '#turn=' + keys[i][0] + (keys[i][1] ? '&d=' + keys[i][1] : ''); }
   function steps(turn) { var n = 0; keys.forEach(function (k) { if (k[0] === turn) { n = Math.max(n, k[1]); } });
     return n; }
@@ -454,6 +538,11 @@ SCRIPT = """
       board.classList.toggle('no-names', long);
     });
   }
+  function bar() {  // the controls at the bottom of the screen (a narrow window): the page keeps room for them
+    var fixed = getComputedStyle(controls).position === 'fixed';
+    var height = Math.ceil(controls.getBoundingClientRect().height);  // not offsetHeight: rounded, maybe down
+    document.documentElement.style.setProperty('--bar', fixed ? height + 'px' : '0px');
+  }
   // the boards' size follows the window and the scroll bar: measured again whenever a board changes size
   var watch = window.ResizeObserver ? new ResizeObserver(fit) : null;
   function show(i) {
@@ -473,12 +562,8 @@ SCRIPT = """
         links[shown].removeAttribute('aria-current');
       }
       positions[i].hidden = false;
-      var link = links[i];
-      link.classList.add('current');
-      link.setAttribute('aria-current', 'step');
-      if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
-        moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
-      }
+      links[i].classList.add('current');
+      links[i].setAttribute('aria-current', 'step');
       shown = i;
     }
     var k = keys[i], n = steps(k[0]);
@@ -486,9 +571,42 @@ SCRIPT = """
     label.textContent = 'Turn ' + k[0] + ' \\u00b7 ' + (k[1] ? 'decision ' + k[1] + ' of ' + n : 'the draw' +
       (n ? ' (' + n + ' decision' + (n > 1 ? 's' : '') + ')' : ', no decision')) +
       ' \\u00b7 ' + (i + 1) + ' / ' + keys.length;
+    // the move list scrolls in its own box (never the page) to keep the current move in view; measured last,
+    // once the label (which can take a second line, and the list's room with it) says where we are
+    var link = links[i];
+    if (link.offsetTop < moves.scrollTop || link.offsetTop + link.offsetHeight > moves.scrollTop + moves.clientHeight) {
+      moves.scrollTop = link.offsetTop - moves.clientHeight / 3;
+    }
     document.body.setAttribute('data-shown', String(i));
     try { history.replaceState(null, '', hash(i)); } catch (e) { /* a browser that refuses: the link stays */ }
   }
+  // autoplay: a position every speed.value ms, until the last or pause
+  function tick() {
+    timer = setTimeout(function () {
+      show(shown + 1);
+      if (shown >= keys.length - 1) { pause(); } else { tick(); }
+    }, Number(speed.value));
+  }
+  function pause() {
+    if (timer !== null) { clearTimeout(timer); timer = null; }
+    play.textContent = 'play';
+    play.setAttribute('aria-pressed', 'false');
+    document.body.removeAttribute('data-playing');
+  }
+  function start() {
+    if (shown >= keys.length - 1) { show(0); }  // from the end: again from the start
+    play.textContent = 'pause';
+    play.setAttribute('aria-pressed', 'true');
+    document.body.setAttribute('data-playing', '');
+    tick();
+  }
+  function toggle() { if (timer === null) { start(); } else { pause(); } }
+  function faster(by) {  // by -1: the next shorter time a position, +1: the next longer
+    speed.selectedIndex = Math.max(0, Math.min(speed.options.length - 1, speed.selectedIndex + by));
+    speed.dispatchEvent(new Event('change'));
+  }
+  speed.addEventListener('change', function () { if (timer !== null) { clearTimeout(timer); tick(); } });
+  play.addEventListener('click', toggle);
   function fromHash() {
     var t = /turn=(\\d+)/.exec(window.location.hash), d = /[&;]d=(\\d+)/.exec(window.location.hash);
     return t ? find(Number(t[1]), d ? Number(d[1]) : 0) : 0;
@@ -506,6 +624,8 @@ SCRIPT = """
     zoom.setAttribute('aria-pressed', String(document.body.classList.toggle('zoom')));
   });
   if (!watch) { window.addEventListener('resize', fit); }
+  window.addEventListener('resize', bar);
+  if (window.ResizeObserver) { new ResizeObserver(bar).observe(controls); }
   document.addEventListener('click', function (e) {
     var a = e.target.closest ? e.target.closest('a[href^="#turn="]') : null;
     if (!a || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) { return; }
@@ -516,17 +636,22 @@ SCRIPT = """
     show(find(Number(t[1]), d ? Number(d[1]) : 0));
   });
   document.addEventListener('keydown', function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider) { return; }
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === slider || e.target === speed) { return; }
+    if (e.key === ' ' && e.target.closest && e.target.closest('button, summary, a')) { return; }  // its own
     if (e.key === 'ArrowRight') { show(shown + 1); }
     else if (e.key === 'ArrowLeft') { show(shown - 1); }
     else if (e.key === 'ArrowDown' || e.key === 'PageDown') { show(turnStart(shown, 1)); }
     else if (e.key === 'ArrowUp' || e.key === 'PageUp') { show(turnStart(shown, -1)); }
     else if (e.key === 'Home') { show(0); }
     else if (e.key === 'End') { show(keys.length - 1); }
+    else if (e.key === ' ') { toggle(); }
+    else if (e.key === '+' || e.key === '=') { faster(-1); }
+    else if (e.key === '-' || e.key === '_') { faster(1); }
     else { return; }
     e.preventDefault();
   });
   window.addEventListener('hashchange', function () { show(fromHash()); });
+  bar();
   show(fromHash());
 })();
 """
