@@ -4,6 +4,7 @@
     python benchmarks/compare.py --compiled            # and this tree compiled (LV_COMPILE=1), ~3-6 min to build
     python benchmarks/compare.py --rounds 8 --games 20 --instructions 10
     python benchmarks/compare.py --venv compiled=/path/to/venv   # reuse an environment instead of making one
+    python benchmarks/compare.py --base 69ba346 --compiled   # issue 31: against the round's start
 
 Each build is installed (not editable) in its own virtual environment under ``--work`` (kept, and reused while
 the build's source is unchanged): the baseline from a copy of ``--base`` (``git archive``), this tree pure, and
@@ -18,7 +19,8 @@ beside it), the ratio to the baseline, the median of the rounds' ratios (each ro
 baseline's in the same round, next to it in time), the load average before and after. Then the parse and replay of
 examples/revised-4p.yaml (CPU ms, the median of ``--replays``), and, unless ``--instructions 0``, the
 instructions per reference game counted by callgrind (benchmarks/instructions.py; the figure that repeats on a
-busy machine), for every build.
+busy machine), for every build; and what a search pays to try a decision (benchmarks/copies.py): a state copy, a
+push/pop pair and a game copy, in instructions (``--copies`` rounds under callgrind; 0: CPU time only) and CPU us.
 """
 
 from __future__ import annotations
@@ -120,6 +122,17 @@ def instructions(python: Path, tree: Path | None, games: int, cwd: Path) -> floa
     return float(proc.stdout.split()[0])
 
 
+def copies(python: Path, tree: Path | None, rounds: int, cwd: Path) -> dict[str, dict[str, float]]:
+    """benchmarks/copies.py (of this tree) for a build: a state copy, a push/pop pair and a game copy, in
+    instructions (callgrind, unless ``rounds`` is 0) and CPU microseconds."""
+    where = ["--installed"] if tree is None else ["--root", str(tree)]
+    extra = ["--rounds", str(rounds)] if rounds else ["--no-instructions"]
+    proc = run([str(python), str(ROOT / "benchmarks" / "copies.py"), "--json", *where, *extra], capture_output=True,
+               cwd=str(cwd))
+    figures: dict[str, dict[str, float]] = json.loads(proc.stdout)
+    return figures
+
+
 def paired(base: list[float], other: list[float]) -> str:
     """The median (and range) of the per-round speed ratios: a build against the baseline's run in the same round,
     next to it in time, so a load that changes between rounds falls on both sides of each ratio."""
@@ -140,6 +153,8 @@ def main() -> None:
     ap.add_argument("--replays", type=int, default=30, help="parses and replays of the record (default 30)")
     ap.add_argument("--instructions", type=int, default=10, metavar="GAMES",
                     help="games under callgrind per build (default 10; 0: skip)")
+    ap.add_argument("--copies", type=int, default=20, metavar="ROUNDS",
+                    help="rounds of benchmarks/copies.py under callgrind per build (default 20; 0: CPU time only)")
     ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "lv-compare",
                     help="where the venvs are kept (default: a folder in the temporary directory)")
     ap.add_argument("--venv", action="append", default=[], metavar="BUILD=PATH",
@@ -181,6 +196,8 @@ def main() -> None:
         for label, python, tree in builds:
             counts[label] = instructions(python, None if label == "compiled" else tree, args.instructions, outside)
 
+    copied = {label: copies(python, None if label == "compiled" else tree, args.copies, outside)
+              for label, python, tree in builds}
     head = ["figure", *(names[label] for label, _, _ in builds)]
     rows = [
         ["reference games per CPU-second"]
@@ -196,6 +213,13 @@ def main() -> None:
     if counts:
         rows.append(["instructions per reference game (callgrind)"]
                     + [f"{counts[label]:.2f} M ({counts['base'] / counts[label]:.2f}x fewer)" for label in cpu])
+    for op, what in (("copy", "a state copy"), ("pushpop", "a push/pop pair"), ("gamecopy", "a game copy")):
+        if "instructions" in copied["base"]:
+            rows.append([f"{what} (benchmarks/copies.py), instructions"]
+                        + [f"{copied[label]['instructions'][op]:,.0f} "
+                           f"({copied['base']['instructions'][op] / copied[label]['instructions'][op]:.2f}x fewer)"
+                           for label in cpu])
+        rows.append([f"{what}, CPU us (best of 5)"] + [f"{copied[label]['cpu_us'][op]:.1f}" for label in cpu])
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:

@@ -193,7 +193,8 @@ _NO_DICE: Final = DiceFacts(None, (), None, (), 0)
 
 
 class CasinoIndex:
-    """The casinos of one state (``owner``) under one join rule, with their dice facts.
+    """The casinos of one state under one join rule, with their dice facts. It reads the state's flat lists and
+    masks (``_reads``), not the state itself: no cycle between the two.
 
     ``by_block`` (block number -> its casinos in board order), ``at`` (lot -> casino) and ``at_bit`` (bit ->
     casino) are current once ``refresh`` has run (``GameState.casino_index`` and ``casino_index`` run it; so do
@@ -203,17 +204,33 @@ class CasinoIndex:
     of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are joined from them on
     demand after any change."""
 
-    __slots__ = ("owner", "board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
+    __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_facts_mask", "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "changes")
+                 "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
+                 "_height_masks", "_owners", "_values", "_tile_mask")
+    # what it reads of its state (``_reads``)
+    _colors: list[str | None]
+    _heights: list[int]
+    _color_masks: dict[str, int]
+    _height_masks: dict[int, int]
+    _owners: list[int | None]
+    _values: list[int]
+    _tile_mask: int
 
-    def __init__(self, owner: GameState, join_rule: str, source: CasinoIndex | None = None) -> None:
-        if source is not None:  # a copy of ``source`` for ``owner`` (``copy``)
-            self._copy(owner, source)
+    def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
+        if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
+            self._copy(source)
+            if owner is None:
+                self._colors, self._heights, self._color_masks = source._colors, source._heights, source._color_masks
+                self._height_masks, self._owners, self._values = source._height_masks, source._owners, source._values
+                self._tile_mask = source._tile_mask
+            else:
+                self._reads(owner)
             return
+        assert owner is not None  # a new index is made for a state
         board = owner.board
         blocks = len(board.block_names)
-        self.owner = owner
+        self._reads(owner)
         self.board = board
         self.join_rule = join_rule
         self.by_height = join_rule == "color_and_height"
@@ -240,16 +257,43 @@ class CasinoIndex:
         self.changes = 0  # the changes told (tiles_changed, die_changed): the same number, the same casinos and dice
         self.refresh()
 
+    def _reads(self, s: GameState) -> None:
+        """Read the state ``s`` from now on: its flat lists and masks by colour and height (which its change
+        methods change in place and ``copy``/``restore`` hand over whole) and its tiles' mask (kept here: tiles
+        never leave the board, so ``tiles_changed`` adds to it). The index holds no reference to the state itself:
+        a state and its index are no cycle, so a dropped copy is freed at once, not by the cyclic collector."""
+        self._colors = s.tile_colors
+        self._heights = s.tile_heights
+        self._color_masks = s.color_masks
+        self._height_masks = s.height_masks
+        self._owners = s.die_owners
+        self._values = s.die_values
+        self._tile_mask = s.tile_mask
+
+    def reads(self, s: GameState) -> bool:
+        """Whether this index reads the state ``s`` (its own state's, after any copy or restore)."""
+        return (self._colors is s.tile_colors and self._heights is s.tile_heights and self._color_masks is s.color_masks
+                and self._height_masks is s.height_masks and self._owners is s.die_owners
+                and self._values is s.die_values and self._tile_mask == s.tile_mask)
+
     def copy(self, owner: GameState) -> CasinoIndex:
         """This index for ``owner``, a copy of its state (GameState.copy)."""
         return CasinoIndex(owner, self.join_rule, self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CasinoIndex:
-        """A copy for the deep copy of its owner (a compiled class has no default deep copy)."""
-        return self.copy(copy.deepcopy(self.owner, memo))
+        """A copy reading deep copies of the state's lists and masks (the same copies as its state's, when that is
+        deep-copied with it: ``memo``) (a compiled class has no default deep copy)."""
+        twin = CasinoIndex(None, self.join_rule, self)
+        twin._colors = copy.deepcopy(self._colors, memo)
+        twin._heights = copy.deepcopy(self._heights, memo)
+        twin._color_masks = copy.deepcopy(self._color_masks, memo)
+        twin._height_masks = copy.deepcopy(self._height_masks, memo)
+        twin._owners = copy.deepcopy(self._owners, memo)
+        twin._values = copy.deepcopy(self._values, memo)
+        return twin
 
-    def _copy(self, owner: GameState, source: CasinoIndex) -> None:
-        self.owner, self.board, self.join_rule, self.by_height = owner, source.board, source.join_rule, source.by_height
+    def _copy(self, source: CasinoIndex) -> None:
+        self.board, self.join_rule, self.by_height = source.board, source.join_rule, source.by_height
         # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
         # containers that hold them are copied
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
@@ -285,6 +329,7 @@ class CasinoIndex:
     def tiles_changed(self, lots: int) -> None:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
+        self._tile_mask |= lots
         self.changes += 1
         self._all = self._with_dice = self._bosses = None
 
@@ -313,16 +358,18 @@ class CasinoIndex:
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
-        board, s, at_bit, at = self.board, self.owner, self.at_bit, self.at
+        board, at_bit, at = self.board, self.at_bit, self.at
+        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_masks,
+                                                                self._height_masks)
         if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
             i = changed.bit_length() - 1  # raise of a casino of one tile)
             was = at_bit[i]
             if was is None or was.mask == changed:
-                color, height = s.tile_colors[i], s.tile_heights[i]
+                color, height = tile_colors[i], tile_heights[i]
                 assert color is not None  # the lot has its new tile
-                same = s.color_masks[color]
+                same = color_masks[color]
                 if self.by_height:
-                    same &= s.height_masks[height]
+                    same &= height_masks[height]
                 near = board.neighbours_mask[i]
                 if not near & same:
                     hit = self._made.get((changed, color, height))
@@ -352,11 +399,11 @@ class CasinoIndex:
                 region |= casino.mask
                 rest &= ~casino.mask
         memo, made = board.component_memo, self._made
-        colors, heights, color_masks, height_masks = s.tile_colors, s.tile_heights, s.color_masks, s.height_masks
+        colors, heights = tile_colors, tile_heights
         by_height = self.by_height
         found: list[Casino] = []
         covered = 0
-        seeds = region & s.tile_mask
+        seeds = region & self._tile_mask
         while seeds:
             low = seeds & -seeds
             i = low.bit_length() - 1
@@ -395,7 +442,8 @@ class CasinoIndex:
 
     def _fill(self) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
-        s, pairs_by, facts, facts_mask, stale = self.owner, self._pairs, self._facts, self._facts_mask, self._stale
+        owners_at, values = self._owners, self._values
+        pairs_by, facts, facts_mask, stale = self._pairs, self._facts, self._facts_mask, self._stale
         self._stale = 0
         self._boss_blocks = None
         while stale:
@@ -409,7 +457,7 @@ class CasinoIndex:
                 first = casino.first
                 f = facts[first]
                 if f is None or facts_mask[first] != casino.mask:
-                    f = facts[first] = _dice_facts(s, casino)
+                    f = facts[first] = _facts_from(owners_at, values, casino)
                     facts_mask[first] = casino.mask
                 pairs.append((casino, f))
                 bosses[casino.mask] = f.boss
@@ -511,7 +559,7 @@ class CasinoIndex:
         first = casino.first
         found = self._facts[first]
         if found is None or self._facts_mask[first] != casino.mask:
-            found = self._facts[first] = _dice_facts(self.owner, casino)
+            found = self._facts[first] = _facts_from(self._owners, self._values, casino)
             self._facts_mask[first] = casino.mask
         return found
 
@@ -552,13 +600,17 @@ def dice_facts(state: GameState, casino: Casino) -> DiceFacts:
 
 def _dice_facts(s: GameState, casino: Casino) -> DiceFacts:
     """What the dice on the casino's lots say, from the state's flat lists of die owners and values."""
-    owners_at, values = s.die_owners, s.die_values
+    if casino.spaces != 1 and not casino.mask & s.dice_mask:
+        return _NO_DICE
+    return _facts_from(s.die_owners, s.die_values, casino)
+
+
+def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) -> DiceFacts:
+    """``_dice_facts`` from the flat lists of die owners and values by bit (what a casino index reads)."""
     if casino.spaces == 1:  # most casinos: one tile
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
-    if not casino.mask & s.dice_mask:
-        return _NO_DICE
     best = 0
     top: list[str] = []
     owners: list[int] = []
@@ -579,6 +631,8 @@ def _dice_facts(s: GameState, casino: Casino) -> DiceFacts:
             top.append(lot)
             if o != top_owner:
                 tied = True
+    if not owners:  # no die on the casino
+        return _NO_DICE
     return DiceFacts(best, tuple(top), None if tied else top_owner, tuple(owners), total)
 
 

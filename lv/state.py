@@ -45,6 +45,11 @@ from .casinos import CasinoIndex
 _STAMPS: Final = [0]
 
 
+# what a new state's derived containers are until _derive or copy() gives each its own: never written
+_NONE: Final[list[Any]] = []
+_NOTHING: Final[dict[Any, Any]] = {}
+
+
 # acyclic (out of the cyclic collector in the compiled build): holds a string, ints and None
 @mypyc_attr(acyclic=True)
 class Tile:
@@ -177,19 +182,21 @@ class GameState:
         self.pending = pending
         self.structure = structure  # renewed by any change to where tiles are, their colour or height
         self.board: Board = load_board() if board is None else board
-        # ---- derived from tiles and markers, kept current by the change methods (see the module docstring)
+        # ---- derived from tiles and markers, kept current by the change methods (see the module docstring);
+        # _NONE / _NOTHING until then: _derive or copy() gives each its own container (none made here to be
+        # dropped at once)
         self.tile_mask = 0
-        self.color_masks: dict[str, int] = {}
-        self.height_masks: dict[int, int] = {}
+        self.color_masks: dict[str, int] = _NOTHING
+        self.height_masks: dict[int, int] = _NOTHING
         self.markers_mask = 0
-        self.marker_masks: list[int] = []
+        self.marker_masks: list[int] = _NONE
         self.dice_mask = 0
-        self.dice_masks: list[int] = []
-        self.tile_colors: list[str | None] = []
-        self.tile_heights: list[int] = []
-        self.die_values: list[int] = []
-        self.die_owners: list[int | None] = []
-        self._counts: dict[str, int] = {}  # colour -> tiles on the board (colours on the board only)
+        self.dice_masks: list[int] = _NONE
+        self.tile_colors: list[str | None] = _NONE
+        self.tile_heights: list[int] = _NONE
+        self.die_values: list[int] = _NONE
+        self.die_owners: list[int | None] = _NONE
+        self._counts: dict[str, int] = _NOTHING  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
         if not derive:  # copy() sets the derived facts itself
@@ -308,9 +315,7 @@ class GameState:
         self.die_owners = saved.die_owners
         self._counts = saved._counts
         self._memo = saved._memo
-        self._casinos = saved._casinos
-        if self._casinos is not None:
-            self._casinos.owner = self
+        self._casinos = saved._casinos  # it reads saved's lists and masks, now this state's
 
     def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
