@@ -1048,6 +1048,11 @@ def explain_cmd(
         raise LvError("--bot: give a bot name (greedy, random, mcts[:PLAYOUTS], ...)")
     groups = [g.split(",") for g in group or []]
     metrics = metric or list(explain.DEFAULT_METRICS)
+    for spec in (a, b):  # before the metrics' check, which lists a seat metric per player
+        allowed = simulate._profile(spec).players
+        for n in counts:
+            if not allowed.min <= n <= allowed.max:
+                raise LvError(f"--players {n}: profile '{spec}' allows {allowed.min} to {allowed.max}")
     for n in counts:
         explain.check_metrics(metrics, n)
     if plot:
