@@ -565,7 +565,7 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
         st = run["statistics"].get(m)
         if st:
             text = (f"Of the {st['intervals']} intervals of the {m} table, {st['holm']} survive Holm's correction "
-                    f"({st['significant']} exclude 0 uncorrected)")
+                    f"({st['significant']} at p < 0.05 uncorrected)")
             if st["mde_alone"] is not None:
                 text += (f"; with {run['games']} games an effect alone smaller than "
                          f"{_amount(st['mde_alone'], m)} is missed more than 20% of the time")
@@ -1110,7 +1110,7 @@ def marks(e: dict[str, Any] | None) -> str:
 
 def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
     """The table's line on multiplicity, sparse data and power."""
-    text = (f"{st['intervals']} intervals read, {st['significant']} exclude 0; # survives Holm's correction over "
+    text = (f"{st['intervals']} intervals read, {st['significant']} at p < 0.05; # survives Holm's correction over "
             f"them ({st['holm']})")
     if st["sparse"]:
         text += (f"; ~ rests on fewer than {stats.SPARSE} changed pairs: a paired bootstrap interval ({st['sparse']}"

@@ -22,3 +22,24 @@ def test_explain_refuses_a_player_count_no_profile_allows_before_planning(count:
     assert done.stderr.strip().splitlines()[-1] == \
         f"lv: error: --players {count}: profile 'original' allows 2 to 4"
     assert "profiles x" not in done.stderr  # refused before the cost note and any planning
+
+
+def test_the_count_said_to_exclude_0_is_the_intervals_that_exclude_0() -> None:
+    # a sparse cell's paired-bootstrap interval can exclude 0 while its sign-flip p is above 5% (6 changed
+    # pairs, all of one sign but one: [1.5, 13.2] with p 0.094, seen in lv explain revised house-sell-back with
+    # random players); the table's note and the summary said "0 exclude 0" beside that interval
+    import re
+
+    from lv import explain
+
+    cell = {"mean": 7.2, "low": 1.5, "high": 13.2, "n": 6, "p": 0.094, "sparse": 6, "method": "paired bootstrap"}
+    result = {"whole": {"decisions": dict(cell)},
+              "changes": [{"alone": {"decisions": dict(cell)}, "removed": {"decisions": dict(cell)},
+                           "shapley": {"decisions": dict(cell)}}]}
+    st = explain.holm_table(result, "decisions")
+    cells = [result["whole"]["decisions"]] + [result["changes"][0][s]["decisions"]
+                                               for s in ("alone", "removed", "shapley")]
+    excluding = sum(c["low"] > 0 or c["high"] < 0 for c in cells)
+    for text in (explain.statistics_note(st, 6, "decisions"),):
+        said = re.search(r"(\d+) exclude 0", text)
+        assert said is None or int(said.group(1)) == excluding, text
