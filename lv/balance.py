@@ -229,7 +229,7 @@ def _row(name: str, meaning: str, values: Sequence[float | None], against: float
         # no test where the differences do not vary (a handful of deals all won, or all lost): a t interval of
         # width 0 says nothing of the rate
         row["p"] = None if d.low == d.high else t_p_value(d.mean, d.low, d.high, d.n)
-        row["mde"] = mde(d.low, d.high, d.n)
+        row["mde"] = None if row["p"] is None else mde(d.low, d.high, d.n)
     return row
 
 

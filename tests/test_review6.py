@@ -43,3 +43,16 @@ def test_the_count_said_to_exclude_0_is_the_intervals_that_exclude_0() -> None:
     for text in (explain.statistics_note(st, 6, "decisions"),):
         said = re.search(r"(\d+) exclude 0", text)
         assert said is None or int(said.group(1)) == excluding, text
+
+
+def test_balance_claims_no_power_from_rates_that_did_not_vary() -> None:
+    # 2 deals both won: a t interval of width 0; the row had no p-value but an MDE of 0.0, and the section's note
+    # then said these games detect a difference from 1/N of "about 0.0 points of win rate"
+    from lv import balance
+
+    row = balance._row("no-gamble", "test", [1.0, 1.0], 0.5, share=True)
+    assert row["p"] is None
+    assert row["mde"] is None or row["mde"] > 0
+    result = {"bot": "greedy", "weak": "random", "games": 4,
+              "sections": [{"profile": "revised", "players": 2, "kinds": [dict(row, verdict=None)], "skill": []}]}
+    assert not any("about 0.0 points" in line for line in balance.notes(result))
