@@ -56,3 +56,17 @@ def test_balance_claims_no_power_from_rates_that_did_not_vary() -> None:
     result = {"bot": "greedy", "weak": "random", "games": 4,
               "sections": [{"profile": "revised", "players": 2, "kinds": [dict(row, verdict=None)], "skill": []}]}
     assert not any("about 0.0 points" in line for line in balance.notes(result))
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="needs Linux's /proc (no file can be made)")
+def test_a_folder_that_takes_no_file_is_not_blamed_on_another_lv_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    # lv explain --html /proc/x.html waited 30 s, then said another lv command had been writing in the folder:
+    # the lock file could never be made (filelock retries until its timeout)
+    from lv import files
+    from lv.errors import LvError
+
+    monkeypatch.setattr(files, "LOCK_TIMEOUT", 0.2)
+    with pytest.raises(LvError) as caught:
+        files.write_atomic("/proc/lv-review6.html", "x")
+    assert "another lv command" not in str(caught.value)
+    assert "/proc" in str(caught.value)
