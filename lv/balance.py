@@ -40,7 +40,7 @@ from .game import Game, new_game
 from .metrics import estimate, summarize
 from .profile import Profile
 from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, _resolved, game_seed, run_batches
-from .stats import holm, mde, t_p_value
+from .stats import clopper_pearson, holm, mde, t_p_value
 
 DECISION_KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble")
 """The kinds of decision whose importance is measured by default: the actions of a turn (trades are not made by
@@ -222,6 +222,11 @@ def _row(name: str, meaning: str, values: Sequence[float | None], against: float
          share: bool = False) -> dict[str, Any]:
     """One figure: its mean and 95% t interval; against a reference (1/N), the difference's p-value and MDE."""
     e = estimate(values, share=share).to_dict()
+    seen = [v for v in values if v is not None]
+    if share and seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
+        # every game (or deal) won, or every one lost: a t interval of width 0; the exact binomial one says how
+        # far from certain so few are
+        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
     row: dict[str, Any] = {"metric": name, "meaning": meaning, **e, "against": against, "p": None, "mde": None,
                            "holm": False}
     if against is not None:

@@ -70,3 +70,16 @@ def test_a_folder_that_takes_no_file_is_not_blamed_on_another_lv_command(monkeyp
         files.write_atomic("/proc/lv-review6.html", "x")
     assert "another lv command" not in str(caught.value)
     assert "/proc" in str(caught.value)
+
+
+def test_balance_a_rate_of_0_of_4_is_not_printed_as_certain() -> None:
+    # lv balance revised --players 2 --games 4: seat 2 won all 4 games, printed "seat 1 0.0% [0.0, 0.0]" (a t
+    # interval of width 0); 0 of 4 allows up to 60% (exact, two-sided 95%: 1 - 0.025^(1/4))
+    from lv import balance
+
+    row = balance._row("seat 1", "test", [0.0, 0.0, 0.0, 0.0], 0.5, share=True)
+    assert row["low"] == 0.0
+    assert row["high"] == pytest.approx(1 - 0.025 ** 0.25, abs=1e-9)
+    won = balance._row("seat 2", "test", [1.0, 1.0, 1.0, 1.0], 0.5, share=True)
+    assert won["low"] == pytest.approx(0.025 ** 0.25, abs=1e-9) and won["high"] == 1.0
+    assert won["mean"] == 1.0
