@@ -321,7 +321,14 @@ def _chance(g: dict[str, Any], i: int) -> float | None:
 
 
 def _est(values: list[float | None]) -> dict[str, Any]:
-    return estimate(values, share=True).to_dict()
+    e = estimate(values, share=True).to_dict()
+    seen = [v for v in values if v is not None]
+    if seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
+        # every deal won (or lost): not a t interval of width 0 but the exact binomial one over the deals
+        from .stats import clopper_pearson
+
+        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
+    return e
 
 
 def report(results: list[dict[str, Any]], specs: list[str], variant: str, players: int, seed: int,

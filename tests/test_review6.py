@@ -83,3 +83,15 @@ def test_balance_a_rate_of_0_of_4_is_not_printed_as_certain() -> None:
     won = balance._row("seat 2", "test", [1.0, 1.0, 1.0, 1.0], 0.5, share=True)
     assert won["low"] == pytest.approx(0.025 ** 0.25, abs=1e-9) and won["high"] == 1.0
     assert won["mean"] == 1.0
+
+
+def test_ladder_a_pair_ahead_in_every_deal_is_not_printed_as_certain() -> None:
+    # lv ladder greedy random random-kind --players 2 --games 12 --seed 3: greedy ahead of random in both deals
+    # they met, printed "100.0% [100.0, 100.0]" (a t interval of width 0 over 2 deals)
+    from lv import ladder
+
+    e = ladder._est([1.0, None, 1.0])
+    assert e["mean"] == 1.0 and e["high"] == 1.0
+    assert e["low"] == pytest.approx(0.025 ** 0.5, abs=1e-9)
+    half = ladder._est([0.5, 0.5])  # not a count of wins: left as it is
+    assert half["mean"] == 0.5
