@@ -19,7 +19,8 @@ For each profile and player count N, with ``bot`` the strong player (``--bot``) 
 - **Length**: turns and decisions (turn ends not counted) per game.
 
 Intervals are 95%: t intervals over games for the seat games, over deals for the rotated line-ups (a deal's N
-games share its cards and dice, so the deal is the unit). The win rates against 1/N carry a p-value (t) and
+games share its cards and dice, so the deal is the unit); a win rate of 0 or 1 in every game (or deal) has the exact binomial interval instead of
+a t interval of width 0. The win rates against 1/N carry a p-value (t) and
 Holm's correction over each section's rows (``stats.holm``); each section says the smallest effect it could
 detect with 80% power (``stats.mde``).
 """

@@ -26,7 +26,8 @@ anew in the order drawn: it accounts for the games of a deal sharing its cards a
 
 **Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the
 other (per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
-(``metrics.estimate``, share). The luck line: how often the lowest-rated bot won a game it played, against the
+(``metrics.estimate``, share; where every deal was won, or every one lost, the exact binomial interval over
+the deals instead of a t interval of width 0). The luck line: how often the lowest-rated bot won a game it played, against the
 chance its seats gave it (1/N per seat). Each bot's CPU seconds per decision: ``time.process_time`` around every
 call of the bot in the game loop (the bot's own thinking; the legal list it is handed is the game's work), summed
 per bot over its seats and divided by its calls. The CPU figures are the only ones that differ between two runs of
