@@ -1183,8 +1183,8 @@ def ladder_cmd(
     from lv import ladder, simulate
 
     _check_run_options(as_json, as_csv, wide, cluster, scheduler)
-    if resamples < 0:
-        raise LvError(f"--resamples {resamples}: give 0 or more")
+    if not 0 <= resamples <= 100_000:  # each resample rates every game anew
+        raise LvError(f"--resamples {resamples}: give 0 to 100,000")
     if batch is not None and batch < 1:
         raise LvError(f"--batch {batch}: give at least 1")
     ladder.check(bot, variant, players, games)

@@ -95,3 +95,12 @@ def test_ladder_a_pair_ahead_in_every_deal_is_not_printed_as_certain() -> None:
     assert e["low"] == pytest.approx(0.025 ** 0.5, abs=1e-9)
     half = ladder._est([0.5, 0.5])  # not a count of wins: left as it is
     assert half["mean"] == 0.5
+
+
+def test_ladder_refuses_resamples_it_could_never_finish() -> None:
+    # --resamples 99999999999 was accepted: each resample rates every game anew, so a ladder of 2 deals or more
+    # ran for ever with no word
+    done = lv("ladder", "greedy", "random", "--players", "2", "--games", "4", "--resamples", "99999999999", "-q",
+              timeout=30)
+    assert done.returncode == 2
+    assert done.stderr.strip() == "lv: error: --resamples 99999999999: give 0 to 100,000"
