@@ -1072,8 +1072,13 @@ def explain_cmd(
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
     for n in counts:
-        for line in lineups:
-            simulate.check_run(labels, n, games, line)
+        seen: dict[tuple[str, ...], str] = {}
+        for text, line in zip(bot or ["greedy"], lineups):
+            played = tuple(simulate.check_run(labels, n, games, line))
+            if played in seen:
+                raise LvError(f"--bot {text}: the same line-up as --bot {seen[played]} at {n} players; give each "
+                              f"line-up once")
+            seen[played] = text
     if the_plan.method == "sampled":
         note(f"lv: {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)

@@ -104,3 +104,13 @@ def test_ladder_refuses_resamples_it_could_never_finish() -> None:
               timeout=30)
     assert done.returncode == 2
     assert done.stderr.strip() == "lv: error: --resamples 99999999999: give 0 to 100,000"
+
+
+def test_explain_refuses_the_same_line_up_twice() -> None:
+    # --bot greedy --bot greedy,greedy at 2 players played the same line-up twice, two identical columns, both
+    # titled "2 players, greedy", for twice the games
+    done = lv("explain", "revised", "revised,raise.enabled=false", "--players", "2", "--games", "2", "--bot",
+              "greedy", "--bot", "greedy,greedy", "-q")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1] == \
+        "lv: error: --bot greedy,greedy: the same line-up as --bot greedy at 2 players; give each line-up once"
