@@ -456,6 +456,8 @@ def report(a: str, b: str, players: Sequence[int], lineups: Sequence[list[str]],
     (``summary``). ``on_game(players, bots, summaries)``: every profile's summary of each game (--games-out)."""
     if not players:
         raise LvError("--players: give at least one player count")
+    if not lineups:
+        raise LvError("--bot: give at least one line-up")
     if len(set(players)) != len(players):
         raise LvError(f"--players {','.join(map(str, players))}: each count once")
     p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)

@@ -114,3 +114,12 @@ def test_explain_refuses_the_same_line_up_twice() -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1] == \
         "lv: error: --bot greedy,greedy: the same line-up as --bot greedy at 2 players; give each line-up once"
+
+
+def test_explain_report_without_a_line_up_is_a_one_line_error() -> None:
+    # the Python API: explain.report(..., lineups=[]) raised IndexError
+    from lv import explain
+    from lv.errors import LvError
+
+    with pytest.raises(LvError, match="line-up"):
+        explain.report("revised", "revised,raise.enabled=false", [2], [], 2)
