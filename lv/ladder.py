@@ -332,6 +332,11 @@ def _est(values: list[float | None]) -> dict[str, Any]:
     return e
 
 
+def _widened(end: float | None, rating: float, pick: Callable[[float, float], float]) -> float | None:
+    """An end of a rating's interval, moved to the rating if rounding left it just past it."""
+    return None if end is None else pick(end, rating)
+
+
 def report(results: list[dict[str, Any]], specs: list[str], variant: str, players: int, seed: int,
            resamples: int = RESAMPLES) -> dict[str, Any]:
     """What a ladder says, as plain data (``lv ladder --json``): the bots by rating, each pair, the luck line."""
@@ -355,8 +360,10 @@ def report(results: list[dict[str, Any]], specs: list[str], variant: str, player
     for rank, b in enumerate(order, 1):
         played = [g for g in results if b in g["seats"]]
         bots.append({
-            "rank": rank, "bot": names[b], "spec": specs[b], "rating": rated[b][0], "low": intervals[b][0],
-            "high": intervals[b][1], "sigma": rated[b][1], "games": len(played),
+            "rank": rank, "bot": names[b], "spec": specs[b], "rating": rated[b][0],
+            # the rating is a mean over orders, each resample one order: rounding must not put it outside
+            "low": _widened(intervals[b][0], rated[b][0], min), "high": _widened(intervals[b][1], rated[b][0], max),
+            "sigma": rated[b][1], "games": len(played),
             "seats": sum(g["seats"].count(b) for g in results),
             "wins": _est(_per_deal(results, functools.partial(_won, i=b))),
             "chance": math.fsum(g["seats"].count(b) / players for g in played) / len(played) if played else None,

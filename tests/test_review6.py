@@ -123,3 +123,15 @@ def test_explain_report_without_a_line_up_is_a_one_line_error() -> None:
 
     with pytest.raises(LvError, match="line-up"):
         explain.report("revised", "revised,raise.enabled=false", [2], [], 2)
+
+
+def test_ladder_rating_lies_within_its_interval() -> None:
+    # every deal the same: the rating (a mean over 16 orders of the deals) came out 1e-14 above both ends of its
+    # bootstrap interval (each resample one order): JSON's low <= rating <= high failed
+    from lv import ladder
+
+    games = [{"deal": d, "seats": [0, 1], "ranking": [0, 1], "winner": 0, "scores": [10, 5], "cpu": [0.0, 0.0],
+              "calls": [1, 1], "kinds": [{}, {}]} for d in range(3)]
+    result = ladder.report(games, ["greedy", "random"], "revised", 2, 0, resamples=50)
+    for r in result["ratings"]:
+        assert r["low"] <= r["rating"] <= r["high"], r
