@@ -19,7 +19,8 @@ For each profile and player count N, with ``bot`` the strong player (``--bot``) 
 - **Length**: turns and decisions (turn ends not counted) per game.
 
 Intervals are 95%: t intervals over games for the seat games, over deals for the rotated line-ups (a deal's N
-games share its cards and dice, so the deal is the unit). The win rates against 1/N carry a p-value (t) and
+games share its cards and dice, so the deal is the unit); a win rate of 0 or 1 in every game (or deal) has the exact binomial interval instead of
+a t interval of width 0. The win rates against 1/N carry a p-value (t) and
 Holm's correction over each section's rows (``stats.holm``); each section says the smallest effect it could
 detect with 80% power (``stats.mde``).
 """
@@ -40,7 +41,7 @@ from .game import Game, new_game
 from .metrics import estimate, summarize
 from .profile import Profile
 from .simulate import DEFAULT_BATCH, MAX_GAMES, _profile, game_seed, resolved, run_batches
-from .stats import holm, mde, t_p_value
+from .stats import clopper_pearson, holm, mde, t_p_value
 
 DECISION_KINDS = ("build", "sprawl", "remodel", "reorganize", "raise", "gamble")
 """The kinds of decision whose importance is measured by default: the actions of a turn (trades are not made by
@@ -219,6 +220,11 @@ def _row(name: str, meaning: str, values: Sequence[float | None], against: float
          share: bool = False) -> dict[str, Any]:
     """One figure: its mean and 95% t interval; against a reference (1/N), the difference's p-value and MDE."""
     e = estimate(values, share=share).to_dict()
+    seen = [v for v in values if v is not None]
+    if share and seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
+        # every game (or deal) won, or every one lost: a t interval of width 0; the exact binomial one says how
+        # far from certain so few are
+        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
     row: dict[str, Any] = {"metric": name, "meaning": meaning, **e, "against": against, "p": None, "mde": None,
                            "holm": False}
     if against is not None:
@@ -226,7 +232,7 @@ def _row(name: str, meaning: str, values: Sequence[float | None], against: float
         # no test where the differences do not vary (a handful of deals all won, or all lost): a t interval of
         # width 0 says nothing of the rate
         row["p"] = None if d.low == d.high else t_p_value(d.mean, d.low, d.high, d.n)
-        row["mde"] = mde(d.low, d.high, d.n)
+        row["mde"] = None if row["p"] is None else mde(d.low, d.high, d.n)
     return row
 
 

@@ -1059,6 +1059,11 @@ def explain_cmd(
             if not allowed.min <= n <= allowed.max:
                 raise LvError(f"--players {n}: profile '{spec}' allows {allowed.min} to {allowed.max}")
     metrics = metric or list(explain.DEFAULT_METRICS)
+    for spec in (a, b):  # before the metrics' check, which lists a seat metric per player
+        allowed = simulate._profile(spec).players
+        for n in counts:
+            if not allowed.min <= n <= allowed.max:
+                raise LvError(f"--players {n}: profile '{spec}' allows {allowed.min} to {allowed.max}")
     for n in counts:
         explain.check_metrics(metrics, n)
     if plot:
@@ -1078,8 +1083,13 @@ def explain_cmd(
     the_plan = explain.plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
     labels = list(the_plan.labels.values())
     for n in counts:
-        for line in lineups:
-            simulate.check_run(labels, n, games, line)
+        seen: dict[tuple[str, ...], str] = {}
+        for text, line in zip(bot or ["greedy"], lineups):
+            played = tuple(simulate.check_run(labels, n, games, line))
+            if played in seen:
+                raise LvError(f"--bot {text}: the same line-up as --bot {seen[played]} at {n} players; give each "
+                              f"line-up once")
+            seen[played] = text
     if the_plan.method == "sampled":
         note(f"lv: {explain.cost_note(the_plan, games)['note']}")
     workers = _workers(workers, force_workers)
@@ -1189,8 +1199,8 @@ def ladder_cmd(
     from lv import ladder, simulate
 
     _check_run_options(as_json, as_csv, wide, cluster, scheduler)
-    if resamples < 0:
-        raise LvError(f"--resamples {resamples}: give 0 or more")
+    if not 0 <= resamples <= 100_000:  # each resample rates every game anew
+        raise LvError(f"--resamples {resamples}: give 0 to 100,000")
     if batch is not None and batch < 1:
         raise LvError(f"--batch {batch}: give at least 1")
     ladder.check(bot, variant, players, games)

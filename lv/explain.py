@@ -456,6 +456,8 @@ def report(a: str, b: str, players: Sequence[int], lineups: Sequence[list[str]],
     (``summary``). ``on_game(players, bots, summaries)``: every profile's summary of each game (--games-out)."""
     if not players:
         raise LvError("--players: give at least one player count")
+    if not lineups:
+        raise LvError("--bot: give at least one line-up")
     if len(set(players)) != len(players):
         raise LvError(f"--players {','.join(map(str, players))}: each count once")
     p = the_plan or plan(a, b, groups, each_parameter, permutations, exact_up_to, seed)
@@ -565,7 +567,7 @@ def summary(result: dict[str, Any]) -> list[dict[str, Any]]:
         st = run["statistics"].get(m)
         if st:
             text = (f"Of the {st['intervals']} intervals of the {m} table, {st['holm']} survive Holm's correction "
-                    f"({st['significant']} exclude 0 uncorrected)")
+                    f"({st['significant']} at p < 0.05 uncorrected)")
             if st["mde_alone"] is not None:
                 text += (f"; with {run['games']} games an effect alone smaller than "
                          f"{_amount(st['mde_alone'], m)} is missed more than 20% of the time")
@@ -1118,7 +1120,7 @@ def marks(e: dict[str, Any] | None) -> str:
 
 def statistics_note(st: dict[str, Any], games: int, metric: str) -> str:
     """The table's line on multiplicity, sparse data and power."""
-    text = (f"{st['intervals']} intervals read, {st['significant']} exclude 0; # survives Holm's correction over "
+    text = (f"{st['intervals']} intervals read, {st['significant']} at p < 0.05; # survives Holm's correction over "
             f"them ({st['holm']})")
     if st["sparse"]:
         text += (f"; ~ rests on fewer than {stats.SPARSE} changed pairs: a paired bootstrap interval ({st['sparse']}"

@@ -92,6 +92,8 @@ def locked(path: str | Path) -> Iterator[None]:
     try:
         lock.acquire()
     except Timeout:
+        if not os.path.exists(key):  # nobody holds it: the folder takes no new file (filelock retried to the end)
+            raise LvError(f"{path}: cannot create a file in {folder}") from None
         raise LvError(f"{path}: another lv command has been writing in this folder for {LOCK_TIMEOUT:g} s "
                       f"(lock {key}); try again") from None
     except FileNotFoundError:

@@ -26,7 +26,8 @@ anew in the order drawn: it accounts for the games of a deal sharing its cards a
 
 **Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the
 other (per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
-(``metrics.estimate``, share). The luck line: how often the lowest-rated bot won a game it played, against the
+(``metrics.estimate``, share; where every deal was won, or every one lost, the exact binomial interval over
+the deals instead of a t interval of width 0). The luck line: how often the lowest-rated bot won a game it played, against the
 chance its seats gave it (1/N per seat). Each bot's CPU seconds per decision: ``time.process_time`` around every
 call of the bot in the game loop (the bot's own thinking; the legal list it is handed is the game's work), summed
 per bot over its seats and divided by its calls. The CPU figures are the only ones that differ between two runs of
@@ -318,7 +319,19 @@ def _chance(g: dict[str, Any], i: int) -> float | None:
 
 
 def _est(values: list[float | None]) -> dict[str, Any]:
-    return estimate(values, share=True).to_dict()
+    e = estimate(values, share=True).to_dict()
+    seen = [v for v in values if v is not None]
+    if seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
+        # every deal won (or lost): not a t interval of width 0 but the exact binomial one over the deals
+        from .stats import clopper_pearson
+
+        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
+    return e
+
+
+def _widened(end: float | None, rating: float, pick: Callable[[float, float], float]) -> float | None:
+    """An end of a rating's interval, moved to the rating if rounding left it just past it."""
+    return None if end is None else pick(end, rating)
 
 
 def report(results: list[dict[str, Any]], specs: list[str], variant: str, players: int, seed: int,
@@ -344,8 +357,10 @@ def report(results: list[dict[str, Any]], specs: list[str], variant: str, player
     for rank, b in enumerate(order, 1):
         played = [g for g in results if b in g["seats"]]
         bots.append({
-            "rank": rank, "bot": names[b], "spec": specs[b], "rating": rated[b][0], "low": intervals[b][0],
-            "high": intervals[b][1], "sigma": rated[b][1], "games": len(played),
+            "rank": rank, "bot": names[b], "spec": specs[b], "rating": rated[b][0],
+            # the rating is a mean over orders, each resample one order: rounding must not put it outside
+            "low": _widened(intervals[b][0], rated[b][0], min), "high": _widened(intervals[b][1], rated[b][0], max),
+            "sigma": rated[b][1], "games": len(played),
             "seats": sum(g["seats"].count(b) for g in results),
             "wins": _est(_per_deal(results, functools.partial(_won, i=b))),
             "chance": math.fsum(g["seats"].count(b) / players for g in played) / len(played) if played else None,

@@ -185,7 +185,7 @@ class OnlyFor:
     (["greedy", "random/no-fly"], "unknown kind of decision 'fly'"),
     (["greedy", "random", "--variant", "nowhere"], "nowhere"),
     (["greedy", "trained"], "bot 'trained': a model for 'original', not 'revised'"),
-    (["greedy", "random", "--resamples", "-1"], "--resamples -1: give 0 or more"),
+    (["greedy", "random", "--resamples", "-1"], "--resamples -1: give 0 to 100,000"),
     (["greedy", "random", "--json", "--csv"], "--json and --csv: choose one"),
 ])
 def test_bad_input_is_one_line_exit_2(monkeypatch, args, message):
