@@ -63,6 +63,8 @@ def check(profiles: Sequence[str], counts: Sequence[int], bot: str, weak: str, g
         raise LvError("give at least one profile, e.g. lv balance original revised")
     if len(set(profiles)) != len(profiles):
         raise LvError(f"each profile once ({', '.join(profiles)})")
+    if not counts or len(set(counts)) != len(counts):
+        raise LvError(f"--players {','.join(map(str, counts))}: give one player count or several, each once")
     if not 1 <= games <= MAX_GAMES:
         raise LvError(f"--games {games}: give 1 to {MAX_GAMES}")
     for spec in (bot, weak):

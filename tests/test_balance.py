@@ -118,6 +118,13 @@ def test_behind_at_half_on_planted_games():
     assert balance.behind_at_half(_game([[(0, 0, 1)]], 0, [1, 0])) is None  # one turn: no half
 
 
+def test_no_player_count_is_refused():
+    with pytest.raises(lv.LvError, match="give one player count or several"):
+        balance.run(["revised"], [], "greedy", "random", 4)
+    with pytest.raises(lv.LvError, match="each once"):
+        balance.check(["revised"], [2, 2], "greedy", "random", 4, None)
+
+
 def test_same_seed_same_report():
     a = balance.run(["revised"], [2], "greedy", "random", 4, 3, ["gamble"])
     b = balance.run(["revised"], [2], "greedy", "random", 4, 3, ["gamble"])
