@@ -268,7 +268,7 @@ def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFac
 greedy_bot = GreedyBot()
 
 BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
-                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value)}
+                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values)}
 
 
 def bot_named(spec: str) -> Bot:
@@ -327,11 +327,11 @@ def _mcts(param: str) -> Mcts:
         seconds = float(param[:-1])
         if not 0 < seconds <= 3600:
             raise ValueError
-        return Mcts(greedy_bot, greedy_bot.value, seconds=seconds)
+        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, seconds=seconds)
     playouts = int(param)
     if not 1 <= playouts <= 1_000_000:
         raise ValueError
-    return Mcts(greedy_bot, greedy_bot.value, playouts=playouts)
+    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, playouts=playouts)
 
 
 def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,
