@@ -275,10 +275,13 @@ def bot_named(spec: str) -> Bot:
     """``NAME`` or ``NAME:PARAM``: ``random:0.3`` (end bias), ``greedy:10`` (reserve), ``mcts:200`` (playouts)
     or ``mcts:0.5s`` (seconds per decision); or a user's bot, ``MODULE:FUNCTION`` (``user_bot``)."""
     name, _, param = spec.strip().partition(":")
+    if name == "value":  # value:MODEL, a model made by lv train (evaluate.py); value alone: the shipped one
+        from .evaluate import value_bot
+        return value_bot(param)
     if name not in BOTS:
         if param:
             return user_bot(spec.strip())
-        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, or MODULE:FUNCTION for your own")
+        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, value:MODEL, or MODULE:FUNCTION for your own")
     if not param:
         return BOTS[name]
     try:
