@@ -231,27 +231,35 @@ class ValueBot:
     """``value:FILE``: one decision ahead, each position judged by the model in FILE (see the module's
     docstring). A value: compared and hashed by its model file and samples."""
 
-    def __init__(self, model: Model, source: str = "", samples: int = SAMPLES) -> None:
-        self.model = model
-        self.source = source or model.profile
+    def __init__(self, model: Model | None, source: str = "", samples: int = SAMPLES) -> None:
+        self.model = model  # None: the shipped model trained for the game's profile (``shipped_model``)
+        self.source = source or (model.profile if model is not None else "")
         self.samples = samples
-        self._checked: set[str] = set()
+        self._checked: dict[str, Model] = {}  # profile label -> the model used (checked, warned once)
 
-    def check(self, profile: Profile) -> str | None:
+    def check(self, profile: Profile, model: Model | None = None) -> str | None:
         """The warning owed when the model was trained for another profile than ``profile`` (None: the same)."""
+        model = model or self.model
+        assert model is not None
         digest = profile_hash(profile)
-        if digest == self.model.profile_hash:
+        if digest == model.profile_hash:
             return None
-        return (f"warning: model '{self.source}' was trained for profile '{self.model.profile}' "
-                f"({self.model.profile_hash}); this game's profile '{profile.label}' differs ({digest})")
+        return (f"warning: model '{self.source or model.profile}' was trained for profile '{model.profile}' "
+                f"({model.profile_hash}); this game's profile '{profile.label}' differs ({digest})")
 
-    def __call__(self, game: Any, legal: list[A.Decision], rng: random.Random) -> A.Decision:
-        profile = getattr(game, "profile", None)
-        if profile is not None and profile.label not in self._checked:
-            self._checked.add(profile.label)
-            message = self.check(profile)
+    def model_for(self, profile: Profile) -> Model:
+        """The model to play ``profile`` with, its check made (and its warning printed) once per profile."""
+        model = self._checked.get(profile.label)
+        if model is None:
+            model = self.model if self.model is not None else shipped_model(profile)
+            message = self.check(profile, model)
             if message:
                 print(message, file=sys.stderr)
+            self._checked[profile.label] = model
+        return model
+
+    def __call__(self, game: Any, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+        model = self.model_for(game.profile)
         options = choices(legal)
         if len(options) == 1:
             return options[0]
@@ -265,16 +273,16 @@ class ValueBot:
         try:
             for action in options:
                 if isinstance(action, A.EndTurn):
-                    value = self.model.values(engine, s, odds)[me]
+                    value = model.values(engine, s, odds)[me]
                 else:
-                    value = self._after(engine, s, action, me, odds, dice_rng)
+                    value = self._after(model, engine, s, action, me, odds, dice_rng)
                 if value > best_value:
                     best, best_value = action, value
         finally:
             engine.quiet = quiet
         return best
 
-    def _after(self, engine: Engine, s: GameState, action: A.Decision, me: int,
+    def _after(self, model: Model, engine: Engine, s: GameState, action: A.Decision, me: int,
                odds: tuple[dict[str, float], float, int], dice: _Counting) -> float:
         """The model's value for ``me`` after ``action``: the mean over ``samples`` rolls if it rolls dice."""
         total, tries = 0.0, 0
@@ -285,7 +293,7 @@ class ValueBot:
                 engine.apply(t, action, Dice.sampled(dice), [])
             except IllegalAction:
                 return -math.inf
-            total += self.model.values(engine, t, odds)[me]
+            total += model.values(engine, t, odds)[me]
             tries += 1
             if not dice.rolls:
                 break
@@ -301,9 +309,23 @@ class ValueBot:
         return f"ValueBot({self.source!r})"
 
 
+def shipped_model(profile: Profile) -> Model:
+    """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), else the one for
+    revised (the bot then warns)."""
+    digest = profile_hash(profile)
+    for path in sorted(MODELS.glob("*.json")):
+        model = load_model(path)
+        if model.profile_hash == digest:
+            return model
+    return load_model(MODELS / "revised.json")
+
+
 def value_bot(param: str) -> ValueBot:
-    """``value:FILE`` (a model made by ``lv train``) or ``value`` alone (the model lv ships for revised)."""
-    path = Path(param) if param else MODELS / "revised.json"
-    if param and not path.exists() and (MODELS / f"{param}.json").exists():
-        path = MODELS / f"{param}.json"  # value:revised, a shipped model by its profile's name
-    return ValueBot(load_model(path), str(param or "revised"))
+    """``value:FILE`` (a model made by ``lv train``; ``value:NAME``, a shipped model by its file's name) or
+    ``value`` alone (the shipped model for the game's profile)."""
+    if not param:
+        return ValueBot(None)
+    path = Path(param)
+    if not path.exists() and (MODELS / f"{param}.json").exists():
+        path = MODELS / f"{param}.json"
+    return ValueBot(load_model(path), param)
