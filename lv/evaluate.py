@@ -50,7 +50,7 @@ FIGURES = ("money", "score", "markers", "dice", "pips", "bossed", "boss_points",
 FEATURES = tuple([f"{kind}_{f}{when}" for when in ("", "_x_left") for f in FIGURES
                   for kind in ("own", "best_rival", "mean_rival")] + ["cards_left"])
 SAMPLES = 6  # rolls a decision that rolls dice is judged over
-MODELS = Path(__file__).parent / "models"  # the models lv ships (``value`` alone: revised.json)
+MODELS = Path(__file__).parent / "models"  # the models lv ships (``value`` alone: the one for the game's profile)
 
 
 def profile_hash(profile: Profile) -> str:
@@ -310,14 +310,24 @@ class ValueBot:
 
 
 def shipped_model(profile: Profile) -> Model:
-    """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), else the one for
-    revised (the bot then warns)."""
+    """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), else the one trained
+    for the shipped profile nearest to it, the fewest values apart (the bot then warns)."""
+    from .profile import load_profile
+
     digest = profile_hash(profile)
-    for path in sorted(MODELS.glob("*.json")):
-        model = load_model(path)
+    models = [load_model(path) for path in sorted(MODELS.glob("*.json"))]
+    for model in models:
         if model.profile_hash == digest:
             return model
-    return load_model(MODELS / "revised.json")
+    if not models:
+        raise LvError(f"bot 'value': no model shipped in {MODELS}; make one with lv train and play value:FILE")
+    mine = profile.values(every=True)
+
+    def apart(model: Model) -> int:
+        theirs = load_profile(model.profile).values(every=True)
+        return sum(theirs.get(k) != v for k, v in mine.items())
+
+    return min(models, key=apart)
 
 
 def value_bot(param: str) -> ValueBot:

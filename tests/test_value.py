@@ -135,3 +135,29 @@ def test_lv_train_writes_a_model_and_refuses_bad_input(tmp_path):
     assert again.exit_code == 2 and "exists" in again.output
     zero = CliRunner().invoke(app, ["train", "revised", "-o", str(tmp_path / "z.model"), "--games", "0"])
     assert zero.exit_code == 2 and "at least 1" in zero.output
+
+
+def test_a_house_rules_new_action_is_tried_too(model_file, monkeypatch, capsys):
+    """The bot reads the decisions from the engine's legal list: under the sell-back house rule (a new action
+    family) the sales are among the decisions it tries on a copy and judges."""
+    from conftest import at
+
+    from lv.actions.sell import Sell
+
+    game = at("house-sell-back", ["red", "blue"], current="red", phase="actions",
+              markers={"C7": "red", "B3": "red", "A4": "blue"}, tiles={"A1": "gold red 3"},
+              players={"red": {"money": 10}, "blue": {"money": 10}})
+    legal = game.legal_actions()
+    assert any(isinstance(a, Sell) for a in legal)
+    tried: list = []
+    apply = game.engine.apply
+
+    def counted(s, action, dice, events, *args, **kwargs):
+        tried.append(action)
+        return apply(s, action, dice, events, *args, **kwargs)
+
+    monkeypatch.setattr(game.engine, "apply", counted)
+    chosen = B.bot_named(f"value:{model_file}")(game, legal, random.Random(0))
+    assert chosen in legal
+    assert {a for a in legal if isinstance(a, Sell)} <= set(tried)
+    assert "trained for profile 'revised'" in capsys.readouterr().err
