@@ -175,6 +175,12 @@ class Model:
         left = cards_left(s)
         return [self.value(features(figures, p, left)) for p in range(n)]
 
+    def value_of(self, engine: Engine, s: GameState, p: int, odds: tuple[dict[str, float], float, int]) -> float:
+        """Player ``p``'s value of the position (``values``, for one player)."""
+        if s.phase == "over":
+            return reward(s, p)
+        return self.value(features(player_figures(engine, s, odds), p, cards_left(s)))
+
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "profile": self.profile, "profile_hash": self.profile_hash,
                 "players": self.players, "features": list(FEATURES), "mean": self.mean, "scale": self.scale,
@@ -247,19 +253,20 @@ class ValueBot:
         return (f"warning: model '{self.source or model.profile}' was trained for profile '{model.profile}' "
                 f"({model.profile_hash}); this game's profile '{profile.label}' differs ({digest})")
 
-    def model_for(self, profile: Profile) -> Model:
+    def model_for(self, profile: Profile, players: int) -> Model:
         """The model to play ``profile`` with, its check made (and its warning printed) once per profile."""
-        model = self._checked.get(profile.label)
+        key = f"{players} {profile.label}"
+        model = self._checked.get(key)
         if model is None:
-            model = self.model if self.model is not None else shipped_model(profile)
+            model = self.model if self.model is not None else shipped_model(profile, players)
             message = self.check(profile, model)
             if message:
                 print(message, file=sys.stderr)
-            self._checked[profile.label] = model
+            self._checked[key] = model
         return model
 
     def __call__(self, game: Any, legal: list[A.Decision], rng: random.Random) -> A.Decision:
-        model = self.model_for(game.profile)
+        model = self.model_for(game.profile, len(game.state.players))
         options = choices(legal)
         if len(options) == 1:
             return options[0]
@@ -273,7 +280,7 @@ class ValueBot:
         try:
             for action in options:
                 if isinstance(action, A.EndTurn):
-                    value = model.values(engine, s, odds)[me]
+                    value = model.value_of(engine, s, me, odds)
                 else:
                     value = self._after(model, engine, s, action, me, odds, dice_rng)
                 if value > best_value:
@@ -293,7 +300,7 @@ class ValueBot:
                 engine.apply(t, action, Dice.sampled(dice), [])
             except IllegalAction:
                 return -math.inf
-            total += model.values(engine, t, odds)[me]
+            total += model.value_of(engine, t, me, odds)
             tries += 1
             if not dice.rolls:
                 break
@@ -309,16 +316,17 @@ class ValueBot:
         return f"ValueBot({self.source!r})"
 
 
-def shipped_model(profile: Profile) -> Model:
-    """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), else the one trained
-    for the shipped profile nearest to it, the fewest values apart (the bot then warns)."""
+def shipped_model(profile: Profile, players: int) -> Model:
+    """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), at this player count
+    if there is one; else the one trained for the shipped profile nearest to it, the fewest values apart (the bot
+    then warns)."""
     from .profile import load_profile
 
     digest = profile_hash(profile)
     models = [load_model(path) for path in sorted(MODELS.glob("*.json"))]
-    for model in models:
-        if model.profile_hash == digest:
-            return model
+    same = sorted((m for m in models if m.profile_hash == digest), key=lambda m: m.players != players)
+    if same:
+        return same[0]
     if not models:
         raise LvError(f"bot 'value': no model shipped in {MODELS}; make one with lv train and play value:FILE")
     mine = profile.values(every=True)

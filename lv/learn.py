@@ -51,7 +51,7 @@ def self_play(profile: Profile, players: int, games: int, seed: int, model: Mode
         bots: list[Any] = [greedy] * players
         if model is not None:  # the model in half the seats, which ones by game
             valued = ValueBot(model, samples=2)
-            valued._checked[profile.label] = model
+            valued._checked[f"{players} {profile.label}"] = model
             for seat in range(players):
                 if (seat + g) % 2 == 0:
                     bots[seat] = valued

@@ -161,3 +161,15 @@ def test_a_house_rules_new_action_is_tried_too(model_file, monkeypatch, capsys):
     assert chosen in legal
     assert {a for a in legal if isinstance(a, Sell)} <= set(tried)
     assert "trained for profile 'revised'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant, players, shipped", [
+    ("revised", 4, "revised"), ("original", 4, "original"), ("revised+f-block", 2, "revised+f-block"),
+    ("original,gamble.per_turn=2", 4, "original")])
+def test_value_alone_plays_the_shipped_model_for_the_profile(variant, players, shipped, capsys):
+    """The shipped models (lv/models): the one whose profile has the game's values (at its player count where
+    two have the same values), else the nearest profile's, with the warning."""
+    bot = B.bot_named("value")
+    model = bot.model_for(lv.load_profile(variant), players)
+    assert model.to_dict() == evaluate.load_model(evaluate.MODELS / f"{shipped}.json").to_dict()
+    assert ("warning" in capsys.readouterr().err) == ("," in variant)
