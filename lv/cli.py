@@ -364,8 +364,8 @@ def train_cmd(
     variant: str = typer.Argument(..., help="Profile spec the model is for, e.g. revised, original+f-block."),
     output: str = typer.Option(..., "--output", "-o", help="The model file to write (JSON)."),
     players: int = typer.Option(4, "--players", "-p", help="Players in the self-play games."),
-    games: int = typer.Option(1000, "--games", "-g", help="Self-play games per round."),
-    rounds: int = typer.Option(2, "--rounds", help="Rounds of self-play: the first greedy, each later one with "
+    games: int = typer.Option(2000, "--games", "-g", help="Self-play games per round."),
+    rounds: int = typer.Option(1, "--rounds", help="Rounds of self-play: the first greedy, each later one with "
                                                    "the model of the round before in half the seats."),
     seed: int = typer.Option(0, "--seed", help="Seeds the self-play games."),
     as_json: bool = typer.Option(False, "--json", help="Print the model's summary as JSON."),

@@ -105,7 +105,7 @@ def fit(rows: list[list[float]], labels: list[float], profile: Profile, players:
                  [float(v) for v in scale], [float(v) for v in weights], bias, info)
 
 
-def train(profile: Profile, players: int = 4, games: int = 400, rounds: int = 2, seed: int = 0,
+def train(profile: Profile, players: int = 4, games: int = 2000, rounds: int = 1, seed: int = 0,
           progress: Callable[[str, int, int], None] | None = None) -> Model:
     """A model for ``profile``: ``rounds`` rounds of ``games`` self-play games each (see the module's
     docstring)."""
