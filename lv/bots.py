@@ -13,6 +13,7 @@ raise, gamble, end), then a uniformly random one of that kind. Still random and 
 crowds out the rest just because it comes in five colours, so its games use every action (``lv selfplay``).
 ``greedy``: a sensible player (see ``greedy_bot``).
 ``mcts``: searches (Monte Carlo tree search over imagined games played by ``greedy``; see mcts.py).
+``value``: one decision ahead, judged by a model learned from self-play (``value:FILE``; see evaluate.py).
 
 A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3`` ends the turn 30% of the time,
 ``mcts:100`` searches with 100 playouts per decision).

@@ -315,7 +315,8 @@ def selfplay_cmd(
                                                          "one of it), uniform (any legal decision), random "
                                                          "(ends the turn a quarter of the time; random:0.3), "
                                                          "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
-                                                         "or mcts:0.5s per decision) or MODULE:FUNCTION (your "
+                                                         "or mcts:0.5s per decision), value (the learned player; "
+                                                         "value:FILE, a model of lv train) or MODULE:FUNCTION (your "
                                                          "own); one for all players or one per player, "
                                                          "comma-separated: mcts:100,greedy,greedy,greedy."),
     output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the record here (.json for JSON); "
