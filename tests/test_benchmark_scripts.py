@@ -60,3 +60,17 @@ def test_mcts_decision_profiles_where_a_search_spends(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     shares = dict(line.rsplit(": ", 1) for line in out.stdout.splitlines()[1:])
     assert 50 < float(shares["the imagined games (playouts)"].rstrip("%")) <= 100
+
+
+def test_versus_writes_a_line_a_game_and_sums_them_up(tmp_path: Path) -> None:
+    script = str(ROOT / "benchmarks" / "versus.py")
+    out = subprocess.run([sys.executable, script, "value", "greedy", "--games", "2", "--players", "2"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(r["i"], r["seat"]) for r in rows] == [(0, 0), (1, 1)]
+    (tmp_path / "lines.jsonl").write_text(out.stdout)
+    summary = subprocess.run([sys.executable, script, "--summary", "lines.jsonl"], capture_output=True, text=True,
+                             cwd=tmp_path, timeout=300)
+    data = json.loads(summary.stdout)
+    assert data["games"] == 2 and data["win_rate"]["mean"] == sum(r["won"] for r in rows) / 2
