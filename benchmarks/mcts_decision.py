@@ -3,6 +3,7 @@
     python benchmarks/mcts_decision.py                  # this checkout's lv
     python benchmarks/mcts_decision.py --installed      # the lv installed in this interpreter (a compiled build)
     python benchmarks/mcts_decision.py --playouts 200 --turn 12 --tries 3
+    python benchmarks/mcts_decision.py --bot value     # the learned player at the same decision
 
 Issue 18's target: one ``mcts:200`` decision of a 4-player revised game, mid-game, in 0.5 s or less (compiled).
 The position: a game of four greedy bots from seed 1, played until turn ``--turn`` begins and its player has
@@ -26,6 +27,9 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=200, help="playouts per decision (default 200)")
     ap.add_argument("--turn", type=int, default=12, help="the turn the decision is made in (default 12)")
     ap.add_argument("--tries", type=int, default=3, help="times the decision is asked (default 3)")
+    ap.add_argument("--profile", action="store_true", help="also where one search spends (cProfile: shares of "
+                    "its time, inflated alike by the profiler)")
+    ap.add_argument("--bot", default=None, help="another bot to time at the same decision (value, value:FILE)")
     args = ap.parse_args()
     if not args.installed:
         sys.path.insert(0, str(ROOT))
@@ -45,13 +49,40 @@ def main() -> None:
     legal = game.legal_actions()
     times = []
     for _ in range(args.tries):
-        bot = bots.bot_named(f"mcts:{args.playouts}")
+        bot = bots.bot_named(args.bot or f"mcts:{args.playouts}")
         start = time.process_time()
         bot(game, legal, rng_for(1, "mcts"))
         times.append(time.process_time() - start)
-    print(f"lv ({build}): one mcts:{args.playouts} decision, 4 players, revised, turn {game.state.turn} of a greedy "
+    print(f"lv ({build}): one {args.bot or f'mcts:{args.playouts}'} decision, 4 players, revised, turn {game.state.turn} of a greedy "
           f"game (seed 1), {len(legal)} legal decisions: "
           + ", ".join(f"{t:.3f}" for t in times) + " CPU s")
+    if args.profile:
+        _profile(bots.bot_named(args.bot or f"mcts:{args.playouts}"), game, legal, rng_for(1, "mcts"))
+
+
+# where a search spends: (label, file ending, function name), cumulative time of each as a share of the whole
+PARTS = [("the imagined games (playouts)", "mcts.py", "playout"),
+         ("  the greedy policy's choices", "bots.py", "__call__"),
+         ("  the legal decisions listed", "legal.py", "legal_actions"),
+         ("  the engine's steps (decisions and draws)", "mcts.py", "step"),
+         ("state copies (determinize)", "mcts.py", "determinize"),
+         ("  of which GameState.copy", "state.py", "copy"),
+         ("the tree's order of decisions (priors)", "mcts.py", "ordered")]
+
+
+def _profile(bot, game, legal, rng) -> None:
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    bot(game, legal, rng)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # (file, line, name) -> (calls, primitive, tottime, cumtime, callers)
+    whole = max(v[3] for v in stats.values())
+    for label, file, name in PARTS:
+        cum = sum(v[3] for k, v in stats.items() if k[0].endswith(file) and k[2] == name)
+        print(f"{label}: {100 * cum / whole:.1f}%")
 
 
 if __name__ == "__main__":

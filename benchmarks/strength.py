@@ -38,19 +38,38 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--no-reference", action="store_true", help="play only the bot's games (when the reference "
+                    "is the opponents' bot, its win rate is 1/players by symmetry): half the cost; prints JSON")
+    ap.add_argument("--rotate", action="store_true", help="the bot in every seat in turn (an equal share of the "
+                    "games in each, seeds --seed*100+seat), not only the first")
     args = ap.parse_args(argv)
     reference = args.reference or args.against
     others = [args.against] * (args.players - 1)
     rows = {}
-    for bot in (args.bot, reference):
-        games: list[dict] = []
+    for bot in (args.bot,) if args.no_reference else (args.bot, reference):
+        wins: list[float] = []
+        shares: list[float] = []
         start = time.perf_counter()
-        simulate.play([args.variant], args.players, args.games, args.seed, [bot] + others, args.workers,
-                      on_game=lambda pair: games.append(pair[0]))
-        rows[bot] = ([float(g["winner"] == 0) for g in games], time.perf_counter() - start,
-                     [g["scores"][0] / max(1, sum(g["scores"])) for g in games])
-    wins, seconds, shares = rows[args.bot]
-    ref_wins, _, ref_shares = rows[reference]
+        cpu = time.process_time()
+        seats = range(args.players) if args.rotate else range(1)
+        for seat in seats:  # --rotate: a quarter of the games (with 4 players) in each seat, other seeds each
+            games: list[dict] = []
+            count = args.games // len(seats) + (seat < args.games % len(seats))
+            seed = args.seed if not args.rotate else args.seed * 100 + seat
+            simulate.play([args.variant], args.players, count, seed, others[:seat] + [bot] + others[seat:],
+                          args.workers, on_game=lambda pair: games.append(pair[0]))
+            wins += [float(g["winner"] == seat) for g in games]
+            shares += [g["scores"][seat] / max(1, sum(g["scores"])) for g in games]
+        rows[bot] = (wins, time.perf_counter() - start, shares, time.process_time() - cpu)
+    wins, seconds, shares, cpu_seconds = rows[args.bot]
+    if args.no_reference:  # the bot's own figures only; the reference's are its own (three copies: 1/players)
+        print(json.dumps({"variant": args.variant, "players": args.players, "games": args.games, "seed": args.seed,
+                          "bot": args.bot, "against": args.against, "rotate": args.rotate,
+                          "win_rate": metrics.estimate(wins, share=True).to_dict(),
+                          "points_share": metrics.estimate(shares).to_dict(), "cpu_seconds": cpu_seconds},
+                         indent=1))
+        return 0
+    ref_wins, _, ref_shares, _ = rows[reference]
     out = {
         "variant": args.variant, "players": args.players, "games": args.games, "seed": args.seed,
         "bot": args.bot, "against": args.against, "reference": reference,
@@ -60,7 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         "points_share": metrics.estimate(shares).to_dict(),
         "reference_points_share": metrics.estimate(ref_shares).to_dict(),
         "points_share_difference": metrics.paired(ref_shares, shares).to_dict(),
-        "games_per_second": args.games / seconds, "workers": args.workers,
+        "games_per_second": args.games / seconds, "workers": args.workers, "rotate": args.rotate,
+        "cpu_seconds": cpu_seconds,
     }
     if args.json:
         print(json.dumps(out, indent=1))
@@ -70,12 +90,15 @@ def main(argv: list[str] | None = None) -> int:
         return f"{e['mean']:.3f} [{e['low']:.3f}, {e['high']:.3f}]"
 
     print(f"{args.variant}, {args.players} players, {args.games} games, seed {args.seed}; the others: {args.against}")
-    print(f"win rate of {args.bot} in the first place: {cell(out['win_rate'])}")
-    print(f"win rate of {reference} in the first place: {cell(out['reference_win_rate'])}")
+    print(f"win rate of {args.bot}" + (" (every seat)" if args.rotate else " in the first place") + ": "
+          f"{cell(out['win_rate'])}")
+    print(f"win rate of {reference} in its place: "
+          f"{cell(out['reference_win_rate'])}")
     print(f"paired difference: {cell(out['difference'])}")
     print(f"share of the points: {cell(out['points_share'])} against {cell(out['reference_points_share'])}, "
           f"difference {cell(out['points_share_difference'])}")
-    print(f"{out['games_per_second']:.3f} games/s with {args.bot} ({args.workers} process(es))")
+    print(f"{out['games_per_second']:.3f} games/s with {args.bot} ({args.workers} process(es)), "
+          f"{cpu_seconds:.1f} CPU s in this process" + ("; seats rotated" if args.rotate else ""))
     return 0
 
 

@@ -13,6 +13,7 @@ raise, gamble, end), then a uniformly random one of that kind. Still random and 
 crowds out the rest just because it comes in five colours, so its games use every action (``lv selfplay``).
 ``greedy``: a sensible player (see ``greedy_bot``).
 ``mcts``: searches (Monte Carlo tree search over imagined games played by ``greedy``; see mcts.py).
+``value``: one decision ahead, judged by a model learned from self-play (``value:FILE``; see evaluate.py).
 
 Every bot answers the boss's lay-off (000 L194) where the profile lets the boss lay off (``gamble.lay_off:
 boss_option``): ``play`` asks the boss's bot, whose legal list is then the two answers (``LayOff(False)``,
@@ -309,7 +310,7 @@ def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFac
 greedy_bot = GreedyBot()
 
 BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
-                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value)}
+                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values)}
 
 
 def bot_named(spec: str) -> Bot:
@@ -325,10 +326,13 @@ def bot_named(spec: str) -> Bot:
 def _bot_named(spec: str) -> Bot:
     """``bot_named`` without a restriction."""
     name, _, param = spec.strip().partition(":")
+    if name == "value":  # value:MODEL, a model made by lv train (evaluate.py); value alone: the shipped one
+        from .evaluate import value_bot
+        return value_bot(param)
     if name not in BOTS:
         if param:
             return user_bot(spec.strip())
-        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, or MODULE:FUNCTION for your own")
+        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, value:MODEL, or MODULE:FUNCTION for your own")
     if not param:
         return BOTS[name]
     try:
@@ -450,7 +454,7 @@ def never_takes(spec: str) -> frozenset[str]:
     bot_named(spec)
     base, kinds = split_restriction(spec)
     name = base.partition(":")[0]
-    if name not in BOTS:
+    if name not in BOTS and name != "value":  # value chooses from the legal list, as the built-in bots do
         return kinds
     unlisted = {f.name for f in A.FAMILIES if f.applies and not f.listed}
     if name == "greedy":
@@ -485,11 +489,11 @@ def _mcts(param: str) -> Mcts:
         seconds = float(param[:-1])
         if not 0 < seconds <= 3600:
             raise ValueError
-        return Mcts(greedy_bot, greedy_bot.value, seconds=seconds)
+        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, seconds=seconds)
     playouts = int(param)
     if not 1 <= playouts <= 1_000_000:
         raise ValueError
-    return Mcts(greedy_bot, greedy_bot.value, playouts=playouts)
+    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, playouts=playouts)
 
 
 def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,

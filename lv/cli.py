@@ -315,7 +315,8 @@ def selfplay_cmd(
                                                          "one of it), uniform (any legal decision), random "
                                                          "(ends the turn a quarter of the time; random:0.3), "
                                                          "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
-                                                         "or mcts:0.5s per decision) or MODULE:FUNCTION (your "
+                                                         "or mcts:0.5s per decision), value (the learned player; "
+                                                         "value:FILE, a model of lv train) or MODULE:FUNCTION (your "
                                                          "own); one for all players or one per player, "
                                                          "comma-separated: mcts:100,greedy,greedy,greedy. No "
                                                          "built-in bot trades; every one answers the boss's "
@@ -358,6 +359,49 @@ def selfplay_cmd(
     decisions = sum(len([d for d in t.decisions if not isinstance(d.action, lv.EndTurn)]) for t in game.history)
     note(f"wrote {output}: {variant}, {len(game.player_names)} players, {game.state.turn} turns, {decisions} "
          f"decisions; {game.player_names[r.winner]} wins ({ending(r.reason)})")
+
+
+@app.command("train")
+@guarded
+def train_cmd(
+    variant: str = typer.Argument(..., help="Profile spec the model is for, e.g. revised, original+f-block."),
+    output: str = typer.Option(..., "--output", "-o", help="The model file to write (JSON)."),
+    players: int = typer.Option(4, "--players", "-p", help="Players in the self-play games."),
+    games: int = typer.Option(2000, "--games", "-g", help="Self-play games per round."),
+    rounds: int = typer.Option(1, "--rounds", help="Rounds of self-play: the first greedy, each later one with "
+                                                   "the model of the round before in half the seats."),
+    seed: int = typer.Option(0, "--seed", help="Seeds the self-play games."),
+    as_json: bool = typer.Option(False, "--json", help="Print the model's summary as JSON."),
+    force: bool = typer.Option(False, "--force", help="Replace an existing file given by -o."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+) -> None:
+    """Learn the evaluation of the 'value' player for one profile from self-play, and write it (needs numpy:
+    pip install "lv\\[learn]"). Play it with --bot value:FILE; used under another profile it warns.
+
+    Example: lv train revised -o revised.model && lv selfplay --bot value:revised.model,greedy,greedy,greedy
+    """
+    from lv import learn
+    from lv.files import NEW, write_atomic
+
+    if os.path.lexists(output) and not force:
+        raise LvError(f"{output}: the file exists (use --force to replace it)")
+    if games < 1 or rounds < 1:
+        raise LvError(f"--games and --rounds must be at least 1 (got {games} and {rounds})")
+    profile = lv.load_profile(variant)
+    if not profile.players.min <= players <= profile.players.max:
+        raise LvError(f"--players {players}: profile '{profile.label}' allows {profile.players.min} to "
+                      f"{profile.players.max}")
+    with _progress("train", games * rounds, "games", quiet) as advance:
+        model = learn.train(profile, players, games, rounds, seed, progress=lambda _what, _done, _total: advance(1))
+    write_atomic(output, json.dumps(model.to_dict(), indent=1) + "\n", expect=None if force else NEW)
+    summary = {"output": output, "profile": model.profile, "profile_hash": model.profile_hash, "players": players,
+               **model.info}
+    if as_json:
+        emit_json(summary)
+        return
+    note(f"wrote {output}: a value model for {model.profile} ({model.profile_hash}), {players} players, "
+         f"{model.info['games']} self-play games, {model.info['rows']} positions, R^2 {model.info['r2']}, "
+         f"{model.info['cpu_seconds']} CPU s")
 
 
 @app.command("replay")

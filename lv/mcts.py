@@ -63,6 +63,8 @@ class Mcts:
 
     policy: Callable[[Any, list[Action], random.Random], Action]  # plays the imagined games (bots.greedy_bot)
     prior: Callable[[Any, Any], float] | None = None  # how much the policy likes a decision (GreedyBot.value)
+    # the same for every decision of a list at once (GreedyBot.values: what it reads of a lot is read once)
+    priors: Callable[[Any, list[Action]], list[float]] | None = None
     playouts: int = 200
     seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
     exploration: float = EXPLORATION
@@ -124,6 +126,10 @@ class _Search:
         self.root_state = game.state
         self.players = len(game.state.players)
         self.depths = self._end_card_depths(game)
+        s = game.state
+        # the unseen cards in board order, once: each determinization shuffles a copy of this list
+        self.unseen = sorted((c for c in s.deck if c != END_CARD), key=self.board.index.__getitem__)
+        self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
 
     def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
@@ -145,7 +151,7 @@ class _Search:
         s = self.root_state.copy()
         # in board order before shuffling: what the search imagines depends on which cards are unseen, never
         # on their true order
-        unseen = sorted((c for c in s.deck if c != END_CARD), key=self.board.index.__getitem__)
+        unseen = list(self.unseen)
         self.rng.shuffle(unseen)
         if END_CARD in s.deck:
             under = self.rng.randint(*self.depths)
@@ -180,14 +186,23 @@ class _Search:
     def ordered(self, view: _View, legal: list[Action]) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
         the ones it likes, the rest in the order listed."""
-        prior = self.bot.prior
+        prior, priors = self.bot.prior, self.bot.priors
         options = choices(legal)
-        if prior is None:
+        if priors is not None:  # the values of the listed decisions at once; a gamble's half stake as its cap
+            listed = priors(view, legal)
+            values = []
+            for a, value in zip(legal, listed):
+                values.append(value)
+                if isinstance(a, A.Gamble) and a.bet > 1:
+                    values.append(value)
+        elif prior is not None:
+            values = [prior(view, a) for a in options]
+        else:
             return options
         keyed = []
         for i, a in enumerate(options):
-            value = 0.0 if isinstance(a, A.EndTurn) else prior(view, a)
-            keyed.append((-value, not isinstance(a, A.EndTurn), i, a))
+            end = isinstance(a, A.EndTurn)
+            keyed.append((-(0.0 if end else values[i]), not end, i, a))
         keyed.sort(key=lambda k: k[:3])
         return [k[3] for k in keyed]
 
@@ -199,8 +214,15 @@ class _Search:
         path: list[tuple[_Node, int | None]] = [(root, None)]  # each node, and who took the decision into it
         while s.phase != "over":
             player = s.current
-            # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions
-            allowed = self.ordered(view, legal)[:1 + math.isqrt(node.visits // self.bot.widening)]
+            # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
+            # The root's order is the same in every determinization (the policy does not read the draw pile)
+            if node is root:
+                order = self.root_order
+                if order is None:
+                    order = self.root_order = self.ordered(view, legal)
+            else:
+                order = self.ordered(view, legal)
+            allowed = order[:1 + math.isqrt(node.visits // self.bot.widening)]
             children = node.children
             untried = None
             for a in allowed:

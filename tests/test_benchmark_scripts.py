@@ -38,3 +38,39 @@ def test_mcts_decision_says_when_the_game_ends_before_the_turn(tmp_path: Path) -
     out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mcts_decision.py"), "--playouts", "5",
                           "--turn", "500", "--tries", "1"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert out.returncode == 1 and "the game ended before turn 500" in out.stderr
+
+
+def test_strength_rotates_the_seats(tmp_path: Path) -> None:
+    """--rotate: the bot in every seat, an equal share of the games each; the same games in every run."""
+    args = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--bot", "value", "--against", "greedy",
+            "--games", "4", "--seed", "1", "--json", "--rotate", "--no-reference"]
+    out = subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["rotate"] and data["games"] == 4 and "reference_win_rate" not in data
+    assert data["win_rate"]["mean"] * 4 == round(data["win_rate"]["mean"] * 4)
+    again = json.loads(subprocess.run(args, capture_output=True, text=True, cwd=tmp_path, timeout=300).stdout)
+    assert again["win_rate"] == data["win_rate"] and again["points_share"] == data["points_share"]
+
+
+def test_mcts_decision_profiles_where_a_search_spends(tmp_path: Path) -> None:
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "mcts_decision.py"), "--playouts", "5",
+                          "--turn", "3", "--tries", "1", "--profile"], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    shares = dict(line.rsplit(": ", 1) for line in out.stdout.splitlines()[1:])
+    assert 50 < float(shares["the imagined games (playouts)"].rstrip("%")) <= 100
+
+
+def test_versus_writes_a_line_a_game_and_sums_them_up(tmp_path: Path) -> None:
+    script = str(ROOT / "benchmarks" / "versus.py")
+    out = subprocess.run([sys.executable, script, "value", "greedy", "--games", "2", "--players", "2"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert out.returncode == 0, out.stderr
+    rows = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(r["i"], r["seat"]) for r in rows] == [(0, 0), (1, 1)]
+    (tmp_path / "lines.jsonl").write_text(out.stdout)
+    summary = subprocess.run([sys.executable, script, "--summary", "lines.jsonl"], capture_output=True, text=True,
+                             cwd=tmp_path, timeout=300)
+    data = json.loads(summary.stdout)
+    assert data["games"] == 2 and data["win_rate"]["mean"] == sum(r["won"] for r in rows) / 2

@@ -130,11 +130,14 @@ def test_the_readme_block_runs_top_to_bottom_as_written(tmp_path, monkeypatch):
     for line in lines:
         args = shlex.split(line, comments=True)[1:]
         args = [x for a in args for x in (sorted(glob.glob(a)) if "*" in a else [a])]
-        if args[0] in ("simulate", "explain") and not os.environ.get("LV_SLOW_TESTS"):
+        if args[0] in ("simulate", "explain", "balance", "ladder", "train") and not os.environ.get("LV_SLOW_TESTS"):
             # the same command, fewer games (a searching bot: 2 games, 4 playouts a decision; lv explain plays
-            # every game under 146 profiles: 2 games)
-            searching = any(a.startswith("mcts") or ",mcts" in a for a in args) or args[0] == "explain"
-            args[args.index("--games") + 1] = "2" if searching else "20"
+            # every game under 146 profiles, lv balance every line-up: 2 games; the ladder 8, training 4)
+            if "--games" not in args:
+                args += ["--games", "4"]
+            searching = any(a.startswith("mcts") or ",mcts" in a for a in args) or args[0] in ("explain", "balance")
+            few = {"ladder": "8", "train": "4"}.get(args[0], "2" if searching else "20")
+            args[args.index("--games") + 1] = few
             args = [re.sub(r"mcts:\d+", "mcts:4", a) for a in args]
         res = run(*args)
         assert res.exit_code == 0, f"{line}\n{res.stderr}"

@@ -207,7 +207,7 @@ def test_without_the_extra_the_error_names_it(monkeypatch):
 def test_help_names_what_the_bots_never_take():
     """lv ladder --help and lv simulate --help say what the built-in bots never take, as ``never_takes`` has it."""
     assert bots.never_takes("greedy") - {"sell"} == {"remodel", "trade"}
-    assert all(bots.never_takes(name) == {"trade"} for name in ("uniform", "random", "random-kind", "mcts"))
+    assert all(bots.never_takes(name) == {"trade"} for name in ("uniform", "random", "random-kind", "mcts", "value"))
     for command in ("ladder", "simulate"):
         text = " ".join(CliRunner().invoke(cli.app, [command, "--help"]).stdout.replace("│", " ").split())
         assert "None of the built-in bots trades; greedy never remodels either" in text, command

@@ -1,0 +1,175 @@
+"""The ``value`` player and ``lv train`` (lv/evaluate.py, lv/learn.py): a model file records its profile and warns
+under another, a malformed one is a one-line error, training is reproducible, a game of the bot replays and
+verifies, and the same seed and model give the same game. Tiny training runs keep this file fast."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+
+import lv
+from lv import actions as A
+from lv import bots as B
+from lv import evaluate, learn
+from lv.errors import LvError
+from lv.record import dumps, parse_record, record_of
+from lv.replay import replay
+
+pytest.importorskip("numpy")
+
+
+@pytest.fixture(scope="module")
+def model_file(tmp_path_factory):
+    model = learn.train(lv.load_profile("revised"), 4, games=4, rounds=2, seed=3)
+    path = tmp_path_factory.mktemp("model") / "revised.model"
+    model.save(path)
+    return path
+
+
+def test_training_is_reproducible_and_the_file_says_what_it_was_trained_for(model_file):
+    again = learn.train(lv.load_profile("revised"), 4, games=4, rounds=2, seed=3)
+    data = json.loads(model_file.read_text())
+    assert {k: v for k, v in again.to_dict().items() if k != "info"} == {
+        k: v for k, v in data.items() if k != "info"}
+    assert data["profile"] == "revised"
+    assert data["profile_hash"] == evaluate.profile_hash(lv.load_profile("revised"))
+    assert data["profile_hash"] != evaluate.profile_hash(lv.load_profile("original"))
+    assert data["features"] == list(evaluate.FEATURES)
+    other = learn.train(lv.load_profile("revised"), 4, games=4, rounds=1, seed=4)
+    assert other.weights != again.weights  # the seed reaches the games
+
+
+def _game(spec: str, seed: int, variant: str = "revised"):
+    game = lv.new_game(variant, 4, seed)
+    B.play(game, [B.bot_named(spec)] + [B.greedy_bot] * 3, seed)
+    return game
+
+
+def test_a_game_of_the_bot_replays_verified_and_repeats(model_file, capsys):
+    game = _game(f"value:{model_file}", 8)
+    text = dumps(record_of(game, "revised"), "json")
+    assert dumps(record_of(_game(f"value:{model_file}", 8), "revised"), "json") == text
+    out = replay(parse_record(text))
+    assert out.verified is True and not out.illegal
+    assert out.game.state.result == game.state.result
+    assert any(not isinstance(d.action, A.EndTurn) for t in game.history[::4] for d in t.decisions)
+    assert "warning" not in capsys.readouterr().err  # the profile it was trained for
+
+
+def test_another_profile_warns_once(model_file, capsys):
+    _game(f"value:{model_file}", 9, "original")
+    err = capsys.readouterr().err
+    assert err.count("warning: model") == 1
+    assert "trained for profile 'revised'" in err and "'original' differs" in err
+
+
+@pytest.mark.parametrize("text, message", [
+    ("not json", "not a JSON file"),
+    ('{"format": "other"}', "not an lv value model"),
+    (None, "'bias' is missing"),
+    ("short", "hold"),
+])
+def test_a_malformed_model_is_a_one_line_error(tmp_path, model_file, text, message):
+    data = json.loads(model_file.read_text())
+    if text is None:
+        del data["bias"]
+        text = json.dumps(data)
+    elif text == "short":
+        data["weights"] = data["weights"][:-1]
+        text = json.dumps(data)
+    path = tmp_path / "bad.model"
+    path.write_text(text)
+    with pytest.raises(LvError, match=message) as err:
+        B.bot_named(f"value:{path}")
+    assert str(path) in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_missing_model_file_names_it(tmp_path):
+    with pytest.raises(LvError, match="nothere.model': cannot read"):
+        B.bot_named(f"value:{tmp_path / 'nothere.model'}")
+
+
+def test_a_decision_that_rolls_dice_is_judged_over_several_rolls(model_file, monkeypatch):
+    """The engine asking for dice is what makes the bot average: a gamble is tried ``samples`` times, a build
+    (no dice) once."""
+    bot = B.bot_named(f"value:{model_file}")
+    game = lv.new_game("revised", 4, 5)
+    rng = random.Random(1)
+    while not any(isinstance(a, A.Gamble) for a in game.legal_actions()):
+        game.apply(B.greedy_bot(game, game.legal_actions(), rng))
+    tried: list = []
+    apply = game.engine.apply
+
+    def counted(s, action, dice, events, *args, **kwargs):
+        tried.append(action)
+        return apply(s, action, dice, events, *args, **kwargs)
+
+    monkeypatch.setattr(game.engine, "apply", counted)
+    bot(game, game.legal_actions(), random.Random(0))
+    gamble = next(a for a in tried if isinstance(a, A.Gamble))
+    build = next(a for a in tried if isinstance(a, A.Build))
+    assert tried.count(gamble) == evaluate.SAMPLES
+    assert tried.count(build) == 1
+
+
+def test_the_learn_extra_is_named_when_numpy_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(LvError, match=r'pip install "lv\[learn\]"'):
+        learn.train(lv.load_profile("revised"), 4, games=1, rounds=1)
+
+
+def test_lv_train_writes_a_model_and_refuses_bad_input(tmp_path):
+    from typer.testing import CliRunner
+
+    from lv.cli import app
+
+    out = tmp_path / "m.model"
+    result = CliRunner().invoke(app, ["train", "revised", "-o", str(out), "--games", "2", "--rounds", "1",
+                                      "--quiet", "--json"])
+    assert result.exit_code == 0, result.output
+    assert evaluate.load_model(out).profile == "revised"
+    again = CliRunner().invoke(app, ["train", "revised", "-o", str(out), "--games", "2"])
+    assert again.exit_code == 2 and "exists" in again.output
+    zero = CliRunner().invoke(app, ["train", "revised", "-o", str(tmp_path / "z.model"), "--games", "0"])
+    assert zero.exit_code == 2 and "at least 1" in zero.output
+
+
+def test_a_house_rules_new_action_is_tried_too(model_file, monkeypatch, capsys):
+    """The bot reads the decisions from the engine's legal list: under the sell-back house rule (a new action
+    family) the sales are among the decisions it tries on a copy and judges."""
+    from conftest import at
+
+    from lv.actions.sell import Sell
+
+    game = at("house-sell-back", ["red", "blue"], current="red", phase="actions",
+              markers={"C7": "red", "B3": "red", "A4": "blue"}, tiles={"A1": "gold red 3"},
+              players={"red": {"money": 10}, "blue": {"money": 10}})
+    legal = game.legal_actions()
+    assert any(isinstance(a, Sell) for a in legal)
+    tried: list = []
+    apply = game.engine.apply
+
+    def counted(s, action, dice, events, *args, **kwargs):
+        tried.append(action)
+        return apply(s, action, dice, events, *args, **kwargs)
+
+    monkeypatch.setattr(game.engine, "apply", counted)
+    chosen = B.bot_named(f"value:{model_file}")(game, legal, random.Random(0))
+    assert chosen in legal
+    assert {a for a in legal if isinstance(a, Sell)} <= set(tried)
+    assert "trained for profile 'revised'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("variant, players, shipped", [
+    ("revised", 4, "revised"), ("original", 4, "original"), ("revised+f-block", 2, "revised+f-block"),
+    ("original,gamble.per_turn=2", 4, "original")])
+def test_value_alone_plays_the_shipped_model_for_the_profile(variant, players, shipped, capsys):
+    """The shipped models (lv/models): the one whose profile has the game's values (at its player count where
+    two have the same values), else the nearest profile's, with the warning."""
+    bot = B.bot_named("value")
+    model = bot.model_for(lv.load_profile(variant), players)
+    assert model.to_dict() == evaluate.load_model(evaluate.MODELS / f"{shipped}.json").to_dict()
+    assert ("warning" in capsys.readouterr().err) == ("," in variant)
