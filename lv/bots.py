@@ -364,11 +364,17 @@ def restrictable_kinds() -> tuple[str, ...]:
 def split_restriction(spec: str) -> tuple[str, frozenset[str]]:
     """``greedy/no-gamble,raise`` -> (``greedy``, {gamble, raise}); a spec without ``/`` -> (spec, {}). A bad
     restriction (no ``no-``, an unknown kind, two ``/``) is a one-line LvError naming the known kinds."""
-    base, slash, rest = spec.strip().partition("/")
-    if not slash:
-        return base, frozenset()
+    text = spec.strip()
+    base, slash, rest = text.rpartition("/")
+    # a '/' inside a bot's parameter is a path (value:models/revised.model), not a restriction
+    in_param = ":" in text.partition("/")[0]
+    if not slash or (in_param and not rest.startswith("no-")):
+        return text, frozenset()
     known = restrictable_kinds()
-    if "/" in rest or not rest.startswith("no-"):
+    if ":" in rest and not in_param:
+        raise LvError(f"bot '{spec}': a bot of your own is MODULE:FUNCTION, a module on the Python path or in the "
+                      f"current folder (my_bot:choose), not a file's path")
+    if ("/" in base and not in_param) or not rest.startswith("no-"):
         raise LvError(f"bot '{spec}': a restriction is /no-KIND[,KIND...] after the bot, e.g. greedy/no-gamble or "
                       f"mcts:200/no-raise,remodel; the kinds are {', '.join(known)}")
     kinds: set[str] = set()

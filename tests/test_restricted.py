@@ -190,3 +190,16 @@ def test_in_random_positions_a_restricted_bot_never_takes_the_kinds(seed, steps,
         assert A.FAMILY_OF[type(decision)].name not in kinds
         assert decision in legal or (isinstance(decision, A.Gamble) and A.Gamble(decision.lot, max(
             a.bet for a in legal if isinstance(a, A.Gamble) and a.lot == decision.lot)) in legal)
+
+
+def test_a_slash_in_a_bots_parameter_is_a_path_not_a_restriction():
+    """``value:models/revised.model`` names a file; ``value:models/revised.model/no-raise`` restricts it; a user's
+    bot given as a file's path is told what a bot of your own is (it was a restriction's error)."""
+    from lv.bots import split_restriction
+
+    assert split_restriction("value:a/b.model") == ("value:a/b.model", frozenset())
+    assert split_restriction("value:a/b.model/no-raise") == ("value:a/b.model", frozenset({"raise"}))
+    with pytest.raises(LvError, match="MODULE:FUNCTION, a module on the Python path"):
+        split_restriction("examples/my_bot.py:choose")
+    with pytest.raises(LvError, match="a restriction is /no-KIND"):
+        split_restriction("greedy/no-gamble/no-raise")
