@@ -959,19 +959,34 @@ def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callabl
     if quiet:
         yield lambda k: None
         return
-    if err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from lv import progress
 
-        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err.real(), transient=True) as bar:
-            task = bar.add_task(unit, total=total)
-            yield lambda k: bar.advance(task, k)
-        return
-    from lv.progress import StatusLines
+    ticks = progress.counters()  # the games tick it as they end (and a searched player at each decision)
+    try:
+        if err.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    status = StatusLines(what, total, unit, note)
-    yield status.advance
-    status.close()
+            with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=err.real(), transient=True) as bar:
+                task = bar.add_task(unit, total=total)
+                # the bar moves with the games as they end, between batches too: the status lines' thread, each
+                # second, sets it instead of writing a line
+                lines = progress.StatusLines(what, total, unit, lambda line: None, interval=1.0, first=1.0,
+                                             ticks=ticks)
+                lines.write = lambda line: bar.update(task, completed=lines.games_done())
+                lines.start()
+
+                def advance(k: int) -> None:
+                    lines.advance(k)
+                    bar.update(task, completed=lines.games_done())
+                yield advance
+                lines.close()
+            return
+        status = progress.StatusLines(what, total, unit, note, ticks=ticks, first=progress.first_from_env()).start()
+        yield status.advance
+        status.close()
+    finally:
+        progress.share(None)
 
 
 @app.command("explain")

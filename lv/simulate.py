@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 import attrs
 
 from . import bots as B
+from . import progress
 from .diff import turn_digests
 from .errors import LvError
 from .game import new_game
@@ -168,7 +169,11 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
     game = new_game(profile, players, seed, quiet=not save and not digests)
     bots = tuple(bots)
     legal_counts: list[int] = []  # the legal decisions at each decision point: the branching factor
-    B.play(game, [B.bot_named(b) for b in bots], seed, legal_counts=legal_counts)
+    players_ = [B.bot_named(b) for b in bots]
+    if progress.listening():  # each decision ticks the run's progress (a searched one takes seconds)
+        players_ = [b if b is B.uniform_bot else progress.counted(b) for b in players_]
+    B.play(game, players_, seed, legal_counts=legal_counts)
+    progress.tick(games=1, finished_decisions=len(legal_counts))
     if save:
         make_folder(Path(save).parent, named_by_user=False)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
@@ -252,7 +257,8 @@ def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1, client: Any =
     elif workers <= 1:
         yield from map(play, tasks)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=progress.share,
+                                 initargs=(progress.shared(),)) as pool:  # the games tick the run's progress
             yield from _in_order(lambda t: pool.submit(play, t), tasks, 2 * workers + 2)
 
 

@@ -11,7 +11,6 @@ import copy
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
+
+from conftest import cpu_seconds
 
 from lv import cli
 import lv
@@ -96,9 +97,9 @@ def test_deep_nesting_is_refused_before_it_is_built(tmp_path, depth, where):
                                      + "\n", 1)
     path = tmp_path / "deep.yaml"
     path.write_text(text)
-    start = time.perf_counter()
+    start = cpu_seconds()
     line = one_line_error(run_process("replay", str(path)) if depth == 50_000 else run("replay", str(path)))
-    assert time.perf_counter() - start < 20
+    assert cpu_seconds() - start < 20
     assert f"{path}:" in line and f"nesting deeper than {MAX_DEPTH} levels" in line
 
 
@@ -133,9 +134,9 @@ def test_alias_bomb_stops_fast(tmp_path, levels):
     path = tmp_path / "bomb.yaml"
     path.write_text(_bomb(levels))
     assert path.stat().st_size < 1500
-    start = time.perf_counter()
+    start = cpu_seconds()
     line = one_line_error(run("replay", str(path)))
-    assert time.perf_counter() - start < 10
+    assert cpu_seconds() - start < 10
     assert line == f"lv: error: {path}:5: aliases expand to more than {MAX_ALIAS_NODES:,} nodes"
 
 

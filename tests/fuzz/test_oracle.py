@@ -37,9 +37,18 @@ def test_raw_control_characters_fail(monkeypatch):
 
 
 def test_a_hang_fails():
-    with pytest.raises(Hang):
+    """A call that waits: the wall-clock bound (ten times the CPU budget) stops it."""
+    with pytest.raises(Hang, match="within 2.0 s$"):
         with budget(0.2):
             time.sleep(5)
+
+
+def test_a_busy_hang_fails():
+    """A call that computes forever: the CPU budget stops it, however loaded the machine."""
+    with pytest.raises(Hang, match="of CPU time"):
+        with budget(0.2):
+            while True:
+                pass
 
 
 def test_only_lv_errors_pass_through_the_api():
