@@ -269,14 +269,12 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
     The local cluster speaks TLS with a key and certificate made for this run only
     (``Security.temporary()``): its scheduler, workers and client all need that certificate, so another account on
     the machine cannot connect to the ports it listens on and run code as this one (a plain tcp:// cluster on
-    127.0.0.1 lets it). A ``scheduler`` address is used as given, with the credentials in Dask's configuration
+    127.0.0.1 lets it); and it serves no HTTP (lv/cluster.py). A ``scheduler`` address is used as given, with the credentials in Dask's configuration
     (``distributed.comm.tls.*``, docs/simulation.md): ``tls://`` needs them, ``tcp://`` has no authentication."""
     try:
-        from dask.distributed import Client, LocalCluster, Security
+        from dask.distributed import Client, Security
     except ImportError:
         raise LvError("--cluster dask needs Dask: pip install 'lv[dask]'") from None
-    import logging
-
     if scheduler:
         try:
             return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
@@ -290,9 +288,9 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
     except ImportError:
         raise LvError("--cluster dask needs the cryptography package for its TLS credentials: "
                       "pip install 'lv[dask]'") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                           dashboard_address=None, silence_logs=logging.ERROR, security=security)
-    return Client(cluster, security=security)  # type: ignore[no-untyped-call]
+    from .cluster import local_cluster
+
+    return Client(local_cluster(workers, security), security=security)  # type: ignore[no-untyped-call]
 
 
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,
