@@ -66,3 +66,62 @@ def test_pettingzoo_reset_still_refuses_what_is_no_whole_number(seed):
     with pytest.raises(ValueError) as err:
         lv.pettingzoo.env(profile="revised", players=2).reset(seed=seed)
     assert str(err.value) == f"reset: seed {seed!r}: a whole number, 0 or more"
+
+
+def _some_state(game, ids=60, seed=2):
+    rng, state = random.Random(seed), game.new_initial_state()
+    for _ in range(ids):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                                      else state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("as_text", [False, True])
+def test_a_state_sent_as_its_history_loads_back(as_text):
+    game = pyspiel.load_game("python_lords_of_vegas(profile=revised)")
+    state = _some_state(game)
+    again = lv.openspiel.load_state(game, state.history_str() if as_text else state.history())
+    assert again.history() == state.history() and str(again) == str(state)
+
+
+def test_the_safe_loader_refuses_a_pickle_and_runs_none_of_it(tmp_path):
+    """A serialized state carries a pickle that pyspiel's deserializer runs (issue 28.5); load_state reads ids
+    only: the pickle's code never runs."""
+    import base64
+    import pickle
+
+    planted = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self):
+            return (open, (str(planted), "w"))
+
+    game = pyspiel.load_game("python_lords_of_vegas(profile=revised)")
+    text = pyspiel.serialize_game_and_state(game, _some_state(game, 5))
+    blob = pickle.dumps(Payload())
+    for sent in [text, blob, base64.b64encode(blob).decode(), {"history": [0, 1]}]:
+        with pytest.raises(lv.LvError, match="^load_state: "):
+            lv.openspiel.load_state(game, sent)
+    assert not planted.exists()
+
+
+@pytest.mark.parametrize("history, words", [
+    ([0, 0], "load_state: id 2 (0): not legal there"),
+    ("0 1 x", "load_state: 'x' is not an id"),
+    ([0, True], "load_state: the history is a list of whole numbers"),
+])
+def test_the_safe_loader_refuses_what_is_not_a_legal_history(history, words):
+    game = pyspiel.load_game("python_lords_of_vegas(profile=revised)")
+    with pytest.raises(lv.LvError) as err:
+        lv.openspiel.load_state(game, history)
+    assert str(err.value).startswith(words)
+
+
+def test_undo_action_is_refused_with_what_to_do_instead():
+    game = pyspiel.load_game("python_lords_of_vegas(profile=revised)")
+    state = _some_state(game, 3)
+    with pytest.raises(lv.LvError, match="^undo_action: not supported .* clone the state"):
+        state.undo_action(-1, state.history()[-1])
+    assert len(state.history()) == 3
