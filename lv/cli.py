@@ -312,6 +312,13 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
 
 
+def _record_name(output: str, option: str = "-o") -> None:
+    """A record lv writes is named as ``lv check`` finds records (issue 28.5: ``lv new -o n.txt`` wrote a game
+    that ``lv check`` then skipped)."""
+    if os.path.splitext(output)[1] not in RECORD_SUFFIXES:
+        raise LvError(f"{option} {output}: a game file ends in .yaml, .yml or .json (what lv check reads)")
+
+
 @app.command("selfplay")
 @guarded
 def selfplay_cmd(
@@ -343,6 +350,8 @@ def selfplay_cmd(
     from lv.files import NEW, write_atomic
     from lv.state import ending
 
+    if output is not None and not os.path.isdir(output):
+        _record_name(output)
     if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     chosen = [bots.bot_named(b) for b in bot.split(",") if b.strip()]
@@ -601,6 +610,7 @@ def play_new(variant: str = typer.Option("revised", "--variant", "-v",
 
     from lv import narrative, render, session
 
+    _record_name(output)
     if os.path.exists(output) and not force:
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
@@ -999,12 +1009,16 @@ def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callabl
                 def advance(k: int) -> None:
                     lines.advance(k)
                     bar.update(task, completed=lines.games_done())
-                yield advance
-                lines.close()
+                try:
+                    yield advance
+                finally:
+                    lines.close()
             return
         status = progress.StatusLines(what, total, unit, note, ticks=ticks, first=progress.first_from_env()).start()
-        yield status.advance
-        status.close()
+        try:
+            yield status.advance
+        finally:
+            status.close()
     finally:
         progress.share(None)
 

@@ -171,3 +171,21 @@ def test_check_piped_prints_status_lines(tmp_path):
     assert run.stderr.splitlines()[-1].startswith("lv: check: 3 of 3 records in ")
     assert run.stdout.splitlines()[-1] == "3 records: 3 ok, 0 failed"
     assert _lv("check", str(tmp_path), "-q").stderr == ""
+
+
+def test_a_run_that_fails_stops_its_status_thread(monkeypatch):
+    """The status lines' thread ends with the run, also when the run raises (else it writes on for ever)."""
+    import threading
+
+    from typer.testing import CliRunner
+
+    from lv import LvError, cli, simulate
+
+    def fails(*args, **kwargs):
+        raise LvError("the games failed")
+
+    monkeypatch.setattr(simulate, "play", fails)
+    res = CliRunner().invoke(cli.app, ["simulate", "-v", "revised", "--games", "3", "-w", "1"])
+    assert res.exit_code == 2 and "the games failed" in res.stderr
+    assert [t for t in threading.enumerate() if t.name == "lv-progress"] == []
+    assert progress.shared() is None
