@@ -2,7 +2,7 @@
 
 The compiled build checks a typed argument as C does, at the call (``TypeError`` from mypyc, in its words), the
 pure build not at all (``seed=1.5`` played on; ``Build(lot=1.5)`` met the rules as a lot nobody knows). Here,
-before either: ``lv.new_game``'s profile, players and seed, and every decision given to ``Game.apply``,
+before either: ``lv.new_game``'s profile, players and seed (lv/newgame.py), and every decision given to ``Game.apply``,
 ``why_not`` and ``push`` (each field of an ``lv.actions`` value against its annotation). A wrong type is an
 ``ArgumentError`` (an ``LvError`` and a ``TypeError``) naming the call, the argument and what it takes. Not
 compiled: it runs beside the engine in both builds, so both answer alike.
@@ -10,7 +10,7 @@ compiled: it runs beside the engine in both builds, so both answer alike.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import attrs
 
@@ -18,31 +18,28 @@ from .actions._values import DecisionValue
 from .errors import LvError
 from .yamlsource import one_line
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .profile import Profile
-
 
 class ArgumentError(LvError, TypeError):
     """An argument of the wrong type given to lv's Python API: ``new_game(seed=1.5)``, ``Build(lot=1.5)``."""
 
 
-def _is_int(v: Any) -> bool:
+def is_whole(v: Any) -> bool:
+    """An int, not a bool (True is no number of dollars)."""
     return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _is_pair(v: Any) -> bool:
-    return isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and _is_int(v[1])
+    return isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and is_whole(v[1])
 
 
 # the annotations the decision classes use, as attrs keeps them (text: the modules use postponed annotations)
 _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "str": (lambda v: isinstance(v, str), "a text"),
-    "int": (_is_int, "a whole number"),
+    "int": (is_whole, "a whole number"),
     "bool": (lambda v: isinstance(v, bool), "True or False"),
-    "int|None": (lambda v: v is None or _is_int(v), "a whole number or None"),
+    "int|None": (lambda v: v is None or is_whole(v), "a whole number or None"),
     "tuple[str,...]": (lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v), "a tuple of texts"),
-    "tuple[int,...]": (lambda v: isinstance(v, tuple) and all(_is_int(x) for x in v),
+    "tuple[int,...]": (lambda v: isinstance(v, tuple) and all(is_whole(x) for x in v),
                        "a tuple of whole numbers"),
     "tuple[tuple[str,int],...]": (lambda v: isinstance(v, tuple) and all(_is_pair(x) for x in v),
                                   "a tuple of (text, whole number) pairs"),
@@ -61,9 +58,12 @@ def _checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
 
 
 def check_action(call: str, action: Any) -> Any:
-    """``action`` itself if it is an ``lv.actions`` decision whose fields have the types they are declared with
-    (a trade's steps too), else ArgumentError naming ``call`` and the field."""
-    if not isinstance(action, DecisionValue):
+    """``action`` itself if it is an ``lv.actions`` decision whose fields have the types they are declared with,
+    else ArgumentError naming ``call`` and the field. A trade's steps are the trade rule's to refuse, one by one
+    in its own words ("trade step 1 fails: ..."), as a record's are."""
+    # an lv.actions value, or a house rule's (docs/house-rules.md: an attrs class whose ``kind`` names it)
+    if not isinstance(action, DecisionValue) and not (attrs.has(type(action)) and isinstance(
+            getattr(type(action), "kind", None), str)):
         raise ArgumentError(f"{call}: {one_line(repr(action))[:80]} is not a decision: give an lv.actions value "
                             "(lv.parse_action('build A2 gold', game.player_names) makes one)")
     for name, ok, what in _checks(type(action)):
@@ -71,30 +71,4 @@ def check_action(call: str, action: Any) -> Any:
         if not ok(value):
             raise ArgumentError(f"{call}: {type(action).__name__}.{name} {one_line(repr(value))[:80]}: "
                                 f"{what}")
-        if name == "steps":
-            for step in value:
-                check_action(call, step)
     return action
-
-
-def new_game(profile: Profile | str, players: list[str] | tuple[str, ...] | int, seed: int | str = 0,
-             **kwargs: Any) -> Game:
-    """``lv.new_game``: create a game (``lv.game.new_game``) after checking its arguments: a profile (object or
-    spec such as ``"original+f-block"``), player names (a list or tuple) or a count, a seed (a whole number or
-    a text); keyword arguments as for ``Game``."""
-    from .game import new_game as make
-    from .profile import Profile
-
-    if not isinstance(profile, (str, Profile)):
-        raise ArgumentError(f"new_game: profile {one_line(repr(profile))[:80]}: a Profile or a profile spec "
-                            "('revised', 'original+f-block', a variant file)")
-    if isinstance(players, (list, tuple)):
-        if not all(isinstance(p, str) for p in players):
-            raise ArgumentError(f"new_game: players {one_line(repr(players))[:80]}: names are texts")
-        players = list(players)
-    elif not _is_int(players):
-        raise ArgumentError(f"new_game: players {one_line(repr(players))[:80]}: a number of players or a list "
-                            "of names")
-    if not (_is_int(seed) or isinstance(seed, str)):
-        raise ArgumentError(f"new_game: seed {one_line(repr(seed))[:80]}: a whole number or a text")
-    return make(profile, players, seed, **kwargs)

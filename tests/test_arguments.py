@@ -26,7 +26,6 @@ def game():
     (Gamble(lot="A2", bet=True), "Gamble.bet True: a whole number"),
     (Gamble(lot="A2", bet=5, lay_off="no"), "Gamble.lay_off 'no': True or False"),
     (GiveMoney(0, 1, "5"), "GiveMoney.amount '5': a whole number"),
-    (Trade((GiveMoney(0, 1, 1.0),)), "GiveMoney.amount 1.0: a whole number"),
     (Trade([GiveMoney(0, 1, 1)]), "Trade.steps [GiveMoney(giver=0, receiver=1, amount=1)]: a tuple of decisions"),
 ])
 def test_a_decision_of_the_wrong_types_is_refused_naming_the_field(game, call, action, words):

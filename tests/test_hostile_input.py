@@ -505,7 +505,10 @@ def test_a_profile_file_of_a_record_extends_files_only_in_the_record_folder(tmp_
     (inside / "g.yaml").write_text(record_text(profile="rules/bad.yaml"))
     line = one_line_error(run("replay", str(inside / "g.yaml")))
     assert f"{inside / 'rules' / 'bad.yaml'}:1: extends: profile file '../../outside.yaml'" in line
-    assert run("variants", "show", str(inside / "rules" / "bad.yaml")).returncode == 0  # the user's own choice
+    # named on the command line, it is confined to its own folder as well (issue 28.5: any YAML file could be named)
+    line = one_line_error(run("variants", "show", str(inside / "rules" / "bad.yaml")))
+    assert line.endswith("extends: profile file '../../outside.yaml': a profile extends a shipped profile by name, "
+                         "or a file in its own folder")
 
 
 def test_a_record_profile_file_beside_it_works_from_any_directory(tmp_path):
