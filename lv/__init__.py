@@ -24,7 +24,8 @@ _LAZY = {
     **dict.fromkeys(("BoardError", "GameOver", "IllegalAction", "LvError", "NotationError", "ProfileError",
                      "RecordError"), "errors"),
     "Event": "events",
-    **dict.fromkeys(("Game", "new_game"), "game"),
+    "Game": "game",
+    "new_game": "newgame",  # lv.game.new_game, its arguments checked first (both builds alike)
     "Result": "state",
     **dict.fromkeys(("format_action", "parse_action"), "notation"),
     **dict.fromkeys(("Profile", "load_profile", "profile_names"), "profile"),
@@ -66,7 +67,8 @@ if TYPE_CHECKING:  # what type checkers and editors see: the same names, importe
                          LvError as LvError, NotationError as NotationError, ProfileError as ProfileError,
                          RecordError as RecordError)
     from .events import Event as Event
-    from .game import Game as Game, new_game as new_game
+    from .newgame import new_game as new_game
+    from .game import Game as Game
     from .notation import format_action as format_action, parse_action as parse_action
     from .profile import Profile as Profile, load_profile as load_profile, profile_names as profile_names
     from .record import (Record as Record, load_record as load_record, parse_record as parse_record,

@@ -170,6 +170,8 @@ class ActionSpace:
         return END_CARD if outcome == END_OUTCOME else self.board.order[outcome]
 
     def outcome_text(self, outcome: int) -> str:
+        if not 0 <= outcome < CHANCE_OUTCOMES:  # 10**9 read as a die showing 999999952 (issue 28.7)
+            raise LvError(f"chance outcome {outcome} is not an outcome id (0 to {CHANCE_OUTCOMES - 1})")
         if outcome >= DIE:
             return f"die {outcome - DIE + 1}"
         return f"card {self.outcome_card(outcome)}"

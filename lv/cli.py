@@ -79,6 +79,9 @@ app.add_typer(variants_app, name="variants")
 
 
 
+_TRAILING_SPACES = re.compile(r" +((?:\x1b\[[0-9;]*m)*)(?=\n|$)")
+
+
 class _LazyConsole:
     """A Rich console made on first use: Rich costs tens of milliseconds to import, and ``lv --help``, ``lv
     replay`` and every ``--json`` run never print through it."""
@@ -96,6 +99,11 @@ class _LazyConsole:
                 def on_broken_pipe(self) -> None:  # rich's own exits 1; lv stops as for any closed pipe (141)
                     self.quiet = True
                     raise _ReaderGone()
+
+                def _render_buffer(self, buffer: Any) -> str:
+                    # rich pads every line of a table to the table's width: 200 columns in a pipe, spaces that
+                    # `grep ' $'`, diffs and editors trip over (issue 28.4). Dropped, style codes kept.
+                    return _TRAILING_SPACES.sub(r"\1", super()._render_buffer(buffer))
 
             self._console = _Console(**{"width": _width(), **self._options})
         return self._console
@@ -304,6 +312,13 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
 RECORD_SUFFIXES = (".yaml", ".yml", ".json")
 
 
+def _record_name(output: str, option: str = "-o") -> None:
+    """A record lv writes is named as ``lv check`` finds records (issue 28.5: ``lv new -o n.txt`` wrote a game
+    that ``lv check`` then skipped)."""
+    if os.path.splitext(output)[1] not in RECORD_SUFFIXES:
+        raise LvError(f"{option} {output}: a game file ends in .yaml, .yml or .json (what lv check reads)")
+
+
 @app.command("selfplay")
 @guarded
 def selfplay_cmd(
@@ -338,6 +353,8 @@ def selfplay_cmd(
     from lv.files import NEW, write_atomic
     from lv.state import ending
 
+    if output is not None and not os.path.isdir(output):
+        _record_name(output)
     if output is not None and os.path.lexists(output) and not os.path.isdir(output) and not force:  # as lv new
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     chosen = [bots.bot_named(b) for b in bots.split_specs(bot)]
@@ -639,6 +656,7 @@ def play_new(variant: str = typer.Option("revised", "--variant", "-v",
 
     from lv import narrative, render, session
 
+    _record_name(output)
     if os.path.exists(output) and not force:
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if seed is None:
@@ -992,18 +1010,30 @@ def simulate_cmd(
         return
     header, rows = simulate.sweep_rows(result) if sweep.keys else simulate.comparison_rows(result)
     keep = [i for i, name in enumerate(header) if i == 0 or name in sweep.keys or name == "variant"]
-    for n, block in enumerate(_column_blocks(header, rows, keep, out.width)):
+    blocks = _column_blocks(header, rows, keep, out.width)
+    if blocks is None:  # not even one interval beside the kept columns: one row per profile and metric
+        header, rows, keep = _long_form(header, rows, keep)
+        blocks = [list(range(len(header)))]
+    for n, block in enumerate(blocks):
         table = Table(box=None, pad_edge=False)
-        for i in block:  # a swept parameter's name stays whole; the intervals wrap instead
-            whole = i in keep
-            table.add_column(header[i], no_wrap=whole, min_width=len(header[i]) if whole else None)
+        for i in block:  # every cell whole: an interval split over two lines reads as two numbers
+            table.add_column(header[i], no_wrap=True, min_width=len(header[i]))
         for row in rows:
             table.add_row(*(_fmt(row[i]) for i in block))
         if n:
             out.print()
-        out.print(table)
-    err.print(printable(f"{games} paired games per profile, {players} players, seed {seed}, bots "
-                        f"{','.join(result['bots'])}; mean [95% interval]"), markup=False)  # folded to the width
+        console, width = out.real(), out.width
+        console.width = max(width, sum(_cell_width(header, rows, i) + 2 for i in block))  # wider than cut short
+        try:
+            out.print(table)
+        finally:
+            console.width = width
+    line = (f"{games} paired games per profile, {players} players, seed {seed}, bots {','.join(result['bots'])}; "
+            "mean [95% interval]")
+    if err.is_terminal:
+        err.print(printable(line), markup=False)  # folded to the terminal's width, between words
+    else:
+        note(line)  # piped or logged: one line, as every other message
 
 
 @contextlib.contextmanager
@@ -1013,19 +1043,38 @@ def _progress(what: str, total: int, unit: str, quiet: bool) -> Iterator[Callabl
     if quiet:
         yield lambda k: None
         return
-    if err.is_terminal:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from lv import progress
 
-        with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err.real(), transient=True) as bar:
-            task = bar.add_task(unit, total=total)
-            yield lambda k: bar.advance(task, k)
-        return
-    from lv.progress import StatusLines
+    ticks = progress.counters()  # the games tick it as they end (and a searched player at each decision)
+    try:
+        if err.is_terminal:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    status = StatusLines(what, total, unit, note)
-    yield status.advance
-    status.close()
+            with Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=err.real(), transient=True) as bar:
+                task = bar.add_task(unit, total=total)
+                # the bar moves with the games as they end, between batches too: the status lines' thread, each
+                # second, sets it instead of writing a line
+                lines = progress.StatusLines(what, total, unit, lambda line: None, interval=1.0, first=1.0,
+                                             ticks=ticks)
+                lines.write = lambda line: bar.update(task, completed=lines.games_done())
+                lines.start()
+
+                def advance(k: int) -> None:
+                    lines.advance(k)
+                    bar.update(task, completed=lines.games_done())
+                try:
+                    yield advance
+                finally:
+                    lines.close()
+            return
+        status = progress.StatusLines(what, total, unit, note, ticks=ticks, first=progress.first_from_env()).start()
+        try:
+            yield status.advance
+        finally:
+            status.close()
+    finally:
+        progress.share(None)
 
 
 @app.command("explain")
@@ -1409,21 +1458,24 @@ def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
                 raise LvError(f"{option} {exc}") from None
 
 
-def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> List[List[int]]:
-    """The columns to print together. All of them when each can keep an interval's half-line ("43.65 [40.12,",
-    13 characters); otherwise (a sweep of many metrics at 80 columns) several tables, each with the kept columns
-    and as many others as fit, so that no cell is cut down to "43…"."""
-    narrow = 13
+def _cell_width(header: List[str], rows: List[List[Any]], i: int) -> int:
+    """The width column ``i`` takes with every cell on one line."""
+    return max(len(line) for cell in [header[i], *(str(row[i]) for row in rows)] for line in cell.splitlines() or [""])
 
+
+def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], width: int) -> Optional[List[List[int]]]:
+    """The columns to print together, every cell whole ("43.65 [40.12, 47.18]" is never split over two lines,
+    issue 28.4). All of them when they fit ``width``; otherwise several tables, each with the kept columns and as
+    many others as fit; None when not even the kept columns and one other fit (``_long_form`` then)."""
     def need(i: int) -> int:
-        cells = [str(header[i])] + [line for row in rows for line in str(row[i]).splitlines()]
-        longest = max(map(len, cells))
-        return longest if i in keep else min(longest, max(narrow, len(str(header[i]))))
+        return _cell_width(header, rows, i)
 
     others = [i for i in range(len(header)) if i not in keep]
     used = sum(need(i) + 2 for i in keep)
     if not others or used + sum(need(i) + 2 for i in others) - 2 <= width:
         return [list(range(len(header)))]
+    if any(used + need(i) > width for i in others):
+        return None
     blocks: List[List[int]] = []
     for i in others:
         if blocks and sum(need(j) + 2 for j in blocks[-1]) + need(i) <= width:
@@ -1431,6 +1483,16 @@ def _column_blocks(header: List[str], rows: List[List[Any]], keep: List[int], wi
         else:
             blocks.append([*keep, i])
     return blocks
+
+
+def _long_form(header: List[str], rows: List[List[Any]], keep: List[int]
+               ) -> tuple[List[str], List[List[Any]], List[int]]:
+    """The table with one row per row and other column: the kept columns, the other column's name (a metric, or a
+    profile when the rows are metrics) and its cell. A narrow terminal reads it whole, as --csv does."""
+    named = "profile" if header[0] == "metric" else "metric"
+    others = [i for i in range(len(header)) if i not in keep]
+    long_rows = [[*(row[k] for k in keep), header[i], row[i]] for row in rows for i in others]
+    return [*(header[k] for k in keep), named, "mean [95% interval]"], long_rows, list(range(len(keep) + 1))
 
 
 def _close_dask(client: Any, scheduler: Optional[str]) -> None:

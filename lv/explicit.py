@@ -88,8 +88,10 @@ class ExplicitGame:
             raise LvError(f"{players} players: profile '{profile.label}' allows {p.min} to {p.max}")
         if spread < 0:
             raise LvError(f"spread {spread}: the end card's spread is 0 or more cards")
-        self.profile = profile
         self.board = board or (space.board if space is not None else load_board())
+        if spread > len(self.board.order):  # the depths are counted one by one: 10**9 would take minutes
+            raise LvError(f"spread {spread}: at most {len(self.board.order)}, the lot cards in the deck")
+        self.profile = profile
         self.space = space or ActionSpace(profile, players, self.board)
         self.names = list(p.colors[:players])
         self.spread = spread

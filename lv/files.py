@@ -88,6 +88,7 @@ def locked(path: str | Path) -> Iterator[None]:
     key = str(folder / name)
     lock = _locks.get(key)
     if lock is None:
+        _make_lock_file(path, key, mode)
         lock = _locks[key] = FileLock(key, timeout=LOCK_TIMEOUT, mode=mode)  # mode: the umask does not apply
     try:
         lock.acquire()
@@ -104,6 +105,26 @@ def locked(path: str | Path) -> Iterator[None]:
         yield
     finally:
         lock.release()
+
+
+def _make_lock_file(path: str | Path, key: str, mode: int) -> None:
+    """Create the lock file ``key`` if there is none, so that a folder where none can be made fails at once with
+    the real reason: filelock takes a failed creation for a lock another process holds and waits out its timeout
+    (issue 28.5: ``-o /proc/self/v.html`` waited 30 s, then blamed "another lv command")."""
+    if os.path.lexists(key):
+        return
+    try:
+        fd = os.open(key, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
+    except FileExistsError:  # another process made it first: the lock decides
+        return
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError) and not os.path.isdir(os.path.dirname(key)):
+            raise LvError(f"{path}: no such folder: {os.path.dirname(key)}") from None
+        raise LvError(f"{path}: cannot make the lock file {key}: {exc.strerror or exc}") from None
+    try:
+        os.fchmod(fd, mode)  # as filelock makes it: the umask does not apply
+    finally:
+        os.close(fd)
 
 
 def _lock_file(folder: Path) -> tuple[str, int]:

@@ -23,6 +23,7 @@ from typing import Any, Final
 from mypy_extensions import mypyc_attr
 
 from . import actions as A
+from .arguments import check_action
 from .actions import Choose, Draw, EndTurn, Gamble, Reroll
 from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
@@ -494,6 +495,8 @@ class Game:
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
         vouched, self._vouched = self._vouched, None
+        if vouched is None or action is not vouched:  # from outside: its types checked alike in both builds
+            check_action("apply", action)
         plain = True  # no dice and no choices given (the simulation's case)
         if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
             plain = False
@@ -612,6 +615,7 @@ class Game:
         a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
         ``IllegalAction``, changes nothing and leaves nothing to pop. Each push keeps a copy of the state (the
         state's one undo, ``GameState.copy``/``restore``)."""
+        check_action("push", action)
         turn = self.current_turn
         saved = _Pushed(action, self.state.copy(), len(self.history),
                         Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
@@ -763,6 +767,7 @@ class Game:
     def why_not(self, action: A.Action) -> str | None:
         """The reason ``action`` is illegal now, or None: tried on a copy of the state (ending the turn, which the
         game carries out and not the rules, by the game's own checks)."""
+        check_action("why_not", action)
         if isinstance(action, EndTurn):
             refused = self._why_not_now(True)
             return None if refused is None else str(IllegalAction(refused[1], refused[0]))

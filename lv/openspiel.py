@@ -5,6 +5,7 @@
     state = game.new_initial_state()
     ... (chance nodes: state.chance_outcomes(); decisions: state.legal_actions())
     record = lv.openspiel.to_record(state)      # an lv-game/1 record: lv check verifies it
+    again = lv.openspiel.load_state(game, state.history())  # a state sent as its ids (never as a pickle)
 
 Parameters: ``profile`` (any profile spec: ``revised``, ``original+f-block``, a variant file: required, since
 no edition is lv's favourite; overrides go in a variant file, as OpenSpiel's game string cannot hold them),
@@ -134,6 +135,14 @@ class LordsOfVegasState(pyspiel.State):  # type: ignore[misc]
         """The game so far as an lv-game/1 record (``lv.record.dumps`` writes it)."""
         return self.lv.to_record()
 
+    def undo_action(self, player: int, action: int) -> None:
+        """Not supported, and said so (issue 28.7): pyspiel keeps a Python game's history and move number in C++
+        with no way to set them from Python, so an undo here would leave ``history()`` still holding the action.
+        Clone the state before applying (``ExplicitGame``'s copy is cheap), or ``load_state`` the history but
+        its last id."""
+        raise LvError("undo_action: not supported for this Python game (pyspiel keeps its history in C++): clone "
+                      "the state before applying, or lv.openspiel.load_state(game, state.history()[:-1])")
+
     def __str__(self) -> str:
         return observation.text(self.lv, 0) + " | history " + self.lv.history_text()
 
@@ -168,6 +177,40 @@ def to_record(state: Any) -> dict[str, Any]:
     if not isinstance(state, LordsOfVegasState):
         raise TypeError(f"not a state of {NAME}: {state!r}")
     return state.to_record()
+
+
+def load_state(game: Any, history: Any) -> LordsOfVegasState:
+    """A state of ``game`` from its history of ids (``state.history()``, or ``state.history_str()``'s text
+    "0, 1, 2"), each applied in turn and checked legal where it is applied. The safe way to receive a state:
+    pyspiel's own ``deserialize_game_and_state`` unpickles the state of a Python game, which runs whatever code
+    the text carries (docs/openspiel.md, "Sending a state"); this reads nothing but numbers."""
+    if not isinstance(game, LordsOfVegasGame):
+        raise LvError(f"load_state: not a game of {NAME}: {type(game).__name__}")
+    if isinstance(history, str):
+        words = history.replace(",", " ").split()
+        bad = next((w for w in words if not (w.isascii() and w.isdigit() and len(w) <= 6)), None)
+        if bad is not None:
+            raise LvError(f"load_state: {bad[:40]!r} is not an id: give the history's ids only (a serialized "
+                          "state, which holds a pickle, is refused)")
+        ids = [int(w) for w in words]
+    elif isinstance(history, (list, tuple)):
+        if not all(hasattr(type(a), "__index__") and not isinstance(a, bool) for a in history):
+            raise LvError("load_state: the history is a list of whole numbers (ids)")
+        ids = [a.__index__() for a in history]
+    else:
+        raise LvError(f"load_state: give the history as ids (a list, or the text of state.history_str()), "
+                      f"not {type(history).__name__}")
+    if len(ids) > MAX_GAME_LENGTH:
+        raise LvError(f"load_state: {len(ids)} ids: no game is longer than {MAX_GAME_LENGTH}")
+    state = game.new_initial_state()
+    for i, a in enumerate(ids):
+        if state.is_terminal():
+            raise LvError(f"load_state: id {i + 1} ({a}): the game is over before it")
+        legal = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        if a not in legal:
+            raise LvError(f"load_state: id {i + 1} ({a}): not legal there")
+        state.apply_action(a)
+    return state
 
 
 pyspiel.register_game(GAME_TYPE, LordsOfVegasGame)

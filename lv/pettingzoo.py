@@ -22,6 +22,7 @@ ranking, the winner 1, the last -1, evenly between. ``render_mode``: ``"ansi"`` 
 from __future__ import annotations
 
 import io
+import operator
 import random
 from typing import Any
 
@@ -77,8 +78,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo's name for the unwrap
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game; ``seed`` seeds the chance of the game (and of the action spaces' ``sample``)."""
         if seed is not None:
-            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:  # as Gymnasium's spaces take it
+            # as Gymnasium's spaces take it: any integer type (NumPy's too, by its __index__), never a bool
+            if isinstance(seed, bool) or not hasattr(type(seed), "__index__") or operator.index(seed) < 0:
                 raise ValueError(f"reset: seed {seed!r}: a whole number, 0 or more")
+            seed = operator.index(seed)
             self._rng = random.Random(seed)
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)

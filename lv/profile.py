@@ -553,26 +553,42 @@ def confined(name: str, folder: Path, base: Path | None = None) -> str:
     return str(target)
 
 
-def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
+def _read_parent(path: Path) -> _RawProfile:
+    """A profile file reached through ``extends``: its errors say where, never what the file holds (issue
+    28.5: an unknown key's name was quoted, from whatever YAML file a profile named)."""
+    try:
+        return _read_raw(path)
+    except ProfileError as err:
+        if "unknown key" not in err.reason:
+            raise
+        raise ProfileError("extends: a file that is not a rule profile (an unknown key here)", path=err.path,
+                           line=err.line) from None
+
+
+def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None, home: str | None = None
              ) -> tuple[dict[str, Any], dict[str, str], dict[str, str], str, str, bool]:
     """(values, sources, {key: 'file:line'}, name, title, overlay) of one profile with its ``extends`` applied.
-    ``folder``: the profile comes from a record there, and so must every .yaml file it extends."""
+    ``folder``: the profile comes from a record there, and so must every .yaml file it extends. Otherwise a
+    profile extends shipped profiles by name and files in ``home``, the folder of the profile file named first
+    (issue 28.5: any YAML file on the machine could be named)."""
     if name in chain:
         raise ProfileError(f"profile '{name}' extends itself (through {' -> '.join(chain + (name,))})")
     if len(chain) >= MAX_EXTENDS:
         raise ProfileError(f"profile '{chain[0]}': a chain of more than {MAX_EXTENDS} profiles through 'extends'")
-    raw = _read_raw(_find(name))
+    raw = _read_parent(_find(name)) if chain else _read_raw(_find(name))
+    home = home or str(Path(raw.file).parent)
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
-        # a .yaml path is read relative to the file that extends it (then to the working directory)
-        beside = Path(raw.file).parent / parent
-        if Path(parent).suffix in (".yaml", ".yml") and folder is not None:
+        # a .yaml path is read relative to the file that extends it, inside the record's folder or ``home``
+        if Path(parent).suffix in (".yaml", ".yml"):
             try:
-                parent = confined(parent, Path(folder), Path(raw.file).parent)
+                parent = confined(parent, Path(folder or home), Path(raw.file).parent)
             except ProfileError as err:
-                raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
-        elif Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
-            parent = str(beside.resolve())
+                if folder is not None:
+                    raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
+                raise ProfileError(f"extends: profile file {one_line(repr(parent))}: a profile extends a shipped "
+                                   "profile by name, or a file in its own folder", path=raw.file,
+                                   line=raw.extends_line) from None
         if parent in chain + (name,):
             raise ProfileError(f"extends '{parent}', which leads back here ({' -> '.join(chain + (name, parent))})",
                                path=raw.file, line=raw.extends_line)
@@ -580,7 +596,7 @@ def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None
             _find(parent)
         except ProfileError as err:
             raise ProfileError(f"extends: {err}", path=raw.file, line=raw.extends_line) from None
-        pv, ps, po, *_ = _resolve(parent, chain + (name,), folder)
+        pv, ps, po, *_ = _resolve(parent, chain + (name,), folder, home)
         values.update(pv)
         sources.update(ps)
         origin.update(po)

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 import attrs
 
 from . import bots as B
+from . import progress
 from .diff import turn_digests
 from .errors import LvError
 from .game import new_game
@@ -190,7 +191,10 @@ def _play(profile: Profile, label: str, index: int, seed: int, players: int, bot
     players_ = [B.bot_named(b) for b in bots]
     if decisions:
         players_ = [_counting(b, offered, taken) for b in players_]
+    if progress.listening():  # each decision ticks the run's progress (a searched one takes seconds)
+        players_ = [b if b is B.uniform_bot else progress.counted(b) for b in players_]
     B.play(game, players_, seed, legal_counts=legal_counts)
+    progress.tick(games=1, finished_decisions=len(legal_counts))
     if save:
         make_folder(Path(save).parent, named_by_user=False)
         comment = f"lv simulate: game {index}, seed {seed}, bots {','.join(bots)}"
@@ -293,7 +297,8 @@ def run_batches(tasks: Iterable[dict[str, Any]], workers: int = 1, client: Any =
     elif workers <= 1:
         yield from map(play, tasks)
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with ProcessPoolExecutor(max_workers=workers, initializer=progress.share,
+                                 initargs=(progress.shared(),)) as pool:  # the games tick the run's progress
             yield from _in_order(lambda t: pool.submit(play, t), tasks, 2 * workers + 2)
 
 
@@ -304,14 +309,12 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
     The local cluster speaks TLS with a key and certificate made for this run only
     (``Security.temporary()``): its scheduler, workers and client all need that certificate, so another account on
     the machine cannot connect to the ports it listens on and run code as this one (a plain tcp:// cluster on
-    127.0.0.1 lets it). A ``scheduler`` address is used as given, with the credentials in Dask's configuration
+    127.0.0.1 lets it); and it serves no HTTP (lv/cluster.py). A ``scheduler`` address is used as given, with the credentials in Dask's configuration
     (``distributed.comm.tls.*``, docs/simulation.md): ``tls://`` needs them, ``tcp://`` has no authentication."""
     try:
-        from dask.distributed import Client, LocalCluster, Security
+        from dask.distributed import Client, Security
     except ImportError:
         raise LvError("--cluster dask needs Dask: pip install 'lv[dask]'") from None
-    import logging
-
     if scheduler:
         try:
             return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
@@ -325,9 +328,9 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
     except ImportError:
         raise LvError("--cluster dask needs the cryptography package for its TLS credentials: "
                       "pip install 'lv[dask]'") from None
-    cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
-                           dashboard_address=None, silence_logs=logging.ERROR, security=security)
-    return Client(cluster, security=security)  # type: ignore[no-untyped-call]
+    from .cluster import local_cluster
+
+    return Client(local_cluster(workers, security), security=security)  # type: ignore[no-untyped-call]
 
 
 def play(profiles: list[str], players: int, games: int, seed: int = 0, bots: list[str] | None = None,

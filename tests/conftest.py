@@ -4,24 +4,61 @@ game drivers (an independent flood fill for casinos, random trades)."""
 from __future__ import annotations
 
 import random
+import resource
+import time
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 import lv
 from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
 
 BOARD = lv.load_board()
 
-# tools/mutate_diff.py runs the tests on a loaded machine: no per-example deadline there, so a slow example is not
-# taken for a test that saw the planted mistake
-settings.register_profile("mutation", deadline=None)
+# No test depends on the machine's speed (issue 28.1): a loaded 2-core machine (CI, a shared workstation, mutation
+# testing) makes an example slow, not wrong. So no per-example deadline and no "input generation is slow" health
+# check, for every Hypothesis test: the "lv" profile is loaded here, before any test module is imported, so a
+# test's own @settings(max_examples=...) inherits it; pytest_collection_modifyitems below refuses a test that
+# sets either back. Hypothesis's other health checks count examples, not seconds, and stay on. The fuzz suite's
+# profiles (tests/fuzz/hostile.py) agree. "mutation" is the name tools/mutate_diff.py asks for: the same profile.
+settings.register_profile("lv", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mutation", parent=settings.get_profile("lv"))
+settings.load_profile("lv")
+
+
+def timed_settings(test: object) -> str | None:
+    """Why the Hypothesis test ``test`` would depend on the machine's speed (None if it does not, or is no
+    Hypothesis test): a deadline, or the too_slow health check switched back on."""
+    given = getattr(test, "hypothesis", None)
+    chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+    if given is None or chosen is None:
+        return None
+    if chosen.deadline is not None:
+        return f"deadline={chosen.deadline}"
+    if HealthCheck.too_slow not in chosen.suppress_health_check:
+        return "the too_slow health check is on"
+    return None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    timed = [(item.nodeid, why) for item in items if (why := timed_settings(getattr(item, "obj", None)))]
+    if timed:
+        raise pytest.UsageError("Hypothesis tests that depend on the machine's speed (tests/conftest.py's 'lv' "
+                                "profile is the rule): " + "; ".join(f"{n}: {w}" for n, w in timed))
 
 
 def pytest_configure(config: pytest.Config) -> None:
     # here, not in pyproject.toml, so that a copy of tests/ outside the checkout knows it too (CI's compiled stage)
     config.addinivalue_line("markers", "slow: seconds or more (a subprocess, a long hypothesis run, simulation, "
                                        "dask, plot, mypy)")
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children: what a test that says "fast" may bound, since a
+    loaded machine stretches wall time, not CPU time (issue 28.1). A hang that waits rather than computes is for a
+    subprocess timeout to catch."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,6 @@ import copy
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
+
+from conftest import cpu_seconds
 
 from lv import cli
 import lv
@@ -96,9 +97,9 @@ def test_deep_nesting_is_refused_before_it_is_built(tmp_path, depth, where):
                                      + "\n", 1)
     path = tmp_path / "deep.yaml"
     path.write_text(text)
-    start = time.perf_counter()
+    start = cpu_seconds()
     line = one_line_error(run_process("replay", str(path)) if depth == 50_000 else run("replay", str(path)))
-    assert time.perf_counter() - start < 20
+    assert cpu_seconds() - start < 20
     assert f"{path}:" in line and f"nesting deeper than {MAX_DEPTH} levels" in line
 
 
@@ -133,9 +134,9 @@ def test_alias_bomb_stops_fast(tmp_path, levels):
     path = tmp_path / "bomb.yaml"
     path.write_text(_bomb(levels))
     assert path.stat().st_size < 1500
-    start = time.perf_counter()
+    start = cpu_seconds()
     line = one_line_error(run("replay", str(path)))
-    assert time.perf_counter() - start < 10
+    assert cpu_seconds() - start < 10
     assert line == f"lv: error: {path}:5: aliases expand to more than {MAX_ALIAS_NODES:,} nodes"
 
 
@@ -504,7 +505,10 @@ def test_a_profile_file_of_a_record_extends_files_only_in_the_record_folder(tmp_
     (inside / "g.yaml").write_text(record_text(profile="rules/bad.yaml"))
     line = one_line_error(run("replay", str(inside / "g.yaml")))
     assert f"{inside / 'rules' / 'bad.yaml'}:1: extends: profile file '../../outside.yaml'" in line
-    assert run("variants", "show", str(inside / "rules" / "bad.yaml")).returncode == 0  # the user's own choice
+    # named on the command line, it is confined to its own folder as well (issue 28.5: any YAML file could be named)
+    line = one_line_error(run("variants", "show", str(inside / "rules" / "bad.yaml")))
+    assert line.endswith("extends: profile file '../../outside.yaml': a profile extends a shipped profile by name, "
+                         "or a file in its own folder")
 
 
 def test_a_record_profile_file_beside_it_works_from_any_directory(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from lv import progress
 from lv.progress import StatusLines, duration, interval_from_env
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,6 +64,63 @@ def test_slow_rates_keep_a_decimal():
     assert lines == ["lv: simulate: 1 of 10 games (10%), 0.2 games/s, about 36 s left"]
 
 
+class Ticks(list):
+    """The shared counters (games done, decisions, decisions of the games done) as a plain list."""
+
+    def get_lock(self):
+        import contextlib
+        return contextlib.nullcontext()
+
+
+def test_a_slow_game_still_gets_a_line_with_the_time_left():
+    """Issue 28.2: no batch back yet, but the games tick decisions: the line comes on time, its time left guessed
+    from 100 decisions a game until a game ends, then from the games' own count."""
+    clock, lines, ticks = Clock(), [], Ticks([0, 0, 0])
+    status = StatusLines("simulate", 4, "games", lines.append, interval=10, first=2, clock=clock, ticks=ticks)
+    clock.now += 1
+    status.poll()
+    assert lines == []
+    clock.now += 1
+    status.poll()  # 2 s: the first line, nothing done yet
+    assert lines == ["lv: simulate: 0 of 4 games (0%), 2 s so far"]
+    clock.now += 9
+    ticks[:] = [0, 60, 0]
+    status.poll()  # 11 s: not due yet (the interval is 10 s)
+    assert len(lines) == 1
+    clock.now += 1
+    status.poll()  # 12 s, 60 decisions: 0.6 of a game by the prior, 3.4 games left at 20 s a game
+    assert lines[-1] == "lv: simulate: 0 of 4 games (0%), 60 decisions, about 1 min 8 s left"
+    clock.now += 10
+    ticks[:] = [2, 260, 240]
+    status.poll()  # 22 s: two games of 120 decisions ended, 20 more: 2 1/6 done, 1 5/6 to go at 10.15 s a game
+    assert lines[-1] == "lv: simulate: 2 of 4 games (50%), 260 decisions, 5.5 games/min, about 19 s left"
+
+
+def test_the_thread_writes_between_batches():
+    lines = []
+    status = StatusLines("simulate", 4, "games", lines.append, interval=0.01, first=0.01).start()
+    try:
+        for _ in range(200):
+            if lines:
+                break
+            __import__("time").sleep(0.05)  # waits for the thread's line: no bound on how long it takes
+    finally:
+        status.close()
+    assert lines and lines[0].startswith("lv: simulate: 0 of 4 games (0%), ")
+
+
+def test_the_games_tick_the_counters_a_searched_player_each_decision():
+    ticks = progress.counters()
+    try:
+        from lv.simulate import batches, play_batch
+        task = next(batches(["revised"], 2, 1, 3, ["mcts:2", "greedy"]))
+        play_batch(task)
+    finally:
+        progress.share(None)
+    games, decisions, finished = ticks[:]
+    assert games == 1 and decisions == finished > 20
+
+
 @pytest.mark.parametrize("seconds, said", [(0.4, "0 s"), (8, "8 s"), (60, "1 min"), (68, "1 min 8 s"),
                                            (7500, "2 h 5 min")])
 def test_durations_in_words(seconds, said):
@@ -86,13 +144,23 @@ def test_simulate_piped_prints_status_lines_on_stderr_and_quiet_stops_them():
     run = _lv(*args)
     assert run.returncode == 0, run.stderr
     status = [line for line in run.stderr.splitlines() if line.startswith("lv: simulate: ")]
-    assert status[0].startswith("lv: simulate: 1 of 4 games (25%), ") and "games/s, about" in status[0]
+    first = next(line for line in status if "1 of 4" in line)
+    assert first.startswith("lv: simulate: 1 of 4 games (25%), ") and "games/s, about" in first
     assert status[-1].startswith("lv: simulate: 4 of 4 games in ")
     assert json.loads(run.stdout)["games"] == 4  # stdout keeps only the data
     quiet = _lv(*args, "--quiet")
     assert quiet.returncode == 0 and "lv: simulate: " not in quiet.stderr
     assert quiet.stdout == run.stdout
-    assert "lv: simulate: " not in _lv(*args, interval="5").stderr  # a short run, at the usual interval
+    assert "lv: simulate: " not in _lv(*args, interval="3600").stderr  # a run shorter than the interval
+
+
+@pytest.mark.slow
+def test_searched_games_in_a_pool_tick_decisions_before_their_batch_is_back():
+    """The README's mcts line, small: the pool's processes tick the parent's counters (issue 28.2)."""
+    run = _lv("simulate", "-v", "revised", "-p", "2", "--games", "2", "--batch", "2", "--workers", "2",
+              "--force-workers", "--bot", "mcts:3,greedy", "--json")
+    assert run.returncode == 0, run.stderr
+    assert any(line.startswith("lv: simulate: ") and " decisions" in line for line in run.stderr.splitlines())
 
 
 def test_check_piped_prints_status_lines(tmp_path):
@@ -103,3 +171,21 @@ def test_check_piped_prints_status_lines(tmp_path):
     assert run.stderr.splitlines()[-1].startswith("lv: check: 3 of 3 records in ")
     assert run.stdout.splitlines()[-1] == "3 records: 3 ok, 0 failed"
     assert _lv("check", str(tmp_path), "-q").stderr == ""
+
+
+def test_a_run_that_fails_stops_its_status_thread(monkeypatch):
+    """The status lines' thread ends with the run, also when the run raises (else it writes on for ever)."""
+    import threading
+
+    from typer.testing import CliRunner
+
+    from lv import LvError, cli, simulate
+
+    def fails(*args, **kwargs):
+        raise LvError("the games failed")
+
+    monkeypatch.setattr(simulate, "play", fails)
+    res = CliRunner().invoke(cli.app, ["simulate", "-v", "revised", "--games", "3", "-w", "1"])
+    assert res.exit_code == 2 and "the games failed" in res.stderr
+    assert [t for t in threading.enumerate() if t.name == "lv-progress"] == []
+    assert progress.shared() is None

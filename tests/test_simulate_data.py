@@ -467,7 +467,7 @@ def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
                 # fixed 10 s, which a loaded machine can miss (an AssertionError in distributed.utils, not a refusal)
                 intruder = distributed.Client(target, timeout="5s", loop=client.loop, **extra)
                 intruder.close()  # connected: the cluster is open to anyone (fails the test)
-            assert time.monotonic() - start < 30, kind
+            assert time.monotonic() - start < 120, kind  # refused, not left waiting: a bound no load reaches
         on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
     finally:
         cluster = client.cluster

@@ -44,7 +44,8 @@ PROFILES = sorted(p for p in (ROOT / "variants").glob("*.yaml") if p.stem != "bo
 _MODE = os.environ.get("LV_FUZZ", "").strip()
 LONG = _MODE == "long" or _MODE.isdecimal() and _MODE.isascii() and int(_MODE) > 1
 SCALE = 100 if _MODE == "long" else int(_MODE) if LONG else 1  # LV_FUZZ=long: x100; LV_FUZZ=N: xN
-BUDGET = 20.0  # seconds for one call (a loaded 2-core machine); more is a hang
+BUDGET = 20.0  # seconds of CPU time for one call; more is a hang
+WALL_FACTOR = 10  # ... or that many times as long in wall time, computing or not
 
 
 # no conftest.py here: tests/conftest.py is imported by name ("from conftest import ...") and a second one would
@@ -76,22 +77,31 @@ class Hang(BaseException):
 
 @contextmanager
 def budget(seconds: float = BUDGET) -> Iterator[None]:
-    """Raise Hang in the main thread if the block runs longer than ``seconds`` (SIGALRM; POSIX only)."""
+    """Raise Hang in the main thread if the block uses more than ``seconds`` of CPU time (SIGPROF), or waits
+    more than ten times that in wall time (SIGALRM; POSIX only). CPU time, so that a loaded machine, which
+    stretches wall time, does not turn a slow call into a hang (issue 28.1); the wall bound catches a call that
+    waits without computing."""
     if not hasattr(signal, "setitimer"):
         yield
         return
 
-    def alarm(_signum, _frame):
-        raise Hang(f"no answer within {seconds} s")
+    def cpu(_signum, _frame):
+        raise Hang(f"no answer within {seconds} s of CPU time")
 
-    previous = signal.signal(signal.SIGALRM, alarm)
+    def wall(_signum, _frame):
+        raise Hang(f"no answer within {WALL_FACTOR * seconds} s")
+
+    previous = signal.signal(signal.SIGPROF, cpu), signal.signal(signal.SIGALRM, wall)
     # and again every half second: a Hang raised while Python runs a __del__ or a GC callback is swallowed
-    signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
+    signal.setitimer(signal.ITIMER_PROF, seconds, 0.5)
+    signal.setitimer(signal.ITIMER_REAL, WALL_FACTOR * seconds, 0.5)
     try:
         yield
     finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.signal(signal.SIGPROF, previous[0])
+        signal.signal(signal.SIGALRM, previous[1])
 
 
 @attrs.frozen

@@ -37,9 +37,19 @@ def test_raw_control_characters_fail(monkeypatch):
 
 
 def test_a_hang_fails():
-    with pytest.raises(Hang):
+    """A call that waits: the wall-clock bound (ten times the CPU budget) stops it."""
+    with pytest.raises(Hang, match="within 2.0 s$"):
         with budget(0.2):
             time.sleep(5)
+
+
+def test_a_busy_hang_fails():
+    """A call that computes forever is stopped (by the CPU budget, or on a machine so loaded that 0.2 s of CPU
+    takes over 2 s, by the wall bound)."""
+    with pytest.raises(Hang):
+        with budget(0.2):
+            while True:
+                pass
 
 
 def test_only_lv_errors_pass_through_the_api():
