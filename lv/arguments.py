@@ -37,6 +37,7 @@ _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "str": (lambda v: isinstance(v, str), "a text"),
     "int": (is_whole, "a whole number"),
     "bool": (lambda v: isinstance(v, bool), "True or False"),
+    "bool|None": (lambda v: v is None or isinstance(v, bool), "True, False or None (None: the boss is asked)"),
     "int|None": (lambda v: v is None or is_whole(v), "a whole number or None"),
     "tuple[str,...]": (lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v), "a tuple of texts"),
     "tuple[int,...]": (lambda v: isinstance(v, tuple) and all(is_whole(x) for x in v),

@@ -24,7 +24,7 @@ def game():
     (Build(lot="A2", color=None), "Build.color None: a text"),
     (Gamble(lot="A2", bet=2.5), "Gamble.bet 2.5: a whole number"),
     (Gamble(lot="A2", bet=True), "Gamble.bet True: a whole number"),
-    (Gamble(lot="A2", bet=5, lay_off="no"), "Gamble.lay_off 'no': True or False"),
+    (Gamble(lot="A2", bet=5, lay_off="no"), "Gamble.lay_off 'no': True, False or None (None: the boss is asked)"),
     (GiveMoney(0, 1, "5"), "GiveMoney.amount '5': a whole number"),
     (Trade([GiveMoney(0, 1, 1)]), "Trade.steps [GiveMoney(giver=0, receiver=1, amount=1)]: a tuple of decisions"),
 ])
