@@ -60,7 +60,7 @@ def check(profiles: Sequence[str], counts: Sequence[int], bot: str, weak: str, g
           kinds: Sequence[str] | None) -> list[Profile]:
     """Refuse a run that cannot be played, in one line, before any game; the profiles."""
     if not profiles:
-        raise LvError("give at least one profile, e.g. lv balance original revised")
+        raise LvError("give at least one profile: lv balance PROFILE [PROFILE...], a profile spec or a .yaml file")
     if len(set(profiles)) != len(profiles):
         raise LvError(f"each profile once ({', '.join(profiles)})")
     if not counts or len(set(counts)) != len(counts):

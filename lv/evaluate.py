@@ -187,7 +187,10 @@ class Model:
                 "weights": self.weights, "bias": self.bias, "info": self.info}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        """Write the model as JSON, atomically under the folder's lock, as lv writes every file."""
+        from .files import write_atomic
+
+        write_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
 def load_model(path: str | Path) -> Model:
