@@ -49,11 +49,21 @@ _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
 
 
+def _type_text(t: Any) -> str:
+    """A field's declared type as the text ``_KINDS`` knows: ``'bool | None'`` in the pure build (postponed
+    annotations), the class itself (``str``) or a typing object in the compiled one."""
+    if isinstance(t, type) and not getattr(t, "__args__", None):
+        text = t.__name__
+    else:
+        text = str(t).replace("typing.", "")
+    return text.replace(" ", "")
+
+
 def _checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
     found = _CHECKS.get(cls)
     if found is None:
         fields = attrs.fields(cls) if attrs.has(cls) else ()
-        kinds = ((f.name, _KINDS.get(str(f.type).replace(" ", ""))) for f in fields)
+        kinds = ((f.name, _KINDS.get(_type_text(f.type))) for f in fields)
         found = _CHECKS[cls] = tuple((name, kind[0], kind[1]) for name, kind in kinds if kind is not None)
     return found
 
