@@ -193,14 +193,23 @@ class Model:
         write_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
+MAX_MODEL_BYTES = 1_000_000
+
+
 def load_model(path: str | Path) -> Model:
     """The model in ``path`` (``Model.save``). LvError, naming the file, when it cannot be read or is not one."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        with open(path, "rb") as f:
+            raw = f.read(MAX_MODEL_BYTES + 1)  # a model is a few kB: never read an endless file whole
+        if len(raw) > MAX_MODEL_BYTES:
+            raise LvError(f"model '{path}': larger than {MAX_MODEL_BYTES:,} bytes: not an lv value model")
+        data = json.loads(raw.decode("utf-8"))
     except OSError as err:
         raise LvError(f"model '{path}': cannot read it ({err.strerror or err})") from None
     except (ValueError, UnicodeDecodeError) as err:
         raise LvError(f"model '{path}': not a JSON file ({err})") from None
+    except RecursionError:
+        raise LvError(f"model '{path}': not a JSON file (nested too deeply)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise LvError(f"model '{path}': not an lv value model (no \"format\": \"{FORMAT}\"; make one with lv train)")
     n = len(FEATURES)

@@ -173,3 +173,15 @@ def test_value_alone_plays_the_shipped_model_for_the_profile(variant, players, s
     model = bot.model_for(lv.load_profile(variant), players)
     assert model.to_dict() == evaluate.load_model(evaluate.MODELS / f"{shipped}.json").to_dict()
     assert ("warning" in capsys.readouterr().err) == ("," in variant)
+
+
+@pytest.mark.parametrize("text", ["[" * 5000, " " * 1_000_001])
+def test_a_hostile_model_file_is_one_line(tmp_path, text):
+    """A model nested 5,000 deep (a RecursionError in json) or larger than any model: one LvError naming it."""
+    from lv.errors import LvError
+    from lv.evaluate import load_model
+
+    path = tmp_path / "hostile.model"
+    path.write_text(text)
+    with pytest.raises(LvError, match="^model '.*hostile.model': "):
+        load_model(path)
