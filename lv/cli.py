@@ -1325,15 +1325,7 @@ def ladder_cmd(
 
         write_csv(sys.stdout, ladder.csv_rows(result))
         return
-    for n, (header, rows) in enumerate((ladder.rating_rows(result), ladder.pair_rows(result))):
-        table = Table(box=None, pad_edge=False)
-        for name in header:
-            table.add_column(name)
-        for row in rows:
-            table.add_row(*(_fmt(c) for c in row))
-        if n:
-            out.print()
-        out.print(table)
+    _print_tables([(None, *ladder.rating_rows(result)), (None, *ladder.pair_rows(result))])
     out.print()
     out.print(printable(ladder.luck_line(result)), markup=False)
     if result["not_exercised"]:
@@ -1420,15 +1412,7 @@ def balance_cmd(
 
         write_csv(sys.stdout, balance.csv_rows(result))
         return
-    for n, (title, header, rows) in enumerate(balance.tables(result)):
-        table = Table(box=None, pad_edge=False, title=title, title_justify="left")
-        for name in header:
-            table.add_column(name)
-        for row in rows:
-            table.add_row(*(printable(c) for c in row))
-        if n:
-            out.print()
-        out.print(table)
+    _print_tables(list(balance.tables(result)))
     out.print()
     for line in balance.notes(result):
         out.print(printable(line), markup=False)
@@ -1565,6 +1549,20 @@ def _tags_arg(items: List[str]) -> dict[str, str]:
             raise LvError(f"--tag {item!r}: give KEY=VALUE, e.g. --tag event='Club night'")
         tags[key.strip()] = value.strip()
     return tags
+
+
+def _print_tables(tables: List[Any]) -> None:
+    """Tables of (title or None, header, rows), one after another with a blank line between (lv ladder, lv
+    balance); every cell as ``_fmt`` shows it, never read as markup."""
+    for n, (title, header, rows) in enumerate(tables):
+        table = Table(box=None, pad_edge=False, title=title, title_justify="left")
+        for name in header:
+            table.add_column(name)
+        for row in rows:
+            table.add_row(*(_fmt(c) for c in row))
+        if n:
+            out.print()
+        out.print(table)
 
 
 def _fmt(value: Any) -> Any:
