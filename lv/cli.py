@@ -1280,6 +1280,9 @@ def ladder_cmd(
     batch: Optional[int] = typer.Option(None, "--batch", help="Games per task (whole deals). Default: 200 on "
                                                               "Dask; otherwise at most 200, fewer when a run is "
                                                               "small for its workers."),
+    journal: Optional[str] = typer.Option(None, "--journal", metavar="FILE", help="Keep each game's result in "
+                                          "FILE as it is played (a JSON line a game); run again with the same FILE, "
+                                          "a run stopped part-way plays only the games it lacks."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
 ) -> None:
     """Rank bots against each other: the same deals for all, every bot in every seat, a rating per bot with its
@@ -1288,6 +1291,7 @@ def ladder_cmd(
 
     Example: lv ladder random greedy greedy/no-gamble mcts:50 --variant revised --players 4 --games 400 --seed 1
     lv ladder greedy mcts:200 --games 400 --json > ladder.json
+    lv ladder value mcts:200 mcts:200 mcts:200 --games 400 --journal value-mcts.jsonl   # stop and go on
     """
     from lv import ladder, simulate
 
@@ -1297,6 +1301,9 @@ def ladder_cmd(
     if batch is not None and batch < 1:
         raise LvError(f"--batch {batch}: give at least 1")
     ladder.check(bot, variant, players, games)
+    kept = ladder.Journal(journal, bot, variant, players, games, seed) if journal else None
+    if kept is not None and kept.results:
+        note(f"lv: {journal}: {len(kept.results)} games played before, not played again")
     if plot:
         from lv import plots
 
@@ -1309,7 +1316,7 @@ def ladder_cmd(
     try:
         client = simulate.dask_client(scheduler, workers) if cluster else None
         with _progress("ladder", total, "games", quiet) as advance:
-            results = ladder.play(bot, variant, players, games, seed, workers, client, advance, batch)
+            results = ladder.play(bot, variant, players, games, seed, workers, client, advance, batch, kept)
     finally:
         if client is not None:
             _close_dask(client, scheduler)

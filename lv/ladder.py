@@ -147,12 +147,13 @@ class Timed:
         return decision
 
 
-def tasks(profile: Profile, label: str, specs: list[str], players: int, games: int, seed: int, size: int
-          ) -> Iterator[dict[str, Any]]:
+def tasks(profile: Profile, label: str, specs: list[str], players: int, games: int, seed: int, size: int,
+          skip: frozenset[tuple[int, int]] = frozenset()) -> Iterator[dict[str, Any]]:
     """The ladder as tasks of about ``size`` games (whole deals), plain dicts as ``simulate.batches`` makes them:
-    the resolved profile, the bots and the games to play."""
+    the resolved profile, the bots and the games to play; the games ``skip`` names (deal, rotation) are left out
+    (already played: a journal's)."""
     resolved = {"name": profile.name, "title": profile.title, "values": profile.values(), "label": label}
-    plan = schedule(len(specs), players, games, seed)
+    plan = [g for g in schedule(len(specs), players, games, seed) if (g[0], g[1]) not in skip]
     per_task = max(1, size // players) * players
     for start in range(0, len(plan), per_task):
         yield {"profile": resolved, "players": players, "bots": list(specs), "seed": seed,
@@ -185,20 +186,172 @@ def play_game(profile: Profile, players: int, seed: int, deal: int, r: int, seat
 
 
 def play(specs: list[str], variant: str, players: int, games: int, seed: int = 0, workers: int = 1,
-         client: Any = None, progress: Callable[[int], None] | None = None, batch: int | None = None
-         ) -> list[dict[str, Any]]:
+         client: Any = None, progress: Callable[[int], None] | None = None, batch: int | None = None,
+         journal: Journal | None = None) -> list[dict[str, Any]]:
     """Play the ladder (``simulate.run_batches``: here, in a pool of ``workers`` or on Dask): every game's result,
-    in the order of ``schedule``."""
+    in the order of ``schedule``. With a ``journal``, the games it holds are not played again, and each task's
+    games are added to it as the task ends."""
     profile = check(specs, variant, players, games)
     total = deals_for(games, players) * players
-    if batch is None:
-        batch = DEFAULT_BATCH if client is not None else max(players, min(DEFAULT_BATCH, total // (workers * 4)))
-    out: list[dict[str, Any]] = []
-    for results in run_batches(tasks(profile, variant, specs, players, games, seed, batch), workers, client, play_batch):
+    if batch is None:  # small enough tasks that the progress (and a journal) moves often: about 20 a worker
+        batch = DEFAULT_BATCH if client is not None else max(players, min(DEFAULT_BATCH, total // (workers * 20)))
+    done = journal.results if journal is not None else {}
+    if progress and done:
+        progress(len(done))
+    out = list(done.values())
+    for results in run_batches(tasks(profile, variant, specs, players, games, seed, batch, frozenset(done)),
+                               workers, client, play_batch):
+        if journal is not None:
+            journal.add(results)
         out.extend(results)
         if progress:
             progress(len(results))
-    return out
+    order = {(d, r): i for i, (d, r, _) in enumerate(schedule(len(specs), players, games, seed))}
+    return sorted(out, key=lambda g: order[g["deal"], g["rotation"]])
+
+
+class Journal:
+    """A ladder's games kept in a file as they are played (``lv ladder --journal FILE``), a JSON line each, after
+    a first line that says which ladder they are of (its bots, profile, player count and seed): a run stopped
+    part-way and started again with the same file plays only the games it lacks, and gives the report the whole
+    run would have given. Lines are appended whole, under the file's lock, and synced; a last line cut short (the
+    process killed while writing) is dropped when the file is read. A file of another ladder, or a line that is
+    not one of this ladder's games, is a one-line error naming the file and line."""
+
+    FORMAT = "lv-ladder-journal-1"
+    MAX_LINE = 1 << 16  # bytes: a game's line is a few hundred
+
+    def __init__(self, path: str, specs: list[str], variant: str, players: int, games: int, seed: int) -> None:
+        self.path = path
+        self.players = players
+        profile = _profile(variant)
+        self.header = {"format": self.FORMAT, "bots": list(specs), "variant": variant,
+                       "values": _values_digest(profile), "players": players, "seed": seed}
+        self.plan = {(d, r): list(seats) for d, r, seats in schedule(len(specs), players, games, seed)}
+        self.results: dict[tuple[int, int], dict[str, Any]] = {}
+        self._read()
+
+    def _read(self) -> None:
+        from .files import check_destination
+
+        check_destination(self.path)
+        limit = max(1 << 26, self.MAX_LINE * (len(self.plan) + 2))  # a longer run's journal may be read too
+        try:
+            with open(self.path, "rb") as f:
+                data = f.read(limit + 1)
+        except FileNotFoundError:
+            data = b""
+        except OSError as exc:
+            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+        if len(data) > limit:
+            raise LvError(f"{self.path}: larger than {limit >> 20} MiB: not a ladder's journal")
+        lines = data.split(b"\n")
+        cut = lines.pop()  # what follows the last newline: b"" unless a kill cut the last line short
+        if not lines:  # a new file, or one cut short in its first line: its header written (again)
+            if not self._header_line().startswith(cut):
+                raise LvError(f"{self.path}: not a ladder's journal (its first line is not one)")
+            self._write_header()
+            return
+        first = self._parse(lines[0], 1)
+        if first != self.header:
+            differ = sorted(k for k in self.header if not isinstance(first, dict) or first.get(k) != self.header[k])
+            raise LvError(f"{self.path}: the journal of another ladder (its {', '.join(differ) or 'format'} differ); "
+                          f"give a new file, or the same bots, --variant, --players and --seed")
+        if cut:
+            self._truncate(len(data) - len(cut))
+        for n, line in enumerate(lines[1:], start=2):
+            g = self._game(self._parse(line, n), n)
+            if g is not None:
+                self.results[g["deal"], g["rotation"]] = g
+
+    def _header_line(self) -> bytes:
+        import json
+
+        return (json.dumps(self.header, separators=(",", ":")) + "\n").encode()
+
+    def _write_header(self) -> None:
+        from .files import write_atomic
+
+        write_atomic(self.path, self._header_line())
+
+    def _parse(self, line: bytes, n: int) -> Any:
+        import json
+
+        if len(line) > self.MAX_LINE:
+            raise LvError(f"{self.path}, line {n}: longer than {self.MAX_LINE} bytes: not a ladder's game")
+        try:
+            return json.loads(line)
+        except (ValueError, RecursionError) as exc:
+            raise LvError(f"{self.path}, line {n}: not JSON ({str(exc).splitlines()[0][:80]})") from None
+
+    def _game(self, g: Any, n: int) -> dict[str, Any] | None:
+        """A journal's game, checked against the plan; None for a game past this run's --games (kept in the file)."""
+        players = self.players
+        bad = f"{self.path}, line {n}: not a game of this ladder"
+        if not isinstance(g, dict) or not _ints(g.get("deal"), g.get("rotation"), g.get("winner"), g.get("turns")):
+            raise LvError(bad)
+        if not (0 <= g["deal"] and 0 <= g["rotation"] < players):
+            raise LvError(bad)
+        seats = self.plan.get((g["deal"], g["rotation"]))
+        if seats is None:
+            return None
+        ranking = g.get("ranking")
+        if g.get("seats") != seats or not isinstance(ranking, list) or not _ints(*ranking) \
+                or sorted(ranking) != list(range(players)) or g["winner"] != ranking[0]:
+            raise LvError(bad)
+        for key, kind in (("scores", int), ("cpu", (int, float)), ("calls", int), ("kinds", dict)):
+            value = g.get(key)
+            if not isinstance(value, list) or len(value) != players \
+                    or not all(isinstance(v, kind) and not isinstance(v, bool) for v in value):
+                raise LvError(bad)
+        if not all(isinstance(k, str) and _ints(v) for kinds in g["kinds"] for k, v in kinds.items()):
+            raise LvError(bad)
+        return {k: g[k] for k in ("deal", "rotation", "seats", "ranking", "winner", "scores", "turns", "cpu",
+                                  "calls", "kinds")}
+
+    def add(self, results: list[dict[str, Any]]) -> None:
+        """Append a task's games."""
+        self._append(results)
+        for g in results:
+            self.results[g["deal"], g["rotation"]] = g
+
+    def _append(self, rows: list[dict[str, Any]]) -> None:
+        import json
+        import os
+
+        from .files import locked
+
+        data = "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows).encode()
+        try:
+            with locked(self.path), open(self.path, "ab") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except OSError as exc:
+            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+
+    def _truncate(self, size: int) -> None:
+        import os
+
+        from .files import locked
+
+        try:
+            with locked(self.path):
+                os.truncate(self.path, size)
+        except OSError as exc:
+            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+
+
+def _ints(*values: Any) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def _values_digest(profile: Profile) -> str:
+    """A short digest of a profile's resolved values: a journal of a profile file since edited is refused."""
+    import hashlib
+    import json
+
+    return hashlib.sha256(json.dumps(profile.values(), sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------------------------- rating

@@ -212,3 +212,69 @@ def test_help_names_what_the_bots_never_take():
         text = " ".join(CliRunner().invoke(cli.app, [command, "--help"]).stdout.replace("│", " ").split())
         assert "None of the built-in bots trades; greedy never remodels either" in text, command
         assert "/no-KIND[,KIND...]" in text
+
+
+# ------------------------------------------------------------------------------------ the journal (--journal)
+
+JOURNALED = ["ladder", "random", "greedy", "--players", "2", "--seed", "3", "--workers", "1", "--json", "-q"]
+
+
+def _journaled(path, games, *extra):
+    res = CliRunner().invoke(cli.app, [*JOURNALED, "--games", str(games), "--journal", str(path), *extra])
+    assert res.exit_code == 0, res.output
+    return res
+
+
+def test_a_run_stopped_part_way_goes_on_from_its_journal_to_the_whole_runs_report(tmp_path):
+    """A journal of 6 games taken up by a run of 12 plays the 6 missing ones (said on stderr) and reports what one
+    run of 12 reports; the journal ends with a line a game."""
+    path = tmp_path / "j.jsonl"
+    _journaled(path, 6)
+    assert len(path.read_text().splitlines()) == 1 + 6
+    res = _journaled(path, 12)
+    assert "6 games played before, not played again" in res.stderr
+    whole = CliRunner().invoke(cli.app, [*JOURNALED, "--games", "12"])
+    assert _without_cpu(json.loads(res.stdout)) == _without_cpu(json.loads(whole.stdout))
+    lines = path.read_text().splitlines()
+    assert len(lines) == 1 + 12 and json.loads(lines[0])["bots"] == ["random", "greedy"]
+    assert sorted((g["deal"], g["rotation"]) for g in map(json.loads, lines[1:])) == [
+        (d, r) for d in range(6) for r in range(2)]
+    again = _journaled(path, 12)  # nothing left to play: the same report, no line added
+    assert _without_cpu(json.loads(again.stdout)) == _without_cpu(json.loads(whole.stdout))
+    assert len(path.read_text().splitlines()) == 13
+
+
+def test_a_line_cut_short_by_a_kill_is_dropped_and_its_game_played_again(tmp_path):
+    path = tmp_path / "j.jsonl"
+    _journaled(path, 4)
+    text = path.read_text()
+    path.write_text(text[:-25])  # the last game's line cut short
+    res = _journaled(path, 4)
+    assert "3 games played before" in res.stderr
+    lines = path.read_text().splitlines()
+    assert lines[:4] == text.splitlines()[:4] and len(lines) == 5
+    assert [json.loads(line)["deal"] for line in lines[1:]] == [0, 0, 1, 1]  # whole lines only
+
+
+@pytest.mark.parametrize("change,message", [
+    (lambda lines: lines, None),
+    (lambda lines: [lines[0].replace('"seed":3', '"seed":4')] + lines[1:], "the journal of another ladder (its seed differ)"),
+    (lambda lines: lines[:1] + ['[' * 5000 + ']' * 5000], "line 2: not JSON"),
+    (lambda lines: lines[:1] + [lines[1].replace('"seats":[0,1]', '"seats":[1,0]')], "line 2: not a game of this ladder"),
+    (lambda lines: lines[:1] + [lines[1].replace('"ranking":[', '"ranking":["x",')], "line 2: not a game of this ladder"),
+    (lambda lines: lines[:1] + ['{"deal": true}'], "line 2: not a game of this ladder"),
+    (lambda lines: ["hello"], "not a ladder's journal"),
+])
+def test_a_journal_of_another_ladder_or_a_bad_line_is_one_line_and_the_file_kept(tmp_path, change, message):
+    path = tmp_path / "j.jsonl"
+    _journaled(path, 2)
+    lines = change(path.read_text().splitlines())
+    text = "\n".join(lines) + ("" if lines == ["hello"] else "\n")
+    path.write_text(text)
+    res = CliRunner().invoke(cli.app, [*JOURNALED, "--games", "2", "--journal", str(path)])
+    if message is None:
+        assert res.exit_code == 0, res.output
+        return
+    assert res.exit_code == 2, res.output
+    assert res.stderr.startswith(f"lv: error: {path}") and message in res.stderr and res.stderr.count("\n") == 1
+    assert path.read_text() == text  # nothing truncated, nothing added
