@@ -232,9 +232,13 @@ class Journal:
         self._read()
 
     def _read(self) -> None:
-        from .files import check_destination
+        from .files import check_destination, locked
 
         check_destination(self.path)
+        with locked(self.path):  # a run writing to it meanwhile is seen between two of its whole appends
+            self._read_locked()
+
+    def _read_locked(self) -> None:
         limit = max(1 << 26, self.MAX_LINE * (len(self.plan) + 2))  # a longer run's journal may be read too
         try:
             with open(self.path, "rb") as f:
