@@ -11,6 +11,10 @@ The position: a 4-player revised game, seed 7, after 60 decisions drawn by ``ran
 ``Game.random_legal`` (turn 16, 26 legal decisions, builds, remodels and reorganizations among them). A push/pop
 pair is one push and one pop of each of its legal decisions in turn (the figure is per pair). Instructions are the
 difference between runs with and without the operations, so start-up cancels out.
+
+An operation the build lacks (ab7c594 has no ``Game.push``/``pop`` nor ``Game.copy``) is left out of the figures
+(``--json``: absent from both dicts); ``--json`` also gives the position (``turn``, ``legal``), so that builds whose
+``random_legal`` draws differently can be seen to measure another position.
 """
 
 from __future__ import annotations
@@ -47,6 +51,11 @@ def position() -> Any:
     return game
 
 
+def has(game: Any, op: str) -> bool:
+    """Whether this build has ``op`` (push/pop and the game copy came after ab7c594)."""
+    return op == "copy" or hasattr(game, "push" if op == "pushpop" else "copy")
+
+
 def run(game: Any, op: str, n: int) -> int:
     """``n`` rounds of ``op``; the number of operations made."""
     if op == "copy":
@@ -69,7 +78,8 @@ def run(game: Any, op: str, n: int) -> int:
 def child(op: str, n: int) -> None:
     game = position()
     for warm in OPS:  # first use: lazy loads and caches outside the difference
-        run(game, warm, 1)
+        if has(game, warm):
+            run(game, warm, 1)
     run(game, op, n)
 
 
@@ -88,18 +98,19 @@ def count(op: str, n: int) -> int:
 def instructions(rounds: int) -> dict[str, float]:
     """Instructions per operation of each kind."""
     game = position()
-    per = {op: run(game, op, 1) for op in OPS}  # operations in one round
+    per = {op: run(game, op, 1) for op in OPS if has(game, op)}  # operations in one round
     base = count("copy", 0)
-    return {op: (count(op, rounds) - base) / (rounds * per[op]) for op in OPS}
+    return {op: (count(op, rounds) - base) / (rounds * k) for op, k in per.items()}
 
 
 def cpu(rounds: int) -> dict[str, float]:
     """CPU microseconds per operation of each kind (the best of 5 runs)."""
     game = position()
-    for op in OPS:
+    ops = [op for op in OPS if has(game, op)]
+    for op in ops:
         run(game, op, 1)
     out = {}
-    for op in OPS:
+    for op in ops:
         best = float("inf")
         for _ in range(5):
             t = time.process_time()
@@ -123,16 +134,19 @@ def main() -> None:
         return
     if args.installed or args.root is not None:
         os.environ[LV_ROOT] = "" if args.installed else str(args.root.resolve())
-    figures: dict[str, dict[str, float]] = {"cpu_us": cpu(max(args.rounds * 10, 200))}
+    figures: dict[str, Any] = {"cpu_us": cpu(max(args.rounds * 10, 200))}
     if not args.no_instructions:
         if shutil.which("valgrind") is None:
             ap.exit(2, "copies.py: needs valgrind on PATH (or --no-instructions)\n")
         figures["instructions"] = instructions(args.rounds)
+    game = position()
+    figures["position"] = {"turn": game.state.turn, "legal": len(game.legal_actions())}
     if args.json:
         print(json.dumps(figures))
         return
     names = {"copy": "state copy", "pushpop": "push/pop pair", "gamecopy": "game copy"}
-    for op in OPS:
+    print(f"position: turn {figures['position']['turn']}, {figures['position']['legal']} legal decisions")
+    for op in figures["cpu_us"]:
         line = f"{names[op]:<14} {figures['cpu_us'][op]:8.1f} us CPU"
         if "instructions" in figures:
             line += f"  {figures['instructions'][op]:10,.0f} instructions"
