@@ -261,8 +261,8 @@ ROWS = [  # (key, what it is, how a value prints)
     ("rate:greedy", "greedy games per CPU-second (lv simulate's bot)", "{:.1f}"),
     ("replay_ms", "parse + replay of examples/revised-4p.yaml, CPU ms", "{:.2f}"),
     ("parse_ms", "  of which the parse, CPU ms", "{:.2f}"),
-    ("instructions:reference", "instructions per reference game (callgrind)", "{:,.0f}"),
-    ("instructions:greedy", "instructions per greedy game (callgrind)", "{:,.0f}"),
+    ("instructions:reference", "instructions per reference game (callgrind)", "M"),
+    ("instructions:greedy", "instructions per greedy game (callgrind)", "M"),
     ("copy:copy", "a state copy (copies.py), instructions", "{:,.0f}"),
     ("copy:pushpop", "a push/pop pair, instructions", "{:,.0f}"),
     ("copy:gamecopy", "a game copy, instructions", "{:,.0f}"),
@@ -273,7 +273,10 @@ ROWS = [  # (key, what it is, how a value prints)
 
 
 def show(value: float | None, fmt: str) -> str:
-    return "-" if value is None else fmt.format(value)
+    """``value`` as ``fmt`` says ("M": in millions, as instructions.py prints them), "-" if there is none."""
+    if value is None:
+        return "-"
+    return f"{value / 1e6:.2f} M" if fmt == "M" else fmt.format(value)
 
 
 def targets(by: dict[str, Build]) -> list[dict[str, Any]]:
