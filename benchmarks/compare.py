@@ -1,26 +1,48 @@
-"""Speed against a baseline commit, side by side: prints figures, asserts nothing (not a timed test).
+"""Issue 31's benchmark: this tree against baseline commits, every figure and every target in one run. It prints
+figures and asserts nothing (not a timed test).
 
-    python benchmarks/compare.py                       # baseline ab7c594 and this tree, pure Python
-    python benchmarks/compare.py --compiled            # and this tree compiled (LV_COMPILE=1), ~3-6 min to build
-    python benchmarks/compare.py --rounds 8 --games 20 --instructions 10
-    python benchmarks/compare.py --venv compiled=/path/to/venv   # reuse an environment instead of making one
-    python benchmarks/compare.py --base 69ba346 --compiled   # issue 31: against the round's start
+    python benchmarks/compare.py --compiled          # against 69ba346 and ab7c594, pure and compiled builds
+    python benchmarks/compare.py --compiled --rounds 3 --games 10 --instructions 2 --copies 5   # a quick look
+    python benchmarks/compare.py --base ab7c594      # one baseline (repeat --base for several), pure builds only
+    python benchmarks/compare.py --compiled --venv compiled=/path/to/venv --venv 69ba346-compiled=/other/venv
+    python benchmarks/compare.py --compiled --json figures.json   # every figure as JSON as well
 
-Each build is installed (not editable) in its own virtual environment under ``--work`` (kept, and reused while
-the build's source is unchanged): the baseline from a copy of ``--base`` (``git archive``), this tree pure, and
-with ``--compiled`` this tree compiled with mypyc. Each runs in a subprocess started outside any checkout, so it
-imports its own installed lv.
+The builds, each lv installed (not editable) in a venv of its own, named by a label: ``pure`` and ``compiled``
+(this tree, the checkout this script is in, as it is on disk), ``BASE-pure`` and ``BASE-compiled`` for each
+``--base`` (default 69ba346, the start of issue 31's round, and ab7c594, issue 18's baseline; a commit as given,
+e.g. ``69ba346-compiled``). The compiled builds (LV_COMPILE=1, mypyc) only with ``--compiled``, and a baseline's
+only if it has hatch_build.py (ab7c594 predates the compiled build: pure only). Venvs are made under ``--work``
+(kept, and reused while the build's source is unchanged: a compiled build takes ~4 min of both cores);
+``--venv LABEL=PATH`` measures the lv installed in the venv at PATH instead (nothing installed; each build's own
+name, ``lv.build_name()``, is printed first, so a wrong venv shows). Every child process starts outside any
+checkout, without PYTHONPATH, so it imports its own installed lv.
 
-The reference workload (benchmarks/README.md: revised, 4 players, the uniform bot, one process) is played round
-by round, the builds interleaved (A B C A B C ...) so that the machine's load falls on each alike, the same seeds
-in every round and build; each child measures its CPU time (``time.process_time()``) around the games only, after
-one warm-up game. Printed: games per CPU-second of each build (all rounds together; the spread of the rounds
-beside it), the ratio to the baseline, the median of the rounds' ratios (each round's CPU time against the
-baseline's in the same round, next to it in time), the load average before and after. Then the parse and replay of
-examples/revised-4p.yaml (CPU ms, the median of ``--replays``), and, unless ``--instructions 0``, the
-instructions per reference game counted by callgrind (benchmarks/instructions.py; the figure that repeats on a
-busy machine), for every build; and what a search pays to try a decision (benchmarks/copies.py): a state copy, a
-push/pop pair and a game copy, in instructions (``--copies`` rounds under callgrind; 0: CPU time only) and CPU us.
+What is measured, for every build:
+
+- games per CPU-second on the reference workload (revised, 4 players, the uniform bot in every seat) and on the
+  greedy workload (the greedy bot in every seat: ``lv simulate``'s default bot): ``--rounds`` rounds, the builds
+  interleaved (A B C A B C ...) so that the machine's load falls on each alike, ``--games`` games of each workload
+  per build and round (seeds 0 to games-1, the same in every round and build); each child times its CPU
+  (``time.process_time()``) around the games only, after one warm-up game of each. Printed: all rounds together,
+  the rounds' range, and the median of the paired ratios (each round against the same baseline's run in the same
+  round, next to it in time);
+- parse + replay of examples/revised-4p.yaml in CPU ms (the median of ``--replays``);
+- callgrind instructions per game of each workload (benchmarks/instructions.py, ``--instructions`` games; 0: skip):
+  the figure that repeats on a busy machine (``--jobs N``: N builds counted at once, for the wall time);
+- what a search pays to try a decision (benchmarks/copies.py): a state copy, a push/pop pair and a game copy, in
+  instructions (``--copies`` rounds under callgrind; 0: CPU time only) and CPU microseconds. ab7c594 has no
+  push/pop and no game copy ("-"); its ``random_legal`` draws another position (the "position" row).
+
+Then this tree against each baseline build (the ratios, "x" better: more games, fewer instructions, cheaper), and
+issue 31's targets against the 69ba346 builds (``TARGET_BASE``), each "met" or "NOT met": compiled 2x fewer
+instructions and >= 1.8x the games per CPU-second on both workloads; pure >= 1.3x on both; a state copy and a
+push/pop pair each >= 3x cheaper compiled (instructions when counted, else CPU time); parse + replay <= 1.5 ms CPU
+compiled; and, for information, compiled against ab7c594 (the issue: "about 10x"). A target whose builds are not in
+the run says so. The load average before and after the rounds is printed: put it beside the figures.
+
+``--json FILE`` writes the same figures: ``{"builds": {LABEL: {"name", "build", "rate": {"reference", "greedy"},
+"cpu": {workload: [seconds per round]}, "replay_ms", "parse_ms", "instructions": {workload: per game},
+"copies": copies.py's JSON}}, "targets": [{"target", "measured", "met"}], "load": [before, after]}``.
 """
 
 from __future__ import annotations
@@ -33,11 +55,16 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = "ab7c594"  # issue 18's baseline: every figure is a ratio against it
+BASES = ["69ba346", "ab7c594"]  # issue 31's round start, issue 18's baseline
+TARGET_BASE = "69ba346"  # issue 31's targets are ratios against this commit's builds
+WORKLOADS = {"reference": "uniform", "greedy": "greedy"}  # workload -> the bot in every seat
 RECORD = ROOT / "examples" / "revised-4p.yaml"
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # children import their venv's lv, not a checkout
 
 CHILD = r"""
 import json, statistics, sys, time
@@ -46,16 +73,17 @@ from lv import bots
 from lv.record import parse_record
 from lv.replay import replay
 games, replays, record = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-profile = lv.load_profile("revised")
-warm = lv.new_game(profile, 4, 1000)
-bots.play(warm, [bots.uniform_bot] * 4, 1000)
 out = {"build": getattr(lv, "build_name", lambda: "pure Python")()}
+profile = lv.load_profile("revised")
 if games:
-    t = time.process_time()
-    for seed in range(games):
-        game = lv.new_game(profile, 4, seed)
-        bots.play(game, [bots.uniform_bot] * 4, seed)
-    out["cpu"] = time.process_time() - t
+    for workload, bot in (("reference", bots.uniform_bot), ("greedy", bots.greedy_bot)):
+        warm = lv.new_game(profile, 4, 1000)
+        bots.play(warm, [bot] * 4, 1000)
+        t = time.process_time()
+        for seed in range(games):
+            game = lv.new_game(profile, 4, seed)
+            bots.play(game, [bot] * 4, seed)
+        out[workload] = time.process_time() - t
 if replays:
     text = open(record, encoding="utf-8").read()
     replay(parse_record(text, "warm.yaml"))
@@ -69,13 +97,26 @@ if replays:
         parse.append(t1 - t)
         both.append(t2 - t)
     out["parse_ms"] = statistics.median(parse) * 1000
-    out["both_ms"] = statistics.median(both) * 1000
+    out["replay_ms"] = statistics.median(both) * 1000
 print(json.dumps(out))
 """
 
 
-def run(cmd: list[str], **kw: object) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, check=True, text=True, **kw)  # type: ignore[call-overload, no-any-return]
+class Build:
+    """One build in the run: its label, what it is, and the Python of its venv."""
+
+    def __init__(self, label: str, name: str, python: Path) -> None:
+        self.label, self.name, self.python = label, name, python
+        self.build = ""  # lv.build_name() as the build says it
+        self.cpu: dict[str, list[float]] = {w: [] for w in WORKLOADS}
+        self.rate: dict[str, float] = {}
+        self.records: dict[str, float] = {}
+        self.instructions: dict[str, float] = {}
+        self.copies: dict[str, Any] = {}
+
+
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    return subprocess.run(cmd, check=True, text=True, capture_output=True, cwd=str(cwd), env=env or ENV).stdout
 
 
 def source_stamp(tree: Path) -> str:
@@ -89,15 +130,15 @@ def source_stamp(tree: Path) -> str:
     return h.hexdigest()
 
 
-def make_venv(name: str, tree: Path, work: Path, compiled: bool) -> Path:
+def make_venv(label: str, tree: Path, work: Path, compiled: bool) -> Path:
     """A venv under ``work`` with ``tree`` installed (compiled or not); reused while the source is the same."""
-    venv = work / name
+    venv = work / label
     stamp = source_stamp(tree) + (" compiled" if compiled else "")
     if (venv / "stamp").is_file() and (venv / "stamp").read_text() == stamp:
         return venv / "bin" / "python"
-    print(f"[{name}] installing {tree} ({'compiled' if compiled else 'pure Python'}) into {venv} ...", flush=True)
-    run([sys.executable, "-m", "venv", "--clear", str(venv)])
-    env = {**os.environ, "LV_COMPILE": "1" if compiled else ""}
+    print(f"[{label}] installing {tree} ({'compiled' if compiled else 'pure Python'}) into {venv} ...", flush=True)
+    subprocess.run([sys.executable, "-m", "venv", "--clear", str(venv)], check=True)
+    env = {**ENV, "LV_COMPILE": "1" if compiled else ""}
     pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(tree)], env=env,
                          cwd=str(work), capture_output=True, text=True)
     if pip.returncode:
@@ -106,126 +147,278 @@ def make_venv(name: str, tree: Path, work: Path, compiled: bool) -> Path:
     return venv / "bin" / "python"
 
 
-def child(python: Path, games: int, replays: int, cwd: Path) -> dict[str, float | str]:
-    proc = run([str(python), "-c", CHILD, str(games), str(replays), str(RECORD)], capture_output=True,
-               cwd=str(cwd), env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
-    result: dict[str, float | str] = json.loads(proc.stdout.strip().splitlines()[-1])
-    return result
+def base_tree(commit: str, work: Path) -> Path:
+    """The files of ``commit`` under ``work`` (git archive: no worktree to clean up after)."""
+    tree = work / f"tree-{commit}"
+    if not (tree / "lv").is_dir():
+        tree.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True)
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree
 
 
-def instructions(python: Path, tree: Path | None, games: int, cwd: Path) -> float:
-    """Callgrind's instructions per reference game (benchmarks/instructions.py of this tree), of ``tree``'s
-    checkout, or of the lv installed for ``python`` when ``tree`` is None."""
-    where = ["--installed"] if tree is None else ["--root", str(tree)]
-    proc = run([str(python), str(ROOT / "benchmarks" / "instructions.py"), "--games", str(games), *where],
-               capture_output=True, cwd=str(cwd))
-    return float(proc.stdout.split()[0])
+def builds_of(args: argparse.Namespace) -> list[Build]:
+    """The builds of the run, baselines first, each with its venv (given with --venv, or made)."""
+    given = dict(v.split("=", 1) for v in args.venv)
+    wanted: list[tuple[str, str, Path | None, bool]] = []  # (label, name, tree, compiled)
+    for base in args.base:
+        tree = base_tree(base, args.work) if not all(f"{base}-{k}" in given for k in ("pure", "compiled")) else None
+        wanted.append((f"{base}-pure", f"{base}, pure", tree, False))
+        if args.compiled and (f"{base}-compiled" in given or (tree is not None
+                                                              and (tree / "hatch_build.py").is_file())):
+            wanted.append((f"{base}-compiled", f"{base}, compiled", tree, True))
+    wanted.append(("pure", "this tree, pure", ROOT, False))
+    if args.compiled:
+        wanted.append(("compiled", "this tree, compiled", ROOT, True))
+    unknown = set(given) - {label for label, _, _, _ in wanted}
+    if unknown:
+        sys.exit(f"compare.py: --venv {sorted(unknown)[0]}=...: no such build in this run; the builds are "
+                 + ", ".join(label for label, _, _, _ in wanted))
+    out = []
+    for label, name, tree, compiled in wanted:
+        if label in given:
+            python = Path(given[label]) / "bin" / "python"
+        else:
+            assert tree is not None
+            python = make_venv(label, tree, args.work, compiled)
+        out.append(Build(label, name, python))
+    return out
 
 
-def copies(python: Path, tree: Path | None, rounds: int, cwd: Path) -> dict[str, dict[str, float]]:
-    """benchmarks/copies.py (of this tree) for a build: a state copy, a push/pop pair and a game copy, in
-    instructions (callgrind, unless ``rounds`` is 0) and CPU microseconds."""
-    where = ["--installed"] if tree is None else ["--root", str(tree)]
+def child(build: Build, games: int, replays: int, cwd: Path) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(run([str(build.python), "-c", CHILD, str(games), str(replays), str(RECORD)],
+                                         cwd).strip().splitlines()[-1])
+    return out
+
+
+def instructions(build: Build, games: int, cwd: Path) -> dict[str, float]:
+    """Callgrind's instructions per game of each workload (benchmarks/instructions.py of this tree, ``--bot all``:
+    a line per bot, in WORKLOADS' order) for the lv installed in the build's venv."""
+    lines = run([str(build.python), str(ROOT / "benchmarks" / "instructions.py"), "--installed", "--games",
+                 str(games), "--bot", "all"], cwd).splitlines()
+    assert len(lines) == len(WORKLOADS) and "uniform bot" in lines[0] and "greedy bot" in lines[1], lines
+    return {w: float(line.split()[0]) * 1e6 for w, line in zip(WORKLOADS, lines)}
+
+
+def copies(build: Build, rounds: int, cwd: Path) -> dict[str, Any]:
+    """benchmarks/copies.py (of this tree) for the build's installed lv."""
     extra = ["--rounds", str(rounds)] if rounds else ["--no-instructions"]
-    proc = run([str(python), str(ROOT / "benchmarks" / "copies.py"), "--json", *where, *extra], capture_output=True,
-               cwd=str(cwd))
-    figures: dict[str, dict[str, float]] = json.loads(proc.stdout)
+    figures: dict[str, Any] = json.loads(run([str(build.python), str(ROOT / "benchmarks" / "copies.py"), "--json",
+                                              "--installed", *extra], cwd))
     return figures
-
-
-def paired(base: list[float], other: list[float]) -> str:
-    """The median (and range) of the per-round speed ratios: a build against the baseline's run in the same round,
-    next to it in time, so a load that changes between rounds falls on both sides of each ratio."""
-    ratios = [b / o for b, o in zip(base, other)]
-    return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
 
 
 def load() -> str:
     return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--base", default=BASE, help=f"the baseline commit (default {BASE})")
-    ap.add_argument("--compiled", action="store_true", help="also this tree compiled with mypyc (LV_COMPILE=1)")
-    ap.add_argument("--rounds", type=int, default=6, help="interleaved rounds (default 6)")
-    ap.add_argument("--games", type=int, default=20, help="games per build and round (default 20)")
-    ap.add_argument("--replays", type=int, default=30, help="parses and replays of the record (default 30)")
-    ap.add_argument("--instructions", type=int, default=10, metavar="GAMES",
-                    help="games under callgrind per build (default 10; 0: skip)")
-    ap.add_argument("--copies", type=int, default=20, metavar="ROUNDS",
-                    help="rounds of benchmarks/copies.py under callgrind per build (default 20; 0: CPU time only)")
-    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "lv-compare",
-                    help="where the venvs are kept (default: a folder in the temporary directory)")
-    ap.add_argument("--venv", action="append", default=[], metavar="BUILD=PATH",
-                    help="use this venv for BUILD (base, pure or compiled) instead of making one")
-    args = ap.parse_args()
-    args.work.mkdir(parents=True, exist_ok=True)
-    given = dict(v.split("=", 1) for v in args.venv)
-
-    base_commit = run(["git", "-C", str(ROOT), "rev-parse", "--short", args.base], capture_output=True).stdout.strip()
-    base_tree = args.work / f"tree-{base_commit}"
-    if not (base_tree / "lv").is_dir():  # the baseline's files (git archive: no worktree to clean up after)
-        base_tree.mkdir()
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", base_commit], check=True, capture_output=True)
-        subprocess.run(["tar", "-x", "-C", str(base_tree)], input=archive.stdout, check=True)
-    builds: list[tuple[str, Path, Path]] = []  # (label, python, checkout)
-    for label, tree, compiled in (("base", base_tree, False), ("pure", ROOT, False), ("compiled", ROOT, True)):
-        if label == "compiled" and not (args.compiled or "compiled" in given):
-            continue
-        python = Path(given[label]) / "bin" / "python" if label in given else make_venv(label, tree, args.work,
-                                                                                           compiled)
-        builds.append((label, python, tree))
-    names = {"base": f"{base_commit} (pure)", "pure": "this tree, pure", "compiled": "this tree, compiled"}
-    outside = args.work  # children start here: no checkout on their path
-
-    for label, python, _ in builds:  # each says which build it is
-        print(f"{names[label]:<22} {child(python, 0, 0, outside)['build']}: {python}")
-    print(f"\nload before: {load()}; {args.rounds} rounds of {args.games} games a build, interleaved")
-    cpu: dict[str, list[float]] = {label: [] for label, _, _ in builds}
-    for r in range(args.rounds):
-        for label, python, _ in builds:
-            cpu[label].append(float(child(python, args.games, 0, outside)["cpu"]))
-        print(f"  round {r + 1}: " + ", ".join(f"{label} {args.games / cpu[label][-1]:.1f}" for label in cpu)
-              + " games/CPU-s", flush=True)
-    print(f"load after: {load()}\n")
-    rate = {label: args.games * len(c) / sum(c) for label, c in cpu.items()}
-    records = {label: child(python, 0, args.replays, outside) for label, python, _ in builds}
-    counts: dict[str, float] = {}
-    if args.instructions:
-        for label, python, tree in builds:
-            counts[label] = instructions(python, None if label == "compiled" else tree, args.instructions, outside)
-
-    copied = {label: copies(python, None if label == "compiled" else tree, args.copies, outside)
-              for label, python, tree in builds}
-    head = ["figure", *(names[label] for label, _, _ in builds)]
-    rows = [
-        ["reference games per CPU-second"]
-        + [f"{rate[label]:.1f} ({rate[label] / rate['base']:.2f}x)" for label in cpu],
-        ["the rounds' range (games per CPU-second)"]
-        + [f"{args.games / max(c):.0f}-{args.games / min(c):.0f}" for c in cpu.values()],
-        ["each round's ratio to the baseline's same round: median (range)"]
-        + [paired(cpu["base"], c) for c in cpu.values()],
-        ["parse + replay of examples/revised-4p.yaml, CPU ms"]
-        + [f"{float(records[label]['both_ms']):.1f} (parse {float(records[label]['parse_ms']):.1f})"
-           for label in cpu],
-    ]
-    if counts:
-        rows.append(["instructions per reference game (callgrind)"]
-                    + [f"{counts[label]:.2f} M ({counts['base'] / counts[label]:.2f}x fewer)" for label in cpu])
-    for op, what in (("copy", "a state copy"), ("pushpop", "a push/pop pair"), ("gamecopy", "a game copy")):
-        if "instructions" in copied["base"]:
-            rows.append([f"{what} (benchmarks/copies.py), instructions"]
-                        + [f"{copied[label]['instructions'][op]:,.0f} "
-                           f"({copied['base']['instructions'][op] / copied[label]['instructions'][op]:.2f}x fewer)"
-                           for label in cpu])
-        rows.append([f"{what}, CPU us (best of 5)"] + [f"{copied[label]['cpu_us'][op]:.1f}" for label in cpu])
+def table(head: list[str], rows: list[list[str]]) -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for row in rows:
         print("| " + " | ".join(row) + " |")
-    print(f"\nPython {sys.version.split()[0]}, {os.cpu_count()} CPUs; {args.rounds} rounds x {args.games} games "
-          f"(seeds 0-{args.games - 1}) a build; CPU time inside each child around the games only")
+    print()
+
+
+# ---- the figures of one build, and the ratios of two: None where a build lacks the figure
+
+
+def figure(b: Build, key: str) -> float | None:
+    """A figure of ``b`` by key: ``rate:W``, ``instructions:W``, ``copy:OP`` (instructions), ``cpu_us:OP``,
+    ``replay_ms``, ``parse_ms``."""
+    kind, _, what = key.partition(":")
+    if kind == "rate":
+        return b.rate.get(what)
+    if kind == "instructions":
+        return b.instructions.get(what)
+    if kind == "copy":
+        found: float | None = b.copies.get("instructions", {}).get(what)
+        return found
+    if kind == "cpu_us":
+        cpu: float | None = b.copies.get("cpu_us", {}).get(what)
+        return cpu
+    return b.records.get(kind)
+
+
+def better(ours: Build, theirs: Build, key: str) -> float | None:
+    """How many times better ``ours`` is than ``theirs`` on ``key``: more games per CPU-second, or fewer
+    instructions, microseconds or milliseconds."""
+    a, b = figure(ours, key), figure(theirs, key)
+    if a is None or b is None or not a or not b:
+        return None
+    return a / b if key.startswith("rate:") else b / a
+
+
+def paired(ours: Build, theirs: Build, workload: str) -> str:
+    """The median (and range) of the per-round speed ratios: a build against the baseline's run in the same round,
+    next to it in time, so a load that changes between rounds falls on both sides of each ratio."""
+    ratios = [t / o for t, o in zip(theirs.cpu[workload], ours.cpu[workload])]
+    return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})" if ratios else "-"
+
+
+ROWS = [  # (key, what it is, how a value prints)
+    ("rate:reference", "reference games per CPU-second (uniform bots)", "{:.1f}"),
+    ("rate:greedy", "greedy games per CPU-second (lv simulate's bot)", "{:.1f}"),
+    ("replay_ms", "parse + replay of examples/revised-4p.yaml, CPU ms", "{:.2f}"),
+    ("parse_ms", "  of which the parse, CPU ms", "{:.2f}"),
+    ("instructions:reference", "instructions per reference game (callgrind)", "M"),
+    ("instructions:greedy", "instructions per greedy game (callgrind)", "M"),
+    ("copy:copy", "a state copy (copies.py), instructions", "{:,.0f}"),
+    ("copy:pushpop", "a push/pop pair, instructions", "{:,.0f}"),
+    ("copy:gamecopy", "a game copy, instructions", "{:,.0f}"),
+    ("cpu_us:copy", "a state copy, CPU us (best of 5)", "{:.1f}"),
+    ("cpu_us:pushpop", "a push/pop pair, CPU us", "{:.1f}"),
+    ("cpu_us:gamecopy", "a game copy, CPU us", "{:.1f}"),
+]
+
+
+def show(value: float | None, fmt: str) -> str:
+    """``value`` as ``fmt`` says ("M": in millions, as instructions.py prints them), "-" if there is none."""
+    if value is None:
+        return "-"
+    return f"{value / 1e6:.2f} M" if fmt == "M" else fmt.format(value)
+
+
+def targets(by: dict[str, Build]) -> list[dict[str, Any]]:
+    """Issue 31's targets: (what, the measured figure, met or not) for each whose builds are in the run."""
+    base_c, base_p = by.get(f"{TARGET_BASE}-compiled"), by.get(f"{TARGET_BASE}-pure")
+    ours_c, ours_p = by.get("compiled"), by.get("pure")
+    out: list[dict[str, Any]] = []
+
+    def ratio(target: str, ours: Build | None, theirs: Build | None, key: str, at_least: float,
+              extra: str = "") -> None:
+        r = better(ours, theirs, key) if ours is not None and theirs is not None else None
+        out.append({"target": target, "measured": None if r is None else round(r, 3),
+                    "shown": "not in this run" if r is None else f"{r:.2f}x{extra}",
+                    "met": None if r is None else r >= at_least})
+
+    for w in WORKLOADS:
+        ratio(f"compiled, {w}: 2x fewer instructions than {TARGET_BASE} compiled", ours_c, base_c,
+              f"instructions:{w}", 2.0)
+        extra = f"; rounds' median {paired(ours_c, base_c, w)}" if ours_c and base_c else ""
+        ratio(f"compiled, {w}: >= 1.8x the games per CPU-second of {TARGET_BASE} compiled", ours_c, base_c,
+              f"rate:{w}", 1.8, extra)
+    for w in WORKLOADS:
+        extra = f"; rounds' median {paired(ours_p, base_p, w)}" if ours_p and base_p else ""
+        ratio(f"pure, {w}: >= 1.3x the games per CPU-second of {TARGET_BASE} pure", ours_p, base_p, f"rate:{w}",
+              1.3, extra)
+    counted = ours_c is not None and "instructions" in ours_c.copies
+    unit, kind = ("instructions", "copy") if counted else ("CPU time", "cpu_us")
+    ratio(f"compiled: a state copy >= 3x cheaper than {TARGET_BASE} compiled ({unit})", ours_c, base_c,
+          f"{kind}:copy", 3.0)
+    ratio(f"compiled: a push/pop pair >= 3x cheaper than {TARGET_BASE} compiled ({unit})", ours_c, base_c,
+          f"{kind}:pushpop", 3.0)
+    ms = None if ours_c is None else figure(ours_c, "replay_ms")
+    out.append({"target": "compiled: parse + replay of examples/revised-4p.yaml <= 1.5 ms CPU", "measured": ms,
+                "shown": "not in this run" if ms is None else f"{ms:.2f} ms", "met": None if ms is None else ms <= 1.5})
+    for key, what in (("rate:reference", "reference games per CPU-second"), ("instructions:reference",
+                                                                             "instructions per reference game")):
+        r = better(ours_c, by["ab7c594-pure"], key) if ours_c and "ab7c594-pure" in by else None
+        out.append({"target": f"(for information) compiled against ab7c594 pure, {what}: about 10x",
+                    "measured": r, "shown": "not in this run" if r is None else f"{r:.2f}x", "met": None})
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--base", action="append", metavar="COMMIT",
+                    help=f"a baseline commit; repeat for several (default: {' and '.join(BASES)})")
+    ap.add_argument("--compiled", action="store_true", help="the compiled builds too (LV_COMPILE=1, mypyc)")
+    ap.add_argument("--rounds", type=int, default=6, help="interleaved rounds (default 6)")
+    ap.add_argument("--games", type=int, default=20, help="games of each workload per build and round (default 20)")
+    ap.add_argument("--replays", type=int, default=30, help="parses and replays of the record (default 30)")
+    ap.add_argument("--instructions", type=int, default=10, metavar="GAMES",
+                    help="games of each workload under callgrind per build (default 10; 0: skip)")
+    ap.add_argument("--copies", type=int, default=20, metavar="ROUNDS",
+                    help="rounds of benchmarks/copies.py under callgrind per build (default 20; 0: CPU time only)")
+    ap.add_argument("--work", type=Path, default=Path(tempfile.gettempdir()) / "lv-compare",
+                    help="where the venvs and the baselines' files are kept (default: a folder in the temporary "
+                         "directory)")
+    ap.add_argument("--venv", action="append", default=[], metavar="LABEL=PATH",
+                    help="use the venv at PATH for the build LABEL (pure, compiled, BASE-pure, BASE-compiled)")
+    ap.add_argument("--jobs", type=int, default=1, help="callgrind runs at once (default 1; the counts do not "
+                                                         "depend on the load, only the wall time does)")
+    ap.add_argument("--json", type=Path, metavar="FILE", help="also write every figure to FILE as JSON")
+    args = ap.parse_args()
+    if args.rounds < 1 or args.games < 1 or args.jobs < 1:
+        ap.error("--rounds, --games and --jobs: at least 1")
+    bad = [v for v in args.venv if "=" not in v]
+    if bad:
+        ap.error(f"--venv {bad[0]}: give LABEL=PATH")
+    args.work = args.work.resolve()
+    args.work.mkdir(parents=True, exist_ok=True)
+    args.base = [run(["git", "-C", str(ROOT), "rev-parse", "--short", b], ROOT, dict(os.environ)).strip()
+                 for b in (args.base or BASES)]
+    builds = builds_of(args)
+    by = {b.label: b for b in builds}
+    outside = args.work  # children start here: no checkout on their path
+
+    for b in builds:  # each says which build it is
+        b.build = child(b, 0, 0, outside)["build"]
+        print(f"{b.name:<22} {b.build}: {b.python}")
+    before = load()
+    print(f"\nload before: {before}; {args.rounds} rounds of {args.games} games of each workload a build, "
+          "interleaved", flush=True)
+    for r in range(args.rounds):
+        for b in builds:
+            out = child(b, args.games, 0, outside)
+            for w in WORKLOADS:
+                b.cpu[w].append(float(out[w]))
+        print(f"  round {r + 1}: " + ", ".join(f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/"
+                                               f"{args.games / b.cpu['greedy'][-1]:.0f}" for b in builds)
+              + " reference/greedy games per CPU-s", flush=True)
+    after = load()
+    print(f"load after: {after}\n", flush=True)
+    for b in builds:
+        b.rate = {w: args.games * len(c) / sum(c) for w, c in b.cpu.items()}
+        b.records = {k: float(v) for k, v in child(b, 0, args.replays, outside).items() if k != "build"}
+
+    def count(b: Build) -> None:  # callgrind's counts do not move with the load: --jobs of them at once
+        if args.instructions:
+            b.instructions = instructions(b, args.instructions, outside)
+        b.copies = copies(b, args.copies, outside)
+        print(f"  [{b.label}] instructions and copies counted", flush=True)
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        list(pool.map(count, builds))
+    print()
+
+    rows = [[what] + [show(figure(b, key), fmt) for b in builds] for key, what, fmt in ROWS
+            if any(figure(b, key) is not None for b in builds)]
+    rows.insert(2, ["the rounds' range, reference / greedy"] + [
+        f"{args.games / max(b.cpu['reference']):.0f}-{args.games / min(b.cpu['reference']):.0f} / "
+        f"{args.games / max(b.cpu['greedy']):.0f}-{args.games / min(b.cpu['greedy']):.0f}" for b in builds])
+    rows.append(["copies.py's position (turn, legal decisions)"] + [
+        f"{b.copies['position']['turn']}, {b.copies['position']['legal']}" if "position" in b.copies else "-"
+        for b in builds])
+    table(["figure", *(b.name for b in builds)], rows)
+
+    pairs = [(ours, theirs) for ours in builds if ours.label in ("pure", "compiled")
+             for theirs in builds if theirs.label not in ("pure", "compiled")
+             and (ours.label == "compiled" or theirs.label.endswith("-pure"))]
+    print("This tree against each baseline (x better: more games per CPU-second; fewer instructions, CPU us, ms):\n")
+    keys = [(key, what) for key, what, _ in ROWS if any(better(o, t, key) for o, t in pairs)]
+    ratio_rows = []
+    for key, what in keys:
+        ratio_rows.append([what.strip()] + [show(better(o, t, key), "{:.2f}x") for o, t in pairs])
+        if key.startswith("rate:"):  # the same, round by round
+            ratio_rows.append(["  the rounds' median ratio (range)"] + [paired(o, t, key[5:]) for o, t in pairs])
+    table(["figure", *(f"{o.label} / {t.label}" for o, t in pairs)], ratio_rows)
+
+    goals = targets(by)
+    print(f"Issue 31's targets (against the {TARGET_BASE} builds):\n")
+    table(["target", "measured", "met"], [[g["target"], g["shown"], {True: "met", False: "NOT met", None: "-"}[
+        g["met"]]] for g in goals])
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; load {before} before the rounds, {after} after; "
+          f"{args.rounds} rounds x {args.games} games of each workload (seeds 0-{args.games - 1}) a build; CPU time "
+          f"inside each child around the games only; callgrind: {args.instructions} games, copies {args.copies} "
+          "rounds")
+    if args.json:
+        args.json.write_text(json.dumps({
+            "builds": {b.label: {"name": b.name, "build": b.build, "rate": b.rate, "cpu": b.cpu,
+                                 **b.records, "instructions": b.instructions, "copies": b.copies} for b in builds},
+            "targets": [{k: g[k] for k in ("target", "measured", "met")} for g in goals],
+            "load": [before, after]}, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,14 @@ import lv
 from lv import Build, EndTurn, Gamble, GiveMoney, Trade
 from lv.arguments import ArgumentError
 
+# A known gap of the compiled build (found running this file in CI's compiled stage, reported to the lead): mypyc
+# keeps a field declared ``bool | None`` or ``tuple[...]`` as a bare class (``type``, ``tuple``) in attrs' fields, so
+# lv/arguments.py cannot read what it takes and leaves it unchecked; the engine then raises mypyc's own TypeError
+# ("bool or None object expected; got str", "tuple object expected; got list"), not the ArgumentError. Strict: the
+# day lv/arguments.py checks them, these pass and the mark must go.
+ERASED = pytest.mark.xfail(lv.build_name() == "compiled", raises=TypeError, strict=True,
+                           reason="compiled: mypyc erases bool | None and tuple[...] field types (lv/arguments.py)")
+
 
 @pytest.fixture
 def game():
@@ -24,9 +32,11 @@ def game():
     (Build(lot="A2", color=None), "Build.color None: a text"),
     (Gamble(lot="A2", bet=2.5), "Gamble.bet 2.5: a whole number"),
     (Gamble(lot="A2", bet=True), "Gamble.bet True: a whole number"),
-    (Gamble(lot="A2", bet=5, lay_off="no"), "Gamble.lay_off 'no': True, False or None (None: the boss is asked)"),
+    pytest.param(Gamble(lot="A2", bet=5, lay_off="no"),
+                 "Gamble.lay_off 'no': True, False or None (None: the boss is asked)", marks=ERASED),
     (GiveMoney(0, 1, "5"), "GiveMoney.amount '5': a whole number"),
-    (Trade([GiveMoney(0, 1, 1)]), "Trade.steps [GiveMoney(giver=0, receiver=1, amount=1)]: a tuple of decisions"),
+    pytest.param(Trade([GiveMoney(0, 1, 1)]),
+                 "Trade.steps [GiveMoney(giver=0, receiver=1, amount=1)]: a tuple of decisions", marks=ERASED),
 ])
 def test_a_decision_of_the_wrong_types_is_refused_naming_the_field(game, call, action, words):
     before = game.state.copy()

@@ -12,7 +12,12 @@ from typer.testing import CliRunner
 import lv
 from lv import actions as A
 from lv import bots, cli
+from lv.board import variants_dir
 from lv.errors import LvError
+
+# the sell-back house rule as a file, found where lv keeps its profiles (the checkout's variants/ or the installed
+# package's lv/variants): the tests also run from a copy of tests/ outside the checkout (CI's compiled stage)
+SELL_BACK = str(variants_dir() / "house-sell-back.yaml")
 
 
 def recorded(bot, seat, out):
@@ -55,9 +60,9 @@ def test_a_random_player_restricted_from_a_kind_never_takes_it(kind):
 def test_several_kinds_and_a_house_rules_kind_are_restricted():
     """A house rule's family (sell, variants/house-sell-back.yaml) is a kind like the others: read from the table."""
     assert "sell" in bots.restrictable_kinds()
-    taken, offered = kinds_taken("random-kind/no-sell,build", "variants/house-sell-back.yaml", 3, range(2))
+    taken, offered = kinds_taken("random-kind/no-sell,build", SELL_BACK, 3, range(2))
     assert {"sell", "build"} <= offered and not taken & {"sell", "build"}, (taken, offered)
-    free, _ = kinds_taken("random-kind", "variants/house-sell-back.yaml", 3, range(2))
+    free, _ = kinds_taken("random-kind", SELL_BACK, 3, range(2))
     assert "sell" in free
 
 
@@ -147,7 +152,7 @@ def test_no_bot_takes_a_kind_it_is_said_never_to_take(spec):
     assert "trade" in never
     all_taken: set[str] = set()
     all_offered: set[str] = set()
-    for profile, players in [("revised", 4), ("variants/house-sell-back.yaml", 3)]:
+    for profile, players in [("revised", 4), (SELL_BACK, 3)]:
         taken, offered = kinds_taken(spec, profile, players, range(4 if spec == "greedy" else 2), others="greedy")
         assert not taken & never, (spec, taken, never)
         all_taken |= taken

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -40,6 +41,31 @@ def test_training_is_reproducible_and_the_file_says_what_it_was_trained_for(mode
     assert data["features"] == list(evaluate.FEATURES)
     other = learn.train(lv.load_profile("revised"), 4, games=4, rounds=1, seed=4)
     assert other.weights != again.weights  # the seed reaches the games
+
+
+class _CountingEngine:
+    """``engine`` as the bot sees it, each ``apply`` recorded in ``tried``: a stand-in that forwards everything else,
+    since the compiled build's Engine (a native class) takes no monkeypatched method."""
+
+    def __init__(self, engine, tried: list) -> None:
+        object.__setattr__(self, "_engine", engine)
+        object.__setattr__(self, "_tried", tried)
+
+    def apply(self, s, action, *args, **kwargs):
+        self._tried.append(action)
+        return self._engine.apply(s, action, *args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._engine, name)
+
+    def __setattr__(self, name, value):  # engine.quiet = True reaches the engine
+        setattr(self._engine, name, value)
+
+
+def seen_through(game, tried: list) -> SimpleNamespace:
+    """What a bot reads of ``game`` (its profile, state and engine), the engine's applications recorded in
+    ``tried``."""
+    return SimpleNamespace(profile=game.profile, state=game.state, engine=_CountingEngine(game.engine, tried))
 
 
 def _game(spec: str, seed: int, variant: str = "revised"):
@@ -92,7 +118,7 @@ def test_a_missing_model_file_names_it(tmp_path):
         B.bot_named(f"value:{tmp_path / 'nothere.model'}")
 
 
-def test_a_decision_that_rolls_dice_is_judged_over_several_rolls(model_file, monkeypatch):
+def test_a_decision_that_rolls_dice_is_judged_over_several_rolls(model_file):
     """The engine asking for dice is what makes the bot average: a gamble is tried ``samples`` times, a build
     (no dice) once."""
     bot = B.bot_named(f"value:{model_file}")
@@ -101,14 +127,7 @@ def test_a_decision_that_rolls_dice_is_judged_over_several_rolls(model_file, mon
     while not any(isinstance(a, A.Gamble) for a in game.legal_actions()):
         game.apply(B.greedy_bot(game, game.legal_actions(), rng))
     tried: list = []
-    apply = game.engine.apply
-
-    def counted(s, action, dice, events, *args, **kwargs):
-        tried.append(action)
-        return apply(s, action, dice, events, *args, **kwargs)
-
-    monkeypatch.setattr(game.engine, "apply", counted)
-    bot(game, game.legal_actions(), random.Random(0))
+    bot(seen_through(game, tried), game.legal_actions(), random.Random(0))
     gamble = next(a for a in tried if isinstance(a, A.Gamble))
     build = next(a for a in tried if isinstance(a, A.Build))
     assert tried.count(gamble) == evaluate.SAMPLES
@@ -137,7 +156,7 @@ def test_lv_train_writes_a_model_and_refuses_bad_input(tmp_path):
     assert zero.exit_code == 2 and "at least 1" in zero.output
 
 
-def test_a_house_rules_new_action_is_tried_too(model_file, monkeypatch, capsys):
+def test_a_house_rules_new_action_is_tried_too(model_file, capsys):
     """The bot reads the decisions from the engine's legal list: under the sell-back house rule (a new action
     family) the sales are among the decisions it tries on a copy and judges."""
     from conftest import at
@@ -150,14 +169,7 @@ def test_a_house_rules_new_action_is_tried_too(model_file, monkeypatch, capsys):
     legal = game.legal_actions()
     assert any(isinstance(a, Sell) for a in legal)
     tried: list = []
-    apply = game.engine.apply
-
-    def counted(s, action, dice, events, *args, **kwargs):
-        tried.append(action)
-        return apply(s, action, dice, events, *args, **kwargs)
-
-    monkeypatch.setattr(game.engine, "apply", counted)
-    chosen = B.bot_named(f"value:{model_file}")(game, legal, random.Random(0))
+    chosen = B.bot_named(f"value:{model_file}")(seen_through(game, tried), legal, random.Random(0))
     assert chosen in legal
     assert {a for a in legal if isinstance(a, Sell)} <= set(tried)
     assert "trained for profile 'revised'" in capsys.readouterr().err
