@@ -47,6 +47,15 @@ _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "tuple[Any,...]": (lambda v: isinstance(v, tuple), "a tuple of decisions"),
 }
 _CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
+# The fields whose declared type the compiled build does not keep: mypyc leaves attrs a bare ``tuple`` for
+# ``tuple[...]`` and ``type`` for a union, so their types are written here as the pure build reads them
+# (tests/test_arguments.py checks this table against every decision class's annotations, in the pure build).
+DECLARED: dict[tuple[str, str], str] = {
+    ("lv.actions.draw.Draw", "cards"): "tuple[str,...]", ("lv.actions.draw.Draw", "player"): "int|None",
+    ("lv.actions.draw.Reroll", "values"): "tuple[tuple[str,int],...]",
+    ("lv.actions.gamble.Gamble", "lay_off"): "bool|None",
+    ("lv.actions.trade.Trade", "steps"): "tuple[Any,...]", ("lv.actions.trade.Trade", "by"): "tuple[int,...]",
+}
 
 
 def _type_text(t: Any) -> str:
@@ -63,7 +72,7 @@ def _checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
     found = _CHECKS.get(cls)
     if found is None:
         fields = attrs.fields(cls) if attrs.has(cls) else ()
-        kinds = ((f.name, _KINDS.get(_type_text(f.type))) for f in fields)
+        kinds = ((f.name, _KINDS.get(DECLARED.get((f"{cls.__module__}.{cls.__name__}", f.name)) or _type_text(f.type))) for f in fields)
         found = _CHECKS[cls] = tuple((name, kind[0], kind[1]) for name, kind in kinds if kind is not None)
     return found
 
