@@ -4,6 +4,7 @@ move with whatever else the machine is doing, so two versions of the engine can 
     python benchmarks/instructions.py            # needs valgrind on PATH; about a minute
     python benchmarks/instructions.py --games 10
     python benchmarks/instructions.py --records 10   # parse and replay of examples/revised-4p.yaml instead
+    python benchmarks/instructions.py --bot greedy --games 5   # the greedy workload (lv simulate's default bot)
 
 It runs the reference workload of bench.py (revised profile, 4 players, uniform bot) twice under callgrind,
 once with no games and once with ``--games`` games after the same warm-up, and prints the difference per game,
@@ -11,6 +12,9 @@ so start-up and imports cancel out. PYTHONHASHSEED is fixed, so the count repeat
 
 ``--root CHECKOUT`` counts another checkout's lv (benchmarks/compare.py: the baseline's); ``--installed`` the lv
 installed in the running interpreter's environment (a compiled build) instead of a checkout's.
+
+``--bot greedy``: the greedy workload instead (the same games with ``bots.greedy_bot`` in every seat, the default
+bot of ``lv simulate``); ``--bot uniform`` (the default) is the reference workload.
 
 ``--records N``: the instructions to parse examples/revised-4p.yaml (a complete 4-player record) and to replay
 it, each apart (issue 11's target: both in 5 ms or less; bench.py times them): runs with no record, with N
@@ -38,17 +42,18 @@ def _lv_path() -> None:
         sys.path.insert(0, root)
 
 
-def play(games: int) -> None:
+def play(games: int, bot: str = "uniform") -> None:
     _lv_path()
     import lv
     from lv import bots
 
+    player = bots.greedy_bot if bot == "greedy" else bots.uniform_bot
     profile = lv.load_profile("revised")
     warm = lv.new_game(profile, 4, 1000)  # first use: lazy loads stay outside the difference
-    bots.play(warm, [bots.uniform_bot] * 4, 1000)
+    bots.play(warm, [player] * 4, 1000)
     for seed in range(games):
         game = lv.new_game(profile, 4, seed)
-        bots.play(game, [bots.uniform_bot] * 4, seed)
+        bots.play(game, [player] * 4, seed)
 
 
 def records(parses: int, replays: int) -> None:
@@ -64,11 +69,11 @@ def records(parses: int, replays: int) -> None:
             replay(record)
 
 
-def count(games: int, child: tuple[str, ...] = ()) -> int:
+def count(games: int, child: tuple[str, ...] = (), bot: str = "uniform") -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__,
-             *(child or ("--play", str(games)))],
+             *(child or ("--play", str(games), "--bot", bot))],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True, cwd=tmp)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
@@ -79,6 +84,8 @@ def count(games: int, child: tuple[str, ...] = ()) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games in the measured run (default 20)")
+    ap.add_argument("--bot", choices=("uniform", "greedy"), default="uniform",
+                    help="the bot in every seat: uniform (the reference workload, default) or greedy")
     ap.add_argument("--records", type=int, help="count the parse and the replay of a record instead (N of each)")
     ap.add_argument("--root", type=Path, help="count the lv of this checkout (default: this script's)")
     ap.add_argument("--installed", action="store_true", help="count the lv installed here (e.g. a compiled build)")
@@ -86,7 +93,7 @@ def main() -> None:
     ap.add_argument("--parse", type=int, nargs=2, help=argparse.SUPPRESS)  # the child: parses, replays
     args = ap.parse_args()
     if args.play is not None:
-        play(args.play)
+        play(args.play, args.bot)
         return
     if args.parse is not None:
         records(*args.parse)
@@ -97,7 +104,7 @@ def main() -> None:
         ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
     # once without callgrind: a module changed since its bytecode was cached is compiled (and cached) here, not
     # in the first counted run, whose count it would swell
-    for warm in (("--parse", "1", "1"), ("--play", "1")):
+    for warm in (("--parse", "1", "1"), ("--play", "1", "--bot", args.bot)):
         subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True, cwd=tempfile.gettempdir())
     if args.records is not None:
         n = args.records
@@ -110,9 +117,10 @@ def main() -> None:
         return
     if args.games < 1:
         ap.error("--games: give at least 1")
-    base, measured = count(0), count(args.games)
-    print(f"{(measured - base) / args.games / 1e6:.2f} M instructions per reference game "
-          f"(revised, 4 players, uniform bot; {args.games} games under callgrind)")
+    base, measured = count(0, bot=args.bot), count(args.games, bot=args.bot)
+    what = "reference game (revised, 4 players, uniform bot" if args.bot == "uniform" else \
+        "greedy game (revised, 4 players, greedy bot"
+    print(f"{(measured - base) / args.games / 1e6:.2f} M instructions per {what}; {args.games} games under callgrind)")
 
 
 if __name__ == "__main__":
