@@ -2,8 +2,7 @@
 
 Reading. ``s.tiles`` (lot -> ``Tile``) and ``s.markers`` (lot -> seat) are plain dicts, in the order the pieces
 came onto the board (the order legal.py lists builds in); read them freely, never write them: every change
-goes through the methods below, which keep the bitboards and the casino index in step (a colour's tiles on the
-board are the bits of its mask: no count is kept beside it).
+goes through the methods below, which keep the bitboards, the tile counts and the casino index in step.
 
 Bitboards. Each lot is a bit (board.py: bit ``i`` is ``board.order[i]``; ``board.bit[lot]`` is ``1 << i``), a
 set of lots an ``int``. The state keeps, always current:
@@ -197,6 +196,7 @@ class GameState:
         self.tile_heights: list[int] = _NONE
         self.die_values: list[int] = _NONE
         self.die_owners: list[int | None] = _NONE
+        self._counts: dict[str, int] = _NOTHING  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
         if not derive:  # copy() sets the derived facts itself
@@ -228,7 +228,7 @@ class GameState:
         board = self.board
         seats = max(len(self.players), 6)
         self.tile_mask = self.markers_mask = self.dice_mask = 0
-        self.color_masks, self.height_masks = {}, {}
+        self.color_masks, self.height_masks, self._counts = {}, {}, {}
         self.marker_masks, self.dice_masks = [0] * seats, [0] * seats
         self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
         self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
@@ -242,6 +242,7 @@ class GameState:
             self.tile_colors[i], self.tile_heights[i] = t.color, t.height
             self.color_masks[t.color] = self.color_masks.get(t.color, 0) | b
             self.height_masks[t.height] = self.height_masks.get(t.height, 0) | b
+            self._counts[t.color] = self._counts.get(t.color, 0) + 1
             if t.owner is not None:
                 self._seat(self.dice_masks, t.owner)
                 self.dice_masks[t.owner] |= b
@@ -276,6 +277,7 @@ class GameState:
         twin.tile_heights = list(self.tile_heights)
         twin.die_values = list(self.die_values)
         twin.die_owners = list(self.die_owners)
+        twin._counts = dict(self._counts)
         twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
         index = self._casinos
         twin._casinos = None if index is None else index.copy(twin)
@@ -311,6 +313,7 @@ class GameState:
         self.tile_heights = saved.tile_heights
         self.die_values = saved.die_values
         self.die_owners = saved.die_owners
+        self._counts = saved._counts
         self._memo = saved._memo
         self._casinos = saved._casinos  # it reads saved's lists and masks, now this state's
 
@@ -360,15 +363,11 @@ class GameState:
         return masks[player].bit_count() if player < len(masks) else 0
 
     def tiles_on_board(self, color: str) -> int:
-        """How many tiles of ``color`` are on the board (the bits of its mask: no count kept beside it)."""
-        return self.color_masks.get(color, 0).bit_count()
+        return self._counts.get(color, 0)
 
     def tile_counts(self) -> dict[str, int]:
-        """Tiles on the board per colour, of the colours on the board: a new dict."""
-        out = {}
-        for color, mask in self.color_masks.items():
-            out[color] = mask.bit_count()
-        return out
+        """Tiles on the board per colour (do not change the dict)."""
+        return self._counts
 
     # ---- structural changes (always through these, so the bitboards and casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
@@ -380,7 +379,8 @@ class GameState:
         if old is not None:
             self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
-        colors, heights = self.color_masks, self.height_masks
+        counts, colors, heights = self._counts, self.color_masks, self.height_masks
+        counts[color] = counts.get(color, 0) + 1
         colors[color] = colors.get(color, 0) | b
         heights[height] = heights.get(height, 0) | b
         self.tile_mask |= b
@@ -397,7 +397,7 @@ class GameState:
 
     def recolor(self, lots: Iterable[str], color: str) -> None:
         """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
-        tiles, index, masks, colors = self.tiles, self.board.index, self.color_masks, self.tile_colors
+        tiles, index, counts, masks, colors = self.tiles, self.board.index, self._counts, self.color_masks, self.tile_colors
         changed = 0
         for lot in lots:
             t = tiles[lot]
@@ -412,6 +412,11 @@ class GameState:
             else:
                 del masks[t.color]
             masks[color] = masks.get(color, 0) | b
+            if counts[t.color] == 1:
+                del counts[t.color]  # the counts hold only colours on the board, as counting afresh would
+            else:
+                counts[t.color] -= 1
+            counts[color] = counts.get(color, 0) + 1
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
         if self._casinos is not None and changed:
@@ -440,7 +445,11 @@ class GameState:
             self._casinos.tiles_changed(changed)
 
     def _take_tile(self, old: Tile, b: int) -> None:
-        colors, heights = self.color_masks, self.height_masks
+        counts, colors, heights = self._counts, self.color_masks, self.height_masks
+        if counts[old.color] == 1:
+            del counts[old.color]
+        else:
+            counts[old.color] -= 1
         left = colors[old.color] & ~b
         if left:
             colors[old.color] = left
@@ -509,6 +518,6 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
 """The fields two states are compared by (``==``) and shown with (``repr``)."""
 
 FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
-                 "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners",
+                 "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
                  "_memo", "_casinos")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

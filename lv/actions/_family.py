@@ -327,7 +327,7 @@ class Moment:
             memo = s.structure_memo()
             facts: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
             if facts is None:
-                facts = _tile_facts(memo, self.per_color, self.board.colors, s.color_masks)
+                facts = _tile_facts(memo, self.per_color, self.board.colors, s.tile_counts())
             self.left, opened, self.colors_with = facts
             if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
                 self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
@@ -379,18 +379,17 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        found = _tile_facts(memo, engine.profile.components.tiles_per_color, engine.board.colors, s.color_masks)
+        found = _tile_facts(memo, engine.profile.components.tiles_per_color, engine.board.colors, s.tile_counts())
     return found
 
 
 def _tile_facts(memo: dict[str, Any], per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
     """``tile_facts`` worked out into ``memo``, the state's structure memo (``Moment.moment`` calls it with what
-    it has read already): ``on_board`` is the state's ``color_masks``, a colour's tiles on the board the bits of
-    its mask."""
+    it has read already)."""
     left: dict[str, int] = {}
     open_colors: list[str] = []
     for c in colors:  # one loop, no generator (compiled, a generator is an object and calls)
-        n = per_color - on_board.get(c, 0).bit_count()
+        n = per_color - on_board.get(c, 0)
         left[c] = n
         if n > 0:
             open_colors.append(c)
