@@ -23,7 +23,8 @@ Bit-level queries (for legal-move generators):
 - ``casino.around``: the lots next to it (not in it); ``frontier_mask(state, casino)`` =
   ``casino.around & ~state.tile_mask``: where it may sprawl, before markers, the closed block and money;
   the sprawls of a boss are ``frontier_mask(...) & ~state.markers_mask & ~closed_block_mask``;
-- ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id;
+- ``index.at_bit[i]``: the casino on bit ``i`` (None: no tile); ``index.at[lot]``: the same by lot id (a
+  read-only view of ``at_bit``, ``CasinosByLot``);
 - ``index.by_block[n]``: the casinos of block ``n`` (``board.block_number[i]``), board order;
 - ``index.with_dice()``: every casino with its ``DiceFacts`` (top, top_lots, boss, owners, pips), board order;
 - ``index.tied()``: only the casinos whose top die is shared by two or more players (what ``resolve_ties``
@@ -192,6 +193,75 @@ class DiceFacts:
 _NO_DICE: Final = DiceFacts(None, (), None, (), 0)
 
 
+# acyclic (out of the cyclic collector in the compiled build): holds its index's list of casinos by bit (which holds
+# casinos and None) and the board's dict of lot -> bit (strings and ints); neither holds a view
+@mypyc_attr(acyclic=True)
+class CasinosByLot:
+    """Lot -> its casino, read-only: a view of a casino index's ``at_bit`` (``CasinoIndex.at``), so that a copy of
+    the index copies one list, not a list and a dict, and a reworked casino is written once, by bit. Reads as the
+    dict it was (``get``, ``[lot]``, ``in``, ``len``, iteration over the lots with a tile in board order, ``items``,
+    ``==`` with a dict or another view)."""
+
+    __slots__ = ("_at_bit", "_bit_of", "_order")
+
+    def __init__(self, at_bit: list[Casino | None], board: Board) -> None:
+        self._at_bit = at_bit
+        self._bit_of = board.index
+        self._order = board.order
+
+    def get(self, lot: str, default: Casino | None = None) -> Casino | None:
+        i = self._bit_of.get(lot)
+        if i is None:
+            return default
+        found = self._at_bit[i]
+        return default if found is None else found
+
+    def __getitem__(self, lot: str) -> Casino:
+        found = self.get(lot)
+        if found is None:
+            raise KeyError(lot)
+        return found
+
+    def __contains__(self, lot: object) -> bool:
+        return isinstance(lot, str) and self.get(lot) is not None
+
+    def items(self) -> list[tuple[str, Casino]]:
+        """(lot, casino) of every lot with a tile, in board order."""
+        out = []
+        for lot, casino in zip(self._order, self._at_bit):
+            if casino is not None:
+                out.append((lot, casino))
+        return out
+
+    def keys(self) -> list[str]:
+        return [lot for lot, _ in self.items()]
+
+    def values(self) -> list[Casino]:
+        return [casino for _, casino in self.items()]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.keys())
+
+    def __len__(self) -> int:
+        n = 0
+        for casino in self._at_bit:
+            if casino is not None:
+                n += 1
+        return n
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CasinosByLot):
+            return self.items() == other.items()
+        if isinstance(other, dict):
+            return dict(self.items()) == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"CasinosByLot({dict(self.items())!r})"
+
+
 class CasinoIndex:
     """The casinos of one state under one join rule, with their dice facts. It reads the state's flat lists and
     masks (``_reads``), not the state itself: no cycle between the two.
@@ -205,7 +275,7 @@ class CasinoIndex:
     demand after any change."""
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
-                 "_facts_mask", "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
+                 "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
                  "_height_masks", "_owners", "_values", "_tile_mask")
     # what it reads of its state (``_reads``)
@@ -236,12 +306,12 @@ class CasinoIndex:
         self.by_height = join_rule == "color_and_height"
         self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
-        self.at: dict[str, Casino] = {}  # lot -> its casino
+        self.at = CasinosByLot(self.at_bit, board)  # lot -> its casino: a view of at_bit
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
-        # casino first bit -> the dice facts of the casino with that first bit and the mask beside them, while its
-        # dice stay as they are (None: none kept; facts whose mask is not the casino's are another casino's)
+        # casino first bit -> the dice facts of the current casino with that first bit, while its dice stay as they
+        # are (None: none kept). ``_rework`` forgets those of a casino whose lots changed, ``die_changed`` those of a
+        # casino whose dice changed: what is kept is always the current casino's
         self._facts: list[DiceFacts | None] = [None] * len(board.order)
-        self._facts_mask: list[int] = [0] * len(board.order)
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
@@ -297,7 +367,8 @@ class CasinoIndex:
         # casinos, dice facts and the per-block lists and dicts are replaced whole, never changed: only the
         # containers that hold them are copied
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
-        self.at, self._facts, self._facts_mask = dict(source.at), list(source._facts), list(source._facts_mask)
+        self.at = CasinosByLot(self.at_bit, self.board)
+        self._facts = list(source._facts)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
         self._boss_blocks = source._boss_blocks
         self._tied_by, self._tied = list(source._tied_by), source._tied
@@ -315,9 +386,9 @@ class CasinoIndex:
     def facts(self) -> dict[int, DiceFacts]:
         """The dice facts kept, by casino mask (for tests and the curious: the index keeps them by first bit)."""
         out = {}
-        for f, mask in zip(self._facts, self._facts_mask):
-            if f is not None:
-                out[mask] = f
+        for f, casino in zip(self._facts, self.at_bit):
+            if f is not None and casino is not None:
+                out[casino.mask] = f
         return out
 
     @property
@@ -358,7 +429,7 @@ class CasinoIndex:
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
-        board, at_bit, at = self.board, self.at_bit, self.at
+        board, at_bit = self.board, self.at_bit
         tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_masks,
                                                                 self._height_masks)
         if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
@@ -375,7 +446,6 @@ class CasinoIndex:
                     hit = self._made.get((changed, color, height))
                     single = hit if hit is not None else Casino.make(board, changed, color, height)
                     at_bit[i] = single
-                    at[single.name] = single
                     if was is None:
                         self.by_block[number] = _in_order(self.by_block[number], [single])
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
@@ -424,26 +494,27 @@ class CasinoIndex:
             found.append(casino)
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
                 at_bit[j] = casino
-            for lot in casino.lots:
-                at[lot] = casino
             covered |= group
             seeds &= ~covered
-        facts, facts_mask = self._facts, self._facts_mask
+        # the dice facts of a casino whose lots changed are forgotten (they are kept by first bit: a casino that takes
+        # the place of another with that first bit must not read them; tiles never leave, so every casino gone is
+        # one of these); a casino on the same lots (recoloured, raised) keeps them (die_changed tells when its dice
+        # change)
+        facts = self._facts
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
                 kept.append(c)
                 continue
-            if facts_mask[c.first] == c.mask and c.mask not in [f.mask for f in found]:  # its lots now belong
-                facts[c.first] = None  # to another casino: forget its dice (one on the same lots keeps them:
-                #                        die_changed tells)
+            if c.mask not in [f.mask for f in found]:
+                facts[c.first] = None
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
     def _fill(self) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed."""
         owners_at, values = self._owners, self._values
-        pairs_by, facts, facts_mask, stale = self._pairs, self._facts, self._facts_mask, self._stale
+        pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
         self._boss_blocks = None
         while stale:
@@ -456,9 +527,8 @@ class CasinoIndex:
             for casino in self.by_block[number]:
                 first = casino.first
                 f = facts[first]
-                if f is None or facts_mask[first] != casino.mask:
+                if f is None:
                     f = facts[first] = _facts_from(owners_at, values, casino)
-                    facts_mask[first] = casino.mask
                 pairs.append((casino, f))
                 bosses[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
@@ -558,9 +628,8 @@ class CasinoIndex:
         """The dice facts of ``casino``, a current casino of this index (refreshed)."""
         first = casino.first
         found = self._facts[first]
-        if found is None or self._facts_mask[first] != casino.mask:
+        if found is None:
             found = self._facts[first] = _facts_from(self._owners, self._values, casino)
-            self._facts_mask[first] = casino.mask
         return found
 
 

@@ -269,6 +269,8 @@ class Game:
         # the decision ``random_legal`` just drew from the engine's own generator: the next ``apply`` carries it
         # out without the referee's checks if it is that very object (any other decision is checked)
         self._vouched: Any = None
+        # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
+        self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
@@ -495,7 +497,9 @@ class Game:
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
         vouched, self._vouched = self._vouched, None
-        if vouched is None or action is not vouched:  # from outside: its types checked alike in both builds
+        checked, self._checked = self._checked, None
+        # from outside: its types checked alike in both builds (once: push checked its own)
+        if (checked is None or action is not checked) and (vouched is None or action is not vouched):
             check_action("apply", action)
         plain = True  # no dice and no choices given (the simulation's case)
         if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
@@ -620,6 +624,7 @@ class Game:
         saved = _Pushed(action, self.state.copy(), len(self.history),
                         Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
                              turn.draw_choices, list(turn.draw_events), list(turn.decisions)))
+        self._checked = action
         events = self.apply(action, dice, choices, **options)
         self._pushed.append(saved)
         return events

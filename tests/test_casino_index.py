@@ -561,3 +561,27 @@ def test_one_lot_of_a_casino_changed_leaves_the_rest_a_casino(join_rule, change)
     assert_index_agrees(s, join_rule)
     s.recolor(["A1"], "gold" if change == "recolor" else "aqua")  # a casino of one lot changed: the short way
     assert_index_agrees(s, join_rule)
+
+
+def test_the_casinos_by_lot_read_as_the_dict_they_were():
+    """Guards ``CasinoIndex.at``, a read-only view of ``at_bit`` since it stopped being a dict a copy had to copy:
+    it answers ``get``, ``[lot]``, ``in``, ``len``, iteration, ``items`` and ``==`` as the dict of lot -> casino."""
+    game = lv.new_game("revised", 4, 5)
+    rng = random.Random(5)
+    for _ in range(50):
+        game.apply(game.random_legal(rng))
+    s = game.state
+    index = casino_index(BOARD, s, "color_and_height")
+    want = {lot: index.at_bit[BOARD.index[lot]] for lot in BOARD.order if lot in s.tiles}
+    at = index.at
+    assert want and len(at) == len(want) and at == want and dict(at.items()) == want
+    assert list(at) == list(want) and at.keys() == list(want) and at.values() == list(want.values())
+    assert at == s.copy().casino_index("color_and_height").at and at != {**want, "Z9": None}
+    for lot in BOARD.order:
+        assert at.get(lot) is want.get(lot) and (lot in at) == (lot in want), lot
+        if lot in want:
+            assert at[lot] is want[lot]
+        else:
+            with pytest.raises(KeyError):
+                at[lot]
+    assert at.get("Z9") is None and "Z9" not in at and 7 not in at

@@ -110,3 +110,27 @@ def test_dice_or_choices_that_are_no_dict_are_a_type_error_and_change_nothing(gi
         with pytest.raises(TypeError, match=said):
             call(decision, **given)
     assert _fingerprint(game) == before and game.pushed == []
+
+
+@pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled core reads check_action natively: not patched")
+def test_a_push_checks_its_decision_once(monkeypatch):
+    """Guards push's one check of the decision's types (``check_action``: Python code in both builds, about 3,700
+    instructions compiled): the ``apply`` it calls does not check the same object again; any other decision
+    given to ``apply`` still is."""
+    import lv.game as game_module
+
+    calls = []
+    real = game_module.check_action
+
+    def counted(call, action):
+        calls.append(call)
+        return real(call, action)
+
+    monkeypatch.setattr(game_module, "check_action", counted)
+    game = lv.new_game("revised", 3, seed=7)
+    legal = game.legal_actions()
+    game.push(legal[0])
+    assert calls == ["push"]
+    game.pop()
+    game.apply(legal[0])
+    assert calls == ["push", "apply"]
