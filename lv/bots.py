@@ -309,8 +309,12 @@ def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFac
 
 greedy_bot = GreedyBot()
 
+GREEDY_TAKES: Final = frozenset({"build", "sprawl", "raise", "reorganize", "gamble"})
+"""The kinds ``GreedyBot._value`` gives a value above 0 (every other kind is worth nothing to it)."""
+
 BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
-                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values)}
+                        "greedy": greedy_bot,
+                        "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES)}
 
 
 def bot_named(spec: str) -> Bot:
@@ -448,10 +452,6 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
-GREEDY_TAKES: Final = frozenset({"build", "sprawl", "raise", "reorganize", "gamble"})
-"""The kinds ``GreedyBot._value`` gives a value above 0 (every other kind is worth nothing to it)."""
-
-
 def never_takes(spec: str) -> frozenset[str]:
     """The kinds of decision (``restrictable_kinds``) the bot ``spec`` never takes, whatever the game: its
     restriction's, trades for every built-in bot (they choose from the legal list, which never lists a trade: a
@@ -495,11 +495,12 @@ def _mcts(param: str) -> Mcts:
         seconds = float(param[:-1])
         if not 0 < seconds <= 3600:
             raise ValueError
-        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, seconds=seconds)
+        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES, seconds=seconds)
     playouts = int(param)
     if not 1 <= playouts <= 1_000_000:
         raise ValueError
-    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, playouts=playouts)
+    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES,
+                playouts=playouts)
 
 
 def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,

@@ -35,8 +35,10 @@ class _Plan:
 
     __slots__ = ("before", "after", "waiting", "casinos")
 
-    def __init__(self, profile: Profile) -> None:
-        families = sorted((f for f in A.FAMILIES if f.active(profile)), key=lambda f: f.position)
+    def __init__(self, profile: Profile, kinds: frozenset[str] | None = None) -> None:
+        # ``kinds``: only these families of those a player takes (the draw and the end of the turn always)
+        families = sorted((f for f in A.FAMILIES if f.active(profile)
+                           and (kinds is None or not f.applies or f.name in kinds)), key=lambda f: f.position)
         self.before: tuple[Family, ...] = tuple(f for f in families if f.generates_before)
         self.after: tuple[Family, ...] = tuple(f for f in families if f.generates_after)
         self.waiting: tuple[Family, ...] = tuple(f for f in families if f.generates_waiting)
@@ -59,14 +61,27 @@ def _plan(engine: Engine) -> _Plan:
     return plan
 
 
-def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
+def _plan_of(engine: Engine, kinds: frozenset[str]) -> _Plan:
+    """The plan of the engine's profile for only the families ``kinds`` (``legal_actions_of``), kept with the
+    families' tables of the profile under a key of its own."""
+    key = "legal plan/" + ",".join(sorted(kinds))
+    plan: _Plan | None = engine.tables.get(key)
+    if plan is None:
+        plan = engine.tables[key] = _Plan(engine.profile, kinds)
+    return plan
+
+
+def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
+          plan: _Plan | None = None) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``_empty``): every slot is empty between
-    lists, so a caller may read them all rather than the first ones."""
-    plan: _Plan | None = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
+    lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
+    profile's, all of them, when None)."""
     if plan is None:
-        plan = _plan(engine)
+        plan = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
+        if plan is None:
+            plan = _plan(engine)
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
@@ -157,6 +172,22 @@ def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     out: list[Decision] = []
     after: list[Decision] = []
     _fill(engine, s, out, after)
+    return _joined(engine, out, after)
+
+
+def legal_actions_of(engine: Engine, s: GameState, kinds: frozenset[str]) -> list[Decision]:
+    """``legal_actions`` with only the decisions of the families named in ``kinds`` (``Family.name``), the draw and
+    the end of the turn always: the same decisions in the same order as ``[a for a in legal_actions(engine, s) if
+    its family is in kinds or is not taken by a player]``, without making the others. For a bot that values only
+    some kinds (a search's ``greedy`` playouts: ``bots.GREEDY_TAKES``)."""
+    out: list[Decision] = []
+    after: list[Decision] = []
+    _fill(engine, s, out, after, _plan_of(engine, kinds))
+    return _joined(engine, out, after)
+
+
+def _joined(engine: Engine, out: list[Decision], after: list[Decision]) -> list[Decision]:
+    """``out``, then every slot's decisions (the slots emptied), then ``after``: the list ``_fill`` made."""
     for slot in engine.slots:  # those past the casinos of this list are empty: no slice made
         if slot:
             out.extend(slot)
