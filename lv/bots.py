@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Callable, Final, Protocol, cast
 from . import actions as A
 from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
-from .chance import rng_for
+from .chance import below, rng_for
 from .errors import IllegalAction, LvError
 from .collector import fewer_collections
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
@@ -168,7 +168,8 @@ class GreedyBot:
                 choices.append(action)
         if not choices:
             return _end_turn(legal)
-        action = choices[0] if len(choices) == 1 else rng.choice(choices)
+        # rng.choice(choices): the same draw (``below``), without random.py's Python frames
+        action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
         if isinstance(action, A.Gamble):
             s = game.state
             money = s.players[s.current].money
@@ -193,28 +194,32 @@ class GreedyBot:
         index, lots = engine.index(s), game.board.lots
         me = s.current
         money = s.players[me].money
-        near: dict[str, list[tuple[str, DiceFacts]] | None] = {}  # lot -> its neighbours' casinos; None: too dear
+        reserve = self.reserve
+        # the lot of the builds last seen (a lot's builds are listed together, one per colour) and what was read of
+        # it: the casinos beside it (None: too dear) and its die; a lot seen again is read again, which is the same
+        last: str | None = None
+        beside: list[tuple[str, DiceFacts]] | None = None
+        die = 0
         left: dict[str, int] = {}
         out: list[float] = []
         for action in legal:
             if not isinstance(action, A.Build):
-                out.append(self._value(s, engine, index, lots, action))
+                out.append(0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action))
                 continue
             lot, color = action.lot, action.color
-            if lot in near:
-                beside = near[lot]
-            else:
+            if lot != last:
+                last = lot
                 beside = None
-                if money - engine.action_cost(s, action) >= self.reserve:
-                    beside = _beside(s, index, lots[lot])
-                near[lot] = beside
+                if money - engine.action_cost(s, action) >= reserve:
+                    where = lots[lot]
+                    beside, die = _beside(s, index, where), where.die
             if beside is None:
                 out.append(0.0)
                 continue
             tiles = left.get(color)
             if tiles is None:
                 tiles = left[color] = engine.available_tiles(s, color)
-            out.append(20 + _colour_value(me, lots[lot].die, tiles, beside, color))
+            out.append(20 + _colour_value(me, die, tiles, beside, color))
         return out
 
     def value(self, game: GameView, action: A.Decision) -> float:

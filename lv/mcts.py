@@ -40,7 +40,7 @@ from . import actions as A
 from .board import END_CARD, Board
 from .chance import Dice, below, rng_for
 from .collector import fewer_collections
-from .legal import legal_actions, legal_actions_of
+from .legal import Plan, legal_actions, legal_actions_of, plan_of
 from .rules import Engine
 from .state import GameState
 
@@ -131,7 +131,9 @@ class _Search:
         self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
         self.prior: Callable[[Any, Any], float] | None = bot.prior
         self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
-        self.kinds: frozenset[str] | None = bot.policy_kinds
+        kinds = bot.policy_kinds
+        # what the imagined games list for the policy (its kinds' families), found once
+        self.plan: Plan | None = None if kinds is None else plan_of(game.engine, kinds)
         self.playouts: int = bot.playouts
         self.seconds: float | None = bot.seconds
         self.exploration: float = bot.exploration
@@ -148,6 +150,7 @@ class _Search:
         index = self.board.index
         self.unseen: list[str] = sorted((c for c in s.deck if c != END_CARD), key=index.__getitem__)
         self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
+        self.dice = Dice.sampled(rng)  # the dice of every step of the imagined games (``step``), made once
 
     def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
@@ -199,10 +202,12 @@ class _Search:
         return best
 
     def step(self, s: GameState, action: Action) -> None:
+        dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
+        dice.forget()
         if isinstance(action, A.EndTurn):
-            self.engine.begin_turn(s, (s.current + 1) % self.players, Dice.sampled(self.rng), [])
+            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
         else:
-            self.engine.apply(s, action, Dice.sampled(self.rng), [])
+            self.engine.apply(s, action, dice, [])
 
     def ordered(self, view: _View, legal: list[Action]) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
@@ -291,7 +296,7 @@ class _Search:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, rng, engine, kinds = self.policy, self.rng, self.engine, self.kinds
+        policy, rng, engine, plan = self.policy, self.rng, self.engine, self.plan
         view = _View(s, engine, self.board)
         horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
@@ -300,7 +305,7 @@ class _Search:
             if s.turn >= horizon:
                 self.step(s, _END)
             else:
-                legal = legal_actions(engine, s) if kinds is None else legal_actions_of(engine, s, kinds)
+                legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
                 self.step(s, policy(view, legal, rng))
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
 

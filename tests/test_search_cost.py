@@ -4,6 +4,7 @@ seeded games).
 
 - ``legal_actions_of(engine, s, kinds)``, the list of only some families' decisions (the draw and the end of the
   turn always), is ``legal_actions`` with the others left out, in the same order;
+- a sampled ``Dice`` that ``forget``s what it rolled is as a new one (the search rolls one from step to step);
 - ``greedy`` takes the same decision from that list, with ``GREEDY_TAKES``, as from the whole list (it values
   nothing else), drawing the same numbers from its generator: the imagined games of the search list only those.
 """
@@ -17,7 +18,8 @@ import pytest
 import lv
 from lv import actions as A
 from lv import bots as B
-from lv.legal import legal_actions, legal_actions_of
+from lv.chance import Dice
+from lv.legal import legal_actions, legal_actions_of, plan_of
 
 FAMILY_OF = {cls: f for f in A.FAMILIES for cls in f.decisions}
 KINDS = [B.GREEDY_TAKES, frozenset(), frozenset({"build"}), frozenset({"remodel", "gamble"}),
@@ -38,7 +40,9 @@ def test_the_list_of_some_kinds_is_the_whole_list_filtered(spec, players):
         while not game.over:
             legal = game.legal_actions()
             for kinds in KINDS:
-                assert legal_actions_of(game.engine, game.state, kinds) == _kept(legal, kinds), (game.state.turn, kinds)
+                kept = _kept(legal, kinds)
+                assert legal_actions_of(game.engine, game.state, kinds) == kept, (game.state.turn, kinds)
+                assert legal_actions_of(game.engine, game.state, plan_of(game.engine, kinds)) == kept
             seen |= {FAMILY_OF[type(a)].name for a in legal}
             # the whole list again after the partial ones: nothing of theirs is left behind in the engine's slots
             assert legal_actions(game.engine, game.state) == legal
@@ -66,3 +70,20 @@ def test_greedy_takes_the_same_decision_from_the_list_of_its_kinds(spec, players
                 compared += 1
             game.apply(B.random_kind_bot(game, legal, rng) if rng.random() < 0.5 else B.greedy_bot(game, legal, rng))
         assert compared > 20
+
+
+def test_a_dice_that_forgets_is_as_a_new_one():
+    rng = random.Random(5)
+    dice = Dice.sampled(rng)
+    dice.gamble()
+    dice.tie(["A1", "B2"])
+    dice.reorg({0: ["C3"]})
+    assert dice.used and dice.generated
+    dice.forget()
+    fresh = Dice.sampled(random.Random(0))
+    assert (dice.used, dice.generated) == (fresh.used, fresh.generated) == ({}, [])
+    state = rng.getstate()
+    pair = dice.gamble()
+    rng.setstate(state)
+    assert pair == Dice.sampled(rng).gamble()  # the same dice from the same generator
+    assert dice.used == {"gamble": list(pair)} and dice.generated == ["gamble"]
