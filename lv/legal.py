@@ -79,9 +79,9 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None)."""
     if plan is None:
-        plan = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
-        if plan is None:
-            plan = _plan(engine)
+        # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
+        whole: Plan | None = engine.tables.get("legal plan")
+        plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
