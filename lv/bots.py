@@ -63,15 +63,6 @@ if TYPE_CHECKING:
 
 Bot = Callable[["Game", list[A.Decision], random.Random], A.Decision]
 
-# the decision classes greedy tells apart, read once: compiled, a Final is a C static (``A.Build`` is an attribute
-# lookup on the actions package, a Python module, at every use)
-_BUILD: Final = A.Build
-_SPRAWL: Final = A.Sprawl
-_RAISE: Final = A.Raise
-_REORGANIZE: Final = A.Reorganize
-_GAMBLE: Final = A.Gamble
-_END_TURN: Final = A.EndTurn
-
 
 class GameView(Protocol):
     """What the built-in bots read of a game: a ``Game``, or the search's view of an imagined state
@@ -101,7 +92,7 @@ uniform_bot = random_bot
 def _end_turn(legal: list[A.Decision]) -> A.Decision:
     """The ``EndTurn`` among the legal decisions (always one while the game goes on)."""
     for action in legal:
-        if isinstance(action, _END_TURN):
+        if isinstance(action, A.EndTurn):
             return action
     raise ValueError("no end of turn among the legal decisions")
 
@@ -182,10 +173,10 @@ class GreedyBot:
             return _end_turn(legal)
         # rng.choice(choices): the same draw (``below``), without random.py's Python frames
         action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
-        if isinstance(action, _GAMBLE):
+        if isinstance(action, A.Gamble):
             s = game.state
             money = s.players[s.current].money
-            return _GAMBLE(action.lot, max(1, min(action.bet, money // 2)))
+            return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
 
     def lays_off(self, s: GameState) -> bool:
@@ -215,8 +206,8 @@ class GreedyBot:
         left: dict[str, int] = {}
         out: list[float] = []
         for action in legal:
-            if not isinstance(action, _BUILD):
-                out.append(0.0 if isinstance(action, _END_TURN) else self._value(s, engine, index, lots, action))
+            if not isinstance(action, A.Build):
+                out.append(0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action))
                 continue
             lot, color = action.lot, action.color
             if lot != last:
@@ -244,23 +235,23 @@ class GreedyBot:
         """``value``, given what it reads (``index``: the state's casino index, current)."""
         me = s.current
         money = s.players[me].money
-        if isinstance(action, _SPRAWL):
+        if isinstance(action, A.Sprawl):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
             grown = index.at.get(action.source)
             assert grown is not None  # a legal sprawl grows a casino
             return 30 + grown.spaces + lots[action.lot].die
-        if isinstance(action, _RAISE):
+        if isinstance(action, A.Raise):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
             raised = index.at.get(action.lot)
             assert raised is not None  # a legal raise is of a casino
             return 25 + raised.spaces
-        if isinstance(action, _BUILD):
+        if isinstance(action, A.Build):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
             return 20 + self._colour_value(s, engine, index, lots, action.lot, action.color)
-        if isinstance(action, _REORGANIZE):
+        if isinstance(action, A.Reorganize):
             casino = index.at.get(action.lot)
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
@@ -274,7 +265,7 @@ class GreedyBot:
                     mine = values[i]
             assert facts.top is not None  # my die is there
             return 10 if facts.top - mine <= self.reorg_gap else 0
-        if isinstance(action, _GAMBLE):
+        if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0
 

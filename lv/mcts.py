@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable, Final
+from typing import TYPE_CHECKING, Any, Callable
 
 import attrs
 
@@ -56,11 +56,6 @@ WIDENING = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDE
 EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
 MAX_PLAYOUT_DECISIONS = 20_000  # a policy that never ends its turns is a bug, not a long game
 _END = A.EndTurn()
-# the decision classes the search tells apart, read once: compiled, a Final is a C static (``A.Gamble`` is an
-# attribute lookup on the actions package, a Python module, at every use)
-_GAMBLE: Final = A.Gamble
-_END_TURN: Final = A.EndTurn
-_LAY_OFF: Final = A.LayOff
 
 
 @attrs.frozen
@@ -85,7 +80,7 @@ class Mcts:
         """The most visited decision after the search; ``rng`` is not used: the search seeds its own."""
         if len(legal) == 1:
             return legal[0]
-        if type(legal[0]) is _LAY_OFF:  # the boss's lay-off, not searched: the policy's answer (bots.py)
+        if type(legal[0]) is A.LayOff:  # the boss's lay-off, not searched: the policy's answer (bots.py)
             return self.policy(game, legal, rng)
         s = game.state
         key = rng_for(game.seed, "mcts", s.current, s.turn, len(game.current_turn.decisions))
@@ -122,9 +117,9 @@ def choices(legal: list[Action]) -> list[Action]:
     """The decisions the search tells apart: a gamble at its cap and at half of it (rounded up)."""
     out: list[Action] = []
     for action in legal:
-        if isinstance(action, _GAMBLE) and action.bet > 1:
+        if isinstance(action, A.Gamble) and action.bet > 1:
             out.append(action)
-            out.append(_GAMBLE(action.lot, (action.bet + 1) // 2))
+            out.append(A.Gamble(action.lot, (action.bet + 1) // 2))
         else:
             out.append(action)
     return out
@@ -209,7 +204,7 @@ class _Search:
     def step(self, s: GameState, action: Action) -> None:
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
-        if isinstance(action, _END_TURN):
+        if isinstance(action, A.EndTurn):
             self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
         else:
             self.engine.apply(s, action, dice, [])
@@ -227,7 +222,7 @@ class _Search:
                 value = listed[i]
                 i += 1
                 values.append(value)
-                if isinstance(a, _GAMBLE) and a.bet > 1:
+                if isinstance(a, A.Gamble) and a.bet > 1:
                     values.append(value)
         elif prior is not None:
             for a in options:
@@ -236,7 +231,7 @@ class _Search:
             return options
         keyed: list[tuple[float, bool, int]] = []
         for i, a in enumerate(options):
-            end = isinstance(a, _END_TURN)
+            end = isinstance(a, A.EndTurn)
             keyed.append((-(0.0 if end else values[i]), not end, i))
         keyed.sort()  # the keys are unique (their index): the same order as sorting by them with the decisions
         return [options[k[2]] for k in keyed]
