@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Callable, Final, Protocol, cast
 from . import actions as A
 from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
-from .chance import rng_for
+from .chance import below, rng_for
 from .errors import IllegalAction, LvError
 from .collector import fewer_collections
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
@@ -161,14 +161,18 @@ class GreedyBot:
             return legal[1] if self.lays_off(game.state) else legal[0]
         best = 0.0
         choices: list[A.Decision] = []
-        for action, value in zip(legal, self.values(game, legal)):
+        values = self.values(game, legal)
+        for i in range(len(legal)):  # an index, not zip: compiled, native reads of the two lists
+            value = values[i]
+            action = legal[i]
             if value > best:
                 best, choices = value, [action]
             elif value == best and value > 0:
                 choices.append(action)
         if not choices:
             return _end_turn(legal)
-        action = choices[0] if len(choices) == 1 else rng.choice(choices)
+        # rng.choice(choices): the same draw (``below``), without random.py's Python frames
+        action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
         if isinstance(action, A.Gamble):
             s = game.state
             money = s.players[s.current].money
@@ -193,28 +197,32 @@ class GreedyBot:
         index, lots = engine.index(s), game.board.lots
         me = s.current
         money = s.players[me].money
-        near: dict[str, list[tuple[str, DiceFacts]] | None] = {}  # lot -> its neighbours' casinos; None: too dear
+        reserve = self.reserve
+        # the lot of the builds last seen (a lot's builds are listed together, one per colour) and what was read of
+        # it: the casinos beside it (None: too dear) and its die; a lot seen again is read again, which is the same
+        last: str | None = None
+        beside: list[tuple[str, DiceFacts]] | None = None
+        die = 0
         left: dict[str, int] = {}
         out: list[float] = []
         for action in legal:
             if not isinstance(action, A.Build):
-                out.append(self._value(s, engine, index, lots, action))
+                out.append(0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action))
                 continue
             lot, color = action.lot, action.color
-            if lot in near:
-                beside = near[lot]
-            else:
+            if lot != last:
+                last = lot
                 beside = None
-                if money - engine.action_cost(s, action) >= self.reserve:
-                    beside = _beside(s, index, lots[lot])
-                near[lot] = beside
+                if money - engine.action_cost(s, action) >= reserve:
+                    where = lots[lot]
+                    beside, die = _beside(s, index, where), where.die
             if beside is None:
                 out.append(0.0)
                 continue
             tiles = left.get(color)
             if tiles is None:
                 tiles = left[color] = engine.available_tiles(s, color)
-            out.append(20 + _colour_value(me, lots[lot].die, tiles, beside, color))
+            out.append(20 + _colour_value(me, die, tiles, beside, color))
         return out
 
     def value(self, game: GameView, action: A.Decision) -> float:
@@ -309,8 +317,12 @@ def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFac
 
 greedy_bot = GreedyBot()
 
+GREEDY_TAKES: Final = frozenset({"build", "sprawl", "raise", "reorganize", "gamble"})
+"""The kinds ``GreedyBot._value`` gives a value above 0 (every other kind is worth nothing to it)."""
+
 BOTS: dict[str, Bot] = {"uniform": uniform_bot, "random": RandomBot(), "random-kind": random_kind_bot,
-                        "greedy": greedy_bot, "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values)}
+                        "greedy": greedy_bot,
+                        "mcts": Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES)}
 
 
 def bot_named(spec: str) -> Bot:
@@ -448,10 +460,6 @@ def split_specs(text: str) -> list[str]:
     return out
 
 
-GREEDY_TAKES: Final = frozenset({"build", "sprawl", "raise", "reorganize", "gamble"})
-"""The kinds ``GreedyBot._value`` gives a value above 0 (every other kind is worth nothing to it)."""
-
-
 def never_takes(spec: str) -> frozenset[str]:
     """The kinds of decision (``restrictable_kinds``) the bot ``spec`` never takes, whatever the game: its
     restriction's, trades for every built-in bot (they choose from the legal list, which never lists a trade: a
@@ -495,11 +503,12 @@ def _mcts(param: str) -> Mcts:
         seconds = float(param[:-1])
         if not 0 < seconds <= 3600:
             raise ValueError
-        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, seconds=seconds)
+        return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES, seconds=seconds)
     playouts = int(param)
     if not 1 <= playouts <= 1_000_000:
         raise ValueError
-    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, playouts=playouts)
+    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES,
+                playouts=playouts)
 
 
 def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 100_000,

@@ -225,6 +225,15 @@ class Dice:
         dice._rng = rng
         return dice
 
+    def forget(self) -> None:
+        """Forget the dice used (``used``, ``generated``), as a new ``Dice`` of the same source would have none: a
+        search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
+        if self.used:
+            self.used = {}
+        if self.generated:
+            self.generated = []
+        self._ties_left = None
+
     def _roll(self) -> int:
         rng = self._rng
         if rng is not None:

@@ -29,44 +29,59 @@ if TYPE_CHECKING:
     from .casinos import Casino, DiceFacts
 
 
-class _Plan:
-    """The families of one profile that generate, in order, for each part of the list; the casino generators with
-    the role of the casinos they take (its place in ``ROLES``: compiled, an int compare)."""
+class Plan:
+    """The families of one profile that generate, in order, for each part of the list; the casino generators
+    (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, compiled an int
+    compare). Lists, not tuples: compiled, a loop over a list is native indexing. ``kinds``: only these families
+    of those a player takes, the draw and the end of the turn always (None: all)."""
 
-    __slots__ = ("before", "after", "waiting", "casinos")
-
-    def __init__(self, profile: Profile) -> None:
-        families = sorted((f for f in A.FAMILIES if f.active(profile)), key=lambda f: f.position)
-        self.before: tuple[Family, ...] = tuple(f for f in families if f.generates_before)
-        self.after: tuple[Family, ...] = tuple(f for f in families if f.generates_after)
-        self.waiting: tuple[Family, ...] = tuple(f for f in families if f.generates_waiting)
-        self.casinos: tuple[tuple[int, Family], ...] = tuple((ROLES.index(f.casinos), f) for f in families
-                                                             if f.casinos)
+    def __init__(self, profile: Profile, kinds: frozenset[str] | None = None) -> None:
+        families = sorted((f for f in A.FAMILIES if f.active(profile)
+                           and (kinds is None or not f.applies or f.name in kinds)), key=lambda f: f.position)
+        self.kinds = kinds
+        self.before: list[Family] = [f for f in families if f.generates_before]
+        self.after: list[Family] = [f for f in families if f.generates_after]
+        self.waiting: list[Family] = [f for f in families if f.generates_waiting]
+        self.casinos: list[Family] = [f for f in families if f.casinos]
+        self.roles: list[int] = [ROLES.index(f.casinos) for f in self.casinos if f.casinos]
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
-# the roles' places in ROLES (``_Plan.casinos``); Final: compiled, C constants
+# the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
 
 
-def _plan(engine: Engine) -> _Plan:
+def _plan(engine: Engine) -> Plan:
     """The plan of the engine's profile, kept with the families' tables of the profile (shared by its games)."""
-    plan = engine.tables["legal plan"] = _Plan(engine.profile)
+    plan = engine.tables["legal plan"] = Plan(engine.profile)
     return plan
 
 
-def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
+def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
+    """The plan of the engine's profile for only the families ``kinds`` (``legal_actions_of``), kept with the
+    families' tables of the profile under a key of its own. A caller that lists often (a search) keeps it."""
+    key = "legal plan/" + ",".join(sorted(kinds))
+    plan: Plan | None = engine.tables.get(key)
+    if plan is None:
+        plan = engine.tables[key] = Plan(engine.profile, kinds)
+    return plan
+
+
+def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
+          plan: Plan | None = None) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``_empty``): every slot is empty between
-    lists, so a caller may read them all rather than the first ones."""
-    plan: _Plan | None = engine.tables.get("legal plan")  # typed: compiled, native reads of its attributes
+    lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
+    profile's, all of them, when None)."""
     if plan is None:
-        plan = _plan(engine)
+        # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
+        whole: Plan | None = engine.tables.get("legal plan")
+        plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
@@ -87,8 +102,10 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
     if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
         _roles(m, casinos, player)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    roles = plan.roles
     try:
-        for role, family in plan.casinos:
+        for i, family in enumerate(plan.casinos):
+            role = roles[i]
             if role == _BOSSED:
                 mine = bossed
             elif role == _DICED:
@@ -156,8 +173,27 @@ def _empty(slots: list[list[Decision]]) -> None:
 def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     out: list[Decision] = []
     after: list[Decision] = []
-    _fill(engine, s, out, after)
-    for slot in engine.slots:  # those past the casinos of this list are empty: no slice made
+    return _joined(engine, out, after, _fill(engine, s, out, after))
+
+
+def legal_actions_of(engine: Engine, s: GameState, kinds: frozenset[str] | Plan) -> list[Decision]:
+    """``legal_actions`` with only the decisions of the families named in ``kinds`` (``Family.name``; or their
+    ``plan_of``, kept by a caller that lists often), the draw and the end of the turn always: the same decisions
+    in the same order as ``[a for a in legal_actions(engine, s) if its family is in kinds or is not taken by a
+    player]``, without making the others. For a bot that values only some kinds (a search's ``greedy``
+    playouts: ``bots.GREEDY_TAKES``)."""
+    plan = kinds if isinstance(kinds, Plan) else plan_of(engine, kinds)
+    out: list[Decision] = []
+    after: list[Decision] = []
+    return _joined(engine, out, after, _fill(engine, s, out, after, plan))
+
+
+def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) -> list[Decision]:
+    """``out``, then the decisions of the first ``n`` slots (emptied; the others are empty), then ``after``: the
+    list ``_fill`` made."""
+    slots = engine.slots
+    for i in range(n):
+        slot = slots[i]
         if slot:
             out.extend(slot)
             slot.clear()

@@ -37,10 +37,11 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from . import actions as A
-from .board import END_CARD
-from .chance import Dice, rng_for
+from .board import END_CARD, Board
+from .chance import Dice, below, rng_for
 from .collector import fewer_collections
-from .legal import legal_actions
+from .legal import Plan, legal_actions, legal_actions_of, plan_of
+from .rules import Engine
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -66,6 +67,10 @@ class Mcts:
     # the same for every decision of a list at once (GreedyBot.values: what it reads of a lot is read once)
     priors: Callable[[Any, list[Action]], list[float]] | None = None
     playouts: int = 200
+    # the kinds of decision (action families' names) the policy may take: its imagined games list only those
+    # (``legal_actions_of``), the draw and the end always; None: all. For a policy that values nothing else, the
+    # same choices (bots.GREEDY_TAKES)
+    policy_kinds: frozenset[str] | None = None
     seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
     exploration: float = EXPLORATION
     horizon: int = HORIZON
@@ -88,28 +93,29 @@ class Mcts:
             engine.quiet = quiet
 
 
-class _Node:
-    __slots__ = ("children", "visits", "reward", "avail")
+# The search itself: plain classes with precise types (native classes where this module is compiled: the tree's
+# nodes, the view and the search's settings are C structs, its loops C). ``Mcts`` stays an attrs value (the API).
 
+class _Node:
     def __init__(self) -> None:
-        self.children: dict[Any, _Node] = {}
+        self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.reward = 0.0  # summed over visits, for the player who took the decision leading here
         self.avail = 1  # iterations in which this decision was legal (ISMCTS availability)
 
 
-@attrs.define
 class _View:
     """What a bot reads of a game (``state``, ``engine``, ``board``), over an imagined state."""
 
-    state: GameState
-    engine: Any
-    board: Any
+    def __init__(self, state: GameState, engine: Engine, board: Board) -> None:
+        self.state = state
+        self.engine = engine
+        self.board = board
 
 
 def choices(legal: list[Action]) -> list[Action]:
     """The decisions the search tells apart: a gamble at its cap and at half of it (rounded up)."""
-    out = []
+    out: list[Action] = []
     for action in legal:
         if isinstance(action, A.Gamble) and action.bet > 1:
             out.append(action)
@@ -121,15 +127,30 @@ def choices(legal: list[Action]) -> list[Action]:
 
 class _Search:
     def __init__(self, bot: Mcts, game: Game, rng: random.Random) -> None:
-        self.bot, self.rng = bot, rng
-        self.engine, self.board = game.engine, game.board
-        self.root_state = game.state
+        # the bot's settings, read once (compiled: native fields, not an attrs object's attributes)
+        self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
+        self.prior: Callable[[Any, Any], float] | None = bot.prior
+        self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
+        kinds = bot.policy_kinds
+        # what the imagined games list for the policy (its kinds' families), found once
+        self.plan: Plan | None = None if kinds is None else plan_of(game.engine, kinds)
+        self.playouts: int = bot.playouts
+        self.seconds: float | None = bot.seconds
+        self.exploration: float = bot.exploration
+        self.horizon: int = bot.horizon
+        self.widening: int = bot.widening
+        self.rng = rng
+        self.engine: Engine = game.engine
+        self.board: Board = game.board
+        self.root_state: GameState = game.state
         self.players = len(game.state.players)
         self.depths = self._end_card_depths(game)
         s = game.state
         # the unseen cards in board order, once: each determinization shuffles a copy of this list
-        self.unseen = sorted((c for c in s.deck if c != END_CARD), key=self.board.index.__getitem__)
+        index = self.board.index
+        self.unseen: list[str] = sorted((c for c in s.deck if c != END_CARD), key=index.__getitem__)
         self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
+        self.dice = Dice.sampled(rng)  # the dice of every step of the imagined games (``step``), made once
 
     def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
@@ -152,25 +173,28 @@ class _Search:
         # in board order before shuffling: what the search imagines depends on which cards are unseen, never
         # on their true order
         unseen = list(self.unseen)
-        self.rng.shuffle(unseen)
+        rng = self.rng
+        shuffle(rng, unseen)
         if END_CARD in s.deck:
-            under = self.rng.randint(*self.depths)
+            low, high = self.depths
+            under = low + below(rng, high - low + 1)  # rng.randint(low, high): the same number
             unseen.insert(len(unseen) - under, END_CARD)
         s.deck = unseen
         return s
 
     def run(self, legal: list[Action]) -> Action:
-        bot = self.bot
         root = _Node()
-        if bot.seconds is not None:
-            deadline = time.perf_counter() + bot.seconds
+        seconds = self.seconds
+        if seconds is not None:
+            deadline = time.perf_counter() + seconds
             self.iterate(root, legal)
             while time.perf_counter() < deadline:
                 self.iterate(root, legal)
         else:
-            for _ in range(max(1, bot.playouts)):
+            for _ in range(max(1, self.playouts)):
                 self.iterate(root, legal)
-        best, most = None, -1
+        best: Action = None
+        most = -1
         for action in choices(legal):  # in the order listed: ties go to the first
             child = root.children.get(action)
             if child is not None and child.visits > most:
@@ -178,40 +202,47 @@ class _Search:
         return best
 
     def step(self, s: GameState, action: Action) -> None:
+        dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
+        dice.forget()
         if isinstance(action, A.EndTurn):
-            self.engine.begin_turn(s, (s.current + 1) % self.players, Dice.sampled(self.rng), [])
+            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
         else:
-            self.engine.apply(s, action, Dice.sampled(self.rng), [])
+            self.engine.apply(s, action, dice, [])
 
     def ordered(self, view: _View, legal: list[Action]) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
         the ones it likes, the rest in the order listed."""
-        prior, priors = self.bot.prior, self.bot.priors
+        prior, priors = self.prior, self.priors
         options = choices(legal)
+        values: list[float] = []
         if priors is not None:  # the values of the listed decisions at once; a gamble's half stake as its cap
             listed = priors(view, legal)
-            values = []
-            for a, value in zip(legal, listed):
+            i = 0
+            for a in legal:
+                value = listed[i]
+                i += 1
                 values.append(value)
                 if isinstance(a, A.Gamble) and a.bet > 1:
                     values.append(value)
         elif prior is not None:
-            values = [prior(view, a) for a in options]
+            for a in options:
+                values.append(prior(view, a))
         else:
             return options
-        keyed = []
+        keyed: list[tuple[float, bool, int]] = []
         for i, a in enumerate(options):
             end = isinstance(a, A.EndTurn)
-            keyed.append((-(0.0 if end else values[i]), not end, i, a))
-        keyed.sort(key=lambda k: k[:3])
-        return [k[3] for k in keyed]
+            keyed.append((-(0.0 if end else values[i]), not end, i))
+        keyed.sort()  # the keys are unique (their index): the same order as sorting by them with the decisions
+        return [options[k[2]] for k in keyed]
 
     def iterate(self, root: _Node, legal: list[Action]) -> None:
-        engine, c = self.engine, self.bot.exploration
+        engine, c, widening = self.engine, self.exploration, self.widening
         s = self.determinize()
         view = _View(s, engine, self.board)
         node = root
-        path: list[tuple[_Node, int | None]] = [(root, None)]  # each node, and who took the decision into it
+        path: list[_Node] = [root]  # each node, and who took the decision into it (``takers``; -1: none)
+        takers: list[int] = [-1]
         while s.phase != "over":
             player = s.current
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
@@ -222,22 +253,26 @@ class _Search:
                     order = self.root_order = self.ordered(view, legal)
             else:
                 order = self.ordered(view, legal)
-            allowed = order[:1 + math.isqrt(node.visits // self.bot.widening)]
+            allowed = order[:1 + math.isqrt(node.visits // widening)]
             children = node.children
-            untried = None
+            untried: Action = None
+            found = False
             for a in allowed:
                 child = children.get(a)
                 if child is None:
-                    if untried is None:
-                        untried = a
+                    if not found:
+                        untried, found = a, True
                 else:
                     child.avail += 1
-            if untried is not None:
-                child = children[untried] = _Node()
+            if found:
+                child = _Node()
+                children[untried] = child
                 self.step(s, untried)
-                path.append((child, player))
+                path.append(child)
+                takers.append(player)
                 break
-            best, best_value = None, -math.inf
+            best: Action = None
+            best_value = -math.inf
             for a in allowed:
                 ch = children[a]
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
@@ -245,29 +280,44 @@ class _Search:
                     best, best_value = a, value
             node = children[best]
             self.step(s, best)
-            path.append((node, player))
+            path.append(node)
+            takers.append(player)
             legal = legal_actions(engine, s)
         reward = self.playout(s) if s.phase != "over" else _reward(s)
-        for n, who in path:
+        i = 0
+        for n in path:
             n.visits += 1
-            if who is not None:
+            who = takers[i]
+            i += 1
+            if who >= 0:
                 n.reward += reward[who]
 
     def playout(self, s: GameState) -> list[float]:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, rng, engine = self.bot.policy, self.rng, self.engine
+        policy, rng, engine, plan = self.policy, self.rng, self.engine, self.plan
         view = _View(s, engine, self.board)
-        horizon = s.turn + self.bot.horizon
+        horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
             if s.phase == "over":
                 return _reward(s)
             if s.turn >= horizon:
                 self.step(s, _END)
             else:
-                self.step(s, policy(view, legal_actions(engine, s), rng))
+                legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
+                self.step(s, policy(view, legal, rng))
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
+
+
+def shuffle(rng: random.Random, items: list[str]) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
+    by ``_randbelow``, which ``below`` is), without random.py's Python frames."""
+    i = len(items) - 1
+    while i > 0:
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
 
 
 def _reward(s: GameState) -> list[float]:

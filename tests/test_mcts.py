@@ -175,3 +175,19 @@ def test_seeded_games_are_pinned(players, seed, spec, digest):
     B.play(game, [B.bot_named(spec)] + [B.greedy_bot] * (players - 1), seed)
     text = dumps(record_of(game, "revised"), "json")
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+
+
+@pytest.mark.parametrize("spec, players, seed, bots, digest", [
+    ("revised", 4, 4, ["mcts:5"] * 4, "c8f2c25e3b777570"),
+    ("original", 3, 5, ["mcts:5", "mcts:5", "random"], "9083a5d17ae47d43"),  # the boss's lay-off asked
+    ("revised+f-block", 2, 6, ["mcts:20", "mcts:20"], "42b2bbe21c96665e")])
+def test_the_search_made_cheaper_plays_the_same_games(spec, players, seed, bots, digest):
+    """The search's cost cut (issue 29.5: the playouts' list of greedy's kinds only, the search compiled, one
+    sampled Dice a search, shuffles by ``chance.below``) left its games as they were: records of games where every
+    seat searches, made before the cut, byte for byte (their hashes), under three profiles."""
+    import hashlib
+
+    game = lv.new_game(spec, players, seed)
+    B.play(game, [B.bot_named(b) for b in bots], seed)
+    text = dumps(record_of(game, spec), "json")
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
