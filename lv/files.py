@@ -208,6 +208,27 @@ class Streamed:
         self.tmp.unlink(missing_ok=True)
 
 
+def append(path: str | Path, data: bytes) -> None:
+    """Add ``data`` (whole lines) at the end of ``path``, made if missing, under the folder's lock, synced: a file
+    that only grows, as a journal (``lv ladder --journal``), where a rewrite would cost the whole file each time."""
+    try:
+        with locked(path), open(path, "ab") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+    except OSError as exc:
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+
+
+def truncate(path: str | Path, size: int) -> None:
+    """Cut ``path`` to its first ``size`` bytes, under the folder's lock (a journal's last line cut short by a kill)."""
+    try:
+        with locked(path):
+            os.truncate(path, size)
+    except OSError as exc:
+        raise LvError(f"{path}: {exc.strerror or exc}") from None
+
+
 def make_folder(path: str | Path, named_by_user: bool = True) -> Path:
     """The output folder ``path``, made if missing (its parent must exist: a mistyped path is an error, not a
     tree of new folders). A folder lv names itself inside one (``--save-dir DIR/PROFILE``) must not be a link."""

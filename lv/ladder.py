@@ -321,29 +321,15 @@ class Journal:
 
     def _append(self, rows: list[dict[str, Any]]) -> None:
         import json
-        import os
 
-        from .files import locked
+        from .files import append
 
-        data = "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows).encode()
-        try:
-            with locked(self.path), open(self.path, "ab") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-        except OSError as exc:
-            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+        append(self.path, "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows).encode())
 
     def _truncate(self, size: int) -> None:
-        import os
+        from .files import truncate
 
-        from .files import locked
-
-        try:
-            with locked(self.path):
-                os.truncate(self.path, size)
-        except OSError as exc:
-            raise LvError(f"{self.path}: {exc.strerror or exc}") from None
+        truncate(self.path, size)
 
 
 def _ints(*values: Any) -> bool:
