@@ -223,10 +223,11 @@ class Journal:
 
     def __init__(self, path: str, specs: list[str], variant: str, players: int, games: int, seed: int) -> None:
         self.path = path
+        from .evaluate import profile_hash  # a journal of a profile file since edited is refused
+
         self.players = players
-        profile = _profile(variant)
         self.header = {"format": self.FORMAT, "bots": list(specs), "variant": variant,
-                       "values": _values_digest(profile), "players": players, "seed": seed}
+                       "values": profile_hash(_profile(variant)), "players": players, "seed": seed}
         self.plan = {(d, r): list(seats) for d, r, seats in schedule(len(specs), players, games, seed)}
         self.results: dict[tuple[int, int], dict[str, Any]] = {}
         self._read()
@@ -334,14 +335,6 @@ class Journal:
 
 def _ints(*values: Any) -> bool:
     return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
-
-
-def _values_digest(profile: Profile) -> str:
-    """A short digest of a profile's resolved values: a journal of a profile file since edited is refused."""
-    import hashlib
-    import json
-
-    return hashlib.sha256(json.dumps(profile.values(), sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
 # ---------------------------------------------------------------------------------------------- rating
