@@ -14,12 +14,15 @@ crowds out the rest just because it comes in five colours, so its games use ever
 ``greedy``: a sensible player (see ``greedy_bot``).
 ``mcts``: searches (Monte Carlo tree search over imagined games played by ``greedy``; see mcts.py).
 ``value``: one decision ahead, judged by a model learned from self-play (``value:FILE``; see evaluate.py).
+``value-mcts``: the search of ``mcts``, its positions judged by the ``value`` model instead of played out, the
+root's decisions tried in the order ``value`` ranks them (``value_mcts``).
 
 Every bot answers the boss's lay-off (000 L194) where the profile lets the boss lay off (``gamble.lay_off:
 boss_option``): ``play`` asks the boss's bot, whose legal list is then the two answers (``LayOff(False)``,
 ``LayOff(True)``; lv/actions/layoff.py). ``uniform``, ``random`` and ``random-kind`` pick one uniformly; ``greedy``
 lays off when the worst roll for the boss would leave it under its reserve (``GreedyBot.lays_off``); ``mcts``
-answers as ``greedy`` does (its imagined games do not ask the lay-off: every imagined gamble is not laid off).
+and ``value-mcts`` answer as ``greedy`` does (their imagined games do not ask the lay-off: every imagined gamble is not
+laid off).
 No built-in bot trades (trades are not in the legal list): a report on games they played can say the trade rules
 were not exercised.
 
@@ -29,8 +32,8 @@ A bot is named on the command line as ``NAME`` or ``NAME:PARAM`` (``random:0.3``
 What each never takes (``never_takes``, as data; a report says which kinds a run never exercised): no built-in bot
 ever trades (trades are open-ended, never in the legal list the bots choose from); ``greedy`` never remodels
 either, nor takes a house rule's action (it values only build, sprawl, raise, reorganize and gamble). ``uniform``,
-``random``, ``random-kind`` and ``mcts`` take any kind that is listed (``mcts`` rarely remodels: it tries first
-what ``greedy`` likes).
+``random``, ``random-kind``, ``mcts``, ``value`` and ``value-mcts`` take any kind that is listed (``mcts`` rarely
+remodels: it tries first what ``greedy`` likes).
 
 A restricted player (Jaffe et al. 2012, "Evaluating Competitive Game Balance with Restricted Play") is any bot
 spec followed by ``/no-KIND[,KIND...]``: ``greedy/no-gamble``, ``mcts:200/no-raise``, ``random/no-build,sprawl``
@@ -341,10 +344,13 @@ def _bot_named(spec: str) -> Bot:
     if name == "value":  # value:MODEL, a model made by lv train (evaluate.py); value alone: the shipped one
         from .evaluate import value_bot
         return value_bot(param)
+    if name == "value-mcts":  # value-mcts[:N[:MODEL]]: the search with the value model (``value_mcts``)
+        return value_mcts(param)
     if name not in BOTS:
         if param:
             return user_bot(spec.strip())
-        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, value:MODEL, or MODULE:FUNCTION for your own")
+        raise LvError(f"bot '{spec}': known bots are {', '.join(BOTS)}, value:MODEL, value-mcts:N:MODEL, or "
+                      f"MODULE:FUNCTION for your own")
     if not param:
         return BOTS[name]
     try:
@@ -468,7 +474,8 @@ def never_takes(spec: str) -> frozenset[str]:
     bot_named(spec)
     base, kinds = split_restriction(spec)
     name = base.partition(":")[0]
-    if name not in BOTS and name != "value":  # value chooses from the legal list, as the built-in bots do
+    if name not in BOTS and name not in ("value", "value-mcts"):  # they choose from the legal list, as the
+        # built-in bots do
         return kinds
     unlisted = {f.name for f in A.FAMILIES if f.applies and not f.listed}
     if name == "greedy":
@@ -495,6 +502,33 @@ def user_bot(spec: str) -> Bot:
     if not callable(bot):
         raise LvError(f"bot '{spec}': module '{module_name}' has no function '{function}'")
     return cast(Bot, bot)  # callable, as checked; its signature is the user's promise (the docstring's)
+
+
+VALUE_MCTS_ITERATIONS = 100  # ``value-mcts`` alone: iterations per decision
+
+
+def value_mcts(param: str) -> Mcts:
+    """``value-mcts``, ``value-mcts:N`` or ``value-mcts:N:MODEL``: the search of ``mcts`` with N iterations a
+    decision (``VALUE_MCTS_ITERATIONS``), each judging the position it reaches by the ``value`` model (MODEL as
+    ``value:MODEL`` reads it; none: the shipped one for the game's profile) instead of playing it out, the root's
+    decisions tried in the order the ``value`` player ranks them (its look one decision ahead); deeper in the tree,
+    ``greedy`` orders them as in ``mcts``, and it answers the boss's lay-off as ``greedy`` does. LvError for a
+    count that is not a whole number from 1 to 1,000,000, or a MODEL that cannot be read."""
+    from .evaluate import value_bot
+
+    count, _, source = param.partition(":")
+    try:
+        if not count.isascii():  # int() also reads Arabic-Indic digits
+            raise ValueError
+        iterations = int(count) if count else VALUE_MCTS_ITERATIONS
+        if not 1 <= iterations <= 1_000_000:
+            raise ValueError
+    except ValueError:
+        raise LvError(f"bot 'value-mcts:{param}': value-mcts takes the iterations per decision, a whole number from 1 "
+                      f"to 1,000,000, then optionally a model (value-mcts:100:revised.model)") from None
+    valued = value_bot(source)
+    return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES, playouts=iterations,
+                horizon=0, leaf=valued.leaf, root=valued.ranked)
 
 
 def _mcts(param: str) -> Mcts:

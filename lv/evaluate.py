@@ -278,28 +278,37 @@ class ValueBot:
         return model
 
     def __call__(self, game: Any, legal: list[A.Decision], rng: random.Random) -> A.Decision:
+        return self.ranked(game, legal, rng)[0]
+
+    def ranked(self, game: Any, legal: list[A.Decision], rng: random.Random) -> list[A.Decision]:
+        """The decisions the bot tells apart (``choices``: a gamble at its cap and half of it), the one whose
+        position the model likes best first, ties in the order listed; ``value-mcts`` searches them in this
+        order."""
         model = self.model_for(game.profile, len(game.state.players))
         options = choices(legal)
         if len(options) == 1:
-            return options[0]
+            return options
         s, engine = game.state, game.engine
         me = s.current
         odds = draw_odds(engine, s)
         dice_rng = _Counting(rng.getrandbits(64))
         quiet = engine.quiet
         engine.quiet = True
-        best, best_value = options[0], -math.inf
+        values: list[float] = []
         try:
             for action in options:
                 if isinstance(action, A.EndTurn):
-                    value = model.value_of(engine, s, me, odds)
+                    values.append(model.value_of(engine, s, me, odds))
                 else:
-                    value = self._after(model, engine, s, action, me, odds, dice_rng)
-                if value > best_value:
-                    best, best_value = action, value
+                    values.append(self._after(model, engine, s, action, me, odds, dice_rng))
         finally:
             engine.quiet = quiet
-        return best
+        order = sorted(range(len(options)), key=lambda i: (-values[i], i))
+        return [options[i] for i in order]
+
+    def leaf(self, engine: Engine, s: GameState) -> list[float]:
+        """Each player's value of the position by the model for its game's profile (``value-mcts``'s leaves)."""
+        return self.model_for(engine.profile, len(s.players)).values(engine, s)
 
     def _after(self, model: Model, engine: Engine, s: GameState, action: A.Decision, me: int,
                odds: tuple[dict[str, float], float, int], dice: _Counting) -> float:

@@ -72,12 +72,19 @@ class Mcts:
     # same choices (bots.GREEDY_TAKES)
     policy_kinds: frozenset[str] | None = None
     seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
+    # judges an imagined game's position once the policy has played ``horizon`` turns, each player's value, instead
+    # of its draws to the end (the ``value`` model: ``mcts-value``)
+    leaf: Callable[[Engine, GameState], list[float]] | None = None
+    # orders the root's decisions, best first, before the search (the widening admits the first ones): the
+    # ``value`` model's look one decision ahead (``value-mcts``); None: as ``prior`` orders them
+    root: Callable[[Any, list[Action], random.Random], list[Action]] | None = None
     exploration: float = EXPLORATION
     horizon: int = HORIZON
     widening: int = WIDENING
 
     def __call__(self, game: Game, legal: list[Action], rng: random.Random) -> Action:
-        """The most visited decision after the search; ``rng`` is not used: the search seeds its own."""
+        """The most visited decision after the search; ``rng`` is used only by ``root`` (the search seeds its
+        own generator)."""
         if len(legal) == 1:
             return legal[0]
         if type(legal[0]) is A.LayOff:  # the boss's lay-off, not searched: the policy's answer (bots.py)
@@ -87,8 +94,15 @@ class Mcts:
         engine, quiet = game.engine, game.engine.quiet
         engine.quiet = True  # the imagined games' events are thrown away: none is made
         try:
+            order: list[Action] | None = None
+            if self.root is not None:
+                order = self.root(game, legal, rng)
+                if len(order) == 1:
+                    return order[0]
             with fewer_collections():
-                return _Search(self, game, key).run(legal)
+                search = _Search(self, game, key)
+                search.root_order = order
+                return search.run(legal)
         finally:
             engine.quiet = quiet
 
@@ -139,6 +153,7 @@ class _Search:
         self.exploration: float = bot.exploration
         self.horizon: int = bot.horizon
         self.widening: int = bot.widening
+        self.leaf: Callable[[Engine, GameState], list[float]] | None = bot.leaf
         self.rng = rng
         self.engine: Engine = game.engine
         self.board: Board = game.board
@@ -296,13 +311,15 @@ class _Search:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, rng, engine, plan = self.policy, self.rng, self.engine, self.plan
+        policy, rng, engine, plan, leaf = self.policy, self.rng, self.engine, self.plan, self.leaf
         view = _View(s, engine, self.board)
         horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
             if s.phase == "over":
                 return _reward(s)
             if s.turn >= horizon:
+                if leaf is not None:
+                    return leaf(engine, s)
                 self.step(s, _END)
             else:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)

@@ -9,12 +9,14 @@ import random
 import sys
 from types import SimpleNamespace
 
+import attrs
 import pytest
 
 import lv
 from lv import actions as A
 from lv import bots as B
-from lv import evaluate, learn
+from lv import evaluate, learn, mcts
+from lv.chance import Dice
 from lv.errors import LvError
 from lv.record import dumps, parse_record, record_of
 from lv.replay import replay
@@ -197,3 +199,99 @@ def test_a_hostile_model_file_is_one_line(tmp_path, text):
     path.write_text(text)
     with pytest.raises(LvError, match="^model '.*hostile.model': "):
         load_model(path)
+
+
+# value-mcts: the search with the value model at its leaves and the value player's ranking at its root
+
+
+def _midgame(seed: int, decisions: int = 40):
+    """A revised 4-player game after ``decisions`` decisions of greedy players."""
+    game = lv.new_game("revised", 4, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.apply(B.greedy_bot(game, game.legal_actions(), rng))
+    return game
+
+
+def test_value_mcts_game_replays_verified_and_repeats(model_file, capsys):
+    game = _game(f"value-mcts:8:{model_file}", 5)
+    text = dumps(record_of(game, "revised"), "json")
+    assert dumps(record_of(_game(f"value-mcts:8:{model_file}", 5), "revised"), "json") == text
+    out = replay(parse_record(text))
+    assert out.verified is True and not out.illegal
+    assert out.game.state.result == game.state.result
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_the_ranking_is_every_choice_best_first_and_value_plays_its_first(model_file):
+    valued = evaluate.value_bot(str(model_file))
+    game = _midgame(7)
+    legal = game.legal_actions()
+    order = valued.ranked(game, legal, random.Random(1))
+    options = mcts.choices(legal)
+    assert sorted(map(repr, order)) == sorted(map(repr, options)) and len(order) == len(options) > 2
+    model = valued.model_for(game.profile, 4)
+    s, engine = game.state, game.engine
+    odds = evaluate.draw_odds(engine, s)
+
+    def judged(action) -> float:  # judged as the bot does, for decisions that roll no dice (one try is the value)
+        if isinstance(action, A.EndTurn):
+            return model.value_of(engine, s, s.current, odds)
+        t = s.copy()
+        engine.apply(t, action, Dice.sampled(random.Random(0)), [])
+        return model.value_of(engine, t, s.current, odds)
+
+    plain = [a for a in order if not isinstance(a, (A.Gamble, A.Reorganize))]
+    values = [judged(a) for a in plain]
+    assert len(set(values)) > 2 and values == sorted(values, reverse=True)
+    assert valued(game, legal, random.Random(1)) == order[0]
+
+
+def _searcher(model_file, **changes):
+    return attrs.evolve(B.bot_named(f"value-mcts:12:{model_file}"), **changes)
+
+
+def test_value_mcts_judges_its_leaves_by_the_model_and_plays_no_game_out(model_file):
+    game = _midgame(7)
+    legal = game.legal_actions()
+    assert len(legal) > 2
+    played, judged = [], []
+    model_leaf = _searcher(model_file).leaf
+
+    def policy(view, legal, rng):
+        played.append(1)
+        return B.greedy_bot(view, legal, rng)
+
+    def leaf(engine, s):
+        judged.append(1)
+        return model_leaf(engine, s)
+
+    _searcher(model_file, policy=policy, leaf=leaf)(game, legal, random.Random(0))
+    assert not played  # horizon 0: no imagined game is played on
+    assert len(judged) == 12  # each iteration judges the position it reaches (none ends the game here)
+
+
+def test_value_mcts_tries_the_roots_decisions_in_the_ranked_order(model_file):
+    game = _midgame(7)
+    legal = game.legal_actions()
+    assert len(legal) > 2
+    options = mcts.choices(legal)
+    last = options[-1]
+    # one iteration: the search adds the first decision of the root's order, the only one visited
+    bot = _searcher(model_file, playouts=1, root=lambda game, legal, rng: [last] + options[:-1])
+    assert bot(game, legal, random.Random(0)) == last
+    bot = _searcher(model_file, playouts=1)
+    assert bot(game, legal, random.Random(0)) == evaluate.value_bot(str(model_file))(game, legal, random.Random(0))
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("value-mcts:0", "a whole number from 1 to 1,000,000"), ("value-mcts:1e3", "a whole number"),
+    ("value-mcts:\u0664", "a whole number"), ("value-mcts:5:/nonexistent.model", "cannot read it")])
+def test_value_mcts_bad_specs_are_one_line_errors(spec, message):
+    with pytest.raises(LvError, match=message):
+        B.bot_named(spec)
+
+
+def test_value_mcts_never_takes_only_trades():
+    assert B.never_takes("value-mcts") == B.never_takes("value") == frozenset({"trade"})
+    assert B.never_takes("value-mcts:50/no-raise") == frozenset({"trade", "raise"})
