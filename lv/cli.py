@@ -331,7 +331,9 @@ def selfplay_cmd(
                                                          "(ends the turn a quarter of the time; random:0.3), "
                                                          "greedy (greedy:10 keeps $10), mcts (mcts:200 playouts "
                                                          "or mcts:0.5s per decision), value (the learned player; "
-                                                         "value:FILE, a model of lv train) or MODULE:FUNCTION (your "
+                                                         "value:FILE, a model of lv train), value-mcts (the search "
+                                                         "judged by that model; value-mcts:100:FILE) or "
+                                                         "MODULE:FUNCTION (your "
                                                          "own); one for all players or one per player, "
                                                          "comma-separated: mcts:100,greedy,greedy,greedy. No "
                                                          "built-in bot trades; every one answers the boss's "
@@ -919,7 +921,8 @@ def simulate_cmd(
     seed: int = typer.Option(0, "--seed", help="Seeds the run: game i has seed SEED*1000000+i."),
     bot: str = typer.Option("greedy", "--bot", help="One bot for all players or one per player, comma-separated: "
                                                     "greedy, random[:END_BIAS], uniform, random-kind, "
-                                                    "mcts[:PLAYOUTS or :SECONDSs] or MODULE:FUNCTION (your "
+                                                    "mcts[:PLAYOUTS or :SECONDSs], value[:MODEL], "
+                                                    "value-mcts[:N[:MODEL]] or MODULE:FUNCTION (your "
                                                     "own, docs/simulation.md); any of them restricted with "
                                                     "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in "
                                                     "bots trades; greedy never remodels either (nor takes a "
@@ -1249,7 +1252,8 @@ def explain_cmd(
 # ------------------------------------------------------------------------------------------ ladder
 
 LADDER_BOTS_HELP = ("Two or more bots, each a spec: greedy, random[:END_BIAS], uniform, random-kind, "
-                    "mcts[:PLAYOUTS or :SECONDSs], MODULE:FUNCTION (your own), any of them restricted with "
+                    "mcts[:PLAYOUTS or :SECONDSs], value[:MODEL] (the learned player), value-mcts[:N[:MODEL]] "
+                    "(the search judged by that model), MODULE:FUNCTION (your own), any of them restricted with "
                     "/no-KIND[,KIND...] (greedy/no-gamble). None of the built-in bots trades; greedy never "
                     "remodels either (nor takes a house rule's action): see docs/simulation.md.")
 
@@ -1291,7 +1295,8 @@ def ladder_cmd(
 
     Example: lv ladder random greedy greedy/no-gamble mcts:50 --variant revised --players 4 --games 400 --seed 1
     lv ladder greedy mcts:200 --games 400 --json > ladder.json
-    lv ladder value mcts:200 mcts:200 mcts:200 --games 400 --journal value-mcts.jsonl   # stop and go on
+    lv ladder value mcts:200 mcts:200 mcts:200 --games 400 --journal value.jsonl   # stop and go on
+    lv ladder value-mcts mcts:200 --variant revised+f-block --players 2 --games 400
     """
     from lv import ladder, simulate
 
