@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument("--tries", type=int, default=3, help="times the decision is asked (default 3)")
     ap.add_argument("--profile", action="store_true", help="also where one search spends (cProfile: shares of "
                     "its time, inflated alike by the profiler)")
-    ap.add_argument("--bot", default=None, help="another bot to time at the same decision (value, value:FILE)")
+    ap.add_argument("--bot", default=None, help="another bot to time at the same decision (value, value:FILE, value-mcts)")
     args = ap.parse_args()
     if not args.installed:
         sys.path.insert(0, str(ROOT))
