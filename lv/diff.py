@@ -149,7 +149,7 @@ class Diff:
         if not self.turns:
             out.append("  no differences in money, points or bosses at the end of any turn")
         for t in self.turns:
-            out.append("  " + _turn_text(t, A, B))
+            out.append("  " + _turn_text(t, A, B, self.a, self.b))
         out += [""] + self.result_lines()
         return out
 
@@ -175,7 +175,10 @@ class Diff:
                        else f"The winner changes: {wa} under {A}, {wb} under {B}.")
         elif wa or wb:
             done, spec = (wa, A) if wa else (wb, B)
-            out.append(f"Only the game under {spec} is over ({done} wins); the record ends before the other does.")
+            other = self.b if wa else self.a
+            out.append(f"Only the game under {spec} is over ({done} wins); " + (
+                "the other replay stopped before its end (above)." if other.stopped
+                else "the record ends before the other does."))
         for rep, spec in ((self.a, A), (self.b, B)):
             note = _tie_break(rep)
             if note:
@@ -207,10 +210,12 @@ def _ending(rep: Replay) -> str:
     return f"{ending(r.reason)}, turn {rep.game.state.turn}"
 
 
-def _turn_text(t: TurnDiff, A: str, B: str) -> str:
+def _turn_text(t: TurnDiff, A: str, B: str, a: Replay, b: Replay) -> str:
     head = f"turn {t.turn} ({t.player}):"
     if t.ended:
-        return f"{head} played only under {B if t.ended == 'a' else A} (the other game is over)"
+        done = a if t.ended == "a" else b  # the replay that has no such turn: over, or stopped before it
+        why = "is over" if done.game.result is not None else _ending(done)
+        return f"{head} played only under {B if t.ended == 'a' else A} (the other game {why})"
     parts = []
     if t.money:
         parts.append("money " + ", ".join(f"{n} ${a} | ${b}" for n, (a, b) in t.money.items()))

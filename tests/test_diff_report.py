@@ -408,3 +408,16 @@ def test_the_report_of_a_game_that_ends_first_the_other_way_round():
     d = diff_records(parse_record(ENDS, "ends.yaml"), LOWER, "revised")
     assert "\n".join(d.lines()) == ENDS_REVERSED
     assert d.to_dict() == mirrored(diff_records(parse_record(ENDS, "ends.yaml"), None, LOWER).to_dict())
+
+
+def test_a_replay_that_stopped_is_not_called_over():
+    """A side whose replay stopped at an illegal decision (--on-illegal stop) has stopped, not ended: its missing
+    turns and the result say so (round 6's note: they said "the other game is over")."""
+    d = diff_records(parse_record(ENDS, "ends.yaml"), None, "revised,reorg.cost_per_pip=100", on_illegal="stop")
+    lines = d.lines()
+    assert "  turn 2 (blue): played only under revised (the other game stopped after turn 1)" in lines
+    assert not any("is over)" in line for line in lines)
+    assert lines[-1] == ("Only the game under revised is over (red wins); the other replay stopped before its end "
+                         "(above).")
+    d = diff_records(parse_record(ENDS, "ends.yaml"), None, LOWER)  # a game that did end: still "is over"
+    assert "  turn 3 (red): played only under revised (the other game is over)" in d.lines()
