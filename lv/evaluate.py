@@ -339,13 +339,14 @@ class ValueBot:
 
 def shipped_model(profile: Profile, players: int) -> Model:
     """The model lv ships (``MODELS``) trained for ``profile`` (by the hash of its values), at this player count
-    if there is one; else the one trained for the shipped profile nearest to it, the fewest values apart (the bot
-    then warns)."""
+    if there is one (else at the nearest count); else the one trained for the shipped profile nearest to it, the
+    fewest values apart (the bot then warns)."""
     from .profile import load_profile
 
     digest = profile_hash(profile)
     models = [load_model(path) for path in sorted(MODELS.glob("*.json"))]
-    same = sorted((m for m in models if m.profile_hash == digest), key=lambda m: m.players != players)
+    # at the game's player count, else the nearest count (a model plays at any count, but was fitted at one)
+    same = sorted((m for m in models if m.profile_hash == digest), key=lambda m: abs(m.players - players))
     if same:
         return same[0]
     if not models:

@@ -179,6 +179,7 @@ def test_a_house_rules_new_action_is_tried_too(model_file, capsys):
 
 @pytest.mark.parametrize("variant, players, shipped", [
     ("revised", 4, "revised"), ("original", 4, "original"), ("revised+f-block", 2, "revised+f-block"),
+    ("revised", 3, "revised-3p"), ("revised", 2, "revised+f-block"),  # revised's values are revised+f-block's
     ("original,gamble.per_turn=2", 4, "original")])
 def test_value_alone_plays_the_shipped_model_for_the_profile(variant, players, shipped, capsys):
     """The shipped models (lv/models): the one whose profile has the game's values (at its player count where
