@@ -193,6 +193,24 @@ class Model:
         write_atomic(path, json.dumps(self.to_dict(), indent=1) + "\n")
 
 
+def model_digest(model: Model) -> str:
+    """A hash of what a model plays by (its profile's values, player count, features, means, scales, weights and
+    bias; how it was made aside): two files that play alike share it."""
+    text = json.dumps({k: v for k, v in model.to_dict().items() if k != "info"}, sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def model_of(bot: Any, profile: Profile, players: int) -> Model | None:
+    """The value model ``bot`` plays games of ``profile`` at ``players`` with: a ``value`` player's, a
+    ``value-mcts`` player's (its leaves'), either restricted; None for a bot that plays by none. Nothing printed
+    (``ValueBot.model_for`` warns when the bot plays)."""
+    inner = getattr(bot, "bot", bot)  # a restricted player's own (bots.Restricted)
+    valued = getattr(getattr(inner, "leaf", None), "__self__", inner)  # value-mcts: its leaves' ValueBot
+    if not isinstance(valued, ValueBot):
+        return None
+    return valued.model if valued.model is not None else shipped_model(profile, players)
+
+
 MAX_MODEL_BYTES = 1_000_000
 
 

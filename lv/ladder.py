@@ -210,11 +210,23 @@ def play(specs: list[str], variant: str, players: int, games: int, seed: int = 0
     return sorted(out, key=lambda g: order[g["deal"], g["rotation"]])
 
 
+def _models(specs: list[str], profile: Profile, players: int) -> dict[str, str]:
+    """Each bot spec that plays by a value model, and the model's digest (``evaluate.model_digest``)."""
+    from .evaluate import model_digest, model_of
+
+    out = {}
+    for spec in specs:
+        model = model_of(B.bot_named(spec), profile, players)
+        if model is not None:
+            out[spec] = model_digest(model)
+    return out
+
+
 class Journal:
     """A ladder's games kept in a file as they are played (``lv ladder --journal FILE``), a JSON line each, after
-    a first line that says which ladder they are of (its bots, profile, player count and seed): a run stopped
-    part-way and started again with the same file plays only the games it lacks, and gives the report the whole
-    run would have given. Lines are appended whole, under the file's lock, and synced; a last line cut short (the
+    a first line that says which ladder they are of (its bots and their value models, profile, player count and
+    seed): a run stopped part-way and started again with the same file plays only the games it lacks, and gives
+    the report the whole run would have given. Lines are appended whole, under the file's lock, and synced; a last line cut short (the
     process killed while writing) is dropped when the file is read. A file of another ladder, or a line that is
     not one of this ladder's games, is a one-line error naming the file and line."""
 
@@ -226,8 +238,12 @@ class Journal:
         from .evaluate import profile_hash  # a journal of a profile file since edited is refused
 
         self.players = players
+        profile = _profile(variant)
         self.header = {"format": self.FORMAT, "bots": list(specs), "variant": variant,
-                       "values": profile_hash(_profile(variant)), "players": players, "seed": seed}
+                       "values": profile_hash(profile), "players": players, "seed": seed}
+        models = _models(specs, profile, players)
+        if models:  # a journal of value players names their models: another model's games are not mixed in
+            self.header["models"] = models
         self.plan = {(d, r): list(seats) for d, r, seats in schedule(len(specs), players, games, seed)}
         self.results: dict[tuple[int, int], dict[str, Any]] = {}
         self._read()
@@ -261,7 +277,7 @@ class Journal:
         if first != self.header:
             differ = sorted(k for k in self.header if not isinstance(first, dict) or first.get(k) != self.header[k])
             raise LvError(f"{self.path}: the journal of another ladder (its {', '.join(differ) or 'format'} differ); "
-                          f"give a new file, or the same bots, --variant, --players and --seed")
+                          f"give a new file, or the same bots (and models), --variant, --players and --seed")
         if cut:
             self._truncate(len(data) - len(cut))
         for n, line in enumerate(lines[1:], start=2):

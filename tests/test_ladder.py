@@ -9,6 +9,7 @@ import random
 import pytest
 from typer.testing import CliRunner
 
+import lv
 from lv import bots, cli, ladder
 from lv.errors import LvError
 
@@ -278,3 +279,43 @@ def test_a_journal_of_another_ladder_or_a_bad_line_is_one_line_and_the_file_kept
     assert res.exit_code == 2, res.output
     assert res.stderr.startswith(f"lv: error: {path}") and message in res.stderr and res.stderr.count("\n") == 1
     assert path.read_text() == text  # nothing truncated, nothing added
+
+
+def test_a_journal_names_its_value_players_models_and_refuses_another_model(tmp_path):
+    """A value player's games depend on its model: the journal's first line holds each model's digest, so the same
+    spec playing another model (a model file rewritten, another shipped model) is refused, not mixed in. A ladder
+    of bots without models keeps the first line it had (the journals made before stay readable)."""
+    pytest.importorskip("numpy")
+    from lv import evaluate, learn
+
+    model = tmp_path / "m.model"
+    learn.train(lv.load_profile("revised+f-block"), 2, games=2, seed=1).save(model)
+    path = tmp_path / "j.jsonl"
+    args = ["ladder", f"value:{model}", "random", "--variant", "revised+f-block", "--players", "2", "--seed", "3",
+            "--workers", "1", "--json", "-q", "--games", "2", "--journal", str(path)]
+    res = CliRunner().invoke(cli.app, args)
+    assert res.exit_code == 0, res.output
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["models"] == {f"value:{model}": evaluate.model_digest(evaluate.load_model(model))}
+    text = path.read_text()
+    learn.train(lv.load_profile("revised+f-block"), 2, games=2, seed=2).save(model)  # another model, same name
+    res = CliRunner().invoke(cli.app, args)
+    assert res.exit_code == 2 and "its models differ" in res.stderr and res.stderr.count("\n") == 1
+    assert path.read_text() == text
+    plain = tmp_path / "p.jsonl"
+    _journaled(plain, 2)
+    assert "models" not in json.loads(plain.read_text().splitlines()[0])
+
+
+def test_the_model_of_each_kind_of_value_player(tmp_path):
+    from lv import evaluate
+
+    profile = lv.load_profile("revised")
+    shipped = evaluate.shipped_model(profile, 4)
+    for spec in ("value", "value-mcts:5", "value/no-raise", "value-mcts:5/no-build"):
+        assert evaluate.model_of(bots.bot_named(spec), profile, 4) is not None
+        assert evaluate.model_digest(evaluate.model_of(bots.bot_named(spec), profile, 4)) == \
+            evaluate.model_digest(shipped)
+    assert evaluate.model_of(bots.bot_named("value"), profile, 3).players == 3
+    for spec in ("greedy", "mcts:5", "random/no-raise"):
+        assert evaluate.model_of(bots.bot_named(spec), profile, 4) is None
