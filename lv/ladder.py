@@ -26,8 +26,8 @@ anew in the order drawn: it accounts for the games of a deal sharing its cards a
 
 **Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the
 other (per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
-(``metrics.estimate``, share; where every deal was won, or every one lost, the exact binomial interval over
-the deals instead of a t interval of width 0). The luck line: how often the lowest-rated bot won a game it played, against the
+(``metrics.estimate``, share; where every deal gave the same share, every one won or lost or every one split
+evenly, the exact binomial interval over the deals, the share as the rate, instead of a t interval of width 0). The luck line: how often the lowest-rated bot won a game it played, against the
 chance its seats gave it (1/N per seat). Each bot's CPU seconds per decision: ``time.process_time`` around every
 call of the bot in the game loop (the bot's own thinking; the legal list it is handed is the game's work), summed
 per bot over its seats and divided by its calls. The CPU figures are the only ones that differ between two runs of
@@ -473,11 +473,12 @@ def _chance(g: dict[str, Any], i: int) -> float | None:
 def _est(values: list[float | None]) -> dict[str, Any]:
     e = estimate(values, share=True).to_dict()
     seen = [v for v in values if v is not None]
-    if seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
-        # every deal won (or lost): not a t interval of width 0 but the exact binomial one over the deals
+    if seen and e["low"] == e["high"]:
+        # every deal the same share (all won, all lost, all split): not a t interval of width 0 but the exact
+        # binomial one over the deals, the share as the rate (a deal's share counts as that part of a success)
         from .stats import clopper_pearson
 
-        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
+        e["low"], e["high"] = clopper_pearson(math.fsum(seen), len(seen))
     return e
 
 

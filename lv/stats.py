@@ -114,8 +114,9 @@ def binomial_upper(k: int, n: int, confidence: float = 0.95) -> float:
     return _solve(lambda p: 1.0 - betainc(k + 1, n - k, p), alpha, decreasing=True)
 
 
-def clopper_pearson(k: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
-    """The exact two-sided interval of a rate seen ``k`` times in ``n`` (each tail (1 - confidence) / 2)."""
+def clopper_pearson(k: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The exact two-sided interval of a rate seen ``k`` times in ``n`` (each tail (1 - confidence) / 2); a
+    fractional ``k`` (shares rather than counts) goes through the same beta quantiles."""
     if n <= 0:
         return 0.0, 1.0
     tail = (1.0 - confidence) / 2.0

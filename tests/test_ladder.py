@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 import lv
 from lv import bots, cli, ladder
 from lv.errors import LvError
+from lv.metrics import estimate
 
 
 def planted(strengths, players, deals, seed=0, sits=None):
@@ -319,3 +320,16 @@ def test_the_model_of_each_kind_of_value_player(tmp_path):
     assert evaluate.model_of(bots.bot_named("value"), profile, 3).players == 3
     for spec in ("greedy", "mcts:5", "random/no-raise"):
         assert evaluate.model_of(bots.bot_named(spec), profile, 4) is None
+
+
+def test_a_share_the_same_in_every_deal_gets_an_interval_of_some_width():
+    """Two deals each split evenly (2 players, each bot ahead in one of a deal's two games) are no evidence of an
+    exact 50%: the exact binomial interval over the deals, not a t interval of width 0 (seen in round 8's
+    6-bot, 60-game ladder: 50.0% [50.0, 50.0])."""
+    e = ladder._est([0.5, 0.5])
+    assert e["mean"] == 0.5 and e["low"] < 0.2 and e["high"] > 0.8
+    won = ladder._est([1.0, 1.0, 1.0])  # every deal won: as before, the exact interval of 3 in 3
+    assert won["high"] == 1.0 and 0.25 < won["low"] < 0.35
+    varied = ladder._est([0.5, 1.0, 0.25, 0.5])  # deals that differ: the t interval, untouched
+    t = estimate([0.5, 1.0, 0.25, 0.5], share=True)
+    assert (varied["low"], varied["high"]) == (t.low, t.high) and 0 < t.low < t.high
