@@ -525,7 +525,7 @@ def value_mcts(param: str) -> Mcts:
             raise ValueError
     except ValueError:
         raise LvError(f"bot 'value-mcts:{param}': value-mcts takes the iterations per decision, a whole number from 1 "
-                      f"to 1,000,000, then optionally a model (value-mcts:100:revised.model)") from None
+                      f"to 1,000,000, then optionally a model (value-mcts:100:my.model)") from None
     valued = value_bot(source)
     return Mcts(greedy_bot, greedy_bot.value, greedy_bot.values, policy_kinds=GREEDY_TAKES, playouts=iterations,
                 horizon=0, leaf=valued.leaf, root=valued.ranked)
