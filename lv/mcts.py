@@ -73,7 +73,7 @@ class Mcts:
     policy_kinds: frozenset[str] | None = None
     seconds: float | None = None  # a time budget instead of a number of playouts (not reproducible)
     # judges an imagined game's position once the policy has played ``horizon`` turns, each player's value, instead
-    # of its draws to the end (the ``value`` model: ``mcts-value``)
+    # of its draws to the end (the ``value`` model: ``value-mcts``)
     leaf: Callable[[Engine, GameState], list[float]] | None = None
     # orders the root's decisions, best first, before the search (the widening admits the first ones): the
     # ``value`` model's look one decision ahead (``value-mcts``); None: as ``prior`` orders them

@@ -76,10 +76,13 @@ def _game(spec: str, seed: int, variant: str = "revised"):
     return game
 
 
-def test_a_game_of_the_bot_replays_verified_and_repeats(model_file, capsys):
-    game = _game(f"value:{model_file}", 8)
+@pytest.mark.parametrize("spec, seed", [("value:{}", 8), ("value-mcts:8:{}", 5)])
+def test_a_game_of_the_bot_replays_verified_and_repeats(model_file, capsys, spec, seed):
+    """``value`` and ``value-mcts`` (the search with the model at its leaves): same seed, same game; the record
+    replays verified."""
+    game = _game(spec.format(model_file), seed)
     text = dumps(record_of(game, "revised"), "json")
-    assert dumps(record_of(_game(f"value:{model_file}", 8), "revised"), "json") == text
+    assert dumps(record_of(_game(spec.format(model_file), seed), "revised"), "json") == text
     out = replay(parse_record(text))
     assert out.verified is True and not out.illegal
     assert out.game.state.result == game.state.result
@@ -212,16 +215,6 @@ def _midgame(seed: int, decisions: int = 40):
     for _ in range(decisions):
         game.apply(B.greedy_bot(game, game.legal_actions(), rng))
     return game
-
-
-def test_value_mcts_game_replays_verified_and_repeats(model_file, capsys):
-    game = _game(f"value-mcts:8:{model_file}", 5)
-    text = dumps(record_of(game, "revised"), "json")
-    assert dumps(record_of(_game(f"value-mcts:8:{model_file}", 5), "revised"), "json") == text
-    out = replay(parse_record(text))
-    assert out.verified is True and not out.illegal
-    assert out.game.state.result == game.state.result
-    assert "warning" not in capsys.readouterr().err
 
 
 def test_the_ranking_is_every_choice_best_first_and_value_plays_its_first(model_file):
