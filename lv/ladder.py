@@ -24,14 +24,14 @@ interval is a percentile bootstrap over deals (``resamples`` resamples of the de
 anew in the order drawn: it accounts for the games of a deal sharing its cards and dice, and for the order); with
 ``resamples=0``, the model's own mean +- 1.96 sigma, which treats every game as independent evidence.
 
-**Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the
-other (per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
-(``metrics.estimate``, share; where every deal gave the same share, every one won or lost or every one split
-evenly, the exact binomial interval over the deals, the share as the rate, instead of a t interval of width 0).
-The luck line: how often the lowest-rated bot won a game it played, against the chance its seats gave it (1/N
-per seat). Each bot's CPU seconds per decision: ``time.process_time`` around every call of the bot in the game loop (the bot's own thinking; the legal list it is handed is the game's work), summed
-per bot over its seats and divided by its calls. The CPU figures are the only ones that differ between two runs of
-one seed.
+**Pairs, luck, cost.** For each pair of bots, over the games where both sat: how often one finished ahead of the other
+(per pair of their seats) and its share of the two seats' points, each with a 95% t interval over deals
+(``metrics.estimate``, share; where every deal gave the same share, every one won or lost or every one split evenly, the
+exact binomial interval over the deals, the share as the rate, instead of a t interval of width 0). The luck line: how
+often the lowest-rated bot won a game it played, against the chance its seats gave it (1/N per seat). Each bot's CPU
+seconds per decision: ``time.process_time`` around every call of the bot in the game loop (the bot's own thinking; the
+legal list it is handed is the game's work), summed per bot over its seats and divided by its calls. The CPU figures are
+the only ones that differ between two runs of one seed.
 """
 
 from __future__ import annotations
@@ -223,12 +223,12 @@ def _models(specs: list[str], profile: Profile, players: int) -> dict[str, str]:
 
 
 class Journal:
-    """A ladder's games kept in a file as they are played (``lv ladder --journal FILE``), a JSON line each, after
-    a first line that says which ladder they are of (its bots and their value models, profile, player count and
-    seed): a run stopped part-way and started again with the same file plays only the games it lacks, and gives
-    the report the whole run would have given. Lines are appended whole, under the file's lock, and synced; a
-    last line cut short (the process killed while writing) is dropped when the file is read. A file of another ladder, or a line that is
-    not one of this ladder's games, is a one-line error naming the file and line."""
+    """A ladder's games kept in a file as they are played (``lv ladder --journal FILE``), a JSON line each, after a
+    first line that says which ladder they are of (its bots and their value models, profile, player count and seed):
+    a run stopped part-way and started again with the same file plays only the games it lacks, and gives the report
+    the whole run would have given. Lines are appended whole, under the file's lock, and synced; a last line cut
+    short (the process killed while writing) is dropped when the file is read. A file of another ladder, or a line
+    that is not one of this ladder's games, is a one-line error naming the file and line."""
 
     FORMAT = "lv-ladder-journal-1"
     MAX_LINE = 1 << 16  # bytes: a game's line is a few hundred
