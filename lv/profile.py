@@ -39,7 +39,7 @@ from .board import load_board, variants_dir
 from .bounds import Whole
 from .notation import name_problem
 from .errors import ProfileError
-from .yamlsource import line_of, load_located, one_line, plain, read_text
+from .yamlsource import ONE_LINE, line_of, load_located, one_line, plain, read_text
 
 # Every whole-number parameter has a bound (``Whole``) in its definition: generous for any variant, small enough
 # that set-up and a game stay quick whatever a received record asks for (see lv/bounds.py).
@@ -534,7 +534,8 @@ def _find(name: str) -> Path:
             return candidate
     except (OSError, ValueError):  # a name too long for the file system, a NUL character
         pass
-    shown = one_line(repr(name)) if len(name) <= 60 else f"{one_line(repr(name[:60]))}... ({len(name)} characters)"
+    # cut in the middle past ONE_LINE characters: a path's start and its file's name stay
+    shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
     raise ProfileError(f"unknown profile {shown} (known: {', '.join(profile_names())}, or a path to a .yaml file)")
 
 

@@ -31,7 +31,7 @@ import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
                          SequenceEndEvent, SequenceStartEvent, StreamEndEvent)
 
-from .errors import LvError
+from .errors import LvError, clip
 
 Path_ = tuple[Any, ...]  # a key path such as ("gamble", "lay_off") or ("turns", 3, "decisions", 0)
 
@@ -612,11 +612,15 @@ def plain(key: Any) -> str:
     return one_line(text[1:-1] if isinstance(key, str) else text)
 
 
+ONE_LINE = 200  # characters of a word or path from a file in a message: a deep folder's path whole
+
+
 def one_line(text: str) -> str:
-    """Text from a file, for a one-line message: no line breaks or control characters (escaped), not too long."""
+    """Text from a file, for a one-line message: no line breaks or control characters (escaped), not too long:
+    cut in the middle, so that a long path keeps its folder's start and its file's name."""
     text = " ".join(str(text).split())
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return clip(text, ONE_LINE)
 
 
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a game record or a profile is kilobytes; anything bigger is refused unread

@@ -8,6 +8,7 @@ key and the line"; "A profile may extend another ... Small overlays ... combine 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -302,8 +303,10 @@ def test_players_min_may_equal_max_but_not_exceed_it():
     assert load_error("revised,players.min=7").endswith("must be a whole number from 2 to 6, not 7")  # the bound
 
 
-@pytest.mark.parametrize("length,shown", [(60, "'" + "x" * 60 + "'"), (61, "'" + "x" * 60 + "'... (61 characters)")])
-def test_an_unknown_profile_name_is_cut_after_60_characters(length, shown):
+@pytest.mark.parametrize("length,shown", [(198, "'" + "x" * 198 + "'"),
+                                          (199, "'" + "x" * 130 + "..." + "x" * 65 + "' (199 characters)")])
+def test_an_unknown_profile_name_is_cut_in_the_middle_past_200_characters(length, shown):
+    # 198 characters and their quotes are 200: whole; one more is cut in the middle to 200 with its length said
     assert load_error("x" * length).startswith(f"unknown profile {shown} (known: ")
 
 
@@ -454,3 +457,17 @@ def test_a_record_profile_reads_its_chain_relative_to_each_file_and_confines_yml
         lv.load_profile("d.yaml", folder=game)
     with pytest.raises(lv.ProfileError, match="a record names its profile file relative to its own folder"):
         lv.load_profile("../outside.yml", folder=game)
+
+
+def test_a_profile_in_a_deep_folder_is_named_whole_and_a_huge_name_keeps_its_file(tmp_path, monkeypatch):
+    # an error named a path of more than 80 characters by its first 77 ("/tmp/.../p.y..."): a deep folder's file,
+    # or pytest's own folders under pytest-xdist, lost the name of the file the error is about. Relative paths
+    # here, 128 and 311 characters whatever the temporary folder's length
+    monkeypatch.chdir(tmp_path)
+    deep = Path("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True)
+    path = write(deep, "p.yaml", "name: bare\ngamble:\n  per_turn: 1\n")
+    assert 80 < len(str(path)) < 190
+    assert str(path) in load_error(path)
+    message = load_error("x" * 300 + "/q.yaml")
+    assert "/q.yaml" in message and "..." in message and len(message) < 400
