@@ -3,6 +3,7 @@ game drivers (an independent flood fill for casinos, random trades)."""
 
 from __future__ import annotations
 
+import os
 import random
 import resource
 import time
@@ -14,6 +15,13 @@ import lv
 from lv import EndTurn, GiveDie, GiveLot, GiveMoney, Trade
 
 BOARD = lv.load_board()
+
+# The width lv lays out for is the terminal's, $COLUMNS's when set (lv/cli.py ``_width``), else 200 when output goes
+# to a pipe, as it does under pytest. A shell or a CI runner that exports COLUMNS, or pytest-xdist's workers (which
+# set COLUMNS=80), would fold the tables and the paths of the tests that expect a pipe's 200: every test starts
+# without it, and a test that means a width sets it (tests/test_terminal_width.py).
+os.environ.pop("COLUMNS", None)
+os.environ.pop("LINES", None)
 
 # No test depends on the machine's speed (issue 28.1): a loaded 2-core machine (CI, a shared workstation, mutation
 # testing) makes an example slow, not wrong. So no per-example deadline and no "input generation is slow" health

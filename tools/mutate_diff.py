@@ -119,7 +119,7 @@ def main() -> int:
             lines[line - 1] = after + "\n"
             path.write_text("".join(lines), encoding="utf-8")
             try:
-                run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-x", "-q", "-rf",
+                run = subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider", "-x", "-q", "-rf",
                                       "--hypothesis-profile=mutation", *(["-k", args.select] if args.select else []),
                                       *args.tests], cwd=tree, capture_output=True,
                                      text=True, timeout=600, env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin"})
