@@ -39,6 +39,7 @@ import attrs
 from . import actions as A
 from .board import END_CARD, Board
 from .chance import Dice, below, rng_for
+from .actions.gamble import make_gamble
 from .collector import fewer_collections
 from .legal import Plan, legal_actions, legal_actions_of, plan_of
 from .rules import Engine
@@ -133,7 +134,7 @@ def choices(legal: list[Action]) -> list[Action]:
     for action in legal:
         if isinstance(action, A.Gamble) and action.bet > 1:
             out.append(action)
-            out.append(A.Gamble(action.lot, (action.bet + 1) // 2))
+            out.append(make_gamble(action.lot, (action.bet + 1) // 2))
         else:
             out.append(action)
     return out
@@ -224,9 +225,10 @@ class _Search:
         else:
             self.engine.apply(s, action, dice, [])
 
-    def ordered(self, view: _View, legal: list[Action]) -> list[Action]:
+    def ordered(self, view: _View, legal: list[Action], first: int = -1) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
-        the ones it likes, the rest in the order listed."""
+        the ones it likes, the rest in the order listed; with ``first`` >= 0, only the first ``first`` of them
+        (what the widening admits: picked out, not the whole list sorted)."""
         prior, priors = self.prior, self.priors
         options = choices(legal)
         values: list[float] = []
@@ -244,6 +246,8 @@ class _Search:
                 values.append(prior(view, a))
         else:
             return options
+        if 0 <= first < len(options):
+            return _best_first(options, values, first)
         keyed: list[tuple[float, bool, int]] = []
         for i, a in enumerate(options):
             end = isinstance(a, A.EndTurn)
@@ -262,13 +266,14 @@ class _Search:
             player = s.current
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
             # The root's order is the same in every determinization (the policy does not read the draw pile)
+            admitted = 1 + math.isqrt(node.visits // widening)
             if node is root:
                 order = self.root_order
                 if order is None:
                     order = self.root_order = self.ordered(view, legal)
+                allowed = order[:admitted]
             else:
-                order = self.ordered(view, legal)
-            allowed = order[:1 + math.isqrt(node.visits // widening)]
+                allowed = self.ordered(view, legal, admitted)
             children = node.children
             untried: Action = None
             found = False
@@ -325,6 +330,30 @@ class _Search:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
                 self.step(s, policy(view, legal, rng))
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
+
+
+def _best_first(options: list[Action], values: list[float], first: int) -> list[Action]:
+    """The first ``first`` decisions of ``_Search.ordered``'s order, found without sorting the list: the largest
+    value first, ending the turn (valued 0) before another decision of the same value, then the order listed.
+    Each pass takes the least key of ``ordered``'s (unique) keys left, so the result is the sorted list's start."""
+    n = len(options)
+    ends = [isinstance(a, A.EndTurn) for a in options]
+    taken = [False] * n
+    out: list[Action] = []
+    for _ in range(first):
+        best = -1
+        best_value = 0.0
+        best_end = False
+        for i in range(n):
+            if taken[i]:
+                continue
+            end = ends[i]
+            value = 0.0 if end else values[i]
+            if best < 0 or value > best_value or (value == best_value and end and not best_end):
+                best, best_value, best_end = i, value, end
+        taken[best] = True
+        out.append(options[best])
+    return out
 
 
 def shuffle(rng: random.Random, items: list[str]) -> None:

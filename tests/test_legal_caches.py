@@ -87,7 +87,7 @@ def test_decisions_made_by_setting_their_fields_are_the_attrs_ones():
     from lv import actions as A
     from lv.actions import build, gamble, remodel
 
-    pairs = [(gamble._gamble("B3", 7), A.Gamble("B3", 7)), (remodel._remodel("C4", "gold"), A.Remodel("C4", "gold")),
+    pairs = [(gamble.make_gamble("B3", 7), A.Gamble("B3", 7)), (remodel._remodel("C4", "gold"), A.Remodel("C4", "gold")),
              (build._build("A2", "silver"), A.Build("A2", "silver"))]
     game = lv.new_game("revised", 4, 5)
     rng = random.Random(5)

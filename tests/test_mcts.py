@@ -103,6 +103,24 @@ def test_a_gamble_is_offered_at_its_cap_and_half_of_it():
     assert mcts.choices(legal) == [A.Gamble("B2", 9), A.Gamble("B2", 5), A.Gamble("C4", 1), A.EndTurn()]
 
 
+def test_the_first_decisions_the_widening_admits_are_the_sorted_orders_start():
+    """``ordered(view, legal, k)`` picks the first k without sorting (a node admits 1, 2, 3 ... of them): the start
+    of the full order, ties in value included (ending the turn first among equals, then the order listed)."""
+    rng = random.Random(5)
+    game = lv.new_game("revised", 2, 1)
+    search = mcts._Search(B.bot_named("mcts:5"), game, random.Random(1))
+    view = mcts._View(game.state, game.engine, game.board)  # (not read: the values are given)
+    kinds = [lambda i: A.Build(f"A{i}", "gold"), lambda i: A.Sprawl(f"B{i}", "C1"), lambda i: A.EndTurn()]
+    for _ in range(300):
+        n = rng.randint(1, 12)
+        legal = [rng.choice(kinds)(i) for i in range(n)]
+        values = [float(rng.choice([0, 0, 5, 5, 20, -3])) for _ in legal]
+        search.prior, search.priors = None, lambda view, listed: values  # the policy's values, as given
+        whole = search.ordered(view, legal)
+        for k in range(len(whole) + 1):
+            assert search.ordered(view, legal, k) == whole[:k], (legal, values, k)
+
+
 def test_reward_is_half_the_win_and_half_the_share_of_points():
     game = lv.new_game("revised", 3, 5)
     s = game.state

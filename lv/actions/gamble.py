@@ -74,9 +74,10 @@ NO_LAY_OFF_WORDS = ("no-layoff", "no-lay-off", "no_lay_off", "nolayoff")
 ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has not answered)
 
 
-def _gamble(lot: str, bet: int) -> Gamble:
+def make_gamble(lot: str, bet: int) -> Gamble:
     """``Gamble(lot, bet)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about 3,000
-    instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)."""
+    instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal). For the
+    gambles a generator or a bot makes by the thousand (the search's half stakes, greedy's bet)."""
     a = object.__new__(Gamble)
     object.__setattr__(a, "lot", lot)
     object.__setattr__(a, "bet", bet)
@@ -278,7 +279,7 @@ class GambleFamily(Family):
                 row.extend([None] * (max(cap + 1, 2 * len(row)) - len(row)))
                 gamble = None
             if gamble is None:
-                gamble = row[cap] = _gamble(casino.name, cap)
+                gamble = row[cap] = make_gamble(casino.name, cap)
             slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
