@@ -217,13 +217,16 @@ class _Search:
                 best, most = action, child.visits
         return best
 
-    def step(self, s: GameState, action: Action) -> None:
+    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> None:
+        """Take ``action`` in the imagined game ``s``; ``legal``: the list the families' generator made for ``s``,
+        whose very objects the engine applies without the referee's checks (``Engine.apply``'s ``trusted``: they
+        would all pass); any other decision (a gamble at half its listed stake, greedy's bet) is checked."""
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
         if isinstance(action, A.EndTurn):
             self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
         else:
-            self.engine.apply(s, action, dice, [])
+            self.engine.apply(s, action, dice, [], None, legal is not None and _listed(action, legal))
 
     def ordered(self, view: _View, legal: list[Action], first: int = -1) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
@@ -265,7 +268,8 @@ class _Search:
         while s.phase != "over":
             player = s.current
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
-            # The root's order is the same in every determinization (the policy does not read the draw pile)
+            # The root's order is the same in every determinization (the policy does not read the draw pile), and so
+            # is its list: no family's generator or check reads the deck, the one thing a determinization changes
             admitted = 1 + math.isqrt(node.visits // widening)
             if node is root:
                 order = self.root_order
@@ -287,7 +291,7 @@ class _Search:
             if found:
                 child = _Node()
                 children[untried] = child
-                self.step(s, untried)
+                self.step(s, untried, legal)
                 path.append(child)
                 takers.append(player)
                 break
@@ -299,7 +303,7 @@ class _Search:
                 if value > best_value:
                     best, best_value = a, value
             node = children[best]
-            self.step(s, best)
+            self.step(s, best, legal)
             path.append(node)
             takers.append(player)
             legal = legal_actions(engine, s)
@@ -328,8 +332,16 @@ class _Search:
                 self.step(s, _END)
             else:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
-                self.step(s, policy(view, legal, rng))
+                self.step(s, policy(view, legal, rng), legal)
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action`` is one of the very objects of ``legal`` (not merely equal to one)."""
+    for a in legal:
+        if a is action:
+            return True
+    return False
 
 
 def _best_first(options: list[Action], values: list[float], first: int) -> list[Action]:
