@@ -121,6 +121,15 @@ def test_the_first_decisions_the_widening_admits_are_the_sorted_orders_start():
             assert search.ordered(view, legal, k) == whole[:k], (legal, values, k)
 
 
+def test_only_the_very_objects_listed_skip_the_referee():
+    """The imagined games apply a listed decision unchecked (``Engine.apply``'s ``trusted``): only the objects the
+    generator listed, never an equal one made elsewhere (a half stake, greedy's bet), which is checked."""
+    listed = [A.Gamble("B2", 9), A.EndTurn()]
+    assert mcts._listed(listed[0], listed)
+    assert not mcts._listed(A.Gamble("B2", 9), listed)  # equal, not the listed object
+    assert not mcts._listed(A.Gamble("B2", 5), listed)
+
+
 def test_reward_is_half_the_win_and_half_the_share_of_points():
     game = lv.new_game("revised", 3, 5)
     s = game.state
