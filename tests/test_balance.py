@@ -155,6 +155,7 @@ def test_cli_json_and_html(tmp_path):
     (["revised", "--games", "1000000", "--players", "2,3,4,5"], "past the budget"),
     (["revised", "--html", "r.txt"], "--html r.txt"),
 ])
+@pytest.mark.slow
 def test_cli_refusals(args, words):
     proc = _lv("balance", *args)
     assert proc.returncode == 2, proc.stderr

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -40,6 +42,7 @@ def test_mcts_decision_says_when_the_game_ends_before_the_turn(tmp_path: Path) -
     assert out.returncode == 1 and "the game ended before turn 500" in out.stderr
 
 
+@pytest.mark.slow
 def test_strength_rotates_the_seats(tmp_path: Path) -> None:
     """--rotate: the bot in every seat, an equal share of the games each; the same games in every run."""
     args = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--bot", "value", "--against", "greedy",
@@ -62,6 +65,7 @@ def test_mcts_decision_profiles_where_a_search_spends(tmp_path: Path) -> None:
     assert 50 < float(shares["the imagined games (playouts)"].rstrip("%")) <= 100
 
 
+@pytest.mark.slow
 def test_versus_writes_a_line_a_game_and_sums_them_up(tmp_path: Path) -> None:
     script = str(ROOT / "benchmarks" / "versus.py")
     out = subprocess.run([sys.executable, script, "value", "greedy", "--games", "2", "--players", "2"],

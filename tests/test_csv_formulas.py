@@ -57,6 +57,7 @@ def test_games_out_csv_escapes_a_profile_named_like_a_formula(formula_variants):
     assert all(line[0] not in "=+-@\t\r" for line in text.splitlines())
 
 
+@pytest.mark.slow
 def test_csv_output_escapes_a_profile_named_like_a_formula_and_keeps_negative_numbers(formula_variants):
     res = run("simulate", "-v", "revised", "-v", "=1-2.yaml", "-v", "-1.yaml", "--games", "3", "--players", "2",
               "--bot", "random", "--workers", "1", "--csv")

@@ -140,6 +140,7 @@ def test_interaction_risers_in_sprawls_need_the_raise_action():
             "it works only with other changes" in riser["note"]
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_json_in_a_pool_and_on_dask():
     args = dict(a=A, b="original,payout.lot_income=2,f_block.closed_when=always", players=3, games=6, seed=5,
                 bots=["random"], resamples=30)
@@ -166,6 +167,7 @@ def test_digests_tell_games_apart_but_not_colours():
     assert first_difference(games[0], games[0][:-1]) == len(games[0]) - 1
 
 
+@pytest.mark.slow
 def test_the_command_prints_a_table_of_80_columns_and_writes_every_output(tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     b = "original,payout.lot_income=2,f_block.closed_when=two_players"
@@ -224,6 +226,7 @@ def test_bad_input_is_one_line(tmp_path):
         assert res.exit_code == 2 and res.stderr.count("\n") == 1 and message in res.stderr, res.stderr
 
 
+@pytest.mark.slow
 def test_a_sweep_warns_of_a_value_that_changed_no_game():
     """The README's grid: the greedy bot's bets never reach the cap, so bet_per_tile=5 plays the games of 4."""
     res = run("simulate", "-v", "revised", "--set", "gamble.bet_per_tile=4,5", "--set", "payout.lot_income=1,2",
@@ -234,6 +237,7 @@ def test_a_sweep_warns_of_a_value_that_changed_no_game():
     assert "payout.lot_income=2: never" not in res.stderr
 
 
+@pytest.mark.slow
 def test_the_searching_bot_explains_too():
     r = explain.explain("original", "original+f-block", 2, 1, seed=0, bots=["mcts:2"], resamples=10,
                         metrics=["turns"])

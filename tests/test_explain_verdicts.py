@@ -210,6 +210,7 @@ def test_every_change_has_a_winner_changed_share_and_every_table_a_power_line(re
     assert text.count("Power:") == len(explain.DEFAULT_METRICS)  # a power line per table
 
 
+@pytest.mark.slow
 def test_players_side_by_side_line_ups_games_out_and_html(tmp_path):
     res = run("explain", A, SMALL, "--players", "2,4", "--bot", "greedy", "--bot", "random", "--games", "2",
               "--workers", "1", "--json", "--html", str(tmp_path / "r.html"), "--games-out", str(tmp_path / "g.csv"))
@@ -235,6 +236,7 @@ def test_players_side_by_side_line_ups_games_out_and_html(tmp_path):
                                          "random,random,random,random"}
 
 
+@pytest.mark.slow
 def test_the_cost_comes_first_and_a_plan_past_the_budget_is_refused_before_planning():
     c = explain.cost("original", "revised", 100, runs=2)
     assert (c["changes"], c["profiles"], c["games"]) == (11, 146, 146 * 100 * 2)

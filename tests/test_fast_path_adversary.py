@@ -90,6 +90,7 @@ def _fresh_list(game: lv.Game) -> list:
 
 
 # ---------------------------------------------------------------- (d) games that must not touch each other
+@pytest.mark.slow
 def test_interleaved_games_of_every_profile_are_the_games_played_alone():
     """Seven games of different profiles and player counts, one decision each in turn (each list made right after
     another game's, on another engine or the same profile's tables), against each played alone afterwards; the
@@ -150,6 +151,7 @@ def _played(spec: str, players: int, seed: int, least: int, most: int) -> tuple[
     return game, rng
 
 
+@pytest.mark.slow
 def test_a_decision_drawn_in_one_game_is_checked_in_another():
     """``random_legal`` on one game, ``apply`` on another (a copy, or a game of another profile that drew the very
     same staked gamble object): the other game checks it and refuses it where it is illegal there."""
@@ -192,6 +194,7 @@ def _drawn_illegal_after(game: lv.Game, rng: random.Random, undo) -> tuple[A.Act
     return None if why is None else (drawn, why)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("undo", ["pop", "pop of a copy"])
 def test_pop_after_random_legal_forgets_the_vouch(undo):
     """A decision drawn after a push and applied after the pop is checked in the position popped back to
@@ -223,6 +226,7 @@ def test_pop_after_random_legal_forgets_the_vouch(undo):
     assert caught > 3
 
 
+@pytest.mark.slow
 def test_a_drawn_decision_applied_twice_is_checked_the_second_time():
     """The vouch is for one apply (planted: ``apply`` without resetting ``_vouched``: a second gamble in a turn, a
     second build on the same lot, a raise paid twice go through)."""
@@ -246,6 +250,7 @@ def test_a_drawn_decision_applied_twice_is_checked_the_second_time():
     assert caught > 10
 
 
+@pytest.mark.slow
 def test_a_drawn_decision_after_a_refusal_or_with_bad_choices_leaves_no_trace():
     """``apply`` of the drawn decision after an ``IllegalAction``, and with a piece to move named wrong: refused
     alike, the state unchanged, the game its record's replay."""
@@ -273,6 +278,7 @@ def test_a_drawn_decision_after_a_refusal_or_with_bad_choices_leaves_no_trace():
 
 
 # ---------------------------------------------------------------- (a)(b) random positions, hypothesis
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10 ** 6), which=st.sampled_from(SPECS))
 def test_from_random_positions_the_drawn_decisions_are_the_checked_ones(seed, which):

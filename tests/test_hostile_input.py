@@ -617,6 +617,7 @@ def test_help_and_no_arguments_still_show_help():
     assert res.returncode == 2 and "Usage" in res.stdout + res.stderr
 
 
+@pytest.mark.slow
 def test_output_into_a_closed_pipe_is_no_traceback():
     """``lv --help | head -1``: the reader is gone before lv writes; lv stops quietly (exit 1 as click does for a
     broken pipe), without a traceback from its own usage-error handling."""

@@ -39,6 +39,7 @@ def planted(strengths, players, deals, seed=0, sits=None):
     return out
 
 
+@pytest.mark.slow
 def test_a_bot_that_always_wins_ranks_first_and_clear_of_the_rest():
     """Planted: bot 1 always finishes first; the others are equal. It ranks first, its interval above every other
     bot's, it finished ahead of every other in every game, and the luck line's bot never won."""
@@ -52,6 +53,7 @@ def test_a_bot_that_always_wins_ranks_first_and_clear_of_the_rest():
     assert rep["luck"]["wins"]["mean"] == 0.0 and rep["luck"]["chance"] == 0.25
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("resamples", [0, 100])
 def test_planted_strengths_come_out_in_order_and_copies_tie(resamples):
     """Planted strengths 4 : 2 : 1, and a copy of the strongest (a second entry of the same strength): the ladder's
@@ -67,6 +69,7 @@ def test_planted_strengths_come_out_in_order_and_copies_tie(resamples):
     assert by["greedy"]["low"] > by["uniform"]["high"]
 
 
+@pytest.mark.slow
 def test_two_copies_of_a_bot_tie_in_a_real_ladder():
     """``greedy greedy random`` at 3 players, 60 games: both copies above random, and tied within their interval."""
     specs = ["greedy", "greedy", "random"]
@@ -130,6 +133,7 @@ def _without_cpu(data):
     return data
 
 
+@pytest.mark.slow
 def test_same_seed_same_json_in_one_process_or_a_pool():
     """Everything but the CPU figures (measured) is the same, byte for byte, run again or played in 2 processes;
     another seed gives other games."""
@@ -148,6 +152,7 @@ def test_same_seed_same_json_in_one_process_or_a_pool():
     assert "trade" in data["not_exercised"]
 
 
+@pytest.mark.slow
 def test_table_csv_and_plots(tmp_path):
     args = ["ladder", "random", "greedy", "--players", "2", "--games", "6", "--seed", "1", "--workers", "1", "-q"]
     res = CliRunner().invoke(cli.app, args + ["--plot", str(tmp_path / "plots")])
@@ -227,6 +232,7 @@ def _journaled(path, games, *extra):
     return res
 
 
+@pytest.mark.slow
 def test_a_run_stopped_part_way_goes_on_from_its_journal_to_the_whole_runs_report(tmp_path):
     """A journal of 6 games taken up by a run of 12 plays the 6 missing ones (said on stderr) and reports what one
     run of 12 reports; the journal ends with a line a game."""

@@ -190,6 +190,7 @@ def test_the_search_runs_on_a_quiet_engine_and_leaves_it_as_it_found_it():
         assert game.engine.quiet is quiet
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed, spec, digest", [
     (2, 11, "mcts:6", "3fc19bec7f723f9a"), (4, 3, "mcts:12", "b9d3d07d2d8d2851")])
 def test_seeded_games_are_pinned(players, seed, spec, digest):
@@ -204,6 +205,7 @@ def test_seeded_games_are_pinned(players, seed, spec, digest):
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec, players, seed, bots, digest", [
     ("revised", 4, 4, ["mcts:5"] * 4, "c8f2c25e3b777570"),
     ("original", 3, 5, ["mcts:5", "mcts:5", "random"], "9083a5d17ae47d43"),  # the boss's lay-off asked

@@ -237,6 +237,7 @@ def test_length_spread_by_hand():
     assert sd([]) is None and iqr([31]) is None
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, 400), max_size=60) | st.lists(st.integers(20, 23), min_size=1000, max_size=1200))
 def test_the_spreads_of_counts_are_the_spreads_of_the_list(values):
     """The report's spreads, computed from each value's count (``SPREAD_OF_COUNTS``), are the very floats the

@@ -36,6 +36,7 @@ def shipped() -> list[tuple[str, int]]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spec,players", shipped())
 def test_openspiel_random_simulation(spec, players):
     """OpenSpiel's own checks: legal actions sorted and unique in their strings, masks, chance outcomes summing to

@@ -43,6 +43,7 @@ def test_pettingzoo_api(spec, players):
         api_test(lv.pettingzoo.env(profile=spec, players=players), num_cycles=300)
 
 
+@pytest.mark.slow
 def test_pettingzoo_seeding():
     seed_test(lambda: lv.pettingzoo.env(profile="revised", players=3), num_cycles=200)
     one, two = lv.pettingzoo.env(profile="revised", players=3), lv.pettingzoo.env(profile="revised", players=3)

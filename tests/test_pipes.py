@@ -18,6 +18,7 @@ def lv(*args: str, env: dict[str, str] | None = None):
     return res
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("args", [
     ("variants", "list"), ("variants", "show", "revised"), ("variants", "diff", "original", "revised"),
     ("legal", RECORD), ("show", RECORD), ("show", RECORD, "--wide"), ("replay", RECORD),
@@ -33,6 +34,7 @@ def test_no_line_ends_in_spaces(args, columns):
     assert ends == [], ends[:3]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sweep", [True, False])
 @pytest.mark.parametrize("columns", ["50", "80", "120", "400"])
 def test_no_cell_is_split_over_two_lines(sweep, columns):

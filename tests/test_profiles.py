@@ -269,6 +269,7 @@ def test_a_yml_file_beside_the_extending_file_is_found_from_anywhere(tmp_path, m
     assert lv.load_profile(str(a)).raise_.cost_per_space == 13
 
 
+@pytest.mark.slow
 def test_override_values_are_yaml_or_kept_as_text():
     from lv.profile import parse_value
 

@@ -139,6 +139,7 @@ def _lv(*args: str, interval: str = "0") -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "lv", *args], capture_output=True, text=True, cwd=ROOT, env=env)
 
 
+@pytest.mark.slow
 def test_simulate_piped_prints_status_lines_on_stderr_and_quiet_stops_them():
     args = ("simulate", "-v", "revised", "--games", "4", "--batch", "1", "--workers", "1", "--seed", "3", "--json")
     run = _lv(*args)
@@ -163,6 +164,7 @@ def test_searched_games_in_a_pool_tick_decisions_before_their_batch_is_back():
     assert any(line.startswith("lv: simulate: ") and " decisions" in line for line in run.stderr.splitlines())
 
 
+@pytest.mark.slow
 def test_check_piped_prints_status_lines(tmp_path):
     for i in range(3):
         (tmp_path / f"g{i}.yaml").write_bytes((ROOT / "examples" / "question-raise.yaml").read_bytes())

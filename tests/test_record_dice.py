@@ -187,6 +187,7 @@ def play(spec: str, players: int, seed: int, explicit: bool, turns: int):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=st.sampled_from(SPECS), players=st.integers(2, 4), seed=st.integers(0, 2**31),
        explicit=st.booleans(), turns=st.sampled_from([6, 20, 200]))
@@ -264,6 +265,7 @@ RECORDED = st.fixed_dictionaries({}, optional={
     "ties": st.dictionaries(LOTS, DIE_LISTS, max_size=3) | DIE_LISTS})
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(recorded=RECORDED)
 def test_dice_game_apply_calls_sound_are_read_without_an_error(recorded):

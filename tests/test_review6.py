@@ -106,6 +106,7 @@ def test_ladder_refuses_resamples_it_could_never_finish() -> None:
     assert done.stderr.strip() == "lv: error: --resamples 99999999999: give 0 to 100,000"
 
 
+@pytest.mark.slow
 def test_explain_refuses_the_same_line_up_twice() -> None:
     # --bot greedy --bot greedy,greedy at 2 players played the same line-up twice, two identical columns, both
     # titled "2 players, greedy", for twice the games

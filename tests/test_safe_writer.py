@@ -82,6 +82,7 @@ def test_games_out_through_a_link_writes_its_target_and_keeps_the_link(tmp_path)
     assert link.is_symlink() and real.read_text().startswith("game,seed,profile")
 
 
+@pytest.mark.slow
 def test_a_link_planted_in_the_plot_folder_is_replaced_never_followed(tmp_path):
     pytest.importorskip("matplotlib")
     secret = tmp_path / "secret.txt"

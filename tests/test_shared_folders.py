@@ -118,6 +118,7 @@ lv_readable = pytest.mark.skipif(not readable_by_others(Path(files.__file__)),
                                  reason="lv is installed where other accounts cannot read it (a private folder)")
 
 
+@pytest.mark.slow
 @root_only
 @lv_readable
 def test_accounts_keep_their_own_games_in_a_sticky_folder(shared):
@@ -133,6 +134,7 @@ def test_accounts_keep_their_own_games_in_a_sticky_folder(shared):
     assert code == 2 and "read-only" in err  # the kernel's rule in a sticky folder: only the owner replaces
 
 
+@pytest.mark.slow
 @root_only
 @lv_readable
 def test_every_member_of_the_group_can_move_in_a_group_folder(shared):

@@ -66,6 +66,7 @@ def test_a_unit_is_plain_data():
     assert simulate.play_unit(json.loads(json.dumps(unit.to_dict()))) == simulate.play_unit(unit)
 
 
+@pytest.mark.slow
 def test_saved_records_verify(tmp_path):
     simulate.simulate(["revised", "original+f-block"], 2, 2, seed=6, bots=["greedy", "random"],
                       save_dir=str(tmp_path))

@@ -292,6 +292,7 @@ def test_running_sums_give_what_the_full_lists_gave_on_the_same_games():
     assert len({v for g in games["revised"] for v in [g["lead_changes"] / g["turns"]]}) > 5
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(st.none(), st.integers(-1000, 1000), st.floats(-1e6, 1e6, allow_nan=False)),
                 max_size=60), st.booleans())

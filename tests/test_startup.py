@@ -42,6 +42,7 @@ def test_lv_replay_loads_the_engine_but_not_pydantic_rich_filelock_or_hashlib():
     assert loaded == ["attrs", "cattrs", "lv.game", "lv.profile", "lv.record", "lv.replay", "yaml"]
 
 
+@pytest.mark.slow
 def test_a_subcommand_help_loads_no_pydantic():
     rc, loaded = _loaded_by("replay", "--help")
     assert rc == 0 and "pydantic" not in loaded

@@ -103,6 +103,7 @@ def test_casinos_kept_through_tile_changes_are_the_casinos_of_a_breadth_first_se
         assert got == bfs_casinos(s.tiles, join_rule == "color_and_height"), (lot, c, h)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(lots=st.sets(st.sampled_from(LOTS)))
 def test_board_components_of_any_mask_are_the_groups_of_a_breadth_first_search(lots):
@@ -282,6 +283,7 @@ def test_the_score_track_table_agrees_with_a_search_of_the_track(track):
             assert board.advance(score, award) == (max(score, track[below - 1]) if below else score), (score, award)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(lots=st.sets(st.sampled_from(LOTS)))
 def test_the_lots_of_a_mask_by_bit_and_by_byte_agree(lots):

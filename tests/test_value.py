@@ -32,6 +32,7 @@ def model_file(tmp_path_factory):
     return path
 
 
+@pytest.mark.slow
 def test_training_is_reproducible_and_the_file_says_what_it_was_trained_for(model_file):
     again = learn.train(lv.load_profile("revised"), 4, games=4, rounds=2, seed=3)
     data = json.loads(model_file.read_text())

@@ -346,6 +346,7 @@ def shots_dir(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @needs_browser
 def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, page_path):
     browser.resize(1280, 800)
@@ -389,6 +390,7 @@ def test_arrow_keys_step_decision_by_decision_and_the_address_follows(browser, p
     assert browser.js("document.querySelector('.board svg').getBoundingClientRect().width") > 400
 
 
+@pytest.mark.slow
 @needs_browser
 def test_every_decision_in_the_move_list_opens_its_position(browser, page_path):
     browser.open(page_path.as_uri())
@@ -413,6 +415,7 @@ def original_path(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_copied_link_opens_where_it_was_copied(browser, original_path, page_path):
     # examples/original-4p.yaml: turn 18 has five decisions
@@ -450,6 +453,7 @@ def rect(browser: "Browser", selector: str) -> dict:
                                  ".getBoundingClientRect())"))
 
 
+@pytest.mark.slow
 @needs_browser
 def test_readable_at_a_laptops_and_a_phones_size(browser, page_path, diff_path, tmp_path):
     """Every text shown, the boards' labels included, at 12 CSS px or more, none over another (turn 20's board
@@ -511,6 +515,7 @@ def test_a_hostile_name_is_shown_not_run(browser, hostile_path):
     assert browser.js("document.querySelectorAll('.board script, .board b').length") == 0
 
 
+@pytest.mark.slow
 @needs_browser
 def test_the_diff_view_moves_both_sides_together_and_marks_what_differs(browser, diff_path):
     browser.resize(1280, 800)
@@ -549,6 +554,7 @@ CURRENT_IN_VIEW = """(() => { const r = document.querySelector('#moves a.current
     && r.left >= 0 && r.right <= innerWidth; })()"""
 
 
+@pytest.mark.slow
 @needs_browser
 def test_the_move_list_stays_beside_the_board_its_current_move_in_view(browser, page_path, diff_path):
     """At 1024 px and wider, as in lichess: the move list beside the board, in the window whatever is shown and
@@ -593,6 +599,7 @@ STANDINGS_ROWS = """[...document.querySelectorAll('.pos:not([hidden]) .standings
              [...r.cells].map(c => [c.textContent, c.classList.contains('differs')])]))"""
 
 
+@pytest.mark.slow
 @needs_browser
 def test_the_diff_standings_line_up_by_player_and_mark_each_cell_that_differs(browser, diff_path):
     """Both standings in seat order (the record's players), each player's rows at the same height on both sides
@@ -657,6 +664,7 @@ HINTS_SEEN = """[...document.querySelectorAll('.hint')].map(h => { h.scrollIntoV
 })"""
 
 
+@pytest.mark.slow
 @needs_browser
 def test_the_hint_lines_are_never_behind_the_controls(browser, page_path, diff_path):
     """The keys' and the marks' hints whole on screen at each size, one profile or two; at 1024 px and wider
@@ -670,6 +678,7 @@ def test_the_hint_lines_are_never_behind_the_controls(browser, page_path, diff_p
                 assert browser.js("scrollY") == 0, (width, path.name)
 
 
+@pytest.mark.slow
 @needs_browser
 def test_autoplay_plays_the_game_on_and_pauses(browser, page_path):
     """The play button (or the space bar) steps on by itself, a position every 0.25 to 4 s (the + and - keys),

@@ -36,6 +36,7 @@ def test_raw_control_characters_fail(monkeypatch):
         run_cli(Tally(), ["check", RECORD])
 
 
+@pytest.mark.slow
 def test_a_hang_fails():
     """A call that waits: the wall-clock bound (ten times the CPU budget) stops it."""
     with pytest.raises(Hang, match="within 2.0 s$"):
