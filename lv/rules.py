@@ -75,6 +75,15 @@ class Engine:
         self._ties_at_once: bool = p.ties.check == "immediate"
         self._stop_die: bool = p.ties.stop_when == "single_top_die"
         self._rerolls_count: bool = p.reorg.tie_rerolls_count
+        # the pieces each player has and what happens when they run out, and what the end card pays (read at every
+        # build, draw and take-over)
+        self.tiles_per_color: int = p.components.tiles_per_color
+        self._dice_per_player: int = p.components.dice_per_player
+        self._markers_per_player: int = p.components.markers_per_player
+        self._no_die: bool = p.resources.dice_exhausted == "no_die"
+        self._no_marker: bool = p.resources.markers_exhausted == "no_marker"
+        self._end_pays_lots: bool = p.end.card_pays_lots
+        self._end_pays_strip: bool = p.end.card_pays_strip
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
@@ -124,9 +133,8 @@ class Engine:
 
     def points(self, s: GameState, casino: Casino) -> int:
         """Points a casino scores: tiles incl. risers (003 L411-414) or spaces; die-less tiles per profile."""
-        p = self.profile
-        spaces = casino.spaces if p.casino.dieless_tile_scores else (casino.mask & s.dice_mask).bit_count()
-        return spaces * casino.height if p.scoring.points == "physical_tiles" else spaces
+        spaces = casino.spaces if self._dieless_scores else (casino.mask & s.dice_mask).bit_count()
+        return spaces * casino.height if self._physical_tiles else spaces
 
     def lot_check(self, lot: str) -> None:
         if lot not in self.board.lots:
@@ -159,9 +167,9 @@ class Engine:
     def free_die(self, s: GameState, player: int, keep: str, events: list[Event], choice: str | None = None
                   ) -> tuple[bool, str | None]:
         """Before placing a die: (can place, lot a die was taken from). 003 L251-262 "Available Dice"."""
-        if s.dice_count(player) < self.profile.components.dice_per_player:
+        if s.dice_count(player) < self._dice_per_player:
             return True, None
-        if self.profile.resources.dice_exhausted == "no_die":
+        if self._no_die:
             return False, None
         on_board = s.dice_on_board(player)
         candidates = [lot for lot in on_board if lot != keep]
@@ -176,9 +184,9 @@ class Engine:
     def free_marker(self, s: GameState, player: int, events: list[Event], choice: str | None = None
                      ) -> tuple[bool, str | None]:
         """Before placing a marker: 003 L266-271 "Available Player Markers"."""
-        if s.marker_count(player) < self.profile.components.markers_per_player:
+        if s.marker_count(player) < self._markers_per_player:
             return True, None
-        if self.profile.resources.markers_exhausted == "no_marker":
+        if self._no_marker:
             return False, None
         on_board = s.markers_on_board(player)
         if choice is not None and choice not in on_board:
@@ -328,9 +336,9 @@ class Engine:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
                 if not self.quiet:
                     events.append(CardDrawn(player, card, STRIP))
-                if self.profile.end.card_pays_lots:
+                if self._end_pays_lots:
                     self.pay_lots(s, events)
-                if self.profile.end.card_pays_strip:
+                if self._end_pays_strip:
                     self.pay_and_score(s, STRIP, events, end_card=True)
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
@@ -400,7 +408,7 @@ class Engine:
             for lot in lots:
                 s.set_die(lot, s.tiles[lot].owner, values[lot])
             events.append(TieRerolled(list(lots), values))
-            if self.profile.reorg.tie_rerolls_count:
+            if self._rerolls_count:
                 s.reorganized.update(lots)
             rerolled = tuple(pending["rerolled"]) + tuple(lots)
         else:

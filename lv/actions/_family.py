@@ -367,7 +367,7 @@ def closed_block(profile: Profile, players: int) -> str | None:
 
 def tiles_left(engine: Engine, s: GameState, color: str) -> int:
     """Tiles of ``color`` still off the board (``components.tiles_per_color``)."""
-    return engine.profile.components.tiles_per_color - s.tiles_on_board(color)
+    return engine.tiles_per_color - s.tiles_on_board(color)
 
 
 TileFacts = tuple[dict[str, int], tuple[str, ...], dict[int, tuple[str, ...]]]
@@ -379,7 +379,7 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        found = _tile_facts(memo, engine.profile.components.tiles_per_color, engine.board.colors, s.tile_counts())
+        found = _tile_facts(memo, engine.tiles_per_color, engine.board.colors, s.tile_counts())
     return found
 
 
