@@ -782,6 +782,8 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
             raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
                           "line with --dice 3,5")
         if from_file == "-":  # read before taking the lock: a slow pipe must not hold the game
+            if sys.stdin is None:  # `lv move game.yaml --from - <&-`
+                raise LvError("--from -: standard input is closed: give the decisions on it, or --from FILE")
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
             if len(data) > MAX_FILE_BYTES:
                 raise LvError(f"<stdin>: too large: lv reads files of at most {MAX_FILE_BYTES >> 20} MiB")
