@@ -5,8 +5,10 @@ machines), messages to stderr. Exit codes: 0 success, 1 a check failed, 2 bad in
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import inspect
+import io
 import json
 import os
 import re
@@ -1614,7 +1616,31 @@ def _tidy_all_help() -> None:
 _tidy_all_help()
 
 
+class _ClosedStream(io.TextIOBase):
+    """Standard output or error that the shell closed (``lv ... >&-``): Python leaves ``sys.stdout`` None, and
+    lv's first print would be an AttributeError traceback. Data written to a closed stdout is an error naming it,
+    as a full disk is; messages to a closed stderr are dropped (``print(file=None)`` would put them on stdout)."""
+
+    def __init__(self, name: str, refuse: bool) -> None:
+        super().__init__()
+        self._name, self._refuse = name, refuse
+
+    def write(self, text: str) -> int:
+        if text and self._refuse:
+            raise OSError(errno.EBADF, "closed by the shell (>&-): nothing can be written to it", self._name)
+        return len(text)
+
+
+def _usable_streams() -> None:
+    """Standard streams lv can always write: closed ones replaced (``_ClosedStream``)."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("standard output", refuse=True)
+    if sys.stderr is None:
+        sys.stderr = _ClosedStream("standard error", refuse=False)
+
+
 def main() -> None:
+    _usable_streams()
     try:
         try:
             app(prog_name="lv")
@@ -1629,6 +1655,11 @@ def main() -> None:
         # last flush cannot complain either
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(141)
+    except OSError as exc:  # what --help or --version wrote, flushed into a full disk or a closed stdout
+        error(f"{exc.filename or 'standard output'}: {exc.strerror or exc}")
+        with contextlib.suppress(OSError, ValueError):  # Python's own last flush would fail too
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,35 @@ def game(tmp_path_factory):
     return path
 
 
+@pytest.mark.parametrize("args", [["show", "GAME"], ["replay", EXAMPLE, "--json"], ["--help"], ["--version"],
+                                  ["move", "--help"]])
+def test_a_closed_stdout_is_one_line_naming_it(game, args):
+    """``lv show game.yaml >&-`` was an AttributeError traceback ('NoneType' object has no attribute ...)."""
+    proc = run([game if a == "GAME" else a for a in args], close=(1,), stdout=None)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert err.startswith("lv: error: standard output: ") and err.count("\n") == 1, err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["show", "--help"], ["replay", EXAMPLE]])
+def test_a_full_stdout_is_one_line(args):
+    """``lv --help >/dev/full`` was an OSError traceback: the help is written by the last flush."""
+    with open("/dev/full", "w") as full:
+        proc = run(args, stdout=full)
+    err = proc.stderr.decode()
+    assert proc.returncode == 2, err
+    assert err.startswith("lv: error: ") and "No space left on device" in err and err.count("\n") == 1, err
+
+
+def test_a_closed_stderr_keeps_errors_off_stdout(tmp_path):
+    """With stderr closed, ``print(..., file=sys.stderr)`` printed the error on stdout, among the data."""
+    proc = subprocess.run([sys.executable, "-m", "lv", "show", str(tmp_path / "missing.yaml")], cwd=ROOT,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(2), timeout=120)
+    assert proc.returncode == 2 and proc.stdout == b""
+
+
 def test_move_from_a_closed_stdin_is_one_line(game):
     """``lv move game.yaml --from - <&-`` was an AttributeError traceback; the game is left as it was."""
     before = game.read_bytes()
