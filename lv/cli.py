@@ -4,6 +4,7 @@ machines), messages to stderr. Exit codes: 0 success, 1 a check failed, 2 bad in
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -180,7 +181,9 @@ def error(message: object) -> None:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
+    # ensure_ascii where stdout cannot encode every character (PYTHONIOENCODING=ascii): \uXXXX, the same JSON
+    text = json.dumps(data, indent=1, sort_keys=False, ensure_ascii=not _utf(sys.stdout))
+    sys.stdout.write(json_text(text) + "\n")
 
 
 class _ReaderGone(Exception):
@@ -1632,11 +1635,34 @@ class _ClosedStream(io.TextIOBase):
 
 
 def _usable_streams() -> None:
-    """Standard streams lv can always write: closed ones replaced (``_ClosedStream``)."""
+    """Standard streams lv can always write: closed ones replaced (``_ClosedStream``), and on an output whose
+    encoding cannot show the board's characters (``PYTHONIOENCODING=ascii``, a latin-1 locale) those characters
+    written as ASCII stand-ins instead of a UnicodeEncodeError traceback (``--json`` stays exact: ``emit_json``)."""
     if sys.stdout is None:
         sys.stdout = _ClosedStream("standard output", refuse=True)
     if sys.stderr is None:
         sys.stderr = _ClosedStream("standard error", refuse=False)
+    codecs.register_error("lv-ascii", _ascii_stand_in)  # stderr keeps Python's backslashreplace: exact names
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict" and not _utf(sys.stdout):
+        sys.stdout.reconfigure(errors="lv-ascii")
+
+
+# what the board and the tables draw, in ASCII: the score track, the board's streets and strip, the turn line
+_ASCII = str.maketrans({"·": ".", "×": "x", "─": "-", "║": "|", "▕": "|", "▏": "|", "▶": ">", "★": "*",
+                        "…": "...", "—": "-", "–": "-"})
+
+
+def _ascii_stand_in(exc: UnicodeError) -> tuple[str, int]:
+    """A character the output cannot encode, written as its ASCII stand-in (``·`` as ``.``), else as '?'."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end].translate(_ASCII)
+    return "".join(c if c.isascii() else "?" for c in text), exc.end
+
+
+def _utf(stream: Any) -> bool:
+    """Whether ``stream`` encodes every character (UTF-8, -16, -32)."""
+    return str(getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "").startswith("utf")
 
 
 def main() -> None:

@@ -37,6 +37,27 @@ def game(tmp_path_factory):
     return path
 
 
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+@pytest.mark.parametrize("command", [["show"], ["legal"], ["replay"], ["show", "--wide"]])
+def test_an_output_that_cannot_encode_the_board_gets_ascii_stand_ins(game, encoding, command):
+    """``PYTHONIOENCODING=ascii lv show game.yaml`` was a UnicodeEncodeError traceback at the first '·'."""
+    proc = run([command[0], game, *command[1:]], env={"PYTHONIOENCODING": encoding})
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert b"Traceback" not in proc.stderr
+    proc.stdout.decode(encoding)  # what the terminal was said to take
+    if encoding == "ascii" and command[0] == "show":
+        assert b"score track 0 |" in proc.stdout and b" . " in proc.stdout  # stand-ins, not '?'
+
+
+def test_json_on_an_ascii_output_is_the_same_data(game):
+    """--json on an ASCII output is written with \\uXXXX escapes: the same JSON, the names exact."""
+    ascii_out = run(["legal", game, "--json"], env={"PYTHONIOENCODING": "ascii"})
+    utf8_out = run(["legal", game, "--json"], env={"PYTHONIOENCODING": "utf-8"})
+    assert ascii_out.returncode == 0 and ascii_out.stdout.isascii()
+    assert json.loads(ascii_out.stdout) == json.loads(utf8_out.stdout)
+    assert json.loads(ascii_out.stdout)["player"] in ("rød", "blå")
+
+
 @pytest.mark.parametrize("args", [["show", "GAME"], ["replay", EXAMPLE, "--json"], ["--help"], ["--version"],
                                   ["move", "--help"]])
 def test_a_closed_stdout_is_one_line_naming_it(game, args):
