@@ -1,0 +1,67 @@
+"""Arguments a script gets wrong: an empty file or folder name (an unset shell variable, ``-o "$OUT"``) is one
+line naming the argument, exit 2; it was silently ignored (``--games-out ""``: the run went on and wrote
+nothing), read as the current folder (``lv check ""`` checked every record under it) or said as ": no such file"."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lv import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+runner = CliRunner()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """A folder holding a game and a record, the working directory while the command runs."""
+    shutil.copy(ROOT / "examples" / "revised-2p.yaml", tmp_path / "record.yaml")
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert runner.invoke(cli.app, ["new", "-p", "2", "--seed", "1", "-o", "game.yaml"]).exit_code == 0
+        yield tmp_path
+    finally:
+        os.chdir(here)
+
+
+@pytest.mark.parametrize("args, named", [
+    (["check", ""], "'FILE...'"),
+    (["check", "record.yaml", ""], "'FILE...'"),
+    (["replay", ""], "'FILE'"),
+    (["show", ""], "'FILE'"),
+    (["legal", ""], "'FILE'"),
+    (["move", "", "end"], "'FILE'"),
+    (["move", "game.yaml", "--from", ""], "'--from'"),
+    (["new", "-p", "2", "-o", ""], "'--output'"),
+    (["selfplay", "-o", ""], "'--output'"),
+    (["render", "game.yaml", "-o", ""], "'--output'"),
+    (["view", "record.yaml", "-o", ""], "'--output'"),
+    (["diff", "record.yaml", "-v", "original", "--html", ""], "'--html'"),
+    (["simulate", "-v", "revised", "--games", "2", "--games-out", ""], "'--games-out'"),
+    (["simulate", "-v", "revised", "--games", "2", "--plot", ""], "'--plot'"),
+    (["simulate", "-v", "revised", "--games", "2", "--save-dir", ""], "'--save-dir'"),
+    (["explain", "original", "revised", "--games", "1", "--examples", ""], "'--examples'"),
+    (["explain", "original", "revised", "--games", "1", "--games-out", ""], "'--games-out'"),
+    (["ladder", "random", "greedy", "--games", "2", "--journal", ""], "'--journal'"),
+    (["train", "revised", "-o", ""], "'--output'"),
+])
+def test_an_empty_file_or_folder_name_is_one_line_naming_the_argument(folder, args, named):
+    before = sorted(p.name for p in folder.iterdir())
+    res = runner.invoke(cli.app, args)
+    assert res.exit_code == 2, (res.exit_code, res.stdout[-300:], res.stderr[-300:])
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lv: error: "), res.stderr
+    assert named in lines[0] and "'' is no name" in lines[0], lines[0]
+    assert res.stdout == "" and sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_file_named_by_a_space_is_still_a_name(folder):
+    """Only the empty name is refused: ' ' is a name a file may have."""
+    shutil.copy(folder / "game.yaml", folder / " ")
+    assert runner.invoke(cli.app, ["show", " "]).exit_code == 0
