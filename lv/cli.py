@@ -405,8 +405,9 @@ def train_cmd(
     Example: lv train revised -o revised.model && lv selfplay --bot value:revised.model,greedy,greedy,greedy
     """
     from lv import learn
-    from lv.files import NEW, write_atomic
+    from lv.files import NEW, check_destination, write_atomic
 
+    check_destination(output)  # a missing folder or a folder named: said now, not after the self-play
     if os.path.lexists(output) and not force:
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if games < 1 or rounds < 1:

@@ -65,3 +65,21 @@ def test_a_file_named_by_a_space_is_still_a_name(folder):
     """Only the empty name is refused: ' ' is a name a file may have."""
     shutil.copy(folder / "game.yaml", folder / " ")
     assert runner.invoke(cli.app, ["show", " "]).exit_code == 0
+
+
+@pytest.mark.parametrize("output, message", [("nodir/m.model", "no such folder: nodir"),
+                                             ("sub", "not a regular file"), ("record.yaml", "the file exists")])
+def test_train_refuses_its_output_before_the_self_play(folder, monkeypatch, output, message):
+    """``lv train revised -o nodir/m.model`` played its 2,000 self-play games (40 s) and then failed to write;
+    ``-o FOLDER`` said "the file exists (use --force ...)", and --force did not help."""
+    from lv import learn
+
+    def no_training(*args, **kwargs):
+        raise AssertionError("trained before the output was checked")
+
+    monkeypatch.setattr(learn, "train", no_training)
+    (folder / "sub").mkdir()
+    for force in ([], ["--force"]) if output != "record.yaml" else ([],):
+        res = runner.invoke(cli.app, ["train", "revised", "-o", output, "--quiet", *force])
+        assert res.exit_code == 2, repr(res.exception)
+        assert len(res.stderr.splitlines()) == 1 and message in res.stderr, res.stderr
