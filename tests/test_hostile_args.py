@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from lv import cli
@@ -83,3 +84,33 @@ def test_train_refuses_its_output_before_the_self_play(folder, monkeypatch, outp
         res = runner.invoke(cli.app, ["train", "revised", "-o", output, "--quiet", *force])
         assert res.exit_code == 2, repr(res.exception)
         assert len(res.stderr.splitlines()) == 1 and message in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("names, message", [
+    ("ann lee,bob", "player name 'ann lee': one word without ' '"),
+    ("ann\u00a0lee,bob", "one word without '\\xa0'"),
+    ("a=b,c", "one word without '='"),
+    ("e\u0301,\u00e9", "player names must differ (also in case and accents): 'e\\u0301' and '\\xe9'"),
+    ("ann,ANN", "player names must differ (also in case and accents): 'ann' and 'ANN'"),
+])
+def test_a_name_the_notation_cannot_name_is_refused(folder, names, message):
+    """'ann lee' was a player no trade could name ('from ann lee to bob' is refused); 'é' as one character and
+    as e + accent were two players who look the same, whom no one could tell apart in a trade."""
+    res = runner.invoke(cli.app, ["new", "-p", names, "-o", "x.yaml"])
+    assert res.exit_code == 2 and message in res.stderr and len(res.stderr.splitlines()) == 1, res.stderr
+    assert not (folder / "x.yaml").exists()
+
+
+def test_a_record_with_such_names_is_refused_on_load_at_its_line(folder):
+    assert runner.invoke(cli.app, ["new", "-p", "ann,bob", "--seed", "1", "-o", "r.yaml"]).exit_code == 0
+    data = yaml.safe_load((folder / "r.yaml").read_text())
+    data["players"][0] = "ann lee"
+    (folder / "r.yaml").write_text(yaml.safe_dump(data))
+    res = runner.invoke(cli.app, ["show", "r.yaml"])
+    assert res.exit_code == 2 and "r.yaml:" in res.stderr and "'ann lee': one word" in res.stderr, res.stderr
+
+
+def test_names_of_one_word_in_any_script_are_taken(folder):
+    assert runner.invoke(cli.app, ["new", "-p", "Zoë,李雷,o'neil", "-o", "z.yaml"]).exit_code == 0
+    res = runner.invoke(cli.app, ["move", "z.yaml", "trade money 1 from 李雷 to Zoë by 李雷, Zoë"])
+    assert res.exit_code == 0, res.stderr
