@@ -81,6 +81,10 @@ class _PlainRuntimeParam:
             # an unset shell variable ("$OUT"): '--games-out ""' wrote nothing and said nothing, 'lv check ""'
             # checked the current folder (Path("") is "."), 'lv show ""' said ": no such file"
             raise typer.BadParameter(f"'' is no name: give {_NAMES[word]}", ctx=ctx, param=param)
+        if word in _NAMES and "-" in _texts(value) and param.name not in _DASH_MEANS_STDIN:
+            # 'lv ladder --journal -' wrote a file named '-'; 'lv replay -' said "-: no such file"
+            raise typer.BadParameter(f"'-' (standard input or output) is not taken here: give {_NAMES[word]} "
+                                     "(./- for one named '-')", ctx=ctx, param=param)
         result = _plain(value, param)
         if result is not _MISS:
             return result
@@ -98,6 +102,7 @@ class _PlainRuntimeParam:
 
 # the words of the parameters that name a file or a folder, and what to give
 _NAMES: Final = {"FILE": "a file name", "FILE...": "a file or folder name", "DIR": "a folder name"}
+_DASH_MEANS_STDIN: Final = ("from_file",)  # lv move --from -: the decisions on standard input
 
 
 def _texts(value: Any) -> list[str]:

@@ -62,6 +62,32 @@ def test_an_empty_file_or_folder_name_is_one_line_naming_the_argument(folder, ar
     assert res.stdout == "" and sorted(p.name for p in folder.iterdir()) == before
 
 
+@pytest.mark.parametrize("args, named", [
+    (["replay", "-"], "'FILE'"),
+    (["check", "-"], "'FILE...'"),
+    (["show", "-"], "'FILE'"),
+    (["move", "-", "end"], "'FILE'"),
+    (["ladder", "random", "greedy", "--games", "2", "--journal", "-"], "'--journal'"),
+    (["simulate", "-v", "revised", "--games", "2", "--plot", "-"], "'--plot'"),
+    (["simulate", "-v", "revised", "--games", "2", "--save-dir", "-"], "'--save-dir'"),
+])
+def test_a_dash_where_no_standard_stream_is_read_or_written_is_refused(folder, args, named):
+    """'lv ladder --journal -' wrote a file named '-' (--plot -, --save-dir -: a folder); 'lv replay -' said
+    "-: no such file" (or read a file named '-'). Only lv move --from - reads standard input."""
+    before = sorted(p.name for p in folder.iterdir())
+    res = runner.invoke(cli.app, args)
+    assert res.exit_code == 2, (res.exit_code, res.stdout[-300:], res.stderr[-300:])
+    assert named in res.stderr and "'-' (standard input or output) is not taken here" in res.stderr, res.stderr
+    assert len(res.stderr.splitlines()) == 1 and sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_a_file_named_dash_is_read_as_dot_slash_dash_and_move_from_dash_reads_stdin(folder):
+    shutil.copy(folder / "game.yaml", folder / "-")
+    assert runner.invoke(cli.app, ["show", "./-"]).exit_code == 0
+    res = runner.invoke(cli.app, ["move", "game.yaml", "--from", "-"], input="end\n")
+    assert res.exit_code == 0 and "1 decisions applied" in res.stderr, res.stderr
+
+
 def test_a_file_named_by_a_space_is_still_a_name(folder):
     """Only the empty name is refused: ' ' is a name a file may have."""
     shutil.copy(folder / "game.yaml", folder / " ")
