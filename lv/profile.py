@@ -333,10 +333,16 @@ class _SectionError(Exception):
         self.section, self.key, self.message = section, key, message
 
 
+def _got(value: Any) -> str:
+    """A wrong value in a message: its type and value (``str 'x'``); an empty one (``key:`` in a file,
+    ``key=`` in a spec, which YAML reads as null) as "no value", not Python's "NoneType None"."""
+    return "no value" if value is None else f"{type(value).__name__} {value!r}"
+
+
 def _strict(kind: type) -> Callable[[Any, Any], Any]:
     def hook(value: Any, _type: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected {kind.__name__}, got {_got(value)}")
         return value
     return hook
 
@@ -349,7 +355,7 @@ _converter.register_structure_hook(int | str, lambda value, _t: value)
 def _strict_list(kind: type) -> Callable[[Any, Any], tuple[Any, ...]]:
     def hook(value: Any, _type: Any) -> tuple[Any, ...]:
         if not isinstance(value, (list, tuple)):  # a bare string would otherwise become a tuple of letters
-            raise TypeError(f"expected a list of {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected a list of {kind.__name__}, got {_got(value)}")
         return tuple(_strict(kind)(v, kind) for v in value)
     return hook
 

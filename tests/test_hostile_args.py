@@ -140,3 +140,24 @@ def test_names_of_one_word_in_any_script_are_taken(folder):
     assert runner.invoke(cli.app, ["new", "-p", "Zoë,李雷,o'neil", "-o", "z.yaml"]).exit_code == 0
     res = runner.invoke(cli.app, ["move", "z.yaml", "trade money 1 from 李雷 to Zoë by 李雷, Zoë"])
     assert res.exit_code == 0, res.stderr
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("revised,gamble.per_turn=", "gamble.per_turn: expected int, got no value"),
+    ("revised,players.colors=", "players.colors: expected a list of str, got no value"),
+])
+def test_a_spec_value_left_empty_says_so_in_words(spec, message):
+    """'revised,gamble.per_turn=' said "expected int, got NoneType None": Python's words for YAML's null."""
+    res = runner.invoke(cli.app, ["variants", "show", spec])
+    assert res.exit_code == 2 and res.stderr.rstrip().endswith(message), res.stderr
+    assert "NoneType" not in res.stderr
+
+
+@pytest.mark.parametrize("key, message", [("seed", "seed with no value: a whole number or a string"),
+                                          ("format", "no 'format' line: this lv reads 'lv-game/1'")])
+def test_a_record_key_left_empty_says_so_in_words(folder, key, message):
+    text = (folder / "game.yaml").read_text()
+    (folder / "e.yaml").write_text("".join(f"{key}:\n" if line.startswith(f"{key}:") else line
+                                           for line in text.splitlines(keepends=True)))
+    res = runner.invoke(cli.app, ["replay", "e.yaml"])
+    assert res.exit_code == 2 and message in res.stderr and "None" not in res.stderr, res.stderr
