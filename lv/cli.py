@@ -143,10 +143,10 @@ def _fit(wide: bool) -> None:
     out._console = None
 
 
-def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich.table.Table, imported late
-    from rich.table import Table as RichTable
+def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for lv.tables.Table, imported late
+    from lv.tables import Table as WholeTable
 
-    return RichTable(*headers, **options)
+    return WholeTable(*headers, **options)
 
 
 def Text(text: str = "", *args: Any, **options: Any) -> Any:  # noqa: N802 - rich.text.Text, imported late

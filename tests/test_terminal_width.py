@@ -96,3 +96,12 @@ def test_variants_diff_keeps_values_and_specs_whole(columns):
         [["setup.starting_money", "sum_card_values", "twenty_minus_dice"]]
     res = run(["variants", "diff", "original", "original+f-block"], columns)
     assert res.stdout.split()[:4] == ["parameter", "original", "original+f-block", "citations"]
+
+
+@pytest.mark.parametrize("columns", [40, 50, 60])
+@pytest.mark.parametrize("args", COMMANDS[:6], ids=lambda a: " ".join(a[:3]).replace(EXAMPLE, "example"))
+def test_a_narrow_terminal_cuts_no_value(args, columns):
+    """Below about 70 columns Rich cut a cell with '…': lv show printed a boss as 'purp…' and dice as 'A1:…',
+    lv variants show a value as 'twenty_minus…'. Every cell now wraps whole (lv/tables.py)."""
+    text = run(args, columns).stdout
+    assert "…" not in text and "…" not in run(args, None).stdout
