@@ -122,12 +122,23 @@ def _width(wide: bool = False) -> int:
         return 100_000
     columns = os.environ.get("COLUMNS", "")
     if columns.isascii() and columns.isdigit() and 0 < len(columns) < 6 and int(columns) > 0:
-        return int(columns)
+        return max(int(columns), MIN_COLUMNS)
     if sys.stdout.isatty():
         import shutil
 
-        return shutil.get_terminal_size().columns
+        return max(shutil.get_terminal_size().columns, MIN_COLUMNS)
     return 200
+
+
+# Narrower than this, lines are laid out for this width and the terminal wraps them: at COLUMNS=1 the help was 8
+# empty lines, below 40 its examples were broken mid-word over lines ('lv move game.yaml --from moves.txt')
+MIN_COLUMNS = 40
+
+
+def _floor_columns() -> None:
+    """Typer's help reads $COLUMNS (or the terminal's size) itself: a narrower width is raised to MIN_COLUMNS."""
+    if _width() == MIN_COLUMNS:  # $COLUMNS or the terminal at MIN_COLUMNS or less
+        os.environ["COLUMNS"] = str(MIN_COLUMNS)
 
 
 out = _LazyConsole(soft_wrap=False, highlight=False)
@@ -1668,6 +1679,7 @@ def _utf(stream: Any) -> bool:
 
 def main() -> None:
     _usable_streams()
+    _floor_columns()
     try:
         try:
             app(prog_name="lv")
