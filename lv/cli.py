@@ -197,6 +197,17 @@ def emit_json(data: Any) -> None:
     sys.stdout.write(json_text(text) + "\n")
 
 
+def emit_file(text: str) -> None:
+    """A file's text on stdout (a record, an SVG): UTF-8, as the file would be, whatever the terminal's encoding;
+    written through an ASCII stdout's stand-ins, 'Zoë' would be saved as 'Zo?' (``lv selfplay > game.yaml``)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None or _utf(sys.stdout):
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+
+
 class _ReaderGone(Exception):
     """The output's reader went away (``lv replay x --json | head``); not an OSError, so typer lets it through."""
 
@@ -386,7 +397,7 @@ def selfplay_cmd(
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
     text = record.dumps(record.record_of(game, variant, comment=made_by, tags=_tags_arg(tag)), fmt)
     if output is None:
-        sys.stdout.write(text)
+        emit_file(text)
         return
     write_atomic(output, text, expect=None if force else NEW)
     r = game.result
@@ -740,7 +751,7 @@ def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1).")
         raise LvError(f"{output}: give a file ending in .svg, .html or .png (or no -o for SVG on stdout)")
     game = _open_game(path, turn).game
     if output is None:
-        sys.stdout.write(render.svg(game))
+        emit_file(render.svg(game))
         return
     pictures: dict[str, Callable[[Any], str | bytes]] = {".html": render.html, ".htm": render.html,
                                                           ".png": render.png, ".svg": render.svg}

@@ -94,3 +94,14 @@ def test_move_from_a_closed_stdin_is_one_line(game):
     err = proc.stderr.decode()
     assert proc.returncode == 2 and err.count("\n") == 1 and "standard input is closed" in err, err
     assert game.read_bytes() == before
+
+
+def test_a_file_on_stdout_is_utf8_whatever_the_terminal_takes(game):
+    """'lv render g.yaml > board.svg' (and 'lv selfplay > g.yaml') on an ASCII stdout: the file's own bytes,
+    UTF-8, the names whole; written through the terminal's stand-ins, 'rød' was saved as 'r?d'."""
+    ascii_svg = run(["render", game], env={"PYTHONIOENCODING": "ascii"})
+    utf8_svg = run(["render", game], env={"PYTHONIOENCODING": "utf-8"})
+    assert ascii_svg.returncode == 0 and ascii_svg.stdout == utf8_svg.stdout
+    assert "rød".encode() in ascii_svg.stdout
+    records = [run(["selfplay", "-p", 2, "--seed", 3], env={"PYTHONIOENCODING": e}).stdout for e in ("ascii", "utf-8")]
+    assert records[0] == records[1] and records[0].startswith(b"format: lv-game/1")
