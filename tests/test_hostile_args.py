@@ -161,3 +161,11 @@ def test_a_record_key_left_empty_says_so_in_words(folder, key, message):
                                            for line in text.splitlines(keepends=True)))
     res = runner.invoke(cli.app, ["replay", "e.yaml"])
     assert res.exit_code == 2 and message in res.stderr and "None" not in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\u2060", "\ufeff"])
+def test_an_invisible_character_in_a_refused_decision_is_shown(folder, char):
+    """A decision pasted with a zero-width space was refused as "unknown colour 'gold'": the character printed
+    as nothing. It is shown as its escape now (lv/printable.py)."""
+    res = runner.invoke(cli.app, ["move", "game.yaml", f"build E4 gold{char}"])
+    assert res.exit_code == 2 and f"'gold\\u{ord(char):04x}'" in res.stderr, res.stderr
