@@ -169,3 +169,23 @@ def test_an_invisible_character_in_a_refused_decision_is_shown(folder, char):
     as nothing. It is shown as its escape now (lv/printable.py)."""
     res = runner.invoke(cli.app, ["move", "game.yaml", f"build E4 gold{char}"])
     assert res.exit_code == 2 and f"'gold\\u{ord(char):04x}'" in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_moves_file_with_a_byte_order_mark_is_read(folder, newline):
+    """Windows Notepad saves moves.txt with a byte-order mark: the first line read '\\ufeffend', refused as an
+    unknown decision. The mark is dropped, as YAML drops it from a record."""
+    (folder / "moves.txt").write_bytes(b"\xef\xbb\xbf" + f"end{newline}".encode())
+    res = runner.invoke(cli.app, ["move", "game.yaml", "--from", "moves.txt"])
+    assert res.exit_code == 0 and "1 decisions applied" in res.stderr, res.stderr
+    res = runner.invoke(cli.app, ["move", "game.yaml", "--from", "-"], input=b"\xef\xbb\xbfend\n")
+    assert res.exit_code == 0 and "1 decisions applied" in res.stderr, res.stderr
+
+
+def test_a_byte_that_is_no_utf8_after_a_byte_order_mark_is_placed_in_the_file():
+    from lv.errors import LvError
+    from lv.yamlsource import decode
+
+    with pytest.raises(LvError, match="byte 0xff at offset 4$"):
+        decode(b"\xef\xbb\xbfa\xff", "f.txt")
+    assert decode(b"\xef\xbb\xbfa", "f.txt") == "a" and decode(b"a\xef\xbb\xbf", "f.txt") == "a\ufeff"
