@@ -532,16 +532,24 @@ def profile_names() -> list[str]:
 
 def _find(name: str) -> Path:
     p = Path(name)
+    # cut in the middle past ONE_LINE characters: a path's start and its file's name stay
+    shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
+    problem = ""
     try:
-        if p.suffix in (".yaml", ".yml") and p.is_file():
-            return p
+        if p.suffix in (".yaml", ".yml"):
+            if p.is_file():
+                return p
+            # a path to a profile file was meant: say what is wrong with it, not "unknown profile ... or a path
+            # to a .yaml file" of a path to a .yaml file
+            problem = ("a folder, not a file" if p.is_dir() else
+                       "not a regular file" if p.exists() else "no such file")
         candidate = variants_dir() / f"{name}.yaml"
         if "/" not in name and "\\" not in name and candidate.is_file() and name != "board":
             return candidate
     except (OSError, ValueError):  # a name too long for the file system, a NUL character
         pass
-    # cut in the middle past ONE_LINE characters: a path's start and its file's name stay
-    shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
+    if problem:
+        raise ProfileError(f"profile file {shown}: {problem}")
     raise ProfileError(f"unknown profile {shown} (known: {', '.join(profile_names())}, or a path to a .yaml file)")
 
 

@@ -189,3 +189,18 @@ def test_a_byte_that_is_no_utf8_after_a_byte_order_mark_is_placed_in_the_file():
     with pytest.raises(LvError, match="byte 0xff at offset 4$"):
         decode(b"\xef\xbb\xbfa\xff", "f.txt")
     assert decode(b"\xef\xbb\xbfa", "f.txt") == "a" and decode(b"a\xef\xbb\xbf", "f.txt") == "a\ufeff"
+
+
+@pytest.mark.parametrize("spec, message", [
+    ("./nope.yaml", "profile file './nope.yaml': no such file"),
+    ("nope.yml", "profile file 'nope.yml': no such file"),
+    ("revised+nope.yaml", "profile file 'nope.yaml': no such file"),
+    ("sub.yaml", "profile file 'sub.yaml': a folder, not a file"),
+])
+def test_a_profile_path_that_is_no_file_says_what_it_is(folder, spec, message):
+    """'lv variants show ./nope.yaml' said "unknown profile './nope.yaml' (known: ..., or a path to a .yaml
+    file)": it was a path to a .yaml file, one that is not there."""
+    (folder / "sub.yaml").mkdir()
+    for args in (["variants", "show", spec], ["new", "-p", "2", "-v", spec, "-o", "x.yaml"]):
+        res = runner.invoke(cli.app, args)
+        assert res.exit_code == 2 and res.stderr == f"lv: error: {message}\n", res.stderr
