@@ -1552,8 +1552,16 @@ def _deal_arg(items: List[str]) -> dict[str, list[str]]:
         who, sep, cards = item.partition("=")
         if not sep or not cards.strip():
             raise LvError(f"--deal '{item}': give PLAYER=LOT,LOT, e.g. --deal red=A1,C4")
+        _once("--deal", out, who.strip())
         out[who.strip()] = [c.strip().upper() for c in cards.split(",") if c.strip()]
     return out
+
+
+def _once(option: str, given: dict[str, Any], key: str) -> None:
+    """A player (or tag) given twice in one option is refused: the second silently replaced the first (a deal,
+    a starting roll, and with it who starts)."""
+    if key in given:
+        raise LvError(f"{option}: {key!r} is given twice")
 
 
 def _rolls_arg(text: str) -> dict[str, list[int]]:
@@ -1564,6 +1572,7 @@ def _rolls_arg(text: str) -> dict[str, list[int]]:
         faces = dice.replace("+", " ").split()
         if not sep or len(faces) != 2 or not all(f.isascii() and f.isdigit() and 1 <= int(f) <= 6 for f in faces):
             raise LvError(f"--rolls '{text}': give PLAYER=D+D for each player rolling, e.g. --rolls red=3+5,blue=6+1")
+        _once("--rolls", out, who.strip())
         out[who.strip()] = [int(f) for f in faces]
     return out
 
@@ -1589,6 +1598,7 @@ def _tags_arg(items: List[str]) -> dict[str, str]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise LvError(f"--tag {item!r}: give KEY=VALUE, e.g. --tag event='Club night'")
+        _once("--tag", tags, key.strip())
         tags[key.strip()] = value.strip()
     return tags
 

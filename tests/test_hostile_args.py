@@ -204,3 +204,18 @@ def test_a_profile_path_that_is_no_file_says_what_it_is(folder, spec, message):
     for args in (["variants", "show", spec], ["new", "-p", "2", "-v", spec, "-o", "x.yaml"]):
         res = runner.invoke(cli.app, args)
         assert res.exit_code == 2 and res.stderr == f"lv: error: {message}\n", res.stderr
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--deal", "red=A1,C4", "--deal", "red=B2,D3", "--first", "red"], "--deal: 'red' is given twice"),
+    (["--deal", "red=A1,C4", "--deal", "blue=B2,D3", "--rolls", "red=6+5,blue=2+2,red=1+1"],
+     "--rolls: 'red' is given twice"),
+    (["--deal", "red=A1,C4", "--deal", "blue=B2,D3", "--first", "red", "--tag", "round=1", "--tag", "round=2"],
+     "--tag: 'round' is given twice"),
+])
+def test_a_player_or_tag_given_twice_in_one_option_is_refused(folder, extra, message):
+    """'--rolls red=6+5,blue=2+2,red=1+1' kept red's last roll without a word, and blue started; a second --deal
+    for red replaced the first; a second --tag round the first."""
+    res = runner.invoke(cli.app, ["new", "--table", "-p", "red,blue", "-o", "t.yaml", *extra])
+    assert res.exit_code == 2 and res.stderr == f"lv: error: {message}\n", res.stderr
+    assert not (folder / "t.yaml").exists()
