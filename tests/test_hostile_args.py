@@ -219,3 +219,12 @@ def test_a_player_or_tag_given_twice_in_one_option_is_refused(folder, extra, mes
     res = runner.invoke(cli.app, ["new", "--table", "-p", "red,blue", "-o", "t.yaml", *extra])
     assert res.exit_code == 2 and res.stderr == f"lv: error: {message}\n", res.stderr
     assert not (folder / "t.yaml").exists()
+
+
+def test_first_and_rolls_together_are_refused(folder):
+    """'--rolls red=1+1,blue=6+6 --first red' made red start and dropped the rolls without a word (a record with
+    both first_player and starting_rolls is refused on load)."""
+    res = runner.invoke(cli.app, ["new", "--table", "-p", "red,blue", "-o", "t.yaml", "--deal", "red=A1,C4",
+                                  "--deal", "blue=B2,D3", "--rolls", "red=1+1,blue=6+6", "--first", "red"])
+    assert res.exit_code == 2 and "--first" in res.stderr and "not both" in res.stderr, res.stderr
+    assert not (folder / "t.yaml").exists()
