@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import errno
 import functools
 import inspect
 import io
@@ -1654,16 +1653,19 @@ _tidy_all_help()
 
 class _ClosedStream(io.TextIOBase):
     """Standard output or error that the shell closed (``lv ... >&-``): Python leaves ``sys.stdout`` None, and
-    lv's first print would be an AttributeError traceback. Data written to a closed stdout is an error naming it,
-    as a full disk is; messages to a closed stderr are dropped (``print(file=None)`` would put them on stdout)."""
+    lv's first print was an AttributeError traceback. What lv would print there is dropped, with one warning on
+    stderr for stdout (a closed stderr drops messages: ``print(file=None)`` would put them on stdout). Not an
+    error: ``lv move g.yaml end >&-`` has saved the move before it prints what happened, and exit 2 would say it
+    had not; the exit code stays the command's own."""
 
-    def __init__(self, name: str, refuse: bool) -> None:
+    def __init__(self, warning: str) -> None:
         super().__init__()
-        self._name, self._refuse = name, refuse
+        self._warning = warning
 
     def write(self, text: str) -> int:
-        if text and self._refuse:
-            raise OSError(errno.EBADF, "closed by the shell (>&-): nothing can be written to it", self._name)
+        if text and self._warning:
+            note(self._warning)
+            self._warning = ""
         return len(text)
 
 
@@ -1672,9 +1674,9 @@ def _usable_streams() -> None:
     encoding cannot show the board's characters (``PYTHONIOENCODING=ascii``, a latin-1 locale) those characters
     written as ASCII stand-ins instead of a UnicodeEncodeError traceback (``--json`` stays exact: ``emit_json``)."""
     if sys.stdout is None:
-        sys.stdout = _ClosedStream("standard output", refuse=True)
+        sys.stdout = _ClosedStream("lv: warning: standard output is closed (>&-): what lv prints there is dropped")
     if sys.stderr is None:
-        sys.stderr = _ClosedStream("standard error", refuse=False)
+        sys.stderr = _ClosedStream("")
     codecs.register_error("lv-ascii", _ascii_stand_in)  # stderr keeps Python's backslashreplace: exact names
     if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict" and not _utf(sys.stdout):
         sys.stdout.reconfigure(errors="lv-ascii")

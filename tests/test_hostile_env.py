@@ -60,12 +60,24 @@ def test_json_on_an_ascii_output_is_the_same_data(game):
 
 @pytest.mark.parametrize("args", [["show", "GAME"], ["replay", EXAMPLE, "--json"], ["--help"], ["--version"],
                                   ["move", "--help"]])
-def test_a_closed_stdout_is_one_line_naming_it(game, args):
+def test_a_closed_stdout_drops_the_output_with_one_warning(game, args):
     """``lv show game.yaml >&-`` was an AttributeError traceback ('NoneType' object has no attribute ...)."""
     proc = run([game if a == "GAME" else a for a in args], close=(1,), stdout=None)
     err = proc.stderr.decode()
-    assert proc.returncode == 2, err
-    assert err.startswith("lv: error: standard output: ") and err.count("\n") == 1, err
+    assert proc.returncode == 0, err
+    assert err == "lv: warning: standard output is closed (>&-): what lv prints there is dropped\n", err
+
+
+def test_a_move_with_stdout_closed_is_saved_and_says_so(tmp_path):
+    """The move is saved before lv prints what happened: an error (exit 2) would say it had not been."""
+    path = tmp_path / "g.yaml"
+    assert run(["new", "-p", 2, "--seed", 1, "-o", path]).returncode == 0
+    before = path.read_bytes()
+    proc = run(["move", path, "end"], close=(1,), stdout=None)
+    err = proc.stderr.decode()
+    assert proc.returncode == 0 and "lv: saved " in err and err.count("\n") == 2, err
+    assert path.read_bytes() != before
+    assert run(["move", path, "nonsense"], close=(1,), stdout=None).returncode == 2  # bad input still is
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
