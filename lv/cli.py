@@ -4,9 +4,11 @@ machines), messages to stderr. Exit codes: 0 success, 1 a check failed, 2 bad in
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import functools
 import inspect
+import io
 import json
 import os
 import re
@@ -119,12 +121,23 @@ def _width(wide: bool = False) -> int:
         return 100_000
     columns = os.environ.get("COLUMNS", "")
     if columns.isascii() and columns.isdigit() and 0 < len(columns) < 6 and int(columns) > 0:
-        return int(columns)
+        return max(int(columns), MIN_COLUMNS)
     if sys.stdout.isatty():
         import shutil
 
-        return shutil.get_terminal_size().columns
+        return max(shutil.get_terminal_size().columns, MIN_COLUMNS)
     return 200
+
+
+# Narrower than this, lines are laid out for this width and the terminal wraps them: at COLUMNS=1 the help was 8
+# empty lines, below 40 its examples were broken mid-word over lines ('lv move game.yaml --from moves.txt')
+MIN_COLUMNS = 40
+
+
+def _floor_columns() -> None:
+    """Typer's help reads $COLUMNS (or the terminal's size) itself: a narrower width is raised to MIN_COLUMNS."""
+    if _width() == MIN_COLUMNS:  # $COLUMNS or the terminal at MIN_COLUMNS or less
+        os.environ["COLUMNS"] = str(MIN_COLUMNS)
 
 
 out = _LazyConsole(soft_wrap=False, highlight=False)
@@ -140,10 +153,10 @@ def _fit(wide: bool) -> None:
     out._console = None
 
 
-def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for rich.table.Table, imported late
-    from rich.table import Table as RichTable
+def Table(*headers: Any, **options: Any) -> Any:  # noqa: N802 - stands for lv.tables.Table, imported late
+    from lv.tables import Table as WholeTable
 
-    return RichTable(*headers, **options)
+    return WholeTable(*headers, **options)
 
 
 def Text(text: str = "", *args: Any, **options: Any) -> Any:  # noqa: N802 - rich.text.Text, imported late
@@ -178,7 +191,20 @@ def error(message: object) -> None:
 
 
 def emit_json(data: Any) -> None:
-    sys.stdout.write(json_text(json.dumps(data, indent=1, sort_keys=False, ensure_ascii=False)) + "\n")
+    # ensure_ascii where stdout cannot encode every character (PYTHONIOENCODING=ascii): \uXXXX, the same JSON
+    text = json.dumps(data, indent=1, sort_keys=False, ensure_ascii=not _utf(sys.stdout))
+    sys.stdout.write(json_text(text) + "\n")
+
+
+def emit_file(text: str) -> None:
+    """A file's text on stdout (a record, an SVG): UTF-8, as the file would be, whatever the terminal's encoding;
+    written through an ASCII stdout's stand-ins, 'Zoë' would be saved as 'Zo?' (``lv selfplay > game.yaml``)."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None or _utf(sys.stdout):
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
 
 
 class _ReaderGone(Exception):
@@ -370,7 +396,7 @@ def selfplay_cmd(
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
     text = record.dumps(record.record_of(game, variant, comment=made_by, tags=_tags_arg(tag)), fmt)
     if output is None:
-        sys.stdout.write(text)
+        emit_file(text)
         return
     write_atomic(output, text, expect=None if force else NEW)
     r = game.result
@@ -400,8 +426,9 @@ def train_cmd(
     Example: lv train revised -o revised.model && lv selfplay --bot value:revised.model,greedy,greedy,greedy
     """
     from lv import learn
-    from lv.files import NEW, write_atomic
+    from lv.files import NEW, check_destination, write_atomic
 
+    check_destination(output)  # a missing folder or a folder named: said now, not after the self-play
     if os.path.lexists(output) and not force:
         raise LvError(f"{output}: the file exists (use --force to replace it)")
     if games < 1 or rounds < 1:
@@ -723,7 +750,7 @@ def play_render(path: str = typer.Argument(..., help="A game file (lv-game/1).")
         raise LvError(f"{output}: give a file ending in .svg, .html or .png (or no -o for SVG on stdout)")
     game = _open_game(path, turn).game
     if output is None:
-        sys.stdout.write(render.svg(game))
+        emit_file(render.svg(game))
         return
     pictures: dict[str, Callable[[Any], str | bytes]] = {".html": render.html, ".htm": render.html,
                                                           ".png": render.png, ".svg": render.svg}
@@ -782,6 +809,8 @@ def play_move(path: str = typer.Argument(..., help="The game file to advance."),
             raise LvError("--dice/--die-from/--marker-from go with a single decision; in a --from file, end a "
                           "line with --dice 3,5")
         if from_file == "-":  # read before taking the lock: a slow pipe must not hold the game
+            if sys.stdin is None:  # `lv move game.yaml --from - <&-`
+                raise LvError("--from -: standard input is closed: give the decisions on it, or --from FILE")
             data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
             if len(data) > MAX_FILE_BYTES:
                 raise LvError(f"<stdin>: too large: lv reads files of at most {MAX_FILE_BYTES >> 20} MiB")
@@ -1522,8 +1551,16 @@ def _deal_arg(items: List[str]) -> dict[str, list[str]]:
         who, sep, cards = item.partition("=")
         if not sep or not cards.strip():
             raise LvError(f"--deal '{item}': give PLAYER=LOT,LOT, e.g. --deal red=A1,C4")
+        _once("--deal", out, who.strip())
         out[who.strip()] = [c.strip().upper() for c in cards.split(",") if c.strip()]
     return out
+
+
+def _once(option: str, given: dict[str, Any], key: str) -> None:
+    """A player (or tag) given twice in one option is refused: the second silently replaced the first (a deal,
+    a starting roll, and with it who starts)."""
+    if key in given:
+        raise LvError(f"{option}: {key!r} is given twice")
 
 
 def _rolls_arg(text: str) -> dict[str, list[int]]:
@@ -1534,6 +1571,7 @@ def _rolls_arg(text: str) -> dict[str, list[int]]:
         faces = dice.replace("+", " ").split()
         if not sep or len(faces) != 2 or not all(f.isascii() and f.isdigit() and 1 <= int(f) <= 6 for f in faces):
             raise LvError(f"--rolls '{text}': give PLAYER=D+D for each player rolling, e.g. --rolls red=3+5,blue=6+1")
+        _once("--rolls", out, who.strip())
         out[who.strip()] = [int(f) for f in faces]
     return out
 
@@ -1559,6 +1597,7 @@ def _tags_arg(items: List[str]) -> dict[str, str]:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise LvError(f"--tag {item!r}: give KEY=VALUE, e.g. --tag event='Club night'")
+        _once("--tag", tags, key.strip())
         tags[key.strip()] = value.strip()
     return tags
 
@@ -1612,7 +1651,58 @@ def _tidy_all_help() -> None:
 _tidy_all_help()
 
 
+class _ClosedStream(io.TextIOBase):
+    """Standard output or error that the shell closed (``lv ... >&-``): Python leaves ``sys.stdout`` None, and
+    lv's first print was an AttributeError traceback. What lv would print there is dropped, with one warning on
+    stderr for stdout (a closed stderr drops messages: ``print(file=None)`` would put them on stdout). Not an
+    error: ``lv move g.yaml end >&-`` has saved the move before it prints what happened, and exit 2 would say it
+    had not; the exit code stays the command's own."""
+
+    def __init__(self, warning: str) -> None:
+        super().__init__()
+        self._warning = warning
+
+    def write(self, text: str) -> int:
+        if text and self._warning:
+            note(self._warning)
+            self._warning = ""
+        return len(text)
+
+
+def _usable_streams() -> None:
+    """Standard streams lv can always write: closed ones replaced (``_ClosedStream``), and on an output whose
+    encoding cannot show the board's characters (``PYTHONIOENCODING=ascii``, a latin-1 locale) those characters
+    written as ASCII stand-ins instead of a UnicodeEncodeError traceback (``--json`` stays exact: ``emit_json``)."""
+    if sys.stdout is None:
+        sys.stdout = _ClosedStream("lv: warning: standard output is closed (>&-): what lv prints there is dropped")
+    if sys.stderr is None:
+        sys.stderr = _ClosedStream("")
+    codecs.register_error("lv-ascii", _ascii_stand_in)  # stderr keeps Python's backslashreplace: exact names
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict" and not _utf(sys.stdout):
+        sys.stdout.reconfigure(errors="lv-ascii")
+
+
+# what the board and the tables draw, in ASCII: the score track, the board's streets and strip, the turn line
+_ASCII = str.maketrans({"·": ".", "×": "x", "─": "-", "║": "|", "▕": "|", "▏": "|", "▶": ">", "★": "*",
+                        "…": "...", "—": "-", "–": "-"})
+
+
+def _ascii_stand_in(exc: UnicodeError) -> tuple[str, int]:
+    """A character the output cannot encode, written as its ASCII stand-in (``·`` as ``.``), else as '?'."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    text = exc.object[exc.start:exc.end].translate(_ASCII)
+    return "".join(c if c.isascii() else "?" for c in text), exc.end
+
+
+def _utf(stream: Any) -> bool:
+    """Whether ``stream`` encodes every character (UTF-8, -16, -32)."""
+    return str(getattr(stream, "encoding", None) or "utf-8").lower().replace("-", "").startswith("utf")
+
+
 def main() -> None:
+    _usable_streams()
+    _floor_columns()
     try:
         try:
             app(prog_name="lv")
@@ -1627,6 +1717,11 @@ def main() -> None:
         # last flush cannot complain either
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(141)
+    except OSError as exc:  # what --help or --version wrote, flushed into a full disk or a closed stdout
+        error(f"{exc.filename or 'standard output'}: {exc.strerror or exc}")
+        with contextlib.suppress(OSError, ValueError):  # Python's own last flush would fail too
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(2)
 
 
 if __name__ == "__main__":

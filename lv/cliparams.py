@@ -76,6 +76,15 @@ class _PlainRuntimeParam:
         self._typer: Any = None
 
     def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+        word = value_word(param)
+        if word in _NAMES and "" in _texts(value):
+            # an unset shell variable ("$OUT"): '--games-out ""' wrote nothing and said nothing, 'lv check ""'
+            # checked the current folder (Path("") is "."), 'lv show ""' said ": no such file"
+            raise typer.BadParameter(f"'' is no name: give {_NAMES[word]}", ctx=ctx, param=param)
+        if word in _NAMES and "-" in _texts(value) and param.name not in _DASH_MEANS_STDIN:
+            # 'lv ladder --journal -' wrote a file named '-'; 'lv replay -' said "-: no such file"
+            raise typer.BadParameter(f"'-' (standard input or output) is not taken here: give {_NAMES[word]} "
+                                     "(./- for one named '-')", ctx=ctx, param=param)
         result = _plain(value, param)
         if result is not _MISS:
             return result
@@ -91,6 +100,17 @@ class _PlainRuntimeParam:
         return self._typer.coerce(value, param=param, ctx=ctx)
 
 
+# the words of the parameters that name a file or a folder, and what to give
+_NAMES: Final = {"FILE": "a file name", "FILE...": "a file or folder name", "DIR": "a folder name"}
+_DASH_MEANS_STDIN: Final = ("from_file",)  # lv move --from -: the decisions on standard input
+
+
+def _texts(value: Any) -> list[str]:
+    """The texts of a command-line value: itself, or a list's."""
+    values = value if isinstance(value, (list, tuple)) else [value]
+    return [v for v in values if isinstance(v, str)]
+
+
 def _install(param: Any) -> None:
     if getattr(param, "_runtime_param", _MISS) is None and hasattr(param, "type_descriptor"):
         param._runtime_param = _PlainRuntimeParam()
@@ -103,7 +123,7 @@ def _install(param: Any) -> None:
 WORDS: Final = {
     "variant": "SPEC", "spec": "SPEC", "a": "SPEC_A", "b": "SPEC_B", "diff": "SPEC",
     "file": "FILE", "path": "FILE", "files": "FILE...", "output": "FILE", "html": "FILE", "games_out": "FILE",
-    "from_file": "FILE", "save_dir": "DIR", "plot": "DIR",
+    "from_file": "FILE", "journal": "FILE", "save_dir": "DIR", "plot": "DIR", "examples": "DIR",
     "players": "PLAYERS", "first": "PLAYER", "bot": "BOT", "decision": "DECISION", "dice": "DICE",
     "die_from": "LOT", "marker_from": "LOT", "tag": "KEY=VALUE", "setting": "KEY=VALUES", "deal": "PLAYER=LOTS",
     "rolls": "PLAYER=D+D,...", "cluster": "dask", "scheduler": "ADDRESS",

@@ -47,6 +47,12 @@ def name_problem(name: object) -> str | None:
         return f"player name {one_line(ascii(name))}: control character U+{ord(bad):04X} is not allowed"
     if name != name.strip():
         return f"player name {one_line(repr(name))}: no spaces before or after it"
+    # the notation names a player by one word: 'from red to blue', 'by red, blue', steps split at ';', and the
+    # command line's --deal red=A1 and --rolls red=6+5 at '='; 'ann lee' was taken and could never trade
+    odd = next((c for c in name if c.isspace() or c in ",;="), None)
+    if odd is not None:
+        return (f"player name {one_line(repr(name))}: one word without {odd!r}, as the notation names players "
+                "('trade money 2 from red to blue by red, blue')")
     return None
 
 
@@ -59,9 +65,13 @@ def check_names(names: Sequence[object], error: type[LvError] = NotationError) -
     seen: dict[str, str] = {}
     for name in names:
         assert isinstance(name, str)  # name_problem said so
-        if name.lower() in seen:
-            raise error(f"player names must differ (also in case): {seen[name.lower()]!r} and {name!r}")
-        seen[name.lower()] = name
+        key = unicodedata.normalize("NFC", name).lower()  # 'é' typed as one character or as e + accent: alike
+        if key in seen:
+            first, shown = repr(seen[key]), repr(name)
+            if seen[key].lower() != name.lower():  # they look the same: show how each is written
+                first, shown = ascii(seen[key]), ascii(name)
+            raise error(f"player names must differ (also in case and accents): {first} and {shown}")
+        seen[key] = name
 
 
 def parse_action(text: str, names: Sequence[str], board: Board | None = None) -> A.Decision:

@@ -19,9 +19,13 @@ import re
 # separators (str.splitlines() breaks on them, a terminal may too); lone surrogates (YAML's "\ud800" makes one,
 # and printing it raises UnicodeEncodeError).
 _BIDI_AND_SEPARATORS = "\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff"
-UNSAFE = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{_BIDI_AND_SEPARATORS}]")
+# and the characters that show as nothing and join no script (zero-width space, word joiner, BOM): pasted into a
+# decision, 'build E4 gold<U+200B>' was refused as "unknown colour 'gold'" (ZWJ and ZWNJ are left: scripts and
+# emoji use them)
+_INVISIBLE = "\u200b\u2060\ufeff"
+UNSAFE = re.compile(f"[\x00-\x08\x0a-\x1f\x7f-\x9f{_BIDI_AND_SEPARATORS}{_INVISIBLE}]")
 # the same but newline, for a block of lines
-_UNSAFE_IN_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SEPARATORS}]")
+_UNSAFE_IN_LINES = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{_BIDI_AND_SEPARATORS}{_INVISIBLE}]")
 # what json.dumps(ensure_ascii=False) leaves raw inside a string (it escapes C0 itself)
 _UNSAFE_IN_JSON = re.compile(f"[\x7f-\x9f{_BIDI_AND_SEPARATORS}]")
 _NAMED = {"\n": "\\n", "\r": "\\r"}
@@ -34,7 +38,7 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def printable(text: object) -> str:
-    """``text`` on one line with every control, bidi and line-separator character shown as an escape:
+    """``text`` on one line with every control, bidi, line-separator and invisible character shown as an escape:
     ``printable("red\\x1b[2J")`` is ``'red\\\\x1b[2J'``. Tabs are kept; a newline becomes ``\\n``."""
     return UNSAFE.sub(_escape, str(text))
 

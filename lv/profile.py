@@ -333,10 +333,16 @@ class _SectionError(Exception):
         self.section, self.key, self.message = section, key, message
 
 
+def _got(value: Any) -> str:
+    """A wrong value in a message: its type and value (``str 'x'``); an empty one (``key:`` in a file,
+    ``key=`` in a spec, which YAML reads as null) as "no value", not Python's "NoneType None"."""
+    return "no value" if value is None else f"{type(value).__name__} {value!r}"
+
+
 def _strict(kind: type) -> Callable[[Any, Any], Any]:
     def hook(value: Any, _type: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected {kind.__name__}, got {_got(value)}")
         return value
     return hook
 
@@ -349,7 +355,7 @@ _converter.register_structure_hook(int | str, lambda value, _t: value)
 def _strict_list(kind: type) -> Callable[[Any, Any], tuple[Any, ...]]:
     def hook(value: Any, _type: Any) -> tuple[Any, ...]:
         if not isinstance(value, (list, tuple)):  # a bare string would otherwise become a tuple of letters
-            raise TypeError(f"expected a list of {kind.__name__}, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected a list of {kind.__name__}, got {_got(value)}")
         return tuple(_strict(kind)(v, kind) for v in value)
     return hook
 
@@ -526,16 +532,24 @@ def profile_names() -> list[str]:
 
 def _find(name: str) -> Path:
     p = Path(name)
+    # cut in the middle past ONE_LINE characters: a path's start and its file's name stay
+    shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
+    problem = ""
     try:
-        if p.suffix in (".yaml", ".yml") and p.is_file():
-            return p
+        if p.suffix in (".yaml", ".yml"):
+            if p.is_file():
+                return p
+            # a path to a profile file was meant: say what is wrong with it, not "unknown profile ... or a path
+            # to a .yaml file" of a path to a .yaml file
+            problem = ("a folder, not a file" if p.is_dir() else
+                       "not a regular file" if p.exists() else "no such file")
         candidate = variants_dir() / f"{name}.yaml"
         if "/" not in name and "\\" not in name and candidate.is_file() and name != "board":
             return candidate
     except (OSError, ValueError):  # a name too long for the file system, a NUL character
         pass
-    # cut in the middle past ONE_LINE characters: a path's start and its file's name stay
-    shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
+    if problem:
+        raise ProfileError(f"profile file {shown}: {problem}")
     raise ProfileError(f"unknown profile {shown} (known: {', '.join(profile_names())}, or a path to a .yaml file)")
 
 

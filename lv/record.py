@@ -124,7 +124,8 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
         raise fail((), f"not a game record (expected a mapping with format: {FORMAT})")
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise fail(("format",), f"unknown format {fmt!r}: this lv reads '{FORMAT}'")
+        raise fail(("format",), ("no 'format' line" if fmt is None else f"unknown format {fmt!r}")
+                   + f": this lv reads '{FORMAT}'")
     for key in data:
         if key not in HEADER_KEYS:
             raise fail((key,), f"unknown key '{plain(key)}' (known: {', '.join(HEADER_KEYS)})")
@@ -168,7 +169,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
         raise fail((), "give either 'deck' (a standard setup), 'deal' (a table) or 'position'")
     seed = data.get("seed", 0)
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-        raise fail(("seed",), f"seed {seed!r}: a whole number or a string")
+        raise fail(("seed",), f"seed {'with no value' if seed is None else repr(seed)}: a whole number or a string")
     _check_header(data, players, deck, board, fail)
     rec = Record(path=name, profile=label, stored_profile=stored, tags=tags, players=list(players), seed=seed,
                  engine=str(data.get("engine", "")), first_player=data.get("first_player"),

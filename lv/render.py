@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 from xml.sax import saxutils
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 from .board import END_CARD, Board
 from .errors import LvError
 from .printable import printable
 from .state import ending
+from .tables import Table
 
 if TYPE_CHECKING:
     from .game import CasinoView, Game

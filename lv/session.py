@@ -308,6 +308,8 @@ def create(path: str | Path | None, spec: str, players: list[str] | int, seed: i
     profile = load_profile(spec)
     if table and first_player is None and not starting_rolls:
         raise LvError("at a table, give who starts (--first) or the starting rolls (--rolls)")
+    if first_player is not None and starting_rolls:  # the rolls were dropped without a word (a record refuses both)
+        raise LvError("give who starts (--first) or the starting rolls (--rolls), not both")
     game = new_game(profile, players, seed, first_player=first_player, starting_rolls=starting_rolls,
                     table=table, deal=deal, draw_first=not (table or stop_at_setup))
     game.ask = True  # at a table, the draw's tie rerolls and pieces to move are the next decisions

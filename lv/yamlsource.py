@@ -664,11 +664,14 @@ def read_bytes(path: str | Path, error: type[LvError] = LvError) -> bytes:
 
 def decode(data: bytes, name: str, error: type[LvError] = LvError) -> str:
     """``data`` as UTF-8 text, or ``error``: not a text file, with where (a picture, a zip, a file in another
-    encoding), in lv's words rather than Python's codec message."""
+    encoding), in lv's words rather than Python's codec message. A leading byte-order mark (Windows Notepad
+    writes one) is dropped: kept, a moves file's first line read '\ufeffbuild E4 gold', an unknown decision."""
+    skip = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     try:
-        return data.decode("utf-8")
+        return (data[skip:] if skip else data).decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{name}: not a text file (UTF-8): byte 0x{data[exc.start]:02x} at offset {exc.start}") from None
+        at = skip + exc.start
+        raise error(f"{name}: not a text file (UTF-8): byte 0x{data[at]:02x} at offset {at}") from None
 
 
 def read_text(path: str | Path, error: type[LvError] = LvError) -> str:

@@ -191,3 +191,17 @@ def test_a_run_that_fails_stops_its_status_thread(monkeypatch):
     assert res.exit_code == 2 and "the games failed" in res.stderr
     assert [t for t in threading.enumerate() if t.name == "lv-progress"] == []
     assert progress.shared() is None
+
+
+def test_the_last_line_never_counts_fewer_than_the_status_lines_before_it():
+    """Stopped with Ctrl-C, 'lv explain' wrote '673 of 7,300 games (9%) ...' and then '0 of 7,300 games in 15 s':
+    the last line counted the batches come back, the status lines the games ended."""
+    clock, lines, ticks = Clock(), [], Ticks([0, 0, 0])
+    status = StatusLines("explain", 7300, "games", lines.append, interval=5, first=2, clock=clock, ticks=ticks)
+    clock.now += 3
+    ticks[:] = [673, 71207, 70000]
+    status.poll()
+    assert lines[-1].startswith("lv: explain: 673 of 7,300 games (9%)")
+    clock.now += 12
+    status.close()  # interrupted: no batch came back
+    assert lines[-1] == "lv: explain: 673 of 7,300 games in 15 s"

@@ -96,3 +96,34 @@ def test_variants_diff_keeps_values_and_specs_whole(columns):
         [["setup.starting_money", "sum_card_values", "twenty_minus_dice"]]
     res = run(["variants", "diff", "original", "original+f-block"], columns)
     assert res.stdout.split()[:4] == ["parameter", "original", "original+f-block", "citations"]
+
+
+@pytest.mark.parametrize("columns", [40, 50, 60])
+@pytest.mark.parametrize("args", COMMANDS[:6], ids=lambda a: " ".join(a[:3]).replace(EXAMPLE, "example"))
+def test_a_narrow_terminal_cuts_no_value(args, columns):
+    """Below about 70 columns Rich cut a cell with '…': lv show printed a boss as 'purp…' and dice as 'A1:…',
+    lv variants show a value as 'twenty_minus…'. Every cell now wraps whole (lv/tables.py)."""
+    text = run(args, columns).stdout
+    assert "…" not in text and "…" not in run(args, None).stdout
+
+
+@pytest.mark.parametrize("args", [["--help"], ["move", "--help"], ["show", EXAMPLE], ["variants", "list"]],
+                         ids=lambda a: " ".join(a).replace(EXAMPLE, "example"))
+def test_a_terminal_narrower_than_40_columns_gets_the_40_column_layout(args):
+    """At COLUMNS=1 'lv --help' was 8 empty lines and 'lv show' 1,216 lines of 3 characters; below 40 the help's
+    examples broke mid-word. Narrower than cli.MIN_COLUMNS, lv lays out for it and the terminal wraps."""
+    import os
+    import subprocess
+    import sys
+
+    def at(columns: str) -> str:
+        env = {**os.environ, "PYTHONPATH": str(Path(EXAMPLE).parents[1]), "COLUMNS": columns}
+        res = subprocess.run([sys.executable, "-m", "lv", *args], capture_output=True, text=True, env=env,
+                             timeout=120)
+        assert res.returncode == 0 and res.stderr == "", res.stderr
+        return res.stdout
+
+    forty = at(str(cli.MIN_COLUMNS))
+    assert at("1") == at("20") == forty and max(map(len, forty.splitlines())) <= cli.MIN_COLUMNS
+    if args == ["move", "--help"]:
+        assert "lv move game.yaml --from moves.txt" in forty
