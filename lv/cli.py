@@ -1577,8 +1577,8 @@ def _rolls_arg(text: str) -> dict[str, list[int]]:
 
 
 def _players_arg(players: str) -> int | list[str]:
-    """``4`` (names from the profile's colours) or ``red,blue,green``."""
-    from lv.notation import whole_number
+    """``4`` (names from the profile's colours) or ``red,blue,green``: names of one word (a new game's)."""
+    from lv.notation import new_name_problem, whole_number
 
     text = players.strip()
     count = whole_number(text, LvError)
@@ -1587,6 +1587,9 @@ def _players_arg(players: str) -> int | list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) < 2:
         raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
+    problem = next((p for p in map(new_name_problem, names) if p), None)
+    if problem:
+        raise LvError(problem)
     return names
 
 

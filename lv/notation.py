@@ -34,7 +34,8 @@ from .board import Board, load_board
 from .errors import LvError, NotationError
 from .yamlsource import one_line
 
-__all__ = ["VERBS", "check_names", "format_action", "name_problem", "parse_action", "whole_number"]
+__all__ = ["VERBS", "check_names", "format_action", "name_problem", "new_name_problem", "parse_action",
+           "whole_number"]
 
 
 def name_problem(name: object) -> str | None:
@@ -47,8 +48,14 @@ def name_problem(name: object) -> str | None:
         return f"player name {one_line(ascii(name))}: control character U+{ord(bad):04X} is not allowed"
     if name != name.strip():
         return f"player name {one_line(repr(name))}: no spaces before or after it"
-    # the notation names a player by one word: 'from red to blue', 'by red, blue', steps split at ';', and the
-    # command line's --deal red=A1 and --rolls red=6+5 at '='; 'ann lee' was taken and could never trade
+    return None
+
+
+def new_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be the name of a player of a new game, or None: the notation names a player by one
+    word ('from red to blue', 'by red, blue', steps split at ';', and the command line's --deal red=A1 and
+    --rolls red=6+5 at '='), so 'ann lee' could never trade. Checked when a game is made (``lv new``,
+    ``lv.new_game``), not when a record is read: a game made before the rule still loads and plays."""
     odd = next((c for c in name if c.isspace() or c in ",;="), None)
     if odd is not None:
         return (f"player name {one_line(repr(name))}: one word without {odd!r}, as the notation names players "
