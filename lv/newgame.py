@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .arguments import ArgumentError, is_whole
-from .errors import NotationError
+from .errors import RecordError
 from .game import Game, new_game as make
 from .notation import new_name_problem
 from .profile import Profile
@@ -28,7 +28,7 @@ def new_game(profile: Profile | str, players: list[str] | tuple[str, ...] | int,
         for name in players:  # one word each, for a new game only (notation.new_name_problem says why)
             problem = new_name_problem(name)
             if problem:
-                raise NotationError(problem)
+                raise RecordError(problem)  # as Game does for a name it refuses
     elif not is_whole(players):
         raise ArgumentError(f"new_game: players {one_line(repr(players))[:80]}: a number of players or a list "
                             "of names")

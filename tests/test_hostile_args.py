@@ -138,7 +138,7 @@ def test_a_record_made_before_the_one_word_rule_still_loads_and_plays(folder):
     assert res.exit_code == 0 and "ann lee" in res.stdout, res.stderr
     assert runner.invoke(cli.app, ["move", "r.yaml", "end"]).exit_code == 0
     assert lv.new_game("revised", ["ann", "bob"], 1).state.players[0].name == "ann"
-    with pytest.raises(lv.NotationError, match="'ann lee': one word without ' '"):
+    with pytest.raises(lv.RecordError, match="'ann lee': one word without ' '"):
         lv.new_game("revised", ["ann lee", "bob"], 1)
 
 

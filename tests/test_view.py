@@ -29,7 +29,7 @@ from lv.record import load_record
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "revised-4p.yaml"
-HOSTILE = ["<script>window.pwned=1</script>", "<b>bold</b>", "amp&quot"]
+HOSTILE = ["<script>window.pwned++</script>", "<b>bold</b>", "amp&quot"]
 
 
 def invoke(*args: str):
@@ -159,7 +159,7 @@ def test_no_spoiler_before_the_last_position(page_path):
 def test_text_from_the_file_is_escaped(hostile_path):
     html = hostile_path.read_text(encoding="utf-8")
     assert "<script>window.pwned" not in html and "<b>bold</b>" not in html
-    assert "&lt;script&gt;window.pwned=1&lt;/script&gt;" in html
+    assert "&lt;script&gt;window.pwned++&lt;/script&gt;" in html
     assert html.count("<script>") == 1  # the page's own
 
 
