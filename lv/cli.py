@@ -225,8 +225,16 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
         except BrokenPipeError:  # the reader of the output went away: main() stops quietly (typer would say
             raise _ReaderGone() from None  # nothing but exit 1: it takes any EPIPE for its own)
         except OSError as exc:
-            where = f"{exc.filename}: " if exc.filename else ""
-            error(f"{where}{exc.strerror or exc}")
+            if exc.filename:
+                error(f"{exc.filename}: {exc.strerror or exc}")
+            elif exc is _StdoutFile.failed:  # printing failed, not the command's work: 'lv move g.yaml end
+                #   >/dev/full' has saved the move, and 'No space left on device' alone sent users to repeat it
+                error(f"standard output: {exc.strerror or exc}: what lv printed there is lost (a file the command "
+                      "wrote, such as a game file's new decision, is written)")
+                with contextlib.suppress(OSError, ValueError):  # what waits in the buffer goes nowhere: one line
+                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            else:
+                error(f"{exc.strerror or exc}")
             raise typer.Exit(2)
 
     return wrapper
@@ -1672,15 +1680,53 @@ class _ClosedStream(io.TextIOBase):
         return len(text)
 
 
+class _StdoutFile(io.RawIOBase):
+    """Standard output's file descriptor under Python's buffer and text layers, keeping the error of a write that
+    failed (``failed``): ``guarded`` tells a failed print ('No space left on device' on stdout) from a failure of
+    the command's own work, which an OSError without a file name does not say."""
+
+    failed: OSError | None = None
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self._fd = fd
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def isatty(self) -> bool:
+        return os.isatty(self._fd)
+
+    def write(self, data: Any) -> int:
+        try:
+            return os.write(self._fd, data)
+        except OSError as exc:
+            _StdoutFile.failed = exc
+            raise
+
+
 def _usable_streams() -> None:
     """Standard streams lv can always write: closed ones replaced (``_ClosedStream``), and on an output whose
     encoding cannot show the board's characters (``PYTHONIOENCODING=ascii``, a latin-1 locale) those characters
-    written as ASCII stand-ins instead of a UnicodeEncodeError traceback (``--json`` stays exact: ``emit_json``)."""
+    written as ASCII stand-ins instead of a UnicodeEncodeError traceback (``--json`` stays exact: ``emit_json``).
+    An open stdout is written through ``_StdoutFile``, with Python's own encoding, errors and buffering."""
     if sys.stdout is None:
         sys.stdout = _ClosedStream("lv: warning: standard output is closed (>&-): what lv prints there is dropped")
     if sys.stderr is None:
         sys.stderr = _ClosedStream("")
     codecs.register_error("lv-ascii", _ascii_stand_in)  # stderr keeps Python's backslashreplace: exact names
+    old = sys.stdout
+    if isinstance(old, io.TextIOWrapper):
+        buffered = old.buffer  # a FileIO itself where Python runs unbuffered (PYTHONUNBUFFERED, -u)
+        if isinstance(buffered, io.FileIO) or isinstance(getattr(buffered, "raw", None), io.FileIO):
+            old.flush()
+            mine = _StdoutFile(old.fileno())
+            layer: Any = mine if isinstance(buffered, io.FileIO) else io.BufferedWriter(mine)
+            sys.stdout = io.TextIOWrapper(layer, encoding=old.encoding, errors=old.errors,
+                                          line_buffering=old.line_buffering, write_through=old.write_through)
     if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout.errors == "strict" and not _utf(sys.stdout):
         sys.stdout.reconfigure(errors="lv-ascii")
 

@@ -91,6 +91,22 @@ def test_a_full_stdout_is_one_line(args):
     assert err.startswith("lv: error: ") and "No space left on device" in err and err.count("\n") == 1, err
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+@pytest.mark.parametrize("unbuffered", ["", "1"])
+def test_a_move_printed_to_a_full_stdout_says_the_move_is_saved(tmp_path, unbuffered):
+    """``lv move g.yaml end >/dev/full`` saved the move and said only 'No space left on device': a script that
+    took it for a refused move would play it again. The error names standard output and says the file is
+    written; one line, exit 2, whether Python buffers stdout or not (PYTHONUNBUFFERED, as some CI runners set)."""
+    path = tmp_path / "g.yaml"
+    assert run(["new", "--players", "ann,bob", "--seed", 1, "-o", path]).returncode == 0
+    with open("/dev/full", "w") as full:
+        proc = run(["move", path, "end"], stdout=full, env={"PYTHONUNBUFFERED": unbuffered})
+    err = proc.stderr.decode()
+    assert proc.returncode == 2 and err.count("\n") == 1, err
+    assert err.startswith("lv: error: standard output: No space left on device: what lv printed there is lost"), err
+    assert "bob to play" in run(["show", path]).stdout.decode()  # the move was saved
+
+
 def test_a_closed_stderr_keeps_errors_off_stdout(tmp_path):
     """With stderr closed, ``print(..., file=sys.stderr)`` printed the error on stdout, among the data."""
     proc = subprocess.run([sys.executable, "-m", "lv", "show", str(tmp_path / "missing.yaml")], cwd=ROOT,
