@@ -1592,7 +1592,10 @@ def _players_arg(players: str) -> int | list[str]:
     count = whole_number(text, LvError)
     if count is not None:
         return count
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    names = [n.strip() for n in text.split(",")]
+    if "" in names and len(names) > 1:  # 'ann,,bob' was a game of two: a third player lost to a typo
+        raise LvError(f"--players {players!r}: an empty name (two commas in a row, or one at an end): give each "
+                      "player's name, e.g. red,blue,green")
     if len(names) < 2:
         raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
     problem = next((p for p in map(new_name_problem, names) if p), None)

@@ -151,6 +151,14 @@ def test_a_record_with_names_that_look_the_same_is_refused_on_load_at_its_line(f
     assert res.exit_code == 2 and "r.yaml:" in res.stderr and "must differ" in res.stderr, res.stderr
 
 
+@pytest.mark.parametrize("names", ["ann,,bob", "ann,bob,", ",ann,bob", "ann, ,bob"])
+def test_an_empty_name_in_the_list_is_refused(folder, names):
+    # 'ann,,bob' made a game of two players without a word: the third player was lost to a typo
+    res = runner.invoke(cli.app, ["new", "-p", names, "-o", "x.yaml"])
+    assert res.exit_code == 2 and "an empty name (two commas in a row, or one at an end)" in res.stderr, res.stderr
+    assert len(res.stderr.splitlines()) == 1 and not (folder / "x.yaml").exists()
+
+
 def test_names_of_one_word_in_any_script_are_taken(folder):
     assert runner.invoke(cli.app, ["new", "-p", "Zoë,李雷,o'neil", "-o", "z.yaml"]).exit_code == 0
     res = runner.invoke(cli.app, ["move", "z.yaml", "trade money 1 from 李雷 to Zoë by 李雷, Zoë"])
