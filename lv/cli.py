@@ -207,6 +207,13 @@ def emit_file(text: str) -> None:
     buffer.write(text.encode("utf-8"))
 
 
+def _stdout_nowhere() -> None:
+    """Standard output's descriptor pointed at /dev/null: what waits in its buffer, and Python's own last flush,
+    go nowhere once lv has said why its output stopped (a closed pipe, a full disk)."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 class _ReaderGone(Exception):
     """The output's reader went away (``lv replay x --json | head``); not an OSError, so typer lets it through."""
 
@@ -231,8 +238,7 @@ def guarded(fn: Callable[P, R]) -> Callable[P, R]:
                 #   >/dev/full' has saved the move, and 'No space left on device' alone sent users to repeat it
                 error(f"standard output: {exc.strerror or exc}: what lv printed there is lost (a file the command "
                       "wrote, such as a game file's new decision, is written)")
-                with contextlib.suppress(OSError, ValueError):  # what waits in the buffer goes nowhere: one line
-                    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+                _stdout_nowhere()  # what waits in the buffer goes nowhere: one line
             else:
                 error(f"{exc.strerror or exc}")
             raise typer.Exit(2)
@@ -1585,8 +1591,8 @@ def _rolls_arg(text: str) -> dict[str, list[int]]:
 
 
 def _players_arg(players: str) -> int | list[str]:
-    """``4`` (names from the profile's colours) or ``red,blue,green``: names of one word (a new game's)."""
-    from lv.notation import new_name_problem, whole_number
+    """``4`` (names from the profile's colours) or ``red,blue,green`` (each name checked by ``new_game``)."""
+    from lv.notation import whole_number
 
     text = players.strip()
     count = whole_number(text, LvError)
@@ -1598,9 +1604,6 @@ def _players_arg(players: str) -> int | list[str]:
                       "player's name, e.g. red,blue,green")
     if len(names) < 2:
         raise LvError(f"--players {players!r}: a number of players or at least two names, e.g. red,blue")
-    problem = next((p for p in map(new_name_problem, names) if p), None)
-    if problem:
-        raise LvError(problem)
     return names
 
 
@@ -1767,12 +1770,11 @@ def main() -> None:
         # the reader went away (``lv replay x --json | head``): stop without a word, as Unix tools do, with the
         # status a shell shows for ``yes | head`` (128 + SIGPIPE); stdout points nowhere so that Python's own
         # last flush cannot complain either
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _stdout_nowhere()
         sys.exit(141)
     except OSError as exc:  # what --help or --version wrote, flushed into a full disk or a closed stdout
         error(f"{exc.filename or 'standard output'}: {exc.strerror or exc}")
-        with contextlib.suppress(OSError, ValueError):  # Python's own last flush would fail too
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _stdout_nowhere()  # Python's own last flush would fail too
         sys.exit(2)
 
 

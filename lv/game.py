@@ -33,7 +33,7 @@ from .chance import Dice, below, gambles, rng_for
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
-from .notation import check_names
+from .notation import check_names, new_name_problem
 from .profile import Profile, load_profile
 from .ruleids import Rule
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
@@ -898,4 +898,8 @@ def new_game(profile: Profile | str, players: list[str] | int, seed: int | str =
             raise RecordError(f"{players} players: profile '{profile.name}' allows "
                               f"{profile.players.min} to {profile.players.max}")
         players = list(profile.players.colors[:players])
+    else:  # names given: one word each, for a new game only (a record is read through Game: it still loads)
+        problem = next((p for p in map(new_name_problem, players) if p), None)
+        if problem:
+            raise RecordError(problem)
     return Game(profile, list(players), seed, **kwargs)

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .arguments import ArgumentError, is_whole
-from .errors import RecordError
 from .game import Game, new_game as make
-from .notation import new_name_problem
 from .profile import Profile
 from .yamlsource import one_line
 
@@ -25,10 +23,6 @@ def new_game(profile: Profile | str, players: list[str] | tuple[str, ...] | int,
         if not all(isinstance(p, str) for p in players):
             raise ArgumentError(f"new_game: players {one_line(repr(players))[:80]}: names are texts")
         players = list(players)
-        for name in players:  # one word each, for a new game only (notation.new_name_problem says why)
-            problem = new_name_problem(name)
-            if problem:
-                raise RecordError(problem)  # as Game does for a name it refuses
     elif not is_whole(players):
         raise ArgumentError(f"new_game: players {one_line(repr(players))[:80]}: a number of players or a list "
                             "of names")
