@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import os
 import random
-import resource
-import time
+import tracemalloc
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -61,12 +60,34 @@ def pytest_configure(config: pytest.Config) -> None:
                                        "dask, plot, mypy)")
 
 
-def cpu_seconds() -> float:
-    """CPU time of this process and of its finished children: what a test that says "fast" may bound, since a
-    loaded machine stretches wall time, not CPU time (issue 28.1). A hang that waits rather than computes is for a
-    subprocess timeout to catch."""
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return time.process_time() + children.ru_utime + children.ru_stime
+class PeakMemory:
+    """The most memory Python held at once inside a ``with peak_memory() as peak:`` block, above what it held when
+    the block began, in bytes (``peak.bytes``; tracemalloc). What a test of "refused before it is built" or "stays
+    small" bounds: the work that explodes (a table per height, an alias bomb's nodes) is memory, the same on any
+    machine, where CPU or wall time depends on the machine and its load (issue 28.1: no test may). A hang that
+    waits rather than builds is for a subprocess timeout to stop."""
+
+    def __init__(self) -> None:
+        self.bytes = 0
+        self._started = False
+        self._base = 0
+
+    def __enter__(self) -> "PeakMemory":
+        self._started = not tracemalloc.is_tracing()
+        if self._started:
+            tracemalloc.start()
+        tracemalloc.reset_peak()
+        self._base = tracemalloc.get_traced_memory()[0]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.bytes = tracemalloc.get_traced_memory()[1] - self._base
+        if self._started:
+            tracemalloc.stop()
+
+
+def peak_memory() -> PeakMemory:
+    return PeakMemory()
 
 
 @pytest.fixture(scope="session")

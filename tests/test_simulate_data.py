@@ -453,10 +453,10 @@ def _credentials(tmp_path, security):
 def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
     """Issue 17.5: another account on the machine connected to the plain tcp:// cluster and ran code as the user.
     The cluster now speaks TLS with a certificate made for the run; a client without it (no TLS, plain TCP, or its
-    own certificate) is refused at once, and the games are those of the process pool."""
+    own certificate) is refused, and the games are those of the process pool. Refused or left waiting until its own
+    timeout (5 s), the intruder is not in: no wall-clock bound here, which a loaded machine could reach."""
     distributed = pytest.importorskip("dask.distributed")
     pytest.importorskip("cryptography")
-    import time
 
     args = dict(profiles=["original", "revised"], players=3, games=6, seed=4, bots=["random"], resamples=50)
     client = simulate.dask_client(None, 1)
@@ -465,13 +465,11 @@ def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
         assert address.startswith("tls://127.0.0.1:")
         for kind, target, extra in [("no TLS", address, {}), ("plain TCP", address.replace("tls://", "tcp://"), {}),
                                     ("its own certificate", address, {"security": distributed.Security.temporary()})]:
-            start = time.monotonic()
             with pytest.raises((OSError, TypeError, TimeoutError)):
                 # on the cluster client's IO loop: a new client's own loop thread must start within distributed's
                 # fixed 10 s, which a loaded machine can miss (an AssertionError in distributed.utils, not a refusal)
                 intruder = distributed.Client(target, timeout="5s", loop=client.loop, **extra)
                 intruder.close()  # connected: the cluster is open to anyone (fails the test)
-            assert time.monotonic() - start < 120, kind  # refused, not left waiting: a bound no load reaches
         on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
     finally:
         cluster = client.cluster
