@@ -223,10 +223,11 @@ def _row(name: str, meaning: str, values: Sequence[float | None], against: float
     """One figure: its mean and 95% t interval; against a reference (1/N), the difference's p-value and MDE."""
     e = estimate(values, share=share).to_dict()
     seen = [v for v in values if v is not None]
-    if share and seen and e["low"] == e["high"] and all(v in (0.0, 1.0) for v in seen):
-        # every game (or deal) won, or every one lost: a t interval of width 0; the exact binomial one says how
-        # far from certain so few are
-        e["low"], e["high"] = clopper_pearson(int(sum(seen)), len(seen))
+    if share and seen and e["low"] == e["high"]:
+        # every game (or deal) the same: all won, all lost, or every deal's rotated games split alike (each a
+        # quarter won): a t interval of width 0; the exact binomial one over them says how far from certain so few
+        # are, a deal's share counting as that part of a success (as lv ladder's)
+        e["low"], e["high"] = clopper_pearson(math.fsum(seen), len(seen))
     row: dict[str, Any] = {"metric": name, "meaning": meaning, **e, "against": against, "p": None, "mde": None,
                            "holm": False}
     if against is not None:

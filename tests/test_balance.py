@@ -71,6 +71,30 @@ def test_section_on_planted_games():
     assert s["deals"] == deals
 
 
+def _split(players: int, deals: int, won: int) -> list[dict]:
+    """A ladder's results where the line-up's first bot wins ``won`` of each deal's ``players`` rotated games."""
+    out = []
+    for d in range(deals):
+        for r in range(players):
+            seats = [(s - r) % players for s in range(players)]
+            out.append({"deal": d, "rotation": r, "seats": seats,
+                        "winner": seats.index(0) if r < won else seats.index(1)})
+    return out
+
+
+def test_every_deal_split_alike_is_an_interval_not_a_point():
+    """Each of 10 deals won 2 games in 4: every deal's share is 0.5, a t interval of width 0 ('50.0% [50.0,
+    50.0]', as certain as a thousand deals). The exact binomial interval over the deals, 5 successes in 10 (a
+    deal's share counting as that part of one), as for every deal won or lost (and as lv ladder's)."""
+    s = balance.section("revised", 4, "greedy", "random", _seat_rows([1, 2, 3, 4] * 5),
+                        {"skill": _split(4, 10, 2), "luck": _split(4, 10, 4)}, [])
+    skill, luck = s["skill"]
+    assert skill["mean"] == 0.5 and skill["n"] == 10
+    assert (skill["low"], skill["high"]) == pytest.approx((0.187086, 0.812914), abs=1e-6)  # Clopper-Pearson 5/10
+    assert balance.cell(skill, True) == "50.0% [18.7, 81.3]"
+    assert luck["mean"] == 1.0 and (luck["low"], luck["high"]) == pytest.approx((0.691503, 1.0), abs=1e-6)  # 10/10
+
+
 def test_holm_marks_only_what_survives():
     players = 2
     # seat 1 wins 55% of 400 games: within chance after the correction; a 50/50 seat split is not marked either
