@@ -349,13 +349,12 @@ def variants_diff(a: str = typer.Argument(..., help="First profile spec."),
 
 # ------------------------------------------------------------------------------------------ records (replay, check, diff, selfplay)
 
-RECORD_SUFFIXES = (".yaml", ".yml", ".json")
-
-
 def _record_name(output: str, option: str = "-o") -> None:
     """A record lv writes is named as ``lv check`` finds records (issue 28.5: ``lv new -o n.txt`` wrote a game
     that ``lv check`` then skipped)."""
-    if os.path.splitext(output)[1] not in RECORD_SUFFIXES:
+    from lv.files import is_record_name
+
+    if not is_record_name(output):
         raise LvError(f"{option} {output}: a game file ends in .yaml, .yml or .json (what lv check reads)")
 
 
@@ -391,7 +390,7 @@ def selfplay_cmd(
     Example: lv selfplay --variant revised --players 4 --seed 7 -o game.yaml
     (a searching player against three greedy ones: --bot mcts:100,greedy,greedy,greedy)
     """
-    from lv import bots, record
+    from lv import bots, files, record
     from lv.files import NEW, write_atomic
     from lv.state import ending
 
@@ -406,7 +405,7 @@ def selfplay_cmd(
     if len(chosen) not in (1, n):
         raise LvError(f"--bot: give one bot for all players or one per player ({n}), not {len(chosen)}")
     bots.play(game, chosen * n if len(chosen) == 1 else chosen, seed)
-    fmt = "json" if as_json or (output or "").endswith(".json") else "yaml"
+    fmt = "json" if as_json or (output is not None and files.is_json(output)) else "yaml"
     made_by = f"made by: lv selfplay --variant {variant} --players {players} --seed {seed} --bot {bot}"
     text = record.dumps(record.record_of(game, variant, comment=made_by, tags=_tags_arg(tag)), fmt)
     if output is None:
@@ -514,6 +513,7 @@ def check_cmd(
     """
     from pathlib import Path
 
+    from lv.files import is_record_name
     from lv.replay import check_file
 
     paths: list[str] = []
@@ -524,9 +524,9 @@ def check_cmd(
         except OSError:  # e.g. a name too long: check_file reports it on the record's own FAIL line
             is_dir, exists = False, False
         if is_dir:
-            paths += sorted(str(x) for x in p.rglob("*") if x.suffix in RECORD_SUFFIXES and x.is_file()
+            paths += sorted(str(x) for x in p.rglob("*") if is_record_name(x) and x.is_file()
                             and not any(part.startswith(".") for part in x.relative_to(p).parts))
-        elif p.suffix not in RECORD_SUFFIXES and exists:
+        elif not is_record_name(p) and exists:
             note(f"skip {f}: not a record (.yaml, .yml or .json)")
         else:
             paths.append(f)

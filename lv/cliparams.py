@@ -208,6 +208,7 @@ def _present(param: Any) -> None:
 
 def complete_profile(ctx: Any, incomplete: str) -> list[str]:
     """Shipped profile names (after a '+', the overlays) and profile files (.yaml) in the folder being typed."""
+    from lv.files import is_yaml
     from lv.profile import profile_info
 
     head, plus, tail = incomplete.rpartition("+")
@@ -218,7 +219,7 @@ def complete_profile(ctx: Any, incomplete: str) -> list[str]:
     typed = incomplete[:incomplete.rfind("/") + 1]  # the folder as typed ("variants/", "./", ""), kept as typed
     folder = Path(typed or ".")
     try:
-        files = sorted(typed + p.name for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        files = sorted(typed + p.name for p in folder.iterdir() if is_yaml(p) and p.is_file())
     except OSError:
         files = []
     return [n for n in names + files if n.startswith(incomplete)]

@@ -62,6 +62,31 @@ if TYPE_CHECKING:
 _locks: dict[str, FileLock] = {}
 
 
+YAML_SUFFIXES = (".yaml", ".yml")
+RECORD_SUFFIXES = (".yaml", ".yml", ".json")  # what lv check reads in a folder, and lv new -o may write
+
+
+def suffix(path: str | Path) -> str:
+    """A file name's suffix in lower case: ``G.YAML`` is a YAML file as ``g.yaml`` is (the one place a suffix is
+    read, so that every command agrees)."""
+    return Path(str(path)).suffix.lower()
+
+
+def is_yaml(path: str | Path) -> bool:
+    """Does the name end in .yaml or .yml, in any case?"""
+    return suffix(path) in YAML_SUFFIXES
+
+
+def is_json(path: str | Path) -> bool:
+    """Does the name end in .json, in any case? (A record lv writes there is JSON, else YAML.)"""
+    return suffix(path) == ".json"
+
+
+def is_record_name(path: str | Path) -> bool:
+    """Does the name end as a record's does (.yaml, .yml or .json, in any case)?"""
+    return suffix(path) in RECORD_SUFFIXES
+
+
 class FileChangedError(LvError):
     """The file on disk is not the one the caller read: another writer got there first."""
 

@@ -39,6 +39,7 @@ from .board import load_board, variants_dir
 from .bounds import Whole
 from .notation import name_problem
 from .errors import ProfileError
+from .files import is_yaml
 from .yamlsource import ONE_LINE, line_of, load_located, one_line, plain, read_text
 
 # Every whole-number parameter has a bound (``Whole``) in its definition: generous for any variant, small enough
@@ -536,7 +537,7 @@ def _find(name: str) -> Path:
     shown = one_line(repr(name)) + (f" ({len(name)} characters)" if len(repr(name)) > ONE_LINE else "")
     problem = ""
     try:
-        if p.suffix in (".yaml", ".yml"):
+        if is_yaml(p):
             if p.is_file():
                 return p
             # a path to a profile file was meant: say what is wrong with it, not "unknown profile ... or a path
@@ -595,7 +596,7 @@ def _resolve(name: str, chain: tuple[str, ...] = (), folder: str | None = None, 
     values, sources, origin = {}, {}, {}
     for parent in raw.extends:
         # a .yaml path is read relative to the file that extends it, inside the record's folder or ``home``
-        if Path(parent).suffix in (".yaml", ".yml"):
+        if is_yaml(parent):
             try:
                 parent = confined(parent, Path(folder or home), Path(raw.file).parent)
             except ProfileError as err:
@@ -676,7 +677,7 @@ def load_profile(spec: str, overrides: dict[str, Any] | None = None, *, folder: 
     overrides_all.update(overrides or {})
     names = [n.strip() for n in head.split("+")]
     if folder is not None:
-        names = [confined(n, folder) if Path(n).suffix in (".yaml", ".yml") else n for n in names]
+        names = [confined(n, folder) if is_yaml(n) else n for n in names]
     values: dict[str, Any] = {}
     sources: dict[str, str] = {}
     origin: dict[str, str] = {}
@@ -742,7 +743,7 @@ def _root(name: str, seen: tuple[str, ...] = ()) -> str | None:
         return None
     parent = raw.extends[0]
     beside = Path(raw.file).parent / parent
-    if Path(parent).suffix in (".yaml", ".yml") and beside.is_file():
+    if is_yaml(parent) and beside.is_file():
         parent = str(beside.resolve())
     return _root(parent, seen + (name,))
 

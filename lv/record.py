@@ -25,7 +25,7 @@ from . import __version__
 from . import actions as A
 from .board import END_CARD, Board, load_board
 from .errors import LvError, NotationError, RecordError
-from .files import write_atomic
+from .files import is_json, write_atomic
 from .notation import check_names, format_action, parse_action
 from .position import check_shape, kind_of
 from .profile import Profile, is_shipped, load_profile, stored_form
@@ -687,5 +687,5 @@ def dumps(data: dict[str, Any], fmt: str = "yaml") -> str:
 def save_record(game: Game, path: str | Path, profile_spec: str | None = None, **kwargs: Any) -> None:
     """Write ``game``'s record to ``path`` (JSON for a .json name, else YAML), atomically; keyword arguments
     as for ``record_of``."""
-    fmt = "json" if str(path).endswith(".json") else "yaml"
+    fmt = "json" if is_json(path) else "yaml"
     write_atomic(path, dumps(record_of(game, profile_spec, **kwargs), fmt))

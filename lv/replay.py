@@ -130,7 +130,7 @@ def record_profile(record: Record) -> Profile:
     try:
         if record.stored_profile is not None:
             return from_stored(record.stored_profile, record.profile)
-        if ".yaml" not in record.profile and ".yml" not in record.profile:
+        if ".yaml" not in record.profile.lower() and ".yml" not in record.profile.lower():
             return _named_profile(record.profile)
         return load_profile(record.profile, folder=Path(record.path).parent)
     except ProfileError as err:

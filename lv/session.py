@@ -35,7 +35,7 @@ from .events import EVENTS, Event, TieRerolled
 from .game import Game, new_game
 from .notation import format_action, parse_action
 from .profile import Profile, load_profile
-from .files import NEW, digest, write_atomic
+from .files import NEW, digest, is_json, write_atomic
 from .record import Record, dumps, load_record, parse_record, record_of, structured
 from .replay import replay
 from .yamlsource import one_line, read_text
@@ -268,7 +268,7 @@ class Session:
     # ------------------------------------------------------------------ writing
     def text(self) -> str:
         """The record as it would be written (YAML, or JSON for a ``.json`` path)."""
-        fmt = "json" if self.path is not None and self.path.suffix == ".json" else "yaml"
+        fmt = "json" if self.path is not None and is_json(self.path) else "yaml"
         data = record_of(self.game, self.spec, position=self.position, comment=self.comment, tags=self.tags)
         return dumps(data, fmt)
 

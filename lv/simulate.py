@@ -36,7 +36,7 @@ from .game import new_game
 from .collector import fewer_collections
 from .metrics import Aggregate, summarize
 from .profile import Profile, _split_spec, from_values, load_profile, parameter_names, parse_value, unread
-from .files import make_folder, write_atomic
+from .files import is_yaml, make_folder, write_atomic
 from .record import dumps, record_of
 
 MAX_GAMES = 1_000_000
@@ -105,7 +105,7 @@ def slug(spec: str) -> str:
     dot (a hidden folder) or a dash. Two specs of one run that would share a name are told apart by
     ``folder_names``."""
     head, sep, rest = spec.partition(",")
-    parts = [Path(n.strip()).stem if Path(n.strip()).suffix in (".yaml", ".yml") else n.strip()
+    parts = [Path(n.strip()).stem if is_yaml(n.strip()) else n.strip()
              for n in head.split("+")]
     text = re.sub(r"[^A-Za-z0-9.,+=_-]", "_", "+".join(parts) + sep + rest)[:80]
     return text.lstrip("._-") or "profile"
