@@ -1158,7 +1158,8 @@ def explain_cmd(
                                             "(.csv, .jsonl, .parquet), as lv simulate --games-out, with the "
                                             "player count, the line-up and the changes made."),
     force: bool = typer.Option(False, "--force", help="Play a run past the budget of 1,000 profiles per player "
-                                                      "count and line-up."),
+                                                      "count and line-up, and replace the example games of an "
+                                                      "earlier run in --examples."),
     wide: bool = typer.Option(False, "--wide", help=WIDE_HELP),
     workers: int = typer.Option(0, "--workers", "-w", help="Processes to play in (or local Dask workers); 0 = "
                                                            "one per CPU (the results are the same for any number)."),
@@ -1209,7 +1210,7 @@ def explain_cmd(
         from lv import plots
 
         plots.check_available(plot)
-    _check_outputs(examples, html)
+    _check_outputs(examples, html, force)
     if games_out:
         gamerows.check_target(games_out)
     # the cost first, before any planning: a plan of 2^20 profiles is refused here, not built
@@ -1485,8 +1486,12 @@ def _player_counts(text: str) -> List[int]:
     return counts
 
 
-def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
-    """Refuse --examples and --html whose folder is wrong before any game is played, not after the run."""
+def _check_outputs(examples: Optional[str], html: Optional[str], force: bool = False) -> None:
+    """Refuse --examples and --html whose folder is wrong before any game is played, not after the run; and the
+    example records of an earlier run in --examples without --force: game records are never replaced silently
+    (a report, the --html page, is: README, "Which files lv replaces")."""
+    from pathlib import Path
+
     from lv.files import check_destination, make_folder
 
     for option, path, check in (("--examples", examples, make_folder), ("--html", html, check_destination)):
@@ -1495,6 +1500,13 @@ def _check_outputs(examples: Optional[str], html: Optional[str]) -> None:
                 check(path)
             except LvError as exc:
                 raise LvError(f"{option} {exc}") from None
+    if examples and not force:
+        # NN-CHANGE/with.yaml, or RUN/NN-CHANGE/with.yaml for several player counts or line-ups (save_examples)
+        earlier = sorted(p for depth in ("*", "*/*") for name in ("without.yaml", "with.yaml")
+                         for p in Path(examples).glob(f"{depth}/{name}"))
+        if earlier:
+            raise LvError(f"--examples {earlier[0]}: the file exists, a game of an earlier run (use --force to "
+                          "replace them, or another folder)")
 
 
 def _cell_width(header: List[str], rows: List[List[Any]], i: int) -> int:
