@@ -184,3 +184,24 @@ class _Ctx:
 
     def __init__(self, **params: Any):
         self.params = params
+
+
+def test_show_completion_prints_the_script_and_writes_nothing(tmp_path):
+    """``lv --show-completion bash`` prints the script; unlike --install-completion it writes nothing (HOME is a
+    tmp folder all the same: with HOME unset, typer finds the real user's home and its ~/.bashrc)."""
+    result = CliRunner().invoke(cli.app, ["--show-completion", "bash"], prog_name="lv", env={"HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert "_LV_COMPLETE=complete_bash" in result.stdout
+    assert "complete -o default -F _lv_completion lv" in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_install_completion_writes_only_under_home(tmp_path):
+    """--install-completion writes the script and a line that sources it under $HOME, and nowhere else the test
+    can see (HOME is a tmp folder: never the real user's ~/.bashrc)."""
+    result = CliRunner().invoke(cli.app, ["--install-completion", "bash"], prog_name="lv", env={"HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
+    assert written == [".bash_completions/lv.sh", ".bashrc"]
+    assert "_LV_COMPLETE=complete_bash" in (tmp_path / ".bash_completions" / "lv.sh").read_text()
+    assert "source" in (tmp_path / ".bashrc").read_text()
