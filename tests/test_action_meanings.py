@@ -358,3 +358,115 @@ def test_openspiel_observer_planes_by_name_and_the_information_state_is_the_hist
     assert recall.string_from(state, 1) == f"green: {ids}" == f"{state.lv.names[1]}: {ids}"
     assert state.information_state_string(1) == f"green: {ids}"
     assert state.observation_string(1).startswith("green sees | roll")
+
+
+# ---------------------------------------------------------------- issue 29-31: pins by number, written by hand
+# Board order (board-data.yaml, blocks of 6, 6, 12, 9, 6, 9 lots): A1 0, A2 1, A4 3, B2 7, B3 8, C5 16, D4 27,
+# E1 33, F6 44, F8 46, F9 47. Colours: aqua 0, brown 1, gold 2, purple 3, silver 4.
+
+@pytest.mark.parametrize("action, text", [
+    (0, "end"),
+    (1, "build A1 aqua"), (2, "build A1 brown"), (6, "build A2 aqua"), (240, "build F9 silver"),
+    (433, "remodel A1 aqua"), (672, "remodel F9 silver"),
+    (673, "reorg A1"), (720, "reorg F9"),
+    (721, "raise A1"), (768, "raise F9"),
+    (817, "no lay-off"), (818, "lay off"),
+    (819, "gamble A1 1"), (866, "gamble F9 1"), (867, "gamble A1 2"), (819 + 48 * 179 + 33, "gamble E1 180"),
+])
+def test_each_family_s_first_and_last_id_by_number(action, text):
+    """The table of lv/actionspace.py read at each family's edges: a family's first id is its lot A1 (and colour
+    aqua), its last F9 (silver); gamble's stake runs last, so 867 is A1 again at $2."""
+    assert known().action_text(action) == text
+
+
+def test_sprawl_ids_at_the_board_s_first_and_last_lot():
+    """241 + 4L + D at A1 (row 1, col 1: A2 east of it, A4 south) and F9 (row 3, col 3: F6 north, F8 west)."""
+    space = known().space
+    assert space.decode(242) == A.Sprawl("A1", "A2") and space.decode(243) == A.Sprawl("A1", "A4")
+    assert space.decode(429) == A.Sprawl("F9", "F6") and space.decode(432) == A.Sprawl("F9", "F8")
+    for action, side in ((241, "north"), (244, "west"), (430, "east"), (431, "south")):
+        with pytest.raises(Exception, match=f"action {action}: .. has no lot on its {side} side"):
+            space.decode(action)
+
+
+def test_sell_ids_sell_the_parking_lot():
+    """769 + L under the house rule (variants/house-sell-back.yaml): 769 sell A1, 816 sell F9; black's parking lot
+    E1 (33) is 802, and selling it pays half E1's price of $9, rounded down: $4 (lv/actions/sell.py)."""
+    eg = known("house-sell-back")
+    assert (eg.action_text(769), eg.action_text(816)) == ("sell A1", "sell F9")
+    assert [a for a in eg.legal() if 769 <= a < 817] == [802]
+    eg.apply(802)
+    assert "E1" not in eg.game.state.markers and eg.game.state.players[0].money == 64
+
+
+@pytest.mark.parametrize("profile, players, stake", [
+    ("original", 2, 60), ("original", 4, 60),  # $5 a tile, no risers: the 12-lot block C, $60
+    ("revised", 2, 120), ("revised", 4, 240), ("revised", 6, 360),  # risers to the player count: 12 x N tiles
+    ("revised+f-block", 2, 120),  # the F block closed at 2 players; C is still the largest block
+])
+def test_the_number_of_ids_by_profile_and_players(profile, players, stake):
+    """819 + 48 x the largest stake: $5 (gamble.bet_per_tile) a tile of the largest casino."""
+    from lv.actionspace import ActionSpace
+    from lv.board import load_board
+    from lv.profile import load_profile
+
+    space = ActionSpace(load_profile(profile), players, load_board())
+    assert (space.max_stake, space.size) == (stake, 819 + 48 * stake)
+    assert space.decode(space.size - 1) == A.Gamble("F9", stake)
+
+
+def test_observation_by_flat_index_from_seat_1():
+    """The tensor of the known position seen by blue (seat 1), each cell by its number, written from the layout in
+    lv/observation.py's docstring (revised, 3 players, H = 3: 3n + H + 15 = 27 planes of 48, then 5n + 24 = 39
+    numbers): marker planes 0-2, colour 3-7, height 8-10, die owner 11-13, die 14-19, boss 20-22, seen 23,
+    reorganized 24, pending 25, drawn 26; then from 1296: money, points, markers left, dice left, to move (3 each),
+    node (7), tiles left (5), pile (3), turn (2), stake, faces (6). From blue, blue is plane 0, green 1, black 2."""
+    eg = known()
+    eg.pile, eg.depths, eg.drawn = 40, (9, 10, 11), 3
+    flat = O.tensor(eg, 1)
+    assert len(flat) == 1335 == 48 * 27 + 39
+    expected = {
+        2 * 48 + 33: 1, 1 * 48 + 27: 1,  # markers: black's E1, green's D4
+        7 * 48 + 7: 1, 7 * 48 + 8: 1, 5 * 48 + 16: 1, 3 * 48 + 0: 1,  # silver B2 B3, gold C5, aqua A1
+        9 * 48 + 7: 1, 9 * 48 + 8: 1, 8 * 48 + 16: 1, 8 * 48 + 0: 1,  # B2 B3 two high, C5 A1 one
+        11 * 48 + 7: 1, 11 * 48 + 8: 1, 13 * 48 + 16: 1,  # blue's dice on B2 B3, black's on C5
+        16 * 48 + 7: 1, 18 * 48 + 8: 1, 17 * 48 + 16: 1,  # faces 3, 5, 4
+        20 * 48 + 7: 1, 20 * 48 + 8: 1, 22 * 48 + 16: 1,  # blue the boss of B2-B3, black of C5
+        **{23 * 48 + i: 1 for i in (16, 7, 8, 0, 33, 27, 47)},  # seen: the discards C5 B2 B3 A1 E1 D4 F9
+        1296: 7, 1297: 31, 1298: 60,  # money: blue, green, black
+        1300: 2, 1301: 5,  # points: blue 0, green 2, black 5
+        1305: 10, 1306: 12, 1307: 11,  # dice left of 12 each: blue 2 on the board, black 1
+        1310: 1,  # black to move
+        1316: 1,  # node 'act', the 6th of deal, roll, draw, dice, boss, act, over
+        1318: 8, 1319: 9, 1320: 8, 1321: 9, 1322: 7,  # tiles left of 9 each
+        1323: 3, 1324: 26, 1325: 28,  # pile: 3 turned over, then 26 to 28 more before the end card
+        1326: 7,  # turn 7, no gamble yet
+    }
+    markers_left = {1302 + k: eg.game.pieces((k + 1) % 3)["markers_in_hand"] for k in range(3)}
+    lit_cells = {i: v for i, v in enumerate(flat) if v and i not in markers_left}
+    assert lit_cells == expected
+    assert [flat[i] for i in markers_left] == [10 - 0, 10 - 1, 10 - 1]  # of 10: green's D4, black's E1 out
+
+
+def test_reorganized_and_drawn_planes_light_up():
+    """Plane 24 (reorganized) after black reorganizes C5 and its die is rolled (revised, 3 players, seat 0's view);
+    the drawn plane, the last of 3n + H + 15, holds the card turned over this turn: B2 (7) in a 2-player revised
+    game (H = 2: 23 planes, drawn is plane 22), and the marker it places is seat 0's (plane 0)."""
+    eg = known()
+    assert not any(O.tensor(eg, 0)[24 * 48:25 * 48]) and not any(O.tensor(eg, 0)[26 * 48:27 * 48])
+    eg.apply(673 + 16)  # reorg C5
+    eg.apply(DIE + 0)  # its die shows 1
+    flat = O.tensor(eg, 0)
+    assert [i for i in range(48) if flat[24 * 48 + i]] == [16]
+    assert flat[14 * 48 + 16] == 1  # C5's die now shows 1: die plane 14 (face 1)
+    two = ExplicitGame("revised", 2)
+    for card in ("C5", "D4", "C6", "E1"):  # the deal: C5, C6 to seat 0, D4, E1 to seat 1
+        two.apply(lot(two, card))
+    for face in (6, 5, 1, 2):  # the starting roll: seat 0 11, seat 1 3
+        two.apply(DIE + face - 1)
+    assert two.node == DRAW and not any(O.tensor(two, 0)[22 * 48:23 * 48])
+    two.apply(7)  # seat 0 draws B2
+    flat = O.tensor(two, 0)
+    assert len(flat) == 48 * 23 + 5 * 2 + 24
+    assert [i for i in range(48) if flat[22 * 48 + i]] == [7]
+    assert [i for i in range(48) if flat[i]] == [7, 16, 17]  # seat 0's markers: B2, C5, C6
