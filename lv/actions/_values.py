@@ -16,6 +16,9 @@ millions of times a second, and a native field is a C read where an attrs field 
         def _values(self) -> tuple[Any, ...]:
             return (self.lot, self.color)
 
+        def __setattr__(self, name: str, value: object) -> None:
+            set_once(self, name, value)
+
 Each field is checked when the decision is made (``text``, ``whole``, ... below): ``Build(lot=1.5)`` is an
 ``ArgumentError`` naming the class, the field and what it takes, alike in both builds (the compiled build would
 otherwise refuse it in mypyc's words, the pure build not at all). ``==``, ``hash``, ``repr`` (attrs' form,
@@ -71,16 +74,19 @@ class DecisionValue:
 
 @mypyc_attr(acyclic=True)
 class FrozenDecision(DecisionValue):
-    """The base of the core's decision classes: a field is set once, by ``__init__``. (mypyc allows
-    ``__setattr__`` only in a class no Python class subclasses: here, not in ``DecisionValue``. Compiled, ``__init__``
-    sets its ``Final`` fields directly and this is what Python code that assigns one meets.)"""
+    """The base of the core's decision classes, each of which ends with the same ``__setattr__``: a field is set once,
+    by ``__init__`` (``set_once``). It is written in each class, not here: mypyc makes a class's ``__init__`` go
+    through an inherited ``__setattr__``, but sets the fields directly past the class's own, and allows none in
+    ``DecisionValue``, which Python classes may subclass. Compiled, Python code that assigns a field meets it."""
 
     __slots__ = ()
 
-    def __setattr__(self, name: str, value: object) -> None:
-        if hasattr(self, name):
-            raise FrozenInstanceError()
-        object.__setattr__(self, name, value)
+
+def set_once(made: object, name: str, value: object) -> None:
+    """A decision's ``__setattr__``: ``__init__`` sets each field once; after, the decision is frozen."""
+    if hasattr(made, name):
+        raise FrozenInstanceError()
+    object.__setattr__(made, name, value)
 
 
 # ---------------------------------------------------------------------------------------------- the fields' checks

@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
-from ._values import FrozenDecision, as_text
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -37,6 +37,9 @@ class Build(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

@@ -15,7 +15,7 @@ from mypy_extensions import mypyc_attr
 
 from ..board import END_CARD
 from ._family import Decision, Family, Words
-from ._values import FrozenDecision, as_lot_faces, as_text, as_texts, as_whole_or_none
+from ._values import FrozenDecision, as_lot_faces, as_text, as_texts, as_whole_or_none, set_once
 
 if TYPE_CHECKING:
     from ..rules import Engine
@@ -40,6 +40,9 @@ class Draw(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.cards, self.player)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class Reroll(FrozenDecision):
@@ -55,6 +58,9 @@ class Reroll(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.values,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -72,6 +78,9 @@ class Choose(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.what, self.lot)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known

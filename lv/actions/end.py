@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Final
 from mypy_extensions import mypyc_attr
 
 from ._family import Decision, Family, Moment, Words
-from ._values import FrozenDecision
+from ._values import FrozenDecision, set_once
 
 
 @mypyc_attr(acyclic=True)
@@ -20,6 +20,9 @@ class EndTurn(FrozenDecision):
 
     kind: ClassVar[str] = "end"
     __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 _END = EndTurn()

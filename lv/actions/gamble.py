@@ -21,7 +21,7 @@ from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, refuse
-from ._values import FrozenDecision, as_flag_or_none, as_text, as_whole
+from ._values import FrozenDecision, as_flag_or_none, as_text, as_whole, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -50,6 +50,9 @@ class Gamble(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.bet, self.lay_off)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

@@ -28,7 +28,7 @@ from mypy_extensions import mypyc_attr
 
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words
-from ._values import FrozenDecision, as_flag
+from ._values import FrozenDecision, as_flag, set_once
 
 if TYPE_CHECKING:
     from ..profile import Profile
@@ -55,6 +55,9 @@ class LayOff(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lay_off,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 ANSWERS: Final = (LayOff(False), LayOff(True))  # the legal list while a gamble waits: no, then yes

@@ -18,7 +18,7 @@ from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
-from ._values import FrozenDecision, as_text
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -42,6 +42,9 @@ class Raise(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

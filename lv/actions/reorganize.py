@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
-from ._values import FrozenDecision, as_text
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -43,6 +43,9 @@ class Reorganize(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

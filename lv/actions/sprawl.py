@@ -20,7 +20,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
-from ._values import FrozenDecision, as_text
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -45,6 +45,9 @@ class Sprawl(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.source)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

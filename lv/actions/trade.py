@@ -26,7 +26,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
 from ._table import FAMILY_OF, FAMILY_OF_VERB, format_decision, parse_words, structured_decision
-from ._values import FrozenDecision, as_decisions, as_text, as_whole, as_wholes
+from ._values import FrozenDecision, as_decisions, as_text, as_whole, as_wholes, set_once
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -50,6 +50,9 @@ class GiveMoney(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.giver, self.receiver, self.amount)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class GiveLot(FrozenDecision):
@@ -67,6 +70,9 @@ class GiveLot(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.giver, self.receiver)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class GiveDie(FrozenDecision):
@@ -83,6 +89,9 @@ class GiveDie(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 # Elements a trade may name but the rulebooks forbid (000 "At Any Time: Trading" L226; 003 "Trading" L827-832).
 # They parse, so that the rules refuse them with the rule, not the notation with a syntax error.
@@ -102,6 +111,9 @@ class GivePoints(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.giver, self.receiver, self.amount)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class GiveTile(FrozenDecision):
@@ -117,6 +129,9 @@ class GiveTile(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.giver, self.receiver)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class GiveRiser(FrozenDecision):
@@ -131,6 +146,9 @@ class GiveRiser(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -149,6 +167,9 @@ class Promise(FrozenDecision):
     def _values(self) -> tuple[Any, ...]:
         return (self.giver, self.receiver, self.text)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
+
 
 @mypyc_attr(acyclic=True)
 class ActAs(FrozenDecision):
@@ -164,6 +185,9 @@ class ActAs(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.player, self.action)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -183,6 +207,9 @@ class Trade(FrozenDecision):
 
     def _values(self) -> tuple[Any, ...]:
         return (self.steps, self.by)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
