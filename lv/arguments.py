@@ -14,48 +14,23 @@ from typing import Any, Callable
 
 import attrs
 
-from .actions._values import DecisionValue
-from .errors import LvError
+from .actions import _values as V
+from .actions._values import DecisionValue, FrozenDecision, is_whole
+from .errors import ArgumentError
 from .yamlsource import one_line
 
 
-class ArgumentError(LvError, TypeError):
-    """An argument of the wrong type given to lv's Python API: ``new_game(seed=1.5)``, ``Build(lot=1.5)``."""
+__all__ = ["ArgumentError", "check_action", "is_whole"]
 
 
-def is_whole(v: Any) -> bool:
-    """An int, not a bool (True is no number of dollars)."""
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _is_pair(v: Any) -> bool:
-    return isinstance(v, tuple) and len(v) == 2 and isinstance(v[0], str) and is_whole(v[1])
-
-
-# the annotations the decision classes use, as attrs keeps them (text: the modules use postponed annotations)
-_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "str": (lambda v: isinstance(v, str), "a text"),
-    "int": (is_whole, "a whole number"),
-    "bool": (lambda v: isinstance(v, bool), "True or False"),
-    "bool|None": (lambda v: v is None or isinstance(v, bool), "True, False or None (None: the boss is asked)"),
-    "int|None": (lambda v: v is None or is_whole(v), "a whole number or None"),
-    "tuple[str,...]": (lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v), "a tuple of texts"),
-    "tuple[int,...]": (lambda v: isinstance(v, tuple) and all(is_whole(x) for x in v),
-                       "a tuple of whole numbers"),
-    "tuple[tuple[str,int],...]": (lambda v: isinstance(v, tuple) and all(_is_pair(x) for x in v),
-                                  "a tuple of (text, whole number) pairs"),
-    "tuple[Any,...]": (lambda v: isinstance(v, tuple), "a tuple of decisions"),
+# the annotations a house rule's attrs decision uses, as attrs keeps them (text: postponed annotations), and the
+# check of each: the core's decisions check their fields with the same functions when they are made
+_KINDS: dict[str, Callable[[object, str, Any], object]] = {
+    "str": V.as_text, "int": V.as_whole, "bool": V.as_flag, "bool|None": V.as_flag_or_none, "int|None": V.as_whole_or_none,
+    "tuple[str,...]": V.as_texts, "tuple[int,...]": V.as_wholes, "tuple[tuple[str,int],...]": V.as_lot_faces,
+    "tuple[Any,...]": V.as_decisions,
 }
-_CHECKS: dict[type, tuple[tuple[str, Callable[[Any], bool], str], ...]] = {}
-# The fields whose declared type the compiled build does not keep: mypyc leaves attrs a bare ``tuple`` for
-# ``tuple[...]`` and ``type`` for a union, so their types are written here as the pure build reads them
-# (tests/test_arguments.py checks this table against every decision class's annotations, in the pure build).
-DECLARED: dict[tuple[str, str], str] = {
-    ("lv.actions.draw.Draw", "cards"): "tuple[str,...]", ("lv.actions.draw.Draw", "player"): "int|None",
-    ("lv.actions.draw.Reroll", "values"): "tuple[tuple[str,int],...]",
-    ("lv.actions.gamble.Gamble", "lay_off"): "bool|None",
-    ("lv.actions.trade.Trade", "steps"): "tuple[Any,...]", ("lv.actions.trade.Trade", "by"): "tuple[int,...]",
-}
+_CHECKS: dict[type, tuple[tuple[str, Callable[[object, str, Any], object]], ...]] = {}
 
 
 def _type_text(t: Any) -> str:
@@ -68,27 +43,30 @@ def _type_text(t: Any) -> str:
     return text.replace(" ", "")
 
 
-def _checks(cls: type) -> tuple[tuple[str, Callable[[Any], bool], str], ...]:
+def _checks(cls: type) -> tuple[tuple[str, Callable[[object, str, Any], object]], ...]:
     found = _CHECKS.get(cls)
     if found is None:
         fields = attrs.fields(cls) if attrs.has(cls) else ()
-        kinds = ((f.name, _KINDS.get(DECLARED.get((f"{cls.__module__}.{cls.__name__}", f.name)) or _type_text(f.type))) for f in fields)
-        found = _CHECKS[cls] = tuple((name, kind[0], kind[1]) for name, kind in kinds if kind is not None)
+        kinds = ((f.name, _KINDS.get(_type_text(f.type))) for f in fields)
+        found = _CHECKS[cls] = tuple((name, check) for name, check in kinds if check is not None)
     return found
 
 
 def check_action(call: str, action: Any) -> Any:
     """``action`` itself if it is an ``lv.actions`` decision whose fields have the types they are declared with,
     else ArgumentError naming ``call`` and the field. A trade's steps are the trade rule's to refuse, one by one
-    in its own words ("trade step 1 fails: ..."), as a record's are."""
+    in its own words ("trade step 1 fails: ..."), as a record's are. The core's decisions checked their fields
+    when they were made (lv/actions/_values.py); a house rule's attrs decision is checked here."""
+    if isinstance(action, FrozenDecision):
+        return action
     # an lv.actions value, or a house rule's (docs/house-rules.md: an attrs class whose ``kind`` names it)
     if not isinstance(action, DecisionValue) and not (attrs.has(type(action)) and isinstance(
             getattr(type(action), "kind", None), str)):
         raise ArgumentError(f"{call}: {one_line(repr(action))[:80]} is not a decision: give an lv.actions value "
                             "(lv.parse_action('build A2 gold', game.player_names) makes one)")
-    for name, ok, what in _checks(type(action)):
-        value = getattr(action, name)
-        if not ok(value):
-            raise ArgumentError(f"{call}: {type(action).__name__}.{name} {one_line(repr(value))[:80]}: "
-                                f"{what}")
+    for name, check in _checks(type(action)):
+        try:
+            check(action, name, getattr(action, name))
+        except ArgumentError as err:
+            raise ArgumentError(f"{call}: {err}") from None
     return action

@@ -56,7 +56,6 @@ from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
 from .collector import fewer_collections
-from .actions.gamble import make_gamble
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
 from .mcts import Mcts
 from .rules import Engine
@@ -180,7 +179,7 @@ class GreedyBot:
         if isinstance(action, A.Gamble):
             s = game.state
             money = s.players[s.current].money
-            return make_gamble(action.lot, max(1, min(action.bet, money // 2)))
+            return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
         return action
 
     def lays_off(self, s: GameState) -> bool:

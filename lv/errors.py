@@ -65,6 +65,10 @@ class LvError(Exception):
         return self
 
 
+class ArgumentError(LvError, TypeError):
+    """An argument of the wrong type given to lv's Python API: ``new_game(seed=1.5)``, ``Build(lot=1.5)``."""
+
+
 class ProfileError(LvError):
     """A rule profile that cannot be loaded: unknown key, wrong type, impossible value, unknown name."""
 

@@ -39,7 +39,6 @@ import attrs
 from . import actions as A
 from .board import END_CARD, Board
 from .chance import Dice, below, rng_for
-from .actions.gamble import make_gamble
 from .collector import fewer_collections
 from .legal import Plan, legal_actions, legal_actions_of, plan_of
 from .rules import Engine
@@ -134,7 +133,7 @@ def choices(legal: list[Action]) -> list[Action]:
     for action in legal:
         if isinstance(action, A.Gamble) and action.bet > 1:
             out.append(action)
-            out.append(make_gamble(action.lot, (action.bet + 1) // 2))
+            out.append(A.Gamble(action.lot, (action.bet + 1) // 2))
         else:
             out.append(action)
     return out

@@ -111,8 +111,9 @@ Optional (leave out what does not apply):
   families write them as lv/events.py does (plain classes, native where compiled: ``kind``, ``_keys``,
   ``__slots__ = _keys``, an ``__init__`` taking the fields in order, then ``register(Built)``); a house rule's
   Python module may write an attrs class instead (``@register`` on top of
-  ``@attrs.define(slots=True, weakref_slot=False)``), as sell does. A compiled module names a decision's kind
-  outside the class body: ``@kinded("build")`` on a ``DecisionValue`` subclass (``_values.py`` says why).
+  ``@attrs.define(slots=True, weakref_slot=False)``), as sell does. Its decisions likewise: the built-in ones are
+  plain frozen classes (``FrozenDecision``, each field checked when made, ``_values.py`` shows one); a house rule's
+  Python module may write a frozen attrs class with a ``kind`` instead, as sell does.
 - ``effect(event, names) -> str`` and ``told(event, names) -> str | None``: the wording of its events (the
   narrative words only the core's events and asks the families for theirs): the effect of its main event after
   its notation (``build A2 gold: -$6, die 2``; ``effect_sep`` is what comes between, ``": "`` unless given), and

@@ -1,33 +1,156 @@
-"""The base of the decision classes and the decorator that names their kind, kept in a module mypyc leaves alone.
+"""The base of the decision classes, the frozen native base of the core's, and the checks of their fields.
 
-A decision class is a frozen attrs class with a class-level ``kind`` (``Build.kind == "build"``). In a module mypyc
-compiles, every assignment in a class body (``kind = "build"``, even ``kind: ClassVar[str] = ...``) is written into
-the class's ``__annotations__``, where attrs would take it for a field; so a family module sets it from outside
-the body: ``@kinded("build")`` above ``@attrs.frozen``, on a subclass of ``DecisionValue`` (which declares it for
-the type checker). (Events are plain classes, native where compiled, not attrs classes: their ``kind``
-stays in the body; see lv/events.py.)
+A decision is a small immutable value with a class-level ``kind`` (``Build.kind == "build"``). The core's are plain
+classes written the same way each (native ones where the core is compiled: the search reads a decision's fields
+millions of times a second, and a native field is a C read where an attrs field is a generic attribute lookup):
+
+    class Build(FrozenDecision):
+        kind: ClassVar[str] = "build"
+        _keys: ClassVar[tuple[str, ...]] = ("lot", "color")  # the fields, in the order __init__ takes them
+        __slots__ = _keys
+
+        def __init__(self, lot: Any, color: Any) -> None:
+            self.lot: Final[str] = as_text(self, "lot", lot)
+            self.color: Final[str] = as_text(self, "color", color)
+
+        def _values(self) -> tuple[Any, ...]:
+            return (self.lot, self.color)
+
+        def __setattr__(self, name: str, value: object) -> None:
+            set_once(self, name, value)
+
+Each field is checked when the decision is made (``text``, ``whole``, ... below): ``Build(lot=1.5)`` is an
+``ArgumentError`` naming the class, the field and what it takes, alike in both builds (the compiled build would
+otherwise refuse it in mypyc's words, the pure build not at all). ``==``, ``hash``, ``repr`` (attrs' form,
+``Build(lot='A2', color='gold')``), pickling and copying come from ``DecisionValue``; a field cannot be assigned
+once made (``attrs.exceptions.FrozenInstanceError``, as the attrs classes they replace raised).
+
+A house rule's decision (Python in both builds) may instead be a frozen attrs class with a ``kind`` (lv/actions/sell.py,
+docs/house-rules.md): attrs gives it ``==``, ``hash`` and ``repr``, and ``lv.arguments.check_action`` checks its
+fields against their annotations when it is played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar
 
-D = TypeVar("D", bound=type["DecisionValue"])
+from attrs.exceptions import FrozenInstanceError
+from mypy_extensions import mypyc_attr
 
+from ..errors import ArgumentError
+from ..yamlsource import one_line
 
+# acyclic: a decision holds plain data (a trade its steps) and never a cycle: the compiled build keeps it out of the
+# cyclic collector (each class says so again; a Python subclass is tracked as usual)
+@mypyc_attr(allow_interpreted_subclasses=True, acyclic=True)
 class DecisionValue:
     """The base of every decision class: ``kind`` names it (``build``, ``money``, ...)."""
 
-    __slots__ = ()
     kind: ClassVar[str] = ""
+    _keys: ClassVar[tuple[str, ...]] = ()  # the fields, in order (an attrs class's are read from attrs)
+    __slots__ = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        """The fields' values in order (each core class reads its own; a house rule's attrs fields by name)."""
+        keys = self._keys or tuple([a.name for a in getattr(type(self), "__attrs_attrs__", ())])
+        return tuple([getattr(self, k) for k in keys])
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self) or not isinstance(other, DecisionValue):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self._values()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle and copy remake it from its fields (a native class makes none without them)
+        return (type(self), self._values())
+
+    def __repr__(self) -> str:
+        return type(self).__name__ + "(" + ", ".join(
+            [f"{k}={v!r}" for k, v in zip(self._keys, self._values())]) + ")"
 
 
-def kinded(kind: str) -> Callable[[D], D]:
-    """Give a decision class its ``kind`` (put it above ``@attrs.frozen``)."""
+@mypyc_attr(acyclic=True)
+class FrozenDecision(DecisionValue):
+    """The base of the core's decision classes, each of which ends with the same ``__setattr__``: a field is set once,
+    by ``__init__`` (``set_once``). It is written in each class, not here: mypyc makes a class's ``__init__`` go
+    through an inherited ``__setattr__``, but sets the fields directly past the class's own, and allows none in
+    ``DecisionValue``, which Python classes may subclass. Compiled, Python code that assigns a field meets it."""
 
-    def name(cls: D) -> D:
-        cls.kind = kind
-        return cls
+    __slots__ = ()
 
-    return name
+
+def set_once(made: object, name: str, value: object) -> None:
+    """A decision's ``__setattr__``: ``__init__`` sets each field once; after, the decision is frozen."""
+    if hasattr(made, name):
+        raise FrozenInstanceError()
+    object.__setattr__(made, name, value)
+
+
+# ---------------------------------------------------------------------------------------------- the fields' checks
+
+
+def _refuse(made: object, name: str, value: object, what: str) -> ArgumentError:
+    return ArgumentError(f"{type(made).__name__}.{name} {one_line(repr(value))[:80]}: {what}")
+
+
+def is_whole(v: object) -> bool:
+    """An int, not a bool (True is no number of dollars)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def as_text(made: object, name: str, v: Any) -> str:
+    if isinstance(v, str):
+        return v
+    raise _refuse(made, name, v, "a text")
+
+
+def as_whole(made: object, name: str, v: Any) -> int:
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    raise _refuse(made, name, v, "a whole number")
+
+
+def as_flag(made: object, name: str, v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise _refuse(made, name, v, "True or False")
+
+
+def as_flag_or_none(made: object, name: str, v: Any) -> bool | None:
+    if v is None or isinstance(v, bool):
+        return v
+    raise _refuse(made, name, v, "True, False or None (None: the boss is asked)")
+
+
+def as_whole_or_none(made: object, name: str, v: Any) -> int | None:
+    if v is None or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise _refuse(made, name, v, "a whole number or None")
+
+
+def as_texts(made: object, name: str, v: Any) -> tuple[str, ...]:
+    if not isinstance(v, tuple) or not all([isinstance(x, str) for x in v]):
+        raise _refuse(made, name, v, "a tuple of texts")
+    return v
+
+
+def as_wholes(made: object, name: str, v: Any) -> tuple[int, ...]:
+    if not isinstance(v, tuple) or not all([is_whole(x) for x in v]):
+        raise _refuse(made, name, v, "a tuple of whole numbers")
+    return v
+
+
+def as_lot_faces(made: object, name: str, v: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(v, tuple) or not all([isinstance(x, tuple) and len(x) == 2 and isinstance(x[0], str)
+                                            and is_whole(x[1]) for x in v]):
+        raise _refuse(made, name, v, "a tuple of (text, whole number) pairs")
+    return v
+
+
+def as_decisions(made: object, name: str, v: Any) -> tuple[Any, ...]:
+    if not isinstance(v, tuple):
+        raise _refuse(made, name, v, "a tuple of decisions")
+    return v

@@ -8,15 +8,14 @@ Events: built(player, lot, color, cost, value, moved_from): ``value`` None when 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -24,13 +23,23 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("build")
-@attrs.frozen
-class Build(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Build(FrozenDecision):
     """Build a casino tile of ``color`` on ``lot``, a lot the player has a marker on: ``build A2 gold``."""
 
-    lot: str
-    color: str
+    kind: ClassVar[str] = "build"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "color")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, color: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.color: Final[str] = as_text(self, "color", color)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -83,11 +92,7 @@ def _build(lot: str, color: str) -> Build:
         by_color = _BUILD[lot] = {}
     found = by_color.get(color)
     if found is None:
-        # ``Build(lot, color)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about
-        # 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)
-        found = by_color[color] = object.__new__(Build)
-        object.__setattr__(found, "lot", lot)
-        object.__setattr__(found, "color", color)
+        found = by_color[color] = Build(lot, color)
     return found
 
 

@@ -9,47 +9,78 @@ machinery carries out a ``Draw`` (``by_game``) and the engine's ``resume_draw`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from ..board import END_CARD
 from ._family import Decision, Family, Words
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_lot_faces, as_text, as_texts, as_whole_or_none, set_once
 
 if TYPE_CHECKING:
     from ..rules import Engine
     from ..state import GameState
 
 
-@kinded("draw")
-@attrs.frozen
-class Draw(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Draw(FrozenDecision):
     """The draw step as a decision: turn over the next card. ``cards``: the cards the player says were turned
     over (``draw D5``; an F card skipped in a 2-player game and the card after it: ``draw F3 D5``), checked
     against the deck, or at a table, the cards themselves. Empty: whatever is on top."""
 
-    cards: tuple[str, ...] = ()
-    player: int | None = None  # who says they draw (``draw D5 by blue``): only the current player may
+    kind: ClassVar[str] = "draw"
+    _keys: ClassVar[tuple[str, ...]] = ("cards", "player")
+    __slots__ = _keys
+
+    def __init__(self, cards: Any = (), player: Any = None) -> None:
+        self.cards: Final[tuple[str, ...]] = as_texts(self, "cards", cards)
+        # who says they draw (``draw D5 by blue``): only the current player may
+        self.player: Final[int | None] = as_whole_or_none(self, "player", player)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.cards, self.player)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("reroll")
-@attrs.frozen
-class Reroll(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Reroll(FrozenDecision):
     """At a table, the dice of a tie reroll the draw waits for: ``values`` ((lot, face), ...) in the order asked.
     003 "Settling Who's the Boss" L426-445; 000 "Reroll if Tied" L203-209."""
 
-    values: tuple[tuple[str, int], ...] = ()
+    kind: ClassVar[str] = "reroll"
+    _keys: ClassVar[tuple[str, ...]] = ("values",)
+    __slots__ = _keys
+
+    def __init__(self, values: Any = ()) -> None:
+        self.values: Final[tuple[tuple[str, int], ...]] = as_lot_faces(self, "values", values)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.values,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("move")
-@attrs.frozen
-class Choose(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Choose(FrozenDecision):
     """At a table, which of the drawer's pieces moves when none is left: ``what`` is "marker_from" or "die_from".
     003 "Available Player Markers" L266-271, "Available Dice" L251-262."""
 
-    what: str
-    lot: str
+    kind: ClassVar[str] = "move"
+    _keys: ClassVar[tuple[str, ...]] = ("what", "lot")
+    __slots__ = _keys
+
+    def __init__(self, what: Any, lot: Any) -> None:
+        self.what: Final[str] = as_text(self, "what", what)
+        self.lot: Final[str] = as_text(self, "lot", lot)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.what, self.lot)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 DRAW_CHOICES = (Reroll, Choose)  # the draw's own decisions, asked for after the card is known

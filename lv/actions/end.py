@@ -6,19 +6,23 @@ The game's turn machinery carries it out (``Game.apply``): the engine refuses it
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, Final
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from ._family import Decision, Family, Moment, Words
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, set_once
 
 
-@kinded("end")
-@attrs.frozen
-class EndTurn(DecisionValue):
+@mypyc_attr(acyclic=True)
+class EndTurn(FrozenDecision):
     """End the turn: the next player draws and the casinos are paid (``end``)."""
 
+    kind: ClassVar[str] = "end"
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 _END = EndTurn()

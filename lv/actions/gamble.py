@@ -12,9 +12,8 @@ Events: gambled(player, lot, boss, bet, dice, total, outcome, lay_off, gambler_g
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..casinos import boss, dice_facts
@@ -22,7 +21,7 @@ from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, refuse
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_flag_or_none, as_text, as_whole, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -33,16 +32,27 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("gamble")
-@attrs.frozen
-class Gamble(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Gamble(FrozenDecision):
     """Bet ``bet`` at the casino at ``lot`` (``gamble A2 5``); ``lay_off``: the boss's answer where the profile
     lets the boss lay off (``gamble.lay_off``), given up front (True, False); None: the boss is asked, and the game
     waits for the answer (``Game.apply``, lv/actions/layoff.py; where nobody may lay off, None is False)."""
 
-    lot: str
-    bet: int
-    lay_off: bool | None = False  # the boss's answer; None: not given yet, the boss is asked
+    kind: ClassVar[str] = "gamble"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "bet", "lay_off")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, bet: Any, lay_off: Any = False) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.bet: Final[int] = as_whole(self, "bet", bet)
+        # the boss's answer; None: not given yet, the boss is asked
+        self.lay_off: Final[bool | None] = as_flag_or_none(self, "lay_off", lay_off)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.bet, self.lay_off)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -72,17 +82,6 @@ register(Gambled)
 LAY_OFF_WORDS = ("layoff", "lay-off", "lay_off")
 NO_LAY_OFF_WORDS = ("no-layoff", "no-lay-off", "no_lay_off", "nolayoff")
 ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has not answered)
-
-
-def make_gamble(lot: str, bet: int) -> Gamble:
-    """``Gamble(lot, bet)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about 3,000
-    instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal). For the
-    gambles a generator or a bot makes by the thousand (the search's half stakes, greedy's bet)."""
-    a = object.__new__(Gamble)
-    object.__setattr__(a, "lot", lot)
-    object.__setattr__(a, "bet", bet)
-    object.__setattr__(a, "lay_off", False)
-    return a
 
 
 def two_dice(faces: list[int]) -> list[int]:
@@ -279,7 +278,7 @@ class GambleFamily(Family):
                 row.extend([None] * (max(cap + 1, 2 * len(row)) - len(row)))
                 gamble = None
             if gamble is None:
-                gamble = row[cap] = make_gamble(casino.name, cap)
+                gamble = row[cap] = Gamble(casino.name, cap, False)
             slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

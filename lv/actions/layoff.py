@@ -22,13 +22,13 @@ explicit game of OpenSpiel and PettingZoo (lv/explicit.py) all read.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
+from mypy_extensions import mypyc_attr
 
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_flag, set_once
 
 if TYPE_CHECKING:
     from ..profile import Profile
@@ -41,13 +41,23 @@ YES_WORDS: Final = ("layoff", "lay-off", "lay_off")
 NO_WORDS: Final = ("no-layoff", "no-lay-off", "no_lay_off", "nolayoff")
 
 
-@kinded("layoff")
-@attrs.frozen
-class LayOff(DecisionValue):
+@mypyc_attr(acyclic=True)
+class LayOff(FrozenDecision):
     """The boss's answer to the gamble that waits for it: lay off half the bet to the bank (``layoff``) or not
     (``no-layoff``). 000 "Action - Gamble" L194."""
 
-    lay_off: bool
+    kind: ClassVar[str] = "layoff"
+    _keys: ClassVar[tuple[str, ...]] = ("lay_off",)
+    __slots__ = _keys
+
+    def __init__(self, lay_off: Any) -> None:
+        self.lay_off: Final[bool] = as_flag(self, "lay_off", lay_off)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lay_off,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 ANSWERS: Final = (LayOff(False), LayOff(True))  # the legal list while a gamble waits: no, then yes

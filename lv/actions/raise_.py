@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from sys import maxsize
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -30,12 +29,22 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("raise")
-@attrs.frozen
-class Raise(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Raise(FrozenDecision):
     """Put a riser under every tile of the casino at ``lot`` (where the profile has risers): ``raise A2``."""
 
-    lot: str
+    kind: ClassVar[str] = "raise"
+    _keys: ClassVar[tuple[str, ...]] = ("lot",)
+    __slots__ = _keys
+
+    def __init__(self, lot: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

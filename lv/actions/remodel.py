@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from sys import maxsize
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
@@ -21,7 +20,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -32,13 +31,23 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("remodel")
-@attrs.frozen
-class Remodel(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Remodel(FrozenDecision):
     """Replace every tile of the casino at ``lot`` with tiles of ``color``: ``remodel A2 silver``."""
 
-    lot: str  # any lot of the casino
-    color: str
+    kind: ClassVar[str] = "remodel"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "color")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, color: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)  # any lot of the casino
+        self.color: Final[str] = as_text(self, "color", color)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.color)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -97,11 +106,7 @@ def _remodel(lot: str, color: str) -> Remodel:
         by_color = _REMODEL[lot] = {}
     found = by_color.get(color)
     if found is None:
-        # ``Remodel(lot, color)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame (about
-        # 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py holds the two equal)
-        found = by_color[color] = object.__new__(Remodel)
-        object.__setattr__(found, "lot", lot)
-        object.__setattr__(found, "color", color)
+        found = by_color[color] = Remodel(lot, color)
     return found
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from sys import maxsize
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..casinos import has_die, pips
@@ -20,7 +19,7 @@ from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -31,12 +30,22 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("reorganize")
-@attrs.frozen
-class Reorganize(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Reorganize(FrozenDecision):
     """Reroll the dice of the casino at ``lot``: ``reorg A2``."""
 
-    lot: str
+    kind: ClassVar[str] = "reorganize"
+    _keys: ClassVar[tuple[str, ...]] = ("lot",)
+    __slots__ = _keys
+
+    def __init__(self, lot: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)

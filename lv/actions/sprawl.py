@@ -11,9 +11,8 @@ no die left.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..casinos import boss
@@ -21,7 +20,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -32,13 +31,23 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("sprawl")
-@attrs.frozen
-class Sprawl(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Sprawl(FrozenDecision):
     """Sprawl the casino that holds ``source`` onto the empty neighbouring ``lot``: ``sprawl A3 from A2``."""
 
-    lot: str
-    source: str  # any lot of the sprawling casino
+    kind: ClassVar[str] = "sprawl"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "source")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, source: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.source: Final[str] = as_text(self, "source", source)  # any lot of the sprawling casino
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.source)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -113,11 +122,7 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     for n in lots:
         sprawl = made.get(n)
         if sprawl is None:
-            # ``Sprawl(n, casino.name)``, its fields set directly: compiled, attrs' ``__init__`` is a Python frame
-            # (about 2,000 instructions), ``object.__setattr__`` a C call (tests/test_legal_caches.py: the same)
-            sprawl = made[n] = object.__new__(Sprawl)
-            object.__setattr__(sprawl, "lot", n)
-            object.__setattr__(sprawl, "source", casino.name)
+            sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
     costs = [cost_of[n] for n in lots]
     return tuple(costs), tuple(sprawls), max(costs)

@@ -17,9 +17,8 @@ family.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
-import attrs
 from mypy_extensions import mypyc_attr
 
 from ..errors import IllegalAction
@@ -27,7 +26,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Reason, Words, refuse
 from ._table import FAMILY_OF, FAMILY_OF_VERB, format_decision, parse_words, structured_decision
-from ._values import DecisionValue, kinded
+from ._values import FrozenDecision, as_decisions, as_text, as_whole, as_wholes, set_once
 
 if TYPE_CHECKING:
     from ..chance import Dice
@@ -35,93 +34,182 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-@kinded("money")
-@attrs.frozen
-class GiveMoney(DecisionValue):
+@mypyc_attr(acyclic=True)
+class GiveMoney(FrozenDecision):
     """A step of a trade: ``amount`` of money from seat ``giver`` to seat ``receiver``."""
 
-    giver: int
-    receiver: int
-    amount: int
+    kind: ClassVar[str] = "money"
+    _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
+    __slots__ = _keys
+
+    def __init__(self, giver: Any, receiver: Any, amount: Any) -> None:
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+        self.amount: Final[int] = as_whole(self, "amount", amount)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.giver, self.receiver, self.amount)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("lot")
-@attrs.frozen
-class GiveLot(DecisionValue):
+@mypyc_attr(acyclic=True)
+class GiveLot(FrozenDecision):
     """A step of a trade: the marker on ``lot`` (a parking lot) from seat ``giver`` to seat ``receiver``."""
 
-    lot: str
-    giver: int
-    receiver: int
+    kind: ClassVar[str] = "lot"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("die")
-@attrs.frozen
-class GiveDie(DecisionValue):
+@mypyc_attr(acyclic=True)
+class GiveDie(FrozenDecision):
     """A step of a trade: the die on the tile at ``lot`` from seat ``giver`` to seat ``receiver``."""
 
-    lot: str
-    giver: int
-    receiver: int
+    kind: ClassVar[str] = "die"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
+    __slots__ = _keys
 
+    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 # Elements a trade may name but the rulebooks forbid (000 "At Any Time: Trading" L226; 003 "Trading" L827-832).
 # They parse, so that the rules refuse them with the rule, not the notation with a syntax error.
 
 
-@kinded("points")
-@attrs.frozen
-class GivePoints(DecisionValue):
-    giver: int
-    receiver: int
-    amount: int
+@mypyc_attr(acyclic=True)
+class GivePoints(FrozenDecision):
+    kind: ClassVar[str] = "points"
+    _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
+    __slots__ = _keys
+
+    def __init__(self, giver: Any, receiver: Any, amount: Any) -> None:
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+        self.amount: Final[int] = as_whole(self, "amount", amount)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.giver, self.receiver, self.amount)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("tile")
-@attrs.frozen
-class GiveTile(DecisionValue):
-    lot: str
-    giver: int
-    receiver: int
+@mypyc_attr(acyclic=True)
+class GiveTile(FrozenDecision):
+    kind: ClassVar[str] = "tile"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("riser")
-@attrs.frozen
-class GiveRiser(DecisionValue):
-    lot: str
-    giver: int
-    receiver: int
+@mypyc_attr(acyclic=True)
+class GiveRiser(FrozenDecision):
+    kind: ClassVar[str] = "riser"
+    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
+    __slots__ = _keys
+
+    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
+        self.lot: Final[str] = as_text(self, "lot", lot)
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.lot, self.giver, self.receiver)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("promise")
-@attrs.frozen
-class Promise(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Promise(FrozenDecision):
     """A promise of a future action or transfer: ``text`` is what was promised, as written."""
 
-    giver: int
-    receiver: int
-    text: str
+    kind: ClassVar[str] = "promise"
+    _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "text")
+    __slots__ = _keys
+
+    def __init__(self, giver: Any, receiver: Any, text: Any) -> None:
+        self.giver: Final[int] = as_whole(self, "giver", giver)
+        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
+        self.text: Final[str] = as_text(self, "text", text)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.giver, self.receiver, self.text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("as")
-@attrs.frozen
-class ActAs(DecisionValue):
+@mypyc_attr(acyclic=True)
+class ActAs(FrozenDecision):
     """An action step that names who takes it (``as black build A2 gold``): legal only for the current player."""
 
-    player: int
-    action: Any
+    kind: ClassVar[str] = "as"
+    _keys: ClassVar[tuple[str, ...]] = ("player", "action")
+    __slots__ = _keys
+
+    def __init__(self, player: Any, action: Any) -> None:
+        self.player: Final[int] = as_whole(self, "player", player)
+        self.action: Final[Any] = action
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.player, self.action)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
-@kinded("trade")
-@attrs.frozen
-class Trade(DecisionValue):
+@mypyc_attr(acyclic=True)
+class Trade(FrozenDecision):
     """Steps carried out in order: transfers between any players, and the current player's actions.
 
     ``by``: the players to the trade, the proposer first (``trade ... by green, black``); empty when the record
     does not say (then the current player proposes, and the parties are the players the steps name)."""
 
-    steps: tuple[Any, ...]
-    by: tuple[int, ...] = ()
+    kind: ClassVar[str] = "trade"
+    _keys: ClassVar[tuple[str, ...]] = ("steps", "by")
+    __slots__ = _keys
+
+    def __init__(self, steps: Any, by: Any = ()) -> None:
+        self.steps: Final[tuple[Any, ...]] = as_decisions(self, "steps", steps)
+        self.by: Final[tuple[int, ...]] = as_wholes(self, "by", by)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (self.steps, self.by)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        set_once(self, name, value)
 
 
 @mypyc_attr(acyclic=True)
@@ -236,26 +324,19 @@ def parse_step(w: Words) -> Any:
 
 # ------------------------------------------------------------------------------ the rules
 
-def given(step: Any, field: str) -> Any:
-    """A step's value as the caller gave it, to be checked: read through ``Any``, since compiled code would turn a
-    field typed ``int`` into a C integer on reading (``True`` becomes 1; ``1.5`` or ``"3"`` a TypeError) before
-    the check could refuse it."""
-    return getattr(step, field)
-
-
 def transfer(engine: Engine, s: GameState, step: Any, events: list[Event], choices: dict[str, str]) -> None:
     """Carry out one transfer between players."""
     n = len(s.players)
-    for who in (given(step, "giver"), given(step, "receiver")):
-        if not isinstance(who, int) or not 0 <= who < n:
+    for who in (step.giver, step.receiver):  # whole numbers: checked when the step was made
+        if not 0 <= who < n:
             raise IllegalAction(f"no such player: {who!r}", Rule.TRADE)
     if step.giver == step.receiver:
         raise IllegalAction("a player cannot trade with themselves", Rule.TRADE)
     giver, receiver = s.players[step.giver], s.players[step.receiver]
     if isinstance(step, GiveMoney):
-        amount: Any = given(step, "amount")
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            raise IllegalAction(f"give a whole number of dollars, at least $1, not {amount!r}", Rule.TRADE_ITEMS)
+        if step.amount < 1:
+            raise IllegalAction(f"give a whole number of dollars, at least $1, not {step.amount!r}",
+                                Rule.TRADE_ITEMS)
         if giver.money < step.amount:
             raise IllegalAction(f"{giver.name} has ${giver.money}, not ${step.amount}", Rule.TRADE_ITEMS)
         giver.money -= step.amount
@@ -379,7 +460,7 @@ class TradeFamily(Family):
                                                 "action now")
                 named.add(s.current)
             elif isinstance(step, TRANSFERS):
-                named.update((given(step, "giver"), given(step, "receiver")))
+                named.update((step.giver, step.receiver))
         if by and not named <= set(by):
             outside = sorted(i for i in named - set(by) if isinstance(i, int) and 0 <= i < n)
             if outside:
