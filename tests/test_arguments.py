@@ -50,7 +50,7 @@ def _core_decisions():
         for sub in cls.__subclasses__():
             yield sub
             yield from subclasses(sub)
-    return sorted(set(subclasses(FrozenDecision)), key=lambda c: c.__name__)
+    return sorted({c for c in subclasses(FrozenDecision) if not c.__name__.startswith("_")}, key=lambda c: c.__name__)
 
 
 # a decision of each core class with every field given, its fields in order

@@ -74,10 +74,11 @@ class DecisionValue:
 
 @mypyc_attr(acyclic=True)
 class FrozenDecision(DecisionValue):
-    """The base of the core's decision classes, each of which ends with the same ``__setattr__``: a field is set once,
-    by ``__init__`` (``set_once``). It is written in each class, not here: mypyc makes a class's ``__init__`` go
-    through an inherited ``__setattr__``, but sets the fields directly past the class's own, and allows none in
-    ``DecisionValue``, which Python classes may subclass. Compiled, Python code that assigns a field meets it."""
+    """The base of the core's decision classes. Each class that writes an ``__init__`` ends with the same
+    ``__setattr__``: a field is set once, by ``__init__`` (``set_once``). It is written beside the ``__init__``, not
+    here: mypyc makes an ``__init__`` go through an inherited ``__setattr__``, but sets the fields directly past its
+    own class's, and allows none in ``DecisionValue``, which Python classes may subclass. Compiled, Python code that
+    assigns a field meets it."""
 
     __slots__ = ()
 

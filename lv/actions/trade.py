@@ -35,10 +35,9 @@ if TYPE_CHECKING:
 
 
 @mypyc_attr(acyclic=True)
-class GiveMoney(FrozenDecision):
-    """A step of a trade: ``amount`` of money from seat ``giver`` to seat ``receiver``."""
+class _Amount(FrozenDecision):
+    """A step of a trade that gives ``amount`` from seat ``giver`` to seat ``receiver``: money, points."""
 
-    kind: ClassVar[str] = "money"
     _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
     __slots__ = _keys
 
@@ -55,10 +54,10 @@ class GiveMoney(FrozenDecision):
 
 
 @mypyc_attr(acyclic=True)
-class GiveLot(FrozenDecision):
-    """A step of a trade: the marker on ``lot`` (a parking lot) from seat ``giver`` to seat ``receiver``."""
+class _Piece(FrozenDecision):
+    """A step of a trade that gives a piece at ``lot`` from seat ``giver`` to seat ``receiver``: a marker, a die, a
+    tile, a riser."""
 
-    kind: ClassVar[str] = "lot"
     _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
     __slots__ = _keys
 
@@ -75,80 +74,49 @@ class GiveLot(FrozenDecision):
 
 
 @mypyc_attr(acyclic=True)
-class GiveDie(FrozenDecision):
+class GiveMoney(_Amount):
+    """A step of a trade: ``amount`` of money from seat ``giver`` to seat ``receiver``."""
+
+    kind: ClassVar[str] = "money"
+    __slots__ = ()
+
+
+@mypyc_attr(acyclic=True)
+class GiveLot(_Piece):
+    """A step of a trade: the marker on ``lot`` (a parking lot) from seat ``giver`` to seat ``receiver``."""
+
+    kind: ClassVar[str] = "lot"
+    __slots__ = ()
+
+
+@mypyc_attr(acyclic=True)
+class GiveDie(_Piece):
     """A step of a trade: the die on the tile at ``lot`` from seat ``giver`` to seat ``receiver``."""
 
     kind: ClassVar[str] = "die"
-    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
-    __slots__ = _keys
+    __slots__ = ()
 
-    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
-        self.lot: Final[str] = as_text(self, "lot", lot)
-        self.giver: Final[int] = as_whole(self, "giver", giver)
-        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
-
-    def _values(self) -> tuple[Any, ...]:
-        return (self.lot, self.giver, self.receiver)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
 
 # Elements a trade may name but the rulebooks forbid (000 "At Any Time: Trading" L226; 003 "Trading" L827-832).
 # They parse, so that the rules refuse them with the rule, not the notation with a syntax error.
 
 
 @mypyc_attr(acyclic=True)
-class GivePoints(FrozenDecision):
+class GivePoints(_Amount):
     kind: ClassVar[str] = "points"
-    _keys: ClassVar[tuple[str, ...]] = ("giver", "receiver", "amount")
-    __slots__ = _keys
-
-    def __init__(self, giver: Any, receiver: Any, amount: Any) -> None:
-        self.giver: Final[int] = as_whole(self, "giver", giver)
-        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
-        self.amount: Final[int] = as_whole(self, "amount", amount)
-
-    def _values(self) -> tuple[Any, ...]:
-        return (self.giver, self.receiver, self.amount)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
+    __slots__ = ()
 
 
 @mypyc_attr(acyclic=True)
-class GiveTile(FrozenDecision):
+class GiveTile(_Piece):
     kind: ClassVar[str] = "tile"
-    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
-    __slots__ = _keys
-
-    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
-        self.lot: Final[str] = as_text(self, "lot", lot)
-        self.giver: Final[int] = as_whole(self, "giver", giver)
-        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
-
-    def _values(self) -> tuple[Any, ...]:
-        return (self.lot, self.giver, self.receiver)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
+    __slots__ = ()
 
 
 @mypyc_attr(acyclic=True)
-class GiveRiser(FrozenDecision):
+class GiveRiser(_Piece):
     kind: ClassVar[str] = "riser"
-    _keys: ClassVar[tuple[str, ...]] = ("lot", "giver", "receiver")
-    __slots__ = _keys
-
-    def __init__(self, lot: Any, giver: Any, receiver: Any) -> None:
-        self.lot: Final[str] = as_text(self, "lot", lot)
-        self.giver: Final[int] = as_whole(self, "giver", giver)
-        self.receiver: Final[int] = as_whole(self, "receiver", receiver)
-
-    def _values(self) -> tuple[Any, ...]:
-        return (self.lot, self.giver, self.receiver)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        set_once(self, name, value)
+    __slots__ = ()
 
 
 @mypyc_attr(acyclic=True)
