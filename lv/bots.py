@@ -56,6 +56,7 @@ from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
 from .collector import fewer_collections
+from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
 from .mcts import Mcts
 from .rules import Engine
@@ -85,7 +86,7 @@ def random_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A
     """``uniform``: any legal decision, all equally likely. Never trades (a trade is never listed)."""
     action = rng.choice(legal)
     if isinstance(action, A.Gamble):
-        return A.Gamble(action.lot, rng.randint(1, action.bet))
+        return gamble_of(action.lot, rng.randint(1, action.bet))
     return action
 
 
@@ -179,7 +180,7 @@ class GreedyBot:
         if isinstance(action, A.Gamble):
             s = game.state
             money = s.players[s.current].money
-            return A.Gamble(action.lot, max(1, min(action.bet, money // 2)))
+            return gamble_of(action.lot, max(1, min(action.bet, money // 2)))
         return action
 
     def lays_off(self, s: GameState) -> bool:

@@ -25,6 +25,7 @@ from mypy_extensions import mypyc_attr
 from . import actions as A
 from .arguments import check_action
 from .actions import Choose, Draw, EndTurn, Gamble, Reroll
+from .actions.gamble import gamble_of
 from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
@@ -187,9 +188,6 @@ def _given_dicts(**given: object) -> None:
                             f"{_EXAMPLES[name]}) or None, not {type(value).__name__}")
 
 
-# the uniform bot's staked gambles, each made once, by (lot, stake): a decision value is frozen, so one object serves
-# every game (an attrs class is made by Python code: making one cost about a twentieth of a gambling decision)
-_STAKED: Final[dict[tuple[str, int], Gamble]] = {}
 
 _EXAMPLES: Final = {"dice": "{'gamble': [3, 5]}", "next_draw_dice": "{'ties': {'A2': [4]}}",
                     "choices": "{'die_from': 'A2'}", "next_draw_choices": "{'marker_from': 'B3'}"}
@@ -748,11 +746,7 @@ class Game:
         if counts is not None:
             counts.append(n)
         if isinstance(action, Gamble):
-            lot, stake = action.lot, 1 + below(rng, action.bet)  # rng.randint(1, action.bet)
-            staked = _STAKED.get((lot, stake))
-            if staked is None:
-                staked = _STAKED[lot, stake] = Gamble(lot, stake)
-            action = staked
+            action = gamble_of(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
         self._vouched = action
         return action
 

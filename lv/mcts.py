@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import attrs
 
 from . import actions as A
+from .actions.gamble import gamble_of
 from .board import END_CARD, Board
 from .chance import Dice, below, rng_for
 from .collector import fewer_collections
@@ -133,7 +134,7 @@ def choices(legal: list[Action]) -> list[Action]:
     for action in legal:
         if isinstance(action, A.Gamble) and action.bet > 1:
             out.append(action)
-            out.append(A.Gamble(action.lot, (action.bet + 1) // 2))
+            out.append(gamble_of(action.lot, (action.bet + 1) // 2))
         else:
             out.append(action)
     return out

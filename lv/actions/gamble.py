@@ -84,6 +84,25 @@ NO_LAY_OFF_WORDS = ("no-layoff", "no-lay-off", "no_lay_off", "nolayoff")
 ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has not answered)
 
 
+# each gamble made once by lot and bet, for the generator's tables (one an engine, so one a game) and for the bets
+# a bot or the search makes itself (uniform's random stake, greedy's half its money, the search's half stakes):
+# made anew by the thousand, each field checked and set, they cost the pure build more than the rest of its choice
+_GAMBLE: dict[str, list[Gamble | None]] = {}
+
+
+def gamble_of(lot: str, bet: int) -> Gamble:
+    """``Gamble(lot, bet)``, no lay-off given, made once (``bet``: $1 or more)."""
+    row = _GAMBLE.get(lot)
+    if row is None:
+        row = _GAMBLE[lot] = []
+    if bet >= len(row):
+        row.extend([None] * (bet + 1 - len(row)))
+    gamble = row[bet]
+    if gamble is None:
+        gamble = row[bet] = Gamble(lot, bet, False)
+    return gamble
+
+
 def two_dice(faces: list[int]) -> list[int]:
     """A gamble rolls two dice: the first two faces given at a table (taken from the list)."""
     if len(faces) < 2:
@@ -278,7 +297,7 @@ class GambleFamily(Family):
                 row.extend([None] * (max(cap + 1, 2 * len(row)) - len(row)))
                 gamble = None
             if gamble is None:
-                gamble = row[cap] = Gamble(casino.name, cap, False)
+                gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
