@@ -37,7 +37,7 @@ from .notation import check_names, new_name_problem
 from .profile import Profile, load_profile
 from .ruleids import Rule
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
-from .state import GameState, PlayerState, Result
+from .state import GameState, PlayerState, Result, Undo
 
 
 # acyclic (out of the cyclic collector in the compiled build): holds a decision value (plain data), dicts of dice and
@@ -157,14 +157,18 @@ class CasinoView:
 
 
 class _Pushed:
-    """What ``Game.pop`` needs to take back one ``push``: the action, the state before it, how many turns the
-    history had and the last of them as it was."""
+    """What ``Game.pop`` needs to take back one ``push``: the action, the state's checkpoint, how many turns the
+    history had, and of the last of them how many decisions, the last decision and its cards (the turn is taken
+    back in place: a draw as a decision replaces its cards, a boss's answer its gamble)."""
 
-    def __init__(self, action: Any, state: GameState, turns: int, turn: Turn) -> None:
+    def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
+                 cards: list[str]) -> None:
         self.action = action
-        self.state = state
+        self.undo = undo
         self.turns = turns
-        self.turn = turn
+        self.decided = decided
+        self.last = last
+        self.cards = cards
 
 
 def _faces(values: Any) -> bool:
@@ -617,15 +621,21 @@ class Game:
              **options: Any) -> list[Event]:
         """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
         a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
-        ``IllegalAction``, changes nothing and leaves nothing to pop. Each push keeps a copy of the state (the
-        state's one undo, ``GameState.copy``/``restore``)."""
+        ``IllegalAction``, changes nothing and leaves nothing to pop. A push copies nothing: it opens a checkpoint
+        of the state (``GameState.checkpoint``: the changes are noted as they are made) and notes how long the
+        history and its last turn were."""
         check_action("push", action)
-        turn = self.current_turn
-        saved = _Pushed(action, self.state.copy(), len(self.history),
-                        Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
-                             turn.draw_choices, list(turn.draw_events), list(turn.decisions)))
+        s, history = self.state, self.history
+        turn = history[-1]
+        decisions = turn.decisions
+        undo = s.checkpoint()
+        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards)
         self._checked = action
-        events = self.apply(action, dice, choices, **options)
+        try:
+            events = self.apply(action, dice, choices, **options)
+        except BaseException:
+            self._back(saved)
+            raise
         self._pushed.append(saved)
         return events
 
@@ -635,11 +645,25 @@ class Game:
         if not self._pushed:
             raise IndexError("pop: no decision was pushed")
         saved = self._pushed.pop()
-        self.state.restore(saved.state)
-        del self.history[saved.turns:]
-        self.history[-1].restore(saved.turn)  # the same Turn object, as it was
+        self._back(saved)
         self._vouched = None
         return saved.action
+
+    def _back(self, saved: _Pushed) -> None:
+        """The state rolled back to the push's checkpoint, the history to its length then, the last turn's
+        decisions and cards as they were."""
+        self.state.rollback(saved.undo)
+        history = self.history
+        del history[saved.turns:]
+        turn = history[-1]
+        decisions = turn.decisions
+        n = saved.decided
+        del decisions[n:]
+        if n and decisions[n - 1] is not saved.last:  # a boss's answer took the place of the gamble asked
+            last = saved.last
+            assert last is not None
+            decisions[n - 1] = last
+        turn.cards = saved.cards
 
     @property
     def pushed(self) -> list[A.Action]:
@@ -654,11 +678,21 @@ class Game:
                     board=self.board, setup=False, table=self.table, deal=self.deal,
                     draw_first=not self.explicit_draws, engine=self.engine)
         twin.ask = self.ask
-        twin.state = self.state.copy()
-        twin.history = [t.copy() for t in self.history]
+        s = self.state
+        t = twin.state = s.copy()
+        twin.history = [turn.copy() for turn in self.history]
         twin.setup_events = list(self.setup_events)
         twin.deal = None if self.deal is None else {k: list(v) for k, v in self.deal.items()}
-        twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, p.turn.copy()) for p in self._pushed]
+        # the checkpoints, oldest first, each for the twin's state (its casino index worked out again after its
+        # rollback); a turn's cards and last decision its own
+        parent: Undo | None = None
+        for p in self._pushed:
+            u = p.undo.moved(s, t)
+            u.parent = parent
+            parent = u
+            last = None if p.last is None else p.last.copy()
+            twin._pushed.append(_Pushed(p.action, u, p.turns, p.decided, last, list(p.cards)))
+        t._undo = parent
         twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
         twin.starting_rolls = [dict(r) for r in self.starting_rolls]
         return twin
