@@ -354,7 +354,9 @@ class GameState:
                 colors[i], heights[i], values[i], owners[i] = None, 0, 0, None
             else:
                 tiles[lot] = old
-                colors[i], heights[i], values[i], owners[i] = old.color, old.height, old.value or 0, old.owner
+                owner = old.owner
+                colors[i], heights[i], owners[i] = old.color, old.height, owner
+                values[i] = 0 if owner is None else old.value or 0  # as _die has it
         if u.markers is not None:
             self.markers = u.markers
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
