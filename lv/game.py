@@ -162,13 +162,16 @@ class _Pushed:
     back in place: a draw as a decision replaces its cards, a boss's answer its gamble)."""
 
     def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
-                 cards: list[str]) -> None:
+                 cards: list[str], legal: list[Any] | None = None,
+                 legal_key: tuple[int, int, int, int, int, int, int, str] | None = None) -> None:
         self.action = action
         self.undo = undo
         self.turns = turns
         self.decided = decided
         self.last = last
         self.cards = cards
+        self.legal = legal  # the game's last legal list then (Game._legal), and its key
+        self.legal_key = legal_key
 
 
 def _faces(values: Any) -> bool:
@@ -276,6 +279,11 @@ class Game:
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
+        # the last legal list (a copy) and the state's key then (``_key``): a decision of it is the engine's own for
+        # the state, so ``push`` carries it out without the checks, as ``apply`` does ``random_legal``'s. Any ``apply``
+        # forgets it; ``pop`` gives back the one of its push
+        self._legal: list[A.Action] | None = None
+        self._legal_key: tuple[int, int, int, int, int, int, int, str] | None = None
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -502,6 +510,7 @@ class Game:
         s = self.state
         vouched, self._vouched = self._vouched, None
         checked, self._checked = self._checked, None
+        self._legal = None
         # from outside: its types checked alike in both builds (once: push checked its own)
         if (checked is None or action is not checked) and (vouched is None or action is not vouched):
             check_action("apply", action)
@@ -624,13 +633,20 @@ class Game:
         ``IllegalAction``, changes nothing and leaves nothing to pop. A push copies nothing: it opens a checkpoint
         of the state (``GameState.checkpoint``: the changes are noted as they are made) and notes how long the
         history and its last turn were."""
-        check_action("push", action)
+        vouched = self._vouched
+        listed = (vouched is not None and action is vouched) or self._listed(action)
+        if not listed:
+            check_action("push", action)
         s, history = self.state, self.history
         turn = history[-1]
         decisions = turn.decisions
         undo = s.checkpoint()
-        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards)
-        self._checked = action
+        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards,
+                        self._legal, self._legal_key)
+        if listed:  # the engine's own decision for this state: carried out without the checks
+            self._vouched = action
+        else:
+            self._checked = action
         try:
             events = self.apply(action, dice, choices, **options)
         except BaseException:
@@ -647,7 +663,27 @@ class Game:
         saved = self._pushed.pop()
         self._back(saved)
         self._vouched = None
+        self._legal, self._legal_key = saved.legal, saved.legal_key
         return saved.action
+
+    def _key(self) -> tuple[int, int, int, int, int, int, int, str]:
+        """What a legal list is kept with: the state's tiles' stamp, markers, dice, turn, player, gambles, money and
+        phase (every decision changes one; ``apply`` and ``pop`` keep the list right, this guards against a state
+        changed by hand in between)."""
+        s = self.state
+        index = s._casinos
+        return (s.structure, s.markers_mask, s.dice_mask, -1 if index is None else index.changes, s.turn * 8 + s.current,
+                s.gambles, s.players[s.current].money, s.phase)
+
+    def _listed(self, action: Any) -> bool:
+        """Is ``action`` one of the last legal list's decisions (the very object), made for the state as it is?"""
+        legal = self._legal
+        if legal is None or self._key() != self._legal_key:
+            return False
+        for a in legal:
+            if a is action:
+                return True
+        return False
 
     def _back(self, saved: _Pushed) -> None:
         """The state rolled back to the push's checkpoint, the history to its length then, the last turn's
@@ -764,8 +800,12 @@ class Game:
     # ------------------------------------------------------------------ reading the game
     def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
-        trades, which are open-ended, are not listed). Empty once the game is over."""
-        return legal_actions(self.engine, self.state)
+        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps a copy of the
+        list until the next decision: ``push`` carries out one of its decisions without the checks (it is the
+        engine's own for this state)."""
+        found = legal_actions(self.engine, self.state)
+        self._legal, self._legal_key = found[:], self._key()
+        return found
 
     def legal_count(self) -> int:
         """``len(legal_actions())``, without making the list."""

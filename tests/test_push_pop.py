@@ -118,7 +118,9 @@ def test_dice_or_choices_that_are_no_dict_are_a_type_error_and_change_nothing(gi
 def test_a_push_checks_its_decision_once(monkeypatch):
     """Guards push's one check of the decision's types (``check_action``: Python code in both builds, about 3,700
     instructions compiled): the ``apply`` it calls does not check the same object again; any other decision
-    given to ``apply`` still is."""
+    given to ``apply`` still is. A decision of the game's last legal list, for the state as it still is, is the
+    engine's own: a push of it is not checked at all (a search pushes each decision of a list); changed by hand,
+    the state's legal list is not trusted any more."""
     import lv.game as game_module
 
     calls = []
@@ -132,10 +134,22 @@ def test_a_push_checks_its_decision_once(monkeypatch):
     game = lv.new_game("revised", 3, seed=7)
     legal = game.legal_actions()
     game.push(legal[0])
+    assert calls == []
+    game.pop()
+    game.push(legal[1])  # the list is the game's again after the pop
+    game.pop()
+    assert calls == []
+    own = lv.EndTurn()  # a decision equal to one of the list's, not the list's
+    assert own in legal and not any(a is own for a in legal)
+    game.push(own)
     assert calls == ["push"]
     game.pop()
     game.apply(legal[0])
     assert calls == ["push", "apply"]
+    legal = game.legal_actions()
+    game.state.players[game.state.current].money += 1  # by hand: the list is not the state's any more
+    game.push(legal[0])
+    assert calls == ["push", "apply", "push"]
 
 
 # ---------------------------------------------------------------------------------------------- push/pop exactly
