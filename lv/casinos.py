@@ -262,6 +262,10 @@ class CasinosByLot:
         return f"CasinosByLot({dict(self.items())!r})"
 
 
+# the last version given to a casino index (``CasinoIndex.changes``): unique across every index of the process, so
+# that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
+_VERSIONS: Final = [0]
+
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
 
 
@@ -348,7 +352,10 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
-        self.changes = 0  # the changes told (tiles_changed, die_changed): the same number, the same casinos and dice
+        # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
+        # number, the same casinos and dice
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
         self._no_log()
         self.refresh()
 
@@ -466,7 +473,8 @@ class CasinoIndex:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
         self._tile_mask |= lots
-        self.changes += 1
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
         self._all = self._with_dice = self._bosses = None
 
     def die_changed(self, i: int) -> None:
@@ -477,7 +485,8 @@ class CasinoIndex:
                 self._note(self._facts, casino.first)
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
-        self.changes += 1
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:

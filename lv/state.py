@@ -25,7 +25,8 @@ unique across states, so two states with one stamp have the same tiles in the sa
 Casinos. The state owns its ``CasinoIndex`` (casinos.py): ``s.casino_index(join_rule)``. The change methods tell
 it which tiles or which dice changed; it works out again only the casinos they touched, when next asked.
 
-Undo, two ways. ``saved = s.copy()`` is a complete, independent copy (casino index included); ``s.restore(saved)``
+Undo, two ways. ``saved = s.copy()`` is a complete, independent copy (its casino index copied on its first use,
+from the index it was copied with while that has not changed, else made anew); ``s.restore(saved)``
 puts ``s`` back as it was when ``saved`` was made (``saved`` is used up). ``mark = s.checkpoint()`` copies nothing:
 from then on the change methods note what they change (the old tile of each lot; the small dicts and the markers
 copied on their first change), the casino index notes what it writes, and ``s.rollback(mark)`` puts back exactly
@@ -203,6 +204,10 @@ class GameState:
         self._counts: dict[str, int] = _NOTHING  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
+        # a copy's index, not copied yet: the index of the state it was copied from, and that index's version then
+        # (copied on first use if it is still at that version, else made anew; see copy())
+        self._casinos_from: CasinoIndex | None = None
+        self._casinos_at = 0
         self._undo: Undo | None = None  # the last checkpoint not rolled back (see the module's docstring)
         if not derive:  # copy() sets the derived facts itself
             return
@@ -226,6 +231,7 @@ class GameState:
         twin = self.copy()
         memo[id(self)] = twin
         twin.pending = copy.deepcopy(self.pending, memo)
+        twin._casinos_from = None  # made anew on first use, not copied from this state's
         return twin
 
     def _derive(self) -> None:
@@ -242,7 +248,7 @@ class GameState:
         self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
         self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
         self._memo = None
-        self._casinos = None
+        self._casinos = self._casinos_from = None
         index = board.index
         for lot, t in self.tiles.items():
             i = index[lot]
@@ -288,9 +294,25 @@ class GameState:
         twin.die_owners = list(self.die_owners)
         twin._counts = dict(self._counts)
         twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
+        # the casino index copied on the copy's first use of it (a copy dropped unused, a trial, copies none): what
+        # it is copied from is this state's index while that stays at its version (every change renews it; the
+        # index itself is not changed otherwise but to fill its caches, which hold for the copy too)
         index = self._casinos
-        twin._casinos = None if index is None else index.copy(twin)
+        if index is not None:
+            twin._casinos_from, twin._casinos_at = index, index.changes
+        else:
+            twin._casinos_from, twin._casinos_at = self._casinos_from, self._casinos_at
         return twin
+
+    def _adopt(self) -> CasinoIndex | None:
+        """This copy's index, copied now from the one it was copied with if that is still at its version (None:
+        it changed since, to be made anew)."""
+        source = self._casinos_from
+        self._casinos_from = None
+        if source is None or source.changes != self._casinos_at:
+            return None
+        index = self._casinos = source.copy(self)
+        return index
 
     def restore(self, saved: GameState) -> None:
         """Put this state back as it was when ``saved = self.copy()`` was made. ``saved`` is used up: its parts
@@ -327,6 +349,7 @@ class GameState:
         self._counts = saved._counts
         self._memo = saved._memo
         self._casinos = saved._casinos  # it reads saved's lists and masks, now this state's
+        self._casinos_from, self._casinos_at = saved._casinos_from, saved._casinos_at
 
     def checkpoint(self) -> Undo:
         """Start noting changes: ``rollback(mark)`` puts the state back as it is now (see the module's docstring).
@@ -380,6 +403,7 @@ class GameState:
         if len(reorganized) != len(u.reorganized_items):  # only added to, or made anew (so untouched)
             reorganized.clear()
             reorganized.update(u.reorganized_items)
+        self._casinos_from, self._casinos_at = u.index_from, u.index_at
         was = self._casinos = u.index
         if was is not None:
             mark = u.index_mark
@@ -422,6 +446,8 @@ class GameState:
     def casino_index(self, join_rule: str) -> CasinoIndex:
         """The casinos of this state under ``join_rule`` ("color" or "color_and_height"), current."""
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is None or index.join_rule != join_rule:
             index = self._casinos = CasinoIndex(self, join_rule)
         elif index.dirty:
@@ -483,6 +509,8 @@ class GameState:
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is not None:
             index.tiles_changed(b)
             if old is not None:
@@ -518,8 +546,11 @@ class GameState:
             counts[color] = counts.get(color, 0) + 1
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
-        if self._casinos is not None and changed:
-            self._casinos.tiles_changed(changed)
+        kept = self._casinos
+        if kept is None and self._casinos_from is not None:
+            kept = self._adopt()
+        if kept is not None and changed:
+            kept.tiles_changed(changed)
 
     def raise_tiles(self, lots: Iterable[str]) -> None:
         """The tiles on ``lots`` are one level higher (a raise)."""
@@ -546,8 +577,11 @@ class GameState:
             masks[t.height + 1] = masks.get(t.height + 1, 0) | b
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
-        if self._casinos is not None and changed:
-            self._casinos.tiles_changed(changed)
+        kept = self._casinos
+        if kept is None and self._casinos_from is not None:
+            kept = self._adopt()
+        if kept is not None and changed:
+            kept.tiles_changed(changed)
 
     def _take_tile(self, old: Tile, b: int) -> None:
         counts, colors, heights = self._counts, self.color_masks, self.height_masks
@@ -624,6 +658,8 @@ class GameState:
         i = self.board.index[lot]
         self._die(i, 1 << i, owner, value)
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is not None:
             index.die_changed(i)
 
@@ -658,6 +694,7 @@ class Undo:
         self.derived = False  # _derive ran since (drop_caches)
         self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
         self.index_mark: IndexMark | None = None
+        self.index_from, self.index_at = s._casinos_from, s._casinos_at  # or the one it is to be copied from
 
     def moved(self, s: GameState, twin: GameState) -> Undo:
         """This checkpoint of ``s`` for ``twin``, a copy of ``s`` (``Game.copy``): nothing shared that changes;
@@ -678,7 +715,7 @@ class Undo:
             u.color_masks, u.height_masks, u.counts = (self.color_masks.copy(), self.height_masks.copy(),
                                                        self.counts.copy())
         u.derived = True
-        u.index, u.index_mark = None, None
+        u.index, u.index_mark, u.index_from = None, None, None
         return u
 
 
@@ -688,5 +725,5 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
 
 FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
                  "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
-                 "_memo", "_casinos")
+                 "_memo", "_casinos", "_casinos_from", "_casinos_at")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""
