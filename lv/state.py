@@ -208,6 +208,7 @@ class GameState:
         # (copied on first use if it is still at that version, else made anew; see copy())
         self._casinos_from: CasinoIndex | None = None
         self._casinos_at = 0
+        self._holes = 0  # markers taken off the board since ``markers`` was last made without holes (see copy())
         self._undo: Undo | None = None  # the last checkpoint not rolled back (see the module's docstring)
         if not derive:  # copy() sets the derived facts itself
             return
@@ -277,22 +278,28 @@ class GameState:
     # ---- undo: one copy, one restore
     def copy(self) -> GameState:
         """A complete copy that shares nothing mutable with this state (tiles and casinos are immutable values)."""
-        twin = GameState([p.copy() for p in self.players], dict(self.markers), dict(self.tiles), list(self.deck),
-                         list(self.discards), self.turn, self.current, self.phase, list(self.drawn), self.gambles,
-                         set(self.reorganized), self.result, self.pending, self.structure, self.board, derive=False)
+        markers = self.markers
+        if self._holes:  # markers taken off leave holes in the dict, and CPython copies a dict with many holes key by
+            #              key (one with few by a block copy): the state keeps a dict without holes, made once
+            markers = self.markers = markers.copy()
+            self._holes = 0
+        # slices and dict.copy(): the block copies (list() and dict() of a list or dict are generic calls compiled)
+        twin = GameState([p.copy() for p in self.players], markers.copy(), self.tiles.copy(), self.deck[:],
+                         self.discards[:], self.turn, self.current, self.phase, self.drawn[:], self.gambles,
+                         self.reorganized.copy(), self.result, self.pending, self.structure, self.board, derive=False)
         # the derived facts are copied, not worked out again (derive=False)
         twin.tile_mask = self.tile_mask
-        twin.color_masks = dict(self.color_masks)
-        twin.height_masks = dict(self.height_masks)
+        twin.color_masks = self.color_masks.copy()
+        twin.height_masks = self.height_masks.copy()
         twin.markers_mask = self.markers_mask
-        twin.marker_masks = list(self.marker_masks)
+        twin.marker_masks = self.marker_masks[:]
         twin.dice_mask = self.dice_mask
-        twin.dice_masks = list(self.dice_masks)
-        twin.tile_colors = list(self.tile_colors)
-        twin.tile_heights = list(self.tile_heights)
-        twin.die_values = list(self.die_values)
-        twin.die_owners = list(self.die_owners)
-        twin._counts = dict(self._counts)
+        twin.dice_masks = self.dice_masks[:]
+        twin.tile_colors = self.tile_colors[:]
+        twin.tile_heights = self.tile_heights[:]
+        twin.die_values = self.die_values[:]
+        twin.die_owners = self.die_owners[:]
+        twin._counts = self._counts.copy()
         twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
         # the casino index copied on the copy's first use of it (a copy dropped unused, a trial, copies none): what
         # it is copied from is this state's index while that stays at its version (every change renews it; the
@@ -322,6 +329,7 @@ class GameState:
         # every attribute (FIELDS), one by one: a compiled class sets each as a struct field
         self.players = saved.players
         self.markers = saved.markers
+        self._holes = saved._holes
         self.tiles = saved.tiles
         self.deck = saved.deck
         self.discards = saved.discards
@@ -381,7 +389,7 @@ class GameState:
                 colors[i], heights[i], owners[i] = old.color, old.height, owner
                 values[i] = 0 if owner is None else old.value or 0  # as _die has it
         if u.markers is not None:
-            self.markers = u.markers
+            self.markers, self._holes = u.markers, u.holes
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
             self._derive()
         if u.color_masks is not None:
@@ -425,8 +433,9 @@ class GameState:
     def _noting_markers(self, u: Undo) -> None:
         """The first change of a marker since the checkpoint ``u``: the markers' dict is copied (a removed marker
         goes back to its place in the order), the checkpoint keeps the one it had."""
-        u.markers = self.markers
+        u.markers, u.holes = self.markers, self._holes
         self.markers = self.markers.copy()
+        self._holes = 0
 
     def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
@@ -642,6 +651,7 @@ class GameState:
         if u is not None and u.markers is None:
             self._noting_markers(u)
         owner = self.markers.pop(lot)
+        self._holes += 1
         b = self.board.bit[lot]
         self.marker_masks[owner] &= ~b
         self.markers_mask &= ~b
@@ -688,6 +698,7 @@ class Undo:
         self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
         self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
         self.markers: dict[str, int] | None = None
+        self.holes = 0  # with markers: the state's _holes then
         self.color_masks: dict[str, int] | None = None
         self.height_masks: dict[int, int] = _NOTHING  # with color_masks
         self.counts: dict[str, int] = _NOTHING  # with color_masks
@@ -711,6 +722,7 @@ class Undo:
         u.marker_masks, u.dice_masks = self.marker_masks[:], self.dice_masks[:]
         u.lots, u.olds = self.lots[:], self.olds[:]
         u.markers = None if self.markers is None else self.markers.copy()
+        u.holes = 0
         if self.color_masks is not None:
             u.color_masks, u.height_masks, u.counts = (self.color_masks.copy(), self.height_masks.copy(),
                                                        self.counts.copy())
@@ -725,5 +737,5 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
 
 FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
                  "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
-                 "_memo", "_casinos", "_casinos_from", "_casinos_at")
+                 "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

@@ -138,7 +138,7 @@ def test_the_board_masks_say_what_the_lot_data_says():
 def everything(s: GameState) -> dict:
     """Every fact of a state that a game can see, plain values, bitboards included."""
     out = {name: getattr(s, name) for name in FIELDS
-           if name not in ("board", "_memo", "_casinos", "_casinos_from", "_casinos_at")}  # the index: below
+           if name not in ("board", "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")}  # bookkeeping
     out["players"] = [(p.name, p.money, p.score) for p in s.players]
     out["marker_masks"] = [m for m in s.marker_masks]
     out["dice_masks"] = [m for m in s.dice_masks]
