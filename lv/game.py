@@ -690,11 +690,13 @@ class Game:
         decisions and cards as they were."""
         self.state.rollback(saved.undo)
         history = self.history
-        del history[saved.turns:]
+        if len(history) != saved.turns:  # (a slice deleted is a generic call compiled: only if there is one)
+            del history[saved.turns:]
         turn = history[-1]
         decisions = turn.decisions
         n = saved.decided
-        del decisions[n:]
+        if len(decisions) != n:
+            del decisions[n:]
         if n and decisions[n - 1] is not saved.last:  # a boss's answer took the place of the gamble asked
             last = saved.last
             assert last is not None

@@ -404,9 +404,11 @@ class GameState:
             p.money, p.score = money[2 * j], money[2 * j + 1]
         self.deck = u.deck
         discards = self.discards = u.discards
-        del discards[u.discards_len:]
+        if len(discards) != u.discards_len:  # (a slice deleted is a generic call compiled: only if there is one)
+            del discards[u.discards_len:]
         drawn = self.drawn = u.drawn
-        del drawn[u.drawn_len:]
+        if len(drawn) != u.drawn_len:
+            del drawn[u.drawn_len:]
         reorganized = self.reorganized = u.reorganized
         if len(reorganized) != len(u.reorganized_items):  # only added to, or made anew (so untouched)
             reorganized.clear()
