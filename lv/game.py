@@ -651,6 +651,7 @@ class Game:
             events = self.apply(action, dice, choices, **options)
         except BaseException:
             self._back(saved)
+            self._legal, self._legal_key = saved.legal, saved.legal_key  # the state as it was: so is its list
             raise
         self._pushed.append(saved)
         return events
