@@ -162,16 +162,14 @@ class _Pushed:
     back in place: a draw as a decision replaces its cards, a boss's answer its gamble)."""
 
     def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
-                 cards: list[str], legal: list[Any] | None = None,
-                 legal_key: tuple[int, int, int, int, int, int, int, str] | None = None) -> None:
+                 cards: list[str], legal: list[Any] | None = None) -> None:
         self.action = action
         self.undo = undo
         self.turns = turns
         self.decided = decided
         self.last = last
         self.cards = cards
-        self.legal = legal  # the game's last legal list then (Game._legal), and its key
-        self.legal_key = legal_key
+        self.legal = legal  # the game's legal list of the state then (Game._kept), or None
 
 
 def _faces(values: Any) -> bool:
@@ -279,11 +277,13 @@ class Game:
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
-        # the last legal list (a copy) and the state's key then (``_key``): a decision of it is the engine's own for
-        # the state, so ``push`` carries it out without the checks, as ``apply`` does ``random_legal``'s. Any ``apply``
-        # forgets it; ``pop`` gives back the one of its push
+        # the last legal list and what the state was then (``_keep``): a decision of it is the engine's own for the
+        # state, so ``push`` carries it out without the checks, as ``apply`` does ``random_legal``'s. Any ``apply``
+        # forgets it; ``pop`` gives back the one of its push. Native fields, not a tuple: nothing boxed per list
         self._legal: list[A.Action] | None = None
-        self._legal_key: tuple[int, int, int, int, int, int, int, str] | None = None
+        self._legal_stamp = self._legal_markers = self._legal_dice = self._legal_index = self._legal_turn = 0
+        self._legal_money = 0
+        self._legal_phase = ""
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -634,7 +634,13 @@ class Game:
         of the state (``GameState.checkpoint``: the changes are noted as they are made) and notes how long the
         history and its last turn were."""
         vouched = self._vouched
-        listed = (vouched is not None and action is vouched) or self._listed(action)
+        legal = self._kept()
+        listed = vouched is not None and action is vouched
+        if legal is not None and not listed:
+            for a in legal:
+                if a is action:  # one of the list's decisions, the very object
+                    listed = True
+                    break
         if not listed:
             check_action("push", action)
         s, history = self.state, self.history
@@ -642,7 +648,7 @@ class Game:
         decisions = turn.decisions
         undo = s.checkpoint()
         saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards,
-                        self._legal, self._legal_key)
+                        legal)
         if listed:  # the engine's own decision for this state: carried out without the checks
             self._vouched = action
         else:
@@ -651,7 +657,7 @@ class Game:
             events = self.apply(action, dice, choices, **options)
         except BaseException:
             self._back(saved)
-            self._legal, self._legal_key = saved.legal, saved.legal_key  # the state as it was: so is its list
+            self._relist(saved.legal)  # the state as it was: so is its list
             raise
         self._pushed.append(saved)
         return events
@@ -664,27 +670,41 @@ class Game:
         saved = self._pushed.pop()
         self._back(saved)
         self._vouched = None
-        self._legal, self._legal_key = saved.legal, saved.legal_key
+        self._relist(saved.legal)
         return saved.action
 
-    def _key(self) -> tuple[int, int, int, int, int, int, int, str]:
-        """What a legal list is kept with: the state's tiles' stamp, markers, dice, turn, player, gambles, money and
-        phase (every decision changes one; ``apply`` and ``pop`` keep the list right, this guards against a state
-        changed by hand in between)."""
+    def _relist(self, legal: list[A.Action] | None) -> None:
+        """The legal list of the state as it was at a push (None: none was kept for it), the state as it was again."""
+        if legal is None:
+            self._legal = None
+        else:
+            self._keep(legal)
+
+    def _keep(self, legal: list[A.Action]) -> None:
+        """Keep ``legal``, the legal list of the state as it is, with what the state is: its tiles' stamp, markers,
+        dice, casino index's version, turn and player, gambles, money and phase (every decision changes one; ``apply``
+        and ``pop`` keep the list right, this guards against a state changed by hand in between)."""
         s = self.state
         index = s._casinos
-        return (s.structure, s.markers_mask, s.dice_mask, -1 if index is None else index.changes, s.turn * 8 + s.current,
-                s.gambles, s.players[s.current].money, s.phase)
+        self._legal = legal
+        self._legal_stamp, self._legal_markers, self._legal_dice = s.structure, s.markers_mask, s.dice_mask
+        self._legal_index = -1 if index is None else index.changes
+        self._legal_turn = (s.turn * 8 + s.current) * 64 + s.gambles
+        self._legal_money, self._legal_phase = s.players[s.current].money, s.phase
 
-    def _listed(self, action: Any) -> bool:
-        """Is ``action`` one of the last legal list's decisions (the very object), made for the state as it is?"""
+    def _kept(self) -> list[A.Action] | None:
+        """The last legal list, if it was made for the state as it is (else None)."""
         legal = self._legal
-        if legal is None or self._key() != self._legal_key:
-            return False
-        for a in legal:
-            if a is action:
-                return True
-        return False
+        if legal is None:
+            return None
+        s = self.state
+        index = s._casinos
+        if (s.structure != self._legal_stamp or s.markers_mask != self._legal_markers
+                or s.dice_mask != self._legal_dice or (-1 if index is None else index.changes) != self._legal_index
+                or (s.turn * 8 + s.current) * 64 + s.gambles != self._legal_turn
+                or s.players[s.current].money != self._legal_money or s.phase != self._legal_phase):
+            return None
+        return legal
 
     def _back(self, saved: _Pushed) -> None:
         """The state rolled back to the push's checkpoint, the history to its length then, the last turn's
@@ -803,11 +823,11 @@ class Game:
     # ------------------------------------------------------------------ reading the game
     def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
-        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps a copy of the
-        list until the next decision: ``push`` carries out one of its decisions without the checks (it is the
-        engine's own for this state)."""
+        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps the list until
+        the next decision (change a copy of it, not the list): ``push`` carries out one of its decisions without the
+        checks (it is the engine's own for this state)."""
         found = legal_actions(self.engine, self.state)
-        self._legal, self._legal_key = found[:], self._key()
+        self._keep(found)
         return found
 
     def legal_count(self) -> int:

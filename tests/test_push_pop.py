@@ -135,6 +135,7 @@ def test_a_push_checks_its_decision_once(monkeypatch):
     legal = game.legal_actions()
     game.push(legal[0])
     assert calls == []
+    game.legal_actions()  # another list, under the push
     game.pop()
     game.push(legal[1])  # the list is the game's again after the pop
     game.pop()
