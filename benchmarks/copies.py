@@ -1,6 +1,8 @@
 """What a search pays to try a decision and go back: a state copy (``GameState.copy``), a push/pop pair
 (``Game.push`` then ``Game.pop``) and a game copy (``Game.copy``), at a fixed position, in instructions
-(callgrind: repeats on a busy machine) and in CPU microseconds.
+(callgrind: repeats on a busy machine) and in CPU microseconds. Since round 10 a state copy copies its casino index on
+its first use, so a fourth figure, a used copy, is a copy and that first use (``casino_index``): what a search's
+playout state pays (the state copy alone is what a copy dropped unused, a trial or a saved state, pays).
 
     python benchmarks/copies.py                  # instructions (needs valgrind) and CPU time, this checkout's lv
     python benchmarks/copies.py --installed      # the lv installed here (a compiled build)
@@ -36,7 +38,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LV_ROOT = "LV_BENCH_ROOT"  # the checkout whose lv is used ('' = the installed lv), passed on to the children
-OPS = ("copy", "pushpop", "gamecopy")
+OPS = ("copy", "pushpop", "gamecopy", "usedcopy")
 
 
 def position() -> Any:
@@ -55,6 +57,8 @@ def position() -> Any:
 
 def has(game: Any, op: str) -> bool:
     """Whether this build has ``op`` (push/pop and the game copy came after ab7c594)."""
+    if op == "usedcopy":
+        return hasattr(game.state, "casino_index")
     return op == "copy" or hasattr(game, "push" if op == "pushpop" else "copy")
 
 
@@ -66,6 +70,11 @@ def run(game: Any, op: str, n: int) -> int:
         s = game.state
         for _ in range(n * len(legal)):
             s.copy()
+        return n * len(legal)
+    if op == "usedcopy":
+        s, rule = game.state, game.profile.casino.join_rule
+        for _ in range(n * len(legal)):
+            s.copy().casino_index(rule)
         return n * len(legal)
     if op == "gamecopy":
         for _ in range(n * len(legal)):
@@ -147,7 +156,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures))
         return
-    names = {"copy": "state copy", "pushpop": "push/pop pair", "gamecopy": "game copy"}
+    names = {"copy": "state copy", "pushpop": "push/pop pair", "gamecopy": "game copy", "usedcopy": "used copy"}
     print(f"position: turn {figures['position']['turn']}, {figures['position']['legal']} legal decisions")
     for op in figures["cpu_us"]:
         line = f"{names[op]:<14} {figures['cpu_us'][op]:8.1f} us CPU"

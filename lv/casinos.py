@@ -262,6 +262,30 @@ class CasinosByLot:
         return f"CasinosByLot({dict(self.items())!r})"
 
 
+# the last version given to a casino index (``CasinoIndex.changes``): unique across every index of the process, so
+# that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
+_VERSIONS: Final = [0]
+
+_NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+
+
+class IndexMark:
+    """A checkpoint of a casino index (``CasinoIndex.checkpoint``): its fields then, and how many writes into its
+    lists were noted before it."""
+
+    __slots__ = ("first", "noted", "dirty", "tile_mask", "changes", "stale", "tied", "boss_blocks", "all", "with_dice",
+                 "bosses")
+
+    def __init__(self, index: CasinoIndex) -> None:
+        lists = index._lists
+        self.first = lists is None  # the first checkpoint open on the index
+        self.noted = 0 if lists is None else len(lists)
+        self.dirty, self.tile_mask, self.changes, self.stale = index.dirty, index._tile_mask, index.changes, index._stale
+        self.tied, self.boss_blocks, self.all, self.with_dice = (index._tied, index._boss_blocks, index._all,
+                                                                 index._with_dice)
+        self.bosses = index._bosses
+
+
 class CasinoIndex:
     """The casinos of one state under one join rule, with their dice facts. It reads the state's flat lists and
     masks (``_reads``), not the state itself: no cycle between the two.
@@ -277,7 +301,7 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
-                 "_height_masks", "_owners", "_values", "_tile_mask")
+                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -286,6 +310,10 @@ class CasinoIndex:
     _owners: list[int | None]
     _values: list[int]
     _tile_mask: int
+    # the writes noted while a checkpoint of its state is open (``_no_log``)
+    _lists: list[list[Any]] | None
+    _places: list[int]
+    _olds: list[Any]
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
@@ -324,7 +352,11 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
-        self.changes = 0  # the changes told (tiles_changed, die_changed): the same number, the same casinos and dice
+        # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
+        # number, the same casinos and dice
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
+        self._no_log()
         self.refresh()
 
     def _reads(self, s: GameState) -> None:
@@ -375,6 +407,46 @@ class CasinoIndex:
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
         self.changes = source.changes
+        self._no_log()  # a copy notes nothing until its own state's checkpoint
+
+    # ---- undo (GameState.checkpoint / rollback): the writes into its lists noted, its fields saved
+    def _no_log(self) -> None:
+        # while a checkpoint of its state is open: each write into one of its lists, as (list, position, old value)
+        # in three lists (None: nothing noted)
+        self._lists = None
+        self._places: list[int] = _NO_PLACES
+        self._olds: list[Any] = _NO_PLACES
+
+    def checkpoint(self) -> IndexMark:
+        """Note every change from now on; ``rollback(mark)`` puts the index back as it is now."""
+        mark = IndexMark(self)
+        if self._lists is None:
+            self._lists, self._places, self._olds = [], [], []
+        return mark
+
+    def rollback(self, mark: IndexMark) -> None:
+        """Be as at ``mark = checkpoint()``, the last checkpoint not rolled back."""
+        lists, places, olds = self._lists, self._places, self._olds
+        assert lists is not None
+        k = len(lists)
+        while k > mark.noted:
+            k -= 1
+            lists[k][places[k]] = olds[k]
+        if mark.first:  # no checkpoint before it: nothing more to note
+            self._no_log()
+        else:
+            del lists[mark.noted:], places[mark.noted:], olds[mark.noted:]
+        self.dirty, self._tile_mask, self.changes, self._stale = mark.dirty, mark.tile_mask, mark.changes, mark.stale
+        self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
+        self._bosses = mark.bosses
+
+    def _note(self, into: list[Any], at: int) -> None:
+        """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
+        lists = self._lists
+        assert lists is not None
+        lists.append(into)
+        self._places.append(at)
+        self._olds.append(into[at])
 
     # ---- other views of the casinos (for tests and the curious; the hot paths read the lists)
     @property
@@ -401,16 +473,20 @@ class CasinoIndex:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
         self._tile_mask |= lots
-        self.changes += 1
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
         self._all = self._with_dice = self._bosses = None
 
     def die_changed(self, i: int) -> None:
         """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
         casino = self.at_bit[i]
         if casino is not None:
+            if self._lists is not None:
+                self._note(self._facts, casino.first)
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
-        self.changes += 1
+        _VERSIONS[0] += 1
+        self.changes = _VERSIONS[0]
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:
@@ -445,6 +521,9 @@ class CasinoIndex:
                 if not near & same:
                     hit = self._made.get((changed, color, height))
                     single = hit if hit is not None else Casino.make(board, changed, color, height)
+                    if self._lists is not None:
+                        self._note(at_bit, i)
+                        self._note(self.by_block, number)
                     at_bit[i] = single
                     if was is None:
                         self.by_block[number] = _in_order(self.by_block[number], [single])
@@ -492,7 +571,10 @@ class CasinoIndex:
             hit = made.get((group, color, height))
             casino = hit if hit is not None else Casino.make(board, group, color, height)
             found.append(casino)
+            noting = self._lists is not None
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
+                if noting:
+                    self._note(at_bit, j)
                 at_bit[j] = casino
             covered |= group
             seeds &= ~covered
@@ -501,13 +583,18 @@ class CasinoIndex:
         # one of these); a casino on the same lots (recoloured, raised) keeps them (die_changed tells when its dice
         # change)
         facts = self._facts
+        noting = self._lists is not None
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
                 kept.append(c)
                 continue
             if c.mask not in [f.mask for f in found]:
+                if noting:
+                    self._note(facts, c.first)
                 facts[c.first] = None
+        if noting:
+            self._note(self.by_block, number)
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
@@ -517,6 +604,7 @@ class CasinoIndex:
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
         self._boss_blocks = None
+        noting = self._lists is not None
         while stale:
             low = stale & -stale
             stale ^= low
@@ -524,10 +612,16 @@ class CasinoIndex:
             pairs: list[tuple[Casino, DiceFacts]] = []
             bosses: dict[int, int | None] = {}
             tied: list[tuple[Casino, DiceFacts]] = []
+            if noting:
+                self._note(pairs_by, number)
+                self._note(self._bosses_by, number)
+                self._note(self._tied_by, number)
             for casino in self.by_block[number]:
                 first = casino.first
                 f = facts[first]
                 if f is None:
+                    if noting:
+                        self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                 pairs.append((casino, f))
                 bosses[casino.mask] = f.boss
@@ -629,6 +723,8 @@ class CasinoIndex:
         first = casino.first
         found = self._facts[first]
         if found is None:
+            if self._lists is not None:
+                self._note(self._facts, first)
             found = self._facts[first] = _facts_from(self._owners, self._values, casino)
         return found
 

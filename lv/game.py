@@ -38,7 +38,7 @@ from .notation import check_names, new_name_problem
 from .profile import Profile, load_profile
 from .ruleids import Rule
 from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
-from .state import GameState, PlayerState, Result
+from .state import GameState, PlayerState, Result, Undo
 
 
 # acyclic (out of the cyclic collector in the compiled build): holds a decision value (plain data), dicts of dice and
@@ -158,14 +158,19 @@ class CasinoView:
 
 
 class _Pushed:
-    """What ``Game.pop`` needs to take back one ``push``: the action, the state before it, how many turns the
-    history had and the last of them as it was."""
+    """What ``Game.pop`` needs to take back one ``push``: the action, the state's checkpoint, how many turns the
+    history had, and of the last of them how many decisions, the last decision and its cards (the turn is taken
+    back in place: a draw as a decision replaces its cards, a boss's answer its gamble)."""
 
-    def __init__(self, action: Any, state: GameState, turns: int, turn: Turn) -> None:
+    def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
+                 cards: list[str], legal: list[Any] | None = None) -> None:
         self.action = action
-        self.state = state
+        self.undo = undo
         self.turns = turns
-        self.turn = turn
+        self.decided = decided
+        self.last = last
+        self.cards = cards
+        self.legal = legal  # the game's legal list of the state then (Game._kept), or None
 
 
 def _faces(values: Any) -> bool:
@@ -270,6 +275,13 @@ class Game:
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
+        # the last legal list and what the state was then (``_keep``): a decision of it is the engine's own for the
+        # state, so ``push`` carries it out without the checks, as ``apply`` does ``random_legal``'s. Any ``apply``
+        # forgets it; ``pop`` gives back the one of its push. Native fields, not a tuple: nothing boxed per list
+        self._legal: list[A.Action] | None = None
+        self._legal_stamp = self._legal_markers = self._legal_dice = self._legal_index = self._legal_turn = 0
+        self._legal_money = 0
+        self._legal_phase = ""
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -496,6 +508,7 @@ class Game:
         s = self.state
         vouched, self._vouched = self._vouched, None
         checked, self._checked = self._checked, None
+        self._legal = None
         # from outside: its types checked alike in both builds (once: push checked its own)
         if (checked is None or action is not checked) and (vouched is None or action is not vouched):
             check_action("apply", action)
@@ -615,15 +628,35 @@ class Game:
              **options: Any) -> list[Event]:
         """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
         a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
-        ``IllegalAction``, changes nothing and leaves nothing to pop. Each push keeps a copy of the state (the
-        state's one undo, ``GameState.copy``/``restore``)."""
-        check_action("push", action)
-        turn = self.current_turn
-        saved = _Pushed(action, self.state.copy(), len(self.history),
-                        Turn(turn.number, turn.player, turn.cards, turn.draw_dice, turn.draw_generated,
-                             turn.draw_choices, list(turn.draw_events), list(turn.decisions)))
-        self._checked = action
-        events = self.apply(action, dice, choices, **options)
+        ``IllegalAction``, changes nothing and leaves nothing to pop. A push copies nothing: it opens a checkpoint
+        of the state (``GameState.checkpoint``: the changes are noted as they are made) and notes how long the
+        history and its last turn were."""
+        vouched = self._vouched
+        legal = self._kept()
+        listed = vouched is not None and action is vouched
+        if legal is not None and not listed:
+            for a in legal:
+                if a is action:  # one of the list's decisions, the very object
+                    listed = True
+                    break
+        if not listed:
+            check_action("push", action)
+        s, history = self.state, self.history
+        turn = history[-1]
+        decisions = turn.decisions
+        undo = s.checkpoint()
+        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards,
+                        legal)
+        if listed:  # the engine's own decision for this state: carried out without the checks
+            self._vouched = action
+        else:
+            self._checked = action
+        try:
+            events = self.apply(action, dice, choices, **options)
+        except BaseException:
+            self._back(saved)
+            self._relist(saved.legal)  # the state as it was: so is its list
+            raise
         self._pushed.append(saved)
         return events
 
@@ -633,11 +666,61 @@ class Game:
         if not self._pushed:
             raise IndexError("pop: no decision was pushed")
         saved = self._pushed.pop()
-        self.state.restore(saved.state)
-        del self.history[saved.turns:]
-        self.history[-1].restore(saved.turn)  # the same Turn object, as it was
+        self._back(saved)
         self._vouched = None
+        self._relist(saved.legal)
         return saved.action
+
+    def _relist(self, legal: list[A.Action] | None) -> None:
+        """The legal list of the state as it was at a push (None: none was kept for it), the state as it was again."""
+        if legal is None:
+            self._legal = None
+        else:
+            self._keep(legal)
+
+    def _keep(self, legal: list[A.Action]) -> None:
+        """Keep ``legal``, the legal list of the state as it is, with what the state is: its tiles' stamp, markers,
+        dice, casino index's version, turn and player, gambles, money and phase (every decision changes one; ``apply``
+        and ``pop`` keep the list right, this guards against a state changed by hand in between)."""
+        s = self.state
+        index = s._casinos
+        self._legal = legal
+        self._legal_stamp, self._legal_markers, self._legal_dice = s.structure, s.markers_mask, s.dice_mask
+        self._legal_index = -1 if index is None else index.changes
+        self._legal_turn = (s.turn * 8 + s.current) * 64 + s.gambles
+        self._legal_money, self._legal_phase = s.players[s.current].money, s.phase
+
+    def _kept(self) -> list[A.Action] | None:
+        """The last legal list, if it was made for the state as it is (else None)."""
+        legal = self._legal
+        if legal is None:
+            return None
+        s = self.state
+        index = s._casinos
+        if (s.structure != self._legal_stamp or s.markers_mask != self._legal_markers
+                or s.dice_mask != self._legal_dice or (-1 if index is None else index.changes) != self._legal_index
+                or (s.turn * 8 + s.current) * 64 + s.gambles != self._legal_turn
+                or s.players[s.current].money != self._legal_money or s.phase != self._legal_phase):
+            return None
+        return legal
+
+    def _back(self, saved: _Pushed) -> None:
+        """The state rolled back to the push's checkpoint, the history to its length then, the last turn's
+        decisions and cards as they were."""
+        self.state.rollback(saved.undo)
+        history = self.history
+        if len(history) != saved.turns:  # (a slice deleted is a generic call compiled: only if there is one)
+            del history[saved.turns:]
+        turn = history[-1]
+        decisions = turn.decisions
+        n = saved.decided
+        if len(decisions) != n:
+            del decisions[n:]
+        if n and decisions[n - 1] is not saved.last:  # a boss's answer took the place of the gamble asked
+            last = saved.last
+            assert last is not None
+            decisions[n - 1] = last
+        turn.cards = saved.cards
 
     @property
     def pushed(self) -> list[A.Action]:
@@ -652,11 +735,21 @@ class Game:
                     board=self.board, setup=False, table=self.table, deal=self.deal,
                     draw_first=not self.explicit_draws, engine=self.engine)
         twin.ask = self.ask
-        twin.state = self.state.copy()
-        twin.history = [t.copy() for t in self.history]
+        s = self.state
+        t = twin.state = s.copy()
+        twin.history = [turn.copy() for turn in self.history]
         twin.setup_events = list(self.setup_events)
         twin.deal = None if self.deal is None else {k: list(v) for k, v in self.deal.items()}
-        twin._pushed = [_Pushed(p.action, p.state.copy(), p.turns, p.turn.copy()) for p in self._pushed]
+        # the checkpoints, oldest first, each for the twin's state (its casino index worked out again after its
+        # rollback); a turn's cards and last decision its own
+        parent: Undo | None = None
+        for p in self._pushed:
+            u = p.undo.moved(s, t)
+            u.parent = parent
+            parent = u
+            last = None if p.last is None else p.last.copy()
+            twin._pushed.append(_Pushed(p.action, u, p.turns, p.decided, last, list(p.cards)))
+        t._undo = parent
         twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
         twin.starting_rolls = [dict(r) for r in self.starting_rolls]
         return twin
@@ -728,8 +821,12 @@ class Game:
     # ------------------------------------------------------------------ reading the game
     def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
-        trades, which are open-ended, are not listed). Empty once the game is over."""
-        return legal_actions(self.engine, self.state)
+        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps the list until
+        the next decision (change a copy of it, not the list): ``push`` carries out one of its decisions without the
+        checks (it is the engine's own for this state)."""
+        found = legal_actions(self.engine, self.state)
+        self._keep(found)
+        return found
 
     def legal_count(self) -> int:
         """``len(legal_actions())``, without making the list."""

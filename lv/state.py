@@ -25,9 +25,14 @@ unique across states, so two states with one stamp have the same tiles in the sa
 Casinos. The state owns its ``CasinoIndex`` (casinos.py): ``s.casino_index(join_rule)``. The change methods tell
 it which tiles or which dice changed; it works out again only the casinos they touched, when next asked.
 
-Undo. ``saved = s.copy()`` is a complete, independent copy (casino index included); ``s.restore(saved)`` puts
-``s`` back as it was when ``saved`` was made (``saved`` is used up). That pair is the only undo: python-chess's
-``_BoardState`` behind ``push``/``pop`` is the model.
+Undo, two ways. ``saved = s.copy()`` is a complete, independent copy (its casino index copied on its first use,
+from the index it was copied with while that has not changed, else made anew); ``s.restore(saved)``
+puts ``s`` back as it was when ``saved`` was made (``saved`` is used up). ``mark = s.checkpoint()`` copies nothing:
+from then on the change methods note what they change (the old tile of each lot; the small dicts and the markers
+copied on their first change), the casino index notes what it writes, and ``s.rollback(mark)`` puts back exactly
+the state of the checkpoint, index and caches included (what ``Game.push``/``pop`` use: a search's try and take
+back, python-chess's ``push``/``pop``). Checkpoints nest; the last is rolled back first. The fields the engine
+writes directly (money, points, the deck, the turn's counters) are saved whole at the checkpoint: they are few.
 """
 
 from __future__ import annotations
@@ -38,7 +43,7 @@ from typing import Any, Final, Iterable
 from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board
-from .casinos import CasinoIndex
+from .casinos import CasinoIndex, IndexMark
 
 # the last structure stamp given (stamps are unique across every state of the process): a list, not
 # itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
@@ -199,6 +204,12 @@ class GameState:
         self._counts: dict[str, int] = _NOTHING  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
+        # a copy's index, not copied yet: the index of the state it was copied from, and that index's version then
+        # (copied on first use if it is still at that version, else made anew; see copy())
+        self._casinos_from: CasinoIndex | None = None
+        self._casinos_at = 0
+        self._holes = 0  # markers taken off the board since ``markers`` was last made without holes (see copy())
+        self._undo: Undo | None = None  # the last checkpoint not rolled back (see the module's docstring)
         if not derive:  # copy() sets the derived facts itself
             return
         self._derive()
@@ -221,10 +232,15 @@ class GameState:
         twin = self.copy()
         memo[id(self)] = twin
         twin.pending = copy.deepcopy(self.pending, memo)
+        twin._casinos_from = None  # made anew on first use, not copied from this state's
         return twin
 
     def _derive(self) -> None:
         """Work out every derived fact afresh from ``tiles`` and ``markers``."""
+        u = self._undo
+        while u is not None:  # a checkpoint's rollback works them out again too (drop_caches since it: rare)
+            u.derived = True
+            u = u.parent
         board = self.board
         seats = max(len(self.players), 6)
         self.tile_mask = self.markers_mask = self.dice_mask = 0
@@ -233,7 +249,7 @@ class GameState:
         self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
         self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
         self._memo = None
-        self._casinos = None
+        self._casinos = self._casinos_from = None
         index = board.index
         for lot, t in self.tiles.items():
             i = index[lot]
@@ -262,33 +278,58 @@ class GameState:
     # ---- undo: one copy, one restore
     def copy(self) -> GameState:
         """A complete copy that shares nothing mutable with this state (tiles and casinos are immutable values)."""
-        twin = GameState([p.copy() for p in self.players], dict(self.markers), dict(self.tiles), list(self.deck),
-                         list(self.discards), self.turn, self.current, self.phase, list(self.drawn), self.gambles,
-                         set(self.reorganized), self.result, self.pending, self.structure, self.board, derive=False)
+        markers = self.markers
+        if self._holes:  # markers taken off leave holes in the dict, and CPython copies a dict with many holes key by
+            #              key (one with few by a block copy): the state keeps a dict without holes, made once
+            markers = self.markers = markers.copy()
+            self._holes = 0
+        # slices and dict.copy(): the block copies (list() and dict() of a list or dict are generic calls compiled)
+        twin = GameState([p.copy() for p in self.players], markers.copy(), self.tiles.copy(), self.deck[:],
+                         self.discards[:], self.turn, self.current, self.phase, self.drawn[:], self.gambles,
+                         self.reorganized.copy(), self.result, self.pending, self.structure, self.board, derive=False)
         # the derived facts are copied, not worked out again (derive=False)
         twin.tile_mask = self.tile_mask
-        twin.color_masks = dict(self.color_masks)
-        twin.height_masks = dict(self.height_masks)
+        twin.color_masks = self.color_masks.copy()
+        twin.height_masks = self.height_masks.copy()
         twin.markers_mask = self.markers_mask
-        twin.marker_masks = list(self.marker_masks)
+        twin.marker_masks = self.marker_masks[:]
         twin.dice_mask = self.dice_mask
-        twin.dice_masks = list(self.dice_masks)
-        twin.tile_colors = list(self.tile_colors)
-        twin.tile_heights = list(self.tile_heights)
-        twin.die_values = list(self.die_values)
-        twin.die_owners = list(self.die_owners)
-        twin._counts = dict(self._counts)
+        twin.dice_masks = self.dice_masks[:]
+        twin.tile_colors = self.tile_colors[:]
+        twin.tile_heights = self.tile_heights[:]
+        twin.die_values = self.die_values[:]
+        twin.die_owners = self.die_owners[:]
+        twin._counts = self._counts.copy()
         twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
+        # the casino index copied on the copy's first use of it (a copy dropped unused, a trial, copies none): what
+        # it is copied from is this state's index while that stays at its version (every change renews it; the
+        # index itself is not changed otherwise but to fill its caches, which hold for the copy too)
         index = self._casinos
-        twin._casinos = None if index is None else index.copy(twin)
+        if index is not None:
+            twin._casinos_from, twin._casinos_at = index, index.changes
+        else:
+            twin._casinos_from, twin._casinos_at = self._casinos_from, self._casinos_at
         return twin
+
+    def _adopt(self) -> CasinoIndex | None:
+        """This copy's index, copied now from the one it was copied with if that is still at its version (None:
+        it changed since, to be made anew)."""
+        source = self._casinos_from
+        self._casinos_from = None
+        if source is None or source.changes != self._casinos_at:
+            return None
+        index = self._casinos = source.copy(self)
+        return index
 
     def restore(self, saved: GameState) -> None:
         """Put this state back as it was when ``saved = self.copy()`` was made. ``saved`` is used up: its parts
-        now belong to this state."""
+        now belong to this state. A checkpoint made before ``saved`` stays good (``rollback`` puts back by
+        content); one made after it is given up by the caller (``Game.apply``'s own copies are made and restored
+        within one decision)."""
         # every attribute (FIELDS), one by one: a compiled class sets each as a struct field
         self.players = saved.players
         self.markers = saved.markers
+        self._holes = saved._holes
         self.tiles = saved.tiles
         self.deck = saved.deck
         self.discards = saved.discards
@@ -316,6 +357,87 @@ class GameState:
         self._counts = saved._counts
         self._memo = saved._memo
         self._casinos = saved._casinos  # it reads saved's lists and masks, now this state's
+        self._casinos_from, self._casinos_at = saved._casinos_from, saved._casinos_at
+
+    def checkpoint(self) -> Undo:
+        """Start noting changes: ``rollback(mark)`` puts the state back as it is now (see the module's docstring).
+        Nothing is copied but the few fields the engine writes directly."""
+        u = self._undo = Undo(self, self._undo)
+        index = self._casinos
+        if index is not None:
+            u.index_mark = index.checkpoint()
+        return u
+
+    def rollback(self, u: Undo) -> None:
+        """Put the state back as it was at ``u = checkpoint()``, the last checkpoint not rolled back."""
+        if u is not self._undo:
+            raise ValueError("rollback: not the last checkpoint of this state")
+        tiles, index, colors, heights = self.tiles, self.board.index, self.tile_colors, self.tile_heights
+        values, owners = self.die_values, self.die_owners
+        lots, olds = u.lots, u.olds
+        k = len(lots)
+        while k:  # each lot's tile before each change, the last change first: the first one's old tile stays
+            k -= 1
+            lot, old = lots[k], olds[k]
+            i = index[lot]
+            if old is None:  # a tile placed since (the last placed: the dict's order is put back)
+                tiles.pop(lot, None)
+                colors[i], heights[i], values[i], owners[i] = None, 0, 0, None
+            else:
+                tiles[lot] = old
+                owner = old.owner
+                colors[i], heights[i], owners[i] = old.color, old.height, owner
+                values[i] = 0 if owner is None else old.value or 0  # as _die has it
+        if u.markers is not None:
+            self.markers, self._holes = u.markers, u.holes
+        if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
+            self._derive()
+        if u.color_masks is not None:
+            self.color_masks, self.height_masks, self._counts = u.color_masks, u.height_masks, u.counts
+        self.marker_masks, self.dice_masks = u.marker_masks, u.dice_masks
+        self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
+        self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
+        self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
+        players, money = self.players, u.money
+        for j in range(len(players)):
+            p = players[j]
+            p.money, p.score = money[2 * j], money[2 * j + 1]
+        self.deck = u.deck
+        discards = self.discards = u.discards
+        if len(discards) != u.discards_len:  # (a slice deleted is a generic call compiled: only if there is one)
+            del discards[u.discards_len:]
+        drawn = self.drawn = u.drawn
+        if len(drawn) != u.drawn_len:
+            del drawn[u.drawn_len:]
+        reorganized = self.reorganized = u.reorganized
+        if len(reorganized) != len(u.reorganized_items):  # only added to, or made anew (so untouched)
+            reorganized.clear()
+            reorganized.update(u.reorganized_items)
+        self._casinos_from, self._casinos_at = u.index_from, u.index_at
+        was = self._casinos = u.index
+        if was is not None:
+            mark = u.index_mark
+            assert mark is not None
+            was.rollback(mark)
+            was._reads(self)  # the state's containers may be others than at the checkpoint (restore, a copy)
+        self._undo = u.parent
+
+    def _noting_tiles(self, u: Undo) -> None:
+        """The first change of a tile's colour or height since the checkpoint ``u``: the dicts by colour and height
+        and the counts are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
+        u.color_masks, u.height_masks, u.counts = self.color_masks, self.height_masks, self._counts
+        self.color_masks, self.height_masks, self._counts = (self.color_masks.copy(), self.height_masks.copy(),
+                                                             self._counts.copy())
+        index = self._casinos
+        if index is not None:
+            index._color_masks, index._height_masks = self.color_masks, self.height_masks
+
+    def _noting_markers(self, u: Undo) -> None:
+        """The first change of a marker since the checkpoint ``u``: the markers' dict is copied (a removed marker
+        goes back to its place in the order), the checkpoint keeps the one it had."""
+        u.markers, u.holes = self.markers, self._holes
+        self.markers = self.markers.copy()
+        self._holes = 0
 
     def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
@@ -335,6 +457,8 @@ class GameState:
     def casino_index(self, join_rule: str) -> CasinoIndex:
         """The casinos of this state under ``join_rule`` ("color" or "color_and_height"), current."""
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is None or index.join_rule != join_rule:
             index = self._casinos = CasinoIndex(self, join_rule)
         elif index.dirty:
@@ -376,6 +500,12 @@ class GameState:
         i = self.board.index[lot]
         b = 1 << i
         old = self.tiles.get(lot)
+        u = self._undo
+        if u is not None:
+            u.lots.append(lot)
+            u.olds.append(old)
+            if u.color_masks is None:
+                self._noting_tiles(u)
         if old is not None:
             self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
@@ -390,6 +520,8 @@ class GameState:
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is not None:
             index.tiles_changed(b)
             if old is not None:
@@ -397,10 +529,16 @@ class GameState:
 
     def recolor(self, lots: Iterable[str], color: str) -> None:
         """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
+        u = self._undo
+        if u is not None and u.color_masks is None:
+            self._noting_tiles(u)
         tiles, index, counts, masks, colors = self.tiles, self.board.index, self._counts, self.color_masks, self.tile_colors
         changed = 0
         for lot in lots:
             t = tiles[lot]
+            if u is not None:
+                u.lots.append(lot)
+                u.olds.append(t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             i = index[lot]
             b = 1 << i
@@ -419,15 +557,24 @@ class GameState:
             counts[color] = counts.get(color, 0) + 1
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
-        if self._casinos is not None and changed:
-            self._casinos.tiles_changed(changed)
+        kept = self._casinos
+        if kept is None and self._casinos_from is not None:
+            kept = self._adopt()
+        if kept is not None and changed:
+            kept.tiles_changed(changed)
 
     def raise_tiles(self, lots: Iterable[str]) -> None:
         """The tiles on ``lots`` are one level higher (a raise)."""
+        u = self._undo
+        if u is not None and u.color_masks is None:
+            self._noting_tiles(u)
         tiles, index, masks, heights = self.tiles, self.board.index, self.height_masks, self.tile_heights
         changed = 0
         for lot in lots:
             t = tiles[lot]
+            if u is not None:
+                u.lots.append(lot)
+                u.olds.append(t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
             i = index[lot]
             b = 1 << i
@@ -441,8 +588,11 @@ class GameState:
             masks[t.height + 1] = masks.get(t.height + 1, 0) | b
         _STAMPS[0] += 1
         self.structure = _STAMPS[0]
-        if self._casinos is not None and changed:
-            self._casinos.tiles_changed(changed)
+        kept = self._casinos
+        if kept is None and self._casinos_from is not None:
+            kept = self._adopt()
+        if kept is not None and changed:
+            kept.tiles_changed(changed)
 
     def _take_tile(self, old: Tile, b: int) -> None:
         counts, colors, heights = self._counts, self.color_masks, self.height_masks
@@ -483,6 +633,9 @@ class GameState:
     def put_marker(self, lot: str, player: int) -> None:
         """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
         b = self.board.bit[lot]
+        u = self._undo
+        if u is not None and u.markers is None:
+            self._noting_markers(u)
         previous = self.markers.get(lot)
         if previous is not None:
             self.marker_masks[previous] &= ~b
@@ -496,7 +649,11 @@ class GameState:
 
     def remove_marker(self, lot: str) -> None:
         """The marker on ``lot`` leaves the board."""
+        u = self._undo
+        if u is not None and u.markers is None:
+            self._noting_markers(u)
         owner = self.markers.pop(lot)
+        self._holes += 1
         b = self.board.bit[lot]
         self.marker_masks[owner] &= ~b
         self.markers_mask &= ~b
@@ -505,12 +662,75 @@ class GameState:
     def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
         """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
         t = self.tiles[lot]
+        u = self._undo
+        if u is not None:
+            u.lots.append(lot)
+            u.olds.append(t)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
         i = self.board.index[lot]
         self._die(i, 1 << i, owner, value)
         index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
         if index is not None:
             index.die_changed(i)
+
+
+class Undo:
+    """A checkpoint (``GameState.checkpoint``): what ``rollback`` needs to put the state back. The fields the engine
+    writes directly are saved whole (a few ints and strings, the deck, the money and points); the tiles are put
+    back lot by lot from the old tiles the change methods note; the markers' dict and the dicts by colour and
+    height are the checkpoint's own, kept when first changed (None: not changed since)."""
+
+    def __init__(self, s: GameState, parent: Undo | None) -> None:
+        self.parent = parent  # the checkpoint before it, not rolled back yet
+        self.turn, self.current, self.phase, self.gambles = s.turn, s.current, s.phase, s.gambles
+        self.result, self.pending, self.structure, self.memo = s.result, s.pending, s.structure, s._memo
+        self.tile_mask, self.markers_mask, self.dice_mask = s.tile_mask, s.markers_mask, s.dice_mask
+        money: list[int] = []
+        for p in s.players:
+            money.append(p.money)
+            money.append(p.score)
+        self.money = money
+        self.deck = s.deck[:]  # the draw takes cards from it in place
+        self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
+        self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
+        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized)  # the same
+        self.marker_masks, self.dice_masks = s.marker_masks[:], s.dice_masks[:]
+        self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
+        self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
+        self.markers: dict[str, int] | None = None
+        self.holes = 0  # with markers: the state's _holes then
+        self.color_masks: dict[str, int] | None = None
+        self.height_masks: dict[int, int] = _NOTHING  # with color_masks
+        self.counts: dict[str, int] = _NOTHING  # with color_masks
+        self.derived = False  # _derive ran since (drop_caches)
+        self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
+        self.index_mark: IndexMark | None = None
+        self.index_from, self.index_at = s._casinos_from, s._casinos_at  # or the one it is to be copied from
+
+    def moved(self, s: GameState, twin: GameState) -> Undo:
+        """This checkpoint of ``s`` for ``twin``, a copy of ``s`` (``Game.copy``): nothing shared that changes;
+        the casino index is worked out again after its rollback (``derived``)."""
+        u = Undo(twin, None)  # the fields then replaced by this checkpoint's
+        u.turn, u.current, u.phase, u.gambles = self.turn, self.current, self.phase, self.gambles
+        u.result, u.pending, u.structure, u.memo = self.result, self.pending, self.structure, self.memo
+        u.tile_mask, u.markers_mask, u.dice_mask = self.tile_mask, self.markers_mask, self.dice_mask
+        u.money, u.deck = self.money[:], self.deck[:]
+        u.discards = twin.discards if self.discards is s.discards else self.discards[:]
+        u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
+        u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
+        u.discards_len, u.drawn_len, u.reorganized_items = self.discards_len, self.drawn_len, self.reorganized_items
+        u.marker_masks, u.dice_masks = self.marker_masks[:], self.dice_masks[:]
+        u.lots, u.olds = self.lots[:], self.olds[:]
+        u.markers = None if self.markers is None else self.markers.copy()
+        u.holes = 0
+        if self.color_masks is not None:
+            u.color_masks, u.height_masks, u.counts = (self.color_masks.copy(), self.height_masks.copy(),
+                                                       self.counts.copy())
+        u.derived = True
+        u.index, u.index_mark, u.index_from = None, None, None
+        return u
 
 
 COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "current", "phase", "drawn", "gambles",
@@ -519,5 +739,5 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
 
 FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
                  "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
-                 "_memo", "_casinos")
+                 "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import lv
 from lv import record
@@ -116,7 +118,9 @@ def test_dice_or_choices_that_are_no_dict_are_a_type_error_and_change_nothing(gi
 def test_a_push_checks_its_decision_once(monkeypatch):
     """Guards push's one check of the decision's types (``check_action``: Python code in both builds, about 3,700
     instructions compiled): the ``apply`` it calls does not check the same object again; any other decision
-    given to ``apply`` still is."""
+    given to ``apply`` still is. A decision of the game's last legal list, for the state as it still is, is the
+    engine's own: a push of it is not checked at all (a search pushes each decision of a list); changed by hand,
+    the state's legal list is not trusted any more."""
     import lv.game as game_module
 
     calls = []
@@ -130,7 +134,148 @@ def test_a_push_checks_its_decision_once(monkeypatch):
     game = lv.new_game("revised", 3, seed=7)
     legal = game.legal_actions()
     game.push(legal[0])
+    assert calls == []
+    game.legal_actions()  # another list, under the push
+    game.pop()
+    game.push(legal[1])  # the list is the game's again after the pop
+    game.pop()
+    assert calls == []
+    own = lv.EndTurn()  # a decision equal to one of the list's, not the list's
+    assert own in legal and not any(a is own for a in legal)
+    game.push(own)
     assert calls == ["push"]
     game.pop()
     game.apply(legal[0])
     assert calls == ["push", "apply"]
+    legal = game.legal_actions()
+    game.state.players[game.state.current].money += 1  # by hand: the list is not the state's any more
+    game.push(legal[0])
+    assert calls == ["push", "apply", "push"]
+
+
+# ---------------------------------------------------------------------------------------------- push/pop exactly
+def _whole(s) -> tuple:
+    """Every fact of a state as plain values, in order (dicts as their items: a key put back elsewhere in the order
+    shows), the casino index's lists, fields and caches included: what a pop must give back. Lists changed in place
+    are copied; the caches that are replaced whole are not (the memo: its stamp and which dict)."""
+    index = s._casinos
+    facts = None
+    if index is not None:
+        facts = (index.join_rule, [[c.lots for c in b] for b in index.by_block], [c and c.lots for c in index.at_bit],
+                 list(index._facts), list(index._pairs), list(index._bosses_by), list(index._tied_by), index.dirty,
+                 index._stale, index._tied,
+                 index.changes, index._all, index._with_dice, index._bosses, index._boss_blocks, index._tile_mask,
+                 index.reads(s), index._lists is None)
+    return ([(p.name, p.money, p.score) for p in s.players], list(s.markers.items()), list(s.tiles.items()),
+            list(s.deck), list(s.discards), s.turn, s.current, s.phase, list(s.drawn), s.gambles,
+            sorted(s.reorganized), s.result, s.pending, s.structure, s.tile_mask, list(s.color_masks.items()),
+            list(s.height_masks.items()), s.markers_mask, list(s.marker_masks), s.dice_mask, list(s.dice_masks),
+            list(s.tile_colors), list(s.tile_heights), list(s.die_values), list(s.die_owners),
+            list(s._counts.items()), s._memo and (s._memo[0], id(s._memo[1])), s._undo is None, facts)
+
+
+@settings(max_examples=12)
+@given(spec=st.sampled_from(["revised", "original", "revised,casino.join_rule=color",
+                             "original,raise.enabled=true,raise.max_height=4"]),
+       players=st.integers(min_value=2, max_value=4), seed=st.integers(min_value=0, max_value=2**20),
+       steps=st.integers(min_value=0, max_value=120), deeper=st.integers(min_value=0, max_value=2**16))
+def test_push_and_pop_of_every_legal_decision_give_back_the_state_exactly(spec, players, seed, steps, deeper):
+    """Guards push/pop's undo (GameState.checkpoint/rollback and the casino index's noted writes): at a random
+    position, the push and pop of each legal decision (with a second push and pop under it) leaves the state as it
+    was, field by field and in order, the index's lists, fields and caches included; and the game plays on the same."""
+    rng, inner = random.Random(seed), random.Random(deeper)
+    game = lv.new_game(spec, players, seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(game.random_legal(rng))
+    if game.over:
+        return
+    s = game.state
+    if seed % 2:
+        game.engine.casinos_with_dice(s)  # the caches full, as a bot leaves them
+    legal = game.legal_actions()  # (its reads fill the caches: before the state is taken)
+    before, text = _whole(s), _text(game)
+    for action in legal:
+        game.push(action)
+        if not game.over:
+            deeper_legal = game.legal_actions()  # fills the index's caches under the push
+            after = _whole(s)
+            if deeper_legal:
+                game.push(deeper_legal[inner.randrange(len(deeper_legal))])
+                game.pop()
+                assert _whole(s) == after, (str(action), "the second pop")
+        game.pop()
+        assert _whole(s) == before, str(action)
+    assert _text(game) == text
+    twin = game.copy()
+    game.apply(game.random_legal(random.Random(seed)))
+    twin.apply(twin.random_legal(random.Random(seed)))
+    assert _text(game) == _text(twin)
+
+
+STEPS = st.lists(st.tuples(st.sampled_from(["checkpoint", "rollback", "tile", "die", "recolor", "raise", "marker",
+                                            "unmarker", "read", "restore"]), st.integers(min_value=0, max_value=2**16)),
+                 max_size=30)
+READS = ("all", "with_dice", "boss_of_each", "boss_blocks", "tied")
+
+
+@settings(max_examples=150)
+@given(seed=st.integers(min_value=0, max_value=2**20), steps=st.integers(min_value=0, max_value=60), ops=STEPS)
+def test_a_rollback_gives_back_the_state_of_its_checkpoint_whatever_changed_and_was_read(seed, steps, ops):
+    """Guards GameState.checkpoint/rollback below the game: nested checkpoints taken with the index current or not
+    (a change not read yet), tiles placed, dice set, tiles recoloured and raised, markers put and removed, the index
+    read in any of its ways (each fills a cache), a copy restored in between: each rollback gives back its
+    checkpoint's state, field by field, the index's lists, fields and caches included."""
+    spec = "original,raise.enabled=true,raise.max_height=4"
+    rng = random.Random(seed)
+    game = lv.new_game(spec, 3, seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(game.random_legal(rng))
+    s, board, join_rule = game.state, game.board, game.profile.casino.join_rule
+    s.casino_index(join_rule)
+    stack = []
+    for op, k in ops:
+        tiled = list(s.tiles)
+        free = [lot for lot in board.order if lot not in s.tiles]
+        if op == "checkpoint":
+            if k % 3:  # a checkpoint with the index current and a cache full, or with changes not read yet
+                getattr(s.casino_index(join_rule), READS[k % len(READS)])()
+            stack.append((_whole(s), s.checkpoint()))
+        elif op == "rollback" and stack:
+            whole, mark = stack.pop()
+            s.rollback(mark)
+            assert _whole(s) == whole, len(stack)
+        elif op == "tile" and free:
+            s.place_tile(free[k % len(free)], board.colors[k % 5], 1 + k % 2, None if k % 3 else k % 3, 1 + k % 6)
+        elif op == "die" and tiled:
+            s.set_die(tiled[k % len(tiled)], None if k % 4 == 0 else k % 3, 1 + k % 6)
+        elif op == "recolor" and tiled:
+            s.recolor([tiled[k % len(tiled)], tiled[(k // 7) % len(tiled)]], board.colors[k % 5])
+        elif op == "raise" and tiled:
+            s.raise_tiles([tiled[k % len(tiled)]])
+        elif op == "marker" and free:
+            s.put_marker(free[k % len(free)], k % 3)
+        elif op == "unmarker" and s.markers:
+            s.remove_marker(list(s.markers)[k % len(s.markers)])
+        elif op == "read":
+            index = s.casino_index(join_rule)
+            if k % 6 == 5:  # one casino's dice facts (worked out on demand: lv.casinos.dice_facts)
+                casinos = index.all()
+                if casinos:
+                    index.facts_of(casinos[k % len(casinos)])
+            else:
+                getattr(index, READS[k % len(READS)])()
+        elif op == "restore":  # Game.apply's copy and restore, within a decision
+            saved = s.copy()
+            if free:
+                s.place_tile(free[k % len(free)], board.colors[k % 5], 1, None, None)
+            s.casino_index(join_rule).all()
+            s.restore(saved)
+    while stack:
+        whole, mark = stack.pop()
+        s.rollback(mark)
+        assert _whole(s) == whole, len(stack)
+    assert s._undo is None and (s._casinos is None or s._casinos._lists is None)

@@ -137,7 +137,8 @@ def test_the_board_masks_say_what_the_lot_data_says():
 # ---------------------------------------------------------------------------------------------- undo
 def everything(s: GameState) -> dict:
     """Every fact of a state that a game can see, plain values, bitboards included."""
-    out = {name: getattr(s, name) for name in FIELDS if name not in ("board", "_memo", "_casinos")}
+    out = {name: getattr(s, name) for name in FIELDS
+           if name not in ("board", "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")}  # bookkeeping
     out["players"] = [(p.name, p.money, p.score) for p in s.players]
     out["marker_masks"] = [m for m in s.marker_masks]
     out["dice_masks"] = [m for m in s.dice_masks]
@@ -155,7 +156,7 @@ def test_copy_holds_every_field_and_shares_nothing_that_changes():
     game.engine.casinos_with_dice(game.state)
     s = game.state
     if hasattr(s, "__dict__"):  # the pure build: FIELDS names every attribute (restore() puts back each)
-        assert sorted(vars(s)) == sorted(FIELDS)
+        assert sorted(vars(s)) == sorted((*FIELDS, "_undo"))  # _undo: the open checkpoints (a copy has none)
     t = s.copy()
     assert everything(t) == everything(s)
     for name in FIELDS:
@@ -314,7 +315,9 @@ def test_a_state_and_its_casino_index_are_no_cycle():
     index = s.casino_index(lv.load_profile("revised").casino.join_rule)
     assert s not in gc.get_referents(index)
     twin = s.copy()
-    assert twin._casinos is not None and twin not in gc.get_referents(twin._casinos)
+    assert twin._casinos is None and twin._casinos_from is index  # copied on first use
+    kept = twin.casino_index(index.join_rule)
+    assert twin._casinos is kept and kept is not index and twin not in gc.get_referents(kept)
     gc.collect()
     gc.disable()
     try:
@@ -324,3 +327,36 @@ def test_a_state_and_its_casino_index_are_no_cycle():
         assert len(gc.get_objects()) - before < 50  # no copy left behind for the collector
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("spec,seed", [("revised", 3), ("original,raise.enabled=true,raise.max_height=4", 5),
+                                       ("revised,casino.join_rule=color", 8)])
+def test_a_copy_takes_its_index_from_its_original_only_while_that_is_as_it_was(spec, seed):
+    """Guards the copy's casino index, copied on first use (GameState.copy, _adopt): from the original's index while
+    that has not changed (a push and pop of the original in between give it back as it was), made anew once the
+    original played on; either way it is the copy's casinos, and the original's is untouched."""
+    game = lv.new_game(spec, 4, seed)
+    rng = random.Random(seed)
+    for _ in range(50):
+        game.apply(game.random_legal(rng))
+    s, join_rule = game.state, game.profile.casino.join_rule
+    index = s.casino_index(join_rule)
+    kept = s.copy()
+    played = s.copy()
+    for action in game.legal_actions()[:8]:
+        game.push(action)
+        game.pop()
+    for _ in range(12):  # the original plays on, its index changes
+        game.apply(game.random_legal(rng))
+    assert s._casinos is index and index.changes != kept._casinos_at
+    kept_index = kept.casino_index(join_rule)
+    assert kept_index is not index and kept_index.reads(kept)
+    assert_index_agrees(kept, join_rule, "a copy made before the original played on")
+    assert_index_agrees(s, join_rule, "the original")
+    twin = s.copy()
+    game.push(game.legal_actions()[0])
+    game.pop()
+    assert twin._casinos_from is index and twin._casinos_at == index.changes  # as it was: copied, not made anew
+    assert_index_agrees(twin, join_rule, "a copy made before a push and pop")
+    assert twin._casinos is not None and twin._casinos is not index
+    del played
