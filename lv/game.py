@@ -821,11 +821,11 @@ class Game:
     # ------------------------------------------------------------------ reading the game
     def legal_actions(self) -> list[A.Action]:
         """Every decision the player to move may make now, as ``lv.actions`` objects (``EndTurn`` included;
-        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps the list until
-        the next decision (change a copy of it, not the list): ``push`` carries out one of its decisions without the
-        checks (it is the engine's own for this state)."""
+        trades, which are open-ended, are not listed). Empty once the game is over. The game keeps a copy until the
+        next decision: ``push`` carries out one of its decisions without the checks (it is the engine's own for
+        this state; a copy, so that a decision the caller puts in the list it was given is checked)."""
         found = legal_actions(self.engine, self.state)
-        self._keep(found)
+        self._keep(found[:])
         return found
 
     def legal_count(self) -> int:

@@ -115,6 +115,24 @@ def test_dice_or_choices_that_are_no_dict_are_a_type_error_and_change_nothing(gi
 
 
 @pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled core reads check_action natively: not patched")
+def test_a_decision_put_in_the_returned_legal_list_is_checked_when_pushed():
+    """The game keeps its own copy of the list ``legal_actions`` returns: an illegal decision the caller puts in the
+    list it was given (here a build on a rival's lot, the engine's own object from another position) is refused
+    by the rules when pushed, not carried out unchecked."""
+    game = lv.new_game("revised", 2, seed=2)
+    before = _fingerprint(game)
+    mine = game.state.markers_on_board(game.state.current)
+    theirs = next(lot for lot in game.board.order if lot not in mine and game.casino_at(lot) is None)
+    from lv.actions.build import _build
+
+    legal = game.legal_actions()
+    foreign = _build(theirs, "gold")  # the cached object the generator lists wherever the build is legal
+    legal.append(foreign)
+    with pytest.raises(IllegalAction):
+        game.push(foreign)
+    assert game.pushed == [] and _fingerprint(game) == before
+
+
 def test_a_push_checks_its_decision_once(monkeypatch):
     """Guards push's one check of the decision's types (``check_action``: Python code in both builds, about 3,700
     instructions compiled): the ``apply`` it calls does not check the same object again; any other decision
