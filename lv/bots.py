@@ -55,6 +55,7 @@ from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
+from .legal import legal_actions
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
@@ -570,7 +571,7 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
             if bot is uniform:  # the fast path: the same draw from the generator, no list made
                 decision = game.random_legal(rngs[seat], legal_counts)
             else:
-                legal = game.legal_actions()
+                legal = legal_actions(game.engine, s)  # (not the game's method: it keeps a copy for push)
                 if legal_counts is not None:
                     legal_counts.append(len(legal))
                 decision = bot(game, legal, rngs[seat])
@@ -591,7 +592,7 @@ def _answer_lay_off(game: Game, bots: list[Bot], seed: int | str, legal_counts: 
     boss lays off."""
     s = game.state
     boss = game.to_move
-    legal = game.legal_actions()
+    legal = legal_actions(game.engine, s)
     if legal_counts is not None:
         legal_counts.append(len(legal))
     answer = bots[boss](game, legal, rng_for(seed, "lay-off", s.turn, len(game.current_turn.decisions)))
