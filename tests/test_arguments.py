@@ -6,11 +6,13 @@ argument; CI runs this file against the compiled build too (.ci/run)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 import lv
 from lv import Build, EndTurn, Gamble, GiveMoney, Trade
 from lv import actions as A
+from lv.actions._values import DecisionValue
 from lv.arguments import ArgumentError
 
 
@@ -96,6 +98,28 @@ def test_a_core_decision_is_a_frozen_value_of_its_fields(cls):
     for other, other_values in EXAMPLES.items():
         if other != cls.__name__ and other_values == values:
             assert getattr(A, other)(*values) != made  # the same fields, another kind
+
+
+@attrs.frozen
+class _HouseDecision(DecisionValue):
+    """A house rule's decision written as an attrs subclass of ``DecisionValue`` (docs/house-rules.md)."""
+
+    lot: str
+    bet: int = 1
+
+
+_HouseDecision.kind = "house"
+
+
+def test_an_attrs_subclass_of_the_decisions_base_pickles_and_copies_by_its_fields():
+    """``DecisionValue`` (native when compiled) remakes a decision from its fields to pickle and copy it: an attrs
+    subclass, which has no ``_keys``, is remade from its attrs fields, in both builds."""
+    import copy
+    import pickle
+
+    made = _HouseDecision("A2", 3)
+    assert pickle.loads(pickle.dumps(made)) == made and copy.deepcopy(made) == made and copy.copy(made) == made
+    assert made._values() == ("A2", 3) and repr(made) == "_HouseDecision(lot='A2', bet=3)"
 
 
 def test_a_house_rules_decision_is_checked_when_played(game):
