@@ -112,7 +112,7 @@ def _construct_open(cls: type) -> None:
     opening = type("_" + cls.__name__ + "_opening", (cls,),
                    {"__slots__": (), "__setattr__": object.__setattr__, "__module__": cls.__module__,
                     "_stands_in_for": cls})
-    set_class = object.__dict__["__class__"].__set__  # (the descriptor itself: no lookup)
+    set_class = vars(object)["__class__"].__set__  # (the descriptor itself: no lookup)
 
     def __init__(self: object, *args: Any, **kwargs: Any) -> None:
         if type(self) is not cls:  # a subclass's decision, or a stand-in's (a subclass's super().__init__)
