@@ -109,15 +109,18 @@ def _construct_open(cls: type) -> None:
     init = getattr(inherited, "_as_written", inherited)  # as written, not the wrapper made for a base
     if not isinstance(init, FunctionType) or not isinstance(getattr(cls, "__setattr__"), FunctionType):
         return  # a class that sets no field (EndTurn), or not written as the core's are (a stand-in itself)
-    opening = type("_" + cls.__name__ + "_opening", (cls,),
-                   {"__slots__": (), "__setattr__": object.__setattr__, "__module__": cls.__module__,
-                    "_stands_in_for": cls})
+    opening: type | None = None  # made on first use (start-up: about 80,000 instructions a class)
     set_class = vars(object)["__class__"].__set__  # (the descriptor itself: no lookup)
 
     def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        nonlocal opening
         if type(self) is not cls:  # a subclass's decision, or a stand-in's (a subclass's super().__init__)
             init(self, *args, **kwargs)
             return
+        if opening is None:
+            opening = type("_" + cls.__name__ + "_opening", (cls,),
+                           {"__slots__": (), "__setattr__": object.__setattr__, "__module__": cls.__module__,
+                            "_stands_in_for": cls})
         set_class(self, opening)
         try:
             init(self, *args, **kwargs)
