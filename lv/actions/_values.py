@@ -23,7 +23,9 @@ Each field is checked when the decision is made (``text``, ``whole``, ... below)
 ``ArgumentError`` naming the class, the field and what it takes, alike in both builds (the compiled build would
 otherwise refuse it in mypyc's words, the pure build not at all). ``==``, ``hash``, ``repr`` (attrs' form,
 ``Build(lot='A2', color='gold')``), pickling and copying come from ``DecisionValue``; a field cannot be assigned
-once made (``attrs.exceptions.FrozenInstanceError``, as the attrs classes they replace raised).
+once made (``attrs.exceptions.FrozenInstanceError``, as the attrs classes they replace raised). In the pure
+build a core class's ``__init__`` sets its fields without going through that ``__setattr__`` (``_construct_open``):
+the same checks and the same refusal after, at half the cost of making a decision.
 
 A house rule's decision (Python in both builds) may instead be a frozen attrs class with a ``kind`` (lv/actions/sell.py,
 docs/house-rules.md): attrs gives it ``==``, ``hash`` and ``repr``, and ``lv.arguments.check_action`` checks its
@@ -32,6 +34,8 @@ fields against their annotations when it is played.
 
 from __future__ import annotations
 
+from functools import update_wrapper
+from types import FunctionType
 from typing import Any, ClassVar
 
 from attrs.exceptions import FrozenInstanceError
@@ -90,11 +94,54 @@ def set_once(made: object, name: str, value: object) -> None:
     object.__setattr__(made, name, value)
 
 
+# ------------------------------------------------------------------------------ the pure build's construction
+
+def _construct_open(cls: type) -> None:
+    """The pure build only (``FrozenDecision.__init_subclass__`` there): a core class's ``__init__`` sets its
+    fields at C speed. Through the class's ``__setattr__`` each field costs two Python frames and ``hasattr``
+    raising AttributeError inside on the unset slot (about 5,000 instructions a field, 2-3% of a game); instead
+    the ``__init__`` as written runs on the decision while its class is a stand-in (a subclass adding no slot, with
+    ``object.__setattr__``), and the class is put back after: a field assigned later meets ``set_once`` as
+    before. The compiled build never runs this: mypyc sets a native class's fields directly in ``__init__``.
+    Each subclass gets its own (GiveMoney its own, with _Amount's ``__init__``); a Python subclass of a core class
+    (pure build only: the compiled build refuses to make one) too, and its ``super().__init__`` runs as written."""
+    inherited = getattr(cls, "__init__")
+    init = getattr(inherited, "_as_written", inherited)  # as written, not the wrapper made for a base
+    if not isinstance(init, FunctionType) or not isinstance(getattr(cls, "__setattr__"), FunctionType):
+        return  # a class that sets no field (EndTurn), or not written as the core's are (a stand-in itself)
+    opening: type | None = None  # made on first use (start-up: about 80,000 instructions a class)
+    set_class = vars(object)["__class__"].__set__  # (the descriptor itself: no lookup)
+
+    def __init__(self: object, *args: Any, **kwargs: Any) -> None:
+        nonlocal opening
+        if type(self) is not cls:  # a subclass's decision, or a stand-in's (a subclass's super().__init__)
+            init(self, *args, **kwargs)
+            return
+        if opening is None:
+            opening = type("_" + cls.__name__ + "_opening", (cls,),
+                           {"__slots__": (), "__setattr__": object.__setattr__, "__module__": cls.__module__,
+                            "_stands_in_for": cls})
+        set_class(self, opening)
+        try:
+            init(self, *args, **kwargs)
+        finally:
+            set_class(self, cls)
+
+    setattr(__init__, "_as_written", init)
+    setattr(cls, "__init__", update_wrapper(__init__, init))
+
+
+if isinstance(set_once, FunctionType):  # the pure build (compiled, this module's functions are native)
+    setattr(FrozenDecision, "__init_subclass__", classmethod(_construct_open))
+
+
 # ---------------------------------------------------------------------------------------------- the fields' checks
 
 
 def _refuse(made: object, name: str, value: object, what: str) -> ArgumentError:
-    return ArgumentError(f"{type(made).__name__}.{name} {one_line(repr(value))[:80]}: {what}")
+    kind = type(made)
+    kind = kind.__dict__.get("_stands_in_for", kind)  # the pure build's stand-in while made: the class's name
+    return ArgumentError(f"{kind.__name__}.{name} {one_line(repr(value))[:80]}: {what}")
 
 
 def is_whole(v: object) -> bool:
