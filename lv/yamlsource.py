@@ -25,7 +25,7 @@ import re
 import stat
 import functools
 from pathlib import Path
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, Final, NoReturn
 
 import yaml
 from yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent, MappingStartEvent, ScalarEvent,
@@ -46,21 +46,21 @@ except ImportError:  # PyYAML without libyaml: its pure-Python parser gives the 
 
 # Limits on what a file may make the loader build (docs/design.md, "Limits on input"). A record nests about 6
 # levels deep and uses no aliases; a profile may share a few values through anchors and merge keys (``<<: *base``).
-MAX_DEPTH = 64  # mappings and lists inside one another, counting the levels an alias brings in
+MAX_DEPTH: Final = 64  # mappings and lists inside one another, counting the levels an alias brings in
 MAX_ALIAS_NODES = 10_000  # nodes reached through aliases, each time an alias is used ("billion laughs")
-MAX_DIGITS = 100  # digits of a whole number (Python refuses to print more than 4,300)
+MAX_DIGITS: Final = 100  # digits of a whole number (Python refuses to print more than 4,300)
 
 _MAP, _SEQ, _MERGE = "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:merge"
 
 
 # ---------------------------------------------------------------------------------------------- fast path
 
-_PLAIN_TAGS = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "str", "timestamp"))
-_SCALAR_TYPES = (type(None), str, int, float, datetime.date)  # immutable: one value may serve every file
-_MISS: Any = object()
-_plain_values: dict[str, Any] = {}  # plain (unquoted, untagged) scalar text -> its value, for short texts
-_PLAIN_CACHE_SIZE = 4096
-_PLAIN_CACHE_TEXT = 64  # longer texts are read each time (the cache stays small whatever the files hold)
+_PLAIN_TAGS: Final = frozenset("tag:yaml.org,2002:" + t for t in ("null", "bool", "int", "float", "str", "timestamp"))
+_SCALAR_TYPES: Final = (type(None), str, int, float, datetime.date)  # immutable: one value may serve every file
+_MISS: Final[Any] = object()
+_plain_values: Final[dict[str, Any]] = {}  # plain (unquoted, untagged) scalar text -> its value, for short texts
+_PLAIN_CACHE_SIZE: Final = 4096
+_PLAIN_CACHE_TEXT: Final = 64  # longer texts are read each time (the cache stays small whatever the files hold)
 _resolver = yaml.SafeLoader("")  # its resolver (plain text -> implicit tag) and scalar constructors; no state
 _resolve: Callable[[type[yaml.Node], str, tuple[bool, bool]], str] = _resolver.resolve
 
@@ -97,11 +97,11 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
 # the characters it reads: a line break and printable ASCII with no meaning the layout reader would have to know (not
 # comments, double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes). A text refused
 # is one not ASCII or with anything left when these are deleted (str.translate: 4x faster than a pattern's search)
-_LAYOUT_CHARS = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
+_LAYOUT_CHARS: Final = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
                                      "abcdefghijklmnopqrstuvwxyz{}~")
-_KEY = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
+_KEY: Final = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
-_BLOCK_SCALAR = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
+_BLOCK_SCALAR: Final = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
 
 
 class _GiveUp(Exception):
@@ -339,11 +339,11 @@ def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: 
     return out
 
 
-_FLOW_SPLIT = re.compile(r"([\[\]{},])")
+_FLOW_SPLIT: Final = re.compile(r"([\[\]{},])")
 # a plain scalar a flow collection may hold here: words of no space, colon, comma, bracket or quote, one space
 # between them, not starting with "-" and a space (the other characters YAML gives a meaning are refused above)
-_FLOW_WORD = re.compile(r"-?[^\s\[\]{},:'\-][^\s\[\]{},:]*(?: [^\s\[\]{},:]+)*")
-_flow_words: dict[str, Any] = {}  # a word _FLOW_WORD reads -> its value (immutable: strings, numbers, dates)
+_FLOW_WORD: Final = re.compile(r"-?[^\s\[\]{},:'\-][^\s\[\]{},:]*(?: [^\s\[\]{},:]+)*")
+_flow_words: Final[dict[str, Any]] = {}  # a word _FLOW_WORD reads -> its value (immutable: strings, numbers, dates)
 
 
 def _flow_scalar(word: str) -> Any:
