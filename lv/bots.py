@@ -199,7 +199,9 @@ class GreedyBot:
         with a tile left: what a build's value reads of its lot (can the bot pay for it and keep its reserve,
         the casinos beside it and their dice) is read once a lot, the tiles left once a colour."""
         s, engine = game.state, game.engine
-        index, lots = engine.index(s), game.board.lots
+        board = engine.board
+        index, lots = engine.index(s), board.lots
+        bit_of, near, printed = board.index, board.neighbour_bits, board.printed_dice
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
@@ -219,8 +221,8 @@ class GreedyBot:
                 last = lot
                 beside = None
                 if money - engine.action_cost(s, action) >= reserve:
-                    where = lots[lot]
-                    beside, die = _beside(s, index, where), where.die
+                    i = bit_of[lot]
+                    beside, die = _beside_bits(s, index, near[i]), printed[i]
             if beside is None:
                 out.append(0.0)
                 continue
@@ -299,6 +301,19 @@ def _beside(s: GameState, index: CasinoIndex, lot: Lot) -> list[tuple[str, DiceF
     by_height = index.by_height
     for n in lot.neighbours:
         casino = index.at.get(n)
+        if casino is None or (by_height and casino.height != 1):
+            continue
+        out.append((casino.color, dice_facts(s, casino)))
+    return out
+
+
+def _beside_bits(s: GameState, index: CasinoIndex, near: tuple[int, ...]) -> list[tuple[str, DiceFacts]]:
+    """``_beside`` of the lot whose neighbours' bit positions are ``near`` (``board.neighbour_bits``, in the order
+    of the lot's neighbours): the casinos read by bit, no lookup by lot id."""
+    out: list[tuple[str, DiceFacts]] = []
+    by_height, at_bit = index.by_height, index.at_bit
+    for j in near:
+        casino = at_bit[j]
         if casino is None or (by_height and casino.height != 1):
             continue
         out.append((casino.color, dice_facts(s, casino)))

@@ -42,7 +42,7 @@ from typing import Any, Final, Iterable
 
 from mypy_extensions import mypyc_attr
 
-from .board import Board, load_board
+from .board import Board, load_board, popcount
 from .casinos import CasinoIndex, IndexMark
 
 # the last structure stamp given (stamps are unique across every state of the process): a list, not
@@ -479,12 +479,12 @@ class GameState:
     def marker_count(self, player: int) -> int:
         """How many of ``player``'s markers are on the board."""
         masks = self.marker_masks
-        return masks[player].bit_count() if player < len(masks) else 0
+        return popcount(masks[player]) if player < len(masks) else 0
 
     def dice_count(self, player: int) -> int:
         """How many of ``player``'s dice are on the board."""
         masks = self.dice_masks
-        return masks[player].bit_count() if player < len(masks) else 0
+        return popcount(masks[player]) if player < len(masks) else 0
 
     def tiles_on_board(self, color: str) -> int:
         return self._counts.get(color, 0)
