@@ -61,6 +61,9 @@ class Engine:
         # paid, marker_placed, die_taken_over, merged, boss_changed): a simulation that keeps no record and reads
         # the metrics (scored, the families' events) or a search's imagined games. The game is the same.
         self.quiet = quiet
+        # mute: no event is read at all (a search's imagined games, which throw their events away; set with quiet):
+        # not even the scores quiet keeps for the metrics are made
+        self.mute = False
         p = profile
         self._join_rule = p.casino.join_rule
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
@@ -534,7 +537,7 @@ class Engine:
                 ranked.append((award if by_points else casino.spaces) * lots + first)
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
-        target = self._target
+        target, mute = self._target, self.mute
         at_bit = index.at_bit
         for key in ranked:
             first = key % lots
@@ -543,7 +546,8 @@ class Engine:
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
-            events.append(Scored(b, list(casino.lots), award, before, after))
+            if not mute:
+                events.append(Scored(b, list(casino.lots), award, before, after))
             if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
