@@ -275,13 +275,15 @@ class GreedyBot:
             casino = index.at.get(action.lot)
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
-            if facts.boss == me or money - engine.action_cost(s, action) < self.reserve:
+            b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
+            if (b is not None and b == me) or money - engine.action_cost(s, action) < self.reserve:
                 return 0
             # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
             owners, values = s.die_owners, s.die_values
             mine = 0
             for i in casino.bits:
-                if owners[i] == me and values[i] > mine:
+                o = owners[i]
+                if o is not None and o == me and values[i] > mine:
                     mine = values[i]
             assert facts.top is not None  # my die is there
             return 10 if facts.top - mine <= self.reorg_gap else 0
@@ -339,9 +341,10 @@ def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFac
     for casino_color, facts in beside:
         if casino_color != color:
             continue
-        if facts.boss == me:
+        b, top = facts.boss, facts.top  # (tested for None first: compiled, native compares of ints)
+        if b is not None and b == me:
             value += 5
-        elif facts.top is None or die > facts.top:
+        elif top is None or die > top:
             value += 8
         else:
             return -100

@@ -432,7 +432,8 @@ class Engine:
         choices do not name is asked for (NeedChoice)."""
         tile = s.tiles.get(lot)
         if tile is None:
-            if s.markers.get(lot) == player:
+            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
+            if held is not None and held == player:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
@@ -442,7 +443,8 @@ class Engine:
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
-        if tile.owner == player:
+        owner = tile.owner
+        if owner is not None and owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
