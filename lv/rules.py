@@ -543,13 +543,14 @@ class Engine:
         at_bit = index.at_bit
         for key in ranked:
             first = key % lots
-            casino = cast(Casino, at_bit[first])
             award, b = award_at[first], boss_at[first]
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
             if not mute:
-                events.append(Scored(b, list(casino.lots), award, before, after))
+                scored = at_bit[first]
+                assert scored is not None  # the casino of that first bit, ranked above
+                events.append(Scored(b, list(scored.lots), award, before, after))
             if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
