@@ -304,7 +304,6 @@ class Board:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-COMPILED: Final = _COMPILED  # (the core's modules ask with ``popcount``)
 
 
 def popcount(mask: int) -> int:
