@@ -303,8 +303,12 @@ class Moment:
         self.tables = engine.tables
         self.join_rule: str = p.casino.join_rule
         self.per_color: int = p.components.tiles_per_color  # read once (compiled: two generic attribute reads)
-        # the tile facts by the tiles on the board of each colour, packed into one int (``_counted``)
-        self._by_counts: dict[int, TileFacts] = {}
+        # the tile facts by the tiles on the board of each colour, packed into one int (``_counted``): kept with the
+        # families' tables of the profile and board, so shared by its games (a search's and a simulation's)
+        by_counts: dict[int, TileFacts] | None = engine.tables.get("tile facts by counts")
+        if by_counts is None:
+            by_counts = engine.tables["tile facts by counts"] = {}
+        self._by_counts: dict[int, TileFacts] = by_counts
         self.open_colors: tuple[str, ...] = ()
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
