@@ -5,7 +5,7 @@ is given (``Moment``). See the package's docstring (``lv/actions/__init__.py``) 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -329,8 +329,16 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, from the state's memo
-            self.left, opened, self.colors_with = self._counted(s.tile_counts())
+            #   state with the same stamp has the same tiles): their facts, by the tile counts (compiled: a search's
+            #   imagined games meet the same counts again and again) or from the state's memo (pure: the counts'
+            #   key costs more bytecodes than the few hits save)
+            if _COMPILED:
+                facts = self._counted(s.tile_counts())
+            else:
+                memo = s.structure_memo()
+                kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
+                facts = _tile_facts(memo, self.per_color, self.board.colors, s.tile_counts()) if kept is None else kept
+            self.left, opened, self.colors_with = facts
             if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
                 self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
             self.structure = stamp
@@ -421,6 +429,8 @@ def _facts_of(per_color: int, colors: tuple[str, ...], on_board: dict[str, int])
     found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
     return found
 
+
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 K = TypeVar("K")
 V = TypeVar("V")
