@@ -95,8 +95,9 @@ class Engine:
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
         # pay_and_score's, by a casino's first bit: its award and boss (scratch, written before each read)
-        self._award_at: list[int] = [0] * len(self.board.order)
-        self._boss_at: list[int] = [0] * len(self.board.order)
+        self._lots: int = len(self.board.order)
+        self._award_at: list[int] = [0] * self._lots
+        self._boss_at: list[int] = [0] * self._lots
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -492,7 +493,7 @@ class Engine:
         # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
         # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
         ranked: list[int] = []
-        lots = len(self.board.order)
+        lots = self._lots
         award_at, boss_at = self._award_at, self._boss_at
         per: list[int] = []  # by seat: a casino's pips of each owner (several owners)
         for casino, facts in index.with_dice():

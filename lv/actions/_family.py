@@ -337,7 +337,9 @@ class Moment:
             else:
                 memo = s.structure_memo()
                 kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
-                facts = _tile_facts(memo, self.per_color, self.board.colors, s.tile_counts()) if kept is None else kept
+                if kept is None:
+                    kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
+                facts = kept
             self.left, opened, self.colors_with = facts
             if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
                 self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
@@ -406,18 +408,13 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        found = _tile_facts(memo, engine.tiles_per_color, engine.board.colors, s.tile_counts())
-    return found
-
-
-def _tile_facts(memo: dict[str, Any], per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
-    """``tile_facts`` worked out into ``memo``, the state's structure memo."""
-    found = memo["tile_facts"] = _facts_of(per_color, colors, on_board)
+        found = memo["tile_facts"] = _facts_of(engine.tiles_per_color, engine.board.colors, s.tile_counts())
     return found
 
 
 def _facts_of(per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
-    """``tile_facts`` of these tiles on the board by colour (``Moment._counted`` keeps them)."""
+    """``tile_facts`` of these tiles on the board by colour (kept in the state's structure memo, or compiled by
+    ``Moment._counted``)."""
     left: dict[str, int] = {}
     open_colors: list[str] = []
     for c in colors:  # one loop, no generator (compiled, a generator is an object and calls)
