@@ -329,10 +329,11 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, by the tile counts (compiled: a search's
-            #   imagined games meet the same counts again and again) or from the state's memo (pure: the counts'
-            #   key costs more bytecodes than the few hits save)
-            if _COMPILED:
+            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
+            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
+            #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
+            #   the collector more than their hits save; pure, the key costs more bytecodes than they save)
+            if _COMPILED and self.engine.mute:
                 facts = self._counted(s.tile_counts())
             else:
                 memo = s.structure_memo()
