@@ -59,7 +59,7 @@ from .legal import legal_actions
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
-from .mcts import Mcts
+from .mcts import Mcts, _View
 from .rules import Engine
 from .state import GameState
 
@@ -164,22 +164,16 @@ class GreedyBot:
     def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         if type(legal[0]) is LayOff:  # the boss's answer to a gamble (lv/actions/layoff.py)
             return legal[1] if self.lays_off(game.state) else legal[0]
-        best = 0.0
-        choices: list[A.Decision] = []
-        values = self.values(game, legal)
-        for i in range(len(legal)):  # an index, not zip: compiled, native reads of the two lists
-            value = values[i]
-            action = legal[i]
-            if value > best:
-                best, choices = value, [action]
-            elif value == best and value > 0:
-                choices.append(action)
+        if isinstance(game, _View):  # a search's view (most calls): native reads, where the protocol's are lookups
+            s, engine = game.state, game.engine
+        else:
+            s, engine = game.state, game.engine
+        choices = self._scan(s, engine, legal, None)
         if not choices:
             return _end_turn(legal)
         # rng.choice(choices): the same draw (``below``), without random.py's Python frames
         action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
         if isinstance(action, A.Gamble):
-            s = game.state
             money = s.players[s.current].money
             return gamble_of(action.lot, max(1, min(action.bet, money // 2)))
         return action
@@ -198,8 +192,22 @@ class GreedyBot:
         """``value`` of each legal decision, in their order. Most of them are builds, each lot in every colour
         with a tile left: what a build's value reads of its lot (can the bot pay for it and keep its reserve,
         the casinos beside it and their dice) is read once a lot, the tiles left once a colour."""
-        s, engine = game.state, game.engine
-        index, lots = engine.index(s), game.board.lots
+        if isinstance(game, _View):  # a search's view (most calls): native reads, where the protocol's are lookups
+            s, engine = game.state, game.engine
+        else:
+            s, engine = game.state, game.engine
+        out: list[float] = []
+        self._scan(s, engine, legal, out)
+        return out
+
+    def _scan(self, s: GameState, engine: Engine, legal: list[A.Decision], out: list[float] | None
+              ) -> list[A.Decision]:
+        """``values`` into ``out`` (when not None), and the decisions of the largest value above 0 in their order
+        (what ``__call__`` draws among; none: every value is 0 or less): one pass, no list of values made for a
+        decision."""
+        board = engine.board
+        index, lots = engine.index(s), board.lots
+        bit_of, near, printed = board.index, board.neighbour_bits, board.printed_dice
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
@@ -209,26 +217,33 @@ class GreedyBot:
         beside: list[tuple[str, DiceFacts]] | None = None
         die = 0
         left: dict[str, int] = {}
-        out: list[float] = []
+        best = 0.0
+        choices: list[A.Decision] = []
         for action in legal:
             if not isinstance(action, A.Build):
-                out.append(0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action))
-                continue
-            lot, color = action.lot, action.color
-            if lot != last:
-                last = lot
-                beside = None
-                if money - engine.action_cost(s, action) >= reserve:
-                    where = lots[lot]
-                    beside, die = _beside(s, index, where), where.die
-            if beside is None:
-                out.append(0.0)
-                continue
-            tiles = left.get(color)
-            if tiles is None:
-                tiles = left[color] = engine.available_tiles(s, color)
-            out.append(20 + _colour_value(me, die, tiles, beside, color))
-        return out
+                value = 0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action)
+            else:
+                lot, color = action.lot, action.color
+                if lot != last:
+                    last = lot
+                    beside = None
+                    if money - engine.action_cost(s, action) >= reserve:
+                        i = bit_of[lot]
+                        beside, die = _beside_bits(s, index, near[i]), printed[i]
+                if beside is None:
+                    value = 0.0
+                else:
+                    tiles = left.get(color)
+                    if tiles is None:
+                        tiles = left[color] = engine.available_tiles(s, color)
+                    value = 20 + _colour_value(me, die, tiles, beside, color)
+            if out is not None:
+                out.append(value)
+            if value > best:
+                best, choices = value, [action]
+            elif value == best and value > 0:
+                choices.append(action)
+        return choices
 
     def value(self, game: GameView, action: A.Decision) -> float:
         """How much the bot likes ``action`` now; 0 or less: not worth it."""
@@ -260,13 +275,15 @@ class GreedyBot:
             casino = index.at.get(action.lot)
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
-            if facts.boss == me or money - engine.action_cost(s, action) < self.reserve:
+            b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
+            if (b is not None and b == me) or money - engine.action_cost(s, action) < self.reserve:
                 return 0
             # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
             owners, values = s.die_owners, s.die_values
             mine = 0
             for i in casino.bits:
-                if owners[i] == me and values[i] > mine:
+                o = owners[i]
+                if o is not None and o == me and values[i] > mine:
                     mine = values[i]
             assert facts.top is not None  # my die is there
             return 10 if facts.top - mine <= self.reorg_gap else 0
@@ -305,15 +322,29 @@ def _beside(s: GameState, index: CasinoIndex, lot: Lot) -> list[tuple[str, DiceF
     return out
 
 
+def _beside_bits(s: GameState, index: CasinoIndex, near: tuple[int, ...]) -> list[tuple[str, DiceFacts]]:
+    """``_beside`` of the lot whose neighbours' bit positions are ``near`` (``board.neighbour_bits``, in the order
+    of the lot's neighbours): the casinos read by bit, no lookup by lot id."""
+    out: list[tuple[str, DiceFacts]] = []
+    by_height, at_bit = index.by_height, index.at_bit
+    for j in near:
+        casino = at_bit[j]
+        if casino is None or (by_height and casino.height != 1):
+            continue
+        out.append((casino.color, dice_facts(s, casino)))
+    return out
+
+
 def _colour_value(me: int, die: int, tiles: int, beside: list[tuple[str, DiceFacts]], color: str) -> float:
     """A build's worth in ``color`` (``GreedyBot._colour_value``), from what ``_beside`` read of its lot."""
     value = tiles / 10
     for casino_color, facts in beside:
         if casino_color != color:
             continue
-        if facts.boss == me:
+        b, top = facts.boss, facts.top  # (tested for None first: compiled, native compares of ints)
+        if b is not None and b == me:
             value += 5
-        elif facts.top is None or die > facts.top:
+        elif top is None or die > top:
             value += 8
         else:
             return -100

@@ -567,7 +567,10 @@ class CasinoIndex:
                     break
             if group != low and not by_height:
                 # "color" joins may mix heights (what-if profiles): the casino is as high as its tallest tile
-                height = max(h for h, hm in height_masks.items() if hm & group)
+                height = 0  # (a loop, not max over a generator: compiled, no generator object and calls)
+                for h, hm in height_masks.items():
+                    if hm & group and h > height:
+                        height = h
             hit = made.get((group, color, height))
             casino = hit if hit is not None else Casino.make(board, group, color, height)
             found.append(casino)
@@ -782,13 +785,18 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     top_owner: int | None = None
     tied = False
     total = 0
-    for i, lot in zip(casino.bits, casino.lots):
+    seen = 0  # the owners met so far, as a mask by seat (compiled: native int tests, where ``in`` compares objects)
+    bits, lots = casino.bits, casino.lots
+    for k in range(len(bits)):  # an index, not zip: compiled, native reads of the two tuples
+        i = bits[k]
         o = owners_at[i]
         if o is None:
             continue
-        if o not in owners:
+        if not seen >> o & 1:
+            seen |= 1 << o
             owners.append(o)
         v = values[i]
+        lot = lots[k]
         total += v
         if v > best:
             best, top, top_owner, tied = v, [lot], o, False

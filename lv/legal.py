@@ -192,6 +192,17 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
     """``out``, then the decisions of the first ``n`` slots (emptied; the others are empty), then ``after``: the
     list ``_fill`` made."""
     slots = engine.slots
+    if _COMPILED:  # a slot holds a few decisions: appended one by one, natively (an extend is a slice assignment)
+        for i in range(n):
+            slot = slots[i]
+            k = len(slot)
+            if k:
+                for j in range(k):
+                    out.append(slot[j])
+                slot.clear()
+        for d in after:
+            out.append(d)
+        return out
     for i in range(n):
         slot = slots[i]
         if slot:

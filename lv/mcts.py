@@ -92,8 +92,8 @@ class Mcts:
             return self.policy(game, legal, rng)
         s = game.state
         key = rng_for(game.seed, "mcts", s.current, s.turn, len(game.current_turn.decisions))
-        engine, quiet = game.engine, game.engine.quiet
-        engine.quiet = True  # the imagined games' events are thrown away: none is made
+        engine, quiet, mute = game.engine, game.engine.quiet, game.engine.mute
+        engine.quiet = engine.mute = True  # the imagined games' events are thrown away: none is made
         try:
             order: list[Action] | None = None
             if self.root is not None:
@@ -105,7 +105,7 @@ class Mcts:
                 search.root_order = order
                 return search.run(legal)
         finally:
-            engine.quiet = quiet
+            engine.quiet, engine.mute = quiet, mute
 
 
 # The search itself: plain classes with precise types (native classes where this module is compiled: the tree's

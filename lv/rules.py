@@ -16,9 +16,10 @@ from typing import Any, Final, cast
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
+from .actions._table import FAMILY_OF
 from .actions.layoff import LAY_OFF_PHASE
 from .actions.layoff import why_waiting as lay_off_waiting
-from .board import END_CARD, STRIP, Board, load_board
+from .board import END_CARD, STRIP, Board, load_board, popcount
 from .casinos import Casino, CasinoIndex, DiceFacts, casino_index, dice_facts
 from .chance import Dice, NeedDice
 from .errors import IllegalAction
@@ -60,6 +61,9 @@ class Engine:
         # paid, marker_placed, die_taken_over, merged, boss_changed): a simulation that keeps no record and reads
         # the metrics (scored, the families' events) or a search's imagined games. The game is the same.
         self.quiet = quiet
+        # mute: no event is read at all (a search's imagined games, which throw their events away; set with quiet):
+        # not even the scores quiet keeps for the metrics are made
+        self.mute = False
         p = profile
         self._join_rule = p.casino.join_rule
         # the action families' tables of this profile and board (costs by size, ...: Family.prepare)
@@ -90,6 +94,10 @@ class Engine:
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
+        # pay_and_score's, by a casino's first bit: its award and boss (scratch, written before each read)
+        self._lots: int = len(self.board.order)
+        self._award_at: list[int] = [0] * self._lots
+        self._boss_at: list[int] = [0] * self._lots
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -147,7 +155,7 @@ class Engine:
     # ------------------------------------------------------------------ the action families (lv/actions)
     def why_not(self, s: GameState, player: int, action: A.Decision) -> Reason | None:
         """The reason the family's predicate gives for refusing ``action`` by ``player`` now, or None."""
-        family = A.FAMILY_OF.get(type(action))
+        family = FAMILY_OF.get(type(action))
         if family is None or not family.applies:
             return (Rule.ACTIONS, f"not an action: {action!r}")
         return family.why_not(self, s, player, action)
@@ -155,7 +163,7 @@ class Engine:
     def action_cost(self, s: GameState, action: A.Decision) -> int:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
-        family = A.FAMILY_OF.get(type(action))
+        family = FAMILY_OF.get(type(action))  # (the dict itself, not the uncompiled package's attribute: no lookup)
         if family is None:
             return 0
         return family.cost(self, s, action)
@@ -425,7 +433,8 @@ class Engine:
         choices do not name is asked for (NeedChoice)."""
         tile = s.tiles.get(lot)
         if tile is None:
-            if s.markers.get(lot) == player:
+            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
+            if held is not None and held == player:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
@@ -435,7 +444,8 @@ class Engine:
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
-        if tile.owner == player:
+        owner = tile.owner
+        if owner is not None and owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
@@ -457,8 +467,8 @@ class Engine:
         owner, quiet, players, board = 0, self.quiet, s.players, self.board
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
             if mask:
-                if quiet:
-                    players[owner].money += income * mask.bit_count()
+                if quiet:  # compiled, a native count of the bits (``bit_count`` is a Python method call there)
+                    players[owner].money += income * (popcount(mask) if _COMPILED else mask.bit_count())
                 else:  # the lots are at hand: len(), not bit_count() (compiled, a Python method call)
                     lots = board.lots_of(mask)
                     amount = income * len(lots)
@@ -479,8 +489,12 @@ class Engine:
         players, quiet = s.players, self.quiet
         by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
         dice_mask = s.dice_mask
-        ranked: list[tuple[int, int, int, Casino, int]] = []  # the casinos with a boss: (order, first bit,
-        #                                                        award, casino, boss)
+        # the casinos with a boss, each as one int, its order (award or spaces) times the lots of the board plus its
+        # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
+        # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
+        ranked: list[int] = []
+        lots = self._lots
+        award_at, boss_at = self._award_at, self._boss_at
         per: list[int] = []  # by seat: a casino's pips of each owner (several owners)
         for casino, facts in index.with_dice():
             if strip:
@@ -520,15 +534,24 @@ class Engine:
                 # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
                 spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
                 award = spaces * casino.height if physical else spaces
-                ranked.append((award if by_points else casino.spaces, casino.bits[0], award, casino, b))
+                first = casino.first
+                award_at[first] = award
+                boss_at[first] = b
+                ranked.append((award if by_points else casino.spaces) * lots + first)
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
-        target = self._target
-        for _, _, award, casino, b in ranked:
+        target, mute = self._target, self.mute
+        at_bit = index.at_bit
+        for key in ranked:
+            first = key % lots
+            award, b = award_at[first], boss_at[first]
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
-            events.append(Scored(b, list(casino.lots), award, before, after))
+            if not mute:
+                scored = at_bit[first]
+                assert scored is not None  # the casino of that first bit, ranked above
+                events.append(Scored(b, list(scored.lots), award, before, after))
             if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
@@ -656,3 +679,5 @@ _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies a
 _NO_CHOICES: Final[dict[str, str]] = {}
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
+
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd

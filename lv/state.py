@@ -42,12 +42,13 @@ from typing import Any, Final, Iterable
 
 from mypy_extensions import mypyc_attr
 
-from .board import Board, load_board
+from .board import Board, load_board, popcount
 from .casinos import CasinoIndex, IndexMark
 
 # the last structure stamp given (stamps are unique across every state of the process): a list, not
 # itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
 _STAMPS: Final = [0]
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 
 # what a new state's derived containers are until _derive or copy() gives each its own: never written
@@ -479,12 +480,18 @@ class GameState:
     def marker_count(self, player: int) -> int:
         """How many of ``player``'s markers are on the board."""
         masks = self.marker_masks
-        return masks[player].bit_count() if player < len(masks) else 0
+        if player >= len(masks):
+            return 0
+        # compiled, a native count (``bit_count`` is a Python method call there); pure, the method (no extra call)
+        return popcount(masks[player]) if _COMPILED else masks[player].bit_count()
 
     def dice_count(self, player: int) -> int:
         """How many of ``player``'s dice are on the board."""
         masks = self.dice_masks
-        return masks[player].bit_count() if player < len(masks) else 0
+        if player >= len(masks):
+            return 0
+        # compiled, a native count (``bit_count`` is a Python method call there); pure, the method (no extra call)
+        return popcount(masks[player]) if _COMPILED else masks[player].bit_count()
 
     def tiles_on_board(self, color: str) -> int:
         return self._counts.get(color, 0)

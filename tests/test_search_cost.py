@@ -18,7 +18,7 @@ import pytest
 import lv
 from lv import actions as A
 from lv import bots as B
-from lv.chance import Dice
+from lv.chance import Dice, below
 from lv.legal import legal_actions, legal_actions_of, plan_of
 
 FAMILY_OF = {cls: f for f in A.FAMILIES for cls in f.decisions}
@@ -87,3 +87,72 @@ def test_a_dice_that_forgets_is_as_a_new_one():
     rng.setstate(state)
     assert pair == Dice.sampled(rng).gamble()  # the same dice from the same generator
     assert dice.used == {"gamble": list(pair)} and dice.generated == ["gamble"]
+
+
+def _greedy_by_values(game, legal, rng):
+    """greedy's decision the long way: every value listed (``values``), then the best of them drawn among."""
+    values = B.greedy_bot.values(game, legal)
+    best, choices = 0.0, []
+    for value, action in zip(values, legal):
+        if value > best:
+            best, choices = value, [action]
+        elif value == best and value > 0:
+            choices.append(action)
+    if not choices:
+        return None
+    return choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3)])
+def test_greedy_decides_as_its_listed_values_say(spec, players):
+    """``greedy`` finds its choices in one pass (``GreedyBot._scan``), without listing its values: the same
+    decision, from the same draws, as the best of ``values``."""
+    for seed in range(3):
+        game = lv.new_game(spec, players, seed=seed)
+        rng = random.Random(seed)
+        compared = 0
+        while not game.over:
+            legal = game.legal_actions()
+            if type(legal[0]) is not A.LayOff:
+                state = rng.getstate()
+                expected = _greedy_by_values(game, legal, rng)
+                after = rng.getstate()
+                rng.setstate(state)
+                a = B.greedy_bot(game, legal, rng)
+                assert rng.getstate() == after
+                if expected is None:
+                    assert isinstance(a, A.EndTurn)
+                elif isinstance(expected, A.Gamble):
+                    assert isinstance(a, A.Gamble) and a.lot == expected.lot
+                else:
+                    assert a == expected
+                compared += 1
+            game.apply(B.random_kind_bot(game, legal, rng) if rng.random() < 0.5 else B.greedy_bot(game, legal, rng))
+        assert compared > 20
+
+
+def test_a_mute_engine_plays_the_same_game_and_makes_no_scores():
+    """A search's engine is ``mute`` (lv/mcts.py): the imagined games' events are thrown away, so not even the
+    Scored events a quiet engine keeps are made. The game is the same: the same state after the same draws."""
+    game = lv.new_game("revised", 4, seed=3)
+    rng = random.Random(3)
+    for _ in range(60):
+        game.apply(B.greedy_bot(game, game.legal_actions(), rng))
+    engine = game.engine
+    loud, mute = game.state.copy(), game.state.copy()
+    heard: list = []
+    silent: list = []
+    engine.quiet = True
+    try:
+        for s, events, muted in ((loud, heard, False), (mute, silent, True)):
+            engine.mute = muted
+            dice = Dice.sampled(random.Random(9))
+            for _ in range(12):  # every player ends the turn at once: the draws pay and score
+                if s.phase == "over":
+                    break
+                engine.begin_turn(s, (s.current + 1) % len(s.players), dice, events)
+    finally:
+        engine.quiet, engine.mute = False, False
+    assert any(type(e).__name__ == "Scored" for e in heard)
+    assert not any(type(e).__name__ == "Scored" for e in silent)
+    assert mute == loud

@@ -5,7 +5,7 @@ is given (``Moment``). See the package's docstring (``lv/actions/__init__.py``) 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -292,7 +292,7 @@ class Moment:
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color")
+                 "per_color", "_by_counts")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -303,6 +303,12 @@ class Moment:
         self.tables = engine.tables
         self.join_rule: str = p.casino.join_rule
         self.per_color: int = p.components.tiles_per_color  # read once (compiled: two generic attribute reads)
+        # the tile facts by the tiles on the board of each colour, packed into one int (``_counted``): kept with the
+        # families' tables of the profile and board, so shared by its games (a search's and a simulation's)
+        by_counts: dict[int, TileFacts] | None = engine.tables.get("tile facts by counts")
+        if by_counts is None:
+            by_counts = engine.tables["tile facts by counts"] = {}
+        self._by_counts: dict[int, TileFacts] = by_counts
         self.open_colors: tuple[str, ...] = ()
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
@@ -323,11 +329,18 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, from the state's memo
-            memo = s.structure_memo()
-            facts: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
-            if facts is None:
-                facts = _tile_facts(memo, self.per_color, self.board.colors, s.tile_counts())
+            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
+            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
+            #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
+            #   the collector more than their hits save; pure, the key costs more bytecodes than they save)
+            if _COMPILED and self.engine.mute:
+                facts = self._counted(s.tile_counts())
+            else:
+                memo = s.structure_memo()
+                kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
+                if kept is None:
+                    kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
+                facts = kept
             self.left, opened, self.colors_with = facts
             if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
                 self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
@@ -346,6 +359,23 @@ class Moment:
             self.players = n
         self.index: CasinoIndex = casino_index(self.board, s, self.join_rule)  # engine.index(s), a call less
         return self
+
+    def _counted(self, on_board: dict[str, int]) -> TileFacts:
+        """``tile_facts`` for these tiles on the board by colour, kept by the counts packed into one int (6 bits a
+        colour): the same counts, the very same facts, whichever state and structure they are met in (they are
+        values: ``colors_with`` only grows by what ``left`` says). A count the int cannot hold is not kept."""
+        key = 0
+        for c in self.board.colors:
+            n = on_board.get(c, 0)
+            if n < 0 or n > 63:
+                return _facts_of(self.per_color, self.board.colors, on_board)
+            key = key * 64 + n
+        found = self._by_counts.get(key)
+        if found is None:
+            if len(self._by_counts) > 100_000:  # a long run of many games: start again rather than grow without end
+                self._by_counts.clear()
+            found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, on_board)
+        return found
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
         """The colours with at least ``needed`` tiles left (``tiles_left(...) >= needed``, in bulk)."""
@@ -379,13 +409,13 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        found = _tile_facts(memo, engine.tiles_per_color, engine.board.colors, s.tile_counts())
+        found = memo["tile_facts"] = _facts_of(engine.tiles_per_color, engine.board.colors, s.tile_counts())
     return found
 
 
-def _tile_facts(memo: dict[str, Any], per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
-    """``tile_facts`` worked out into ``memo``, the state's structure memo (``Moment.moment`` calls it with what
-    it has read already)."""
+def _facts_of(per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
+    """``tile_facts`` of these tiles on the board by colour (kept in the state's structure memo, or compiled by
+    ``Moment._counted``)."""
     left: dict[str, int] = {}
     open_colors: list[str] = []
     for c in colors:  # one loop, no generator (compiled, a generator is an object and calls)
@@ -395,9 +425,10 @@ def _tile_facts(memo: dict[str, Any], per_color: int, colors: tuple[str, ...], o
             open_colors.append(c)
     opened = tuple(open_colors)
     found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
-    memo["tile_facts"] = found
     return found
 
+
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 K = TypeVar("K")
 V = TypeVar("V")
