@@ -17,6 +17,11 @@ from typing import Any, Final, cast
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
 from .actions._table import FAMILY_OF
+from .actions.gamble import GambleTable
+from .actions.raise_ import RaiseTable
+from .actions.remodel import RemodelTable
+from .actions.reorganize import ReorganizeTable
+from .actions.sprawl import SprawlTable
 from .actions.layoff import LAY_OFF_PHASE
 from .actions.layoff import why_waiting as lay_off_waiting
 from .board import END_CARD, STRIP, Board, load_board, popcount
@@ -89,6 +94,15 @@ class Engine:
         self._end_pays_lots: bool = p.end.card_pays_lots
         self._end_pays_strip: bool = p.end.card_pays_strip
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
+        # the tables the cost paths and the predicates read, as typed fields (compiled: a native read, not a lookup
+        # by family name; the generators read theirs from ``Moment.tables``)
+        tables = self.tables
+        self.gamble_table: GambleTable = tables["gamble"]
+        self.raise_table: RaiseTable = tables["raise"]
+        self.remodel_table: RemodelTable = tables["remodel"]
+        self.reorganize_table: ReorganizeTable = tables["reorganize"]
+        self.sprawl_table: SprawlTable = tables["sprawl"]
+        self._bit_of: dict[str, int] = self.board.index  # lot id -> its bit (``casino_at``)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -121,7 +135,10 @@ class Engine:
         return casino_index(self.board, s, self._join_rule).with_dice(s.tiles)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
-        return self.index(s).at.get(lot)
+        i = self._bit_of.get(lot)  # (the index's ``at_bit`` read here: ``at.get`` is the same, a call more)
+        if i is None:
+            return None
+        return self.index(s).at_bit[i]
 
     def available_tiles(self, s: GameState, color: str) -> int:
         """Tiles of ``color`` still off the board."""
@@ -155,7 +172,7 @@ class Engine:
     # ------------------------------------------------------------------ the action families (lv/actions)
     def why_not(self, s: GameState, player: int, action: A.Decision) -> Reason | None:
         """The reason the family's predicate gives for refusing ``action`` by ``player`` now, or None."""
-        family = FAMILY_OF.get(type(action))
+        family = _FAMILY_OF.get(type(action))
         if family is None or not family.applies:
             return (Rule.ACTIONS, f"not an action: {action!r}")
         return family.why_not(self, s, player, action)
@@ -163,7 +180,7 @@ class Engine:
     def action_cost(self, s: GameState, action: A.Decision) -> int:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
-        family = FAMILY_OF.get(type(action))  # (the dict itself, not the uncompiled package's attribute: no lookup)
+        family = _FAMILY_OF.get(type(action))  # (a C static: no lookup in the module's globals)
         if family is None:
             return 0
         return family.cost(self, s, action)
@@ -670,6 +687,8 @@ class Engine:
 
 
 # (Final: compiled, read as C statics, not looked up in the module's dict on each decision)
+# every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
+_FAMILY_OF: Final[dict[type, Family]] = FAMILY_OF
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
 _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}

@@ -450,8 +450,8 @@ class Lazy(dict[K, V]):
 class Counted:
     """A cost or a cap by a count (tiles, spaces, pips): ``formula(n)``, worked out once for every count below
     ``top`` (the most a game on the board reaches) into ``dense``, a tuple the generators index (compiled, a
-    native read; a dict by int costs a hash lookup). The predicates call ``formula`` itself, so
-    tests/test_legal_agrees.py compares the two."""
+    native read; a dict by int costs a hash lookup), and the families' ``cost`` (``at``). The predicates call
+    ``formula`` itself, so tests/test_legal_agrees.py compares the two."""
 
     __slots__ = ("formula", "dense", "top")
 
@@ -459,6 +459,12 @@ class Counted:
         self.formula = formula
         self.dense: tuple[int, ...] = tuple([formula(n) for n in range(top)])
         self.top = top
+
+    def at(self, n: int) -> int:
+        """``formula(n)``, read from ``dense`` below ``top`` (the cost paths: compiled, a tuple read, not a call)."""
+        if 0 <= n < self.top:
+            return self.dense[n]
+        return self.formula(n)
 
 
 def not_boss(s: GameState, b: int | None, lot: str) -> str:

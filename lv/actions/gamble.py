@@ -116,14 +116,16 @@ class GambleTable:
     profile), and the decisions made so far by casino (its first lot's bit, ``Casino.first``), by bet: compiled,
     list reads where dicts by lot name and by bet cost two hash lookups a casino."""
 
-    __slots__ = ("risers", "per", "caps", "per_turn", "at_boss", "made")
+    __slots__ = ("risers", "per", "caps", "per_turn", "at_boss", "made", "no_lay_off")
 
-    def __init__(self, risers: bool, per: int, top: int, per_turn: int, at_boss: bool, lots: int) -> None:
+    def __init__(self, risers: bool, per: int, top: int, per_turn: int, at_boss: bool, lots: int,
+                 no_lay_off: bool = False) -> None:
         self.risers = risers
         self.per = per
         self.caps = Counted(lambda n: per * n, top)
         self.per_turn = per_turn
         self.at_boss = at_boss
+        self.no_lay_off = no_lay_off  # ``gamble.lay_off: none`` (the predicate's)
         # rows 64 long to begin with: the bets met at most casinos (fewer IndexErrors, each thousands of
         # instructions compiled)
         self.made: list[list[Gamble | None]] = [[None] * 64 for _ in range(lots)]
@@ -131,7 +133,7 @@ class GambleTable:
 
 def table_cap(engine: Engine, casino: Casino) -> int:
     """The most the casino takes, before the players' money is counted."""
-    table: GambleTable = engine.tables["gamble"]
+    table = engine.gamble_table  # (the engine's typed field: no lookup by name)
     return table.caps.formula(casino.physical_tiles if table.risers else casino.spaces)
 
 
@@ -141,7 +143,7 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
     players = s.players
     if players[gambler].money < cap:
         cap = players[gambler].money
-    if engine.profile.gamble.cap_at_boss_money:
+    if engine.gamble_table.at_boss:
         b = dice_facts(s, casino).boss
         if b is not None and players[b].money < cap:
             cap = players[b].money
@@ -150,8 +152,9 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
 
 def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | None,
                 lay_off: bool | None = False) -> Reason | None:
-    """``bet`` None: could the player gamble at ``lot`` at all."""
-    g = engine.profile.gamble
+    """``bet`` None: could the player gamble at ``lot`` at all. (The profile's parameters read from the engine's
+    ``gamble_table``: compiled, native reads, where the profile's attrs classes cost generic attribute lookups.)"""
+    g = engine.gamble_table
     if s.gambles >= g.per_turn:
         return (Rule.GAMBLE_PER_TURN, "you have already gambled this turn")
     casino = engine.casino_at(s, lot)
@@ -162,7 +165,7 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
         return (Rule.GAMBLE_OTHERS, f"the casino at {lot} has no boss")
     if b == player:
         return (Rule.GAMBLE_OTHERS, "you can't gamble against yourself")
-    if lay_off and g.lay_off == "none":
+    if lay_off and g.no_lay_off:
         return (Rule.GAMBLE_LAY_OFF, "this profile has no lay-off")
     cap = bet_cap(engine, s, casino, player)
     if cap < 1:
@@ -171,7 +174,7 @@ def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | 
         return (Rule.GAMBLE_CAP_AT_BOSS_MONEY, f"the most you can bet at {lot} is $0: the boss, "
                                                f"{s.players[b].name}, has $0")
     if bet is not None and not 1 <= bet <= cap:
-        if g.cap_at_boss_money and cap == s.players[b].money and bet > cap:  # name the rule that binds
+        if g.at_boss and cap == s.players[b].money and bet > cap:  # name the rule that binds
             return (Rule.GAMBLE_CAP_AT_BOSS_MONEY, f"the bet at {lot} must be $1 to ${cap}: the boss, "
                                                    f"{s.players[b].name}, has only ${cap}")
         if bet > cap and cap == s.players[player].money:  # 000 L190 / 003 L786-787: not more than you have
@@ -261,7 +264,8 @@ class GambleFamily(Family):
         g = profile.gamble
         lots = len(board.order)
         return GambleTable(g.tiles_counted == "physical_tiles", g.bet_per_tile,
-                           lots * profile.max_height(profile.players.max) + 1, g.per_turn, g.cap_at_boss_money, lots)
+                           lots * profile.max_height(profile.players.max) + 1, g.per_turn, g.cap_at_boss_money, lots,
+                           g.lay_off == "none")
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)

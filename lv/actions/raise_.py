@@ -64,8 +64,7 @@ register(Raised)
 
 
 def raise_cost(engine: Engine, casino: Casino) -> int:
-    table: RaiseTable = engine.tables["raise"]
-    return table.costs.formula(casino.spaces)
+    return engine.raise_table.costs.formula(casino.spaces)  # (the engine's typed field: no lookup by name)
 
 
 class RaiseTable:
@@ -116,7 +115,7 @@ class RaiseFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        return raise_cost(engine, casino)
+        return engine.raise_table.costs.at(casino.spaces)  # ``raise_cost``, read from its table
 
     def active(self, profile: Profile) -> bool:
         return profile.raise_.enabled

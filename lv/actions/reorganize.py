@@ -65,8 +65,7 @@ register(Reorganized)
 
 
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
-    table: ReorganizeTable = engine.tables["reorganize"]
-    return table.costs.formula(pips(s, casino))
+    return engine.reorganize_table.costs.formula(pips(s, casino))  # (the engine's typed field: no lookup by name)
 
 
 def locked(s: GameState, lots: Sequence[str]) -> bool:
@@ -131,7 +130,7 @@ class ReorganizeFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        return reorg_cost(engine, s, casino)
+        return engine.reorganize_table.costs.at(pips(s, casino))  # ``reorg_cost``, read from its table
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason | None:
         lot = a.lot

@@ -97,8 +97,7 @@ class SprawlTable:
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
-    table: SprawlTable = engine.tables["sprawl"]
-    return table.costs[height][lot]
+    return engine.sprawl_table.costs[height][lot]  # (the engine's typed field: no lookup by name)
 
 
 # each decision made once: by source casino, by lot
