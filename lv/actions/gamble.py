@@ -132,9 +132,10 @@ class GambleTable:
 
 
 def table_cap(engine: Engine, casino: Casino) -> int:
-    """The most the casino takes, before the players' money is counted."""
+    """The most the casino takes, before the players' money is counted (``caps.at``: compiled, a tuple read; the
+    generator works it out itself, ``per`` a tile, so tests/test_legal_agrees.py still compares two paths)."""
     table = engine.gamble_table  # (the engine's typed field: no lookup by name)
-    return table.caps.formula(casino.physical_tiles if table.risers else casino.spaces)
+    return table.caps.at(casino.physical_tiles if table.risers else casino.spaces)
 
 
 def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
