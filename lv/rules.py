@@ -91,18 +91,12 @@ class Engine:
         self._markers_per_player: int = p.components.markers_per_player
         self._no_die: bool = p.resources.dice_exhausted == "no_die"
         self._no_marker: bool = p.resources.markers_exhausted == "no_marker"
-        self._end_pays_lots: bool = p.end.card_pays_lots
-        self._end_pays_strip: bool = p.end.card_pays_strip
+        self._end_pays: tuple[bool, bool] = (p.end.card_pays_lots, p.end.card_pays_strip)  # (lots, strip)
         self.tables: dict[str, Any] = A.tables_for(profile, self.board)
-        # the tables the cost paths and the predicates read, as typed fields (compiled: a native read, not a lookup
-        # by family name; the generators read theirs from ``Moment.tables``)
-        tables = self.tables
-        self.gamble_table: GambleTable = tables["gamble"]
-        self.raise_table: RaiseTable = tables["raise"]
-        self.remodel_table: RemodelTable = tables["remodel"]
-        self.reorganize_table: ReorganizeTable = tables["reorganize"]
-        self.sprawl_table: SprawlTable = tables["sprawl"]
-        self._bit_of: dict[str, int] = self.board.index  # lot id -> its bit (``casino_at``)
+        # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
+        # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
+        # has (the end card's two flags are one field for that)
+        self.family_tables = FamilyTables(self.tables)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -135,7 +129,7 @@ class Engine:
         return casino_index(self.board, s, self._join_rule).with_dice(s.tiles)
 
     def casino_at(self, s: GameState, lot: str) -> Casino | None:
-        i = self._bit_of.get(lot)  # (the index's ``at_bit`` read here: ``at.get`` is the same, a call more)
+        i = self.board.index.get(lot)  # (the index's ``at_bit`` read here: ``at.get`` is the same, a call more)
         if i is None:
             return None
         return self.index(s).at_bit[i]
@@ -361,9 +355,10 @@ class Engine:
                     raise IllegalAction(f"{', '.join(names)}: no card is drawn after the end card", DRAW_NAMED)
                 if not self.quiet:
                     events.append(CardDrawn(player, card, STRIP))
-                if self._end_pays_lots:
+                pays_lots, pays_strip = self._end_pays
+                if pays_lots:
                     self.pay_lots(s, events)
-                if self._end_pays_strip:
+                if pays_strip:
                     self.pay_and_score(s, STRIP, events, end_card=True)
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
@@ -687,6 +682,20 @@ class Engine:
 
 
 # (Final: compiled, read as C statics, not looked up in the module's dict on each decision)
+class FamilyTables:
+    """The tables the cost paths and the predicates read (``Engine.family_tables``), typed: compiled, a native
+    read, not a lookup by family name in ``Engine.tables`` (the generators read theirs from ``Moment.tables``)."""
+
+    __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl")
+
+    def __init__(self, tables: dict[str, Any]) -> None:
+        self.gamble: GambleTable = tables["gamble"]
+        self.raise_: RaiseTable = tables["raise"]
+        self.remodel: RemodelTable = tables["remodel"]
+        self.reorganize: ReorganizeTable = tables["reorganize"]
+        self.sprawl: SprawlTable = tables["sprawl"]
+
+
 # every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
 _FAMILY_OF: Final[dict[type, Family]] = FAMILY_OF
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of

@@ -134,7 +134,7 @@ class GambleTable:
 def table_cap(engine: Engine, casino: Casino) -> int:
     """The most the casino takes, before the players' money is counted (``caps.at``: compiled, a tuple read; the
     generator works it out itself, ``per`` a tile, so tests/test_legal_agrees.py still compares two paths)."""
-    table = engine.gamble_table  # (the engine's typed field: no lookup by name)
+    table = engine.family_tables.gamble  # (the engine's typed field: no lookup by name)
     return table.caps.at(casino.physical_tiles if table.risers else casino.spaces)
 
 
@@ -144,7 +144,7 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
     players = s.players
     if players[gambler].money < cap:
         cap = players[gambler].money
-    if engine.gamble_table.at_boss:
+    if engine.family_tables.gamble.at_boss:
         b = dice_facts(s, casino).boss
         if b is not None and players[b].money < cap:
             cap = players[b].money
@@ -154,8 +154,8 @@ def bet_cap(engine: Engine, s: GameState, casino: Casino, gambler: int) -> int:
 def why_not_bet(engine: Engine, s: GameState, player: int, lot: str, bet: int | None,
                 lay_off: bool | None = False) -> Reason | None:
     """``bet`` None: could the player gamble at ``lot`` at all. (The profile's parameters read from the engine's
-    ``gamble_table``: compiled, native reads, where the profile's attrs classes cost generic attribute lookups.)"""
-    g = engine.gamble_table
+    ``family_tables``: compiled, native reads, where the profile's attrs classes cost generic attribute lookups.)"""
+    g = engine.family_tables.gamble
     if s.gambles >= g.per_turn:
         return (Rule.GAMBLE_PER_TURN, "you have already gambled this turn")
     casino = engine.casino_at(s, lot)

@@ -64,7 +64,7 @@ register(Raised)
 
 
 def raise_cost(engine: Engine, casino: Casino) -> int:
-    return engine.raise_table.costs.formula(casino.spaces)  # (the engine's typed field: no lookup by name)
+    return engine.family_tables.raise_.costs.formula(casino.spaces)  # (the engine's typed field: no lookup by name)
 
 
 class RaiseTable:
@@ -115,7 +115,7 @@ class RaiseFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        return engine.raise_table.costs.at(casino.spaces)  # ``raise_cost``, read from its table
+        return engine.family_tables.raise_.costs.at(casino.spaces)  # ``raise_cost``, read from its table
 
     def active(self, profile: Profile) -> bool:
         return profile.raise_.enabled

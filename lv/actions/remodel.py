@@ -69,7 +69,7 @@ register(Remodeled)
 
 def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
     """(cost, tiles needed)."""
-    table = engine.remodel_table  # (the engine's typed field: no lookup by name)
+    table = engine.family_tables.remodel  # (the engine's typed field: no lookup by name)
     needed = casino.spaces if table.by_space else casino.physical_tiles
     return table.costs.formula(needed), needed
 
@@ -148,7 +148,7 @@ class RemodelFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        table = engine.remodel_table  # ``remodel_cost``, read from its table
+        table = engine.family_tables.remodel  # ``remodel_cost``, read from its table
         return table.costs.at(casino.spaces if table.by_space else casino.physical_tiles)
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Remodel) -> Reason | None:

@@ -65,7 +65,7 @@ register(Reorganized)
 
 
 def reorg_cost(engine: Engine, s: GameState, casino: Casino) -> int:
-    return engine.reorganize_table.costs.formula(pips(s, casino))  # (the engine's typed field: no lookup by name)
+    return engine.family_tables.reorganize.costs.formula(pips(s, casino))  # (the engine's typed field: no lookup by name)
 
 
 def locked(s: GameState, lots: Sequence[str]) -> bool:
@@ -130,7 +130,7 @@ class ReorganizeFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        return engine.reorganize_table.costs.at(pips(s, casino))  # ``reorg_cost``, read from its table
+        return engine.family_tables.reorganize.costs.at(pips(s, casino))  # ``reorg_cost``, read from its table
 
     def why_not(self, engine: Engine, s: GameState, player: int, a: Reorganize) -> Reason | None:
         lot = a.lot

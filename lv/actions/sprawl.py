@@ -97,7 +97,7 @@ class SprawlTable:
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
-    return engine.sprawl_table.costs[height][lot]  # (the engine's typed field: no lookup by name)
+    return engine.family_tables.sprawl.costs[height][lot]  # (the engine's typed field: no lookup by name)
 
 
 # each decision made once: by source casino, by lot
