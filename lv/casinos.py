@@ -343,7 +343,8 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
-        self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]  # casino mask -> boss
+        # casino mask -> boss (None: to be made from _pairs when asked, ``boss_blocks``)
+        self._bosses_by: list[dict[int, int | None] | None] = [{} for _ in range(blocks)]
         self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
         self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
         self._tied = 0  # bit n: block n has a casino in _tied_by
@@ -613,7 +614,6 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
-            bosses: dict[int, int | None] = {}
             tied: list[tuple[Casino, DiceFacts]] = []
             if noting:
                 self._note(pairs_by, number)
@@ -627,10 +627,10 @@ class CasinoIndex:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                 pairs.append((casino, f))
-                bosses[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
                     tied.append((casino, f))
-            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, bosses, tied
+            # the block's bosses by mask: made when asked (``boss_blocks``), which a quiet engine never does
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, None, tied
             if tied:
                 self._tied |= low
             else:
@@ -705,8 +705,28 @@ class CasinoIndex:
         # in between, and the same object then compares at once)
         found = self._boss_blocks
         if found is None:
-            found = self._boss_blocks = tuple(self._bosses_by)
+            by, pairs_by = self._bosses_by, self._pairs
+            out: list[dict[int, int | None]] = []
+            for number in range(len(by)):
+                bosses = by[number]
+                if bosses is None:  # a block filled since it was last asked for
+                    bosses = {}
+                    for casino, f in pairs_by[number]:
+                        bosses[casino.mask] = f.boss
+                    if self._lists is not None:
+                        self._note(by, number)
+                    by[number] = bosses
+                out.append(bosses)
+            found = self._boss_blocks = tuple(out)
         return found
+
+    def settle(self) -> None:
+        """Current: the casinos worked out again where tiles changed, their dice facts where dice did (``tied``
+        then knows), the bosses by mask not made (what a quiet engine asks instead of ``boss_blocks``)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
 
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with

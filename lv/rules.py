@@ -393,7 +393,12 @@ class Engine:
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
         index = self.index(s)
-        after = index.boss_blocks()
+        quiet = self.quiet
+        if quiet:  # nothing to tell: the index current, no bosses by mask made (``CasinoIndex.settle``)
+            index.settle()
+            after = before
+        else:
+            after = index.boss_blocks()
         if self._ties_at_once and (index._tied or rerolled):
             try:
                 self.resolve_ties(s, dice, events, rerolled)
@@ -401,8 +406,9 @@ class Engine:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-            after = index.boss_blocks()
-        if not self.quiet and after != before:
+            if not quiet:
+                after = index.boss_blocks()
+        if not quiet and after != before:
             self._tell(s, before, after, events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events)
@@ -645,11 +651,16 @@ class Engine:
         if index.changes == changes and not index._stale and not index._tied:
             return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled
+        if self.quiet:  # nothing to tell: no bosses by mask made (``CasinoIndex.settle``)
+            index.settle()
+            if index._tied:
+                self.resolve_ties(s, dice, events)
+            return
         after = index.boss_blocks()
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
-        if not self.quiet and after != before:
+        if after != before:
             self._tell(s, before, after, events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
