@@ -799,10 +799,13 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+    # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
+    # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0
-    top: list[str] = []
+    top_at = 0  # the position (in ``bits``) of the first die of the top value
+    ntop = 0  # how many dice show it
     owners: list[int] = []
-    top_owner: int | None = None
+    top_owner = -1
     tied = False
     total = 0
     seen = 0  # the owners met so far, as a mask by seat (compiled: native int tests, where ``in`` compares objects)
@@ -816,17 +819,25 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             seen |= 1 << o
             owners.append(o)
         v = values[i]
-        lot = lots[k]
         total += v
         if v > best:
-            best, top, top_owner, tied = v, [lot], o, False
+            best, top_at, ntop, top_owner, tied = v, k, 1, o, False
         elif v == best:
-            top.append(lot)
+            ntop += 1
             if o != top_owner:
                 tied = True
     if not owners:  # no die on the casino
         return _NO_DICE
-    return DiceFacts(best, tuple(top), None if tied else top_owner, tuple(owners), total)
+    if ntop == 1:
+        top_lots: tuple[str, ...] = (lots[top_at],)
+    else:
+        top: list[str] = []
+        for k in range(top_at, len(bits)):
+            i = bits[k]
+            if owners_at[i] is not None and values[i] == best:
+                top.append(lots[k])
+        top_lots = tuple(top)
+    return DiceFacts(best, top_lots, None if tied else top_owner, tuple(owners), total)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:
