@@ -96,7 +96,7 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables)
+        self.family_tables = FamilyTables(self.tables, profile)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -715,14 +715,29 @@ class FamilyTables:
     """The tables the cost paths and the predicates read (``Engine.family_tables``), typed: compiled, a native
     read, not a lookup by family name in ``Engine.tables`` (the generators read theirs from ``Moment.tables``)."""
 
-    __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl")
+    __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl", "gamble_lose", "gamble_double",
+                 "double_of_stake")
 
-    def __init__(self, tables: dict[str, Any]) -> None:
+    def __init__(self, tables: dict[str, Any], profile: Profile) -> None:
         self.gamble: GambleTable = tables["gamble"]
         self.raise_: RaiseTable = tables["raise"]
         self.remodel: RemodelTable = tables["remodel"]
         self.reorganize: ReorganizeTable = tables["reorganize"]
         self.sprawl: SprawlTable = tables["sprawl"]
+        # a gamble's outcome by the total of its two dice (``GambleFamily.carry_out``): bit ``total`` of a mask,
+        # where the profile's tuples are read through attribute lookups and ``in`` compares objects
+        g = profile.gamble
+        self.gamble_lose: int = _totals(g.lose)
+        self.gamble_double: int = _totals(g.win_double)
+        self.double_of_stake: bool = g.lay_off_double_basis == "stake"
+
+
+def _totals(totals: tuple[int, ...]) -> int:
+    """The mask with bit ``t`` set for each dice total ``t``."""
+    out = 0
+    for t in totals:
+        out |= 1 << t
+    return out
 
 
 # every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
