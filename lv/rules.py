@@ -331,7 +331,7 @@ class Engine:
         """
         choices = choices if choices is not None else _NO_CHOICES
         player = s.current
-        names = list(named)
+        names = list(named) if named else _NO_NAMES  # (only taken from, and only if it has any)
         while True:
             if table:
                 if not names:
@@ -749,6 +749,8 @@ _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
+_NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
