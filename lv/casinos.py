@@ -538,6 +538,9 @@ class CasinoIndex:
                         self.by_block[number] = block
                     self._stale |= 1 << number
                     return
+                if was is None:  # a new tile next to casinos of its colour (and height): it joins them
+                    self._join(number, i, color, height, near & same)
+                    return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
@@ -600,6 +603,44 @@ class CasinoIndex:
         if noting:
             self._note(self.by_block, number)
         self.by_block[number] = _in_order(kept, found)
+        self._stale |= 1 << number
+
+    def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
+        """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
+        the lots of ``near`` are of its colour (and height): its casino is the lot and the casinos on those (each
+        the component of its lots already, so no flood fill), as high as the tallest; they are gone."""
+        at_bit = self.at_bit
+        group = 1 << i
+        merged: list[Casino] = []
+        by_height = self.by_height
+        while near:
+            c = at_bit[(near & -near).bit_length() - 1]
+            assert c is not None  # a lot with a tile is in a casino
+            merged.append(c)
+            group |= c.mask
+            near &= ~c.mask
+            if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
+                height = c.height
+        hit = self._made.get((group, color, height))
+        casino = hit if hit is not None else Casino.make(self.board, group, color, height)
+        noting = self._lists is not None
+        for j in casino.bits:
+            if noting:
+                self._note(at_bit, j)
+            at_bit[j] = casino
+        # the dice facts of the casinos it joined are forgotten (kept by first bit: see _rework)
+        facts = self._facts
+        for c in merged:
+            if noting:
+                self._note(facts, c.first)
+            facts[c.first] = None
+        kept: list[Casino] = []
+        for c in self.by_block[number]:
+            if not c.mask & group:
+                kept.append(c)
+        if noting:
+            self._note(self.by_block, number)
+        self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
 
     def _fill(self) -> None:
