@@ -262,9 +262,19 @@ class CasinosByLot:
         return f"CasinosByLot({dict(self.items())!r})"
 
 
+class Serial:
+    """The last number given of a series unique across the process (``last``, counted up by its users): a native
+    class where the core is compiled, so the count stays a machine int (an int in a list is boxed at each write)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+
 # the last version given to a casino index (``CasinoIndex.changes``): unique across every index of the process, so
 # that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
-_VERSIONS: Final = [0]
+_VERSIONS: Final = Serial()
 
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
 
@@ -355,8 +365,8 @@ class CasinoIndex:
         self._made = _made(board)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._no_log()
         self.refresh()
 
@@ -474,8 +484,8 @@ class CasinoIndex:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
         self._tile_mask |= lots
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._all = self._with_dice = self._bosses = None
 
     def die_changed(self, i: int) -> None:
@@ -486,8 +496,8 @@ class CasinoIndex:
                 self._note(self._facts, casino.first)
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:

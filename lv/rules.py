@@ -513,7 +513,6 @@ class Engine:
         ranked: list[int] = []
         lots = self._lots
         award_at, boss_at = self._award_at, self._boss_at
-        per: list[int] = []  # by seat: a casino's pips of each owner (several owners)
         # the lots of the casinos that pay, by mask (compiled: native int operations, not a walk over every casino
         # comparing colours): the card colour's tiles (a casino is of one colour), or the casinos on the Strip's lots
         at_bit, facts_at = index.at_bit, index._facts
@@ -548,18 +547,20 @@ class Engine:
                         players[owners[0]].money += amount
                         if not quiet:  # positional: see pay_lots
                             events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
-                else:  # paid by seat, in seat order
-                    if not per:
-                        per = [0] * len(s.dice_masks)  # every seat that may own a die (GameState._die)
-                    owners_at, values = s.die_owners, s.die_values
-                    for i in casino.bits:
-                        o = owners_at[i]
-                        if o is not None:  # an owner's die has a value
-                            per[o] += values[i] * per_pip
-                    for owner in range(len(per)):
-                        amount = per[owner]
+                else:  # paid by seat, in seat order: the pips on each seat's dice in the casino (compiled: native
+                    #      ints, no list of boxed sums)
+                    values, seats = s.die_values, s.dice_masks
+                    for owner in range(len(seats)):  # every seat that may own a die (GameState._die)
+                        held = casino.mask & seats[owner]
+                        if not held:
+                            continue
+                        pips = 0
+                        while held:
+                            low = held & -held
+                            pips += values[low.bit_length() - 1]
+                            held ^= low
+                        amount = pips * per_pip
                         if amount:
-                            per[owner] = 0
                             players[owner].money += amount
                             if not quiet:
                                 events.append(Paid(owner, amount, "casino", list(casino.lots)))

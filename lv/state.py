@@ -43,11 +43,11 @@ from typing import Any, Final, Iterable
 from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board, popcount
-from .casinos import CasinoIndex, IndexMark
+from .casinos import CasinoIndex, IndexMark, Serial
 
-# the last structure stamp given (stamps are unique across every state of the process): a list, not
+# the last structure stamp given (stamps are unique across every state of the process): a ``Serial``, not
 # itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
-_STAMPS: Final = [0]
+_STAMPS: Final = Serial()
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 
@@ -215,8 +215,8 @@ class GameState:
             return
         self._derive()
         if self.tiles and not self.structure:
-            _STAMPS[0] += 1
-            self.structure = _STAMPS[0]
+            _STAMPS.last += 1
+            self.structure = _STAMPS.last
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -524,8 +524,8 @@ class GameState:
         self.tile_colors[i] = color
         self.tile_heights[i] = height
         self._die(i, b, owner, value)
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
@@ -562,8 +562,8 @@ class GameState:
             else:
                 counts[t.color] -= 1
             counts[color] = counts.get(color, 0) + 1
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
@@ -593,8 +593,8 @@ class GameState:
             else:
                 del masks[t.height]
             masks[t.height + 1] = masks.get(t.height + 1, 0) | b
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
