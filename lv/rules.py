@@ -456,7 +456,8 @@ class Engine:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
-            ok, moved = self.free_marker(s, player, events, choices.get("marker_from"))
+            # (no lookup in the empty choices of a draw that gives none: most draws)
+            ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
                 s.put_marker(lot, player)
                 if not self.quiet:
@@ -467,7 +468,7 @@ class Engine:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
-        ok, moved = self.free_die(s, player, lot, events, choices.get("die_from"))
+        ok, moved = self.free_die(s, player, lot, events, choices.get("die_from") if choices else None)
         if not ok:
             return
         previous = tile.owner
