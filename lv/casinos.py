@@ -277,6 +277,8 @@ class Serial:
 _VERSIONS: Final = Serial()
 
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+# the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
+_UNMADE: Final[dict[int, int | None]] = {}
 
 
 class IndexMark:
@@ -284,7 +286,7 @@ class IndexMark:
     lists were noted before it."""
 
     __slots__ = ("first", "noted", "dirty", "tile_mask", "changes", "stale", "tied", "boss_blocks", "all", "with_dice",
-                 "bosses")
+                 "bosses", "unbossed")
 
     def __init__(self, index: CasinoIndex) -> None:
         lists = index._lists
@@ -294,6 +296,7 @@ class IndexMark:
         self.tied, self.boss_blocks, self.all, self.with_dice = (index._tied, index._boss_blocks, index._all,
                                                                  index._with_dice)
         self.bosses = index._bosses
+        self.unbossed = index._unbossed
 
 
 class CasinoIndex:
@@ -311,7 +314,7 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
-                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds")
+                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -353,8 +356,10 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
-        # casino mask -> boss (None: to be made from _pairs when asked, ``boss_blocks``)
-        self._bosses_by: list[dict[int, int | None] | None] = [{} for _ in range(blocks)]
+        # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
+        # filled by ``settle`` (its place holds _UNMADE meanwhile)
+        self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
+        self._unbossed = 0
         self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
         self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
         self._tied = 0  # bit n: block n has a casino in _tied_by
@@ -413,7 +418,7 @@ class CasinoIndex:
         self.at = CasinosByLot(self.at_bit, self.board)
         self._facts = list(source._facts)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
-        self._boss_blocks = source._boss_blocks
+        self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
@@ -450,6 +455,7 @@ class CasinoIndex:
         self.dirty, self._tile_mask, self.changes, self._stale = mark.dirty, mark.tile_mask, mark.changes, mark.stale
         self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
         self._bosses = mark.bosses
+        self._unbossed = mark.unbossed
 
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
@@ -653,8 +659,9 @@ class CasinoIndex:
         self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
 
-    def _fill(self) -> None:
-        """The casinos with their dice facts and bosses, of the blocks that changed."""
+    def _fill(self, bosses: bool = True) -> None:
+        """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
+        ``bosses`` is False (``settle``: made when asked, ``boss_blocks``)."""
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
@@ -665,6 +672,7 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
+            by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = []
             if noting:
                 self._note(pairs_by, number)
@@ -678,10 +686,15 @@ class CasinoIndex:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                 pairs.append((casino, f))
+                if bosses:
+                    by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
                     tied.append((casino, f))
-            # the block's bosses by mask: made when asked (``boss_blocks``), which a quiet engine never does
-            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, None, tied
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
+            if bosses:
+                self._unbossed &= ~low
+            else:
+                self._unbossed |= low
             if tied:
                 self._tied |= low
             else:
@@ -756,19 +769,21 @@ class CasinoIndex:
         # in between, and the same object then compares at once)
         found = self._boss_blocks
         if found is None:
-            by, pairs_by = self._bosses_by, self._pairs
-            out: list[dict[int, int | None]] = []
-            for number in range(len(by)):
-                bosses = by[number]
-                if bosses is None:  # a block filled since it was last asked for
-                    bosses = {}
-                    for casino, f in pairs_by[number]:
+            by = self._bosses_by
+            unbossed = self._unbossed
+            if unbossed:  # blocks filled by ``settle``: their bosses by mask made now
+                self._unbossed = 0
+                while unbossed:
+                    low = unbossed & -unbossed
+                    unbossed ^= low
+                    number = low.bit_length() - 1
+                    bosses: dict[int, int | None] = {}
+                    for casino, f in self._pairs[number]:
                         bosses[casino.mask] = f.boss
                     if self._lists is not None:
                         self._note(by, number)
                     by[number] = bosses
-                out.append(bosses)
-            found = self._boss_blocks = tuple(out)
+            found = self._boss_blocks = tuple(by)
         return found
 
     def settle(self) -> None:
@@ -777,7 +792,7 @@ class CasinoIndex:
         if self.dirty:
             self.refresh()
         if self._stale:
-            self._fill()
+            self._fill(False)
 
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with
