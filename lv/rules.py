@@ -514,72 +514,54 @@ class Engine:
         ranked: list[int] = []
         lots = self._lots
         award_at, boss_at = self._award_at, self._boss_at
-        # the lots of the casinos that pay, by mask (compiled: native int operations, not a walk over every casino
-        # comparing colours): the card colour's tiles (a casino is of one colour), or the casinos on the Strip's lots
-        at_bit, facts_at = index.at_bit, index._facts
-        if strip:
-            want, m = 0, strip_mask & s.tile_mask
-            while m:
-                on = at_bit[(m & -m).bit_length() - 1]
-                assert on is not None  # a lot with a tile is in a casino
-                want |= on.mask
-                m &= ~on.mask
-        else:
-            want = s.color_masks.get(pays, 0)
-        # block by block, each in board order of the casinos' first lots: the order of ``with_dice`` (the events')
-        for bm in self.board.block_masks:
-            m = want & bm
-            while m:
-                found = at_bit[(m & -m).bit_length() - 1]  # the casino of the first lot left: its first lot
-                assert found is not None
-                casino = found
-                m &= ~casino.mask
-                if not casino.mask & dice_mask:
-                    continue  # no die: no owner, no boss
-                facts = facts_at[casino.first]
-                if facts is None:
-                    facts = index.facts_of(casino)
-                owners = facts.owners
-                if not owners:
+        for casino, facts in index.with_dice():
+            if strip:
+                if not casino.mask & strip_mask:
                     continue
-                if len(owners) == 1:  # most casinos: every pip is the one owner's
-                    amount = facts.pips * per_pip
+            elif casino.color != pays:
+                continue
+            owners = facts.owners
+            if not owners:
+                continue
+            if len(owners) == 1:  # most casinos: every pip is the one owner's
+                amount = facts.pips * per_pip
+                if amount:
+                    players[owners[0]].money += amount
+                    if not quiet:  # positional: see pay_lots
+                        events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
+            else:  # paid by seat, in seat order: the pips on each seat's dice in the casino (compiled: native
+                #      ints, no list of boxed sums)
+                values, seats = s.die_values, s.dice_masks
+                for owner in range(len(seats)):  # every seat that may own a die (GameState._die)
+                    held = casino.mask & seats[owner]
+                    if not held:
+                        continue
+                    pips = 0
+                    while held:
+                        low = held & -held
+                        pips += values[low.bit_length() - 1]
+                        held ^= low
+                    amount = pips * per_pip
                     if amount:
-                        players[owners[0]].money += amount
-                        if not quiet:  # positional: see pay_lots
-                            events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
-                else:  # paid by seat, in seat order: the pips on each seat's dice in the casino (compiled: native
-                    #      ints, no list of boxed sums)
-                    values, seats = s.die_values, s.dice_masks
-                    for owner in range(len(seats)):  # every seat that may own a die (GameState._die)
-                        held = casino.mask & seats[owner]
-                        if not held:
-                            continue
-                        pips = 0
-                        while held:
-                            low = held & -held
-                            pips += values[low.bit_length() - 1]
-                            held ^= low
-                        amount = pips * per_pip
-                        if amount:
-                            players[owner].money += amount
-                            if not quiet:
-                                events.append(Paid(owner, amount, "casino", list(casino.lots)))
-                b = facts.boss
-                if b is not None:
-                    # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
-                    # per profile
-                    with_dice = casino.mask & dice_mask
-                    # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
-                    spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
-                    award = spaces * casino.height if physical else spaces
-                    first = casino.first
-                    award_at[first] = award
-                    boss_at[first] = b
-                    ranked.append((award if by_points else casino.spaces) * lots + first)
+                        players[owner].money += amount
+                        if not quiet:
+                            events.append(Paid(owner, amount, "casino", list(casino.lots)))
+            b = facts.boss
+            if b is not None:
+                # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
+                # per profile
+                with_dice = casino.mask & dice_mask
+                # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
+                spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
+                award = spaces * casino.height if physical else spaces
+                first = casino.first
+                award_at[first] = award
+                boss_at[first] = b
+                ranked.append((award if by_points else casino.spaces) * lots + first)
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
+        at_bit = index.at_bit
         for key in ranked:
             first = key % lots
             award, b = award_at[first], boss_at[first]
