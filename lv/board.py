@@ -311,26 +311,11 @@ def popcount(mask: int) -> int:
     Python method call (a few hundred instructions); in pure Python, the method (one C call)."""
     if not _COMPILED:
         return mask.bit_count()
-    return popcount_words(mask)
-
-
-def popcount_words(mask: int) -> int:
-    """``popcount`` in machine words (the compiled build's; ``mask`` >= 0)."""
-    if mask >> 60:  # (a board of more than 60 lots) a loop over the set bits
-        n = 0
-        while mask:
-            mask &= mask - 1
-            n += 1
-        return n
-    # the bits of each pair, nibble and byte added in parallel, then the bytes; every constant and value below 2^62
-    # (compiled: machine words, where a loop costs a dozen instructions a set bit)
-    x = mask - ((mask >> 1) & 0x0555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x += x >> 8
-    x += x >> 16
-    x += x >> 32
-    return x & 0x7F
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
 
 
 def _mask(bits: list[int]) -> int:

@@ -360,13 +360,3 @@ def test_a_copy_takes_its_index_from_its_original_only_while_that_is_as_it_was(s
     assert_index_agrees(twin, join_rule, "a copy made before a push and pop")
     assert twin._casinos is not None and twin._casinos is not index
     del played
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mask=st.one_of(st.integers(min_value=0, max_value=2**48 - 1), st.integers(min_value=0, max_value=2**70)))
-def test_the_compiled_popcount_counts_the_set_bits(mask):
-    """Guards board.popcount_words (the compiled build's popcount: bits added in parallel in machine words, and a
-    loop above 60 bits): the number of set bits, as int.bit_count says, whichever build runs it."""
-    from lv.board import popcount, popcount_words
-    assert popcount_words(mask) == mask.bit_count() == popcount(mask)
-    assert popcount_words(2**60 - 1) == 60 and popcount_words(2**60) == 1 and popcount_words(0) == 0
