@@ -262,11 +262,23 @@ class CasinosByLot:
         return f"CasinosByLot({dict(self.items())!r})"
 
 
+class Serial:
+    """The last number given of a series unique across the process (``last``, counted up by its users): a native
+    class where the core is compiled, so the count stays a machine int (an int in a list is boxed at each write)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+
 # the last version given to a casino index (``CasinoIndex.changes``): unique across every index of the process, so
 # that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
-_VERSIONS: Final = [0]
+_VERSIONS: Final = Serial()
 
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+# the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
+_UNMADE: Final[dict[int, int | None]] = {}
 
 
 class IndexMark:
@@ -274,7 +286,7 @@ class IndexMark:
     lists were noted before it."""
 
     __slots__ = ("first", "noted", "dirty", "tile_mask", "changes", "stale", "tied", "boss_blocks", "all", "with_dice",
-                 "bosses")
+                 "bosses", "unbossed")
 
     def __init__(self, index: CasinoIndex) -> None:
         lists = index._lists
@@ -284,6 +296,7 @@ class IndexMark:
         self.tied, self.boss_blocks, self.all, self.with_dice = (index._tied, index._boss_blocks, index._all,
                                                                  index._with_dice)
         self.bosses = index._bosses
+        self.unbossed = index._unbossed
 
 
 class CasinoIndex:
@@ -301,7 +314,7 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
-                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds")
+                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -343,7 +356,10 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
-        self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]  # casino mask -> boss
+        # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
+        # filled by ``settle`` (its place holds _UNMADE meanwhile)
+        self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
+        self._unbossed = 0
         self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
         self._tied_by: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]  # see tied()
         self._tied = 0  # bit n: block n has a casino in _tied_by
@@ -354,8 +370,8 @@ class CasinoIndex:
         self._made = _made(board)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._no_log()
         self.refresh()
 
@@ -402,7 +418,7 @@ class CasinoIndex:
         self.at = CasinosByLot(self.at_bit, self.board)
         self._facts = list(source._facts)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
-        self._boss_blocks = source._boss_blocks
+        self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
         self._made = source._made
@@ -439,6 +455,7 @@ class CasinoIndex:
         self.dirty, self._tile_mask, self.changes, self._stale = mark.dirty, mark.tile_mask, mark.changes, mark.stale
         self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
         self._bosses = mark.bosses
+        self._unbossed = mark.unbossed
 
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
@@ -473,8 +490,8 @@ class CasinoIndex:
         """Tiles were placed, recoloured or raised on the lots of the mask ``lots``."""
         self.dirty |= lots
         self._tile_mask |= lots
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._all = self._with_dice = self._bosses = None
 
     def die_changed(self, i: int) -> None:
@@ -485,8 +502,8 @@ class CasinoIndex:
                 self._note(self._facts, casino.first)
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
-        _VERSIONS[0] += 1
-        self.changes = _VERSIONS[0]
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
         self._with_dice = self._bosses = None
 
     def refresh(self) -> None:
@@ -536,6 +553,9 @@ class CasinoIndex:
                                 break
                         self.by_block[number] = block
                     self._stale |= 1 << number
+                    return
+                if was is None:  # a new tile next to casinos of its colour (and height): it joins them
+                    self._join(number, i, color, height, near & same)
                     return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
@@ -601,8 +621,47 @@ class CasinoIndex:
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
-    def _fill(self) -> None:
-        """The casinos with their dice facts and bosses, of the blocks that changed."""
+    def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
+        """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
+        the lots of ``near`` are of its colour (and height): its casino is the lot and the casinos on those (each
+        the component of its lots already, so no flood fill), as high as the tallest; they are gone."""
+        at_bit = self.at_bit
+        group = 1 << i
+        merged: list[Casino] = []
+        by_height = self.by_height
+        while near:
+            c = at_bit[(near & -near).bit_length() - 1]
+            assert c is not None  # a lot with a tile is in a casino
+            merged.append(c)
+            group |= c.mask
+            near &= ~c.mask
+            if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
+                height = c.height
+        hit = self._made.get((group, color, height))
+        casino = hit if hit is not None else Casino.make(self.board, group, color, height)
+        noting = self._lists is not None
+        for j in casino.bits:
+            if noting:
+                self._note(at_bit, j)
+            at_bit[j] = casino
+        # the dice facts of the casinos it joined are forgotten (kept by first bit: see _rework)
+        facts = self._facts
+        for c in merged:
+            if noting:
+                self._note(facts, c.first)
+            facts[c.first] = None
+        kept: list[Casino] = []
+        for c in self.by_block[number]:
+            if not c.mask & group:
+                kept.append(c)
+        if noting:
+            self._note(self.by_block, number)
+        self.by_block[number] = _in_order(kept, [casino])
+        self._stale |= 1 << number
+
+    def _fill(self, bosses: bool = True) -> None:
+        """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
+        ``bosses`` is False (``settle``: made when asked, ``boss_blocks``)."""
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
@@ -613,7 +672,7 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
-            bosses: dict[int, int | None] = {}
+            by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = []
             if noting:
                 self._note(pairs_by, number)
@@ -627,10 +686,15 @@ class CasinoIndex:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                 pairs.append((casino, f))
-                bosses[casino.mask] = f.boss
+                if bosses:
+                    by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
                     tied.append((casino, f))
-            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, bosses, tied
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
+            if bosses:
+                self._unbossed &= ~low
+            else:
+                self._unbossed |= low
             if tied:
                 self._tied |= low
             else:
@@ -705,8 +769,30 @@ class CasinoIndex:
         # in between, and the same object then compares at once)
         found = self._boss_blocks
         if found is None:
-            found = self._boss_blocks = tuple(self._bosses_by)
+            by = self._bosses_by
+            unbossed = self._unbossed
+            if unbossed:  # blocks filled by ``settle``: their bosses by mask made now
+                self._unbossed = 0
+                while unbossed:
+                    low = unbossed & -unbossed
+                    unbossed ^= low
+                    number = low.bit_length() - 1
+                    bosses: dict[int, int | None] = {}
+                    for casino, f in self._pairs[number]:
+                        bosses[casino.mask] = f.boss
+                    if self._lists is not None:
+                        self._note(by, number)
+                    by[number] = bosses
+            found = self._boss_blocks = tuple(by)
         return found
+
+    def settle(self) -> None:
+        """Current: the casinos worked out again where tiles changed, their dice facts where dice did (``tied``
+        then knows), the bosses by mask not made (what a quiet engine asks instead of ``boss_blocks``)."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill(False)
 
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with
@@ -779,10 +865,13 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+    # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
+    # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0
-    top: list[str] = []
+    top_at = 0  # the position (in ``bits``) of the first die of the top value
+    ntop = 0  # how many dice show it
     owners: list[int] = []
-    top_owner: int | None = None
+    top_owner = -1
     tied = False
     total = 0
     seen = 0  # the owners met so far, as a mask by seat (compiled: native int tests, where ``in`` compares objects)
@@ -796,17 +885,25 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             seen |= 1 << o
             owners.append(o)
         v = values[i]
-        lot = lots[k]
         total += v
         if v > best:
-            best, top, top_owner, tied = v, [lot], o, False
+            best, top_at, ntop, top_owner, tied = v, k, 1, o, False
         elif v == best:
-            top.append(lot)
+            ntop += 1
             if o != top_owner:
                 tied = True
     if not owners:  # no die on the casino
         return _NO_DICE
-    return DiceFacts(best, tuple(top), None if tied else top_owner, tuple(owners), total)
+    if ntop == 1:
+        top_lots: tuple[str, ...] = (lots[top_at],)
+    else:
+        top: list[str] = []
+        for k in range(top_at, len(bits)):
+            i = bits[k]
+            if owners_at[i] is not None and values[i] == best:
+                top.append(lots[k])
+        top_lots = tuple(top)
+    return DiceFacts(best, top_lots, None if tied else top_owner, tuple(owners), total)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:

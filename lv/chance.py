@@ -258,6 +258,14 @@ class Dice:
 
     def gamble(self) -> tuple[int, int]:
         """Two dice; the n-th gamble of a decision takes the n-th recorded pair (``gambles``)."""
+        used = self.used
+        if "gamble" not in used and "gamble" not in self.recorded:  # the first gamble of a decision, none recorded
+            d1 = self._roll()  # (what the general path below does then, without its lists)
+            d2 = self._roll()
+            if "gamble" not in self.generated:
+                self.generated.append("gamble")
+            used["gamble"] = [d1, d2]
+            return d1, d2
         made = gambles(self.used.get("gamble"))
         recorded = gambles(self.recorded.get("gamble"))
         if len(made) < len(recorded):

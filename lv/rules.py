@@ -96,7 +96,7 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables)
+        self.family_tables = FamilyTables(self.tables, profile)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -331,7 +331,7 @@ class Engine:
         """
         choices = choices if choices is not None else _NO_CHOICES
         player = s.current
-        names = list(named)
+        names = list(named) if named else _NO_NAMES  # (only taken from, and only if it has any)
         while True:
             if table:
                 if not names:
@@ -393,7 +393,12 @@ class Engine:
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
         index = self.index(s)
-        after = index.boss_blocks()
+        quiet = self.quiet
+        if quiet:  # nothing to tell: the index current, no bosses by mask made (``CasinoIndex.settle``)
+            index.settle()
+            after = before
+        else:
+            after = index.boss_blocks()
         if self._ties_at_once and (index._tied or rerolled):
             try:
                 self.resolve_ties(s, dice, events, rerolled)
@@ -401,8 +406,9 @@ class Engine:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-            after = index.boss_blocks()
-        if not self.quiet and after != before:
+            if not quiet:
+                after = index.boss_blocks()
+        if not quiet and after != before:
             self._tell(s, before, after, events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events)
@@ -450,7 +456,8 @@ class Engine:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
-            ok, moved = self.free_marker(s, player, events, choices.get("marker_from"))
+            # (no lookup in the empty choices of a draw that gives none: most draws)
+            ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
                 s.put_marker(lot, player)
                 if not self.quiet:
@@ -461,7 +468,7 @@ class Engine:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
-        ok, moved = self.free_die(s, player, lot, events, choices.get("die_from"))
+        ok, moved = self.free_die(s, player, lot, events, choices.get("die_from") if choices else None)
         if not ok:
             return
         previous = tile.owner
@@ -507,7 +514,6 @@ class Engine:
         ranked: list[int] = []
         lots = self._lots
         award_at, boss_at = self._award_at, self._boss_at
-        per: list[int] = []  # by seat: a casino's pips of each owner (several owners)
         for casino, facts in index.with_dice():
             if strip:
                 if not casino.mask & strip_mask:
@@ -523,18 +529,20 @@ class Engine:
                     players[owners[0]].money += amount
                     if not quiet:  # positional: see pay_lots
                         events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
-            else:  # paid by seat, in seat order
-                if not per:
-                    per = [0] * len(s.dice_masks)  # every seat that may own a die (GameState._die)
-                owners_at, values = s.die_owners, s.die_values
-                for i in casino.bits:
-                    o = owners_at[i]
-                    if o is not None:  # an owner's die has a value
-                        per[o] += values[i] * per_pip
-                for owner in range(len(per)):
-                    amount = per[owner]
+            else:  # paid by seat, in seat order: the pips on each seat's dice in the casino (compiled: native
+                #      ints, no list of boxed sums)
+                values, seats = s.die_values, s.dice_masks
+                for owner in range(len(seats)):  # every seat that may own a die (GameState._die)
+                    held = casino.mask & seats[owner]
+                    if not held:
+                        continue
+                    pips = 0
+                    while held:
+                        low = held & -held
+                        pips += values[low.bit_length() - 1]
+                        held ^= low
+                    amount = pips * per_pip
                     if amount:
-                        per[owner] = 0
                         players[owner].money += amount
                         if not quiet:
                             events.append(Paid(owner, amount, "casino", list(casino.lots)))
@@ -645,11 +653,16 @@ class Engine:
         if index.changes == changes and not index._stale and not index._tied:
             return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled
+        if self.quiet:  # nothing to tell: no bosses by mask made (``CasinoIndex.settle``)
+            index.settle()
+            if index._tied:
+                self.resolve_ties(s, dice, events)
+            return
         after = index.boss_blocks()
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
-        if not self.quiet and after != before:
+        if after != before:
             self._tell(s, before, after, events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
@@ -686,14 +699,29 @@ class FamilyTables:
     """The tables the cost paths and the predicates read (``Engine.family_tables``), typed: compiled, a native
     read, not a lookup by family name in ``Engine.tables`` (the generators read theirs from ``Moment.tables``)."""
 
-    __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl")
+    __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl", "gamble_lose", "gamble_double",
+                 "double_of_stake")
 
-    def __init__(self, tables: dict[str, Any]) -> None:
+    def __init__(self, tables: dict[str, Any], profile: Profile) -> None:
         self.gamble: GambleTable = tables["gamble"]
         self.raise_: RaiseTable = tables["raise"]
         self.remodel: RemodelTable = tables["remodel"]
         self.reorganize: ReorganizeTable = tables["reorganize"]
         self.sprawl: SprawlTable = tables["sprawl"]
+        # a gamble's outcome by the total of its two dice (``GambleFamily.carry_out``): bit ``total`` of a mask,
+        # where the profile's tuples are read through attribute lookups and ``in`` compares objects
+        g = profile.gamble
+        self.gamble_lose: int = _totals(g.lose)
+        self.gamble_double: int = _totals(g.win_double)
+        self.double_of_stake: bool = g.lay_off_double_basis == "stake"
+
+
+def _totals(totals: tuple[int, ...]) -> int:
+    """The mask with bit ``t`` set for each dice total ``t``."""
+    out = 0
+    for t in totals:
+        out |= 1 << t
+    return out
 
 
 # every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
@@ -705,6 +733,8 @@ _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
+_NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 

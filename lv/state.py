@@ -43,11 +43,11 @@ from typing import Any, Final, Iterable
 from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board, popcount
-from .casinos import CasinoIndex, IndexMark
+from .casinos import CasinoIndex, IndexMark, Serial
 
-# the last structure stamp given (stamps are unique across every state of the process): a list, not
+# the last structure stamp given (stamps are unique across every state of the process): a ``Serial``, not
 # itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
-_STAMPS: Final = [0]
+_STAMPS: Final = Serial()
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 
@@ -215,8 +215,8 @@ class GameState:
             return
         self._derive()
         if self.tiles and not self.structure:
-            _STAMPS[0] += 1
-            self.structure = _STAMPS[0]
+            _STAMPS.last += 1
+            self.structure = _STAMPS.last
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
@@ -262,13 +262,13 @@ class GameState:
             self._counts[t.color] = self._counts.get(t.color, 0) + 1
             if t.owner is not None:
                 self._seat(self.dice_masks, t.owner)
-                self.dice_masks[t.owner] |= b
+                self.dice_masks[t.owner] = self.dice_masks[t.owner] | b
                 self.dice_mask |= b
                 self.die_owners[i] = t.owner
                 self.die_values[i] = t.value or 0
         for lot, owner in self.markers.items():
             self._seat(self.marker_masks, owner)
-            self.marker_masks[owner] |= 1 << index[lot]
+            self.marker_masks[owner] = self.marker_masks[owner] | 1 << index[lot]
             self.markers_mask |= 1 << index[lot]
 
     @staticmethod
@@ -524,8 +524,8 @@ class GameState:
         self.tile_colors[i] = color
         self.tile_heights[i] = height
         self._die(i, b, owner, value)
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
@@ -562,8 +562,8 @@ class GameState:
             else:
                 counts[t.color] -= 1
             counts[color] = counts.get(color, 0) + 1
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
@@ -593,8 +593,8 @@ class GameState:
             else:
                 del masks[t.height]
             masks[t.height + 1] = masks.get(t.height + 1, 0) | b
-        _STAMPS[0] += 1
-        self.structure = _STAMPS[0]
+        _STAMPS.last += 1
+        self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
@@ -619,19 +619,20 @@ class GameState:
             del heights[old.height]
 
     def _die(self, i: int, b: int, owner: int | None, value: int | None) -> None:
-        """Bit ``i`` (mask ``b``) now holds ``owner``'s die showing ``value`` (or no die): the dice bitboards."""
+        """Bit ``i`` (mask ``b``) now holds ``owner``'s die showing ``value`` (or no die): the dice bitboards. (A
+        seat's mask is read, then written: compiled, ``masks[seat] |= b`` is a generic in-place operation on boxed
+        ints, some hundreds of instructions.)"""
         previous = self.die_owners[i]
+        masks = self.dice_masks
         if previous is not None:
-            self.dice_masks[previous] &= ~b
+            masks[previous] = masks[previous] & ~b
         if owner is None:
             self.dice_mask &= ~b
             self.die_values[i] = 0
         else:
-            try:
-                self.dice_masks[owner] |= b
-            except IndexError:
-                self._seat(self.dice_masks, owner)
-                self.dice_masks[owner] |= b
+            if owner >= len(masks):
+                self._seat(masks, owner)
+            masks[owner] = masks[owner] | b
             self.dice_mask |= b
             self.die_values[i] = value or 0
         self.die_owners[i] = owner
@@ -644,14 +645,13 @@ class GameState:
         if u is not None and u.markers is None:
             self._noting_markers(u)
         previous = self.markers.get(lot)
+        masks = self.marker_masks  # (read, then written: see _die)
         if previous is not None:
-            self.marker_masks[previous] &= ~b
+            masks[previous] = masks[previous] & ~b
         self.markers[lot] = player
-        try:
-            self.marker_masks[player] |= b
-        except IndexError:
-            self._seat(self.marker_masks, player)
-            self.marker_masks[player] |= b
+        if player >= len(masks):
+            self._seat(masks, player)
+        masks[player] = masks[player] | b
         self.markers_mask |= b
 
     def remove_marker(self, lot: str) -> None:
@@ -662,7 +662,8 @@ class GameState:
         owner = self.markers.pop(lot)
         self._holes += 1
         b = self.board.bit[lot]
-        self.marker_masks[owner] &= ~b
+        masks = self.marker_masks  # (read, then written: see _die)
+        masks[owner] = masks[owner] & ~b
         self.markers_mask &= ~b
 
     # ---- dice (always through this, so the bosses stay right)

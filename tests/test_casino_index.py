@@ -585,3 +585,36 @@ def test_the_casinos_by_lot_read_as_the_dict_they_were():
             with pytest.raises(KeyError):
                 at[lot]
     assert at.get("Z9") is None and "Z9" not in at and 7 not in at
+
+
+@pytest.mark.parametrize("spec", ["revised", "original", "revised,casino.join_rule=color"])
+def test_bosses_by_mask_made_when_asked_after_a_quiet_engine_settled_the_index(spec):
+    """Guards CasinoIndex.settle and the bosses made when asked (``_unbossed``): a quiet engine (a search's) fills the
+    index without the bosses by mask; a state it played on, asked by a telling engine (or copied, or rolled back to
+    a checkpoint taken meanwhile), answers the bosses of a fresh index, block by block."""
+    rng = random.Random(7)
+    game = lv.new_game(spec, 4, 3)
+    quiet = Engine(game.engine.profile, quiet=True)
+    join_rule = game.engine.profile.casino.join_rule
+    s = game.state
+    for step in range(400):
+        if s.phase == "over":
+            break
+        legal = legal_actions(quiet, s)
+        action = legal[rng.randrange(len(legal))]
+        if isinstance(action, EndTurn):
+            quiet.begin_turn(s, (s.current + 1) % len(s.players), Dice.sampled(rng), [])
+        else:
+            quiet.apply(s, action, Dice.sampled(rng), [])
+        index = s._casinos
+        assert index is not None
+        if step % 3 == 0:
+            twin = s.copy()
+            mark = s.checkpoint()
+            got = game.engine.snapshot(s)  # a telling engine's: the bosses made now, noted under the checkpoint
+            fresh = s.copy()
+            fresh.drop_caches()
+            assert got == fresh.casino_index(join_rule).boss_blocks(), (spec, step)
+            assert game.engine.snapshot(twin) == got, (spec, step)
+            s.rollback(mark)
+            assert game.engine.snapshot(s) == got, (spec, step)

@@ -183,8 +183,9 @@ class BuildFamily(Family):
         s.players[player].money -= lot.price
         s.remove_marker(a.lot)
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
-        # positional, in field order (keywords cost more in the pure build)
-        events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
+        if not engine.mute:  # (a search's imagined games read no event)
+            # positional, in field order (keywords cost more in the pure build)
+            events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
 
 
 FAMILY = BuildFamily(

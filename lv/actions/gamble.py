@@ -319,7 +319,7 @@ class GambleFamily(Family):
         # the decision's and the profile's fields read once each (compiled, each read of an attrs object is a
         # generic attribute lookup)
         lot, bet, lay_off = a.lot, a.bet, a.lay_off is True  # (None: not asked, in a trade's step: no lay-off)
-        g = engine.profile.gamble
+        tables = engine.family_tables  # the outcomes by total, as masks (compiled: native reads and tests)
         index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: two calls, not five)
         casino = index.at.get(lot)
         assert casino is not None
@@ -329,17 +329,18 @@ class GambleFamily(Family):
         total = d1 + d2
         gambler, house = s.players[player], s.players[b]
         s.gambles += 1
-        if total in g.lose:
+        if tables.gamble_lose >> total & 1:
             outcome = "lose"
             boss_share = bet // 2 if lay_off else bet  # 000 L194: the bank takes the rest
             gambler.money -= bet
             house.money += boss_share
             gambler_gets, boss_gets = -bet, boss_share
         else:
-            outcome = "double" if total in g.win_double else "win"
-            amount = bet * (2 if outcome == "double" else 1)
+            double = tables.gamble_double >> total & 1 == 1
+            outcome = "double" if double else "win"
+            amount = bet * (2 if double else 1)
             if lay_off:
-                if outcome == "double" and g.lay_off_double_basis == "stake":
+                if double and tables.double_of_stake:
                     boss_share = 2 * (bet // 2)
                 else:
                     boss_share = amount // 2
@@ -350,8 +351,9 @@ class GambleFamily(Family):
             house.money -= paid
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
-        events.append(Gambled(player, lot, b, bet, [d1, d2], total, outcome, lay_off, gambler_gets,
-                              boss_gets))  # positional, in field order (see build.py)
+        if not engine.mute:  # (a search's imagined games read no event)
+            events.append(Gambled(player, lot, b, bet, [d1, d2], total, outcome, lay_off, gambler_gets,
+                                  boss_gets))  # positional, in field order (see build.py)
 
 
 FAMILY = GambleFamily(

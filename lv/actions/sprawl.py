@@ -265,8 +265,9 @@ class SprawlFamily(Family):
         s.players[player].money -= price
         # 003 L509-511: tile and risers go down at once, so no two adjacent same-colour casinos of different heights
         s.place_tile(a.lot, casino.color, casino.height, player if ok else None, die if ok else None)
-        events.append(Sprawled(player, a.lot, a.source, casino.color, casino.height, price, die if ok else None,
-                               moved))  # positional, in field order (see build.py)
+        if not engine.mute:  # (a search's imagined games read no event)
+            events.append(Sprawled(player, a.lot, a.source, casino.color, casino.height, price, die if ok else None,
+                                   moved))  # positional, in field order (see build.py)
 
 
 FAMILY = SprawlFamily(
