@@ -211,18 +211,21 @@ class GreedyBot:
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
+        # a gamble's value (``_value``: the same for every casino), once
+        gamble_value: float = 5 if money < self.short else 0
         # the lot of the builds last seen (a lot's builds are listed together, one per colour) and what was read of
         # it: the casinos beside it (None: too dear) and its die; a lot seen again is read again, which is the same
         last: str | None = None
         beside: list[tuple[str, DiceFacts]] | None = None
         die = 0
-        left: dict[str, int] = {}
+        # the tiles left of each colour read so far (the colours as the builds name them, found by identity: a few
+        # pointer compares, where a dict by colour is a hash lookup; an equal colour not identical is read again)
+        colors: list[str] = []
+        tiles_of: list[int] = []
         best = 0.0
         choices: list[A.Decision] = []
         for action in legal:
-            if not isinstance(action, A.Build):
-                value = 0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action)
-            else:
+            if isinstance(action, A.Build):
                 lot, color = action.lot, action.color
                 if lot != last:
                     last = lot
@@ -233,14 +236,30 @@ class GreedyBot:
                 if beside is None:
                     value = 0.0
                 else:
-                    tiles = left.get(color)
-                    if tiles is None:
-                        tiles = left[color] = engine.available_tiles(s, color)
-                    value = 20 + _colour_value(me, die, tiles, beside, color)
+                    k = 0
+                    n = len(colors)
+                    while k < n and colors[k] is not color:
+                        k += 1
+                    if k < n:
+                        tiles = tiles_of[k]
+                    else:
+                        tiles = engine.available_tiles(s, color)
+                        colors.append(color)
+                        tiles_of.append(tiles)
+                    # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
+                    value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
+            elif isinstance(action, A.Gamble):
+                value = gamble_value
+            elif isinstance(action, A.EndTurn):
+                value = 0.0
+            else:
+                value = self._value(s, engine, index, lots, action)
             if out is not None:
                 out.append(value)
             if value > best:
-                best, choices = value, [action]
+                best = value
+                choices.clear()
+                choices.append(action)
             elif value == best and value > 0:
                 choices.append(action)
         return choices

@@ -167,6 +167,7 @@ class _Search:
         self.unseen: list[str] = sorted((c for c in s.deck if c != END_CARD), key=index.__getitem__)
         self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
         self.dice = Dice.sampled(rng)  # the dice of every step of the imagined games (``step``), made once
+        self.events: list[Any] = []  # what the steps tell (nothing: the engine is mute), one list for all of them
 
     def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
@@ -220,35 +221,42 @@ class _Search:
     def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> None:
         """Take ``action`` in the imagined game ``s``; ``legal``: the list the families' generator made for ``s``,
         whose very objects the engine applies without the referee's checks (``Engine.apply``'s ``trusted``: they
-        would all pass); any other decision (a gamble at half its listed stake, greedy's bet) is checked."""
+        would all pass), and so a gamble at a lower stake than one listed at its casino (a gamble at half its
+        listed stake, greedy's bet: ``_listed``); any other decision is checked."""
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
+        events = self.events  # (none is made: the engine is mute; one list for every step, not one each)
         if isinstance(action, A.EndTurn):
-            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
+            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, events)
         else:
-            self.engine.apply(s, action, dice, [], None, legal is not None and _listed(action, legal))
+            self.engine.apply(s, action, dice, events, None, legal is not None and _listed(action, legal))
+        if events:
+            events.clear()
 
     def ordered(self, view: _View, legal: list[Action], first: int = -1) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
         the ones it likes, the rest in the order listed; with ``first`` >= 0, only the first ``first`` of them
         (what the widening admits: picked out, not the whole list sorted)."""
         prior, priors = self.prior, self.priors
-        options = choices(legal)
         values: list[float] = []
         if priors is not None:  # the values of the listed decisions at once; a gamble's half stake as its cap
             listed = priors(view, legal)
+            options: list[Action] = []  # ``choices(legal)``, made in the same pass
             i = 0
             for a in legal:
                 value = listed[i]
                 i += 1
+                options.append(a)
                 values.append(value)
                 if isinstance(a, A.Gamble) and a.bet > 1:
+                    options.append(gamble_of(a.lot, (a.bet + 1) // 2))
                     values.append(value)
         elif prior is not None:
+            options = choices(legal)
             for a in options:
                 values.append(prior(view, a))
         else:
-            return options
+            return choices(legal)
         if 0 <= first < len(options):
             return _best_first(options, values, first)
         keyed: list[tuple[float, bool, int]] = []
@@ -281,6 +289,7 @@ class _Search:
             children = node.children
             untried: Action = None
             found = False
+            kids: list[_Node] = []  # the children of ``allowed``, in its order: each looked up once
             for a in allowed:
                 child = children.get(a)
                 if child is None:
@@ -288,6 +297,7 @@ class _Search:
                         untried, found = a, True
                 else:
                     child.avail += 1
+                    kids.append(child)
             if found:
                 child = _Node()
                 children[untried] = child
@@ -296,13 +306,16 @@ class _Search:
                 takers.append(player)
                 break
             best: Action = None
+            best_child = node
             best_value = -math.inf
-            for a in allowed:
-                ch = children[a]
+            i = 0
+            for a in allowed:  # (every one has its child here, in ``kids``)
+                ch = kids[i]
+                i += 1
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if value > best_value:
-                    best, best_value = a, value
-            node = children[best]
+                    best, best_child, best_value = a, ch, value
+            node = best_child
             self.step(s, best, legal)
             path.append(node)
             takers.append(player)
@@ -337,35 +350,57 @@ class _Search:
 
 
 def _listed(action: Action, legal: list[Action]) -> bool:
-    """``action`` is one of the very objects of ``legal`` (not merely equal to one)."""
+    """``action`` is one of the very objects of ``legal`` (not merely equal to one), or a gamble at a stake from $1
+    to that of a gamble listed at the same casino: the generator lists a casino's gamble at its cap (``bet_cap``),
+    and a bet passes the gamble's checks (``why_not_bet``) whatever its stake from $1 to the cap, so it would pass
+    them too."""
     for a in legal:
         if a is action:
             return True
+    if type(action) is not A.Gamble:
+        return False
+    gamble: A.Gamble = action
+    lot, bet, lay_off = gamble.lot, gamble.bet, gamble.lay_off
+    if bet < 1:
+        return False
+    for a in legal:
+        if type(a) is A.Gamble:
+            listed: A.Gamble = a
+            if listed.lot == lot and listed.lay_off == lay_off and bet <= listed.bet:
+                return True
     return False
 
 
 def _best_first(options: list[Action], values: list[float], first: int) -> list[Action]:
     """The first ``first`` decisions of ``_Search.ordered``'s order, found without sorting the list: the largest
     value first, ending the turn (valued 0) before another decision of the same value, then the order listed.
-    Each pass takes the least key of ``ordered``'s (unique) keys left, so the result is the sorted list's start."""
-    n = len(options)
-    ends = [isinstance(a, A.EndTurn) for a in options]
-    taken = [False] * n
-    out: list[Action] = []
-    for _ in range(first):
-        best = -1
-        best_value = 0.0
-        best_end = False
-        for i in range(n):
-            if taken[i]:
-                continue
-            end = ends[i]
-            value = 0.0 if end else values[i]
-            if best < 0 or value > best_value or (value == best_value and end and not best_end):
-                best, best_value, best_end = i, value, end
-        taken[best] = True
-        out.append(options[best])
-    return out
+    One pass keeps the best ``first`` seen so far in that order (``ordered``'s keys are unique: the same start as
+    the sorted list's)."""
+    kept: list[int] = []  # indexes of the best so far, best first
+    kept_values: list[float] = []
+    kept_ends: list[bool] = []
+    i = 0
+    for a in options:
+        end = isinstance(a, A.EndTurn)
+        value = 0.0 if end else values[i]
+        # where it goes among those kept: after every one at least as good (a larger value; the same value and
+        # an end, or not an end itself: listed before it)
+        k = len(kept)
+        while k > 0:
+            v = kept_values[k - 1]
+            if v > value or (v == value and (kept_ends[k - 1] or not end)):
+                break
+            k -= 1
+        if k < first:
+            kept.insert(k, i)
+            kept_values.insert(k, value)
+            kept_ends.insert(k, end)
+            if len(kept) > first:
+                kept.pop()
+                kept_values.pop()
+                kept_ends.pop()
+        i += 1
+    return [options[j] for j in kept]
 
 
 def shuffle(rng: random.Random, items: list[str]) -> None:
