@@ -165,6 +165,7 @@ class _Search:
         # the unseen cards in board order, once: each determinization shuffles a copy of this list
         index = self.board.index
         self.unseen: list[str] = sorted((c for c in s.deck if c != END_CARD), key=index.__getitem__)
+        self.end_unseen = END_CARD in s.deck  # the end card is in the pile (every determinization's: the root's)
         self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
         self.dice = Dice.sampled(rng)  # the dice of every step of the imagined games (``step``), made once
         self.events: list[Any] = []  # what the steps tell (nothing: the engine is mute), one list for all of them
@@ -192,7 +193,7 @@ class _Search:
         unseen = list(self.unseen)
         rng = self.rng
         shuffle(rng, unseen)
-        if END_CARD in s.deck:
+        if self.end_unseen:
             low, high = self.depths
             under = low + below(rng, high - low + 1)  # rng.randint(low, high): the same number
             unseen.insert(len(unseen) - under, END_CARD)
@@ -312,7 +313,8 @@ class _Search:
             for a in allowed:  # (every one has its child here, in ``kids``)
                 ch = kids[i]
                 i += 1
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                # (math.log of a float: compiled, a C call; of an int, a Python one. The same number, n < 2**1023)
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
                 if value > best_value:
                     best, best_child, best_value = a, ch, value
             node = best_child

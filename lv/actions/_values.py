@@ -77,7 +77,9 @@ class DecisionValue:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash((self.kind, self._values()))
+        # the fields' hash, told apart by class (as ``==`` tells them): no tuple made around them, no ``kind`` read
+        # (a class attribute: a generic lookup, compiled); the search's tree keys its children by decision
+        return hash(self._values()) ^ hash(type(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickle and copy remake it from its fields (a native class makes none without them)
