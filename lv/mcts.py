@@ -117,6 +117,12 @@ class _Node:
         self.visits = 0
         self.reward = 0.0  # summed over visits, for the player who took the decision leading here
         self.avail = 1  # iterations in which this decision was legal (ISMCTS availability)
+        # its state is the same in every iteration that reaches it, but for the draw pile: the root's, and a node
+        # reached from such a node by a decision that drew no card and rolled no die (``_Search.step``). Its legal
+        # list and their order, made once, are then its list and order in every iteration
+        self.fixed = False
+        self.legal: list[Action] | None = None
+        self.order: list[Action] | None = None
 
 
 class _View:
@@ -202,6 +208,7 @@ class _Search:
 
     def run(self, legal: list[Action]) -> Action:
         root = _Node()
+        root.fixed = True
         seconds = self.seconds
         if seconds is not None:
             deadline = time.perf_counter() + seconds
@@ -219,20 +226,26 @@ class _Search:
                 best, most = action, child.visits
         return best
 
-    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> None:
+    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> bool:
         """Take ``action`` in the imagined game ``s``; ``legal``: the list the families' generator made for ``s``,
         whose very objects the engine applies without the referee's checks (``Engine.apply``'s ``trusted``: they
         would all pass), and so a gamble at a lower stake than one listed at its casino (a gamble at half its
-        listed stake, greedy's bet: ``_listed``); any other decision is checked."""
+        listed stake, greedy's bet: ``_listed``); any other decision is checked. True: no chance came into it (no
+        card drawn, no die rolled), so the state it leads to follows from ``s`` and ``action`` alone."""
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
         events = self.events  # (none is made: the engine is mute; one list for every step, not one each)
         if isinstance(action, A.EndTurn):
             self.engine.begin_turn(s, (s.current + 1) % self.players, dice, events)
+            drawn = True
         else:
             self.engine.apply(s, action, dice, events, None, legal is not None and _listed(action, legal))
+            drawn = False
         if events:
             events.clear()
+        # chance: a card drawn (the turn ended), or a die rolled (a gamble, a reorganization, a tie: each roll is
+        # noted in ``dice.used``)
+        return not drawn and not dice.used
 
     def ordered(self, view: _View, legal: list[Action], first: int = -1) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
@@ -285,6 +298,11 @@ class _Search:
                 if order is None:
                     order = self.root_order = self.ordered(view, legal)
                 allowed = order[:admitted]
+            elif node.fixed:  # the same list as every time, valued the same (``_Node.fixed``): ordered once
+                order = node.order
+                if order is None:
+                    order = node.order = self.ordered(view, legal)
+                allowed = order[:admitted]
             else:
                 allowed = self.ordered(view, legal, admitted)
             children = node.children
@@ -302,7 +320,8 @@ class _Search:
             if found:
                 child = _Node()
                 children[untried] = child
-                self.step(s, untried, legal)
+                quiet = self.step(s, untried, legal)
+                child.fixed = node.fixed and quiet
                 path.append(child)
                 takers.append(player)
                 break
@@ -321,7 +340,13 @@ class _Search:
             self.step(s, best, legal)
             path.append(node)
             takers.append(player)
-            legal = legal_actions(engine, s)
+            if node.fixed:  # its list, made once (the same every time)
+                kept = node.legal
+                if kept is None:
+                    kept = node.legal = legal_actions(engine, s)
+                legal = kept
+            else:
+                legal = legal_actions(engine, s)
         reward = self.playout(s) if s.phase != "over" else _reward(s)
         i = 0
         for n in path:

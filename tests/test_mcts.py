@@ -162,6 +162,29 @@ def test_a_lower_stake_applied_unchecked_is_the_checked_one():
     assert seen
 
 
+def test_a_step_says_whether_chance_came_into_it():
+    """``_Search.step`` is True only where the state it leads to follows from the state and the decision alone
+    (the tree keeps such a node's list and order, ``_Node.fixed``): not after the end of a turn (a card is drawn),
+    nor after a die is rolled (a gamble, a reorganization, a tie); a build that rolls nothing is quiet."""
+    game = lv.new_game("revised", 3, 5)
+    greedy = B.bot_named("greedy")
+    rng = random.Random(3)
+    kinds: dict[str, set[bool]] = {}
+    while not game.over and game.state.turn < 40:
+        legal = game.legal_actions()
+        search = mcts._Search(B.bot_named("mcts:1"), game, random.Random(1))
+        for a in legal:
+            if isinstance(a, (A.Build, A.Gamble, A.Reorganize, A.EndTurn)):
+                s = game.state.copy()
+                quiet = search.step(s, a, legal)
+                kinds.setdefault(type(a).__name__, set()).add(quiet)
+                if isinstance(a, A.Build) and quiet:
+                    assert not search.dice.used
+        game.apply(greedy(game, legal, rng))
+    assert kinds["EndTurn"] == {False} and kinds["Gamble"] == {False} and kinds["Reorganize"] == {False}
+    assert True in kinds["Build"]
+
+
 def test_reward_is_half_the_win_and_half_the_share_of_points():
     game = lv.new_game("revised", 3, 5)
     s = game.state
