@@ -137,6 +137,9 @@ def random_kind_bot(game: GameView, legal: list[A.Decision], rng: random.Random)
     return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
 
 
+REORGANIZE_VALUE: Final = 10  # what ``greedy`` gives a reorganization worth making (``GreedyBot._value``)
+
+
 class GreedyBot:
     """``greedy``: plays like a sensible person, one decision at a time, the best-looking first:
 
@@ -252,6 +255,8 @@ class GreedyBot:
                 value = gamble_value
             elif isinstance(action, A.EndTurn):
                 value = 0.0
+            elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
+                continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
             else:
                 value = self._value(s, engine, index, lots, action)
             if out is not None:
@@ -307,7 +312,7 @@ class GreedyBot:
                 if o is not None and o == me and values[i] > mine:
                     mine = values[i]
             assert facts.top is not None  # my die is there
-            return 10 if facts.top - mine <= self.reorg_gap else 0
+            return REORGANIZE_VALUE if facts.top - mine <= self.reorg_gap else 0
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0
