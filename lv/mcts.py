@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 import attrs
 
@@ -50,12 +50,12 @@ if TYPE_CHECKING:
 
 Action = Any  # a decision (lv.actions); the search only compares and applies them
 
-END_CARD_SPREAD = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
-WIN_WEIGHT = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
-HORIZON = 8  # turns of each imagined game played by the policy; then the players only draw, to the end
-WIDENING = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDENING)) best-liked decisions
-EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
-MAX_PLAYOUT_DECISIONS = 20_000  # a policy that never ends its turns is a bug, not a long game
+END_CARD_SPREAD: Final = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
+WIN_WEIGHT: Final = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
+HORIZON: Final = 8  # turns of each imagined game played by the policy; then the players only draw, to the end
+WIDENING: Final = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDENING)) best-liked decisions
+EXPLORATION: Final = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
+MAX_PLAYOUT_DECISIONS: Final = 20_000  # a policy that never ends its turns is a bug, not a long game
 _END = A.EndTurn()
 
 
@@ -442,9 +442,16 @@ def shuffle(rng: random.Random, items: list[str]) -> None:
 
 def _reward(s: GameState) -> list[float]:
     """Each player's reward at the end of a game: ``WIN_WEIGHT`` for the winner, the rest shared by points."""
-    scores = [p.score for p in s.players]
-    total = sum(scores)
-    n = len(scores)
-    winner = s.result.winner if s.result else None
-    return [WIN_WEIGHT * (i == winner) + (1 - WIN_WEIGHT) * (scores[i] / total if total else 1 / n)
-            for i in range(n)]
+    players = s.players
+    n = len(players)
+    total = 0
+    for p in players:
+        total += p.score
+    result = s.result
+    winner = result.winner if result is not None else -1
+    out: list[float] = []
+    for i in range(n):
+        # (the same sums as WIN_WEIGHT * (i == winner) + ...: 0.5 * True is 0.5, 0.5 * False is 0.0)
+        won = WIN_WEIGHT if i == winner else 0.0
+        out.append(won + (1 - WIN_WEIGHT) * (players[i].score / total if total else 1 / n))
+    return out
