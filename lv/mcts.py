@@ -57,6 +57,7 @@ WIDENING: Final = 4  # a node visited N times chooses among its 1 + floor(sqrt(N
 EXPLORATION: Final = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
 MAX_PLAYOUT_DECISIONS: Final = 20_000  # a policy that never ends its turns is a bug, not a long game
 _END = A.EndTurn()
+_GAMBLE: Final = A.Gamble  # (compiled, a C static: ``A.Gamble`` outside an isinstance is a lookup in the package)
 
 
 @attrs.frozen
@@ -292,7 +293,7 @@ class _Search:
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
             # The root's order is the same in every determinization (the policy does not read the draw pile), and so
             # is its list: no family's generator or check reads the deck, the one thing a determinization changes
-            admitted = 1 + math.isqrt(node.visits // widening)
+            admitted = _admitted(node.visits, widening)
             if node is root:
                 order = self.root_order
                 if order is None:
@@ -376,6 +377,15 @@ class _Search:
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
 
 
+def _admitted(visits: int, widening: int) -> int:
+    """``1 + math.isqrt(visits // widening)``, natively (compiled, ``math.isqrt`` is a Python call)."""
+    n = visits // widening
+    r = 0
+    while (r + 1) * (r + 1) <= n:
+        r += 1
+    return 1 + r
+
+
 def _listed(action: Action, legal: list[Action]) -> bool:
     """``action`` is one of the very objects of ``legal`` (not merely equal to one), or a gamble at a stake from $1
     to that of a gamble listed at the same casino: the generator lists a casino's gamble at its cap (``bet_cap``),
@@ -384,16 +394,17 @@ def _listed(action: Action, legal: list[Action]) -> bool:
     for a in legal:
         if a is action:
             return True
-    if type(action) is not A.Gamble:
+    if type(action) is not _GAMBLE:
         return False
     gamble: A.Gamble = action
     lot, bet, lay_off = gamble.lot, gamble.bet, gamble.lay_off
     if bet < 1:
         return False
     for a in legal:
-        if type(a) is A.Gamble:
+        if type(a) is _GAMBLE:
             listed: A.Gamble = a
-            if listed.lot == lot and listed.lay_off == lay_off and bet <= listed.bet:
+            # (``is``: True, False and None are one object each; compiled, a pointer compare, not a generic one)
+            if listed.lot == lot and listed.lay_off is lay_off and bet <= listed.bet:
                 return True
     return False
 

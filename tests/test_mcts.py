@@ -185,6 +185,15 @@ def test_a_step_says_whether_chance_came_into_it():
     assert True in kinds["Build"]
 
 
+def test_the_widening_admits_one_more_decision_at_each_square():
+    """``_admitted``: 1 + isqrt(visits // widening), in native integer steps."""
+    import math
+
+    for widening in (1, 3, 4):
+        for visits in range(2000):
+            assert mcts._admitted(visits, widening) == 1 + math.isqrt(visits // widening)
+
+
 def test_reward_is_half_the_win_and_half_the_share_of_points():
     game = lv.new_game("revised", 3, 5)
     s = game.state

@@ -77,9 +77,11 @@ class DecisionValue:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        # the fields' hash, told apart by class (as ``==`` tells them): no tuple made around them, no ``kind`` read
-        # (a class attribute: a generic lookup, compiled); the search's tree keys its children by decision
-        return hash(self._values()) ^ hash(type(self))
+        # the fields' hash: no tuple made around them, no ``kind`` read (a class attribute: a generic lookup,
+        # compiled), no mixing in of the class (hashes are 64-bit: compiled, a combination is arithmetic on boxed
+        # ints). Decisions of two classes with the same fields may share a hash (a raise and a reorganization of one
+        # casino); ``==`` tells them apart by class. The search's tree keys its children by decision
+        return hash(self._values())
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickle and copy remake it from its fields (a native class makes none without them)
