@@ -16,7 +16,9 @@ own determinization by UCB1 with availability counts, adds one decision, plays t
 end, at a fraction of the cost of playing greedily to the end), and backs up the result. The reward of each player is half
 the win (1 for the winner, 0 for the others) and half its share of the points, so a playout that loses still
 says by how much. A gamble is offered at two stakes, the cap and half of it (rounded up), not at every stake
-from $1, to keep the branching factor sane. The decision played is the most visited one.
+from $1, to keep the branching factor sane. The decision played is the most visited one. A node whose state is
+the same in every determinization that reaches it (the root, and the nodes reached from such a node by decisions
+that drew no card and rolled no die: ``_Node.fixed``) lists its decisions and orders them once, not at each visit.
 
 Budget: ``mcts:200`` is 200 playouts per decision (the default); ``mcts:0.5s`` searches for half a second per
 decision, which depends on the machine and its load, so it does not give the same game twice. The generator
