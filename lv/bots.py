@@ -221,10 +221,11 @@ class GreedyBot:
         last: str | None = None
         beside: list[tuple[str, DiceFacts]] | None = None
         die = 0
-        # the tiles left of each colour read so far (the colours as the builds name them, found by identity: a few
-        # pointer compares, where a dict by colour is a hash lookup; an equal colour not identical is read again)
-        colors: list[str] = []
-        tiles_of: list[int] = []
+        # the tiles left of each colour read so far, in the board's order of colours (-1: not read yet; made on the
+        # first build read). A build's colour is found there by identity (the legal list names the board's own
+        # strings: a few pointer compares, where a dict by colour is a hash lookup); one not found is read each time
+        palette = board.colors
+        tiles_of: list[int] | None = None
         best = 0.0
         choices: list[A.Decision] = []
         for action in legal:
@@ -240,15 +241,17 @@ class GreedyBot:
                     value = 0.0
                 else:
                     k = 0
-                    n = len(colors)
-                    while k < n and colors[k] is not color:
+                    n = len(palette)
+                    while k < n and palette[k] is not color:
                         k += 1
                     if k < n:
+                        if tiles_of is None:
+                            tiles_of = [-1] * n
                         tiles = tiles_of[k]
+                        if tiles < 0:
+                            tiles = tiles_of[k] = engine.available_tiles(s, color)
                     else:
                         tiles = engine.available_tiles(s, color)
-                        colors.append(color)
-                        tiles_of.append(tiles)
                     # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
                     value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
             elif isinstance(action, A.Gamble):
