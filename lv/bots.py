@@ -137,6 +137,9 @@ def random_kind_bot(game: GameView, legal: list[A.Decision], rng: random.Random)
     return random_bot(game, kinds[rng.choice(sorted(kinds))], rng)
 
 
+REORGANIZE_VALUE: Final = 10  # what ``greedy`` gives a reorganization worth making (``GreedyBot._value``)
+
+
 class GreedyBot:
     """``greedy``: plays like a sensible person, one decision at a time, the best-looking first:
 
@@ -211,18 +214,22 @@ class GreedyBot:
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
+        # a gamble's value (``_value``: the same for every casino), once
+        gamble_value = 5.0 if money < self.short else 0.0
         # the lot of the builds last seen (a lot's builds are listed together, one per colour) and what was read of
         # it: the casinos beside it (None: too dear) and its die; a lot seen again is read again, which is the same
         last: str | None = None
         beside: list[tuple[str, DiceFacts]] | None = None
         die = 0
-        left: dict[str, int] = {}
+        # the tiles left of each colour read so far, in the board's order of colours (-1: not read yet; made on the
+        # first build read). A build's colour is found there by identity (the legal list names the board's own
+        # strings: a few pointer compares, where a dict by colour is a hash lookup); one not found is read each time
+        palette = board.colors
+        tiles_of: list[int] | None = None
         best = 0.0
         choices: list[A.Decision] = []
         for action in legal:
-            if not isinstance(action, A.Build):
-                value = 0.0 if isinstance(action, A.EndTurn) else self._value(s, engine, index, lots, action)
-            else:
+            if isinstance(action, A.Build):
                 lot, color = action.lot, action.color
                 if lot != last:
                     last = lot
@@ -233,14 +240,34 @@ class GreedyBot:
                 if beside is None:
                     value = 0.0
                 else:
-                    tiles = left.get(color)
-                    if tiles is None:
-                        tiles = left[color] = engine.available_tiles(s, color)
-                    value = 20 + _colour_value(me, die, tiles, beside, color)
+                    k = 0
+                    n = len(palette)
+                    while k < n and palette[k] is not color:
+                        k += 1
+                    if k < n:
+                        if tiles_of is None:
+                            tiles_of = [-1] * n
+                        tiles = tiles_of[k]
+                        if tiles < 0:
+                            tiles = tiles_of[k] = engine.available_tiles(s, color)
+                    else:
+                        tiles = engine.available_tiles(s, color)
+                    # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
+                    value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
+            elif isinstance(action, A.Gamble):
+                value = gamble_value
+            elif isinstance(action, A.EndTurn):
+                value = 0.0
+            elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
+                continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
+            else:
+                value = self._value(s, engine, index, lots, action)
             if out is not None:
                 out.append(value)
             if value > best:
-                best, choices = value, [action]
+                best = value
+                choices.clear()
+                choices.append(action)
             elif value == best and value > 0:
                 choices.append(action)
         return choices
@@ -255,16 +282,18 @@ class GreedyBot:
         """``value``, given what it reads (``index``: the state's casino index, current)."""
         me = s.current
         money = s.players[me].money
+        # the casinos read by bit (``index.at_bit``; ``index.at`` is the same by lot id, a call more)
+        bit_of, at_bit = engine.board.index, index.at_bit
         if isinstance(action, A.Sprawl):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            grown = index.at.get(action.source)
+            grown = at_bit[bit_of[action.source]]
             assert grown is not None  # a legal sprawl grows a casino
             return 30 + grown.spaces + lots[action.lot].die
         if isinstance(action, A.Raise):
             if money - engine.action_cost(s, action) < self.reserve:
                 return 0
-            raised = index.at.get(action.lot)
+            raised = at_bit[bit_of[action.lot]]
             assert raised is not None  # a legal raise is of a casino
             return 25 + raised.spaces
         if isinstance(action, A.Build):
@@ -272,7 +301,7 @@ class GreedyBot:
                 return 0
             return 20 + self._colour_value(s, engine, index, lots, action.lot, action.color)
         if isinstance(action, A.Reorganize):
-            casino = index.at.get(action.lot)
+            casino = at_bit[bit_of[action.lot]]
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
             b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
@@ -286,7 +315,7 @@ class GreedyBot:
                 if o is not None and o == me and values[i] > mine:
                     mine = values[i]
             assert facts.top is not None  # my die is there
-            return 10 if facts.top - mine <= self.reorg_gap else 0
+            return REORGANIZE_VALUE if facts.top - mine <= self.reorg_gap else 0
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0

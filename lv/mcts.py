@@ -16,7 +16,9 @@ own determinization by UCB1 with availability counts, adds one decision, plays t
 end, at a fraction of the cost of playing greedily to the end), and backs up the result. The reward of each player is half
 the win (1 for the winner, 0 for the others) and half its share of the points, so a playout that loses still
 says by how much. A gamble is offered at two stakes, the cap and half of it (rounded up), not at every stake
-from $1, to keep the branching factor sane. The decision played is the most visited one.
+from $1, to keep the branching factor sane. The decision played is the most visited one. A node whose state is
+the same in every determinization that reaches it (the root, and the nodes reached from such a node by decisions
+that drew no card and rolled no die: ``_Node.fixed``) lists its decisions and orders them once, not at each visit.
 
 Budget: ``mcts:200`` is 200 playouts per decision (the default); ``mcts:0.5s`` searches for half a second per
 decision, which depends on the machine and its load, so it does not give the same game twice. The generator
@@ -32,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Final
 
 import attrs
 
@@ -46,17 +48,19 @@ from .rules import Engine
 from .state import GameState
 
 if TYPE_CHECKING:
+    from .bots import GreedyBot
     from .game import Game
 
 Action = Any  # a decision (lv.actions); the search only compares and applies them
 
-END_CARD_SPREAD = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
-WIN_WEIGHT = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
-HORIZON = 8  # turns of each imagined game played by the policy; then the players only draw, to the end
-WIDENING = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDENING)) best-liked decisions
-EXPLORATION = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
-MAX_PLAYOUT_DECISIONS = 20_000  # a policy that never ends its turns is a bug, not a long game
+END_CARD_SPREAD: Final = 2  # "roughly equal stacks": the bot believes the end card lies within 2 cards of a quarter
+WIN_WEIGHT: Final = 0.5  # reward = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * share of the points
+HORIZON: Final = 8  # turns of each imagined game played by the policy; then the players only draw, to the end
+WIDENING: Final = 4  # a node visited N times chooses among its 1 + floor(sqrt(N / WIDENING)) best-liked decisions
+EXPLORATION: Final = 0.7  # UCB1's constant for rewards in [0, 1] (sqrt(2)/2)
+MAX_PLAYOUT_DECISIONS: Final = 20_000  # a policy that never ends its turns is a bug, not a long game
 _END = A.EndTurn()
+_GAMBLE: Final = A.Gamble  # (compiled, a C static: ``A.Gamble`` outside an isinstance is a lookup in the package)
 
 
 @attrs.frozen
@@ -117,6 +121,12 @@ class _Node:
         self.visits = 0
         self.reward = 0.0  # summed over visits, for the player who took the decision leading here
         self.avail = 1  # iterations in which this decision was legal (ISMCTS availability)
+        # its state is the same in every iteration that reaches it, but for the draw pile: the root's, and a node
+        # reached from such a node by a decision that drew no card and rolled no die (``_Search.step``). Its legal
+        # list and their order, made once, are then its list and order in every iteration
+        self.fixed = False
+        self.legal: list[Action] | None = None
+        self.order: list[Action] | None = None
 
 
 class _View:
@@ -143,7 +153,12 @@ def choices(legal: list[Action]) -> list[Action]:
 class _Search:
     def __init__(self, bot: Mcts, game: Game, rng: random.Random) -> None:
         # the bot's settings, read once (compiled: native fields, not an attrs object's attributes)
+        from .bots import GreedyBot  # (here: lv.bots imports this module)
+
         self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
+        # the policy when it is greedy (every shipped search's): called as a method (compiled, a C call, where a
+        # callable field is a Python call and its arguments parsed)
+        self.greedy: GreedyBot | None = bot.policy if isinstance(bot.policy, GreedyBot) else None
         self.prior: Callable[[Any, Any], float] | None = bot.prior
         self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
         kinds = bot.policy_kinds
@@ -165,8 +180,10 @@ class _Search:
         # the unseen cards in board order, once: each determinization shuffles a copy of this list
         index = self.board.index
         self.unseen: list[str] = sorted((c for c in s.deck if c != END_CARD), key=index.__getitem__)
+        self.end_unseen = END_CARD in s.deck  # the end card is in the pile (every determinization's: the root's)
         self.root_order: list[Action] | None = None  # the root's decisions as ``ordered`` sorts them, made once
         self.dice = Dice.sampled(rng)  # the dice of every step of the imagined games (``step``), made once
+        self.events: list[Any] = []  # what the steps tell (nothing: the engine is mute), one list for all of them
 
     def _end_card_depths(self, game: Game) -> tuple[int, int]:
         """The depths (cards under it) the end card may lie at, as far as a player can know: within the
@@ -191,7 +208,7 @@ class _Search:
         unseen = list(self.unseen)
         rng = self.rng
         shuffle(rng, unseen)
-        if END_CARD in s.deck:
+        if self.end_unseen:
             low, high = self.depths
             under = low + below(rng, high - low + 1)  # rng.randint(low, high): the same number
             unseen.insert(len(unseen) - under, END_CARD)
@@ -200,6 +217,7 @@ class _Search:
 
     def run(self, legal: list[Action]) -> Action:
         root = _Node()
+        root.fixed = True
         seconds = self.seconds
         if seconds is not None:
             deadline = time.perf_counter() + seconds
@@ -217,38 +235,51 @@ class _Search:
                 best, most = action, child.visits
         return best
 
-    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> None:
+    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> bool:
         """Take ``action`` in the imagined game ``s``; ``legal``: the list the families' generator made for ``s``,
         whose very objects the engine applies without the referee's checks (``Engine.apply``'s ``trusted``: they
-        would all pass); any other decision (a gamble at half its listed stake, greedy's bet) is checked."""
+        would all pass), and so a gamble at a lower stake than one listed at its casino (a gamble at half its
+        listed stake, greedy's bet: ``_listed``); any other decision is checked. True: no chance came into it (no
+        card drawn, no die rolled), so the state it leads to follows from ``s`` and ``action`` alone."""
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
+        events = self.events  # (none is made: the engine is mute; one list for every step, not one each)
         if isinstance(action, A.EndTurn):
-            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, [])
+            self.engine.begin_turn(s, (s.current + 1) % self.players, dice, events)
+            drawn = True
         else:
-            self.engine.apply(s, action, dice, [], None, legal is not None and _listed(action, legal))
+            self.engine.apply(s, action, dice, events, None, legal is not None and _listed(action, legal))
+            drawn = False
+        if events:
+            events.clear()
+        # chance: a card drawn (the turn ended), or a die rolled (a gamble, a reorganization, a tie: each roll is
+        # noted in ``dice.used``)
+        return not drawn and not dice.used
 
     def ordered(self, view: _View, legal: list[Action], first: int = -1) -> list[Action]:
         """The decisions to tell apart, best-liked by the policy first (``prior``), ending the turn right after
         the ones it likes, the rest in the order listed; with ``first`` >= 0, only the first ``first`` of them
         (what the widening admits: picked out, not the whole list sorted)."""
         prior, priors = self.prior, self.priors
-        options = choices(legal)
         values: list[float] = []
         if priors is not None:  # the values of the listed decisions at once; a gamble's half stake as its cap
             listed = priors(view, legal)
+            options: list[Action] = []  # ``choices(legal)``, made in the same pass
             i = 0
             for a in legal:
                 value = listed[i]
                 i += 1
+                options.append(a)
                 values.append(value)
                 if isinstance(a, A.Gamble) and a.bet > 1:
+                    options.append(gamble_of(a.lot, (a.bet + 1) // 2))
                     values.append(value)
         elif prior is not None:
+            options = choices(legal)
             for a in options:
                 values.append(prior(view, a))
         else:
-            return options
+            return choices(legal)
         if 0 <= first < len(options):
             return _best_first(options, values, first)
         keyed: list[tuple[float, bool, int]] = []
@@ -270,17 +301,23 @@ class _Search:
             # progressive unpruning (Chaslot et al. 2008): the more visits, the more of the best-liked decisions.
             # The root's order is the same in every determinization (the policy does not read the draw pile), and so
             # is its list: no family's generator or check reads the deck, the one thing a determinization changes
-            admitted = 1 + math.isqrt(node.visits // widening)
+            admitted = _admitted(node.visits, widening)
             if node is root:
                 order = self.root_order
                 if order is None:
                     order = self.root_order = self.ordered(view, legal)
+                allowed = order[:admitted]
+            elif node.fixed:  # the same list as every time, valued the same (``_Node.fixed``): ordered once
+                order = node.order
+                if order is None:
+                    order = node.order = self.ordered(view, legal)
                 allowed = order[:admitted]
             else:
                 allowed = self.ordered(view, legal, admitted)
             children = node.children
             untried: Action = None
             found = False
+            kids: list[_Node] = []  # the children of ``allowed``, in its order: each looked up once
             for a in allowed:
                 child = children.get(a)
                 if child is None:
@@ -288,25 +325,37 @@ class _Search:
                         untried, found = a, True
                 else:
                     child.avail += 1
+                    kids.append(child)
             if found:
                 child = _Node()
                 children[untried] = child
-                self.step(s, untried, legal)
+                quiet = self.step(s, untried, legal)
+                child.fixed = node.fixed and quiet
                 path.append(child)
                 takers.append(player)
                 break
             best: Action = None
+            best_child = node
             best_value = -math.inf
-            for a in allowed:
-                ch = children[a]
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            i = 0
+            for a in allowed:  # (every one has its child here, in ``kids``)
+                ch = kids[i]
+                i += 1
+                # (math.log of a float: compiled, a C call; of an int, a Python one. The same number, n < 2**1023)
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(float(ch.avail)) / ch.visits)
                 if value > best_value:
-                    best, best_value = a, value
-            node = children[best]
+                    best, best_child, best_value = a, ch, value
+            node = best_child
             self.step(s, best, legal)
             path.append(node)
             takers.append(player)
-            legal = legal_actions(engine, s)
+            if node.fixed:  # its list, made once (the same every time)
+                kept = node.legal
+                if kept is None:
+                    kept = node.legal = legal_actions(engine, s)
+                legal = kept
+            else:
+                legal = legal_actions(engine, s)
         reward = self.playout(s) if s.phase != "over" else _reward(s)
         i = 0
         for n in path:
@@ -320,7 +369,7 @@ class _Search:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, rng, engine, plan, leaf = self.policy, self.rng, self.engine, self.plan, self.leaf
+        policy, greedy, rng, engine, plan, leaf = self.policy, self.greedy, self.rng, self.engine, self.plan, self.leaf
         view = _View(s, engine, self.board)
         horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
@@ -332,40 +381,73 @@ class _Search:
                 self.step(s, _END)
             else:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
-                self.step(s, policy(view, legal, rng), legal)
+                choice = greedy.__call__(view, legal, rng) if greedy is not None else policy(view, legal, rng)
+                self.step(s, choice, legal)
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
 
 
+def _admitted(visits: int, widening: int) -> int:
+    """``1 + math.isqrt(visits // widening)``, natively (compiled, ``math.isqrt`` is a Python call)."""
+    n = visits // widening
+    r = 0
+    while (r + 1) * (r + 1) <= n:
+        r += 1
+    return 1 + r
+
+
 def _listed(action: Action, legal: list[Action]) -> bool:
-    """``action`` is one of the very objects of ``legal`` (not merely equal to one)."""
+    """``action`` is one of the very objects of ``legal`` (not merely equal to one), or a gamble at a stake from $1
+    to that of a gamble listed at the same casino: the generator lists a casino's gamble at its cap (``bet_cap``),
+    and a bet passes the gamble's checks (``why_not_bet``) whatever its stake from $1 to the cap, so it would pass
+    them too."""
     for a in legal:
         if a is action:
             return True
+    if type(action) is not _GAMBLE:
+        return False
+    gamble: A.Gamble = action
+    lot, bet, lay_off = gamble.lot, gamble.bet, gamble.lay_off
+    if bet < 1:
+        return False
+    for a in legal:
+        if type(a) is _GAMBLE:
+            listed: A.Gamble = a
+            # (``is``: True, False and None are one object each; compiled, a pointer compare, not a generic one)
+            if listed.lot == lot and listed.lay_off is lay_off and bet <= listed.bet:
+                return True
     return False
 
 
 def _best_first(options: list[Action], values: list[float], first: int) -> list[Action]:
     """The first ``first`` decisions of ``_Search.ordered``'s order, found without sorting the list: the largest
     value first, ending the turn (valued 0) before another decision of the same value, then the order listed.
-    Each pass takes the least key of ``ordered``'s (unique) keys left, so the result is the sorted list's start."""
-    n = len(options)
-    ends = [isinstance(a, A.EndTurn) for a in options]
-    taken = [False] * n
-    out: list[Action] = []
-    for _ in range(first):
-        best = -1
-        best_value = 0.0
-        best_end = False
-        for i in range(n):
-            if taken[i]:
-                continue
-            end = ends[i]
-            value = 0.0 if end else values[i]
-            if best < 0 or value > best_value or (value == best_value and end and not best_end):
-                best, best_value, best_end = i, value, end
-        taken[best] = True
-        out.append(options[best])
-    return out
+    One pass keeps the best ``first`` seen so far in that order (``ordered``'s keys are unique: the same start as
+    the sorted list's)."""
+    kept: list[int] = []  # indexes of the best so far, best first
+    kept_values: list[float] = []
+    kept_ends: list[bool] = []
+    i = 0
+    for a in options:
+        end = isinstance(a, A.EndTurn)
+        value = 0.0 if end else values[i]
+        # where it goes among those kept: after every one at least as good (a larger value; the same value and
+        # an end, or not an end itself: listed before it)
+        k = len(kept)
+        while k > 0:
+            v = kept_values[k - 1]
+            if v > value or (v == value and (kept_ends[k - 1] or not end)):
+                break
+            k -= 1
+        if k < first:
+            kept.insert(k, i)
+            kept_values.insert(k, value)
+            kept_ends.insert(k, end)
+            if len(kept) > first:
+                kept.pop()
+                kept_values.pop()
+                kept_ends.pop()
+        i += 1
+    return [options[j] for j in kept]
 
 
 def shuffle(rng: random.Random, items: list[str]) -> None:
@@ -380,9 +462,16 @@ def shuffle(rng: random.Random, items: list[str]) -> None:
 
 def _reward(s: GameState) -> list[float]:
     """Each player's reward at the end of a game: ``WIN_WEIGHT`` for the winner, the rest shared by points."""
-    scores = [p.score for p in s.players]
-    total = sum(scores)
-    n = len(scores)
-    winner = s.result.winner if s.result else None
-    return [WIN_WEIGHT * (i == winner) + (1 - WIN_WEIGHT) * (scores[i] / total if total else 1 / n)
-            for i in range(n)]
+    players = s.players
+    n = len(players)
+    total = 0
+    for p in players:
+        total += p.score
+    result = s.result
+    winner = result.winner if result is not None else -1
+    out: list[float] = []
+    for i in range(n):
+        # (the same sums as WIN_WEIGHT * (i == winner) + ...: 0.5 * True is 0.5, 0.5 * False is 0.0)
+        won = WIN_WEIGHT if i == winner else 0.0
+        out.append(won + (1 - WIN_WEIGHT) * (players[i].score / total if total else 1 / n))
+    return out

@@ -121,13 +121,77 @@ def test_the_first_decisions_the_widening_admits_are_the_sorted_orders_start():
             assert search.ordered(view, legal, k) == whole[:k], (legal, values, k)
 
 
-def test_only_the_very_objects_listed_skip_the_referee():
-    """The imagined games apply a listed decision unchecked (``Engine.apply``'s ``trusted``): only the objects the
-    generator listed, never an equal one made elsewhere (a half stake, greedy's bet), which is checked."""
-    listed = [A.Gamble("B2", 9), A.EndTurn()]
-    assert mcts._listed(listed[0], listed)
-    assert not mcts._listed(A.Gamble("B2", 9), listed)  # equal, not the listed object
-    assert not mcts._listed(A.Gamble("B2", 5), listed)
+def test_only_the_very_objects_listed_and_lower_stakes_skip_the_referee():
+    """The imagined games apply a listed decision unchecked (``Engine.apply``'s ``trusted``): the objects the
+    generator listed, never an equal one made elsewhere, except a gamble at a stake from $1 to that of the gamble
+    listed at its casino (a half stake, greedy's bet), which passes the same checks; anything else is checked."""
+    listed = [A.Gamble("B2", 9), A.Build("A2", "gold"), A.EndTurn()]
+    assert mcts._listed(listed[0], listed) and mcts._listed(listed[1], listed)
+    assert not mcts._listed(A.Build("A2", "gold"), listed)  # equal, not the listed object
+    assert mcts._listed(A.Gamble("B2", 9), listed) and mcts._listed(A.Gamble("B2", 5), listed)
+    assert mcts._listed(A.Gamble("B2", 1), listed)
+    assert not mcts._listed(A.Gamble("B2", 10), listed)  # over the cap
+    assert not mcts._listed(A.Gamble("B2", 0), listed)
+    assert not mcts._listed(A.Gamble("C4", 1), listed)  # no gamble listed at that casino
+    assert not mcts._listed(A.Gamble("B2", 5, True), listed)  # another answer of the boss: checked
+
+
+def test_a_lower_stake_applied_unchecked_is_the_checked_one():
+    """A gamble at a lower stake than the one listed, applied as trusted, leaves the state the referee's check
+    and application would: the same money, the same gambles counted."""
+    from lv.chance import Dice
+
+    game = lv.new_game("revised", 3, 5)
+    greedy = B.bot_named("greedy")
+    rng = random.Random(2)
+    seen = 0
+    while not game.over and seen < 5:
+        legal = game.legal_actions()
+        gambles = [a for a in legal if isinstance(a, A.Gamble) and a.bet > 1]
+        for g in gambles:
+            half = A.Gamble(g.lot, (g.bet + 1) // 2)
+            assert mcts._listed(half, legal)
+            after = []
+            for trusted in (False, True):
+                s = game.state.copy()
+                game.engine.apply(s, half, Dice.sampled(random.Random(7)), [], None, trusted)
+                after.append(([p.money for p in s.players], s.gambles))
+            assert after[0] == after[1]
+            seen += 1
+        game.apply(greedy(game, legal, rng))
+    assert seen
+
+
+def test_a_step_says_whether_chance_came_into_it():
+    """``_Search.step`` is True only where the state it leads to follows from the state and the decision alone
+    (the tree keeps such a node's list and order, ``_Node.fixed``): not after the end of a turn (a card is drawn),
+    nor after a die is rolled (a gamble, a reorganization, a tie); a build that rolls nothing is quiet."""
+    game = lv.new_game("revised", 3, 5)
+    greedy = B.bot_named("greedy")
+    rng = random.Random(3)
+    kinds: dict[str, set[bool]] = {}
+    while not game.over and game.state.turn < 40:
+        legal = game.legal_actions()
+        search = mcts._Search(B.bot_named("mcts:1"), game, random.Random(1))
+        for a in legal:
+            if isinstance(a, (A.Build, A.Gamble, A.Reorganize, A.EndTurn)):
+                s = game.state.copy()
+                quiet = search.step(s, a, legal)
+                kinds.setdefault(type(a).__name__, set()).add(quiet)
+                if isinstance(a, A.Build) and quiet:
+                    assert not search.dice.used
+        game.apply(greedy(game, legal, rng))
+    assert kinds["EndTurn"] == {False} and kinds["Gamble"] == {False} and kinds["Reorganize"] == {False}
+    assert True in kinds["Build"]
+
+
+def test_the_widening_admits_one_more_decision_at_each_square():
+    """``_admitted``: 1 + isqrt(visits // widening), in native integer steps."""
+    import math
+
+    for widening in (1, 3, 4):
+        for visits in range(2000):
+            assert mcts._admitted(visits, widening) == 1 + math.isqrt(visits // widening)
 
 
 def test_reward_is_half_the_win_and_half_the_share_of_points():

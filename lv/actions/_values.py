@@ -36,13 +36,17 @@ from __future__ import annotations
 
 from functools import update_wrapper
 from types import FunctionType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from attrs.exceptions import FrozenInstanceError
 from mypy_extensions import mypyc_attr
 
 from ..errors import ArgumentError
 from ..yamlsource import one_line
+
+# the fields of each class of decision that names none in ``_keys`` (an attrs class's, read from attrs; none), by class
+_ATTRS_KEYS: Final[dict[type, tuple[str, ...]]] = {}
+
 
 # acyclic: a decision holds plain data (a trade its steps) and never a cycle: the compiled build keeps it out of the
 # cyclic collector (each class says so again; a Python subclass is tracked as usual)
@@ -56,7 +60,15 @@ class DecisionValue:
 
     def _values(self) -> tuple[Any, ...]:
         """The fields' values in order (each core class reads its own; a house rule's attrs fields by name)."""
-        keys = self._keys or tuple([a.name for a in getattr(type(self), "__attrs_attrs__", ())])
+        keys = self._keys
+        if not keys:  # a class of no fields (``EndTurn``: its hash in the search's tree) or an attrs class's
+            cls = type(self)
+            found = _ATTRS_KEYS.get(cls)
+            if found is None:  # (looked up once a class: ``getattr`` of a missing attribute raises inside)
+                found = _ATTRS_KEYS[cls] = tuple([a.name for a in getattr(cls, "__attrs_attrs__", ())])
+            if not found:
+                return ()
+            keys = found
         return tuple([getattr(self, k) for k in keys])
 
     def __eq__(self, other: object) -> bool:
@@ -65,7 +77,11 @@ class DecisionValue:
         return self._values() == other._values()
 
     def __hash__(self) -> int:
-        return hash((self.kind, self._values()))
+        # the fields' hash: no tuple made around them, no ``kind`` read (a class attribute: a generic lookup,
+        # compiled), no mixing in of the class (hashes are 64-bit: compiled, a combination is arithmetic on boxed
+        # ints). Decisions of two classes with the same fields may share a hash (a raise and a reorganization of one
+        # casino); ``==`` tells them apart by class. The search's tree keys its children by decision
+        return hash(self._values())
 
     def __reduce__(self) -> tuple[Any, ...]:
         # pickle and copy remake it from its fields (a native class makes none without them)
