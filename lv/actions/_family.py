@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..chance import Dice
     from ..events import Event
     from ..profile import Profile
-    from ..rules import Engine
+    from ..rules import Engine, FamilyTables
     from ..state import GameState
 
 T = TypeVar("T")
@@ -292,7 +292,7 @@ class Moment:
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts")
+                 "per_color", "_by_counts", "family_tables")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -301,6 +301,8 @@ class Moment:
         self.board = engine.board
         self.lots = engine.board.lots
         self.tables = engine.tables
+        # the built-in families' tables, typed (compiled: a native read each, not a lookup by name in ``tables``)
+        self.family_tables: FamilyTables = engine.family_tables
         self.join_rule: str = p.casino.join_rule
         self.per_color: int = p.components.tiles_per_color  # read once (compiled: two generic attribute reads)
         # the tile facts by the tiles on the board of each colour, packed into one int (``_counted``): kept with the

@@ -275,7 +275,7 @@ class GambleFamily(Family):
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
         s, money = m.state, m.money
-        table: GambleTable = m.tables["gamble"]  # typed: compiled, native reads and compares
+        table: GambleTable = m.family_tables.gamble  # typed: compiled, native reads and compares
         if s.gambles >= table.per_turn or money < 1:  # the smallest bet is $1
             return
         risers, per, at_boss, made = table.risers, table.per, table.at_boss, table.made

@@ -172,7 +172,7 @@ class RemodelFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
-        table: RemodelTable = m.tables["remodel"]  # typed: compiled, native reads and compares
+        table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
         money, per = m.money, table.per
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
             return

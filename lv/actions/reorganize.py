@@ -148,7 +148,7 @@ class ReorganizeFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-        table: ReorganizeTable = m.tables["reorganize"]  # typed: compiled, native reads and compares
+        table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
         money, per = m.money, table.per
         if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
             return

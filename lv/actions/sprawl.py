@@ -200,7 +200,7 @@ class SprawlFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
-        table: SprawlTable = m.tables["sprawl"]  # typed: compiled, native reads and compares
+        table: SprawlTable = m.family_tables.sprawl  # typed: compiled, native reads and compares
         money = m.money
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
