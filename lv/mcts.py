@@ -48,7 +48,6 @@ from .rules import Engine
 from .state import GameState
 
 if TYPE_CHECKING:
-    from .bots import GreedyBot
     from .game import Game
 
 Action = Any  # a decision (lv.actions); the search only compares and applies them
@@ -153,12 +152,7 @@ def choices(legal: list[Action]) -> list[Action]:
 class _Search:
     def __init__(self, bot: Mcts, game: Game, rng: random.Random) -> None:
         # the bot's settings, read once (compiled: native fields, not an attrs object's attributes)
-        from .bots import GreedyBot  # (here: lv.bots imports this module)
-
         self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
-        # the policy when it is greedy (every shipped search's): called as a method (compiled, a C call, where a
-        # callable field is a Python call and its arguments parsed)
-        self.greedy: GreedyBot | None = bot.policy if isinstance(bot.policy, GreedyBot) else None
         self.prior: Callable[[Any, Any], float] | None = bot.prior
         self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
         kinds = bot.policy_kinds
@@ -369,7 +363,7 @@ class _Search:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, greedy, rng, engine, plan, leaf = self.policy, self.greedy, self.rng, self.engine, self.plan, self.leaf
+        policy, rng, engine, plan, leaf = self.policy, self.rng, self.engine, self.plan, self.leaf
         view = _View(s, engine, self.board)
         horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
@@ -381,8 +375,7 @@ class _Search:
                 self.step(s, _END)
             else:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
-                choice = greedy.__call__(view, legal, rng) if greedy is not None else policy(view, legal, rng)
-                self.step(s, choice, legal)
+                self.step(s, policy(view, legal, rng), legal)
         raise RuntimeError(f"an imagined game did not end within {MAX_PLAYOUT_DECISIONS} decisions")
 
 
