@@ -214,3 +214,18 @@ def random_trade(game, rng: random.Random, pick, overdraw: int = 0) -> Trade:
             if not isinstance(action, EndTurn):
                 steps.append(action)
     return Trade(tuple(steps) or (GiveMoney(0, 1, 1),))
+
+
+def positions(spec: str, players: int, seed: int, pick=None):
+    """Every decision point of the game of ``spec`` seeded ``seed``, played to its end: yields ``(game, legal,
+    rng)`` (the generator of that seed, ``random.Random(seed)``); once the caller has looked (it may push and pop,
+    or draw from ``rng``), the game goes on with ``pick(game, legal, rng)`` (default: ``bots.random_bot``)."""
+    from lv import bots
+
+    chooser = bots.random_bot if pick is None else pick
+    game = lv.new_game(spec, players, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        legal = game.legal_actions()
+        yield game, legal, rng
+        game.apply(chooser(game, legal, rng))

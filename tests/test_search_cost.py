@@ -21,6 +21,8 @@ from lv import bots as B
 from lv.chance import Dice, below
 from lv.legal import legal_actions, legal_actions_of, plan_of
 
+from conftest import positions
+
 FAMILY_OF = {cls: f for f in A.FAMILIES for cls in f.decisions}
 KINDS = [B.GREEDY_TAKES, frozenset(), frozenset({"build"}), frozenset({"remodel", "gamble"}),
          frozenset({"sell", "raise"}), frozenset(B.restrictable_kinds())]
@@ -55,11 +57,8 @@ def test_the_list_of_some_kinds_is_the_whole_list_filtered(spec, players):
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("house-sell-back", 2)])
 def test_greedy_takes_the_same_decision_from_the_list_of_its_kinds(spec, players):
     for seed in range(3):
-        game = lv.new_game(spec, players, seed=seed)
-        rng = random.Random(seed)
         compared = 0
-        while not game.over:
-            legal = game.legal_actions()
+        for game, legal, rng in positions(spec, players, seed, _random_kind_or_greedy):
             if type(legal[0]) is not A.LayOff:
                 mine = legal_actions_of(game.engine, game.state, B.GREEDY_TAKES)
                 state = rng.getstate()
@@ -68,7 +67,6 @@ def test_greedy_takes_the_same_decision_from_the_list_of_its_kinds(spec, players
                 rng.setstate(state)
                 assert B.greedy_bot(game, mine, rng) == a and rng.getstate() == after
                 compared += 1
-            game.apply(B.random_kind_bot(game, legal, rng) if rng.random() < 0.5 else B.greedy_bot(game, legal, rng))
         assert compared > 20
 
 
@@ -108,11 +106,8 @@ def test_greedy_decides_as_its_listed_values_say(spec, players):
     """``greedy`` finds its choices in one pass (``GreedyBot._scan``), without listing its values: the same
     decision, from the same draws, as the best of ``values``."""
     for seed in range(3):
-        game = lv.new_game(spec, players, seed=seed)
-        rng = random.Random(seed)
         compared = 0
-        while not game.over:
-            legal = game.legal_actions()
+        for game, legal, rng in positions(spec, players, seed, _random_kind_or_greedy):
             if type(legal[0]) is not A.LayOff:
                 state = rng.getstate()
                 expected = _greedy_by_values(game, legal, rng)
@@ -127,8 +122,12 @@ def test_greedy_decides_as_its_listed_values_say(spec, players):
                 else:
                     assert a == expected
                 compared += 1
-            game.apply(B.random_kind_bot(game, legal, rng) if rng.random() < 0.5 else B.greedy_bot(game, legal, rng))
         assert compared > 20
+
+
+def _random_kind_or_greedy(game, legal, rng):
+    """The games the greedy tests look at: each decision by ``random-kind`` or ``greedy``, half and half."""
+    return B.random_kind_bot(game, legal, rng) if rng.random() < 0.5 else B.greedy_bot(game, legal, rng)
 
 
 def test_a_mute_engine_plays_the_same_game_and_makes_no_scores():
