@@ -55,11 +55,11 @@ from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
-from .legal import legal_actions
+from .legal import Plan, empty, fill, legal_actions
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
-from .mcts import Mcts, _View
+from .mcts import Mcts, Picker, _View
 from .rules import Engine
 from .state import GameState
 
@@ -92,6 +92,10 @@ def random_bot(game: GameView, legal: list[A.Decision], rng: random.Random) -> A
 
 
 uniform_bot = random_bot
+
+
+_NO_SLOTS: Final[list[list[A.Decision]]] = []  # ``GreedyBot._scan`` of a joined list: no slots, nothing after it
+_NOTHING: Final[list[A.Decision]] = []
 
 
 def _end_turn(legal: list[A.Decision]) -> A.Decision:
@@ -140,7 +144,7 @@ def random_kind_bot(game: GameView, legal: list[A.Decision], rng: random.Random)
 REORGANIZE_VALUE: Final = 10  # what ``greedy`` gives a reorganization worth making (``GreedyBot._value``)
 
 
-class GreedyBot:
+class GreedyBot(Picker):
     """``greedy``: plays like a sensible person, one decision at a time, the best-looking first:
 
     - sprawls and raises casinos it bosses (more points when they score), and builds on its lots where it can
@@ -171,15 +175,45 @@ class GreedyBot:
             s, engine = game.state, game.engine
         else:
             s, engine = game.state, game.engine
-        choices = self._scan(s, engine, legal, None)
+        choices: list[A.Decision] = []
+        end = self._scan(s, engine, legal, _NO_SLOTS, 0, _NOTHING, None, choices)
         if not choices:
-            return _end_turn(legal)
+            if end is None:
+                return _end_turn(legal)  # (raises: no end among them)
+            return end
         # rng.choice(choices): the same draw (``below``), without random.py's Python frames
         action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
         if isinstance(action, A.Gamble):
             money = s.players[s.current].money
             return gamble_of(action.lot, max(1, min(action.bet, money // 2)))
         return action
+
+    def pick(self, engine: Engine, s: GameState, plan: Plan | None, rng: random.Random) -> tuple[A.Decision, bool]:
+        """``Picker.pick``: ``self(view, legal_actions_of(engine, s, plan), rng)`` (all the families when ``plan`` is
+        None), the same decision from the same draws, found in the parts of the list (``legal.fill``: before the
+        casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
+        may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
+        casino (``gamble_of``, not laid off, as the generator lists it; else it is checked)."""
+        out: list[A.Decision] = []
+        after: list[A.Decision] = []
+        n = fill(engine, s, out, after, plan)
+        choices: list[A.Decision] = []
+        try:
+            end = self._scan(s, engine, out, engine.slots, n, after, None, choices)
+        except BaseException:
+            empty(engine.slots)
+            raise
+        if not choices:
+            if end is None:
+                raise ValueError("no end of turn among the legal decisions")
+            return end, True
+        action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
+        if isinstance(action, A.Gamble):
+            listed: A.Gamble = action
+            money = s.players[s.current].money
+            made = gamble_of(listed.lot, max(1, min(listed.bet, money // 2)))
+            return made, made is listed or made.lay_off is listed.lay_off
+        return action, True
 
     def lays_off(self, s: GameState) -> bool:
         """The boss's answer to the gamble that waits for it (000 L194): lay off half of it to the bank when a 2 or
@@ -200,14 +234,16 @@ class GreedyBot:
         else:
             s, engine = game.state, game.engine
         out: list[float] = []
-        self._scan(s, engine, legal, out)
+        self._scan(s, engine, legal, _NO_SLOTS, 0, _NOTHING, out, [])
         return out
 
-    def _scan(self, s: GameState, engine: Engine, legal: list[A.Decision], out: list[float] | None
-              ) -> list[A.Decision]:
+    def _scan(self, s: GameState, engine: Engine, first: list[A.Decision], slots: list[list[A.Decision]], count: int,
+              last_part: list[A.Decision], out: list[float] | None, choices: list[A.Decision]) -> A.Decision | None:
         """``values`` into ``out`` (when not None), and the decisions of the largest value above 0 in their order
-        (what ``__call__`` draws among; none: every value is 0 or less): one pass, no list of values made for a
-        decision."""
+        into ``choices`` (what ``__call__`` draws among; none: every value is 0 or less): one pass, no list of values
+        made for a decision. The decisions: ``first``, then those of ``slots[i]`` for ``i`` below ``count`` (each slot
+        emptied once read), then ``last_part`` (``legal.fill``'s parts; a joined list is ``first`` alone). Returns
+        the first end of the turn among them (None: none)."""
         board = engine.board
         index, lots = engine.index(s), board.lots
         bit_of, near, printed = board.index, board.neighbour_bits, board.printed_dice
@@ -227,50 +263,63 @@ class GreedyBot:
         palette = board.colors
         tiles_of: list[int] | None = None
         best = 0.0
-        choices: list[A.Decision] = []
-        for action in legal:
-            if isinstance(action, A.Build):
-                lot, color = action.lot, action.color
-                if lot != last:
-                    last = lot
-                    beside = None
-                    if money - engine.action_cost(s, action) >= reserve:
-                        i = bit_of[lot]
-                        beside, die = _beside_bits(s, index, near[i]), printed[i]
-                if beside is None:
-                    value = 0.0
-                else:
-                    k = 0
-                    n = len(palette)
-                    while k < n and palette[k] is not color:
-                        k += 1
-                    if k < n:
-                        if tiles_of is None:
-                            tiles_of = [-1] * n
-                        tiles = tiles_of[k]
-                        if tiles < 0:
-                            tiles = tiles_of[k] = engine.available_tiles(s, color)
+        end: A.Decision | None = None
+        part = first
+        at = -1  # the part read: -1 ``first``, then slot ``at`` below ``count``, then ``last_part`` at ``count``
+        while True:
+            for action in part:
+                if isinstance(action, A.Build):
+                    lot, color = action.lot, action.color
+                    if lot != last:
+                        last = lot
+                        beside = None
+                        if money - engine.action_cost(s, action) >= reserve:
+                            i = bit_of[lot]
+                            beside, die = _beside_bits(s, index, near[i]), printed[i]
+                    if beside is None:
+                        value = 0.0
                     else:
-                        tiles = engine.available_tiles(s, color)
-                    # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
-                    value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
-            elif isinstance(action, A.Gamble):
-                value = gamble_value
-            elif isinstance(action, A.EndTurn):
-                value = 0.0
-            elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
-                continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
+                        k = 0
+                        n = len(palette)
+                        while k < n and palette[k] is not color:
+                            k += 1
+                        if k < n:
+                            if tiles_of is None:
+                                tiles_of = [-1] * n
+                            tiles = tiles_of[k]
+                            if tiles < 0:
+                                tiles = tiles_of[k] = engine.available_tiles(s, color)
+                        else:
+                            tiles = engine.available_tiles(s, color)
+                        # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
+                        value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
+                elif isinstance(action, A.Gamble):
+                    value = gamble_value
+                elif isinstance(action, A.EndTurn):
+                    if end is None:
+                        end = action
+                    value = 0.0
+                elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
+                    continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
+                else:
+                    value = self._value(s, engine, index, lots, action)
+                if out is not None:
+                    out.append(value)
+                if value > best:
+                    best = value
+                    choices.clear()
+                    choices.append(action)
+                elif value == best and value > 0:
+                    choices.append(action)
+            if 0 <= at < count:
+                part.clear()  # a slot read: emptied for the next list (``legal.fill``)
+            at += 1
+            if at < count:
+                part = slots[at]
+            elif at == count:
+                part = last_part
             else:
-                value = self._value(s, engine, index, lots, action)
-            if out is not None:
-                out.append(value)
-            if value > best:
-                best = value
-                choices.clear()
-                choices.append(action)
-            elif value == best and value > 0:
-                choices.append(action)
-        return choices
+                return end
 
     def value(self, game: GameView, action: A.Decision) -> float:
         """How much the bot likes ``action`` now; 0 or less: not worth it."""

@@ -71,11 +71,11 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
     return plan
 
 
-def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
+def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
           plan: Plan | None = None) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
-    ``after`` (end). The caller reads the slots and empties them (``_empty``): every slot is empty between
+    ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None)."""
     if plan is None:
@@ -117,7 +117,7 @@ def _fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decisio
             if mine:  # a family with no casino to look at is not asked
                 family.generate_casinos(m, mine)
     except BaseException:
-        _empty(slots)
+        empty(slots)
         raise
     for last in plan.after:
         last.generate_after(m, after)
@@ -165,7 +165,7 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     m.roles_of, m.roles_player = casinos, player
 
 
-def _empty(slots: list[list[Decision]]) -> None:
+def empty(slots: list[list[Decision]]) -> None:
     for slot in slots:  # leave nothing behind for the next list
         slot.clear()
 
@@ -173,7 +173,7 @@ def _empty(slots: list[list[Decision]]) -> None:
 def legal_actions(engine: Engine, s: GameState) -> list[Decision]:
     out: list[Decision] = []
     after: list[Decision] = []
-    return _joined(engine, out, after, _fill(engine, s, out, after))
+    return _joined(engine, out, after, fill(engine, s, out, after))
 
 
 def legal_actions_of(engine: Engine, s: GameState, kinds: frozenset[str] | Plan) -> list[Decision]:
@@ -185,12 +185,12 @@ def legal_actions_of(engine: Engine, s: GameState, kinds: frozenset[str] | Plan)
     plan = kinds if isinstance(kinds, Plan) else plan_of(engine, kinds)
     out: list[Decision] = []
     after: list[Decision] = []
-    return _joined(engine, out, after, _fill(engine, s, out, after, plan))
+    return _joined(engine, out, after, fill(engine, s, out, after, plan))
 
 
 def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) -> list[Decision]:
     """``out``, then the decisions of the first ``n`` slots (emptied; the others are empty), then ``after``: the
-    list ``_fill`` made."""
+    list ``fill`` made."""
     slots = engine.slots
     if _COMPILED:  # a slot holds a few decisions: appended one by one, natively (an extend is a slice assignment)
         for i in range(n):
@@ -213,11 +213,11 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
 
 
 def _count(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
-    """``_fill``, then the number of legal decisions in all. Compiled, the slots stay full (``_take`` finds the
+    """``fill``, then the number of legal decisions in all. Compiled, the slots stay full (``_take`` finds the
     decision slot by slot and empties them: no pointers copied); in pure Python they are joined into ``out``
     here (``list.extend``, one C call a slot, is cheaper there than finding a decision slot by slot). Either
     way the caller takes one decision with ``_take`` or empties the slots itself."""
-    _fill(engine, s, out, after)
+    fill(engine, s, out, after)
     slots = engine.slots
     if _COMPILED:
         total = len(out) + len(after)
@@ -236,7 +236,7 @@ def _take(engine: Engine, out: list[Decision], after: list[Decision], i: int) ->
     order, those after), every slot emptied."""
     if i < len(out):
         if _COMPILED:
-            _empty(engine.slots)
+            empty(engine.slots)
         return out[i]
     i -= len(out)
     chosen: Decision | None = None
@@ -265,7 +265,7 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
     try:
         i = choose(total)
     except BaseException:
-        _empty(engine.slots)
+        empty(engine.slots)
         raise
     return _take(engine, out, after, i), total
 
@@ -283,5 +283,5 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
 def legal_count(engine: Engine, s: GameState) -> int:
     """``len(legal_actions(engine, s))``, without building the list."""
     total = _count(engine, s, [], [])
-    _empty(engine.slots)
+    empty(engine.slots)
     return total

@@ -111,6 +111,16 @@ class Mcts:
             engine.quiet, engine.mute = quiet, mute
 
 
+class Picker:
+    """A playout policy that picks without the legal list being joined (``bots.GreedyBot``): an ``Mcts`` whose
+    ``policy`` is one plays its imagined games by ``pick`` rather than by the policy's call on the joined list."""
+
+    def pick(self, engine: Engine, s: GameState, plan: Plan | None, rng: random.Random) -> tuple[Action, bool]:
+        """What the policy would choose, with the same draws, among ``legal_actions_of(engine, s, plan)`` (all the
+        families when ``plan`` is None); and True if ``_Search.step`` may apply it trusted (``_listed``)."""
+        raise NotImplementedError
+
+
 # The search itself: plain classes with precise types (native classes where this module is compiled: the tree's
 # nodes, the view and the search's settings are C structs, its loops C). ``Mcts`` stays an attrs value (the API).
 
@@ -153,6 +163,8 @@ class _Search:
     def __init__(self, bot: Mcts, game: Game, rng: random.Random) -> None:
         # the bot's settings, read once (compiled: native fields, not an attrs object's attributes)
         self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
+        # the policy's pick from the parts of the legal list, where it has one (compiled: a native call)
+        self.picker: Picker | None = bot.policy if isinstance(bot.policy, Picker) else None
         self.prior: Callable[[Any, Any], float] | None = bot.prior
         self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
         kinds = bot.policy_kinds
@@ -229,12 +241,13 @@ class _Search:
                 best, most = action, child.visits
         return best
 
-    def step(self, s: GameState, action: Action, legal: list[Action] | None = None) -> bool:
+    def step(self, s: GameState, action: Action, legal: list[Action] | None = None, trusted: bool = False) -> bool:
         """Take ``action`` in the imagined game ``s``; ``legal``: the list the families' generator made for ``s``,
         whose very objects the engine applies without the referee's checks (``Engine.apply``'s ``trusted``: they
         would all pass), and so a gamble at a lower stake than one listed at its casino (a gamble at half its
         listed stake, greedy's bet: ``_listed``); any other decision is checked. True: no chance came into it (no
-        card drawn, no die rolled), so the state it leads to follows from ``s`` and ``action`` alone."""
+        card drawn, no die rolled), so the state it leads to follows from ``s`` and ``action`` alone. ``trusted``:
+        applied trusted without ``legal`` (a ``Picker``'s pick, which says it may be)."""
         dice = self.dice  # rolled from the search's generator, as one Dice.sampled a step would be
         dice.forget()
         events = self.events  # (none is made: the engine is mute; one list for every step, not one each)
@@ -242,7 +255,7 @@ class _Search:
             self.engine.begin_turn(s, (s.current + 1) % self.players, dice, events)
             drawn = True
         else:
-            self.engine.apply(s, action, dice, events, None, legal is not None and _listed(action, legal))
+            self.engine.apply(s, action, dice, events, None, trusted or (legal is not None and _listed(action, legal)))
             drawn = False
         if events:
             events.clear()
@@ -363,7 +376,7 @@ class _Search:
         """Play the imagined game to its end: the policy for ``horizon`` turns, then every player ends the turn
         at once (the draws still pay and score), so the board is judged by what it scores by the end of the
         game; each player's reward."""
-        policy, rng, engine, plan, leaf = self.policy, self.rng, self.engine, self.plan, self.leaf
+        policy, rng, engine, plan, leaf, picker = self.policy, self.rng, self.engine, self.plan, self.leaf, self.picker
         view = _View(s, engine, self.board)
         horizon = s.turn + self.horizon
         for _ in range(MAX_PLAYOUT_DECISIONS):
@@ -373,6 +386,9 @@ class _Search:
                 if leaf is not None:
                     return leaf(engine, s)
                 self.step(s, _END)
+            elif picker is not None:  # no list joined, no check of the pick against it
+                action, trusted = picker.pick(engine, s, plan, rng)
+                self.step(s, action, None, trusted)
             else:
                 legal = legal_actions(engine, s) if plan is None else legal_actions_of(engine, s, plan)
                 self.step(s, policy(view, legal, rng), legal)
