@@ -354,7 +354,7 @@ class GreedyBot(Picker):
             assert casino is not None  # a legal reorganize is of a casino
             facts = dice_facts(s, casino)
             b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
-            if (b is not None and b == me) or money - engine.action_cost(s, action) < self.reserve:
+            if b is not None and b == me:
                 return 0
             # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
             owners, values = s.die_owners, s.die_values
@@ -364,7 +364,10 @@ class GreedyBot(Picker):
                 if o is not None and o == me and values[i] > mine:
                     mine = values[i]
             assert facts.top is not None  # my die is there
-            return REORGANIZE_VALUE if facts.top - mine <= self.reorg_gap else 0
+            # (the cost last: most reorganizations are too far from the top to be worth it, whatever they cost)
+            if facts.top - mine > self.reorg_gap or money - engine.action_cost(s, action) < self.reserve:
+                return 0
+            return REORGANIZE_VALUE
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0

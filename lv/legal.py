@@ -130,27 +130,32 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
     reused meanwhile)."""
-    # into the moment's lists (emptied, not made anew)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    bossed.clear()
-    diced.clear()
-    rivals.clear()
     i = 0
-    if _COMPILED:
-        for _, facts in casinos:
+    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs it)
+        nb = nd = nr = 0
+        for pair in casinos:
+            facts = pair[1]
             b = facts.boss
             if b is not None and b == player:  # the boss has a die: bossed is part of diced
-                bossed.append(i)
-                diced.append(i)
+                nb = _put(bossed, nb, i)
+                nd = _put(diced, nd, i)
             else:
                 for owner in facts.owners:  # ``player in facts.owners``: native compares
                     if owner == player:
-                        diced.append(i)
+                        nd = _put(diced, nd, i)
                         break
                 if b is not None:
-                    rivals.append(i)
+                    nr = _put(rivals, nr, i)
             i += 1
-    else:  # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call)
+        _cut(bossed, nb)
+        _cut(diced, nd)
+        _cut(rivals, nr)
+    else:  # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the
+        #   lists emptied
+        bossed.clear()
+        diced.clear()
+        rivals.clear()
         for _, facts in casinos:
             b = facts.boss
             if b == player:
@@ -163,6 +168,21 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
                     rivals.append(i)
             i += 1
     m.roles_of, m.roles_player = casinos, player
+
+
+def _put(rows: list[int], k: int, i: int) -> int:
+    """``i`` as the ``k``-th of ``rows`` (written over, or appended): ``k + 1``."""
+    if k < len(rows):
+        rows[k] = i
+    else:
+        rows.append(i)
+    return k + 1
+
+
+def _cut(rows: list[int], k: int) -> None:
+    """``rows`` cut to its first ``k``, from the end (its array kept)."""
+    while len(rows) > k:
+        rows.pop()
 
 
 def empty(slots: list[list[Decision]]) -> None:

@@ -18,6 +18,7 @@ import pytest
 import lv
 from lv import actions as A
 from lv import bots as B
+from lv import mcts
 from lv.chance import Dice, below
 from lv.legal import legal_actions, legal_actions_of, plan_of
 
@@ -68,6 +69,31 @@ def test_greedy_takes_the_same_decision_from_the_list_of_its_kinds(spec, players
                 assert B.greedy_bot(game, mine, rng) == a and rng.getstate() == after
                 compared += 1
         assert compared > 20
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("house-sell-back", 2)])
+def test_greedy_picks_from_the_parts_of_the_list_as_from_the_list(spec, players):
+    """``GreedyBot.pick`` (a search's playouts: ``mcts.Picker``) reads the parts of the list ``legal.fill`` made,
+    never joined: the decision ``greedy`` takes from the joined list, from the same draws; one of the listed objects
+    (or a gamble at a stake it allows), so the search applies it trusted; and every slot left empty."""
+    for seed in range(3):
+        compared = 0
+        for game, legal, rng in positions(spec, players, seed, _random_kind_or_greedy):
+            if type(legal[0]) is A.LayOff:
+                continue
+            engine, s = game.engine, game.state
+            for plan in (None, plan_of(engine, B.GREEDY_TAKES)):
+                listed = legal if plan is None else legal_actions_of(engine, s, plan)
+                state = rng.getstate()
+                expected = B.greedy_bot(game, listed, rng)
+                after = rng.getstate()
+                rng.setstate(state)
+                picked, trusted = B.greedy_bot.pick(engine, s, plan, rng)
+                assert picked == expected and rng.getstate() == after
+                assert trusted and mcts._listed(picked, listed)
+                assert not any(engine.slots)
+                compared += 1
+        assert compared > 40
 
 
 def test_a_dice_that_forgets_is_as_a_new_one():

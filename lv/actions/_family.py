@@ -344,8 +344,10 @@ class Moment:
                     kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
                 facts = kept
             self.left, opened, self.colors_with = facts
-            if opened != self.open_colors:  # the same colours open: the same tuple kept (build keeps its
-                self.open_colors = opened  # decisions by it: an identity test, where a key costs a tuple hashed)
+            # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
+            #   key costs a tuple hashed); the very same tuple is not compared
+            if opened is not self.open_colors and opened != self.open_colors:
+                self.open_colors = opened
             self.structure = stamp
         self.state = s
         self.player = player = s.current
