@@ -164,7 +164,8 @@ class _Search:
         # the bot's settings, read once (compiled: native fields, not an attrs object's attributes)
         self.policy: Callable[[Any, list[Action], random.Random], Action] = bot.policy
         # the policy's pick from the parts of the legal list, where it has one (compiled: a native call)
-        self.picker: Picker | None = bot.policy if isinstance(bot.policy, Picker) else None
+        policy: object = bot.policy  # (as an object: ``isinstance`` of a Callable narrows to no type mypyc keeps)
+        self.picker: Picker | None = policy if isinstance(policy, Picker) else None
         self.prior: Callable[[Any, Any], float] | None = bot.prior
         self.priors: Callable[[Any, list[Action]], list[float]] | None = bot.priors
         kinds = bot.policy_kinds
