@@ -311,8 +311,8 @@ class GreedyBot(Picker):
                     choices.append(action)
                 elif value == best and value > 0:
                     choices.append(action)
-            if 0 <= at < count:
-                part.clear()  # a slot read: emptied for the next list (``legal.fill``)
+            if at >= 0 and part and at < count:
+                part.clear()  # a slot read: emptied for the next list (``legal.fill``; an empty one is left as it is)
             at += 1
             if at < count:
                 part = slots[at]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
@@ -129,7 +129,13 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
-    reused meanwhile)."""
+    reused meanwhile). Compiled, another list for the same player whose casinos have the roles they had keeps the
+    lists (``_same_roles``)."""
+    old = m.roles_of
+    if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
+            and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
+        m.roles_of = casinos
+        return
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
     i = 0
     if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs it)
@@ -168,6 +174,33 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
                     rivals.append(i)
             i += 1
     m.roles_of, m.roles_player = casinos, player
+
+
+def _same_roles(old: list[tuple[Casino, DiceFacts]], new: list[tuple[Casino, DiceFacts]], player: int) -> bool:
+    """Every position of ``new`` has the role for ``player`` it has in ``old`` (a list as long): where the pair
+    (casino, dice facts) is the very same object, surely (``with_dice`` keeps the pairs of the casinos no tile or
+    die changed), else by their dice facts (``_role``). After most decisions one or two pairs are new, and the
+    roles of their casinos the same: the lists are kept, not worked out again."""
+    a = cast("list[object]", old)  # (the pairs as objects: compiled, a pointer compare each, not a tuple unboxed)
+    b = cast("list[object]", new)
+    for k in range(len(b)):
+        if a[k] is not b[k] and _role(old[k][1], player) != _role(new[k][1], player):
+            return False
+    return True
+
+
+def _role(facts: DiceFacts, player: int) -> int:
+    """The roles of a casino with these dice facts for ``player`` (``_roles``), as bits: bossed 1, diced 2,
+    rivals 4."""
+    b = facts.boss
+    if b is not None and b == player:
+        return 3
+    role = 0
+    for owner in facts.owners:
+        if owner == player:
+            role = 2
+            break
+    return role + 4 if b is not None else role
 
 
 def _put(rows: list[int], k: int, i: int) -> int:

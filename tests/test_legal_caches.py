@@ -33,7 +33,13 @@ def check(game, s):
     m = e.moment
     assert m.state is s and m.player == s.current
     assert m.casinos is e.index(s).with_dice()
-    assert (m.bossed, m.diced, m.rivals) == plain_roles(game, s), s.turn
+    roles = plain_roles(game, s)
+    assert (m.bossed, m.diced, m.rivals) == roles, s.turn
+    # the role of each casino as ``_roles`` compares them to keep its lists (``_same_roles``): bossed 1, diced 2,
+    # rivals 4
+    for k, (_, facts) in enumerate(m.casinos):
+        bits = sum(bit for bit, rows in zip((1, 2, 4), roles) if k in rows)
+        assert legal._role(facts, s.current) == bits, (s.turn, k)
     colors = game.board.colors
     left = {c: e.available_tiles(s, c) for c in colors}
     assert m.left == left, s.turn
