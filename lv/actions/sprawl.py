@@ -73,6 +73,7 @@ register(Sprawled)
 
 
 Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int]
+_NO_REACH: Final[Reach] = ((), (), 0)  # ``SprawlTable.last_found`` before a casino is first looked up
 """A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost."""
 
 
@@ -83,9 +84,11 @@ class SprawlTable:
     ``Reach`` (costs, sprawls, the dearest) in the order of its frontier, so the generator tests only the money
     (compiled: int keys, no lookups by lot name). ``seen`` and ``last``: by casino (its first lot's bit,
     ``Casino.first``), the casino and ``reach`` entry it had last (a casino keeps its lots and height for many
-    lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup)."""
+    lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup);
+    ``last_free`` and ``last_found``: the lots it could sprawl onto then and their ``Reach`` (half the casinos
+    asked again have the same: no int key boxed and hashed)."""
 
-    __slots__ = ("costs", "least", "reach", "seen", "last")
+    __slots__ = ("costs", "least", "reach", "seen", "last", "last_free", "last_found")
 
     def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
@@ -94,6 +97,8 @@ class SprawlTable:
         self.reach: dict[int, dict[int, Reach]] = {}
         self.seen: list[Casino | None] = [None] * lots
         self.last: list[dict[int, Reach]] = [{} for _ in range(lots)]
+        self.last_free: list[int] = [0] * lots  # (0: none yet; a casino with no lot free is not looked up)
+        self.last_found: list[Reach] = [_NO_REACH] * lots
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -101,7 +106,7 @@ def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
 
 
 # each decision made once: by source casino, by lot
-_SPRAWLS: dict[str, dict[str, Sprawl]] = {}
+_SPRAWLS: Final[dict[str, dict[str, Sprawl]]] = {}  # (Final: compiled, a C static)
 
 
 def _sprawls_from(source: str) -> dict[str, Sprawl]:
@@ -204,7 +209,7 @@ class SprawlFamily(Family):
         money = m.money
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
-        reach, seen, last = table.reach, table.seen, table.last
+        reach, seen, last, last_free, last_found = table.reach, table.seen, table.last, table.last_free, table.last_found
         s, left = m.state, m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
@@ -217,25 +222,32 @@ class SprawlFamily(Family):
             if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
                 continue
             first = casino.first
-            if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
-                by_free = last[first]
+            if seen[first] is casino and last_free[first] == free:  # the same casino, the same lots free
+                found = last_found[first]
             else:
-                key = casino.mask | casino.height << shift  # the casino's lots and height
-                found_by = reach.get(key)
-                if found_by is None:
-                    found_by = reach[key] = {}
-                by_free = last[first] = found_by
-                seen[first] = casino
-            found = by_free.get(free)
-            if found is None:
-                if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
-                    reach.clear()
-                    for j in range(len(seen)):  # forget what each casino had last too
-                        seen[j] = None
-                        last[j] = {}
-                    by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
+                    by_free = last[first]
+                else:
+                    key = casino.mask | casino.height << shift  # the casino's lots and height
+                    found_by = reach.get(key)
+                    if found_by is None:
+                        found_by = reach[key] = {}
+                    by_free = last[first] = found_by
                     seen[first] = casino
-                found = by_free[free] = _reach(table, casino, free)
+                got = by_free.get(free)
+                if got is None:
+                    if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
+                        reach.clear()
+                        for j in range(len(seen)):  # forget what each casino had last too
+                            seen[j] = None
+                            last[j] = {}
+                            last_free[j] = 0
+                        by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                        seen[first] = casino
+                    got = by_free[free] = _reach(table, casino, free)
+                found = got
+                last_free[first] = free
+                last_found[first] = found
             costs, sprawls, dearest = found
             if money >= dearest:  # all of them (most often): one extend
                 slots[i].extend(sprawls)
