@@ -211,6 +211,7 @@ class SprawlFamily(Family):
             return
         reach, seen, last, last_free, last_found = table.reach, table.seen, table.last, table.last_free, table.last_found
         s, left = m.state, m.left
+        all_open = len(m.open_colors) == len(m.board.colors)  # a tile of every colour left (most lists): no lookup
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
@@ -219,7 +220,8 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
+            if not free or not all_open and left[casino.color] < 1:  # the int tests first: no lookup by colour
+                #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
             if seen[first] is casino and last_free[first] == free:  # the same casino, the same lots free
