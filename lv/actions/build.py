@@ -92,13 +92,6 @@ class _Builds:
                                                                                      for c in self.colors]))
         return found
 
-    def at_index(self, i: int) -> _LotBuilds:
-        """The builds on the lot at bit position ``i``."""
-        found = self.by_index[i]
-        if found is None:
-            found = self.at(self.board.order[i])
-        return found
-
 
 # the builds by the colours with a tile left and the board (a plain dict: compiled, a call to an lru_cache costs
 # more than the rest of the generator; a list by board, each a ``Board`` kept, so tested by identity)
@@ -204,11 +197,18 @@ class BuildFamily(Family):
             return
         made = _builds(colors, board)
         if not ok & (ok - 1):  # one lot: its builds by its bit position, the markers not walked
-            out.extend(made.at_index(ok.bit_length() - 1).builds)
+            i = ok.bit_length() - 1
+            lone = made.by_index[i]
+            if lone is None:
+                lone = made.at(board.order[i])
+            out.extend(lone.builds)
             return
+        by_lot = made.by_lot
         for lot, owner in m.markers.items():  # in the markers' order: the list's
             if owner == player:
-                found = made.at(lot)
+                found = by_lot.get(lot)  # (no call when it is made: pure, a method call costs more than a lookup)
+                if found is None:
+                    found = made.at(lot)
                 b = found.bit
                 if b & ok:
                     out.extend(found.builds)
