@@ -61,35 +61,21 @@ class Built(Event):
 register(Built)
 
 
-class _LotBuilds:
-    """A lot's builds in the open colours (``_Builds``), with its bit: one lookup a marker, not two."""
-
-    __slots__ = ("bit", "builds")
-
-    def __init__(self, bit: int, builds: tuple[Build, ...]) -> None:
-        self.bit = bit
-        self.builds = builds
-
-
 class _Builds:
-    """The builds on each lot of ``board`` in the colours ``colors`` (made once each): by lot, and by bit position
-    (``board.index``), for a player with one lot to build on (no walk over the markers, no lookup by name)."""
+    """The builds on each lot of ``board`` in the colours ``colors`` (made once each), by the lot's bit position
+    (``board.index``): compiled, a list read where a lot's name costs a hash lookup."""
 
-    __slots__ = ("colors", "board", "by_lot", "by_index")
+    __slots__ = ("colors", "board", "by_index")
 
     def __init__(self, colors: tuple[str, ...], board: Board) -> None:
         self.colors = colors
         self.board = board
-        self.by_lot: dict[str, _LotBuilds] = {}
-        self.by_index: list[_LotBuilds | None] = [None] * len(board.order)
+        self.by_index: list[tuple[Build, ...] | None] = [None] * len(board.order)
 
-    def at(self, lot: str) -> _LotBuilds:
-        """The builds on ``lot``, made the first time it is asked."""
-        found = self.by_lot.get(lot)
-        if found is None:
-            i = self.board.index[lot]
-            found = self.by_lot[lot] = self.by_index[i] = _LotBuilds(1 << i, tuple([_build(lot, c)
-                                                                                     for c in self.colors]))
+    def at(self, i: int) -> tuple[Build, ...]:
+        """The builds on the lot at bit position ``i``, made the first time they are asked for."""
+        lot = self.board.order[i]
+        found = self.by_index[i] = tuple([_build(lot, c) for c in self.colors])
         return found
 
 
@@ -200,18 +186,19 @@ class BuildFamily(Family):
             i = ok.bit_length() - 1
             lone = made.by_index[i]
             if lone is None:
-                lone = made.at(board.order[i])
-            out.extend(lone.builds)
+                lone = made.at(i)
+            out.extend(lone)
             return
-        by_lot = made.by_lot
+        bit, by_index = board.bit, made.by_index
         for lot, owner in m.markers.items():  # in the markers' order: the list's
             if owner == player:
-                found = by_lot.get(lot)  # (no call when it is made: pure, a method call costs more than a lookup)
-                if found is None:
-                    found = made.at(lot)
-                b = found.bit
+                b = bit[lot]
                 if b & ok:
-                    out.extend(found.builds)
+                    i = b.bit_length() - 1
+                    builds = by_index[i]  # (compiled, a list read where a key costs a lookup)
+                    if builds is None:
+                        builds = made.at(i)
+                    out.extend(builds)
                     ok ^= b
                     if not ok:  # the player's last lot listed: the other markers are not looked at
                         break
