@@ -84,15 +84,15 @@ class _Builds:
 _BUILDS: Final[dict[tuple[str, ...], list[_Builds]]] = {}
 
 
-# the colours and board asked last, in their ``_Builds``: ``Moment.open_colors`` stays the same tuple while the
-# same colours are open, so most calls find it by identity (a key costs the tuple hashed and compared). Final:
+# the colours asked last (this very tuple) and their ``_Builds``: ``Moment.open_colors`` stays the same tuple while
+# the same colours are open, so most calls find it by identity (a key costs the tuple hashed and compared). Final:
 # compiled, a C static, not a lookup in the module's dict.
-_LAST: Final[list[_Builds | None]] = [None]
+_LAST: Final[list[tuple[tuple[str, ...], _Builds | None]]] = [((), None)]
 
 
 def _builds(colors: tuple[str, ...], board: Board) -> _Builds:
-    last = _LAST[0]
-    if last is not None and last.colors is colors and last.board is board:
+    last_colors, last = _LAST[0]
+    if last_colors is colors and last is not None and last.board is board:
         return last
     by_board = _BUILDS.get(colors)
     if by_board is None:
@@ -104,7 +104,7 @@ def _builds(colors: tuple[str, ...], board: Board) -> _Builds:
     if made is None:
         made = _Builds(colors, board)
         by_board.append(made)
-    _LAST[0] = made  # one reference replaced: a thread reads an entry whose colours and board belong together
+    _LAST[0] = (colors, made)  # one reference replaced: a thread reads a pair that belongs together
     return made
 
 

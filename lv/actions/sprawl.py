@@ -72,8 +72,8 @@ class Sprawled(Event):
 register(Sprawled)
 
 
-Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int]
-_NO_REACH: Final[Reach] = ((), (), 0)  # ``SprawlTable.last_found`` before a casino is first looked up
+Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int, int]
+_NO_REACH: Final[Reach] = ((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
 """A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost."""
 
 
@@ -85,10 +85,10 @@ class SprawlTable:
     (compiled: int keys, no lookups by lot name). ``seen`` and ``last``: by casino (its first lot's bit,
     ``Casino.first``), the casino and ``reach`` entry it had last (a casino keeps its lots and height for many
     lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup);
-    ``last_free`` and ``last_found``: the lots it could sprawl onto then and their ``Reach`` (half the casinos
-    asked again have the same: no int key boxed and hashed)."""
+    ``last_found``: the ``Reach`` it had last, whose lots free (its last field) half the casinos asked again
+    still have (compiled: an int compare, no int key boxed and hashed)."""
 
-    __slots__ = ("costs", "least", "reach", "seen", "last", "last_free", "last_found")
+    __slots__ = ("costs", "least", "reach", "seen", "last", "last_found")
 
     def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
@@ -97,8 +97,7 @@ class SprawlTable:
         self.reach: dict[int, dict[int, Reach]] = {}
         self.seen: list[Casino | None] = [None] * lots
         self.last: list[dict[int, Reach]] = [{} for _ in range(lots)]
-        self.last_free: list[int] = [0] * lots  # (0: none yet; a casino with no lot free is not looked up)
-        self.last_found: list[Reach] = [_NO_REACH] * lots
+        self.last_found: list[Reach] = [_NO_REACH] * lots  # (no lot free: a casino hemmed in is not looked up)
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -118,7 +117,7 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
 
 def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
-    frontier (``frontier``), with their costs and the dearest of them."""
+    frontier (``frontier``), with their costs, the dearest of them and ``free``."""
     lots = casino.frontier_lots(free)
     cost_of = table.costs[casino.height]
     made = _sprawls_from(casino.name)
@@ -129,7 +128,7 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
     costs = [cost_of[n] for n in lots]
-    return tuple(costs), tuple(sprawls), max(costs)
+    return tuple(costs), tuple(sprawls), max(costs), free
 
 
 class SprawlFamily(Family):
@@ -209,7 +208,7 @@ class SprawlFamily(Family):
         money = m.money
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
-        reach, seen, last, last_free, last_found = table.reach, table.seen, table.last, table.last_free, table.last_found
+        reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
         s, left = m.state, m.left
         all_open = len(m.open_colors) == len(m.board.colors)  # a tile of every colour left (most lists): no lookup
         taken = s.tile_mask | s.markers_mask
@@ -224,9 +223,8 @@ class SprawlFamily(Family):
                 #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
-            if seen[first] is casino and last_free[first] == free:  # the same casino, the same lots free
-                found = last_found[first]
-            else:
+            found = last_found[first]
+            if seen[first] is not casino or found[3] != free:  # not the same casino with the same lots free
                 if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
                     by_free = last[first]
                 else:
@@ -243,14 +241,12 @@ class SprawlFamily(Family):
                         for j in range(len(seen)):  # forget what each casino had last too
                             seen[j] = None
                             last[j] = {}
-                            last_free[j] = 0
+                            last_found[j] = _NO_REACH
                         by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
                         seen[first] = casino
                     got = by_free[free] = _reach(table, casino, free)
-                found = got
-                last_free[first] = free
-                last_found[first] = found
-            costs, sprawls, dearest = found
+                found = last_found[first] = got
+            costs, sprawls, dearest, _ = found
             if money >= dearest:  # all of them (most often): one extend
                 slots[i].extend(sprawls)
                 continue
