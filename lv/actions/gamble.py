@@ -110,16 +110,11 @@ def two_dice(faces: list[int]) -> list[int]:
     return [faces.pop(0), faces.pop(0)]
 
 
-KEPT_BETS: Final = 64  # the bets $0-$63 kept by casino in ``GambleTable.made`` (most caps met); a larger one from
-#                        ``gamble_of``
-
-
 class GambleTable:
     """Gamble's table (``prepare``): whether risers count, the cap by tiles counted (``per`` a tile),
     ``gamble.per_turn`` and ``gamble.cap_at_boss_money`` (read by the generator without attribute lookups on the
-    profile), and the decisions made so far by casino (its first lot's bit, ``Casino.first``) and bet below
-    ``KEPT_BETS``, in one flat list at ``first * KEPT_BETS + bet``: compiled, one list read where dicts by lot name
-    and by bet cost two hash lookups a casino (and a list of rows, two reads)."""
+    profile), and the decisions made so far by casino (its first lot's bit, ``Casino.first``), by bet: compiled,
+    list reads where dicts by lot name and by bet cost two hash lookups a casino."""
 
     __slots__ = ("risers", "per", "caps", "per_turn", "at_boss", "made", "no_lay_off")
 
@@ -131,7 +126,9 @@ class GambleTable:
         self.per_turn = per_turn
         self.at_boss = at_boss
         self.no_lay_off = no_lay_off  # ``gamble.lay_off: none`` (the predicate's)
-        self.made: list[Gamble | None] = [None] * (lots * KEPT_BETS)
+        # rows 64 long to begin with: the bets met at most casinos (fewer IndexErrors, each thousands of
+        # instructions compiled)
+        self.made: list[list[Gamble | None]] = [[None] * 64 for _ in range(lots)]
 
 
 def table_cap(engine: Engine, casino: Casino) -> int:
@@ -297,13 +294,15 @@ class GambleFamily(Family):
                     if boss_money < 1:  # the only cap that can be below the $1 bet
                         continue
                     cap = boss_money
-            if cap < KEPT_BETS:
-                k = casino.first * KEPT_BETS + cap
-                gamble = made[k]
-                if gamble is None:
-                    gamble = made[k] = gamble_of(casino.name, cap)
-            else:  # a bet above the kept ones (rare): by lot, by bet
-                gamble = gamble_of(casino.name, cap)
+            row = made[casino.first]
+            try:  # (no len() a casino: the row is short only when a larger bet than ever is met there)
+                gamble = row[cap]
+            except IndexError:  # grown to twice its length at least: few exceptions (each costs thousands of
+                #   instructions compiled), and no row much longer than the bets met (the collector walks them)
+                row.extend([None] * (max(cap + 1, 2 * len(row)) - len(row)))
+                gamble = None
+            if gamble is None:
+                gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
