@@ -72,9 +72,22 @@ class Sprawled(Event):
 register(Sprawled)
 
 
-Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int, int]
-_NO_REACH: Final[Reach] = ((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
-"""A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost."""
+@mypyc_attr(acyclic=True)
+class Reach:
+    """A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost, and those
+    lots (``free``). A plain class: compiled, kept in lists and dicts as it is (a tuple of fixed length is unboxed
+    when read and made anew, its ints boxed, when stored)."""
+
+    __slots__ = ("costs", "sprawls", "dearest", "free")
+
+    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int) -> None:
+        self.costs = costs
+        self.sprawls = sprawls
+        self.dearest = dearest
+        self.free = free
+
+
+_NO_REACH: Final = Reach((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
 
 
 class SprawlTable:
@@ -85,7 +98,7 @@ class SprawlTable:
     (compiled: int keys, no lookups by lot name). ``seen`` and ``last``: by casino (its first lot's bit,
     ``Casino.first``), the casino and ``reach`` entry it had last (a casino keeps its lots and height for many
     lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup);
-    ``last_found``: the ``Reach`` it had last, whose lots free (its last field) half the casinos asked again
+    ``last_found``: the ``Reach`` it had last, whose lots free (``Reach.free``) half the casinos asked again
     still have (compiled: an int compare, no int key boxed and hashed)."""
 
     __slots__ = ("costs", "least", "reach", "seen", "last", "last_found")
@@ -128,7 +141,7 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
     costs = [cost_of[n] for n in lots]
-    return tuple(costs), tuple(sprawls), max(costs), free
+    return Reach(tuple(costs), tuple(sprawls), max(costs), free)
 
 
 class SprawlFamily(Family):
@@ -224,7 +237,7 @@ class SprawlFamily(Family):
                 continue
             first = casino.first
             found = last_found[first]
-            if seen[first] is not casino or found[3] != free:  # not the same casino with the same lots free
+            if seen[first] is not casino or found.free != free:  # not the same casino with the same lots free
                 if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
                     by_free = last[first]
                 else:
@@ -246,13 +259,12 @@ class SprawlFamily(Family):
                         seen[first] = casino
                     got = by_free[free] = _reach(table, casino, free)
                 found = last_found[first] = got
-            costs, sprawls, dearest, _ = found
-            if money >= dearest:  # all of them (most often): one extend
-                slots[i].extend(sprawls)
+            if money >= found.dearest:  # all of them (most often): one extend
+                slots[i].extend(found.sprawls)
                 continue
-            slot = slots[i]
+            slot, sprawls = slots[i], found.sprawls
             j = 0
-            for cost in costs:
+            for cost in found.costs:
                 if money >= cost:
                     slot.append(sprawls[j])
                 j += 1
