@@ -32,7 +32,9 @@ def refusal(game, action):
 
 
 @pytest.mark.parametrize("spec,players", [("original", 4), ("revised", 4), ("revised", 2), ("original+f-block", 3),
-                                          ("revised", 6), ("revised,casino.join_rule=color", 3)])
+                                          ("revised", 6), ("revised,casino.join_rule=color", 3),
+                                          # bets above the 64 the gamble generator keeps by casino
+                                          ("revised,gamble.bet_per_tile=40,payout.money_per_pip=8", 3)])
 def test_legal_list_agrees_with_the_referee(spec, players):
     for seed in range(2):
         game = lv.new_game(spec, players, seed=seed)

@@ -18,6 +18,7 @@ from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..chance import Dice
     from ..rules import Engine
     from ..state import GameState
@@ -60,30 +61,56 @@ class Built(Event):
 register(Built)
 
 
-# each list of decisions made once: by the colours with a tile left, by lot (a plain dict: compiled, a call to an
-# lru_cache costs more than the rest of the generator)
-_BUILDS: dict[tuple[str, ...], dict[str, tuple[Build, ...]]] = {}
+class _Builds:
+    """The builds on each lot of ``board`` in the colours ``colors`` (made once each), by the lot's bit position
+    (``board.index``): compiled, a list read where a lot's name costs a hash lookup."""
+
+    __slots__ = ("colors", "board", "by_index")
+
+    def __init__(self, colors: tuple[str, ...], board: Board) -> None:
+        self.colors = colors
+        self.board = board
+        self.by_index: list[tuple[Build, ...] | None] = [None] * len(board.order)
+
+    def at(self, i: int) -> tuple[Build, ...]:
+        """The builds on the lot at bit position ``i``, made the first time they are asked for."""
+        lot = self.board.order[i]
+        found = self.by_index[i] = tuple([_build(lot, c) for c in self.colors])
+        return found
 
 
-# the colours asked last and their entry of _BUILDS: ``Moment.open_colors`` stays the same tuple while the same
-# colours are open, so most calls find it by identity (a key costs the tuple hashed and compared)
-_LAST: list[tuple[tuple[str, ...], dict[str, tuple[Build, ...]]]] = [((), {})]
+# the builds by the colours with a tile left and the board (a plain dict: compiled, a call to an lru_cache costs
+# more than the rest of the generator; a list by board, each a ``Board`` kept, so tested by identity)
+_BUILDS: Final[dict[tuple[str, ...], list[_Builds]]] = {}
 
 
-def _builds(colors: tuple[str, ...]) -> dict[str, tuple[Build, ...]]:
-    last = _LAST[0]
-    if last[0] is colors:
-        return last[1]
-    made = _BUILDS.get(colors)
+# the colours asked last (this very tuple) and their ``_Builds``: ``Moment.open_colors`` stays the same tuple while
+# the same colours are open, so most calls find it by identity (a key costs the tuple hashed and compared). Final:
+# compiled, a C static, not a lookup in the module's dict.
+_LAST: Final[list[tuple[tuple[str, ...], _Builds | None]]] = [((), None)]
+
+
+def _builds(colors: tuple[str, ...], board: Board) -> _Builds:
+    last_colors, last = _LAST[0]
+    if last_colors is colors and last is not None and last.board is board:
+        return last
+    by_board = _BUILDS.get(colors)
+    if by_board is None:
+        by_board = _BUILDS[colors] = []
+    made: _Builds | None = None
+    for each in by_board:
+        if each.board is board:
+            made = each
     if made is None:
-        made = _BUILDS[colors] = {}
+        made = _Builds(colors, board)
+        by_board.append(made)
     _LAST[0] = (colors, made)  # one reference replaced: a thread reads a pair that belongs together
     return made
 
 
 # each decision made once, by lot, by colour (two lookups by a string, whose hash is kept: no key tuple made and
 # hashed)
-_BUILD: dict[str, dict[str, Build]] = {}
+_BUILD: Final[dict[str, dict[str, Build]]] = {}
 
 
 def _build(lot: str, color: str) -> Build:
@@ -154,15 +181,23 @@ class BuildFamily(Family):
             ok &= ~board.block_mask[closed]
         if not ok:
             return
-        bit = board.bit
-        made = _builds(colors)
+        made = _builds(colors, board)
+        if not ok & (ok - 1):  # one lot: its builds by its bit position, the markers not walked
+            i = ok.bit_length() - 1
+            lone = made.by_index[i]
+            if lone is None:
+                lone = made.at(i)
+            out.extend(lone)
+            return
+        bit, by_index = board.bit, made.by_index
         for lot, owner in m.markers.items():  # in the markers' order: the list's
             if owner == player:
                 b = bit[lot]
                 if b & ok:
-                    builds = made.get(lot)
+                    i = b.bit_length() - 1
+                    builds = by_index[i]  # (compiled, a list read where a key costs a lookup)
                     if builds is None:
-                        builds = made[lot] = tuple([_build(lot, c) for c in colors])
+                        builds = made.at(i)
                     out.extend(builds)
                     ok ^= b
                     if not ok:  # the player's last lot listed: the other markers are not looked at

@@ -87,7 +87,7 @@ ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has 
 # each gamble made once by lot and bet, for the generator's tables (one an engine, so one a game) and for the bets
 # a bot or the search makes itself (uniform's random stake, greedy's half its money, the search's half stakes):
 # made anew by the thousand, each field checked and set, they cost the pure build more than the rest of its choice
-_GAMBLE: dict[str, list[Gamble | None]] = {}
+_GAMBLE: Final[dict[str, list[Gamble | None]]] = {}  # (Final: compiled, a C static)
 
 
 def gamble_of(lot: str, bet: int) -> Gamble:

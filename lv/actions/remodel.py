@@ -97,7 +97,7 @@ class RemodelTable:
 
 # each decision made once, by lot, by new colour (two lookups by a string, whose hash is kept: no key tuple made
 # and hashed)
-_REMODEL: dict[str, dict[str, Remodel]] = {}
+_REMODEL: Final[dict[str, dict[str, Remodel]]] = {}  # (Final: compiled, a C static)
 
 
 def _remodel(lot: str, color: str) -> Remodel:

@@ -155,7 +155,7 @@ class ReorganizeFamily(Family):
         pips = money // per if per else maxsize  # the most pips the player can pay for (``reorg_cost``)
         made, reorganized = table.made, m.state.reorganized
         locked_mask = 0  # the lots reorganized this turn, as a mask: an int test a casino, not a set method call
-        if reorganized:
+        if len(reorganized):  # (compiled, a native size read; a set's truth is a generic call)
             bit = m.board.bit
             for lot in reorganized:
                 locked_mask |= bit[lot]

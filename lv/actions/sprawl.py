@@ -72,8 +72,22 @@ class Sprawled(Event):
 register(Sprawled)
 
 
-Reach = tuple[tuple[int, ...], tuple[Sprawl, ...], int]
-"""A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost."""
+@mypyc_attr(acyclic=True)
+class Reach:
+    """A casino's sprawls onto some free lots (``_reach``): their costs, the sprawls, the dearest cost, and those
+    lots (``free``). A plain class: compiled, kept in lists and dicts as it is (a tuple of fixed length is unboxed
+    when read and made anew, its ints boxed, when stored)."""
+
+    __slots__ = ("costs", "sprawls", "dearest", "free")
+
+    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int) -> None:
+        self.costs = costs
+        self.sprawls = sprawls
+        self.dearest = dearest
+        self.free = free
+
+
+_NO_REACH: Final = Reach((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
 
 
 class SprawlTable:
@@ -83,9 +97,11 @@ class SprawlTable:
     ``Reach`` (costs, sprawls, the dearest) in the order of its frontier, so the generator tests only the money
     (compiled: int keys, no lookups by lot name). ``seen`` and ``last``: by casino (its first lot's bit,
     ``Casino.first``), the casino and ``reach`` entry it had last (a casino keeps its lots and height for many
-    lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup)."""
+    lists, and a ``Casino`` is made once: an identity test and a list read instead of a key and a hash lookup);
+    ``last_found``: the ``Reach`` it had last, whose lots free (``Reach.free``) half the casinos asked again
+    still have (compiled: an int compare, no int key boxed and hashed)."""
 
-    __slots__ = ("costs", "least", "reach", "seen", "last")
+    __slots__ = ("costs", "least", "reach", "seen", "last", "last_found")
 
     def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
         self.costs = costs
@@ -94,6 +110,7 @@ class SprawlTable:
         self.reach: dict[int, dict[int, Reach]] = {}
         self.seen: list[Casino | None] = [None] * lots
         self.last: list[dict[int, Reach]] = [{} for _ in range(lots)]
+        self.last_found: list[Reach] = [_NO_REACH] * lots  # (no lot free: a casino hemmed in is not looked up)
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -101,7 +118,7 @@ def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
 
 
 # each decision made once: by source casino, by lot
-_SPRAWLS: dict[str, dict[str, Sprawl]] = {}
+_SPRAWLS: Final[dict[str, dict[str, Sprawl]]] = {}  # (Final: compiled, a C static)
 
 
 def _sprawls_from(source: str) -> dict[str, Sprawl]:
@@ -113,7 +130,7 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
 
 def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
-    frontier (``frontier``), with their costs and the dearest of them."""
+    frontier (``frontier``), with their costs, the dearest of them and ``free``."""
     lots = casino.frontier_lots(free)
     cost_of = table.costs[casino.height]
     made = _sprawls_from(casino.name)
@@ -124,7 +141,7 @@ def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
     costs = [cost_of[n] for n in lots]
-    return tuple(costs), tuple(sprawls), max(costs)
+    return Reach(tuple(costs), tuple(sprawls), max(costs), free)
 
 
 class SprawlFamily(Family):
@@ -204,8 +221,9 @@ class SprawlFamily(Family):
         money = m.money
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
-        reach, seen, last = table.reach, table.seen, table.last
+        reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
         s, left = m.state, m.left
+        all_open = len(m.open_colors) == len(m.board.colors)  # a tile of every colour left (most lists): no lookup
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
@@ -214,35 +232,39 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or left[casino.color] < 1:  # the int test first: no lookup by colour for a casino hemmed in
+            if not free or not all_open and left[casino.color] < 1:  # the int tests first: no lookup by colour
+                #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
-            if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
-                by_free = last[first]
-            else:
-                key = casino.mask | casino.height << shift  # the casino's lots and height
-                found_by = reach.get(key)
-                if found_by is None:
-                    found_by = reach[key] = {}
-                by_free = last[first] = found_by
-                seen[first] = casino
-            found = by_free.get(free)
-            if found is None:
-                if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
-                    reach.clear()
-                    for j in range(len(seen)):  # forget what each casino had last too
-                        seen[j] = None
-                        last[j] = {}
-                    by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+            found = last_found[first]
+            if seen[first] is not casino or found.free != free:  # not the same casino with the same lots free
+                if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
+                    by_free = last[first]
+                else:
+                    key = casino.mask | casino.height << shift  # the casino's lots and height
+                    found_by = reach.get(key)
+                    if found_by is None:
+                        found_by = reach[key] = {}
+                    by_free = last[first] = found_by
                     seen[first] = casino
-                found = by_free[free] = _reach(table, casino, free)
-            costs, sprawls, dearest = found
-            if money >= dearest:  # all of them (most often): one extend
-                slots[i].extend(sprawls)
+                got = by_free.get(free)
+                if got is None:
+                    if len(reach) > 100_000:  # a long run of many games: start again rather than grow without end
+                        reach.clear()
+                        for j in range(len(seen)):  # forget what each casino had last too
+                            seen[j] = None
+                            last[j] = {}
+                            last_found[j] = _NO_REACH
+                        by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                        seen[first] = casino
+                    got = by_free[free] = _reach(table, casino, free)
+                found = last_found[first] = got
+            if money >= found.dearest:  # all of them (most often): one extend
+                slots[i].extend(found.sprawls)
                 continue
-            slot = slots[i]
+            slot, sprawls = slots[i], found.sprawls
             j = 0
-            for cost in costs:
+            for cost in found.costs:
                 if money >= cost:
                     slot.append(sprawls[j])
                 j += 1
