@@ -36,8 +36,8 @@ from mypy_extensions import mypyc_attr
 from .errors import BoardError
 from .yamlsource import read_located
 
-END_CARD = "END"  # the End of Game / Game Over card: no lot, pays the Strip
-STRIP = "strip"
+END_CARD: Final = "END"  # the End of Game / Game Over card: no lot, pays the Strip
+STRIP: Final = "strip"
 BLOCKS = ("A", "B", "C", "D", "E", "F")
 
 

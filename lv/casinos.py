@@ -147,6 +147,17 @@ def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
     return found[1]
 
 
+# per board, the casino last made on each mask (``CasinoIndex._casino``): Final, compiled, a C static
+_LAST: Final[dict[int, tuple[Board, dict[int, Casino]]]] = {}
+
+
+def _last(board: Board) -> dict[int, Casino]:
+    found = _LAST.get(id(board))
+    if found is None or found[0] is not board:
+        found = _LAST[id(board)] = (board, {})
+    return found[1]
+
+
 # acyclic (out of the cyclic collector in the compiled build): holds ints, None and tuples of strings or ints
 @mypyc_attr(acyclic=True)
 class DiceFacts:
@@ -313,7 +324,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
+                 "_with_dice", "_bosses", "_made", "_last", "changes", "_colors", "_heights", "_color_masks",
                  "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
@@ -368,6 +379,7 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
+        self._last = _last(board)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
         _VERSIONS.last += 1
@@ -421,7 +433,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made = source._made
+        self._made, self._last = source._made, source._last
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -536,14 +548,22 @@ class CasinoIndex:
                     same &= height_masks[height]
                 near = board.neighbours_mask[i]
                 if not near & same:
-                    hit = self._made.get((changed, color, height))
-                    single = hit if hit is not None else Casino.make(board, changed, color, height)
+                    single = self._casino(changed, color, height)
                     if self._lists is not None:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
-                    if was is None:
-                        self.by_block[number] = _in_order(self.by_block[number], [single])
+                    if was is None:  # a copy of the block's list with it in its place (board order of first lots)
+                        block: list[Casino] = []
+                        placed = False
+                        for c in self.by_block[number]:
+                            if not placed and c.low > changed:
+                                block.append(single)
+                                placed = True
+                            block.append(c)
+                        if not placed:
+                            block.append(single)
+                        self.by_block[number] = block
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -637,8 +657,7 @@ class CasinoIndex:
             near &= ~c.mask
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
-        hit = self._made.get((group, color, height))
-        casino = hit if hit is not None else Casino.make(self.board, group, color, height)
+        casino = self._casino(group, color, height)
         noting = self._lists is not None
         for j in casino.bits:
             if noting:
@@ -650,14 +669,36 @@ class CasinoIndex:
             if noting:
                 self._note(facts, c.first)
             facts[c.first] = None
-        kept: list[Casino] = []
+        # the block's casinos but those it joined, with it in its place (board order of the first lot): one new list
+        low = casino.low
+        block: list[Casino] = []
+        placed = False
         for c in self.by_block[number]:
-            if not c.mask & group:
-                kept.append(c)
+            if c.mask & group:
+                continue
+            if not placed and c.low > low:
+                block.append(casino)
+                placed = True
+            block.append(c)
+        if not placed:
+            block.append(casino)
         if noting:
             self._note(self.by_block, number)
-        self.by_block[number] = _in_order(kept, [casino])
+        self.by_block[number] = block
         self._stale |= 1 << number
+
+    def _casino(self, mask: int, color: str, height: int) -> Casino:
+        """``Casino.make``, by way of the casino last made on the lots of ``mask`` (most are made again as they were:
+        an int key, where ``Casino.make``'s is a tuple made, hashed and compared)."""
+        last = self._last.get(mask)
+        if last is not None and last.height == height and last.color == color:
+            return last
+        hit = self._made.get((mask, color, height))
+        casino = hit if hit is not None else Casino.make(self.board, mask, color, height)
+        if len(self._last) > 200_000:  # a long run of many games: start again rather than grow without end
+            self._last.clear()
+        self._last[mask] = casino
+        return casino
 
     def _fill(self, bosses: bool = True) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
@@ -870,7 +911,9 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     best = 0
     top_at = 0  # the position (in ``bits``) of the first die of the top value
     ntop = 0  # how many dice show it
-    owners: list[int] = []
+    first = -1  # the first owner met; ``owners``: all of them in the order met, once a second one is met (most
+    #             casinos have one owner: no list made)
+    owners: list[int] | None = None
     top_owner = -1
     tied = False
     total = 0
@@ -883,7 +926,12 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             continue
         if not seen >> o & 1:
             seen |= 1 << o
-            owners.append(o)
+            if first < 0:
+                first = o
+            elif owners is None:
+                owners = [first, o]
+            else:
+                owners.append(o)
         v = values[i]
         total += v
         if v > best:
@@ -892,7 +940,7 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             ntop += 1
             if o != top_owner:
                 tied = True
-    if not owners:  # no die on the casino
+    if first < 0:  # no die on the casino
         return _NO_DICE
     if ntop == 1:
         top_lots: tuple[str, ...] = (lots[top_at],)
@@ -903,7 +951,8 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             if owners_at[i] is not None and values[i] == best:
                 top.append(lots[k])
         top_lots = tuple(top)
-    return DiceFacts(best, top_lots, None if tied else top_owner, tuple(owners), total)
+    return DiceFacts(best, top_lots, None if tied else top_owner, (first,) if owners is None else tuple(owners),
+                     total)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:

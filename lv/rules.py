@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
@@ -102,10 +102,11 @@ class Engine:
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
-        # pay_and_score's, by a casino's first bit: its award and boss (scratch, written before each read)
-        self._lots: int = len(self.board.order)
-        self._award_at: list[int] = [0] * self._lots
-        self._boss_at: list[int] = [0] * self._lots
+        # the class of the decision ``action_cost`` was last asked about, and its family (None: none)
+        self._cost_kind: type = Engine
+        self._cost_family: Family | None = None
+        # the draw step's scratch space and facts kept by number of players (one field: see family_tables)
+        self._draw = DrawScratch(len(self.board.order))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -141,11 +142,13 @@ class Engine:
     def f_closed(self, s: GameState, lot: str) -> bool:
         """Is ``lot`` on the block closed in this game (2 players, where the profile closes it)?"""
         n = len(s.players)
-        per = self.per_players.get(n)
-        if per is None:  # as Moment.moment keeps it
-            per = self.per_players[n] = (A.closed_block(self.profile, n), self.profile.max_height(n))
-        closed = per[0]
-        return closed is not None and self.board.lots[lot].block == closed
+        draw = self._draw
+        if n != draw.closed_for:  # the same in every draw of a game: the closed block's mask kept for it
+            closed = A.closed_block(self.profile, n)
+            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
+            draw.closed_for = n
+        mask = draw.closed_mask
+        return mask != 0 and self.board.bit[lot] & mask != 0
 
     def max_height(self, s: GameState) -> int:
         return self.profile.max_height(len(s.players))
@@ -174,7 +177,12 @@ class Engine:
     def action_cost(self, s: GameState, action: A.Decision) -> int:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
-        family = _FAMILY_OF.get(type(action))  # (a C static: no lookup in the module's globals)
+        kind = type(action)
+        if kind is self._cost_kind:  # the family of the decision before (a list holds a family's decisions together)
+            family = self._cost_family
+        else:
+            family = _FAMILY_OF.get(kind)  # (a C static: no lookup in the module's globals)
+            self._cost_kind, self._cost_family = kind, family
         if family is None:
             return 0
         return family.cost(self, s, action)
@@ -314,7 +322,8 @@ class Engine:
         s.phase = "draw"
         s.drawn = []
         s.gambles = 0
-        s.reorganized = set()
+        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint puts back by content)
+            s.reorganized = set()
         if not self.quiet:
             events.append(TurnStarted(s.turn, player))
         if draw:
@@ -449,10 +458,12 @@ class Engine:
                   ask: bool = False) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
         choices do not name is asked for (NeedChoice)."""
-        tile = s.tiles.get(lot)
-        if tile is None:
-            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
-            if held is not None and held == player:
+        # read by bit from the state's masks and flat lists (compiled: native reads, where the dicts by lot hash a
+        # string)
+        i = self.board.index[lot]
+        if not s.tile_mask >> i & 1:  # no tile: a lot for a marker
+            masks = s.marker_masks
+            if player < len(masks) and masks[player] >> i & 1:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
@@ -463,17 +474,17 @@ class Engine:
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
-        owner = tile.owner
-        if owner is not None and owner == player:
+        previous = s.die_owners[i]
+        if previous is not None and previous == player:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
         ok, moved = self.free_die(s, player, lot, events, choices.get("die_from") if choices else None)
         if not ok:
             return
-        previous = tile.owner
-        # a die's owner and face are set together: a tile with an owner has a face
-        value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
+        # a die's owner and face are set together: a tile with an owner has a face (the die left as it shows, else
+        # the lot's printed die)
+        value = s.die_values[i] if previous is not None else self.board.printed_dice[i]
         s.set_die(lot, player, value)
         if not self.quiet:
             events.append(DieTakenOver(player, lot, value, previous, moved))
@@ -500,8 +511,8 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         index = casino_index(self.board, s, self._join_rule)
-        # the casinos that pay: those touching the Strip, or of the card's colour (a filter over the index's
-        # list, which legal.py keeps current anyway, rather than a new list: ``touching``/``of_color``)
+        # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
+        # ``touching``/``of_color``)
         strip = pays == STRIP
         strip_mask = self.board.strip_mask
         per_pip = self._per_pip
@@ -512,14 +523,33 @@ class Engine:
         # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
         # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
         ranked: list[int] = []
-        lots = self._lots
-        award_at, boss_at = self._award_at, self._boss_at
-        for casino, facts in index.with_dice():
+        draw = self._draw
+        lots = draw.lots
+        award_at, boss_at = draw.award_at, draw.boss_at
+        # the Strip's: every casino with its dice facts walked, those touching it pay (one may start off it); a
+        # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
+        # over every casino, which would meet five casinos of other colours for each one of the card's)
+        pairs = index.with_dice() if strip else _NO_PAIRS
+        rest = 0 if strip else s.color_masks.get(pays, 0)
+        at_bit, known = index.at_bit, index._facts
+        k = 0
+        while True:
             if strip:
+                if k == len(pairs):
+                    break
+                casino, facts = pairs[k]
+                k += 1
                 if not casino.mask & strip_mask:
                     continue
-            elif casino.color != pays:
-                continue
+            else:
+                if not rest:
+                    break
+                found = at_bit[(rest & -rest).bit_length() - 1]
+                assert found is not None  # a lot with a tile is in a casino
+                casino = found
+                rest &= ~casino.mask
+                kept = known[casino.first]
+                facts = kept if kept is not None else index.facts_of(casino)
             owners = facts.owners
             if not owners:
                 continue
@@ -561,7 +591,6 @@ class Engine:
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
-        at_bit = index.at_bit
         for key in ranked:
             first = key % lots
             award, b = award_at[first], boss_at[first]
@@ -590,7 +619,21 @@ class Engine:
 
     def ranking(self, s: GameState) -> list[int]:
         """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""
-        return sorted(range(len(s.players)), key=lambda i: (-s.players[i].score, -s.players[i].money, i))
+        # an insertion by seat (compiled: native compares, where sorted() with a key calls a lambda and compares
+        # tuples of boxed ints): a seat goes after every earlier seat with as many points and as much money
+        players = s.players
+        out: list[int] = []
+        for i in range(len(players)):
+            p = players[i]
+            score, money = p.score, p.money
+            at = len(out)
+            while at:
+                q = players[out[at - 1]]
+                if q.score > score or (q.score == score and q.money >= money):
+                    break
+                at -= 1
+            out.insert(at, i)
+        return out
 
     def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None,
                  instant_win: bool = False) -> None:
@@ -600,8 +643,13 @@ class Engine:
             ranking.remove(winner)
             ranking.insert(0, winner)
         s.phase = "over"
-        s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
-                          names=tuple(pl.name for pl in s.players))
+        players = s.players
+        names: list[str] = []
+        for pl in players:  # (a loop, not a generator: compiled, no generator object and calls)
+            names.append(pl.name)
+        s.result = Result(reason, ranking[0], ranking, tuple(names))
+        if self.mute:  # (a search's imagined games read no event)
+            return
         events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
                                 scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
                                 instant_win=instant_win))
@@ -716,6 +764,20 @@ class FamilyTables:
         self.double_of_stake: bool = g.lay_off_double_basis == "stake"
 
 
+class DrawScratch:
+    """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
+    bit (written before each read), and the closed block's mask for a number of players (``f_closed``)."""
+
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask")
+
+    def __init__(self, lots: int) -> None:
+        self.lots = lots
+        self.award_at: list[int] = [0] * lots
+        self.boss_at: list[int] = [0] * lots
+        self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
+        self.closed_mask = 0  # the lots of the block closed to them (0: none)
+
+
 def _totals(totals: tuple[int, ...]) -> int:
     """The mask with bit ``t`` set for each dice total ``t``."""
     out = 0
@@ -733,6 +795,8 @@ _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
+_NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
 _NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
