@@ -287,6 +287,8 @@ class Serial:
 # that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
 _VERSIONS: Final = Serial()
 
+# the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
+_NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
@@ -714,7 +716,7 @@ class CasinoIndex:
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
-            tied: list[tuple[Casino, DiceFacts]] = []
+            tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
                 self._note(self._bosses_by, number)
@@ -730,6 +732,8 @@ class CasinoIndex:
                 if bosses:
                     by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
+                    if tied is _NO_TIES:
+                        tied = []
                     tied.append((casino, f))
             pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
             if bosses:
