@@ -55,7 +55,7 @@ class Casino:
     every decision, so they are stored."""
 
     __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
-                 "around", "board", "_ring", "_reach")
+                 "around", "board", "ones", "_ring", "_reach")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -71,6 +71,8 @@ class Casino:
         self.first = bits[0]  # the first lot's bit position: no two casinos of a state share it
         self.around = around  # the lots next to the casino, not in it
         self.board = board
+        # each lot alone, as a tuple (a casino's top lots where one die shows the top: ``_facts_from`` makes none)
+        self.ones: tuple[tuple[str, ...], ...] = tuple([(lot,) for lot in lots])
         self._ring: tuple[int, ...] | None = None  # see frontier_lots
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
@@ -289,7 +291,8 @@ _VERSIONS: Final = Serial()
 
 # the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
-_NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+_NO_PLACES: Final[list[Any]] = []
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd  # what an index notes into while no checkpoint is open: never written
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 
@@ -550,22 +553,15 @@ class CasinoIndex:
                     same &= height_masks[height]
                 near = board.neighbours_mask[i]
                 if not near & same:
-                    single = self._casino(changed, color, height)
+                    # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
+                    single = self._casino(changed, color, height) if _COMPILED else (
+                        self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
                     if self._lists is not None:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
-                        block: list[Casino] = []
-                        placed = False
-                        for c in self.by_block[number]:
-                            if not placed and c.low > changed:
-                                block.append(single)
-                                placed = True
-                            block.append(c)
-                        if not placed:
-                            block.append(single)
-                        self.by_block[number] = block
+                        self.by_block[number] = _with(self.by_block[number], single, 0)
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -659,7 +655,8 @@ class CasinoIndex:
             near &= ~c.mask
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
-        casino = self._casino(group, color, height)
+        casino = self._casino(group, color, height) if _COMPILED else (  # (pure: see _rework)
+            self._made.get((group, color, height)) or Casino.make(self.board, group, color, height))
         noting = self._lists is not None
         for j in casino.bits:
             if noting:
@@ -671,22 +668,10 @@ class CasinoIndex:
             if noting:
                 self._note(facts, c.first)
             facts[c.first] = None
-        # the block's casinos but those it joined, with it in its place (board order of the first lot): one new list
-        low = casino.low
-        block: list[Casino] = []
-        placed = False
-        for c in self.by_block[number]:
-            if c.mask & group:
-                continue
-            if not placed and c.low > low:
-                block.append(casino)
-                placed = True
-            block.append(c)
-        if not placed:
-            block.append(casino)
+        # the block's casinos but those it joined, with it in its place (board order of the first lot)
         if noting:
             self._note(self.by_block, number)
-        self.by_block[number] = block
+        self.by_block[number] = _with(self.by_block[number], casino, group)
         self._stale |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
@@ -863,6 +848,33 @@ class CasinoIndex:
         return found
 
 
+def _with(block: list[Casino], casino: Casino, gone: int) -> list[Casino]:
+    """A new list of the casinos of ``block`` (in board order) with no lot in ``gone``, and ``casino``, in board
+    order of their first lot (no two share one). Compiled, one list made in one pass; pure, ``_in_order``'s (its
+    copy and insertion are C calls, where the loop is bytecodes)."""
+    if not _COMPILED:
+        kept = block
+        if gone:
+            kept = []
+            for c in block:
+                if not c.mask & gone:
+                    kept.append(c)
+        return _in_order(kept, [casino])
+    low = casino.low
+    out: list[Casino] = []
+    placed = False
+    for c in block:
+        if c.mask & gone:
+            continue
+        if not placed and c.low > low:
+            out.append(casino)
+            placed = True
+        out.append(c)
+    if not placed:
+        out.append(casino)
+    return out
+
+
 def _in_order(kept: list[Casino], found: list[Casino]) -> list[Casino]:
     """A new list of the casinos of ``kept`` (in board order) and ``found``, in board order of their first lot
     (no two share one): an insertion for each found casino, with no key function to call."""
@@ -909,7 +921,8 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     if casino.spaces == 1:  # most casinos: one tile
         i = casino.bits[0]
         o = owners_at[i]
-        return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+        return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o,
+                                                    _SEATS_ALONE[o] if o < 16 else (o,), values[i])
     # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
     # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0
@@ -947,7 +960,7 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     if first < 0:  # no die on the casino
         return _NO_DICE
     if ntop == 1:
-        top_lots: tuple[str, ...] = (lots[top_at],)
+        top_lots: tuple[str, ...] = casino.ones[top_at]
     else:
         top: list[str] = []
         for k in range(top_at, len(bits)):
@@ -955,8 +968,13 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             if owners_at[i] is not None and values[i] == best:
                 top.append(lots[k])
         top_lots = tuple(top)
-    return DiceFacts(best, top_lots, None if tied else top_owner, (first,) if owners is None else tuple(owners),
-                     total)
+    return DiceFacts(best, top_lots, None if tied else top_owner,
+                     tuple(owners) if owners is not None else _SEATS_ALONE[first] if first < 16 else (first,), total)
+
+
+# each seat alone, as a tuple (the owners of a casino where one player has dice: most)
+_SEATS_ALONE: Final[tuple[tuple[int, ...], ...]] = tuple([(o,) for o in range(16)])
+
 
 
 def boss(state: GameState, casino: Casino) -> int | None:
