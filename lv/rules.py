@@ -96,15 +96,12 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables, profile)
+        self.family_tables = FamilyTables(self.tables, profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
-        # the class of the decision ``action_cost`` was last asked about, and its family (None: none)
-        self._cost_kind: type = Engine
-        self._cost_family: Family | None = None
         # the draw step's scratch space and facts kept by number of players (one field: see family_tables)
         self._draw = DrawScratch(len(self.board.order))
 
@@ -178,13 +175,18 @@ class Engine:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
         kind = type(action)
-        if kind is self._cost_kind:  # the family of the decision before (a list holds a family's decisions together)
-            family = self._cost_family
-        else:
-            family = _FAMILY_OF.get(kind)  # (a C static: no lookup in the module's globals)
-            self._cost_kind, self._cost_family = kind, family
+        family: Family | None = None
+        if _COMPILED:  # the classes compared by identity, the commonest first: native compares, where the dict
+            #            hashes the class and looks it up (pure: the dict, one C call, is cheaper than the loop)
+            kinds = _COST_KINDS
+            for k in range(len(kinds)):
+                if kinds[k] is kind:
+                    family = _COST_FAMILIES[k]
+                    break
         if family is None:
-            return 0
+            family = _FAMILY_OF.get(kind)  # (a C static: no lookup in the module's globals)
+            if family is None:
+                return 0
         return family.cost(self, s, action)
 
     def no_casino(self, lot: str) -> IllegalAction:
@@ -759,9 +761,9 @@ class FamilyTables:
     read, not a lookup by family name in ``Engine.tables`` (the generators read theirs from ``Moment.tables``)."""
 
     __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl", "gamble_lose", "gamble_double",
-                 "double_of_stake")
+                 "double_of_stake", "sprawl_by_bit")
 
-    def __init__(self, tables: dict[str, Any], profile: Profile) -> None:
+    def __init__(self, tables: dict[str, Any], profile: Profile, board: Board) -> None:
         self.gamble: GambleTable = tables["gamble"]
         self.raise_: RaiseTable = tables["raise"]
         self.remodel: RemodelTable = tables["remodel"]
@@ -773,6 +775,12 @@ class FamilyTables:
         self.gamble_lose: int = _totals(g.lose)
         self.gamble_double: int = _totals(g.win_double)
         self.double_of_stake: bool = g.lay_off_double_basis == "stake"
+        # the sprawl table's costs by height, then by bit (``sprawl_cost``): tuples read natively, where the table is
+        # a dict by height (a dict subclass: a generic lookup compiled) of dicts by lot; () for a height it has not
+        costs = self.sprawl.costs
+        top = max(costs) if costs else 0
+        self.sprawl_by_bit: tuple[tuple[int, ...], ...] = tuple(
+            [tuple([costs[h][lot] for lot in board.order]) if h in costs else () for h in range(top + 1)])
 
 
 class DrawScratch:
@@ -799,6 +807,13 @@ def _totals(totals: tuple[int, ...]) -> int:
 
 # every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
 _FAMILY_OF: Final[dict[type, Family]] = FAMILY_OF
+# the decision classes of the families with a cost, the families that a generator lists most first, and their
+# families (``action_cost``, compiled; any other class is looked up in ``_FAMILY_OF``)
+_LISTED_MOST = ("sprawl", "build", "raise", "reorganize", "gamble", "remodel")
+_BY_USE: Final = sorted(A.FAMILIES, key=lambda f: (_LISTED_MOST.index(f.name) if f.name in _LISTED_MOST
+                                                   else len(_LISTED_MOST), f.order))
+_COST_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE for cls in f.decisions)
+_COST_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE for _ in f.decisions)
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
 _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
