@@ -55,7 +55,7 @@ class Casino:
     every decision, so they are stored."""
 
     __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
-                 "around", "board", "ones", "_ring", "_reach")
+                 "around", "board", "ones", "_ring", "_reach", "_grown")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -71,9 +71,14 @@ class Casino:
         self.first = bits[0]  # the first lot's bit position: no two casinos of a state share it
         self.around = around  # the lots next to the casino, not in it
         self.board = board
-        # each lot alone, as a tuple (a casino's top lots where one die shows the top: ``_facts_from`` makes none)
-        self.ones: tuple[tuple[str, ...], ...] = tuple([(lot,) for lot in lots])
+        # each lot alone, as a tuple (a casino's top lots where one die shows the top: ``_facts_from``, compiled,
+        # makes none), made on first use (None: not yet)
+        self.ones: tuple[tuple[str, ...], ...] | None = None
         self._ring: tuple[int, ...] | None = None  # see frontier_lots
+        # bit -> the casino of its lots and that lot, of its colour and height (``CasinoIndex._join``: a casino
+        # that grows by a tile, found again with a small int key; None: none made yet). It holds bigger casinos
+        # only, so no cycle
+        self._grown: dict[int, Casino] | None = None
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
     @staticmethod
@@ -85,6 +90,7 @@ class Casino:
         if found is None:
             if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
                 memo.clear()
+                _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
             order, nb = board.order, board.neighbours_mask
             bits: list[int] = []
             around, m = 0, mask
@@ -149,14 +155,15 @@ def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
     return found[1]
 
 
-# per board, the casino last made on each mask (``CasinoIndex._casino``): Final, compiled, a C static
-_LAST: Final[dict[int, tuple[Board, dict[int, Casino]]]] = {}
+# per board, colour -> the casinos of one tile one high by bit (``CasinoIndex._rework``: a tile built alone, found
+# with a colour's dict and a list, not a tuple key made and hashed): Final, compiled, a C static
+_ALONE: Final[dict[int, tuple[Board, dict[str, list[Casino | None]]]]] = {}
 
 
-def _last(board: Board) -> dict[int, Casino]:
-    found = _LAST.get(id(board))
+def _alone(board: Board) -> dict[str, list[Casino | None]]:
+    found = _ALONE.get(id(board))
     if found is None or found[0] is not board:
-        found = _LAST[id(board)] = (board, {})
+        found = _ALONE[id(board)] = (board, {})
     return found[1]
 
 
@@ -329,7 +336,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts", "_pair_at",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "_last", "changes", "_colors", "_heights", "_color_masks",
+                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_masks",
                  "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
@@ -388,7 +395,7 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
-        self._last = _last(board)
+        self._alone = _alone(board)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
         _VERSIONS.last += 1
@@ -443,7 +450,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made, self._last = source._made, source._last
+        self._made, self._alone = source._made, source._alone
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -559,7 +566,7 @@ class CasinoIndex:
                 near = board.neighbours_mask[i]
                 if not near & same:
                     # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
-                    single = self._casino(changed, color, height) if _COMPILED else (
+                    single = self._single(i, color, height) if _COMPILED else (
                         self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
                     if self._lists is not None:
                         self._note(at_bit, i)
@@ -660,8 +667,20 @@ class CasinoIndex:
             near &= ~c.mask
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
-        casino = self._casino(group, color, height) if _COMPILED else (  # (pure: see _rework)
-            self._made.get((group, color, height)) or Casino.make(self.board, group, color, height))
+        if not _COMPILED:  # (pure: the tuple key at once, see _rework)
+            casino = self._made.get((group, color, height)) or Casino.make(self.board, group, color, height)
+        elif len(merged) == 1 and merged[0].height == height:  # one casino grown by this tile (most joins): the
+            #   casino kept by the one it grew from, by bit (a small int: no key made)
+            grew = merged[0]
+            grown = grew._grown
+            if grown is None:
+                grown = grew._grown = {}
+            found = grown.get(i)
+            if found is None:
+                found = grown[i] = self._casino(group, color, height)
+            casino = found
+        else:
+            casino = self._casino(group, color, height)
         noting = self._lists is not None
         for j in casino.bits:
             if noting:
@@ -680,23 +699,29 @@ class CasinoIndex:
         self._stale |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
-        """``Casino.make``, by way of the casino last made on the lots of ``mask`` (most are made again as they were:
-        an int key, where ``Casino.make``'s is a tuple made, hashed and compared)."""
-        last = self._last.get(mask)
-        if last is not None and last.height == height and last.color == color:
-            return last
+        """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
         hit = self._made.get((mask, color, height))
-        casino = hit if hit is not None else Casino.make(self.board, mask, color, height)
-        if len(self._last) > 200_000:  # a long run of many games: start again rather than grow without end
-            self._last.clear()
-        self._last[mask] = casino
-        return casino
+        return hit if hit is not None else Casino.make(self.board, mask, color, height)
+
+    def _single(self, i: int, color: str, height: int) -> Casino:
+        """``_casino`` of the one lot on bit ``i``: one high, by colour and bit (compiled, a dict by a string whose
+        hash is kept and a list, where ``Casino.make``'s key is a tuple made and hashed)."""
+        if height != 1:
+            return self._casino(1 << i, color, height)
+        by_bit = self._alone.get(color)
+        if by_bit is None:
+            by_bit = self._alone[color] = [None] * len(self.board.order)
+        found = by_bit[i]
+        if found is None:
+            found = by_bit[i] = self._casino(1 << i, color, height)
+        return found
 
     def _fill(self, bosses: bool = True) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
         ``bosses`` is False (``settle``: made when asked, ``boss_blocks``)."""
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale, pair_at = self._pairs, self._facts, self._stale, self._pair_at
+        compiled = _COMPILED
         self._stale = 0
         self._boss_blocks = None
         noting = self._lists is not None
@@ -719,7 +744,7 @@ class CasinoIndex:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                     pair = pair_at[first] = (casino, f)
-                elif not _COMPILED:  # (pure: a tuple made costs fewer bytecodes than the test below)
+                elif not compiled:  # (pure: a tuple made costs fewer bytecodes than the test below)
                     pair = (casino, f)
                 else:  # the pair made with these very facts, if it is still kept (a cache: no note, see _pair_at)
                     kept = pair_at[first]
@@ -936,7 +961,7 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o,
-                                                    _SEATS_ALONE[o] if o < 16 else (o,), values[i])
+                                                    _SEATS_ALONE[o] if _COMPILED and o < 16 else (o,), values[i])
     # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
     # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0
@@ -974,7 +999,13 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     if first < 0:  # no die on the casino
         return _NO_DICE
     if ntop == 1:
-        top_lots: tuple[str, ...] = casino.ones[top_at]
+        if _COMPILED:  # (pure: a tuple made costs fewer bytecodes)
+            ones = casino.ones
+            if ones is None:
+                ones = casino.ones = tuple([(lot,) for lot in lots])
+            top_lots: tuple[str, ...] = ones[top_at]
+        else:
+            top_lots = (lots[top_at],)
     else:
         top: list[str] = []
         for k in range(top_at, len(bits)):
@@ -983,7 +1014,8 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
                 top.append(lots[k])
         top_lots = tuple(top)
     return DiceFacts(best, top_lots, None if tied else top_owner,
-                     tuple(owners) if owners is not None else _SEATS_ALONE[first] if first < 16 else (first,), total)
+                     tuple(owners) if owners is not None else _SEATS_ALONE[first] if _COMPILED and first < 16
+                     else (first,), total)
 
 
 # each seat alone, as a tuple (the owners of a casino where one player has dice: most)
