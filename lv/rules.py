@@ -676,7 +676,16 @@ class Engine:
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         kind = type(action)
         # trusted, in the action step: the checks below would all pass (the simulation's path)
-        family = _APPLY.get(kind) if trusted and s.phase == "actions" else None
+        family: Family | None = None
+        if trusted and s.phase == "actions":
+            if _COMPILED:  # by identity, the families listed most first (see action_cost)
+                kinds = _APPLY_KINDS
+                for k in range(len(kinds)):
+                    if kinds[k] is kind:
+                        family = _APPLY_FAMILIES[k]
+                        break
+            if family is None:
+                family = _APPLY.get(kind)
         choices = choices if choices is not None else _NO_CHOICES
         if family is None:
             if s.phase == "over":
@@ -817,6 +826,10 @@ _COST_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE for _ in f.
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
 _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
+# the same as two tuples, the families listed most first (``apply``, compiled)
+_APPLY_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE if f.applies and not f.anytime for cls in f.decisions)
+_APPLY_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE if f.applies and not f.anytime
+                                                   for _ in f.decisions)
 # decisions carried out at any time, in the draw step as well (trades)
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
