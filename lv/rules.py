@@ -786,10 +786,14 @@ class FamilyTables:
         self.double_of_stake: bool = g.lay_off_double_basis == "stake"
         # the sprawl table's costs by height, then by bit (``sprawl_cost``): tuples read natively, where the table is
         # a dict by height (a dict subclass: a generic lookup compiled) of dicts by lot; () for a height it has not
-        costs = self.sprawl.costs
-        top = max(costs) if costs else 0
-        self.sprawl_by_bit: tuple[tuple[int, ...], ...] = tuple(
-            [tuple([costs[h][lot] for lot in board.order]) if h in costs else () for h in range(top + 1)])
+        # (made once per profile and board, kept with their tables: a game's engine is made for each game)
+        by_bit: tuple[tuple[int, ...], ...] | None = tables.get("sprawl costs by bit")
+        if by_bit is None:
+            costs = self.sprawl.costs
+            top = max(costs) if costs else 0
+            by_bit = tables["sprawl costs by bit"] = tuple(
+                [tuple([costs[h][lot] for lot in board.order]) if h in costs else () for h in range(top + 1)])
+        self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
 
 
 class DrawScratch:
