@@ -573,7 +573,9 @@ class CasinoIndex:
                         self._note(self.by_block, number)
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
-                        self.by_block[number] = _with(self.by_block[number], single, 0)
+                        # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
+                        self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
+                                                 else _in_order(self.by_block[number], [single]))
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -695,7 +697,14 @@ class CasinoIndex:
         # the block's casinos but those it joined, with it in its place (board order of the first lot)
         if noting:
             self._note(self.by_block, number)
-        self.by_block[number] = _with(self.by_block[number], casino, group)
+        if _COMPILED:
+            self.by_block[number] = _with(self.by_block[number], casino, group)
+        else:  # (pure: see _rework)
+            kept: list[Casino] = []
+            for c in self.by_block[number]:
+                if not c.mask & group:
+                    kept.append(c)
+            self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
@@ -889,16 +898,8 @@ class CasinoIndex:
 
 def _with(block: list[Casino], casino: Casino, gone: int) -> list[Casino]:
     """A new list of the casinos of ``block`` (in board order) with no lot in ``gone``, and ``casino``, in board
-    order of their first lot (no two share one). Compiled, one list made in one pass; pure, ``_in_order``'s (its
-    copy and insertion are C calls, where the loop is bytecodes)."""
-    if not _COMPILED:
-        kept = block
-        if gone:
-            kept = []
-            for c in block:
-                if not c.mask & gone:
-                    kept.append(c)
-        return _in_order(kept, [casino])
+    order of their first lot (no two share one): one list made in one pass (compiled; pure, ``_in_order``'s copy
+    and insertion are C calls, where this loop is bytecodes)."""
     low = casino.low
     out: list[Casino] = []
     placed = False
