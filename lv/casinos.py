@@ -334,7 +334,7 @@ class CasinoIndex:
     of the block changes; the board-order views (``all``, ``with_dice``, ``boss_of_each``) are joined from them on
     demand after any change."""
 
-    __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts", "_pair_at",
+    __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_masks",
                  "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
@@ -376,10 +376,6 @@ class CasinoIndex:
         # are (None: none kept). ``_rework`` forgets those of a casino whose lots changed, ``die_changed`` those of a
         # casino whose dice changed: what is kept is always the current casino's
         self._facts: list[DiceFacts | None] = [None] * len(board.order)
-        # by first bit, the (casino, facts) pair last made for ``with_dice`` (``_fill``): used again while it holds
-        # the very casino and facts kept (it holds them, so they are not freed and their ids not reused). A cache,
-        # shared by the index's copies and not noted by checkpoints: any entry is good or is made again
-        self._pair_at: list[tuple[Casino, DiceFacts] | None] = [None] * len(board.order)
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
@@ -445,7 +441,6 @@ class CasinoIndex:
         self.by_block, self.at_bit, self.dirty = list(source.by_block), list(source.at_bit), source.dirty
         self.at = CasinosByLot(self.at_bit, self.board)
         self._facts = list(source._facts)
-        self._pair_at = source._pair_at
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
@@ -729,8 +724,7 @@ class CasinoIndex:
         """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
         ``bosses`` is False (``settle``: made when asked, ``boss_blocks``)."""
         owners_at, values = self._owners, self._values
-        pairs_by, facts, stale, pair_at = self._pairs, self._facts, self._stale, self._pair_at
-        compiled = _COMPILED
+        pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
         self._boss_blocks = None
         noting = self._lists is not None
@@ -752,16 +746,7 @@ class CasinoIndex:
                     if noting:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
-                    pair = pair_at[first] = (casino, f)
-                elif not compiled:  # (pure: a tuple made costs fewer bytecodes than the test below)
-                    pair = (casino, f)
-                else:  # the pair made with these very facts, if it is still kept (a cache: no note, see _pair_at)
-                    kept = pair_at[first]
-                    if kept is not None and kept[1] is f and kept[0] is casino:
-                        pair = kept
-                    else:
-                        pair = pair_at[first] = (casino, f)
-                pairs.append(pair)
+                pairs.append((casino, f))
                 if bosses:
                     by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:

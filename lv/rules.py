@@ -523,11 +523,8 @@ class Engine:
         dice_mask = s.dice_mask
         # the casinos with a boss, each as one int, its order (award or spaces) times the lots of the board plus its
         # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
-        # the engine's scratch lists (compiled: no tuple and no boxed field a casino). The first one's int is kept
-        # in ``one``; ``ranked`` is made once there is a second (many draws score one casino or none)
-        one = -1
-        many = False
-        ranked = _NO_KEYS
+        # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
+        ranked: list[int] = []
         draw = self._draw
         lots = draw.lots
         award_at, boss_at = draw.award_at, draw.boss_at
@@ -592,19 +589,11 @@ class Engine:
                 first = casino.first
                 award_at[first] = award
                 boss_at[first] = b
-                key = (award if by_points else casino.spaces) * lots + first
-                if many:
-                    ranked.append(key)
-                elif one < 0:
-                    one = key
-                else:
-                    ranked = [one, key]
-                    many = True
-        if many:
+                ranked.append((award if by_points else casino.spaces) * lots + first)
+        if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
-        for j in range(len(ranked) if many else 0 if one < 0 else 1):
-            key = ranked[j] if many else one
+        for key in ranked:
             first = key % lots
             award, b = award_at[first], boss_at[first]
             before = players[b].score
@@ -838,8 +827,6 @@ _APPLY_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE if f.appli
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
-# pay_and_score's casinos ranked while there is one or none: never changed
-_NO_KEYS: Final[list[int]] = []
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
