@@ -391,7 +391,7 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
-        self._alone = _alone(board)
+        self._alone: dict[str, list[Casino | None]] | None = None  # ``_alone(board)``, read on first use (_single)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
         _VERSIONS.last += 1
@@ -712,9 +712,12 @@ class CasinoIndex:
         hash is kept and a list, where ``Casino.make``'s key is a tuple made and hashed)."""
         if height != 1:
             return self._casino(1 << i, color, height)
-        by_bit = self._alone.get(color)
+        alone = self._alone
+        if alone is None:
+            alone = self._alone = _alone(self.board)
+        by_bit = alone.get(color)
         if by_bit is None:
-            by_bit = self._alone[color] = [None] * len(self.board.order)
+            by_bit = alone[color] = [None] * len(self.board.order)
         found = by_bit[i]
         if found is None:
             found = by_bit[i] = self._casino(1 << i, color, height)
