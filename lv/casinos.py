@@ -55,7 +55,7 @@ class Casino:
     every decision, so they are stored."""
 
     __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
-                 "around", "board", "ones", "_ring", "_reach", "_grown")
+                 "around", "board", "_ring", "_reach", "_grown")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -71,9 +71,6 @@ class Casino:
         self.first = bits[0]  # the first lot's bit position: no two casinos of a state share it
         self.around = around  # the lots next to the casino, not in it
         self.board = board
-        # each lot alone, as a tuple (a casino's top lots where one die shows the top: ``_facts_from``, compiled,
-        # makes none), made on first use (None: not yet)
-        self.ones: tuple[tuple[str, ...], ...] | None = None
         self._ring: tuple[int, ...] | None = None  # see frontier_lots
         # bit -> the casino of its lots and that lot, of its colour and height (``CasinoIndex._join``: a casino
         # that grows by a tile, found again with a small int key; None: none made yet). It holds bigger casinos
@@ -949,16 +946,13 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
     if casino.spaces == 1:  # most casinos: one tile
         i = casino.bits[0]
         o = owners_at[i]
-        return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o,
-                                                    _SEATS_ALONE[o] if _COMPILED and o < 16 else (o,), values[i])
+        return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
     # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
     # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0
     top_at = 0  # the position (in ``bits``) of the first die of the top value
     ntop = 0  # how many dice show it
-    first = -1  # the first owner met; ``owners``: all of them in the order met, once a second one is met (most
-    #             casinos have one owner: no list made)
-    owners: list[int] | None = None
+    owners: list[int] = []
     top_owner = -1
     tied = False
     total = 0
@@ -971,12 +965,7 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             continue
         if not seen >> o & 1:
             seen |= 1 << o
-            if first < 0:
-                first = o
-            elif owners is None:
-                owners = [first, o]
-            else:
-                owners.append(o)
+            owners.append(o)
         v = values[i]
         total += v
         if v > best:
@@ -985,16 +974,10 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             ntop += 1
             if o != top_owner:
                 tied = True
-    if first < 0:  # no die on the casino
+    if not owners:  # no die on the casino
         return _NO_DICE
     if ntop == 1:
-        if _COMPILED:  # (pure: a tuple made costs fewer bytecodes)
-            ones = casino.ones
-            if ones is None:
-                ones = casino.ones = tuple([(lot,) for lot in lots])
-            top_lots: tuple[str, ...] = ones[top_at]
-        else:
-            top_lots = (lots[top_at],)
+        top_lots: tuple[str, ...] = (lots[top_at],)
     else:
         top: list[str] = []
         for k in range(top_at, len(bits)):
@@ -1002,14 +985,7 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
             if owners_at[i] is not None and values[i] == best:
                 top.append(lots[k])
         top_lots = tuple(top)
-    return DiceFacts(best, top_lots, None if tied else top_owner,
-                     tuple(owners) if owners is not None else _SEATS_ALONE[first] if _COMPILED and first < 16
-                     else (first,), total)
-
-
-# each seat alone, as a tuple (the owners of a casino where one player has dice: most)
-_SEATS_ALONE: Final[tuple[tuple[int, ...], ...]] = tuple([(o,) for o in range(16)])
-
+    return DiceFacts(best, top_lots, None if tied else top_owner, tuple(owners), total)
 
 
 def boss(state: GameState, casino: Casino) -> int | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from . import actions as A
 from .actions._family import Family, Moment, Reason, refuse
@@ -460,12 +460,10 @@ class Engine:
                   ask: bool = False) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
         choices do not name is asked for (NeedChoice)."""
-        # read by bit from the state's masks and flat lists (compiled: native reads, where the dicts by lot hash a
-        # string)
-        i = self.board.index[lot]
-        if not s.tile_mask >> i & 1:  # no tile: a lot for a marker
-            masks = s.marker_masks
-            if player < len(masks) and masks[player] >> i & 1:
+        tile = s.tiles.get(lot)
+        if tile is None:
+            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
+            if held is not None and held == player:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
@@ -476,17 +474,17 @@ class Engine:
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
-        previous = s.die_owners[i]
-        if previous is not None and previous == player:
+        owner = tile.owner
+        if owner is not None and owner == player:
             return  # 003 L306: "If it has your die, leave it alone"
         if ask and "die_from" not in choices and self._must_move(s, player, "die_from"):
             raise NeedChoice("die_from")
         ok, moved = self.free_die(s, player, lot, events, choices.get("die_from") if choices else None)
         if not ok:
             return
-        # a die's owner and face are set together: a tile with an owner has a face (the die left as it shows, else
-        # the lot's printed die)
-        value = s.die_values[i] if previous is not None else self.board.printed_dice[i]
+        previous = tile.owner
+        # a die's owner and face are set together: a tile with an owner has a face
+        value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
         s.set_die(lot, player, value)
         if not self.quiet:
             events.append(DieTakenOver(player, lot, value, previous, moved))
@@ -665,16 +663,8 @@ class Engine:
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         kind = type(action)
         # trusted, in the action step: the checks below would all pass (the simulation's path)
-        family: Family | None = None
-        if trusted and s.phase == "actions":
-            if _COMPILED:  # by identity, the families listed most first (see action_cost)
-                kinds = _APPLY_KINDS
-                for k in range(len(kinds)):
-                    if kinds[k] is kind:
-                        family = _APPLY_FAMILIES[k]
-                        break
-            if family is None:
-                family = _APPLY.get(kind)
+        family = ((_applied(kind) if _COMPILED else _APPLY.get(kind)) if trusted and s.phase == "actions"
+                  else None)
         choices = choices if choices is not None else _NO_CHOICES
         if family is None:
             if s.phase == "over":
@@ -823,6 +813,18 @@ _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and
 _APPLY_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE if f.applies and not f.anytime for cls in f.decisions)
 _APPLY_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE if f.applies and not f.anytime
                                                    for _ in f.decisions)
+
+
+def _applied(kind: type) -> Family | None:
+    """``_APPLY.get(kind)``, compiled: the classes compared by identity, the families listed most first (see
+    ``action_cost``)."""
+    kinds = _APPLY_KINDS
+    for k in range(len(kinds)):
+        if kinds[k] is kind:
+            return _APPLY_FAMILIES[k]
+    return _APPLY.get(kind)
+
+
 # decisions carried out at any time, in the draw step as well (trades)
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)

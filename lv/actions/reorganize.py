@@ -181,17 +181,14 @@ class ReorganizeFamily(Family):
         assert casino is not None
         price = reorg_cost(engine, s, casino)
         by_owner: dict[int, list[str]] = {}
-        owners, lots = s.die_owners, casino.lots  # (each die's owner by bit: no lookup of a tile by lot)
-        bits = casino.bits
-        for k in range(len(bits)):
-            owner = owners[bits[k]]
+        for lot in casino.lots:
+            owner = s.tiles[lot].owner
             if owner is not None:
-                by_owner.setdefault(owner, []).append(lots[k])
+                by_owner.setdefault(owner, []).append(lot)
         values = dice.reorg(by_owner)
         s.players[player].money -= price
-        for owner, mine in by_owner.items():  # every die rerolled is one of these (``Dice.reorg``)
-            for lot in mine:
-                s.set_die(lot, owner, values[lot])
+        for lot, v in values.items():
+            s.set_die(lot, s.tiles[lot].owner, v)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
