@@ -31,13 +31,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from .errors import BoardError
 from .yamlsource import read_located
 
-END_CARD = "END"  # the End of Game / Game Over card: no lot, pays the Strip
-STRIP = "strip"
+END_CARD: Final = "END"  # the End of Game / Game Over card: no lot, pays the Strip
+STRIP: Final = "strip"
 BLOCKS = ("A", "B", "C", "D", "E", "F")
 
 
@@ -311,11 +311,19 @@ def popcount(mask: int) -> int:
     Python method call (a few hundred instructions); in pure Python, the method (one C call)."""
     if not _COMPILED:
         return mask.bit_count()
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
+    if mask >> 62:  # (not a board of the game's size: the tagged ints' loop)
+        n = 0
+        while mask:
+            mask &= mask - 1
+            n += 1
+        return n
+    # machine ints (``i64``): each step a native and, subtract and add, where tagged ints test their tags
+    m: i64 = mask
+    k: i64 = 0
+    while m:
+        m &= m - 1
+        k += 1
+    return int(k)
 
 
 def _mask(bits: list[int]) -> int:

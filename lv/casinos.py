@@ -55,7 +55,7 @@ class Casino:
     every decision, so they are stored."""
 
     __slots__ = ("lots", "color", "height", "name", "spaces", "physical_tiles", "mask", "bits", "low", "first",
-                 "around", "board", "_ring", "_reach")
+                 "around", "board", "_ring", "_reach", "_grown")
 
     def __init__(self, lots: tuple[str, ...], color: str, height: int, mask: int, bits: tuple[int, ...],
                  around: int, board: Board) -> None:
@@ -72,6 +72,10 @@ class Casino:
         self.around = around  # the lots next to the casino, not in it
         self.board = board
         self._ring: tuple[int, ...] | None = None  # see frontier_lots
+        # bit -> the casino of its lots and that lot, of its colour and height (``CasinoIndex._join``: a casino
+        # that grows by a tile, found again with a small int key; None: none made yet). It holds bigger casinos
+        # only, so no cycle
+        self._grown: dict[int, Casino] | None = None
         self._reach: dict[int, tuple[str, ...]] = {}  # frontier mask -> the frontier's lots (see frontier_lots)
 
     @staticmethod
@@ -83,6 +87,7 @@ class Casino:
         if found is None:
             if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
                 memo.clear()
+                _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
             order, nb = board.order, board.neighbours_mask
             bits: list[int] = []
             around, m = 0, mask
@@ -144,6 +149,18 @@ def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
     found = _MADE.get(id(board))
     if found is None or found[0] is not board:
         found = _MADE[id(board)] = (board, {})
+    return found[1]
+
+
+# per board, colour -> the casinos of one tile one high by bit (``CasinoIndex._rework``: a tile built alone, found
+# with a colour's dict and a list, not a tuple key made and hashed): Final, compiled, a C static
+_ALONE: Final[dict[int, tuple[Board, dict[str, list[Casino | None]]]]] = {}
+
+
+def _alone(board: Board) -> dict[str, list[Casino | None]]:
+    found = _ALONE.get(id(board))
+    if found is None or found[0] is not board:
+        found = _ALONE[id(board)] = (board, {})
     return found[1]
 
 
@@ -276,7 +293,10 @@ class Serial:
 # that a state copied lazily knows whether the index it was copied with is still as it was (GameState.copy)
 _VERSIONS: Final = Serial()
 
-_NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+# the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
+_NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
+_NO_PLACES: Final[list[Any]] = []
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd  # what an index notes into while no checkpoint is open: never written
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 
@@ -313,7 +333,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "changes", "_colors", "_heights", "_color_masks",
+                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_masks",
                  "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
@@ -368,6 +388,7 @@ class CasinoIndex:
         self._with_dice: list[tuple[Casino, DiceFacts]] | None = None
         self._bosses: dict[tuple[str, ...], int | None] | None = None
         self._made = _made(board)
+        self._alone: dict[str, list[Casino | None]] | None = None  # ``_alone(board)``, read on first use (_single)
         # a version renewed by every change told (tiles_changed, die_changed), unique across indexes: the same
         # number, the same casinos and dice
         _VERSIONS.last += 1
@@ -421,7 +442,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made = source._made
+        self._made, self._alone = source._made, source._alone
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -536,14 +557,17 @@ class CasinoIndex:
                     same &= height_masks[height]
                 near = board.neighbours_mask[i]
                 if not near & same:
-                    hit = self._made.get((changed, color, height))
-                    single = hit if hit is not None else Casino.make(board, changed, color, height)
+                    # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
+                    single = self._single(i, color, height) if _COMPILED else (
+                        self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
                     if self._lists is not None:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
-                    if was is None:
-                        self.by_block[number] = _in_order(self.by_block[number], [single])
+                    if was is None:  # a copy of the block's list with it in its place (board order of first lots)
+                        # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
+                        self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
+                                                 else _in_order(self.by_block[number], [single]))
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -637,8 +661,20 @@ class CasinoIndex:
             near &= ~c.mask
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
-        hit = self._made.get((group, color, height))
-        casino = hit if hit is not None else Casino.make(self.board, group, color, height)
+        if not _COMPILED:  # (pure: the tuple key at once, see _rework)
+            casino = self._made.get((group, color, height)) or Casino.make(self.board, group, color, height)
+        elif len(merged) == 1 and merged[0].height == height:  # one casino grown by this tile (most joins): the
+            #   casino kept by the one it grew from, by bit (a small int: no key made)
+            grew = merged[0]
+            grown = grew._grown
+            if grown is None:
+                grown = grew._grown = {}
+            found = grown.get(i)
+            if found is None:
+                found = grown[i] = self._casino(group, color, height)
+            casino = found
+        else:
+            casino = self._casino(group, color, height)
         noting = self._lists is not None
         for j in casino.bits:
             if noting:
@@ -650,14 +686,39 @@ class CasinoIndex:
             if noting:
                 self._note(facts, c.first)
             facts[c.first] = None
-        kept: list[Casino] = []
-        for c in self.by_block[number]:
-            if not c.mask & group:
-                kept.append(c)
+        # the block's casinos but those it joined, with it in its place (board order of the first lot)
         if noting:
             self._note(self.by_block, number)
-        self.by_block[number] = _in_order(kept, [casino])
+        if _COMPILED:
+            self.by_block[number] = _with(self.by_block[number], casino, group)
+        else:  # (pure: see _rework)
+            kept: list[Casino] = []
+            for c in self.by_block[number]:
+                if not c.mask & group:
+                    kept.append(c)
+            self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
+
+    def _casino(self, mask: int, color: str, height: int) -> Casino:
+        """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
+        hit = self._made.get((mask, color, height))
+        return hit if hit is not None else Casino.make(self.board, mask, color, height)
+
+    def _single(self, i: int, color: str, height: int) -> Casino:
+        """``_casino`` of the one lot on bit ``i``: one high, by colour and bit (compiled, a dict by a string whose
+        hash is kept and a list, where ``Casino.make``'s key is a tuple made and hashed)."""
+        if height != 1:
+            return self._casino(1 << i, color, height)
+        alone = self._alone
+        if alone is None:
+            alone = self._alone = _alone(self.board)
+        by_bit = alone.get(color)
+        if by_bit is None:
+            by_bit = alone[color] = [None] * len(self.board.order)
+        found = by_bit[i]
+        if found is None:
+            found = by_bit[i] = self._casino(1 << i, color, height)
+        return found
 
     def _fill(self, bosses: bool = True) -> None:
         """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
@@ -673,7 +734,7 @@ class CasinoIndex:
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
-            tied: list[tuple[Casino, DiceFacts]] = []
+            tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
                 self._note(self._bosses_by, number)
@@ -689,6 +750,8 @@ class CasinoIndex:
                 if bosses:
                     by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
+                    if tied is _NO_TIES:
+                        tied = []
                     tied.append((casino, f))
             pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
             if bosses:
@@ -816,6 +879,25 @@ class CasinoIndex:
                 self._note(self._facts, first)
             found = self._facts[first] = _facts_from(self._owners, self._values, casino)
         return found
+
+
+def _with(block: list[Casino], casino: Casino, gone: int) -> list[Casino]:
+    """A new list of the casinos of ``block`` (in board order) with no lot in ``gone``, and ``casino``, in board
+    order of their first lot (no two share one): one list made in one pass (compiled; pure, ``_in_order``'s copy
+    and insertion are C calls, where this loop is bytecodes)."""
+    low = casino.low
+    out: list[Casino] = []
+    placed = False
+    for c in block:
+        if c.mask & gone:
+            continue
+        if not placed and c.low > low:
+            out.append(casino)
+            placed = True
+        out.append(c)
+    if not placed:
+        out.append(casino)
+    return out
 
 
 def _in_order(kept: list[Casino], found: list[Casino]) -> list[Casino]:

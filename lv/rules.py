@@ -96,16 +96,14 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables, profile)
+        self.family_tables = FamilyTables(self.tables, profile, self.board)
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
-        # pay_and_score's, by a casino's first bit: its award and boss (scratch, written before each read)
-        self._lots: int = len(self.board.order)
-        self._award_at: list[int] = [0] * self._lots
-        self._boss_at: list[int] = [0] * self._lots
+        # the draw step's scratch space and facts kept by number of players (one field: see family_tables)
+        self._draw = DrawScratch(len(self.board.order))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -141,11 +139,13 @@ class Engine:
     def f_closed(self, s: GameState, lot: str) -> bool:
         """Is ``lot`` on the block closed in this game (2 players, where the profile closes it)?"""
         n = len(s.players)
-        per = self.per_players.get(n)
-        if per is None:  # as Moment.moment keeps it
-            per = self.per_players[n] = (A.closed_block(self.profile, n), self.profile.max_height(n))
-        closed = per[0]
-        return closed is not None and self.board.lots[lot].block == closed
+        draw = self._draw
+        if n != draw.closed_for:  # the same in every draw of a game: the closed block's mask kept for it
+            closed = A.closed_block(self.profile, n)
+            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
+            draw.closed_for = n
+        mask = draw.closed_mask
+        return mask != 0 and self.board.bit[lot] & mask != 0
 
     def max_height(self, s: GameState) -> int:
         return self.profile.max_height(len(s.players))
@@ -174,9 +174,19 @@ class Engine:
     def action_cost(self, s: GameState, action: A.Decision) -> int:
         """What a legal ``action`` costs its player now, in dollars: a gamble its bet, a trade or ``end`` nothing.
         (``lv legal --json`` lists it; the families charge the same amounts.)"""
-        family = _FAMILY_OF.get(type(action))  # (a C static: no lookup in the module's globals)
+        kind = type(action)
+        family: Family | None = None
+        if _COMPILED:  # the classes compared by identity, the commonest first: native compares, where the dict
+            #            hashes the class and looks it up (pure: the dict, one C call, is cheaper than the loop)
+            kinds = _COST_KINDS
+            for k in range(len(kinds)):
+                if kinds[k] is kind:
+                    family = _COST_FAMILIES[k]
+                    break
         if family is None:
-            return 0
+            family = _FAMILY_OF.get(kind)  # (a C static: no lookup in the module's globals)
+            if family is None:
+                return 0
         return family.cost(self, s, action)
 
     def no_casino(self, lot: str) -> IllegalAction:
@@ -314,7 +324,8 @@ class Engine:
         s.phase = "draw"
         s.drawn = []
         s.gambles = 0
-        s.reorganized = set()
+        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint puts back by content)
+            s.reorganized = set()
         if not self.quiet:
             events.append(TurnStarted(s.turn, player))
         if draw:
@@ -500,8 +511,8 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
         index = casino_index(self.board, s, self._join_rule)
-        # the casinos that pay: those touching the Strip, or of the card's colour (a filter over the index's
-        # list, which legal.py keeps current anyway, rather than a new list: ``touching``/``of_color``)
+        # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
+        # ``touching``/``of_color``)
         strip = pays == STRIP
         strip_mask = self.board.strip_mask
         per_pip = self._per_pip
@@ -512,14 +523,33 @@ class Engine:
         # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
         # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
         ranked: list[int] = []
-        lots = self._lots
-        award_at, boss_at = self._award_at, self._boss_at
-        for casino, facts in index.with_dice():
+        draw = self._draw
+        lots = draw.lots
+        award_at, boss_at = draw.award_at, draw.boss_at
+        # the Strip's: every casino with its dice facts walked, those touching it pay (one may start off it); a
+        # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
+        # over every casino, which would meet five casinos of other colours for each one of the card's)
+        pairs = index.with_dice() if strip else _NO_PAIRS
+        rest = 0 if strip else s.color_masks.get(pays, 0)
+        at_bit, known = index.at_bit, index._facts
+        k = 0
+        while True:
             if strip:
+                if k == len(pairs):
+                    break
+                casino, facts = pairs[k]
+                k += 1
                 if not casino.mask & strip_mask:
                     continue
-            elif casino.color != pays:
-                continue
+            else:
+                if not rest:
+                    break
+                found = at_bit[(rest & -rest).bit_length() - 1]
+                assert found is not None  # a lot with a tile is in a casino
+                casino = found
+                rest &= ~casino.mask
+                kept = known[casino.first]
+                facts = kept if kept is not None else index.facts_of(casino)
             owners = facts.owners
             if not owners:
                 continue
@@ -561,7 +591,6 @@ class Engine:
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
-        at_bit = index.at_bit
         for key in ranked:
             first = key % lots
             award, b = award_at[first], boss_at[first]
@@ -590,7 +619,21 @@ class Engine:
 
     def ranking(self, s: GameState) -> list[int]:
         """Most points, then most money (000 L230; 003 L915-916); still tied: earlier seat (rulebooks silent)."""
-        return sorted(range(len(s.players)), key=lambda i: (-s.players[i].score, -s.players[i].money, i))
+        # an insertion by seat (compiled: native compares, where sorted() with a key calls a lambda and compares
+        # tuples of boxed ints): a seat goes after every earlier seat with as many points and as much money
+        players = s.players
+        out: list[int] = []
+        for i in range(len(players)):
+            p = players[i]
+            score, money = p.score, p.money
+            at = len(out)
+            while at:
+                q = players[out[at - 1]]
+                if q.score > score or (q.score == score and q.money >= money):
+                    break
+                at -= 1
+            out.insert(at, i)
+        return out
 
     def end_game(self, s: GameState, reason: str, events: list[Event], winner: int | None = None,
                  instant_win: bool = False) -> None:
@@ -600,8 +643,13 @@ class Engine:
             ranking.remove(winner)
             ranking.insert(0, winner)
         s.phase = "over"
-        s.result = Result(reason=reason, winner=ranking[0], ranking=ranking,
-                          names=tuple(pl.name for pl in s.players))
+        players = s.players
+        names: list[str] = []
+        for pl in players:  # (a loop, not a generator: compiled, no generator object and calls)
+            names.append(pl.name)
+        s.result = Result(reason, ranking[0], ranking, tuple(names))
+        if self.mute:  # (a search's imagined games read no event)
+            return
         events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
                                 scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
                                 instant_win=instant_win))
@@ -615,7 +663,8 @@ class Engine:
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         kind = type(action)
         # trusted, in the action step: the checks below would all pass (the simulation's path)
-        family = _APPLY.get(kind) if trusted and s.phase == "actions" else None
+        family = ((_applied(kind) if _COMPILED else _APPLY.get(kind)) if trusted and s.phase == "actions"
+                  else None)
         choices = choices if choices is not None else _NO_CHOICES
         if family is None:
             if s.phase == "over":
@@ -700,9 +749,9 @@ class FamilyTables:
     read, not a lookup by family name in ``Engine.tables`` (the generators read theirs from ``Moment.tables``)."""
 
     __slots__ = ("gamble", "raise_", "remodel", "reorganize", "sprawl", "gamble_lose", "gamble_double",
-                 "double_of_stake")
+                 "double_of_stake", "sprawl_by_bit")
 
-    def __init__(self, tables: dict[str, Any], profile: Profile) -> None:
+    def __init__(self, tables: dict[str, Any], profile: Profile, board: Board) -> None:
         self.gamble: GambleTable = tables["gamble"]
         self.raise_: RaiseTable = tables["raise"]
         self.remodel: RemodelTable = tables["remodel"]
@@ -714,6 +763,30 @@ class FamilyTables:
         self.gamble_lose: int = _totals(g.lose)
         self.gamble_double: int = _totals(g.win_double)
         self.double_of_stake: bool = g.lay_off_double_basis == "stake"
+        # the sprawl table's costs by height, then by bit (``sprawl_cost``): tuples read natively, where the table is
+        # a dict by height (a dict subclass: a generic lookup compiled) of dicts by lot; () for a height it has not
+        # (made once per profile and board, kept with their tables: a game's engine is made for each game)
+        by_bit: tuple[tuple[int, ...], ...] | None = tables.get("sprawl costs by bit")
+        if by_bit is None:
+            costs = self.sprawl.costs
+            top = max(costs) if costs else 0
+            by_bit = tables["sprawl costs by bit"] = tuple(
+                [tuple([costs[h][lot] for lot in board.order]) if h in costs else () for h in range(top + 1)])
+        self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
+
+
+class DrawScratch:
+    """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
+    bit (written before each read), and the closed block's mask for a number of players (``f_closed``)."""
+
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask")
+
+    def __init__(self, lots: int) -> None:
+        self.lots = lots
+        self.award_at: list[int] = [0] * lots
+        self.boss_at: list[int] = [0] * lots
+        self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
+        self.closed_mask = 0  # the lots of the block closed to them (0: none)
 
 
 def _totals(totals: tuple[int, ...]) -> int:
@@ -726,13 +799,38 @@ def _totals(totals: tuple[int, ...]) -> int:
 
 # every decision class's family (``FAMILY_OF``), as a C static (``action_cost``)
 _FAMILY_OF: Final[dict[type, Family]] = FAMILY_OF
+# the decision classes of the families with a cost, the families that a generator lists most first, and their
+# families (``action_cost``, compiled; any other class is looked up in ``_FAMILY_OF``)
+_LISTED_MOST = ("sprawl", "build", "raise", "reorganize", "gamble", "remodel")
+_BY_USE: Final = sorted(A.FAMILIES, key=lambda f: (_LISTED_MOST.index(f.name) if f.name in _LISTED_MOST
+                                                   else len(_LISTED_MOST), f.order))
+_COST_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE for cls in f.decisions)
+_COST_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE for _ in f.decisions)
 # the families of the actions of the action step, by decision class (``apply``; ``carry_out`` for the decisions of
 # the families' own generators)
 _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and not f.anytime for cls in f.decisions}
+# the same as two tuples, the families listed most first (``apply``, compiled)
+_APPLY_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE if f.applies and not f.anytime for cls in f.decisions)
+_APPLY_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE if f.applies and not f.anytime
+                                                   for _ in f.decisions)
+
+
+def _applied(kind: type) -> Family | None:
+    """``_APPLY.get(kind)``, compiled: the classes compared by identity, the families listed most first (see
+    ``action_cost``)."""
+    kinds = _APPLY_KINDS
+    for k in range(len(kinds)):
+        if kinds[k] is kind:
+            return _APPLY_FAMILIES[k]
+    return _APPLY.get(kind)
+
+
 # decisions carried out at any time, in the draw step as well (trades)
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
+_NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
 _NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out

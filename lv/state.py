@@ -506,7 +506,7 @@ class GameState:
         ``lot`` (over the tile there, if any)."""
         i = self.board.index[lot]
         b = 1 << i
-        old = self.tiles.get(lot)
+        old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
             u.lots.append(lot)
@@ -644,7 +644,7 @@ class GameState:
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
-        previous = self.markers.get(lot)
+        previous = self.markers.get(lot) if self.markers_mask & b else None  # (most lots are empty: no lookup)
         masks = self.marker_masks  # (read, then written: see _die)
         if previous is not None:
             masks[previous] = masks[previous] & ~b

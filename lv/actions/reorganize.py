@@ -190,7 +190,8 @@ class ReorganizeFamily(Family):
         for lot, v in values.items():
             s.set_die(lot, s.tiles[lot].owner, v)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
-        events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
+        if not engine.mute:  # (a search's imagined games read no event)
+            events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
 
 
 FAMILY = ReorganizeFamily(

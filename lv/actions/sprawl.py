@@ -114,7 +114,13 @@ class SprawlTable:
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
-    return engine.family_tables.sprawl.costs[height][lot]  # (the engine's typed field: no lookup by name)
+    tables = engine.family_tables  # (the engine's typed field: no lookup by name)
+    by_bit = tables.sprawl_by_bit  # the table's costs by height and bit, where it has the height
+    if 0 < height < len(by_bit):
+        costs = by_bit[height]
+        if costs:
+            return costs[engine.board.index[lot]]
+    return tables.sprawl.costs[height][lot]
 
 
 # each decision made once: by source casino, by lot
