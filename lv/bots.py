@@ -98,6 +98,11 @@ _NO_SLOTS: Final[list[list[A.Decision]]] = []  # ``GreedyBot._scan`` of a joined
 _NOTHING: Final[list[A.Decision]] = []
 
 
+def _drawn(choices: list[A.Decision], rng: random.Random) -> A.Decision:
+    """``rng.choice(choices)``: the same draw (``below``), without random.py's Python frames (one choice: no draw)."""
+    return choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
+
+
 def _end_turn(legal: list[A.Decision]) -> A.Decision:
     """The ``EndTurn`` among the legal decisions (always one while the game goes on)."""
     for action in legal:
@@ -181,12 +186,8 @@ class GreedyBot(Picker):
             if end is None:
                 return _end_turn(legal)  # (raises: no end among them)
             return end
-        # rng.choice(choices): the same draw (``below``), without random.py's Python frames
-        action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
-        if isinstance(action, A.Gamble):
-            money = s.players[s.current].money
-            return gamble_of(action.lot, max(1, min(action.bet, money // 2)))
-        return action
+        action = _drawn(choices, rng)
+        return self._stake(s, action) if isinstance(action, A.Gamble) else action
 
     def pick(self, engine: Engine, s: GameState, plan: Plan | None, rng: random.Random) -> tuple[A.Decision, bool]:
         """``Picker.pick``: ``self(view, legal_actions_of(engine, s, plan), rng)`` (all the families when ``plan`` is
@@ -207,13 +208,18 @@ class GreedyBot(Picker):
             if end is None:
                 raise ValueError("no end of turn among the legal decisions")
             return end, True
-        action = choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
+        action = _drawn(choices, rng)
         if isinstance(action, A.Gamble):
             listed: A.Gamble = action
-            money = s.players[s.current].money
-            made = gamble_of(listed.lot, max(1, min(listed.bet, money // 2)))
+            made = self._stake(s, listed)
             return made, made is listed or made.lay_off is listed.lay_off
         return action, True
+
+    def _stake(self, s: GameState, listed: A.Gamble) -> A.Gamble:
+        """The gamble greedy makes at the casino of ``listed`` (listed at its cap): half its money, from $1 up to
+        the cap."""
+        money = s.players[s.current].money
+        return gamble_of(listed.lot, max(1, min(listed.bet, money // 2)))
 
     def lays_off(self, s: GameState) -> bool:
         """The boss's answer to the gamble that waits for it (000 L194): lay off half of it to the bank when a 2 or

@@ -295,8 +295,8 @@ _VERSIONS: Final = Serial()
 
 # the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
-_NO_PLACES: Final[list[Any]] = []
-_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd  # what an index notes into while no checkpoint is open: never written
+_NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 
