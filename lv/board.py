@@ -111,6 +111,8 @@ class Board:
         self.order = order  # lots in board order A1..F9
         self.colors = colors  # casino tile colours
         self.track = track
+        # colour -> its number, its place in ``colors`` (the state keeps its masks by colour in a list by number)
+        self.color_id: dict[str, int] = {c: k for k, c in enumerate(colors)}
         # ---- bits (see the module docstring)
         self.index: dict[str, int] = {lot: i for i, lot in enumerate(order)}  # lot id -> bit position
         self.bit: dict[str, int] = {lot: 1 << i for i, lot in enumerate(order)}  # lot id -> 1 << bit position

@@ -333,13 +333,14 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_masks",
-                 "_height_masks", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
+                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
+                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
-    _color_masks: dict[str, int]
-    _height_masks: dict[int, int]
+    _color_bits: list[int]
+    _height_bits: list[int]
+    _color_id: dict[str, int]
     _owners: list[int | None]
     _values: list[int]
     _tile_mask: int
@@ -352,8 +353,9 @@ class CasinoIndex:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
             if owner is None:
-                self._colors, self._heights, self._color_masks = source._colors, source._heights, source._color_masks
-                self._height_masks, self._owners, self._values = source._height_masks, source._owners, source._values
+                self._colors, self._heights, self._color_bits = source._colors, source._heights, source._color_bits
+                self._height_bits, self._owners, self._values = source._height_bits, source._owners, source._values
+                self._color_id = source._color_id
                 self._tile_mask = source._tile_mask
             else:
                 self._reads(owner)
@@ -403,16 +405,17 @@ class CasinoIndex:
         a state and its index are no cycle, so a dropped copy is freed at once, not by the cyclic collector."""
         self._colors = s.tile_colors
         self._heights = s.tile_heights
-        self._color_masks = s.color_masks
-        self._height_masks = s.height_masks
+        self._color_bits = s.color_bits
+        self._height_bits = s.height_bits
+        self._color_id = s.board.color_id
         self._owners = s.die_owners
         self._values = s.die_values
         self._tile_mask = s.tile_mask
 
     def reads(self, s: GameState) -> bool:
         """Whether this index reads the state ``s`` (its own state's, after any copy or restore)."""
-        return (self._colors is s.tile_colors and self._heights is s.tile_heights and self._color_masks is s.color_masks
-                and self._height_masks is s.height_masks and self._owners is s.die_owners
+        return (self._colors is s.tile_colors and self._heights is s.tile_heights and self._color_bits is s.color_bits
+                and self._height_bits is s.height_bits and self._owners is s.die_owners
                 and self._values is s.die_values and self._tile_mask == s.tile_mask)
 
     def copy(self, owner: GameState) -> CasinoIndex:
@@ -425,8 +428,8 @@ class CasinoIndex:
         twin = CasinoIndex(None, self.join_rule, self)
         twin._colors = copy.deepcopy(self._colors, memo)
         twin._heights = copy.deepcopy(self._heights, memo)
-        twin._color_masks = copy.deepcopy(self._color_masks, memo)
-        twin._height_masks = copy.deepcopy(self._height_masks, memo)
+        twin._color_bits = copy.deepcopy(self._color_bits, memo)
+        twin._height_bits = copy.deepcopy(self._height_bits, memo)
         twin._owners = copy.deepcopy(self._owners, memo)
         twin._values = copy.deepcopy(self._values, memo)
         return twin
@@ -544,15 +547,16 @@ class CasinoIndex:
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
         board, at_bit = self.board, self.at_bit
-        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_masks,
-                                                                self._height_masks)
+        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_bits,
+                                                                self._height_bits)
+        color_id = self._color_id
         if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
             i = changed.bit_length() - 1  # raise of a casino of one tile)
             was = at_bit[i]
             if was is None or was.mask == changed:
                 color, height = tile_colors[i], tile_heights[i]
                 assert color is not None  # the lot has its new tile
-                same = color_masks[color]
+                same = color_masks[color_id[color]]
                 if self.by_height:
                     same &= height_masks[height]
                 near = board.neighbours_mask[i]
@@ -603,7 +607,7 @@ class CasinoIndex:
             color = colors[i]
             assert color is not None  # a seed is a tiled lot
             height = heights[i]
-            allowed = color_masks[color] & bm
+            allowed = color_masks[color_id[color]] & bm
             if by_height:
                 allowed &= height_masks[height]
             for group in memo.get(allowed) or board.components(allowed):  # the flood fills, memoised
@@ -612,8 +616,8 @@ class CasinoIndex:
             if group != low and not by_height:
                 # "color" joins may mix heights (what-if profiles): the casino is as high as its tallest tile
                 height = 0  # (a loop, not max over a generator: compiled, no generator object and calls)
-                for h, hm in height_masks.items():
-                    if hm & group and h > height:
+                for h in range(len(height_masks)):
+                    if height_masks[h] & group:
                         height = h
             hit = made.get((group, color, height))
             casino = hit if hit is not None else Casino.make(board, group, color, height)

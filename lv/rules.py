@@ -530,7 +530,8 @@ class Engine:
         # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
         # over every casino, which would meet five casinos of other colours for each one of the card's)
         pairs = index.with_dice() if strip else _NO_PAIRS
-        rest = 0 if strip else s.color_masks.get(pays, 0)
+        k = -1 if strip else self.board.color_id.get(pays, -1)
+        rest = 0 if k < 0 else s.color_bits[k]
         at_bit, known = index.at_bit, index._facts
         k = 0
         while True:

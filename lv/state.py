@@ -7,8 +7,10 @@ goes through the methods below, which keep the bitboards, the tile counts and th
 Bitboards. Each lot is a bit (board.py: bit ``i`` is ``board.order[i]``; ``board.bit[lot]`` is ``1 << i``), a
 set of lots an ``int``. The state keeps, always current:
 
-- ``s.tile_mask``: the lots with a tile; ``s.color_masks[color]``: the tiles of each colour (only colours on
-  the board are keys); ``s.height_masks[h]``: the tiles ``h`` high (only heights on the board are keys);
+- ``s.tile_mask``: the lots with a tile; ``s.color_bits[k]``: the tiles of colour ``board.colors[k]`` (``k`` is
+  ``board.color_id[color]``); ``s.height_bits[h]``: the tiles ``h`` high (0 where none; the list may be longer than
+  the highest tile); ``s.color_masks`` and ``s.height_masks`` are the same as dicts (only colours and heights on the
+  board are keys), made on each read;
 - ``s.markers_mask``: the lots with a marker; ``s.marker_masks[seat]``: each player's markers;
 - ``s.dice_mask``: the tiles with a die; ``s.dice_masks[seat]``: each player's dice
   (``marker_masks``/``dice_masks`` are indexed by seat and may be longer than ``players``: the extra are 0);
@@ -53,7 +55,7 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 
 # what a new state's derived containers are until _derive or copy() gives each its own: never written
 _NONE: Final[list[Any]] = []
-_NOTHING: Final[dict[Any, Any]] = {}
+_HEIGHTS: Final = 8  # a new state's list of masks by height: heights 0 to 7 (it grows if a tile is higher)
 
 
 # acyclic (out of the cyclic collector in the compiled build): holds a string, ints and None
@@ -189,11 +191,11 @@ class GameState:
         self.structure = structure  # renewed by any change to where tiles are, their colour or height
         self.board: Board = load_board() if board is None else board
         # ---- derived from tiles and markers, kept current by the change methods (see the module docstring);
-        # _NONE / _NOTHING until then: _derive or copy() gives each its own container (none made here to be
+        # _NONE until then: _derive or copy() gives each its own container (none made here to be
         # dropped at once)
         self.tile_mask = 0
-        self.color_masks: dict[str, int] = _NOTHING
-        self.height_masks: dict[int, int] = _NOTHING
+        self.color_bits: list[int] = _NONE  # colour number (board.color_id) -> the mask of its tiles
+        self.height_bits: list[int] = _NONE  # height -> the mask of the tiles that high
         self.markers_mask = 0
         self.marker_masks: list[int] = _NONE
         self.dice_mask = 0
@@ -202,7 +204,6 @@ class GameState:
         self.tile_heights: list[int] = _NONE
         self.die_values: list[int] = _NONE
         self.die_owners: list[int | None] = _NONE
-        self._counts: dict[str, int] = _NOTHING  # colour -> tiles on the board (colours on the board only)
         self._memo: tuple[int, dict[str, Any]] | None = None  # (structure, {key: value}): see structure_memo
         self._casinos: CasinoIndex | None = None  # made on first use (casino_index)
         # a copy's index, not copied yet: the index of the state it was copied from, and that index's version then
@@ -245,7 +246,8 @@ class GameState:
         board = self.board
         seats = max(len(self.players), 6)
         self.tile_mask = self.markers_mask = self.dice_mask = 0
-        self.color_masks, self.height_masks, self._counts = {}, {}, {}
+        color_id = board.color_id
+        colors, heights = self.color_bits, self.height_bits = [0] * len(board.colors), [0] * _HEIGHTS
         self.marker_masks, self.dice_masks = [0] * seats, [0] * seats
         self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
         self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
@@ -257,9 +259,11 @@ class GameState:
             b = 1 << i
             self.tile_mask |= b
             self.tile_colors[i], self.tile_heights[i] = t.color, t.height
-            self.color_masks[t.color] = self.color_masks.get(t.color, 0) | b
-            self.height_masks[t.height] = self.height_masks.get(t.height, 0) | b
-            self._counts[t.color] = self._counts.get(t.color, 0) + 1
+            k = color_id[t.color]
+            colors[k] = colors[k] | b
+            if t.height >= len(heights):
+                self._seat(heights, t.height)
+            heights[t.height] = heights[t.height] | b
             if t.owner is not None:
                 self._seat(self.dice_masks, t.owner)
                 self.dice_masks[t.owner] = self.dice_masks[t.owner] | b
@@ -290,8 +294,8 @@ class GameState:
                          self.reorganized.copy(), self.result, self.pending, self.structure, self.board, derive=False)
         # the derived facts are copied, not worked out again (derive=False)
         twin.tile_mask = self.tile_mask
-        twin.color_masks = self.color_masks.copy()
-        twin.height_masks = self.height_masks.copy()
+        twin.color_bits = self.color_bits[:]
+        twin.height_bits = self.height_bits[:]
         twin.markers_mask = self.markers_mask
         twin.marker_masks = self.marker_masks[:]
         twin.dice_mask = self.dice_mask
@@ -300,7 +304,6 @@ class GameState:
         twin.tile_heights = self.tile_heights[:]
         twin.die_values = self.die_values[:]
         twin.die_owners = self.die_owners[:]
-        twin._counts = self._counts.copy()
         twin._memo = self._memo  # keyed by the structure stamp: safe to share (see the docstring)
         # the casino index copied on the copy's first use of it (a copy dropped unused, a trial, copies none): what
         # it is copied from is this state's index while that stays at its version (every change renews it; the
@@ -345,8 +348,8 @@ class GameState:
         self.structure = saved.structure
         self.board = saved.board
         self.tile_mask = saved.tile_mask
-        self.color_masks = saved.color_masks
-        self.height_masks = saved.height_masks
+        self.color_bits = saved.color_bits
+        self.height_bits = saved.height_bits
         self.markers_mask = saved.markers_mask
         self.marker_masks = saved.marker_masks
         self.dice_mask = saved.dice_mask
@@ -355,7 +358,6 @@ class GameState:
         self.tile_heights = saved.tile_heights
         self.die_values = saved.die_values
         self.die_owners = saved.die_owners
-        self._counts = saved._counts
         self._memo = saved._memo
         self._casinos = saved._casinos  # it reads saved's lists and masks, now this state's
         self._casinos_from, self._casinos_at = saved._casinos_from, saved._casinos_at
@@ -393,8 +395,8 @@ class GameState:
             self.markers, self._holes = u.markers, u.holes
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
             self._derive()
-        if u.color_masks is not None:
-            self.color_masks, self.height_masks, self._counts = u.color_masks, u.height_masks, u.counts
+        if u.color_bits is not None:
+            self.color_bits, self.height_bits = u.color_bits, u.height_bits
         self.marker_masks, self.dice_masks = u.marker_masks, u.dice_masks
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
@@ -424,14 +426,14 @@ class GameState:
         self._undo = u.parent
 
     def _noting_tiles(self, u: Undo) -> None:
-        """The first change of a tile's colour or height since the checkpoint ``u``: the dicts by colour and height
-        and the counts are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
-        u.color_masks, u.height_masks, u.counts = self.color_masks, self.height_masks, self._counts
-        self.color_masks, self.height_masks, self._counts = (self.color_masks.copy(), self.height_masks.copy(),
-                                                             self._counts.copy())
+        """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
+        are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
+        colors, heights = u.color_bits, u.height_bits = self.color_bits, self.height_bits
+        colors = self.color_bits = colors[:]
+        heights = self.height_bits = heights[:]
         index = self._casinos
         if index is not None:
-            index._color_masks, index._height_masks = self.color_masks, self.height_masks
+            index._color_bits, index._height_bits = colors, heights
 
     def _noting_markers(self, u: Undo) -> None:
         """The first change of a marker since the checkpoint ``u``: the markers' dict is copied (a removed marker
@@ -494,32 +496,54 @@ class GameState:
         return popcount(masks[player]) if _COMPILED else masks[player].bit_count()
 
     def tiles_on_board(self, color: str) -> int:
-        return self._counts.get(color, 0)
+        """How many tiles of ``color`` are on the board."""
+        k = self.board.color_id.get(color)
+        if k is None:
+            return 0
+        # compiled, a native count (``bit_count`` is a Python method call there); pure, the method (no extra call)
+        return popcount(self.color_bits[k]) if _COMPILED else self.color_bits[k].bit_count()
 
     def tile_counts(self) -> dict[str, int]:
-        """Tiles on the board per colour (do not change the dict)."""
-        return self._counts
+        """Tiles on the board per colour (colours on the board only), in the board's colour order: a new dict."""
+        colors, masks = self.board.colors, self.color_bits
+        return {colors[k]: popcount(masks[k]) for k in range(len(masks)) if masks[k]}
+
+    @property
+    def color_masks(self) -> dict[str, int]:
+        """Colour -> the mask of its tiles (colours on the board only): ``color_bits`` as a new dict."""
+        colors, masks = self.board.colors, self.color_bits
+        return {colors[k]: masks[k] for k in range(len(masks)) if masks[k]}
+
+    @property
+    def height_masks(self) -> dict[int, int]:
+        """Height -> the mask of the tiles that high (heights on the board only): ``height_bits`` as a new dict."""
+        masks = self.height_bits
+        return {h: masks[h] for h in range(len(masks)) if masks[h]}
 
     # ---- structural changes (always through these, so the bitboards and casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
         """A tile ``color``, ``height`` high, with ``owner``'s die showing ``value`` (None, None: no die) goes on
         ``lot`` (over the tile there, if any)."""
-        i = self.board.index[lot]
+        board = self.board
+        i = board.index[lot]
         b = 1 << i
         old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
             u.lots.append(lot)
             u.olds.append(old)
-            if u.color_masks is None:
+            if u.color_bits is None:
                 self._noting_tiles(u)
         if old is not None:
             self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
-        counts, colors, heights = self._counts, self.color_masks, self.height_masks
-        counts[color] = counts.get(color, 0) + 1
-        colors[color] = colors.get(color, 0) | b
-        heights[height] = heights.get(height, 0) | b
+        # the masks by colour number and height: list items, read then written (see _die)
+        colors, heights = self.color_bits, self.height_bits
+        k = board.color_id[color]
+        colors[k] = colors[k] | b
+        if height >= len(heights):
+            self._seat(heights, height)
+        heights[height] = heights[height] | b
         self.tile_mask |= b
         self.tile_colors[i] = color
         self.tile_heights[i] = height
@@ -537,9 +561,11 @@ class GameState:
     def recolor(self, lots: Iterable[str], color: str) -> None:
         """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
         u = self._undo
-        if u is not None and u.color_masks is None:
+        if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, counts, masks, colors = self.tiles, self.board.index, self._counts, self.color_masks, self.tile_colors
+        tiles, index, masks, colors = self.tiles, self.board.index, self.color_bits, self.tile_colors
+        color_id = self.board.color_id
+        k = color_id[color]
         changed = 0
         for lot in lots:
             t = tiles[lot]
@@ -551,17 +577,9 @@ class GameState:
             b = 1 << i
             changed |= b
             colors[i] = color
-            left = masks[t.color] & ~b
-            if left:
-                masks[t.color] = left
-            else:
-                del masks[t.color]
-            masks[color] = masks.get(color, 0) | b
-            if counts[t.color] == 1:
-                del counts[t.color]  # the counts hold only colours on the board, as counting afresh would
-            else:
-                counts[t.color] -= 1
-            counts[color] = counts.get(color, 0) + 1
+            was = color_id[t.color]
+            masks[was] = masks[was] & ~b
+            masks[k] = masks[k] | b
         _STAMPS.last += 1
         self.structure = _STAMPS.last
         kept = self._casinos
@@ -573,9 +591,9 @@ class GameState:
     def raise_tiles(self, lots: Iterable[str]) -> None:
         """The tiles on ``lots`` are one level higher (a raise)."""
         u = self._undo
-        if u is not None and u.color_masks is None:
+        if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, heights = self.tiles, self.board.index, self.height_masks, self.tile_heights
+        tiles, index, masks, heights = self.tiles, self.board.index, self.height_bits, self.tile_heights
         changed = 0
         for lot in lots:
             t = tiles[lot]
@@ -586,13 +604,12 @@ class GameState:
             i = index[lot]
             b = 1 << i
             changed |= b
-            heights[i] = t.height + 1
-            left = masks[t.height] & ~b
-            if left:
-                masks[t.height] = left
-            else:
-                del masks[t.height]
-            masks[t.height + 1] = masks.get(t.height + 1, 0) | b
+            h = t.height
+            heights[i] = h + 1
+            if h + 1 >= len(masks):
+                self._seat(masks, h + 1)
+            masks[h] = masks[h] & ~b
+            masks[h + 1] = masks[h + 1] | b
         _STAMPS.last += 1
         self.structure = _STAMPS.last
         kept = self._casinos
@@ -602,21 +619,10 @@ class GameState:
             kept.tiles_changed(changed)
 
     def _take_tile(self, old: Tile, b: int) -> None:
-        counts, colors, heights = self._counts, self.color_masks, self.height_masks
-        if counts[old.color] == 1:
-            del counts[old.color]
-        else:
-            counts[old.color] -= 1
-        left = colors[old.color] & ~b
-        if left:
-            colors[old.color] = left
-        else:
-            del colors[old.color]
-        left = heights[old.height] & ~b
-        if left:
-            heights[old.height] = left
-        else:
-            del heights[old.height]
+        colors, heights = self.color_bits, self.height_bits
+        k = self.board.color_id[old.color]
+        colors[k] = colors[k] & ~b
+        heights[old.height] = heights[old.height] & ~b
 
     def _die(self, i: int, b: int, owner: int | None, value: int | None) -> None:
         """Bit ``i`` (mask ``b``) now holds ``owner``'s die showing ``value`` (or no die): the dice bitboards. (A
@@ -709,9 +715,8 @@ class Undo:
         self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
         self.markers: dict[str, int] | None = None
         self.holes = 0  # with markers: the state's _holes then
-        self.color_masks: dict[str, int] | None = None
-        self.height_masks: dict[int, int] = _NOTHING  # with color_masks
-        self.counts: dict[str, int] = _NOTHING  # with color_masks
+        self.color_bits: list[int] | None = None
+        self.height_bits: list[int] = _NONE  # with color_bits
         self.derived = False  # _derive ran since (drop_caches)
         self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
         self.index_mark: IndexMark | None = None
@@ -733,9 +738,8 @@ class Undo:
         u.lots, u.olds = self.lots[:], self.olds[:]
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0
-        if self.color_masks is not None:
-            u.color_masks, u.height_masks, u.counts = (self.color_masks.copy(), self.height_masks.copy(),
-                                                       self.counts.copy())
+        if self.color_bits is not None:
+            u.color_bits, u.height_bits = self.color_bits[:], self.height_bits[:]
         u.derived = True
         u.index, u.index_mark, u.index_from = None, None, None
         return u
@@ -745,7 +749,7 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
                    "reorganized", "result", "pending", "structure")
 """The fields two states are compared by (``==``) and shown with (``repr``)."""
 
-FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_masks", "height_masks", "markers_mask", "marker_masks",
-                 "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners", "_counts",
+FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_bits", "height_bits", "markers_mask", "marker_masks",
+                 "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners",
                  "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

@@ -186,10 +186,10 @@ def _whole(s) -> tuple:
                  index.reads(s), index._lists is None)
     return ([(p.name, p.money, p.score) for p in s.players], list(s.markers.items()), list(s.tiles.items()),
             list(s.deck), list(s.discards), s.turn, s.current, s.phase, list(s.drawn), s.gambles,
-            sorted(s.reorganized), s.result, s.pending, s.structure, s.tile_mask, list(s.color_masks.items()),
-            list(s.height_masks.items()), s.markers_mask, list(s.marker_masks), s.dice_mask, list(s.dice_masks),
+            sorted(s.reorganized), s.result, s.pending, s.structure, s.tile_mask, list(s.color_bits),
+            list(s.height_bits), s.markers_mask, list(s.marker_masks), s.dice_mask, list(s.dice_masks),
             list(s.tile_colors), list(s.tile_heights), list(s.die_values), list(s.die_owners),
-            list(s._counts.items()), s._memo and (s._memo[0], id(s._memo[1])), s._undo is None, facts)
+            list(s.tile_counts().items()), s._memo and (s._memo[0], id(s._memo[1])), s._undo is None, facts)
 
 
 @settings(max_examples=12)

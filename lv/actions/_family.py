@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from ..board import popcount
 from ..casinos import casino_index
 from ..errors import IllegalAction, LvError, NotationError
 from ..ruleids import Rule
@@ -336,7 +337,7 @@ class Moment:
             #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
             #   the collector more than their hits save; pure, the key costs more bytecodes than they save)
             if _COMPILED and self.engine.mute:
-                facts = self._counted(s.tile_counts())
+                facts = self._counted(s)
             else:
                 memo = s.structure_memo()
                 kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
@@ -364,21 +365,22 @@ class Moment:
         self.index: CasinoIndex = casino_index(self.board, s, self.join_rule)  # engine.index(s), a call less
         return self
 
-    def _counted(self, on_board: dict[str, int]) -> TileFacts:
-        """``tile_facts`` for these tiles on the board by colour, kept by the counts packed into one int (6 bits a
-        colour): the same counts, the very same facts, whichever state and structure they are met in (they are
-        values: ``colors_with`` only grows by what ``left`` says). A count the int cannot hold is not kept."""
+    def _counted(self, s: GameState) -> TileFacts:
+        """``tile_facts`` for the tiles of ``s`` on the board by colour, kept by the counts packed into one int (6
+        bits a colour, in the board's colour order: the bits of its masks by colour number, no lookup by name): the
+        same counts, the very same facts, whichever state and structure they are met in (they are values:
+        ``colors_with`` only grows by what ``left`` says). A count the int cannot hold is not kept."""
         key = 0
-        for c in self.board.colors:
-            n = on_board.get(c, 0)
-            if n < 0 or n > 63:
-                return _facts_of(self.per_color, self.board.colors, on_board)
+        for mask in s.color_bits:
+            n = popcount(mask)
+            if n > 63:
+                return _facts_of(self.per_color, self.board.colors, s.tile_counts())
             key = key * 64 + n
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) > 100_000:  # a long run of many games: start again rather than grow without end
                 self._by_counts.clear()
-            found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, on_board)
+            found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
         return found
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
