@@ -9,7 +9,8 @@ set of lots an ``int``. The state keeps, always current:
 
 - ``s.tile_mask``: the lots with a tile; ``s.color_bits[k]``: the tiles of colour ``board.colors[k]`` (``k`` is
   ``board.color_id[color]``); ``s.height_bits[h]``: the tiles ``h`` high (0 where none; the list may be longer than
-  the highest tile); ``s.color_masks`` and ``s.height_masks`` are the same as dicts (only colours and heights on the
+  the highest tile); ``s.color_counts[k]``: how many tiles of that colour (no lookup by name, as the str-keyed
+  dicts would be); ``s.color_masks`` and ``s.height_masks`` are the same as dicts (only colours and heights on the
   board are keys), made on each read;
 - ``s.markers_mask``: the lots with a marker; ``s.marker_masks[seat]``: each player's markers;
 - ``s.dice_mask``: the tiles with a die; ``s.dice_masks[seat]``: each player's dice
@@ -196,6 +197,7 @@ class GameState:
         self.tile_mask = 0
         self.color_bits: list[int] = _NONE  # colour number (board.color_id) -> the mask of its tiles
         self.height_bits: list[int] = _NONE  # height -> the mask of the tiles that high
+        self.color_counts: list[int] = _NONE  # colour number -> its tiles on the board (the bits of color_bits)
         self.markers_mask = 0
         self.marker_masks: list[int] = _NONE
         self.dice_mask = 0
@@ -248,6 +250,7 @@ class GameState:
         self.tile_mask = self.markers_mask = self.dice_mask = 0
         color_id = board.color_id
         colors, heights = self.color_bits, self.height_bits = [0] * len(board.colors), [0] * _HEIGHTS
+        counts = self.color_counts = [0] * len(board.colors)
         self.marker_masks, self.dice_masks = [0] * seats, [0] * seats
         self.die_values, self.die_owners = [0] * len(board.order), [None] * len(board.order)
         self.tile_colors, self.tile_heights = [None] * len(board.order), [0] * len(board.order)
@@ -261,6 +264,7 @@ class GameState:
             self.tile_colors[i], self.tile_heights[i] = t.color, t.height
             k = color_id[t.color]
             colors[k] = colors[k] | b
+            counts[k] = counts[k] + 1
             if t.height >= len(heights):
                 self._seat(heights, t.height)
             heights[t.height] = heights[t.height] | b
@@ -296,6 +300,7 @@ class GameState:
         twin.tile_mask = self.tile_mask
         twin.color_bits = self.color_bits[:]
         twin.height_bits = self.height_bits[:]
+        twin.color_counts = self.color_counts[:]
         twin.markers_mask = self.markers_mask
         twin.marker_masks = self.marker_masks[:]
         twin.dice_mask = self.dice_mask
@@ -350,6 +355,7 @@ class GameState:
         self.tile_mask = saved.tile_mask
         self.color_bits = saved.color_bits
         self.height_bits = saved.height_bits
+        self.color_counts = saved.color_counts
         self.markers_mask = saved.markers_mask
         self.marker_masks = saved.marker_masks
         self.dice_mask = saved.dice_mask
@@ -396,7 +402,7 @@ class GameState:
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
             self._derive()
         if u.color_bits is not None:
-            self.color_bits, self.height_bits = u.color_bits, u.height_bits
+            self.color_bits, self.height_bits, self.color_counts = u.color_bits, u.height_bits, u.color_counts
         self.marker_masks, self.dice_masks = u.marker_masks, u.dice_masks
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
@@ -429,6 +435,8 @@ class GameState:
         """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
         are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
         colors, heights = u.color_bits, u.height_bits = self.color_bits, self.height_bits
+        u.color_counts = self.color_counts
+        self.color_counts = self.color_counts[:]
         colors = self.color_bits = colors[:]
         heights = self.height_bits = heights[:]
         index = self._casinos
@@ -498,27 +506,23 @@ class GameState:
     def tiles_on_board(self, color: str) -> int:
         """How many tiles of ``color`` are on the board."""
         k = self.board.color_id.get(color)
-        if k is None:
-            return 0
-        # compiled, a native count (``bit_count`` is a Python method call there); pure, the method (no extra call)
-        return popcount(self.color_bits[k]) if _COMPILED else self.color_bits[k].bit_count()
+        return 0 if k is None else self.color_counts[k]
 
     def tile_counts(self) -> dict[str, int]:
         """Tiles on the board per colour (colours on the board only), in the board's colour order: a new dict."""
-        colors, masks = self.board.colors, self.color_bits
-        return {colors[k]: popcount(masks[k]) for k in range(len(masks)) if masks[k]}
+        colors = self.board.colors
+        return {colors[k]: n for k, n in enumerate(self.color_counts) if n}
 
     @property
     def color_masks(self) -> dict[str, int]:
         """Colour -> the mask of its tiles (colours on the board only): ``color_bits`` as a new dict."""
-        colors, masks = self.board.colors, self.color_bits
-        return {colors[k]: masks[k] for k in range(len(masks)) if masks[k]}
+        colors = self.board.colors
+        return {colors[k]: m for k, m in enumerate(self.color_bits) if m}
 
     @property
     def height_masks(self) -> dict[int, int]:
         """Height -> the mask of the tiles that high (heights on the board only): ``height_bits`` as a new dict."""
-        masks = self.height_bits
-        return {h: masks[h] for h in range(len(masks)) if masks[h]}
+        return {h: m for h, m in enumerate(self.height_bits) if m}
 
     # ---- structural changes (always through these, so the bitboards and casinos stay right)
     def place_tile(self, lot: str, color: str, height: int, owner: int | None, value: int | None) -> None:
@@ -541,6 +545,8 @@ class GameState:
         colors, heights = self.color_bits, self.height_bits
         k = board.color_id[color]
         colors[k] = colors[k] | b
+        counts = self.color_counts
+        counts[k] = counts[k] + 1
         if height >= len(heights):
             self._seat(heights, height)
         heights[height] = heights[height] | b
@@ -563,7 +569,8 @@ class GameState:
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, colors = self.tiles, self.board.index, self.color_bits, self.tile_colors
+        tiles, index, masks, colors, counts = (self.tiles, self.board.index, self.color_bits, self.tile_colors,
+                                               self.color_counts)
         color_id = self.board.color_id
         k = color_id[color]
         changed = 0
@@ -580,6 +587,8 @@ class GameState:
             was = color_id[t.color]
             masks[was] = masks[was] & ~b
             masks[k] = masks[k] | b
+            counts[was] = counts[was] - 1
+            counts[k] = counts[k] + 1
         _STAMPS.last += 1
         self.structure = _STAMPS.last
         kept = self._casinos
@@ -619,9 +628,10 @@ class GameState:
             kept.tiles_changed(changed)
 
     def _take_tile(self, old: Tile, b: int) -> None:
-        colors, heights = self.color_bits, self.height_bits
+        colors, heights, counts = self.color_bits, self.height_bits, self.color_counts
         k = self.board.color_id[old.color]
         colors[k] = colors[k] & ~b
+        counts[k] = counts[k] - 1
         heights[old.height] = heights[old.height] & ~b
 
     def _die(self, i: int, b: int, owner: int | None, value: int | None) -> None:
@@ -717,6 +727,7 @@ class Undo:
         self.holes = 0  # with markers: the state's _holes then
         self.color_bits: list[int] | None = None
         self.height_bits: list[int] = _NONE  # with color_bits
+        self.color_counts: list[int] = _NONE  # with color_bits
         self.derived = False  # _derive ran since (drop_caches)
         self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
         self.index_mark: IndexMark | None = None
@@ -739,7 +750,7 @@ class Undo:
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0
         if self.color_bits is not None:
-            u.color_bits, u.height_bits = self.color_bits[:], self.height_bits[:]
+            u.color_bits, u.height_bits, u.color_counts = self.color_bits[:], self.height_bits[:], self.color_counts[:]
         u.derived = True
         u.index, u.index_mark, u.index_from = None, None, None
         return u
@@ -751,5 +762,5 @@ COMPARED: Final = ("players", "markers", "tiles", "deck", "discards", "turn", "c
 
 FIELDS: Final = (*COMPARED, "board", "tile_mask", "color_bits", "height_bits", "markers_mask", "marker_masks",
                  "dice_mask", "dice_masks", "tile_colors", "tile_heights", "die_values", "die_owners",
-                 "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")
+                 "color_counts", "_memo", "_casinos", "_casinos_from", "_casinos_at", "_holes")
 """Every attribute of a state: what ``restore()`` puts back (tests/test_state_bits.py checks ``copy()`` keeps each)."""

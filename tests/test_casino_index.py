@@ -82,7 +82,8 @@ def strip_zeros(masks: list[int]) -> list[int]:
 
 def assert_bits_agree(s: GameState, bare: GameState, where) -> None:
     """The bitboards and flat lists the state kept current are the ones worked out afresh from its dicts."""
-    for name in ("tile_mask", "color_masks", "height_masks", "markers_mask", "dice_mask", "die_values", "die_owners"):
+    for name in ("tile_mask", "color_masks", "height_masks", "color_bits", "color_counts", "markers_mask", "dice_mask",
+                 "die_values", "die_owners"):
         assert getattr(s, name) == getattr(bare, name), (where, name)
     for name in ("marker_masks", "dice_masks"):
         assert strip_zeros(getattr(s, name)) == strip_zeros(getattr(bare, name)), (where, name)

@@ -189,7 +189,7 @@ def _whole(s) -> tuple:
             sorted(s.reorganized), s.result, s.pending, s.structure, s.tile_mask, list(s.color_bits),
             list(s.height_bits), s.markers_mask, list(s.marker_masks), s.dice_mask, list(s.dice_masks),
             list(s.tile_colors), list(s.tile_heights), list(s.die_values), list(s.die_owners),
-            list(s.tile_counts().items()), s._memo and (s._memo[0], id(s._memo[1])), s._undo is None, facts)
+            list(s.color_counts), s._memo and (s._memo[0], id(s._memo[1])), s._undo is None, facts)
 
 
 @settings(max_examples=12)

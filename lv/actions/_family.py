@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from ..board import popcount
 from ..casinos import casino_index
 from ..errors import IllegalAction, LvError, NotationError
 from ..ruleids import Rule
@@ -332,11 +331,11 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
-            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
-            #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
-            #   the collector more than their hits save; pure, the key costs more bytecodes than they save)
-            if _COMPILED and self.engine.mute:
+            #   state with the same stamp has the same tiles): their facts, compiled by the tile counts (a search's
+            #   imagined games meet the same counts again and again, and the profile's games share the table; the
+            #   key is a few native steps over the state's masks by colour, where the memo's way builds the counts'
+            #   dict), pure from the state's memo (the key costs more bytecodes than it saves)
+            if _COMPILED:
                 facts = self._counted(s)
             else:
                 memo = s.structure_memo()
@@ -367,13 +366,12 @@ class Moment:
 
     def _counted(self, s: GameState) -> TileFacts:
         """``tile_facts`` for the tiles of ``s`` on the board by colour, kept by the counts packed into one int (6
-        bits a colour, in the board's colour order: the bits of its masks by colour number, no lookup by name): the
+        bits a colour, in the board's colour order: the state's counts by colour number, no lookup by name): the
         same counts, the very same facts, whichever state and structure they are met in (they are values:
         ``colors_with`` only grows by what ``left`` says). A count the int cannot hold is not kept."""
         key = 0
-        for mask in s.color_bits:
-            n = popcount(mask)
-            if n > 63:
+        for n in s.color_counts:
+            if n < 0 or n > 63:
                 return _facts_of(self.per_color, self.board.colors, s.tile_counts())
             key = key * 64 + n
         found = self._by_counts.get(key)
