@@ -331,19 +331,10 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, compiled by the tile counts (a search's
-            #   imagined games meet the same counts again and again, and the profile's games share the table; the
-            #   key is a few native steps over the state's masks by colour, where the memo's way builds the counts'
-            #   dict), pure from the state's memo (the key costs more bytecodes than it saves)
-            if _COMPILED:
-                facts = self._counted(s)
-            else:
-                memo = s.structure_memo()
-                kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
-                if kept is None:
-                    kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
-                facts = kept
-            self.left, opened, self.colors_with = facts
+            #   state with the same stamp has the same tiles): their facts by the tile counts (a search's imagined
+            #   games meet the same counts again and again, and the profile's games share the table; the key is read
+            #   from the state's counts by colour number, where the state's memo would need the counts as a dict)
+            self.left, opened, self.colors_with = self._counted(s)
             # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
             #   key costs a tuple hashed); the very same tuple is not compared
             if opened is not self.open_colors and opened != self.open_colors:
