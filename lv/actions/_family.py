@@ -331,10 +331,20 @@ class Moment:
         renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts by the tile counts (a search's imagined
-            #   games meet the same counts again and again, and the profile's games share the table; the key is read
-            #   from the state's counts by colour number, where the state's memo would need the counts as a dict)
-            self.left, opened, self.colors_with = self._counted(s)
+            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
+            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
+            #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
+            #   the collector more than their hits save; pure, the key costs more bytecodes than they save); both
+            #   from the state's counts by colour number (``_facts``: no dict of the counts made)
+            if _COMPILED and self.engine.mute:
+                facts = self._counted(s)
+            else:
+                memo = s.structure_memo()
+                kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
+                if kept is None:
+                    kept = memo["tile_facts"] = self._facts(s.color_counts)
+                facts = kept
+            self.left, opened, self.colors_with = facts
             # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
             #   key costs a tuple hashed); the very same tuple is not compared
             if opened is not self.open_colors and opened != self.open_colors:
@@ -363,13 +373,29 @@ class Moment:
         key = 0
         for n in s.color_counts:
             if n < 0 or n > 63:
-                return _facts_of(self.per_color, self.board.colors, s.tile_counts())
+                return self._facts(s.color_counts)
             key = key * 64 + n
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) > 100_000:  # a long run of many games: start again rather than grow without end
                 self._by_counts.clear()
-            found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.tile_counts())
+            found = self._by_counts[key] = self._facts(s.color_counts)
+        return found
+
+    def _facts(self, counts: list[int]) -> TileFacts:
+        """``_facts_of`` for the tiles on the board by colour number (``GameState.color_counts``): the same facts,
+        without the counts made into a dict by colour first."""
+        per_color, colors = self.per_color, self.board.colors
+        left: dict[str, int] = {}
+        open_colors: list[str] = []
+        for k in range(len(colors)):  # one loop, no generator (compiled, a generator is an object and calls)
+            c = colors[k]
+            n = per_color - counts[k]
+            left[c] = n
+            if n > 0:
+                open_colors.append(c)
+        opened = tuple(open_colors)
+        found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
         return found
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
