@@ -55,7 +55,7 @@ from .board import Board, Lot
 from .casinos import CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
-from .legal import Plan, empty, fill, legal_actions
+from .legal import Plan, empty, fill, legal_actions, whole_plan
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
@@ -96,6 +96,7 @@ uniform_bot = random_bot
 
 _NO_SLOTS: Final[list[list[A.Decision]]] = []  # ``GreedyBot._scan`` of a joined list: no slots, nothing after it
 _NOTHING: Final[list[A.Decision]] = []
+_GAMBLE: Final = "gamble"  # the gamble family's name (``Plan.without``)
 
 
 def _drawn(choices: list[A.Decision], rng: random.Random) -> A.Decision:
@@ -195,6 +196,9 @@ class GreedyBot(Picker):
         casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
         may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
         casino (``gamble_of``, not laid off, as the generator lists it; else it is checked)."""
+        if s.players[s.current].money >= self.short:  # a gamble is worth nothing to it now (``_value``): none
+            #   listed (the same pick: a decision valued 0 is never drawn, and the end of the turn is listed after)
+            plan = (whole_plan(engine) if plan is None else plan).without(engine, _GAMBLE)
         out: list[A.Decision] = []
         after: list[A.Decision] = []
         n = fill(engine, s, out, after, plan)

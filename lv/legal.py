@@ -44,6 +44,22 @@ class Plan:
         self.waiting: list[Family] = [f for f in families if f.generates_waiting]
         self.casinos: list[Family] = [f for f in families if f.casinos]
         self.roles: list[int] = [ROLES.index(f.casinos) for f in self.casinos if f.casinos]
+        self.names: frozenset[str] = frozenset(f.name for f in families)
+        # ``without``'s last answer, and the family it left out
+        self.lesser: Plan | None = None
+        self.left_out = ""
+
+    def without(self, engine: Engine, name: str) -> Plan:
+        """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
+        kept here: a bot that knows it would value none of a family's decisions now (greedy's gambles when it
+        is not short of cash) picks from the rest of the list (issue 31 item 4: picking without listing)."""
+        lesser = self.lesser
+        if lesser is not None and self.left_out == name:
+            return lesser
+        kinds = (self.names if self.kinds is None else self.kinds) - {name}
+        lesser = self.lesser = plan_of(engine, kinds)
+        self.left_out = name
+        return lesser
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
@@ -59,6 +75,13 @@ def _plan(engine: Engine) -> Plan:
     """The plan of the engine's profile, kept with the families' tables of the profile (shared by its games)."""
     plan = engine.tables["legal plan"] = Plan(engine.profile)
     return plan
+
+
+def whole_plan(engine: Engine) -> Plan:
+    """The plan of all the families of the engine's profile (``fill``'s when given None)."""
+    # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
+    whole: Plan | None = engine.tables.get("legal plan")
+    return _plan(engine) if whole is None else whole
 
 
 def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
@@ -79,9 +102,7 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None)."""
     if plan is None:
-        # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
-        whole: Plan | None = engine.tables.get("legal plan")
-        plan = _plan(engine) if whole is None else whole
+        plan = whole_plan(engine)
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
@@ -130,49 +151,51 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
     reused meanwhile). Compiled, another list for the same player whose casinos have the roles they had keeps the
-    lists (``_same_roles``)."""
+    lists (``_same_roles``), and the roles are worked out as masks whose lists of positions are kept (``_rows``:
+    no list written over position by position, each position a boxed int)."""
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
         m.roles_of = casinos
         return
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    i = 0
-    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs it)
+    if _COMPILED:  # the roles as masks of positions (native ints), each mask's list of positions kept (``_rows``)
         nb = nd = nr = 0
+        bit = 1
         for pair in casinos:
             facts = pair[1]
             b = facts.boss
             if b is not None and b == player:  # the boss has a die: bossed is part of diced
-                nb = _put(bossed, nb, i)
-                nd = _put(diced, nd, i)
+                nb |= bit
+                nd |= bit
             else:
                 for owner in facts.owners:  # ``player in facts.owners``: native compares
                     if owner == player:
-                        nd = _put(diced, nd, i)
+                        nd |= bit
                         break
                 if b is not None:
-                    nr = _put(rivals, nr, i)
-            i += 1
-        _cut(bossed, nb)
-        _cut(diced, nd)
-        _cut(rivals, nr)
-    else:  # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the
-        #   lists emptied
-        bossed.clear()
-        diced.clear()
-        rivals.clear()
-        for _, facts in casinos:
-            b = facts.boss
-            if b == player:
-                bossed.append(i)
+                    nr |= bit
+            bit += bit
+        m.bossed, m.diced, m.rivals = _rows(nb), _rows(nd), _rows(nr)
+        m.roles_of, m.roles_player = casinos, player
+        return
+    # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the moment's
+    # own lists emptied
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    bossed.clear()
+    diced.clear()
+    rivals.clear()
+    i = 0
+    for _, facts in casinos:
+        b = facts.boss
+        if b == player:
+            bossed.append(i)
+            diced.append(i)
+        else:
+            if player in facts.owners:
                 diced.append(i)
-            else:
-                if player in facts.owners:
-                    diced.append(i)
-                if b is not None:
-                    rivals.append(i)
-            i += 1
+            if b is not None:
+                rivals.append(i)
+        i += 1
     m.roles_of, m.roles_player = casinos, player
 
 
@@ -203,19 +226,28 @@ def _role(facts: DiceFacts, player: int) -> int:
     return role + 4 if b is not None else role
 
 
-def _put(rows: list[int], k: int, i: int) -> int:
-    """``i`` as the ``k``-th of ``rows`` (written over, or appended): ``k + 1``."""
-    if k < len(rows):
-        rows[k] = i
-    else:
-        rows.append(i)
-    return k + 1
+# the positions of the set bits of a mask of casino positions, by mask (``_roles``, compiled): made once, shared by
+# every moment, read and never changed (``Family.generate_casinos`` never changes its ``rows``); emptied when large
+_ROWS: Final[dict[int, list[int]]] = {}
+_ROWS_KEPT: Final = 4096
 
 
-def _cut(rows: list[int], k: int) -> None:
-    """``rows`` cut to its first ``k``, from the end (its array kept)."""
-    while len(rows) > k:
-        rows.pop()
+def _rows(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, in increasing order (a list kept in ``_ROWS``)."""
+    rows = _ROWS.get(mask)
+    if rows is None:
+        if len(_ROWS) >= _ROWS_KEPT:
+            _ROWS.clear()
+        rows = []
+        rest = mask
+        i = 0
+        while rest:
+            if rest & 1:
+                rows.append(i)
+            rest >>= 1
+            i += 1
+        _ROWS[mask] = rows
+    return rows
 
 
 def empty(slots: list[list[Decision]]) -> None:
