@@ -257,6 +257,7 @@ class GreedyBot(Picker):
         board = engine.board
         index, lots = engine.index(s), board.lots
         bit_of, near, printed = board.index, board.neighbour_bits, board.printed_dice
+        at_bit = index.at_bit
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
@@ -311,6 +312,23 @@ class GreedyBot(Picker):
                     value = 0.0
                 elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
                     continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
+                elif isinstance(action, A.Sprawl):  # ``_value``'s, its cost last: worth less than the best so far
+                    #   if it is affordable, it changes nothing whatever it costs
+                    grown = at_bit[bit_of[action.source]]
+                    assert grown is not None  # a legal sprawl grows a casino
+                    value = float(30 + grown.spaces + lots[action.lot].die)
+                    if value < best and out is None:
+                        continue
+                    if money - engine.action_cost(s, action) < reserve:
+                        value = 0.0
+                elif isinstance(action, A.Raise):  # the same
+                    raised = at_bit[bit_of[action.lot]]
+                    assert raised is not None  # a legal raise is of a casino
+                    value = float(25 + raised.spaces)
+                    if value < best and out is None:
+                        continue
+                    if money - engine.action_cost(s, action) < reserve:
+                        value = 0.0
                 else:
                     value = self._value(s, engine, index, lots, action)
                 if out is not None:
