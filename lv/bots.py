@@ -289,7 +289,8 @@ class GreedyBot(Picker):
             for action in part:
                 if isinstance(action, A.Build):
                     lot, color = action.lot, action.color
-                    if lot != last:
+                    if lot is not last:  # (the same lot is the same string, the board's: a pointer compare; another
+                        #   string of the same lot is read again, the same)
                         last = lot
                         beside = None
                         if money - engine.action_cost(s, action) >= reserve:

@@ -101,8 +101,9 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None)."""
-    if plan is None:
-        plan = whole_plan(engine)
+    if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
+        whole: Plan | None = engine.tables.get("legal plan")
+        plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
         for waiting in plan.waiting:
             waiting.generate_waiting(engine, s, out)
