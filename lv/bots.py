@@ -324,9 +324,12 @@ class GreedyBot(Picker):
                         continue  # worth REORGANIZE_VALUE at most, less than the best so far: changes nothing
                     if 0 <= at < count:  # a slot's: its casino and dice facts as the list has them, no lookup
                         pair = pairs[at]
-                        value = self._reorganize_value(s, engine, pair[0], pair[1], action, me, money)
+                        casino, facts = pair[0], pair[1]
                     else:
-                        value = self._value(s, engine, index, lots, action)
+                        found = at_bit[bit_of[action.lot]]
+                        assert found is not None  # a legal reorganize is of a casino
+                        casino, facts = found, dice_facts(s, found)
+                    value = self._reorganize_value(s, engine, casino, facts, action, me, money)
                 elif isinstance(action, A.Sprawl):  # ``_value``'s, its cost last: worth less than the best so far
                     #   if it is affordable, it changes nothing whatever it costs
                     grown = pairs[at][0] if 0 <= at < count else at_bit[bit_of[action.source]]  # (a slot's casino)
