@@ -227,27 +227,35 @@ def _role(facts: DiceFacts, player: int) -> int:
     return role + 4 if b is not None else role
 
 
-# the positions of the set bits of a mask of casino positions, by mask (``_roles``, compiled): made once, shared by
-# every moment, read and never changed (``Family.generate_casinos`` never changes its ``rows``); emptied when large
-_ROWS: Final[dict[int, list[int]]] = {}
+# the positions of the set bits of a mask of casino positions (``_roles``, compiled), kept by mask in a table of
+# ``_ROWS_KEPT`` places (place: ``_place``; ``_ROW_MASKS`` the mask of the list in each place, -1: none): made once
+# in a while, shared by every moment, read and never changed (``Family.generate_casinos`` never changes its
+# ``rows``). A list and an int list read natively, where a dict by mask hashes a boxed int
 _ROWS_KEPT: Final = 4096
+_ROWS: Final[list[list[int]]] = [[]] * _ROWS_KEPT  # (one empty list, never changed: replaced)
+_ROW_MASKS: Final[list[int]] = [-1] * _ROWS_KEPT
+
+
+def _place(mask: int) -> int:
+    """The place of ``mask``'s list in ``_ROWS``."""
+    return (mask ^ mask >> 12 ^ mask >> 24) & (_ROWS_KEPT - 1)
 
 
 def _rows(mask: int) -> list[int]:
     """The positions of the set bits of ``mask``, in increasing order (a list kept in ``_ROWS``)."""
-    rows = _ROWS.get(mask)
-    if rows is None:
-        if len(_ROWS) >= _ROWS_KEPT:
-            _ROWS.clear()
-        rows = []
-        rest = mask
-        i = 0
-        while rest:
-            if rest & 1:
-                rows.append(i)
-            rest >>= 1
-            i += 1
-        _ROWS[mask] = rows
+    k = _place(mask)
+    if _ROW_MASKS[k] == mask:
+        return _ROWS[k]
+    rows: list[int] = []
+    rest = mask
+    i = 0
+    while rest:
+        if rest & 1:
+            rows.append(i)
+        rest >>= 1
+        i += 1
+    _ROWS[k] = rows
+    _ROW_MASKS[k] = mask
     return rows
 
 
