@@ -353,8 +353,11 @@ class GreedyBot(Picker):
                     out.append(value)
                 if value > best:
                     best = value
-                    choices.clear()
-                    choices.append(action)
+                    if len(choices) == 1:  # (written over: a list emptied frees its array, the next append mallocs)
+                        choices[0] = action
+                    else:
+                        choices.clear()
+                        choices.append(action)
                 elif value == best and value > 0:
                     choices.append(action)
             if at >= 0 and part and at < count:
