@@ -152,31 +152,50 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
     reused meanwhile). Compiled, another list for the same player whose casinos have the roles they had keeps the
-    lists (``_same_roles``), and the roles are worked out as masks whose lists of positions are kept (``_rows``:
-    no list written over position by position, each position a boxed int)."""
+    lists (``_same_roles``)."""
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
         m.roles_of = casinos
         return
-    if _COMPILED:  # the roles as masks of positions (native ints), each mask's list of positions kept (``_rows``)
+    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs
+        #   it); each write inline (a call a position cost more than the write)
+        bossed, diced, rivals = m.bossed, m.diced, m.rivals
         nb = nd = nr = 0
-        bit = 1
+        i = 0
         for pair in casinos:
             facts = pair[1]
             b = facts.boss
             if b is not None and b == player:  # the boss has a die: bossed is part of diced
-                nb |= bit
-                nd |= bit
+                if nb < len(bossed):
+                    bossed[nb] = i
+                else:
+                    bossed.append(i)
+                nb += 1
+                if nd < len(diced):
+                    diced[nd] = i
+                else:
+                    diced.append(i)
+                nd += 1
             else:
                 for owner in facts.owners:  # ``player in facts.owners``: native compares
                     if owner == player:
-                        nd |= bit
+                        if nd < len(diced):
+                            diced[nd] = i
+                        else:
+                            diced.append(i)
+                        nd += 1
                         break
                 if b is not None:
-                    nr |= bit
-            bit += bit
-        m.bossed, m.diced, m.rivals = _rows(nb), _rows(nd), _rows(nr)
+                    if nr < len(rivals):
+                        rivals[nr] = i
+                    else:
+                        rivals.append(i)
+                    nr += 1
+            i += 1
+        _cut(bossed, nb)
+        _cut(diced, nd)
+        _cut(rivals, nr)
         m.roles_of, m.roles_player = casinos, player
         return
     # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the moment's
@@ -227,36 +246,10 @@ def _role(facts: DiceFacts, player: int) -> int:
     return role + 4 if b is not None else role
 
 
-# the positions of the set bits of a mask of casino positions (``_roles``, compiled), kept by mask in a table of
-# ``_ROWS_KEPT`` places (place: ``_place``; ``_ROW_MASKS`` the mask of the list in each place, -1: none): made once
-# in a while, shared by every moment, read and never changed (``Family.generate_casinos`` never changes its
-# ``rows``). A list and an int list read natively, where a dict by mask hashes a boxed int
-_ROWS_KEPT: Final = 4096
-_ROWS: Final[list[list[int]]] = [[]] * _ROWS_KEPT  # (one empty list, never changed: replaced)
-_ROW_MASKS: Final[list[int]] = [-1] * _ROWS_KEPT
-
-
-def _place(mask: int) -> int:
-    """The place of ``mask``'s list in ``_ROWS``."""
-    return (mask ^ mask >> 12 ^ mask >> 24) & (_ROWS_KEPT - 1)
-
-
-def _rows(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, in increasing order (a list kept in ``_ROWS``)."""
-    k = _place(mask)
-    if _ROW_MASKS[k] == mask:
-        return _ROWS[k]
-    rows: list[int] = []
-    rest = mask
-    i = 0
-    while rest:
-        if rest & 1:
-            rows.append(i)
-        rest >>= 1
-        i += 1
-    _ROWS[k] = rows
-    _ROW_MASKS[k] = mask
-    return rows
+def _cut(rows: list[int], k: int) -> None:
+    """``rows`` cut to its first ``k``, from the end (its array kept)."""
+    while len(rows) > k:
+        rows.pop()
 
 
 def empty(slots: list[list[Decision]]) -> None:

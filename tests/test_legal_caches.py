@@ -102,11 +102,3 @@ def test_the_decisions_the_generators_keep_are_those_made_from_their_fields():
         assert made is not plain and type(made) is type(plain) and made == plain and hash(made) == hash(plain)
         assert repr(made) == repr(plain) and made._values() == plain._values()
 
-
-def test_the_kept_lists_of_positions_are_those_of_their_masks():
-    """``legal._rows`` (the compiled build's roles, as masks): the set bits of any mask, also of masks that share a
-    place in its table (each one put there evicts the other) and of masks wider than a board's casinos."""
-    rng = random.Random(7)
-    masks = [rng.getrandbits(rng.randrange(1, 70)) for _ in range(3000)] + [0, 1, 1 << 12 | 1, 1 << 24 | 1]
-    for mask in masks + masks[::-1]:
-        assert legal._rows(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1], mask
