@@ -52,10 +52,10 @@ from typing import TYPE_CHECKING, Callable, Final, Protocol, cast
 
 from . import actions as A
 from .board import Board, Lot
-from .casinos import CasinoIndex, DiceFacts, dice_facts
+from .casinos import Casino, CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
-from .legal import Plan, empty, fill, legal_actions
+from .legal import Plan, empty, fill, legal_actions, whole_plan
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
@@ -96,6 +96,8 @@ uniform_bot = random_bot
 
 _NO_SLOTS: Final[list[list[A.Decision]]] = []  # ``GreedyBot._scan`` of a joined list: no slots, nothing after it
 _NOTHING: Final[list[A.Decision]] = []
+_NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []  # ``GreedyBot._scan`` without slots: no casinos of theirs
+_GAMBLE: Final = "gamble"  # the gamble family's name (``Plan.without``)
 
 
 def _drawn(choices: list[A.Decision], rng: random.Random) -> A.Decision:
@@ -195,6 +197,9 @@ class GreedyBot(Picker):
         casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
         may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
         casino (``gamble_of``, not laid off, as the generator lists it; else it is checked)."""
+        if s.players[s.current].money >= self.short:  # a gamble is worth nothing to it now (``_value``): none
+            #   listed (the same pick: a decision valued 0 is never drawn, and the end of the turn is listed after)
+            plan = (whole_plan(engine) if plan is None else plan).without(engine, _GAMBLE)
         out: list[A.Decision] = []
         after: list[A.Decision] = []
         n = fill(engine, s, out, after, plan)
@@ -253,6 +258,14 @@ class GreedyBot(Picker):
         board = engine.board
         index, lots = engine.index(s), board.lots
         bit_of, near, printed = board.index, board.neighbour_bits, board.printed_dice
+        at_bit = index.at_bit
+        # the casinos of the slots, with their dice facts (``legal.fill``'s list: slot ``i`` holds the decisions at
+        # casino ``i``)
+        pairs = _NO_PAIRS
+        if count:
+            moment = engine.moment
+            assert moment is not None  # made by the fill whose slots these are
+            pairs = moment.casinos
         me = s.current
         money = s.players[me].money
         reserve = self.reserve
@@ -276,7 +289,8 @@ class GreedyBot(Picker):
             for action in part:
                 if isinstance(action, A.Build):
                     lot, color = action.lot, action.color
-                    if lot != last:
+                    if lot is not last:  # (the same lot is the same string, the board's: a pointer compare; another
+                        #   string of the same lot is read again, the same)
                         last = lot
                         beside = None
                         if money - engine.action_cost(s, action) >= reserve:
@@ -305,16 +319,45 @@ class GreedyBot(Picker):
                     if end is None:
                         end = action
                     value = 0.0
-                elif out is None and best > REORGANIZE_VALUE and isinstance(action, A.Reorganize):
-                    continue  # worth REORGANIZE_VALUE at most (``_value``), less than the best so far: changes nothing
+                elif isinstance(action, A.Reorganize):
+                    if out is None and best > REORGANIZE_VALUE:
+                        continue  # worth REORGANIZE_VALUE at most, less than the best so far: changes nothing
+                    if 0 <= at < count:  # a slot's: its casino and dice facts as the list has them, no lookup
+                        pair = pairs[at]
+                        casino, facts = pair[0], pair[1]
+                    else:
+                        found = at_bit[bit_of[action.lot]]
+                        assert found is not None  # a legal reorganize is of a casino
+                        casino, facts = found, dice_facts(s, found)
+                    value = self._reorganize_value(s, engine, casino, facts, action, me, money)
+                elif isinstance(action, A.Sprawl):  # ``_value``'s, its cost last: worth less than the best so far
+                    #   if it is affordable, it changes nothing whatever it costs
+                    grown = pairs[at][0] if 0 <= at < count else at_bit[bit_of[action.source]]  # (a slot's casino)
+                    assert grown is not None  # a legal sprawl grows a casino
+                    value = float(30 + grown.spaces + lots[action.lot].die)
+                    if value < best and out is None:
+                        continue
+                    if money - engine.action_cost(s, action) < reserve:
+                        value = 0.0
+                elif isinstance(action, A.Raise):  # the same
+                    raised = pairs[at][0] if 0 <= at < count else at_bit[bit_of[action.lot]]
+                    assert raised is not None  # a legal raise is of a casino
+                    value = float(25 + raised.spaces)
+                    if value < best and out is None:
+                        continue
+                    if money - engine.action_cost(s, action) < reserve:
+                        value = 0.0
                 else:
                     value = self._value(s, engine, index, lots, action)
                 if out is not None:
                     out.append(value)
                 if value > best:
                     best = value
-                    choices.clear()
-                    choices.append(action)
+                    if len(choices) == 1:  # (written over: a list emptied frees its array, the next append mallocs)
+                        choices[0] = action
+                    else:
+                        choices.clear()
+                        choices.append(action)
                 elif value == best and value > 0:
                     choices.append(action)
             if at >= 0 and part and at < count:
@@ -358,25 +401,30 @@ class GreedyBot(Picker):
         if isinstance(action, A.Reorganize):
             casino = at_bit[bit_of[action.lot]]
             assert casino is not None  # a legal reorganize is of a casino
-            facts = dice_facts(s, casino)
-            b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
-            if b is not None and b == me:
-                return 0
-            # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
-            owners, values = s.die_owners, s.die_values
-            mine = 0
-            for i in casino.bits:
-                o = owners[i]
-                if o is not None and o == me and values[i] > mine:
-                    mine = values[i]
-            assert facts.top is not None  # my die is there
-            # (the cost last: most reorganizations are too far from the top to be worth it, whatever they cost)
-            if facts.top - mine > self.reorg_gap or money - engine.action_cost(s, action) < self.reserve:
-                return 0
-            return REORGANIZE_VALUE
+            return self._reorganize_value(s, engine, casino, dice_facts(s, casino), action, me, money)
         if isinstance(action, A.Gamble):
             return 5 if money < self.short else 0
         return 0
+
+    def _reorganize_value(self, s: GameState, engine: Engine, casino: Casino, facts: DiceFacts, action: A.Reorganize,
+                          me: int, money: int) -> float:
+        """``_value`` of a reorganization of ``casino`` (whose dice facts are ``facts``) by ``me``, who has ``money``:
+        worth making when its best die there is within ``reorg_gap`` of the top and it keeps its reserve."""
+        b = facts.boss  # (tested for None first: compiled, native compares of ints, not generic ones)
+        if b is not None and b == me:
+            return 0.0
+        # my best die there (a legal reorganize: I have one), from the state's flat lists of dice
+        owners, values = s.die_owners, s.die_values
+        mine = 0
+        for i in casino.bits:
+            o = owners[i]
+            if o is not None and o == me and values[i] > mine:
+                mine = values[i]
+        assert facts.top is not None  # my die is there
+        # (the cost last: most reorganizations are too far from the top to be worth it, whatever they cost)
+        if facts.top - mine > self.reorg_gap or money - engine.action_cost(s, action) < self.reserve:
+            return 0.0
+        return REORGANIZE_VALUE
 
     def _colour_value(self, s: GameState, engine: Engine, index: CasinoIndex, lots: dict[str, Lot], lot: str,
                       color: str) -> float:

@@ -44,6 +44,22 @@ class Plan:
         self.waiting: list[Family] = [f for f in families if f.generates_waiting]
         self.casinos: list[Family] = [f for f in families if f.casinos]
         self.roles: list[int] = [ROLES.index(f.casinos) for f in self.casinos if f.casinos]
+        self.names: frozenset[str] = frozenset(f.name for f in families)
+        # ``without``'s last answer, and the family it left out
+        self.lesser: Plan | None = None
+        self.left_out = ""
+
+    def without(self, engine: Engine, name: str) -> Plan:
+        """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
+        kept here: a bot that knows it would value none of a family's decisions now (greedy's gambles when it
+        is not short of cash) picks from the rest of the list (issue 31 item 4: picking without listing)."""
+        lesser = self.lesser
+        if lesser is not None and self.left_out == name:
+            return lesser
+        kinds = (self.names if self.kinds is None else self.kinds) - {name}
+        lesser = self.lesser = plan_of(engine, kinds)
+        self.left_out = name
+        return lesser
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
@@ -59,6 +75,13 @@ def _plan(engine: Engine) -> Plan:
     """The plan of the engine's profile, kept with the families' tables of the profile (shared by its games)."""
     plan = engine.tables["legal plan"] = Plan(engine.profile)
     return plan
+
+
+def whole_plan(engine: Engine) -> Plan:
+    """The plan of all the families of the engine's profile (``fill``'s when given None)."""
+    # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
+    whole: Plan | None = engine.tables.get("legal plan")
+    return _plan(engine) if whole is None else whole
 
 
 def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
@@ -78,8 +101,7 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None)."""
-    if plan is None:
-        # typed (a read of the tables is Any, which would make ``plan`` Any): compiled, native reads of its attributes
+    if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
@@ -136,43 +158,64 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
             and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
         m.roles_of = casinos
         return
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    i = 0
-    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs it)
+    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs
+        #   it); each write inline (a call a position cost more than the write)
+        bossed, diced, rivals = m.bossed, m.diced, m.rivals
         nb = nd = nr = 0
+        i = 0
         for pair in casinos:
             facts = pair[1]
             b = facts.boss
             if b is not None and b == player:  # the boss has a die: bossed is part of diced
-                nb = _put(bossed, nb, i)
-                nd = _put(diced, nd, i)
+                if nb < len(bossed):
+                    bossed[nb] = i
+                else:
+                    bossed.append(i)
+                nb += 1
+                if nd < len(diced):
+                    diced[nd] = i
+                else:
+                    diced.append(i)
+                nd += 1
             else:
                 for owner in facts.owners:  # ``player in facts.owners``: native compares
                     if owner == player:
-                        nd = _put(diced, nd, i)
+                        if nd < len(diced):
+                            diced[nd] = i
+                        else:
+                            diced.append(i)
+                        nd += 1
                         break
                 if b is not None:
-                    nr = _put(rivals, nr, i)
+                    if nr < len(rivals):
+                        rivals[nr] = i
+                    else:
+                        rivals.append(i)
+                    nr += 1
             i += 1
         _cut(bossed, nb)
         _cut(diced, nd)
         _cut(rivals, nr)
-    else:  # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the
-        #   lists emptied
-        bossed.clear()
-        diced.clear()
-        rivals.clear()
-        for _, facts in casinos:
-            b = facts.boss
-            if b == player:
-                bossed.append(i)
+        m.roles_of, m.roles_player = casinos, player
+        return
+    # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the moment's
+    # own lists emptied
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    bossed.clear()
+    diced.clear()
+    rivals.clear()
+    i = 0
+    for _, facts in casinos:
+        b = facts.boss
+        if b == player:
+            bossed.append(i)
+            diced.append(i)
+        else:
+            if player in facts.owners:
                 diced.append(i)
-            else:
-                if player in facts.owners:
-                    diced.append(i)
-                if b is not None:
-                    rivals.append(i)
-            i += 1
+            if b is not None:
+                rivals.append(i)
+        i += 1
     m.roles_of, m.roles_player = casinos, player
 
 
@@ -201,15 +244,6 @@ def _role(facts: DiceFacts, player: int) -> int:
             role = 2
             break
     return role + 4 if b is not None else role
-
-
-def _put(rows: list[int], k: int, i: int) -> int:
-    """``i`` as the ``k``-th of ``rows`` (written over, or appended): ``k + 1``."""
-    if k < len(rows):
-        rows[k] = i
-    else:
-        rows.append(i)
-    return k + 1
 
 
 def _cut(rows: list[int], k: int) -> None:

@@ -101,3 +101,4 @@ def test_the_decisions_the_generators_keep_are_those_made_from_their_fields():
     for made, plain in pairs:
         assert made is not plain and type(made) is type(plain) and made == plain and hash(made) == hash(plain)
         assert repr(made) == repr(plain) and made._values() == plain._values()
+

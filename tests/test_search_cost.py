@@ -96,6 +96,41 @@ def test_greedy_picks_from_the_parts_of_the_list_as_from_the_list(spec, players)
         assert compared > 40
 
 
+def test_greedy_picks_among_equal_sprawls_and_raises_and_without_gambles_as_from_the_list():
+    """``GreedyBot.pick`` reads a sprawl's or a raise's cost only when its value reaches the best so far, and lists
+    no gamble when it is not short of cash (worth 0 to it then): picked as from the joined list with every value
+    worked out, with the same draws; among the positions, some where a sprawl or a raise ties the best (each drawn
+    among) and some where it is not short."""
+    tied = rich = 0
+    for seed in range(4):
+        for game, legal, rng in positions("revised", 4, seed, _random_kind_or_greedy):
+            if type(legal[0]) is A.LayOff:
+                continue
+            engine, s = game.engine, game.state
+            values = B.greedy_bot.values(game, legal)
+            best = max(values)
+            ties = [a for a, v in zip(legal, values) if v == best and v > 0]
+            tie = len(ties) > 1 and any(isinstance(a, (A.Sprawl, A.Raise)) for a in ties)
+            short = s.players[s.current].money < B.greedy_bot.short
+            for plan in (None, plan_of(engine, B.GREEDY_TAKES)):
+                listed = legal if plan is None else legal_actions_of(engine, s, plan)
+                state = rng.getstate()
+                expected = _greedy_by_values(game, listed, rng)  # (every value worked out: no shortcut of the scan)
+                after = rng.getstate()
+                rng.setstate(state)
+                picked, trusted = B.greedy_bot.pick(engine, s, plan, rng)
+                assert rng.getstate() == after and not any(engine.slots)
+                if expected is None:
+                    assert isinstance(picked, A.EndTurn)
+                elif isinstance(expected, A.Gamble):
+                    assert isinstance(picked, A.Gamble) and picked.lot == expected.lot
+                else:
+                    assert picked == expected
+            tied += tie
+            rich += not short and any(isinstance(a, A.Gamble) for a in legal)
+    assert tied > 5 and rich > 20, (tied, rich)
+
+
 def test_a_dice_that_forgets_is_as_a_new_one():
     rng = random.Random(5)
     dice = Dice.sampled(rng)
