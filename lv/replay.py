@@ -278,8 +278,9 @@ def _end_turn(out: Replay, ended: TurnRecord, following: TurnRecord | None) -> b
     draw = not explicit_draw(record, following) if following is not None else not (
         record.table or record.draws == "explicit")
     try:
-        game.apply(A.EndTurn(), next_draw_dice=following.dice if following is not None else None,
-                   next_draw_choices=following.choices if following is not None else None, draw=draw)
+        # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
+        game.apply(A.EndTurn(), next_draw_dice=following.dice or None if following is not None else None,
+                   next_draw_choices=following.choices or None if following is not None else None, draw=draw)
     except IllegalAction as err:
         if out.strict:
             raise RecordError(f"'end' is illegal under '{out.profile.label}': {err}", path=record.path, line=line,
@@ -387,7 +388,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             # under other rules other cards may come: draw what comes, and say so below; who draws stays checked
             action = A.Draw(player=action.player)
         try:
-            game.apply(action, dice=drec.dice, choices=drec.choices)
+            # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
+            game.apply(action, dice=drec.dice or None, choices=drec.choices or None)
             if action is not drec.action and drec.action.cards and \
                     list(game.current_turn.cards) != list(drec.action.cards):
                 out.card_mismatches.append(CardMismatch(turn, tuple(drec.action.cards),
