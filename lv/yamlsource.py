@@ -99,9 +99,20 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
 # is one not ASCII or with anything left when these are deleted (str.translate: 4x faster than a pattern's search)
 _LAYOUT_CHARS: Final = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
                                      "abcdefghijklmnopqrstuvwxyz{}~")
-_KEY: Final = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
+# the characters of a key the layout reader reads (``name``, ``gamble.lay_off``, ``A2``): str.translate deletes them
+_KEY_CHARS: Final = str.maketrans("", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
 _BLOCK_SCALAR: Final = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
+
+
+def _key_colon(content: str) -> int:
+    """Where the colon after the key that starts ``content`` is (``key: value``, ``key:``), or -1 for none: a key
+    is a letter, digit or "_", then letters, digits, "_", "." and "-" (what ``[A-Za-z0-9_][A-Za-z0-9_.-]*:``
+    matches; a text the layout reader reads is ASCII). A find and a translate: no pattern's match and groups."""
+    colon = content.find(":")
+    if colon <= 0 or content[0] in ".-" or content[:colon].translate(_KEY_CHARS):
+        return -1
+    return colon
 
 
 class _GiveUp(Exception):
@@ -150,7 +161,7 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
             item = path + (len(items),)
             rest = content[2:].lstrip(" ")
             inner = indent + len(content) - len(rest)
-            if _KEY.match(rest) and rest[0] not in "[{":  # a mapping starts in the item: its keys at ``inner``
+            if _key_colon(rest) > 0 and rest[0] not in "[{":  # a mapping starts in the item: its keys at ``inner``
                 rows[i] = (number, inner, rest)
                 value, i = _block(rows, i, inner, item, lines)
             else:
@@ -160,14 +171,15 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
     out: dict[Any, Any] = {}
     while i < len(rows) and rows[i][1] == indent and not rows[i][2].startswith("- "):
         number, _, content = rows[i]
-        found = _KEY.match(content)
-        if found is None or (found.end() == len(found.group(1)) + 1 and len(content) > found.end()):
+        colon = _key_colon(content)
+        end = colon + 1
+        if colon < 0 or (end < len(content) and content[end] != " "):
             raise _GiveUp  # not "key: " or "key:" at the end of the line
-        key = _scalar(found.group(1), None)
+        key = _scalar(content[:colon], None)
         if isinstance(key, (dict, list)) or key in out:
             raise _GiveUp
         sub = path + (key,)
-        rest = content[found.end():]
+        rest = content[end + 1:]
         if rest:
             out[key], i = _inline(rows, i, rest, indent, sub, lines, number)
             continue
