@@ -90,6 +90,7 @@ def read_turns(turns: list[Any], players: list[str], board: Board, lines: dict[P
     """The record's ``turns:`` list, checked turn by turn and decision by decision."""
     out: list[TurnRecord] = []
     lots = board.lots
+    families = record_families()
     for ti, t in enumerate(turns):
         path: Path_ = ("turns", ti)
         if not isinstance(t, dict):
@@ -124,7 +125,7 @@ def read_turns(turns: list[Any], players: list[str], board: Board, lines: dict[P
         for di, d in enumerate(decisions):
             dpath = path + ("decisions", di)
             try:
-                drec = _decision(d, players, board, fail, dpath, ti)
+                drec = _decision(d, players, board, fail, dpath, ti, families)
             except NotationError as err:
                 raise fail(dpath, f"turn {ti + 1}: {err}") from None
             drec.line = _line(lines, dpath)
@@ -183,7 +184,8 @@ def _choices(value: Any, fail: Fail, path: Path_, ti: int, board: Board) -> dict
     return out
 
 
-def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_, ti: int) -> DecisionRecord:
+def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_, ti: int,
+              families: dict[str, Family]) -> DecisionRecord:
     if isinstance(d, str):
         action = parse_action(d, players, board)
         return DecisionRecord(action, text=_text(action, players))
@@ -198,7 +200,7 @@ def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_,
             raise fail(path + ("do",), f"turn {ti + 1}: do: a decision in the notation ('build A2 gold')")
         action = parse_action(d["do"], players, board)
     else:
-        action = _structured(d, players, board, fail, path, ti)
+        action = _structured(d, players, board, fail, path, ti, families)
     dice, choices = d.get("dice"), d.get("choices")
     return DecisionRecord(action, {} if dice is None else _mapping(dice, fail, path + ("dice",), ti, board),
                           {} if choices is None else _choices(choices, fail, path + ("choices",), ti, board),
@@ -207,10 +209,11 @@ def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_,
 
 def _parsed(text: str, players: list[str], board: Board) -> Any:
     """``parse_action(text)`` of a family's ``from_record`` text: its verb's family parses it straight away when
-    the text needs no spaces normalised; anything else, or a text it refuses, takes ``parse_action`` (which then
+    the text needs no spaces normalised (words of letters and digits, one space apart); anything else, or a text it refuses, takes ``parse_action`` (which then
     gives its own message, the same as ever)."""
-    if text and " ".join(text.split()) == text:
-        words = text.split(" ")
+    words = text.split(" ")
+    # single spaces between words of letters and digits (most): nothing to normalise
+    if "" not in words and text.replace(" ", "").isalnum():
         family = FAMILY_OF_VERB.get(words[0].lower())
         if family is not None:
             try:
@@ -239,7 +242,7 @@ def _check_fields(d: dict[Any, Any], fail: Fail, path: Path_, ti: int) -> None:
     for key, value in d.items():
         kind, what = FIELD_TYPES.get(key, _ANY_FIELD)
         if kind is str and type(value) is str:  # the usual field: a word (no space in it, not empty)
-            ok = bool(value) and value.split() == [value]
+            ok = value.isalnum() or (bool(value) and value.split() == [value])  # (no whitespace is alphanumeric)
         elif kind is bool:  # (a gamble's lay_off may also be "ask": the boss not asked yet, lv/actions/layoff.py)
             ok = isinstance(value, bool) or (key == "lay_off" and value == "ask")
         elif kind is int:
@@ -251,24 +254,25 @@ def _check_fields(d: dict[Any, Any], fail: Fail, path: Path_, ti: int) -> None:
                        + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
 
 
-def _structured(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path: Path_, ti: int) -> Any:
+def _structured(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path: Path_, ti: int,
+                families: dict[str, Family]) -> Any:
     _check_fields(d, fail, path, ti)
     kind = d.get("action")
-    families = record_families()
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):
             raise fail(path, f"turn {ti + 1}: draw: cards: a list of the cards turned over")
         return parse_action(" ".join(["draw"] + [str(c) for c in cards]), players, board)
     if kind == "trade":
-        return _trade(d, players, board, fail, path, ti)
+        return _trade(d, players, board, fail, path, ti, families)
     family = families.get(kind) if isinstance(kind, str) else None
     if family is None:
         raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(families)}, trade, draw)")
     return _parsed(family.from_record(d), players, board)
 
 
-def _trade(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path: Path_, ti: int) -> Any:
+def _trade(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path: Path_, ti: int,
+           families: dict[str, Family]) -> Any:
     steps = d.get("steps")
     if not isinstance(steps, list) or not steps:
         raise fail(path, f"turn {ti + 1}: trade: give its steps as a list")
@@ -288,7 +292,7 @@ def _trade(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path
                 out.append(_step_text(step["do"], players, board))
             elif "as" in step:
                 inner = _structured({k: v for k, v in step.items() if k != "as"}, players, board, fail,
-                                    path + ("steps", si), ti)
+                                    path + ("steps", si), ti, families)
                 if step["as"] not in players:
                     raise fail(path + ("steps", si, "as"), f"turn {ti + 1}: as: unknown player {step['as']!r}")
                 out.append(ActAs(players.index(step["as"]), inner))
@@ -298,7 +302,7 @@ def _trade(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path
                 out.append(_step_text(f"{kind_s} {step[kind_s]} from {step.get('from')} to {step.get('to')}",
                                       players, board))
             else:
-                out.append(_structured(step, players, board, fail, path + ("steps", si), ti))
+                out.append(_structured(step, players, board, fail, path + ("steps", si), ti, families))
         else:
             raise fail(path + ("steps", si), f"turn {ti + 1}: a trade step is text or a mapping")
     by = d.get("by")
