@@ -208,18 +208,14 @@ def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_,
 
 
 def _parsed(text: str, players: list[str], board: Board) -> Any:
-    """``parse_action(text)`` of a family's ``from_record`` text: its verb's family parses it straight away when
-    the text needs no spaces normalised (words of letters and digits, one space apart); anything else, or a text it refuses, takes ``parse_action`` (which then
-    gives its own message, the same as ever)."""
+    """``parse_action(text)`` of a family's ``from_record`` text: words of letters and digits one space apart (most)
+    need no normalising and carry no cost ('$6', which parse_action explains), so the family of the verb parses
+    them straight away, with parse_action's message if it refuses them; any other text takes ``parse_action``."""
     words = text.split(" ")
-    # single spaces between words of letters and digits (most): nothing to normalise
     if "" not in words and text.replace(" ", "").isalnum():
         family = FAMILY_OF_VERB.get(words[0].lower())
         if family is not None:
-            try:
-                return family.parse(Words(text, words, players, board))
-            except NotationError:
-                pass
+            return family.parse(Words(text, words, players, board))
     return parse_action(text, players, board)
 
 
