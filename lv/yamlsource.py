@@ -232,6 +232,8 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
     inner = text[1:-1]
     if "[" not in inner and "{" not in inner and "]" not in inner and "}" not in inner:
         return _leaf(text, inner, path, lines, numbers)
+    if len(numbers) == 1 and _is_chain(text):
+        return _chain(text, path, lines, numbers[0])
     pieces: list[str] = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
     if pieces[0] or pieces[-1]:
         raise _GiveUp
@@ -315,6 +317,78 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
     if stack or root is None:
         raise _GiveUp
     return root
+
+
+def _first_open(inner: str) -> int:
+    """Where the first collection inside ``inner`` opens, or -1."""
+    square, curly = inner.find("["), inner.find("{")
+    return square if curly < 0 or 0 <= square < curly else curly
+
+
+def _is_chain(text: str) -> bool:
+    """Is the flow collection ``text`` (on one row) a chain: its only collection inside is its last entry, and so on
+    down (``{action: gamble, lot: B3, bet: 4, dice: {gamble: [3, 5]}}``, a turn's ``{player: red, cards: [A2]}``)?
+    The brackets only: ``_chain`` reads the words."""
+    while True:
+        if text[-1] != ("}" if text[0] == "{" else "]"):
+            return False
+        inner = text[1:-1]
+        first = _first_open(inner)
+        head = inner if first < 0 else inner[:first]
+        if "]" in head or "}" in head:
+            return False
+        if first < 0:
+            return True
+        text = inner[first:]
+
+
+def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int) -> Any:
+    """``_flow`` of a chain (``_is_chain``) on ``line``: the entries before its inner collection split at their commas
+    as ``_leaf`` splits them, then that collection (its key the last entry's, "key:"), read the same way; the data
+    and lines ``_flow``'s pieces give, without its pattern's split and a frame per collection."""
+    if len(path) >= MAX_DEPTH:
+        raise _GiveUp
+    inner = text[1:-1]
+    first = _first_open(inner)
+    if first < 0:
+        return _leaf(text, inner, path, lines, [line])
+    mapping = text[0] == "{"
+    lines[path] = line
+    out: Any = {} if mapping else []
+    known = _flow_words
+    items = inner[:first].split(",")
+    slot = items.pop().strip(" ")  # before the inner collection: its key and a colon, or (in a list) nothing
+    for item in items:
+        word = item.strip(" ")
+        if mapping:
+            key_text, colon, value_text = word.partition(": ")
+            key = known.get(key_text, _MISS)
+            if key is _MISS:
+                key = _flow_scalar(key_text)
+            if not colon or key in out:
+                raise _GiveUp
+            lines[path + (key,)] = line
+            value_text = value_text.lstrip(" ")
+            value = known.get(value_text, _MISS)
+            out[key] = _flow_scalar(value_text) if value is _MISS else value
+        else:
+            value = known.get(word, _MISS)
+            lines[path + (len(out),)] = line
+            out.append(_flow_scalar(word) if value is _MISS else value)
+    if mapping:
+        if not slot or slot[-1] != ":":
+            raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
+        key = known.get(slot[:-1], _MISS)
+        if key is _MISS:
+            key = _flow_scalar(slot[:-1])
+        if key in out:
+            raise _GiveUp
+        out[key] = _chain(inner[first:], path + (key,), lines, line)  # (its line: set first thing there)
+    else:
+        if slot:
+            raise _GiveUp  # a value, then the collection without a comma between them
+        out.append(_chain(inner[first:], path + (len(out),), lines, line))
+    return out
 
 
 def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:

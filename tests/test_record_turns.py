@@ -127,3 +127,29 @@ def test_the_key_of_a_row_is_the_patterns(content: str) -> None:
 @given(st.text(alphabet="aZ09_.-: '{[,x", max_size=12))
 def test_the_key_of_any_row_is_the_patterns(content: str) -> None:
     assert _key_colon(content) == _by_pattern(content)
+
+
+CHAINS = [
+    "{action: gamble, lot: B3, bet: 4, dice: {gamble: [3, 5]}}", "{player: red, cards: [A2]}", "[[1]]", "[a, [b]]",
+    "{a: {b: {c: [1, 2]}}}", "{a: {}}", "[[], []]", "{a: [1], b: [2]}", "[a, [b], c]", "{a: 1, b {c: 2}}",
+    "[a [b]]", "{a: 1, {b: 2}}", "{a:: {b: 1}}", "{a: 1, a: {b: 1}}", "{a: x {b: 1}}", "[a, , [b]]", "{ {a: 1}}",
+    "{a: [1]], b: [2]}", "{a: [1}", "[[1], 2]", "{a: {b: 1}, c: 2}", "{: {b: 1}}", "[{a: 1}]", "[1, {a: [2, 3]}]",
+]
+
+
+@pytest.mark.parametrize("flow", CHAINS)
+def test_a_flow_collection_with_one_inside_it_reads_as_the_general_path_reads_it(flow: str) -> None:
+    """The layout reader's chains (yamlsource._chain) give the general path's data and lines, in order, or give the
+    text up; the record's decisions and turns are chains."""
+    from lv.yamlsource import _is_chain, _load_general, _load_layout
+
+    text = f"x:\n- {flow}\n- {{last: [{flow}]}}\n"
+    fast = _load_layout(text)
+    try:
+        data, lines = _load_general(text, "f.yaml")
+    except Exception:
+        assert fast is None
+        return
+    assert fast is None or (fast[0], list(fast[1].items())) == (data, list(lines.items()))
+    if flow in CHAINS[:4]:
+        assert _is_chain(flow) and fast is not None
