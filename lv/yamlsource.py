@@ -108,9 +108,13 @@ _BLOCK_SCALAR: Final = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
 def _key_colon(content: str) -> int:
     """Where the colon after the key that starts ``content`` is (``key: value``, ``key:``), or -1 for none: a key
     is a letter, digit or "_", then letters, digits, "_", "." and "-" (what ``[A-Za-z0-9_][A-Za-z0-9_.-]*:``
-    matches; a text the layout reader reads is ASCII). A find and a translate: no pattern's match and groups."""
+    matches). A find and a test (isalnum of ASCII: A-Z, a-z, 0-9): no pattern's match and groups."""
     colon = content.find(":")
-    if colon <= 0 or content[0] in ".-" or content[:colon].translate(_KEY_CHARS):
+    if colon <= 0 or content[0] in ".-":
+        return -1
+    key = content[:colon]
+    # most keys are letters, digits and "_" (a quick test); the others by deleting what a key may hold
+    if not (key.isascii() and key.replace("_", "").isalnum()) and key.translate(_KEY_CHARS):
         return -1
     return colon
 

@@ -124,7 +124,7 @@ def test_the_key_of_a_row_is_the_patterns(content: str) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="aZ09_.-: '{[,x", max_size=12))
+@given(st.text(alphabet="aZ09_.-: '{[,xé²", max_size=12))
 def test_the_key_of_any_row_is_the_patterns(content: str) -> None:
     assert _key_colon(content) == _by_pattern(content)
 
