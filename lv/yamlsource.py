@@ -165,7 +165,7 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
             item = path + (len(items),)
             rest = content[2:].lstrip(" ")
             inner = indent + len(content) - len(rest)
-            if _key_colon(rest) > 0 and rest[0] not in "[{":  # a mapping starts in the item: its keys at ``inner``
+            if rest[0] not in "[{" and _key_colon(rest) > 0:  # a mapping starts in the item: its keys at ``inner``
                 rows[i] = (number, inner, rest)
                 value, i = _block(rows, i, inner, item, lines)
             else:
