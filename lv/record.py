@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import yaml
@@ -24,10 +24,13 @@ import yaml
 from . import __version__
 from . import actions as A
 from .board import END_CARD, Board, load_board
-from .errors import LvError, NotationError, RecordError
+from .errors import RecordError
 from .files import is_json, write_atomic
-from .notation import check_names, format_action, parse_action
+from .notation import check_names
 from .position import check_shape, kind_of
+from .recordturns import CHOICE_KEYS as CHOICE_KEYS, DECISION_KEYS as DECISION_KEYS, FIELD_TYPES as FIELD_TYPES
+from .recordturns import STEP_KEYS as STEP_KEYS, TURN_KEYS as TURN_KEYS, DecisionRecord as DecisionRecord
+from .recordturns import Fail, TurnRecord as TurnRecord, read_turns
 from .profile import Profile, is_shipped, load_profile, stored_form
 from .yamlsource import Path_, line_of, load_located, plain, read_text
 
@@ -39,34 +42,7 @@ TAG_KEYS = ("event", "site", "date", "round")  # like PGN's Seven Tag Roster: wh
 HEADER_KEYS = ("format", "engine", "profile", *TAG_KEYS, "tags", "players", "seed", "table", "draws", "first_player",
                "starting_rolls", "deal", "deck", "under_end_card", "position", "turns", "result", "comment")
 STORED_PROFILE_KEYS = ("name", "title", "label", "base", "values")
-TURN_KEYS = ("player", "cards", "dice", "choices", "decisions")
-DECISION_KEYS = {"action", "do", "dice", "choices", "lot", "color", "from", "bet", "lay_off", "steps", "by", "cards"}
-STEP_KEYS = {"action", "do", "money", "lot", "die", "from", "to", "color", "bet", "lay_off", "as"}
 DRAWS = ("with_end", "explicit")  # the draw made by ending the previous turn, or a decision of its own
-CHOICE_KEYS = {"die_from", "marker_from"}
-
-Fail = Callable[[Path_, str], RecordError]
-"""``fail(key path, message)``: the RecordError to raise, with the file and the line of that key."""
-
-
-@attrs.define
-class DecisionRecord:
-    action: A.Decision
-    dice: dict[str, Any] = attrs.field(factory=dict)
-    choices: dict[str, str] = attrs.field(factory=dict)
-    line: int | None = None
-    text: str = ""
-
-
-@attrs.define
-class TurnRecord:
-    player: str
-    cards: list[str] | None = None
-    dice: dict[str, Any] = attrs.field(factory=dict)
-    choices: dict[str, str] = attrs.field(factory=dict)
-    decisions: list[DecisionRecord] = attrs.field(factory=list)
-    line: int | None = None
-    end: DecisionRecord | None = None  # a trailing 'end' as written: it ends the turn even when no turn follows
 
 
 @attrs.define
@@ -180,46 +156,7 @@ def parse_record(text: str, name: str = "<record>", board: Board | None = None) 
     turns = [] if turns is None else turns  # 'turns: 0' or 'turns: ""' is not "no turns"
     if not isinstance(turns, list):
         raise fail(("turns",), "turns: a list of turns")
-    for ti, t in enumerate(turns):
-        path = ("turns", ti)
-        if not isinstance(t, dict):
-            raise fail(path, f"turn {ti + 1}: a mapping with player, cards and decisions")
-        for key in t:
-            if key not in TURN_KEYS:
-                raise fail(path + (key,), f"turn {ti + 1}: unknown key '{plain(key)}' "
-                                          f"(known: {', '.join(TURN_KEYS)})")
-        player = t.get("player")
-        if player not in players:
-            raise fail(path + ("player",), f"turn {ti + 1}: unknown player {player!r} (players: {', '.join(players)})")
-        cards = t.get("cards")
-        if cards is not None:
-            if not isinstance(cards, list):
-                raise fail(path + ("cards",), f"turn {ti + 1}: cards: a list of the cards drawn")
-            cards = [str(c).upper() for c in cards]
-            for ci, card in enumerate(cards):
-                if card != END_CARD and card not in board.lots:
-                    raise fail(path + ("cards", ci), f"turn {ti + 1}: unknown card {t['cards'][ci]!r}")
-        turn = TurnRecord(player=cast(str, player), cards=cards,  # checked: one of the players
-                          dice=_mapping(t.get("dice"), fail, path + ("dice",), ti, board),
-                          choices=_choices(t.get("choices"), fail, path + ("choices",), ti, board),
-                          line=line_of(lines, path))
-        decisions = t.get("decisions")
-        decisions = [] if decisions is None else decisions
-        if not isinstance(decisions, list):
-            raise fail(path + ("decisions",), f"turn {ti + 1}: decisions: a list")
-        for di, d in enumerate(decisions):
-            dpath = path + ("decisions", di)
-            try:
-                turn.decisions.append(_decision(d, players, board, fail, dpath, ti))
-            except NotationError as err:
-                raise fail(dpath, f"turn {ti + 1}: {err}") from None
-            turn.decisions[-1].line = line_of(lines, dpath)
-        if turn.decisions and isinstance(turn.decisions[-1].action, A.EndTurn):
-            turn.end = turn.decisions.pop()  # implied by a next turn; the last turn's ends it (replay.py)
-        for d in turn.decisions:
-            if isinstance(d.action, A.EndTurn):
-                raise fail(("turns", ti), f"turn {ti + 1}: 'end' can only be the last decision of a turn")
-        rec.turns.append(turn)
+    rec.turns = read_turns(turns, players, board, lines, fail)
     return rec
 
 
@@ -378,163 +315,6 @@ def _check_result(result: Any, players: list[str], fail: Fail) -> None:
         if not isinstance(value, dict) or set(value) != set(players) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
             raise fail(("result", key), f"result: {key}: a whole number for each player ({', '.join(players)})")
-
-
-def _mapping(value: Any, fail: Fail, path: Path_, ti: int, board: Board) -> dict[str, Any]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict):
-        raise fail(path, f"turn {ti + 1}: dice: a mapping such as {{gamble: [3, 4]}}")
-    unknown = set(value) - {"gamble", "reorg", "ties"}
-    if unknown:
-        raise fail(path, f"turn {ti + 1}: dice: unknown key(s) {', '.join(sorted(map(plain, unknown)))} "
-                         "(known: gamble, reorg, ties)")
-    out = dict(value)
-    for key in ("reorg", "ties"):
-        if key in out:
-            if not isinstance(out[key], dict):
-                raise fail(path, f"turn {ti + 1}: dice.{key}: a mapping of lot to value")
-            for lot in out[key]:
-                if str(lot).upper() not in board.lots:
-                    raise fail(path + (key, lot), f"turn {ti + 1}: dice.{key}: unknown lot {lot!r}")
-            out[key] = {str(k).upper(): v for k, v in out[key].items()}
-    if "ties" in out:
-        out["ties"] = {k: (v if isinstance(v, list) else [v]) for k, v in out["ties"].items()}
-    return out
-
-
-def _choices(value: Any, fail: Fail, path: Path_, ti: int, board: Board) -> dict[str, str]:
-    if value is None:
-        return {}
-    if not isinstance(value, dict) or set(value) - CHOICE_KEYS:
-        raise fail(path, f"turn {ti + 1}: choices: a mapping with die_from and/or marker_from")
-    out = {}
-    for k, v in value.items():
-        lot = str(v).upper()
-        if lot not in board.lots:
-            raise fail(path, f"turn {ti + 1}: choices.{k}: unknown lot {v!r}")
-        out[k] = lot
-    return out
-
-
-def _decision(d: Any, players: list[str], board: Board, fail: Fail, path: Path_, ti: int) -> DecisionRecord:
-    if isinstance(d, str):
-        action = parse_action(d, players, board)
-        return DecisionRecord(action=action, text=format_action(action, players))
-    if not isinstance(d, dict):
-        raise fail(path, f"turn {ti + 1}: a decision is text ('build A2 gold') or a mapping")
-    if not DECISION_KEYS.issuperset(d):
-        unknown = set(d) - DECISION_KEYS
-        raise fail(path, f"turn {ti + 1}: unknown decision field(s) {', '.join(sorted(map(plain, unknown)))}")
-    if "do" in d:
-        if not isinstance(d["do"], str):
-            raise fail(path + ("do",), f"turn {ti + 1}: do: a decision in the notation ('build A2 gold')")
-        action = parse_action(d["do"], players, board)
-    else:
-        action = _structured(d, players, board, fail, path, ti)
-    dice, choices = d.get("dice"), d.get("choices")
-    return DecisionRecord(action=action, text=format_action(action, players),
-                          dice={} if dice is None else _mapping(dice, fail, path + ("dice",), ti, board),
-                          choices={} if choices is None else _choices(choices, fail, path + ("choices",), ti, board))
-
-
-# the fields of a structured decision or trade step: a word each (spliced into the notation), or a number/flag
-FIELD_TYPES = {"lot": (str, "a lot"), "color": (str, "a colour"), "from": (str, "a lot or player"),
-               "to": (str, "a player"), "die": (str, "a lot"), "bet": (int, "a whole number"),
-               "money": (int, "a whole number"), "lay_off": (bool, "true or false"), "action": (str, "an action")}
-
-
-_ANY_FIELD: tuple[type, str] = (object, "")
-
-
-def _check_fields(d: dict[str, Any], fail: Fail, path: Path_, ti: int) -> None:
-    for key, value in d.items():
-        kind, what = FIELD_TYPES.get(key, _ANY_FIELD)
-        if kind is str and type(value) is str:  # the usual field: a word (no space in it, not empty)
-            ok = bool(value) and value.split() == [value]
-        elif kind is bool:  # (a gamble's lay_off may also be "ask": the boss not asked yet, lv/actions/layoff.py)
-            ok = isinstance(value, bool) or (key == "lay_off" and value == "ask")
-        elif kind is int:
-            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        else:
-            ok = isinstance(value, kind) and (not isinstance(value, str) or value.split() == [value])
-        if not ok:
-            raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {kind_of(value)}"
-                       + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
-
-
-def _structured(d: dict[str, Any], players: list[str], board: Board, fail: Fail, path: Path_,
-                ti: int) -> A.Decision:
-    _check_fields(d, fail, path, ti)
-    kind = d.get("action")
-    words = _record_words()
-    if kind == "draw":
-        cards = d.get("cards") or []
-        if not isinstance(cards, list):
-            raise fail(path, f"turn {ti + 1}: draw: cards: a list of the cards turned over")
-        return parse_action(" ".join(["draw"] + [str(c) for c in cards]), players, board)
-    if kind == "trade":
-        steps = d.get("steps")
-        if not isinstance(steps, list) or not steps:
-            raise fail(path, f"turn {ti + 1}: trade: give its steps as a list")
-        out = []
-        for si, step in enumerate(steps):
-            if isinstance(step, str):
-                out.append(_step_text(step, players, board))
-            elif isinstance(step, dict):
-                unknown = set(step) - STEP_KEYS
-                if unknown:
-                    raise fail(path + ("steps", si), f"turn {ti + 1}: unknown trade-step field(s) "
-                                                     f"{', '.join(sorted(map(plain, unknown)))}")
-                if "do" in step:
-                    if not isinstance(step["do"], str):
-                        raise fail(path + ("steps", si, "do"), f"turn {ti + 1}: do: a trade step in the notation "
-                                                               "('money 5 from red to blue')")
-                    out.append(_step_text(step["do"], players, board))
-                elif "as" in step:
-                    inner = _structured({k: v for k, v in step.items() if k != "as"}, players, board, fail,
-                                        path + ("steps", si), ti)
-                    if step["as"] not in players:
-                        raise fail(path + ("steps", si, "as"), f"turn {ti + 1}: as: unknown player {step['as']!r}")
-                    out.append(A.ActAs(players.index(step["as"]), inner))
-                elif any(k in step for k in ("money", "lot", "die")) and "action" not in step:
-                    _check_fields(step, fail, path + ("steps", si), ti)
-                    kind_s = next(k for k in ("money", "lot", "die") if k in step)
-                    out.append(_step_text(f"{kind_s} {step[kind_s]} from {step.get('from')} to {step.get('to')}",
-                                          players, board))
-                else:
-                    out.append(_structured(step, players, board, fail, path + ("steps", si), ti))
-            else:
-                raise fail(path + ("steps", si), f"turn {ti + 1}: a trade step is text or a mapping")
-        by = d.get("by")
-        if by is not None:
-            if not isinstance(by, list) or not all(x in players for x in by):
-                raise fail(path + ("by",), f"turn {ti + 1}: trade: by: the players to the trade, proposer first "
-                                           f"(players: {', '.join(players)})")
-            return A.Trade(tuple(out), tuple(players.index(x) for x in by))
-        return A.Trade(tuple(out))
-    if kind not in words:
-        raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(words)}, trade, draw)")
-    return parse_action(words[kind](d), players, board)
-
-
-_words: tuple[tuple[A.Family, ...], dict[str, Callable[[dict[str, Any]], str]]] | None = None
-
-
-def _record_words() -> dict[str, Callable[[dict[str, Any]], str]]:
-    """A structured decision's ``action`` -> its family's ``from_record``: made once for the families there are,
-    not for every decision read."""
-    global _words
-    if _words is None or _words[0] is not A.FAMILIES:
-        _words = (A.FAMILIES, {k: f.from_record for f in A.FAMILIES for k in f.record_kinds})
-    return _words[1]
-
-
-def _step_text(text: str, players: list[str], board: Board) -> A.Decision:
-    action = parse_action("trade " + text, players, board)
-    if len(action.steps) != 1:
-        raise NotationError(f"'{text}': one step at a time here")
-    return action.steps[0]
 
 
 # ---------------------------------------------------------------------------------------------- writing

@@ -233,10 +233,11 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if strict:
                 raise RecordError(f"it is {names[turn.player]}'s turn, the record says {trec.player}",
                                   turn=turn.number, **_at(record, "turns", ti, "player"))
-        if trec.cards is not None and list(trec.cards) != list(turn.cards):
-            out.card_mismatches.append(CardMismatch(turn.number, tuple(trec.cards), tuple(turn.cards)))
+        cards = trec.cards
+        if cards is not None and list(cards) != list(turn.cards):
+            out.card_mismatches.append(CardMismatch(turn.number, tuple(cards), tuple(turn.cards)))
             if strict:
-                raise RecordError(f"the record says {_cards(trec.cards)} drawn, the deck gives "
+                raise RecordError(f"the record says {_cards(cards)} drawn, the deck gives "
                                   f"{', '.join(turn.cards) or 'none'}", turn=turn.number,
                                   **_at(record, "turns", ti, "cards"))
         if turn.draw_generated:
@@ -273,13 +274,15 @@ def _end_turn(out: Replay, ended: TurnRecord, following: TurnRecord | None) -> b
     before its draw) is an illegal decision like any other: a RecordError naming its rule under the recorded
     profile, else ``Illegal`` and the replay stops there, with the game up to that point. True if it stopped."""
     game, record = out.game, out.record
-    line = ended.end.line if ended.end is not None else following.line if following is not None else None
+    end = ended.end
+    line = end.line if end is not None else following.line if following is not None else None
     turn = game.current_turn.number
     draw = not explicit_draw(record, following) if following is not None else not (
         record.table or record.draws == "explicit")
     try:
-        game.apply(A.EndTurn(), next_draw_dice=following.dice if following is not None else None,
-                   next_draw_choices=following.choices if following is not None else None, draw=draw)
+        # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
+        game.apply(A.EndTurn(), next_draw_dice=following.dice or None if following is not None else None,
+                   next_draw_choices=following.choices or None if following is not None else None, draw=draw)
     except IllegalAction as err:
         if out.strict:
             raise RecordError(f"'end' is illegal under '{out.profile.label}': {err}", path=record.path, line=line,
@@ -382,15 +385,18 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             if on_step is not None:
                 on_step(game, play)
             continue
-        action = drec.action
+        # each field read once: a DecisionRecord is a native class (lv/recordturns.py), read by a lookup each time
+        recorded, dice = drec.action, drec.dice
+        action = recorded
         if isinstance(action, A.Draw) and not strict and not game.table:
             # under other rules other cards may come: draw what comes, and say so below; who draws stays checked
             action = A.Draw(player=action.player)
         try:
-            game.apply(action, dice=drec.dice, choices=drec.choices)
-            if action is not drec.action and drec.action.cards and \
-                    list(game.current_turn.cards) != list(drec.action.cards):
-                out.card_mismatches.append(CardMismatch(turn, tuple(drec.action.cards),
+            # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
+            game.apply(action, dice=dice or None, choices=drec.choices or None)
+            if action is not recorded and recorded.cards and \
+                    list(game.current_turn.cards) != list(recorded.cards):
+                out.card_mismatches.append(CardMismatch(turn, tuple(recorded.cards),
                                                         tuple(game.current_turn.cards)))
         except IllegalAction as err:
             if strict:
@@ -409,7 +415,7 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             raise RecordError(f"'{drec.text}': {err}", path=record.path, line=drec.line, turn=turn) from None
         d = game.current_turn.decisions[-1]
         # dice that are just the ones used (a record lv wrote) leave none unused: no need to look for them
-        extra = unused_dice(drec.dice, d.dice) if strict and drec.dice and drec.dice != d.dice else None
+        extra = unused_dice(dice, d.dice) if strict and dice and dice != d.dice else None
         if extra:
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)

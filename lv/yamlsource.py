@@ -99,9 +99,24 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
 # is one not ASCII or with anything left when these are deleted (str.translate: 4x faster than a pattern's search)
 _LAYOUT_CHARS: Final = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
                                      "abcdefghijklmnopqrstuvwxyz{}~")
-_KEY: Final = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.\-]*): ?")
+# the characters of a key the layout reader reads (``name``, ``gamble.lay_off``, ``A2``): str.translate deletes them
+_KEY_CHARS: Final = str.maketrans("", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
 _BLOCK_SCALAR: Final = re.compile(r"(" + _PLAIN + r")|'((?:[^'\n]|'')*)'")
+
+
+def _key_colon(content: str) -> int:
+    """Where the colon after the key that starts ``content`` is (``key: value``, ``key:``), or -1 for none: a key
+    is a letter, digit or "_", then letters, digits, "_", "." and "-" (what ``[A-Za-z0-9_][A-Za-z0-9_.-]*:``
+    matches). A find and a test (isalnum of ASCII: A-Z, a-z, 0-9): no pattern's match and groups."""
+    colon = content.find(":")
+    if colon <= 0 or content[0] in ".-":
+        return -1
+    key = content[:colon]
+    # most keys are letters, digits and "_" (a quick test); the others by deleting what a key may hold
+    if not (key.isascii() and key.replace("_", "").isalnum()) and key.translate(_KEY_CHARS):
+        return -1
+    return colon
 
 
 class _GiveUp(Exception):
@@ -150,7 +165,7 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
             item = path + (len(items),)
             rest = content[2:].lstrip(" ")
             inner = indent + len(content) - len(rest)
-            if _KEY.match(rest) and rest[0] not in "[{":  # a mapping starts in the item: its keys at ``inner``
+            if rest[0] not in "[{" and _key_colon(rest) > 0:  # a mapping starts in the item: its keys at ``inner``
                 rows[i] = (number, inner, rest)
                 value, i = _block(rows, i, inner, item, lines)
             else:
@@ -160,14 +175,15 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
     out: dict[Any, Any] = {}
     while i < len(rows) and rows[i][1] == indent and not rows[i][2].startswith("- "):
         number, _, content = rows[i]
-        found = _KEY.match(content)
-        if found is None or (found.end() == len(found.group(1)) + 1 and len(content) > found.end()):
+        colon = _key_colon(content)
+        end = colon + 1
+        if colon < 0 or (end < len(content) and content[end] != " "):
             raise _GiveUp  # not "key: " or "key:" at the end of the line
-        key = _scalar(found.group(1), None)
+        key = _scalar(content[:colon], None)
         if isinstance(key, (dict, list)) or key in out:
             raise _GiveUp
         sub = path + (key,)
-        rest = content[found.end():]
+        rest = content[end + 1:]
         if rest:
             out[key], i = _inline(rows, i, rest, indent, sub, lines, number)
             continue
@@ -220,6 +236,8 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
     inner = text[1:-1]
     if "[" not in inner and "{" not in inner and "]" not in inner and "}" not in inner:
         return _leaf(text, inner, path, lines, numbers)
+    if len(numbers) == 1 and _is_chain(text):
+        return _chain(text, path, lines, numbers[0])
     pieces: list[str] = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
     if pieces[0] or pieces[-1]:
         raise _GiveUp
@@ -303,6 +321,78 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -
     if stack or root is None:
         raise _GiveUp
     return root
+
+
+def _first_open(inner: str) -> int:
+    """Where the first collection inside ``inner`` opens, or -1."""
+    square, curly = inner.find("["), inner.find("{")
+    return square if curly < 0 or 0 <= square < curly else curly
+
+
+def _is_chain(text: str) -> bool:
+    """Is the flow collection ``text`` (on one row) a chain: its only collection inside is its last entry, and so on
+    down (``{action: gamble, lot: B3, bet: 4, dice: {gamble: [3, 5]}}``, a turn's ``{player: red, cards: [A2]}``)?
+    The brackets only: ``_chain`` reads the words."""
+    while True:
+        if text[-1] != ("}" if text[0] == "{" else "]"):
+            return False
+        inner = text[1:-1]
+        first = _first_open(inner)
+        head = inner if first < 0 else inner[:first]
+        if "]" in head or "}" in head:
+            return False
+        if first < 0:
+            return True
+        text = inner[first:]
+
+
+def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int) -> Any:
+    """``_flow`` of a chain (``_is_chain``) on ``line``: the entries before its inner collection split at their commas
+    as ``_leaf`` splits them, then that collection (its key the last entry's, "key:"), read the same way; the data
+    and lines ``_flow``'s pieces give, without its pattern's split and a frame per collection."""
+    if len(path) >= MAX_DEPTH:
+        raise _GiveUp
+    inner = text[1:-1]
+    first = _first_open(inner)
+    if first < 0:
+        return _leaf(text, inner, path, lines, [line])
+    mapping = text[0] == "{"
+    lines[path] = line
+    out: Any = {} if mapping else []
+    known = _flow_words
+    items = inner[:first].split(",")
+    slot = items.pop().strip(" ")  # before the inner collection: its key and a colon, or (in a list) nothing
+    for item in items:
+        word = item.strip(" ")
+        if mapping:
+            key_text, colon, value_text = word.partition(": ")
+            key = known.get(key_text, _MISS)
+            if key is _MISS:
+                key = _flow_scalar(key_text)
+            if not colon or key in out:
+                raise _GiveUp
+            lines[path + (key,)] = line
+            value_text = value_text.lstrip(" ")
+            value = known.get(value_text, _MISS)
+            out[key] = _flow_scalar(value_text) if value is _MISS else value
+        else:
+            value = known.get(word, _MISS)
+            lines[path + (len(out),)] = line
+            out.append(_flow_scalar(word) if value is _MISS else value)
+    if mapping:
+        if not slot or slot[-1] != ":":
+            raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
+        key = known.get(slot[:-1], _MISS)
+        if key is _MISS:
+            key = _flow_scalar(slot[:-1])
+        if key in out:
+            raise _GiveUp
+        out[key] = _chain(inner[first:], path + (key,), lines, line)  # (its line: set first thing there)
+    else:
+        if slot:
+            raise _GiveUp  # a value, then the collection without a comma between them
+        out.append(_chain(inner[first:], path + (len(out),), lines, line))
+    return out
 
 
 def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:
