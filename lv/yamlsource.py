@@ -363,22 +363,7 @@ def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int) -> Any:
     items = inner[:first].split(",")
     slot = items.pop().strip(" ")  # before the inner collection: its key and a colon, or (in a list) nothing
     for item in items:
-        word = item.strip(" ")
-        if mapping:
-            key_text, colon, value_text = word.partition(": ")
-            key = known.get(key_text, _MISS)
-            if key is _MISS:
-                key = _flow_scalar(key_text)
-            if not colon or key in out:
-                raise _GiveUp
-            lines[path + (key,)] = line
-            value_text = value_text.lstrip(" ")
-            value = known.get(value_text, _MISS)
-            out[key] = _flow_scalar(value_text) if value is _MISS else value
-        else:
-            value = known.get(word, _MISS)
-            lines[path + (len(out),)] = line
-            out.append(_flow_scalar(word) if value is _MISS else value)
+        _entry(item.strip(" "), mapping, out, path, lines, line)
     if mapping:
         if not slot or slot[-1] != ":":
             raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
@@ -404,29 +389,34 @@ def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: 
     out: Any = {} if mapping else []
     if not inner.strip(" \n"):
         return out
-    known = _flow_words
     row, line, rows = 0, numbers[0], len(numbers) > 1
     for item in inner.split(","):
         word = item.strip(" \n")
         if rows:
             line = numbers[row + item.count("\n", 0, len(item) - len(item.lstrip(" \n")))]
             row += item.count("\n")
-        if mapping:
-            key_text, colon, value_text = word.partition(": ")
-            key = known.get(key_text, _MISS)
-            if key is _MISS:
-                key = _flow_scalar(key_text)
-            if not colon or key in out:
-                raise _GiveUp
-            lines[path + (key,)] = line
-            value_text = value_text.lstrip(" ")
-            value = known.get(value_text, _MISS)
-            out[key] = _flow_scalar(value_text) if value is _MISS else value
-        else:
-            value = known.get(word, _MISS)
-            lines[path + (len(out),)] = line
-            out.append(_flow_scalar(word) if value is _MISS else value)
+        _entry(word, mapping, out, path, lines, line)
     return out
+
+
+def _entry(word: str, mapping: bool, out: Any, path: Path_, lines: dict[Path_, int], line: int) -> None:
+    """One entry of a flow collection, ``key: value`` into a mapping or a value onto a list, with its line."""
+    known = _flow_words
+    if mapping:
+        key_text, colon, value_text = word.partition(": ")
+        key = known.get(key_text, _MISS)
+        if key is _MISS:
+            key = _flow_scalar(key_text)
+        if not colon or key in out:
+            raise _GiveUp
+        lines[path + (key,)] = line
+        value_text = value_text.lstrip(" ")
+        value = known.get(value_text, _MISS)
+        out[key] = _flow_scalar(value_text) if value is _MISS else value
+    else:
+        value = known.get(word, _MISS)
+        lines[path + (len(out),)] = line
+        out.append(_flow_scalar(word) if value is _MISS else value)
 
 
 _FLOW_SPLIT: Final = re.compile(r"([\[\]{},])")
