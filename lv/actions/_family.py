@@ -335,14 +335,14 @@ class Moment:
             #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
             #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
             #   the collector more than their hits save; pure, the key costs more bytecodes than they save); both
-            #   from the state's counts by colour number (``_facts``: no dict of the counts made)
+            #   from the state's counts by colour number (``_facts_of``: no dict of the counts made)
             if _COMPILED and self.engine.mute:
                 facts = self._counted(s)
             else:
                 memo = s.structure_memo()
                 kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
                 if kept is None:
-                    kept = memo["tile_facts"] = self._facts(s.color_counts)
+                    kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.color_counts)
                 facts = kept
             self.left, opened, self.colors_with = facts
             # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
@@ -373,29 +373,13 @@ class Moment:
         key = 0
         for n in s.color_counts:
             if n < 0 or n > 63:
-                return self._facts(s.color_counts)
+                return _facts_of(self.per_color, self.board.colors, s.color_counts)
             key = key * 64 + n
         found = self._by_counts.get(key)
         if found is None:
             if len(self._by_counts) > 100_000:  # a long run of many games: start again rather than grow without end
                 self._by_counts.clear()
-            found = self._by_counts[key] = self._facts(s.color_counts)
-        return found
-
-    def _facts(self, counts: list[int]) -> TileFacts:
-        """``_facts_of`` for the tiles on the board by colour number (``GameState.color_counts``): the same facts,
-        without the counts made into a dict by colour first."""
-        per_color, colors = self.per_color, self.board.colors
-        left: dict[str, int] = {}
-        open_colors: list[str] = []
-        for k in range(len(colors)):  # one loop, no generator (compiled, a generator is an object and calls)
-            c = colors[k]
-            n = per_color - counts[k]
-            left[c] = n
-            if n > 0:
-                open_colors.append(c)
-        opened = tuple(open_colors)
-        found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
+            found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.color_counts)
         return found
 
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
@@ -430,17 +414,18 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
     memo = s.structure_memo()
     found: TileFacts | None = memo.get("tile_facts")
     if found is None:
-        found = memo["tile_facts"] = _facts_of(engine.tiles_per_color, engine.board.colors, s.tile_counts())
+        found = memo["tile_facts"] = _facts_of(engine.tiles_per_color, engine.board.colors, s.color_counts)
     return found
 
 
-def _facts_of(per_color: int, colors: tuple[str, ...], on_board: dict[str, int]) -> TileFacts:
-    """``tile_facts`` of these tiles on the board by colour (kept in the state's structure memo, or compiled by
-    ``Moment._counted``)."""
+def _facts_of(per_color: int, colors: tuple[str, ...], counts: list[int]) -> TileFacts:
+    """``tile_facts`` of these tiles on the board by colour number (``GameState.color_counts``, in the board's colour
+    order; kept in the state's structure memo, or compiled by ``Moment._counted``)."""
     left: dict[str, int] = {}
     open_colors: list[str] = []
-    for c in colors:  # one loop, no generator (compiled, a generator is an object and calls)
-        n = per_color - on_board.get(c, 0)
+    for k in range(len(colors)):  # one loop, no generator (compiled, a generator is an object and calls)
+        c = colors[k]
+        n = per_color - counts[k]
         left[c] = n
         if n > 0:
             open_colors.append(c)
