@@ -120,12 +120,7 @@ def test_greedy_picks_among_equal_sprawls_and_raises_and_without_gambles_as_from
                 rng.setstate(state)
                 picked, trusted = B.greedy_bot.pick(engine, s, plan, rng)
                 assert rng.getstate() == after and not any(engine.slots)
-                if expected is None:
-                    assert isinstance(picked, A.EndTurn)
-                elif isinstance(expected, A.Gamble):
-                    assert isinstance(picked, A.Gamble) and picked.lot == expected.lot
-                else:
-                    assert picked == expected
+                _assert_greedy_took(picked, expected)
             tied += tie
             rich += not short and any(isinstance(a, A.Gamble) for a in legal)
     assert tied > 5 and rich > 20, (tied, rich)
@@ -162,6 +157,17 @@ def _greedy_by_values(game, legal, rng):
     return choices[0] if len(choices) == 1 else choices[below(rng, len(choices))]
 
 
+def _assert_greedy_took(taken, expected):
+    """``taken`` is greedy's decision where ``_greedy_by_values`` gives ``expected``: the end of the turn where it
+    values nothing, a gamble at the same casino (its stake is greedy's own), else the very decision."""
+    if expected is None:
+        assert isinstance(taken, A.EndTurn)
+    elif isinstance(expected, A.Gamble):
+        assert isinstance(taken, A.Gamble) and taken.lot == expected.lot
+    else:
+        assert taken == expected
+
+
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3)])
 def test_greedy_decides_as_its_listed_values_say(spec, players):
     """``greedy`` finds its choices in one pass (``GreedyBot._scan``), without listing its values: the same
@@ -176,12 +182,7 @@ def test_greedy_decides_as_its_listed_values_say(spec, players):
                 rng.setstate(state)
                 a = B.greedy_bot(game, legal, rng)
                 assert rng.getstate() == after
-                if expected is None:
-                    assert isinstance(a, A.EndTurn)
-                elif isinstance(expected, A.Gamble):
-                    assert isinstance(a, A.Gamble) and a.lot == expected.lot
-                else:
-                    assert a == expected
+                _assert_greedy_took(a, expected)
                 compared += 1
         assert compared > 20
 
