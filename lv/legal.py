@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, cast
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment, Roles
+from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
 from .chance import below
 from .profile import Profile
 from .rules import Engine
@@ -121,15 +121,9 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     while len(slots) < n:
         slots.append([])
     m.slots = slots
-    kept = m.roles  # each player's, kept with the list they are for: the player changes at every turn
-    while len(kept) <= player:
-        kept.append(Roles())
-    r = kept[player]
-    if casinos is not r.of:  # the roles depend on nothing else (see _roles)
-        _roles(r, casinos, player)
-    m.bossed = bossed = r.bossed
-    m.diced = diced = r.diced
-    m.rivals = rivals = r.rivals
+    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
+        _roles(m, casinos, player)
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
     roles = plan.roles
     try:
         for i, family in enumerate(plan.casinos):
@@ -152,21 +146,21 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     return n
 
 
-def _roles(r: Roles, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
-    """The positions in ``casinos`` of the casinos of each role (``Family.casinos``) for ``player``, into ``r``
-    (``player``'s ``Roles``), kept with the list they are for: ``with_dice`` gives the very same list until a tile or
-    a die changes (it is never changed, and its casinos and dice facts are values), so the same list has the same
-    roles for the same player (``r.of`` holds the list: its id is not reused meanwhile). Compiled, another list
-    whose casinos have the roles they had for the player keeps the lists (``_same_roles``): most often the case
-    when the player's turn comes back."""
-    old = r.of
-    if _COMPILED and old is not None and len(old) == len(casinos) \
+def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
+    """The positions in ``casinos`` of the casinos of each role (``Family.casinos``) for ``player``, into
+    ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
+    gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
+    are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
+    reused meanwhile). Compiled, another list for the same player whose casinos have the roles they had keeps the
+    lists (``_same_roles``)."""
+    old = m.roles_of
+    if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
-        r.of = casinos
+        m.roles_of = casinos
         return
     if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs
         #   it); each write inline (a call a position cost more than the write)
-        bossed, diced, rivals = r.bossed, r.diced, r.rivals
+        bossed, diced, rivals = m.bossed, m.diced, m.rivals
         nb = nd = nr = 0
         i = 0
         for pair in casinos:
@@ -202,11 +196,11 @@ def _roles(r: Roles, casinos: list[tuple[Casino, DiceFacts]], player: int) -> No
         _cut(bossed, nb)
         _cut(diced, nd)
         _cut(rivals, nr)
-        r.of = casinos
+        m.roles_of, m.roles_player = casinos, player
         return
-    # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the
-    # player's own lists emptied
-    bossed, diced, rivals = r.bossed, r.diced, r.rivals
+    # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the moment's
+    # own lists emptied
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
     bossed.clear()
     diced.clear()
     rivals.clear()
@@ -222,7 +216,7 @@ def _roles(r: Roles, casinos: list[tuple[Casino, DiceFacts]], player: int) -> No
             if b is not None:
                 rivals.append(i)
         i += 1
-    r.of = casinos
+    m.roles_of, m.roles_player = casinos, player
 
 
 def _same_roles(old: list[tuple[Casino, DiceFacts]], new: list[tuple[Casino, DiceFacts]], player: int) -> bool:

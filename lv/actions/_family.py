@@ -285,29 +285,13 @@ def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:
     return int(word)
 
 
-class Roles:
-    """The positions in a casino list (``CasinoIndex.with_dice``) of the casinos of each role for one player:
-    those it is the boss of, has a die in, another player is the boss of (``Family.casinos``). ``of``: the list
-    they are for (None: none yet). ``Moment.roles`` keeps one a player, so that a player's roles, worked out once,
-    serve again when its turn comes back and the list is the same or its casinos have the roles they had
-    (legal.py's ``_roles``): in a search's playouts the player changes at every turn."""
-
-    __slots__ = ("of", "bossed", "diced", "rivals")
-
-    def __init__(self) -> None:
-        self.of: list[tuple[Casino, DiceFacts]] | None = None
-        self.bossed: list[int] = []
-        self.diced: list[int] = []
-        self.rivals: list[int] = []
-
-
 class Moment:
     """What every generator of the legal list reads, computed once per list: the player to move, their money,
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals", "roles", "structure", "join_rule",
+                 "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
@@ -330,12 +314,13 @@ class Moment:
         self.open_colors: tuple[str, ...] = ()
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
-        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``) for the player to move: the
-        # lists of its ``Roles`` (legal.py fills them; a generator does not change them)
+        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
+        # keeps them while the list and the player are the same: a generator does not change them)
         self.bossed: list[int] = []
         self.diced: list[int] = []
         self.rivals: list[int] = []
-        self.roles: list[Roles] = []  # by player: each one's roles, kept while its casino list is the same
+        self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
+        self.roles_player = -1
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
