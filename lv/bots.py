@@ -198,13 +198,15 @@ class GreedyBot(Picker):
         None), the same decision from the same draws, found in the parts of the list (``legal.fill``: before the
         casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
         may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
-        casino (``gamble_of``, not laid off, as the generator lists it; else it is checked)."""
+        casino (``gamble_of``, not laid off, as the generator lists it; else it is checked). The list leaves out the
+        purchases that would leave it less than its reserve (``fill``'s ``keep``): each is worth 0 to it (``_value``),
+        so the same decisions are drawn among, in the same order."""
         if s.players[s.current].money >= self.short:  # a gamble is worth nothing to it now (``_value``): none
             #   listed (the same pick: a decision valued 0 is never drawn, and the end of the turn is listed after)
             plan = (whole_plan(engine) if plan is None else plan).without(engine, _GAMBLE)
         out: list[A.Decision] = []
         after: list[A.Decision] = []
-        n = fill(engine, s, out, after, plan)
+        n = fill(engine, s, out, after, plan, self.reserve)  # (a purchase leaving less than the reserve: worth 0)
         choices: list[A.Decision] = []
         try:
             end = self._scan(s, engine, out, engine.slots, n, after, None, choices)

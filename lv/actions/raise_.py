@@ -147,7 +147,7 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares
-        money, per = m.money, table.per
+        money, per = m.budget, table.per
         if money < per:  # most lists: not even a 1-space raise affordable, no casino looked at
             return
         spaces = money // per if per else maxsize  # the most spaces the player can pay for (``raise_cost``)
