@@ -733,6 +733,10 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
             bot = bots[seat]
             if bot is uniform:  # the fast path: the same draw from the generator, no list made
                 decision = game.random_legal(rngs[seat], legal_counts)
+            elif type(bot) is GreedyBot and legal_counts is None:  # greedy's pick from the parts of the list, the
+                #   same decision from the same draws (``GreedyBot.pick``): no list joined, none it would not value
+                greedy: GreedyBot = bot
+                decision, _ = greedy.pick(game.engine, s, None, rngs[seat])
             else:
                 legal = legal_actions(game.engine, s)  # (not the game's method: it keeps a copy for push)
                 if legal_counts is not None:
