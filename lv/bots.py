@@ -58,6 +58,8 @@ from .errors import IllegalAction, LvError
 from .legal import Plan, empty, fill, legal_actions, whole_plan
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
+from .actions.raise_ import raise_price
+from .actions.sprawl import sprawl_cost
 from .actions.layoff import LAY_OFF_PHASE, LayOff, asks_boss, waiting_gamble
 from .mcts import Mcts, Picker, _View
 from .rules import Engine
@@ -196,13 +198,15 @@ class GreedyBot(Picker):
         None), the same decision from the same draws, found in the parts of the list (``legal.fill``: before the
         casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
         may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
-        casino (``gamble_of``, not laid off, as the generator lists it; else it is checked)."""
+        casino (``gamble_of``, not laid off, as the generator lists it; else it is checked). The list leaves out the
+        purchases that would leave it less than its reserve (``fill``'s ``keep``): each is worth 0 to it (``_value``),
+        so the same decisions are drawn among, in the same order."""
         if s.players[s.current].money >= self.short:  # a gamble is worth nothing to it now (``_value``): none
             #   listed (the same pick: a decision valued 0 is never drawn, and the end of the turn is listed after)
             plan = (whole_plan(engine) if plan is None else plan).without(engine, _GAMBLE)
         out: list[A.Decision] = []
         after: list[A.Decision] = []
-        n = fill(engine, s, out, after, plan)
+        n = fill(engine, s, out, after, plan, self.reserve)  # (a purchase leaving less than the reserve: worth 0)
         choices: list[A.Decision] = []
         try:
             end = self._scan(s, engine, out, engine.slots, n, after, None, choices)
@@ -276,11 +280,10 @@ class GreedyBot(Picker):
         last: str | None = None
         beside: list[tuple[str, DiceFacts]] | None = None
         die = 0
-        # the tiles left of each colour read so far, in the board's order of colours (-1: not read yet; made on the
-        # first build read). A build's colour is found there by identity (the legal list names the board's own
-        # strings: a few pointer compares, where a dict by colour is a hash lookup); one not found is read each time
-        palette = board.colors
-        tiles_of: list[int] | None = None
+        # a build's colour is found among the board's by identity (the legal list names the board's own strings: a few
+        # pointer compares, where a dict by colour is a hash lookup), its tiles on the board by its number (one not
+        # found is asked of the engine)
+        palette, counts, per_color, prices = board.colors, s.color_counts, engine.tiles_per_color, board.prices
         best = 0.0
         end: A.Decision | None = None
         part = first
@@ -293,8 +296,8 @@ class GreedyBot(Picker):
                         #   string of the same lot is read again, the same)
                         last = lot
                         beside = None
-                        if money - engine.action_cost(s, action) >= reserve:
-                            i = bit_of[lot]
+                        i = bit_of[lot]
+                        if money - prices[i] >= reserve:  # (a build's cost: its lot's price, by bit)
                             beside, die = _beside_bits(s, index, near[i]), printed[i]
                     if beside is None:
                         value = 0.0
@@ -303,14 +306,8 @@ class GreedyBot(Picker):
                         n = len(palette)
                         while k < n and palette[k] is not color:
                             k += 1
-                        if k < n:
-                            if tiles_of is None:
-                                tiles_of = [-1] * n
-                            tiles = tiles_of[k]
-                            if tiles < 0:
-                                tiles = tiles_of[k] = engine.available_tiles(s, color)
-                        else:
-                            tiles = engine.available_tiles(s, color)
+                        # the tiles left of the colour: by its number, as ``tiles_left`` counts them
+                        tiles = per_color - counts[k] if k < n else engine.available_tiles(s, color)
                         # (no casino beside: the colour with the most tiles left, ``_colour_value`` without its call)
                         value = 20 + (_colour_value(me, die, tiles, beside, color) if beside else tiles / 10)
                 elif isinstance(action, A.Gamble):
@@ -337,7 +334,7 @@ class GreedyBot(Picker):
                     value = float(30 + grown.spaces + lots[action.lot].die)
                     if value < best and out is None:
                         continue
-                    if money - engine.action_cost(s, action) < reserve:
+                    if money - sprawl_cost(engine, action.lot, grown.height) < reserve:  # (its ``cost``: no lookup)
                         value = 0.0
                 elif isinstance(action, A.Raise):  # the same
                     raised = pairs[at][0] if 0 <= at < count else at_bit[bit_of[action.lot]]
@@ -345,7 +342,7 @@ class GreedyBot(Picker):
                     value = float(25 + raised.spaces)
                     if value < best and out is None:
                         continue
-                    if money - engine.action_cost(s, action) < reserve:
+                    if money - raise_price(engine, raised) < reserve:
                         value = 0.0
                 else:
                     value = self._value(s, engine, index, lots, action)
@@ -736,6 +733,10 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
             bot = bots[seat]
             if bot is uniform:  # the fast path: the same draw from the generator, no list made
                 decision = game.random_legal(rngs[seat], legal_counts)
+            elif type(bot) is GreedyBot and legal_counts is None:  # greedy's pick from the parts of the list, the
+                #   same decision from the same draws (``GreedyBot.pick``): no list joined, none it would not value
+                greedy: GreedyBot = bot
+                decision, _ = greedy.pick(game.engine, s, None, rngs[seat])
             else:
                 legal = legal_actions(game.engine, s)  # (not the game's method: it keeps a copy for push)
                 if legal_counts is not None:

@@ -95,12 +95,13 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
 
 
 def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
-          plan: Plan | None = None) -> int:
+          plan: Plan | None = None, keep: int = 0) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
-    profile's, all of them, when None)."""
+    profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
+    it less (``Moment.budget``; greedy's reserve: it values none of them)."""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -111,6 +112,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     m = engine.moment
     m = Moment(engine, s) if m is None else m.moment(s)
     engine.moment = m
+    if keep > 0:  # (a negative reserve lists no more than the player can pay)
+        m.budget = m.money - keep
     for before in plan.before:
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order

@@ -224,6 +224,25 @@ def test_play_seeds_each_seat_from_the_game_seed():
     assert first[0] == first[1]
 
 
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 3), ("original", 3, 4), ("revised+f-block", 2, 5)])
+def test_play_gives_greedy_its_pick_and_plays_the_game_of_the_joined_list(spec, players, seed):
+    """``play`` asks ``greedy`` (the bot itself, not a copy wrapped in anything) for its pick from the parts of the
+    list (``GreedyBot.pick``), not for its call on the joined list: the same game, decision for decision, as a bot
+    that is greedy called on ``legal_actions`` (one ``play`` does not know); and the same again when the legal
+    counts are asked for (the joined list's path)."""
+    def called(game, legal, rng):
+        return bots.greedy_bot(game, legal, rng)
+
+    games = []
+    for seats, counts in (([bots.greedy_bot] * players, None), ([called] * players, None),
+                          ([bots.greedy_bot] * players, [])):
+        game = lv.new_game(spec, players, seed=seed)
+        bots.play(game, seats, seed=seed, legal_counts=counts)
+        games.append([(t.player, [d.action for d in t.decisions]) for t in game.history])
+    assert games[0] == games[1] == games[2]
+    assert sum(len(d) for _, d in games[0]) > 50
+
+
 def test_a_users_bot_is_loaded_from_module_and_function(monkeypatch):
     """examples/my_bot.py: builds on the cheapest lot it can, then ends the turn; loaded as my_bot:choose."""
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples"))

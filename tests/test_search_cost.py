@@ -20,7 +20,7 @@ from lv import actions as A
 from lv import bots as B
 from lv import mcts
 from lv.chance import Dice, below
-from lv.legal import legal_actions, legal_actions_of, plan_of
+from lv.legal import _joined, fill, legal_actions, legal_actions_of, plan_of
 
 from conftest import positions
 
@@ -124,6 +124,33 @@ def test_greedy_picks_among_equal_sprawls_and_raises_and_without_gambles_as_from
             tied += tie
             rich += not short and any(isinstance(a, A.Gamble) for a in legal)
     assert tied > 5 and rich > 20, (tied, rich)
+
+
+PURCHASES = (A.Build, A.Sprawl, A.Remodel, A.Raise, A.Reorganize)  # the decisions ``Moment.budget`` limits
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("original+f-block", 2)])
+def test_a_list_that_keeps_money_is_the_list_less_the_purchases_that_would_spend_it(spec, players):
+    """``legal.fill``'s ``keep`` (greedy's pick keeps its reserve): the very list without it, less each purchase whose
+    cost (``action_cost``) would leave the player fewer than ``keep`` dollars, in the same order; the gambles (a stake
+    from $1, the player's choice) and the rest as they were. Checked at the edge: a purchase costing exactly the
+    money less ``keep`` stays listed."""
+    edge = 0
+    for seed in range(2):
+        for game, legal, rng in positions(spec, players, seed, _random_kind_or_greedy):
+            engine, s = game.engine, game.state
+            if s.phase != "actions":
+                continue
+            money = s.players[s.current].money
+            costs = {id(a): engine.action_cost(s, a) for a in legal if isinstance(a, PURCHASES)}
+            for keep in (1, 4, 5, 9):
+                out: list = []
+                after: list = []
+                n = fill(engine, s, out, after, None, keep)
+                kept = _joined(engine, out, after, n)
+                assert kept == [a for a in legal if id(a) not in costs or money - costs[id(a)] >= keep], (s.turn, keep)
+                edge += any(money - c == keep for c in costs.values())
+    assert edge > 10, edge
 
 
 def test_a_dice_that_forgets_is_as_a_new_one():

@@ -289,7 +289,7 @@ class Moment:
     """What every generator of the legal list reads, computed once per list: the player to move, their money,
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
-    __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "markers", "closed", "left",
+    __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables")
@@ -353,6 +353,10 @@ class Moment:
         self.state = s
         self.player = player = s.current
         self.money: int = s.players[player].money
+        # the most a purchase listed may cost (a build, sprawl, remodel, raise, reorganization; a gamble's stake is
+        # the player's to choose, listed by ``money``): the player's money, less what a caller of ``legal.fill``
+        # asks to keep (a bot that values nothing that would leave it less: greedy's reserve)
+        self.budget: int = self.money
         self.markers = s.markers
         engine = self.engine
         n = len(s.players)

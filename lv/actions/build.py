@@ -176,7 +176,7 @@ class BuildFamily(Family):
             return
         # the player's lots they can pay for, off the closed block, as a mask: compiled, an int test a marker
         # instead of two attribute reads of its lot
-        ok = masks[player] & board.price_at_most(m.money)
+        ok = masks[player] & board.price_at_most(m.budget)
         if closed is not None:
             ok &= ~board.block_mask[closed]
         if not ok:

@@ -67,6 +67,11 @@ def raise_cost(engine: Engine, casino: Casino) -> int:
     return engine.family_tables.raise_.costs.formula(casino.spaces)  # (the engine's typed field: no lookup by name)
 
 
+def raise_price(engine: Engine, casino: Casino) -> int:
+    """``raise_cost``, read from its table (the family's ``cost``; greedy's, of the casino it has at hand)."""
+    return engine.family_tables.raise_.costs.at(casino.spaces)
+
+
 class RaiseTable:
     """Raise's table (``prepare``): the cost by spaces (``per`` a space), and the decisions made so far by casino
     (its first lot's bit, ``Casino.first``): decisions are values listed again and again, each made once
@@ -115,7 +120,7 @@ class RaiseFamily(Family):
         casino = engine.casino_at(s, a.lot)
         if casino is None:
             raise engine.no_casino(a.lot)
-        return engine.family_tables.raise_.costs.at(casino.spaces)  # ``raise_cost``, read from its table
+        return raise_price(engine, casino)
 
     def active(self, profile: Profile) -> bool:
         return profile.raise_.enabled
@@ -142,7 +147,7 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares
-        money, per = m.money, table.per
+        money, per = m.budget, table.per
         if money < per:  # most lists: not even a 1-space raise affordable, no casino looked at
             return
         spaces = money // per if per else maxsize  # the most spaces the player can pay for (``raise_cost``)

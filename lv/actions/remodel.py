@@ -173,7 +173,7 @@ class RemodelFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
-        money, per = m.money, table.per
+        money, per = m.budget, table.per
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
             return
         units = money // per if per else maxsize  # the most tiles the player can pay for (``remodel_cost``)

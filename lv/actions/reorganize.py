@@ -149,7 +149,7 @@ class ReorganizeFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
-        money, per = m.money, table.per
+        money, per = m.budget, table.per
         if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
             return
         pips = money // per if per else maxsize  # the most pips the player can pay for (``reorg_cost``)

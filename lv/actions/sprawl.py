@@ -224,7 +224,7 @@ class SprawlFamily(Family):
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
         table: SprawlTable = m.family_tables.sprawl  # typed: compiled, native reads and compares
-        money = m.money
+        money = m.budget
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
