@@ -140,8 +140,15 @@ def _load_layout(text: str, sparse: bool = False) -> tuple[Any, dict[Path_, int]
     if not text.endswith("\n") or not text.isascii() or text.translate(_LAYOUT_CHARS) or "---" in text \
             or "..." in text:
         return None
-    rows = [(n + 1, len(line) - len(line.lstrip(" ")), line.strip()) for n, line in enumerate(text.split("\n"))
-            if line.strip()]
+    # (line, indent, content) of each line with more than spaces: the text is ASCII with no whitespace but " " and
+    # the line breaks it is split at, so ``lstrip(" ")`` and ``rstrip(" ")`` are ``strip()`` (one new string a row)
+    rows: list[tuple[int, int, str]] = []
+    n = 0
+    for line in text.split("\n"):
+        n += 1
+        content = line.lstrip(" ")
+        if content:
+            rows.append((n, len(line) - len(content), content.rstrip(" ")))
     if not rows or rows[0][1] != 0:
         return None
     lines: dict[Path_, int] = {}
@@ -204,18 +211,24 @@ def _inline(rows: list[tuple[int, int, str]], i: int, rest: str, indent: int, pa
     """A value written after its key or "- " on row ``i``: a scalar, or a flow collection that may go on over the
     rows after (more indented than ``indent``). (Its data, the next row.)"""
     if rest[0] not in "[{":
-        found = _BLOCK_SCALAR.fullmatch(rest)
-        if found is None:
-            raise _GiveUp
+        if rest.isalnum():  # a word of letters and digits (ASCII): the pattern's plain scalar, without a match
+            value = _scalar(rest, None)
+        else:
+            found = _BLOCK_SCALAR.fullmatch(rest)
+            if found is None:
+                raise _GiveUp
+            value = _scalar(found.group(1), found.group(2))
         lines[path] = number
-        value = _scalar(found.group(1), found.group(2))
         i += 1
         if i < len(rows) and rows[i][1] > indent:
             raise _GiveUp  # a plain scalar continued on the next line
         return value, i
+    i += 1
+    if i >= len(rows) or rows[i][1] <= indent:
+        # on this row alone (most): no brackets counted, ``_flow`` gives up a row whose brackets do not close
+        return _flow(rest, path, lines, [number], sparse), i
     parts, numbers = [rest], [number]
     depth = rest.count("[") + rest.count("{") - rest.count("]") - rest.count("}")
-    i += 1
     while depth > 0:
         if i >= len(rows) or rows[i][1] <= indent:
             raise _GiveUp
@@ -334,18 +347,19 @@ def _first_open(inner: str) -> int:
 def _is_chain(text: str) -> bool:
     """Is the flow collection ``text`` (on one row) a chain: its only collection inside is its last entry, and so on
     down (``{action: gamble, lot: B3, bet: 4, dice: {gamble: [3, 5]}}``, a turn's ``{player: red, cards: [A2]}``)?
-    The brackets only: ``_chain`` reads the words."""
+    The brackets only: ``_chain`` reads the words. Each collection is ``text[start:end]`` (no slice made)."""
+    start, end = 0, len(text)
     while True:
-        if text[-1] != ("}" if text[0] == "{" else "]"):
+        if text[end - 1] != ("}" if text[start] == "{" else "]"):
             return False
-        inner = text[1:-1]
-        first = _first_open(inner)
-        head = inner if first < 0 else inner[:first]
-        if "]" in head or "}" in head:
+        square, curly = text.find("[", start + 1, end - 1), text.find("{", start + 1, end - 1)
+        first = square if curly < 0 or 0 <= square < curly else curly
+        head = end - 1 if first < 0 else first
+        if text.find("]", start + 1, head) >= 0 or text.find("}", start + 1, head) >= 0:
             return False
         if first < 0:
             return True
-        text = inner[first:]
+        start, end = first, end - 1
 
 
 def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int, own: bool, sparse: bool) -> Any:

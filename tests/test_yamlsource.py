@@ -241,3 +241,9 @@ def test_sparse_lines_of_flow_collections(text):
 @given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
 def test_sparse_lines_of_any_dumped_data(data, flow, width):
     same_line_of_sparse(yaml.safe_dump({"k": data, "m": [data]}, default_flow_style=flow, width=width or 80))
+
+
+@pytest.mark.parametrize("text", ["a: 1 \n", "a: [x, y]  \nb: {c: d} \n", "- x \n- 2  \n", "a:  \n  b: 1\n",
+                                  "a: x y \n", "k:\n- {a: [1, 2]} \n- [3]   \n"])
+def test_the_layout_reader_reads_spaces_at_the_end_of_a_line_as_the_general_path_does(text):
+    assert same_by_layout(text)
