@@ -148,7 +148,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if strict:
                 _check_draw_dice(record, ti, game)
         turn = game.current_turn
-        play = TurnPlay(turn=turn, line=trec.line)
+        play = TurnPlay(turn, trec.line)  # (by position: no keywords for attrs' __init__ to take)
         out.turns.append(play)
         if names[turn.player] != trec.player:
             if strict:

@@ -72,6 +72,11 @@ def test_a_text_refused_says_what_parse_action_says(text: str) -> None:
     ("{action: fly, lot: A1}", "unknown action 'fly' (actions: "),
     ("{action: gamble, lot: A1, bet: -1}", "bet: a whole number, not a number"),
     ("{action: build, lot: A1, colour: gold}", "unknown decision field(s) colour"),
+    # each kind of field's check (recordturns._check_fields): a flag, a word given a number, any other field's text
+    ("{action: gamble, lot: A1, bet: 2, lay_off: 5}", "lay_off: true or false, not a number"),
+    ("{action: build, lot: 1, color: gold}", "lot: a lot, not a number"),
+    ("{action: build, lot: A1, color: gold, cards: 'A1 A2'}", "cards: , not text 'A1 A2'"),
+    ("{lot: A1, color: gold}", "unknown action None (actions: "),
 ])
 def test_a_structured_decision_refused_names_its_line_and_what_is_wrong(decision: str, message: str) -> None:
     with pytest.raises(RecordError) as err:
