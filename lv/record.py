@@ -66,7 +66,9 @@ class Record:
     turns: list[TurnRecord] = attrs.field(factory=list)
     result: dict[str, Any] | None = None
     comment: str | None = None
-    lines: dict[Path_, int] = attrs.field(factory=dict, repr=False)  # key path -> line, for errors found after loading
+    # key path -> line, for errors found after loading: ``line_of(lines, path)`` (``at``) gives any key's (a flow
+    # collection on one row may stand for what it holds: ``load_located``'s sparse lines)
+    lines: dict[Path_, int] = attrs.field(factory=dict, repr=False)
     stored_profile: dict[str, Any] | None = None  # the resolved profile (name, title, base, values) if the file has it
     tags: dict[str, str] = attrs.field(factory=dict)  # event, site, date, round, then the free tags, as text
 
@@ -90,7 +92,7 @@ def load_record(path: str | Path) -> Record:
 def parse_record(text: str, name: str = "<record>", board: Board | None = None) -> Record:
     """A record from its text (YAML or JSON); ``name`` labels the messages."""
     board = board or load_board()
-    data, lines = load_located(text, name, RecordError)
+    data, lines = load_located(text, name, RecordError, sparse=True)
 
     def fail(path: Path_, message: str) -> RecordError:
         line = line_of(lines, path)

@@ -232,20 +232,29 @@ FIELD_TYPES: Final[dict[str, tuple[type, str]]] = {
     "lay_off": (bool, "true or false"), "action": (str, "an action")}
 
 _ANY_FIELD: Final[tuple[type, str]] = (object, "")
+# FIELD_TYPES by kind, for the check of every field read (a set's test, no tuple taken out of a dict a field)
+_WORD_FIELDS: Final = frozenset(k for k, (kind, _) in FIELD_TYPES.items() if kind is str)
+_WHOLE_FIELDS: Final = frozenset(k for k, (kind, _) in FIELD_TYPES.items() if kind is int)
+_FLAG_FIELDS: Final = frozenset(k for k, (kind, _) in FIELD_TYPES.items() if kind is bool)
 
 
 def _check_fields(d: dict[Any, Any], fail: Fail, path: Path_, ti: int) -> None:
+    """Each field of ``d`` of the type FIELD_TYPES gives it (a word: no space in it, not empty); any other field
+    may be anything but a text with spaces."""
     for key, value in d.items():
-        kind, what = FIELD_TYPES.get(key, _ANY_FIELD)
-        if kind is str and type(value) is str:  # the usual field: a word (no space in it, not empty)
-            ok = value.isalnum() or (bool(value) and value.split() == [value])  # (no whitespace is alphanumeric)
-        elif kind is bool:  # (a gamble's lay_off may also be "ask": the boss not asked yet, lv/actions/layoff.py)
-            ok = isinstance(value, bool) or (key == "lay_off" and value == "ask")
-        elif kind is int:
+        if key in _WORD_FIELDS:
+            if type(value) is str:  # the usual field
+                ok = value.isalnum() or (bool(value) and value.split() == [value])  # (no whitespace is alphanumeric)
+            else:
+                ok = isinstance(value, str) and value.split() == [value]
+        elif key in _WHOLE_FIELDS:
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        elif key in _FLAG_FIELDS:  # (a gamble's lay_off may also be "ask": the boss not asked yet, lv/actions/layoff.py)
+            ok = isinstance(value, bool) or (key == "lay_off" and value == "ask")
         else:
-            ok = isinstance(value, kind) and (not isinstance(value, str) or value.split() == [value])
+            ok = not isinstance(value, str) or value.split() == [value]
         if not ok:
+            what = FIELD_TYPES.get(key, _ANY_FIELD)[1]
             raise fail(path + (key,), f"turn {ti + 1}: {key}: {what}, not {kind_of(value)}"
                        + (f" {value!r}" if isinstance(value, str) and len(value) < 40 else ""))
 
@@ -253,7 +262,9 @@ def _check_fields(d: dict[Any, Any], fail: Fail, path: Path_, ti: int) -> None:
 def _structured(d: dict[Any, Any], players: list[str], board: Board, fail: Fail, path: Path_, ti: int,
                 families: dict[str, Family]) -> Any:
     _check_fields(d, fail, path, ti)
-    kind = d.get("action")
+    kind = d.get("action")  # (a word, if there: _check_fields)
+    if not isinstance(kind, str):
+        raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(families)}, trade, draw)")
     if kind == "draw":
         cards = d.get("cards") or []
         if not isinstance(cards, list):
@@ -261,7 +272,7 @@ def _structured(d: dict[Any, Any], players: list[str], board: Board, fail: Fail,
         return parse_action(" ".join(["draw"] + [str(c) for c in cards]), players, board)
     if kind == "trade":
         return _trade(d, players, board, fail, path, ti, families)
-    family = families.get(kind) if isinstance(kind, str) else None
+    family = families.get(kind)
     if family is None:
         raise fail(path, f"turn {ti + 1}: unknown action {kind!r} (actions: {', '.join(families)}, trade, draw)")
     return _parsed(family.from_record(d), players, board)

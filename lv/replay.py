@@ -4,6 +4,10 @@ Under another profile things legitimately differ: starting money, casinos that n
 is redrawn, a raise that does not exist, a bet over the cap, a game that ends at another turn. The replay says
 each of these: decisions that became illegal (and whether it skipped them or stopped), cards drawn that differ
 from the record, dice it had to generate because the record lacked them, record turns left unplayed.
+
+Compiled with the core (pyproject.toml's list): the loop over a record's turns and decisions calls ``Game.apply``
+natively. What it returns (``Replay``, ``TurnPlay``, ``Illegal`` ...) and the replay as plain data are in
+lv/replaydata.py (attrs classes, interpreted), re-exported here.
 """
 
 from __future__ import annotations
@@ -12,104 +16,21 @@ import functools
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-import attrs
-
-from . import actions as A
-from .chance import unused_dice
-from .events import BossChanged, DieTakenOver, Event, TurnStarted
-from .errors import IllegalAction, LvError, ProfileError, RecordError
+from .actions.draw import Draw
+from .actions.end import EndTurn
 from .board import END_CARD
 from .casinos import boss
-from .game import Decision, Game, Turn
-from .notation import format_action
+from .chance import unused_dice
+from .errors import IllegalAction, LvError, ProfileError, RecordError
+from .game import Game
 from .profile import Profile, from_stored, load_profile
-from .record import FORMAT, Record, TurnRecord, load_record, result_of
+from .record import Record, TurnRecord, load_record, result_of
+from .replaydata import CardMismatch as CardMismatch, Check as Check, Generated as Generated, Illegal as Illegal
+from .replaydata import PLAYER_FIELDS as PLAYER_FIELDS, Replay as Replay, TurnPlay as TurnPlay
+from .replaydata import TurnSnapshot as TurnSnapshot, decision_dict as decision_dict
+from .replaydata import differences_dict as differences_dict, event_dict as event_dict
+from .replaydata import replay_dict as replay_dict, standings as standings
 from .yamlsource import line_of
-
-
-@attrs.frozen
-class Illegal:
-    turn: int
-    index: int  # 1-based decision number in the turn
-    decision: str
-    reason: str
-    rule: str
-    handled: str  # "skipped" or "stopped"
-
-
-@attrs.frozen
-class Generated:
-    turn: int
-    index: int | None  # None: the draw step
-    decision: str
-    dice: tuple[str, ...]  # "gamble", "reorg", "ties"
-
-
-@attrs.frozen
-class CardMismatch:
-    turn: int
-    recorded: tuple[str, ...]
-    drawn: tuple[str, ...]
-
-
-@attrs.frozen
-class TurnSnapshot:
-    """The state at the end of a turn: what diff compares turn by turn."""
-
-    turn: int
-    player: int
-    cards: tuple[str, ...]
-    money: tuple[int, ...]
-    scores: tuple[int, ...]
-    bosses: tuple[tuple[tuple[str, ...], int | None], ...]  # (casino lots, boss)
-
-
-@attrs.define
-class TurnPlay:
-    """One record turn as played: the game's turn (cards, draw events, applied decisions) and, in record order,
-    what became of each recorded decision: the applied ``Decision`` or an ``Illegal``."""
-
-    turn: Turn
-    line: int | None
-    steps: list[Decision | Illegal] = attrs.field(factory=list)
-
-
-@attrs.define
-class Replay:
-    """What ``replay()`` returns: the game as replayed, what differed from the record under another profile
-    (``illegal``, ``card_mismatches``, ``generated``), a snapshot per turn and the result check
-    (``verified``)."""
-
-    record: Record
-    profile: Profile
-    game: Game
-    strict: bool
-    illegal: list[Illegal] = attrs.field(factory=list)
-    generated: list[Generated] = attrs.field(factory=list)
-    card_mismatches: list[CardMismatch] = attrs.field(factory=list)
-    snapshots: list[TurnSnapshot] = attrs.field(factory=list)
-    unplayed_turns: int = 0  # record turns left when the game had ended
-    stopped: bool = False  # stopped at an illegal decision (on_illegal="stop") or at --until
-    result_mismatch: list[str] = attrs.field(factory=list)
-    turns: list[TurnPlay] = attrs.field(factory=list)
-    until: int | None = None
-
-    @property
-    def complete(self) -> bool:
-        """Did the replayed game end?"""
-        return self.game.over
-
-    @property
-    def verified(self) -> bool | None:
-        """True: the recorded result checked out; False: it did not; None: nothing to check (another profile,
-        no result in the record, or a replay stopped early)."""
-        if not self.strict or self.record.result is None or self.stopped:
-            return None
-        return not self.result_mismatch
-
-    def to_dict(self) -> dict[str, Any]:
-        """Everything the replay saw, as plain data with player names: the same bytes on every run."""
-        return replay_dict(self)
 
 
 def snapshot(game: Game) -> TurnSnapshot:
@@ -159,7 +80,7 @@ def explicit_draw(record: Record, trec: TurnRecord) -> bool:
     if record.table or record.draws == "explicit":
         return True
     for d in trec.decisions:
-        if isinstance(d.action, A.Draw):
+        if isinstance(d.action, Draw):
             return True
     return False
 
@@ -227,7 +148,7 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
             if strict:
                 _check_draw_dice(record, ti, game)
         turn = game.current_turn
-        play = TurnPlay(turn=turn, line=trec.line)
+        play = TurnPlay(turn, trec.line)  # (by position: no keywords for attrs' __init__ to take)
         out.turns.append(play)
         if names[turn.player] != trec.player:
             if strict:
@@ -281,7 +202,7 @@ def _end_turn(out: Replay, ended: TurnRecord, following: TurnRecord | None) -> b
         record.table or record.draws == "explicit")
     try:
         # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
-        game.apply(A.EndTurn(), next_draw_dice=following.dice or None if following is not None else None,
+        game.apply(EndTurn(), next_draw_dice=following.dice or None if following is not None else None,
                    next_draw_choices=following.choices or None if following is not None else None, draw=draw)
     except IllegalAction as err:
         if out.strict:
@@ -388,9 +309,9 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         # each field read once: a DecisionRecord is a native class (lv/recordturns.py), read by a lookup each time
         recorded, dice = drec.action, drec.dice
         action = recorded
-        if isinstance(action, A.Draw) and not strict and not game.table:
+        if isinstance(action, Draw) and not strict and not game.table:
             # under other rules other cards may come: draw what comes, and say so below; who draws stays checked
-            action = A.Draw(player=action.player)
+            action = Draw(player=action.player)
         try:
             # none recorded: None, not the record's empty dicts (the same game; ``Game.apply``'s plain path)
             game.apply(action, dice=dice or None, choices=drec.choices or None)
@@ -425,111 +346,6 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
         if on_step is not None:
             on_step(game, play)
     return False
-
-
-# ---------------------------------------------------------------------------------------------- as data
-
-PLAYER_FIELDS = ("player", "giver", "receiver", "boss", "winner")
-
-
-def event_dict(ev: Event, names: list[str]) -> dict[str, Any]:
-    """An event as plain data with player names instead of seat numbers."""
-    out: dict[str, Any] = {"kind": ev.kind}
-    seat_previous = isinstance(ev, (BossChanged, DieTakenOver))
-    for key, value in ev.items():
-        if key in PLAYER_FIELDS or (key == "previous" and seat_previous):
-            value = None if value is None else names[value]
-        elif key == "ranking":
-            value = [names[i] for i in value]
-        elif key in ("scores", "money") and isinstance(value, list):
-            value = dict(zip(names, value))
-        out[key] = value
-    return out
-
-
-def decision_dict(step: Decision | Illegal, names: list[str]) -> dict[str, Any]:
-    if isinstance(step, Illegal):
-        return {"decision": step.decision, "illegal": {"reason": step.reason, "rule": step.rule,
-                                                       "handled": step.handled}}
-    out: dict[str, Any] = {"decision": format_action(step.action, names)}
-    if step.dice:
-        out["dice"] = step.dice
-    if step.choices:
-        out["choices"] = step.choices
-    if step.generated:
-        out["generated"] = list(step.generated)
-    out["events"] = [event_dict(e, names) for e in step.events]
-    return out
-
-
-def standings(game: Game) -> list[dict[str, Any]]:
-    """Rank, player, points, money: the final result's ranking when the game is over, else points then money."""
-    s = game.state
-    order = game.result.ranking if game.result else game.engine.ranking(s)
-    return [{"rank": i + 1, "player": s.players[p].name, "points": s.players[p].score, "money": s.players[p].money}
-            for i, p in enumerate(order)]
-
-
-def replay_dict(rep: Replay) -> dict[str, Any]:
-    rec, game = rep.record, rep.game
-    names = rec.players
-    header = {"file": rec.path, "format": FORMAT, "profile": rec.profile,
-              "replayed_under": rep.profile.label, "recorded_profile": rep.strict,
-              "players": list(names), "seed": rec.seed}
-    if rec.stored_profile is not None:
-        header["stored_profile"] = rec.stored_profile
-    if rec.tags:
-        header["tags"] = dict(rec.tags)
-    if rec.position is not None:
-        header["position"] = True
-    turns = []
-    for play, snap in zip(rep.turns, rep.snapshots):
-        t = play.turn
-        turns.append({"turn": t.number, "player": names[t.player], "cards": list(t.cards),
-                      "events": [event_dict(e, names) for e in t.draw_events if not isinstance(e, TurnStarted)],
-                      "decisions": [decision_dict(step, names) for step in play.steps],
-                      "after": {"money": dict(zip(names, snap.money)), "points": dict(zip(names, snap.scores))}})
-    out = {"header": header,
-           "setup": [event_dict(e, names) for e in game.setup_events],
-           "turns": turns,
-           "standings": standings(game),
-           "over": game.over,
-           "result": result_of(game),
-           "recorded_result": rec.result,
-           "verified": rep.verified,
-           "result_mismatch": list(rep.result_mismatch),
-           "stopped": rep.stopped,
-           "unplayed_turns": rep.unplayed_turns,
-           **differences_dict(rep)}
-    return out
-
-
-def differences_dict(rep: Replay) -> dict[str, Any]:
-    """What the replay found that the record did not say: illegal decisions, generated dice, other cards."""
-    return {"illegal": [attrs.asdict(i) for i in rep.illegal],
-            "generated": [{**attrs.asdict(g), "dice": list(g.dice)} for g in rep.generated],
-            "card_mismatches": [{"turn": c.turn, "recorded": list(c.recorded), "drawn": list(c.drawn)}
-                                for c in rep.card_mismatches]}
-
-
-# ---------------------------------------------------------------------------------------------- checking files
-
-
-@attrs.frozen
-class Check:
-    """The verdict on one record file under its own profile."""
-
-    file: str
-    ok: bool
-    message: str  # why it failed, or what was checked
-    turns: int = 0
-    verified: bool | None = None
-
-    @property
-    def broken(self) -> bool:
-        """The file could not be read or replayed (bad input: exit 2, as ``lv replay`` gives), as against a
-        record that replays but whose recorded result does not verify (a failed check: exit 1)."""
-        return not self.ok and self.verified is not False
 
 
 def check_file(path: str) -> Check:

@@ -134,25 +134,33 @@ def _scalar(plain: str | None, quoted: str | None) -> Any:
     return value
 
 
-def _load_layout(text: str) -> tuple[Any, dict[Path_, int]] | None:
-    """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other."""
+def _load_layout(text: str, sparse: bool = False) -> tuple[Any, dict[Path_, int]] | None:
+    """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other.
+    ``sparse``: without the entries of a flow collection on its own line (``load_located``)."""
     if not text.endswith("\n") or not text.isascii() or text.translate(_LAYOUT_CHARS) or "---" in text \
             or "..." in text:
         return None
-    rows = [(n + 1, len(line) - len(line.lstrip(" ")), line.strip()) for n, line in enumerate(text.split("\n"))
-            if line.strip()]
+    # (line, indent, content) of each line with more than spaces: the text is ASCII with no whitespace but " " and
+    # the line breaks it is split at, so ``lstrip(" ")`` and ``rstrip(" ")`` are ``strip()`` (one new string a row)
+    rows: list[tuple[int, int, str]] = []
+    n = 0
+    for line in text.split("\n"):
+        n += 1
+        content = line.lstrip(" ")
+        if content:
+            rows.append((n, len(line) - len(content), content.rstrip(" ")))
     if not rows or rows[0][1] != 0:
         return None
     lines: dict[Path_, int] = {}
     try:
-        data, end = _block(rows, 0, 0, (), lines)
+        data, end = _block(rows, 0, 0, (), lines, sparse)
     except (_GiveUp, IndexError):
         return None
     return (data, lines) if end == len(rows) else None
 
 
 def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
-           lines: dict[Path_, int]) -> tuple[Any, int]:
+           lines: dict[Path_, int], sparse: bool) -> tuple[Any, int]:
     """The block mapping or list whose first row is ``rows[i]`` (at ``indent``): (its data, the next row)."""
     number, _, content = rows[i]
     if len(path) >= MAX_DEPTH or content == "-":
@@ -167,9 +175,9 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
             inner = indent + len(content) - len(rest)
             if rest[0] not in "[{" and _key_colon(rest) > 0:  # a mapping starts in the item: its keys at ``inner``
                 rows[i] = (number, inner, rest)
-                value, i = _block(rows, i, inner, item, lines)
+                value, i = _block(rows, i, inner, item, lines, sparse)
             else:
-                value, i = _inline(rows, i, rest, indent, item, lines, number)
+                value, i = _inline(rows, i, rest, indent, item, lines, number, sparse)
             items.append(value)
         return items, i
     out: dict[Any, Any] = {}
@@ -185,11 +193,11 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
         sub = path + (key,)
         rest = content[end + 1:]
         if rest:
-            out[key], i = _inline(rows, i, rest, indent, sub, lines, number)
+            out[key], i = _inline(rows, i, rest, indent, sub, lines, number, sparse)
             continue
         i += 1
         if i < len(rows) and (rows[i][1] > indent or (rows[i][1] == indent and rows[i][2].startswith("- "))):
-            out[key], i = _block(rows, i, rows[i][1], sub, lines)
+            out[key], i = _block(rows, i, rows[i][1], sub, lines, sparse)
         else:
             out[key] = None
         lines[sub] = number
@@ -199,22 +207,28 @@ def _block(rows: list[tuple[int, int, str]], i: int, indent: int, path: Path_,
 
 
 def _inline(rows: list[tuple[int, int, str]], i: int, rest: str, indent: int, path: Path_,
-            lines: dict[Path_, int], number: int) -> tuple[Any, int]:
+            lines: dict[Path_, int], number: int, sparse: bool) -> tuple[Any, int]:
     """A value written after its key or "- " on row ``i``: a scalar, or a flow collection that may go on over the
     rows after (more indented than ``indent``). (Its data, the next row.)"""
     if rest[0] not in "[{":
-        found = _BLOCK_SCALAR.fullmatch(rest)
-        if found is None:
-            raise _GiveUp
+        if rest.isalnum():  # a word of letters and digits (ASCII): the pattern's plain scalar, without a match
+            value = _scalar(rest, None)
+        else:
+            found = _BLOCK_SCALAR.fullmatch(rest)
+            if found is None:
+                raise _GiveUp
+            value = _scalar(found.group(1), found.group(2))
         lines[path] = number
-        value = _scalar(found.group(1), found.group(2))
         i += 1
         if i < len(rows) and rows[i][1] > indent:
             raise _GiveUp  # a plain scalar continued on the next line
         return value, i
+    i += 1
+    if i >= len(rows) or rows[i][1] <= indent:
+        # on this row alone (most): no brackets counted, ``_flow`` gives up a row whose brackets do not close
+        return _flow(rest, path, lines, [number], sparse), i
     parts, numbers = [rest], [number]
     depth = rest.count("[") + rest.count("{") - rest.count("]") - rest.count("}")
-    i += 1
     while depth > 0:
         if i >= len(rows) or rows[i][1] <= indent:
             raise _GiveUp
@@ -224,20 +238,21 @@ def _inline(rows: list[tuple[int, int, str]], i: int, rest: str, indent: int, pa
         i += 1
     if depth < 0 or (i < len(rows) and rows[i][1] > indent):
         raise _GiveUp
-    value = _flow("\n".join(parts), path, lines, numbers)
+    value = _flow("\n".join(parts), path, lines, numbers, sparse)
     return value, i
 
 
-def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:
+def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int], sparse: bool) -> Any:
     """The flow collection ``text`` (its rows joined by "\n", row k on line ``numbers[k]``), split at its
-    brackets and commas: plain scalars only, each mapping entry "key: value"."""
+    brackets and commas: plain scalars only, each mapping entry "key: value". ``sparse``: a collection on one row
+    (a leaf or a chain) leaves out the lines of what it holds (all on its line)."""
     if "'" in text:
         raise _GiveUp
     inner = text[1:-1]
     if "[" not in inner and "{" not in inner and "]" not in inner and "}" not in inner:
-        return _leaf(text, inner, path, lines, numbers)
+        return _leaf(text, inner, path, lines, numbers, True, sparse and len(numbers) == 1)
     if len(numbers) == 1 and _is_chain(text):
-        return _chain(text, path, lines, numbers[0])
+        return _chain(text, path, lines, numbers[0], True, sparse)
     pieces: list[str] = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
     if pieces[0] or pieces[-1]:
         raise _GiveUp
@@ -332,38 +347,42 @@ def _first_open(inner: str) -> int:
 def _is_chain(text: str) -> bool:
     """Is the flow collection ``text`` (on one row) a chain: its only collection inside is its last entry, and so on
     down (``{action: gamble, lot: B3, bet: 4, dice: {gamble: [3, 5]}}``, a turn's ``{player: red, cards: [A2]}``)?
-    The brackets only: ``_chain`` reads the words."""
+    The brackets only: ``_chain`` reads the words. Each collection is ``text[start:end]`` (no slice made)."""
+    start, end = 0, len(text)
     while True:
-        if text[-1] != ("}" if text[0] == "{" else "]"):
+        if text[end - 1] != ("}" if text[start] == "{" else "]"):
             return False
-        inner = text[1:-1]
-        first = _first_open(inner)
-        head = inner if first < 0 else inner[:first]
-        if "]" in head or "}" in head:
+        square, curly = text.find("[", start + 1, end - 1), text.find("{", start + 1, end - 1)
+        first = square if curly < 0 or 0 <= square < curly else curly
+        head = end - 1 if first < 0 else first
+        if text.find("]", start + 1, head) >= 0 or text.find("}", start + 1, head) >= 0:
             return False
         if first < 0:
             return True
-        text = inner[first:]
+        start, end = first, end - 1
 
 
-def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int) -> Any:
+def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int, own: bool, sparse: bool) -> Any:
     """``_flow`` of a chain (``_is_chain``) on ``line``: the entries before its inner collection split at their commas
     as ``_leaf`` splits them, then that collection (its key the last entry's, "key:"), read the same way; the data
-    and lines ``_flow``'s pieces give, without its pattern's split and a frame per collection."""
+    and lines ``_flow``'s pieces give, without its pattern's split and a frame per collection. ``own``: the chain's
+    own line is kept (``sparse``: only the outermost's; what it holds is on the same line)."""
     if len(path) >= MAX_DEPTH:
         raise _GiveUp
     inner = text[1:-1]
     first = _first_open(inner)
     if first < 0:
-        return _leaf(text, inner, path, lines, [line])
+        return _leaf(text, inner, path, lines, [line], own, sparse)
     mapping = text[0] == "{"
-    lines[path] = line
+    if own:
+        lines[path] = line
+    entries = None if sparse else lines
     out: Any = {} if mapping else []
     known = _flow_words
     items = inner[:first].split(",")
     slot = items.pop().strip(" ")  # before the inner collection: its key and a colon, or (in a list) nothing
     for item in items:
-        _entry(item.strip(" "), mapping, out, path, lines, line)
+        _entry(item.strip(" "), mapping, out, path, entries, line)
     if mapping:
         if not slot or slot[-1] != ":":
             raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
@@ -372,20 +391,24 @@ def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int) -> Any:
             key = _flow_scalar(slot[:-1])
         if key in out:
             raise _GiveUp
-        out[key] = _chain(inner[first:], path + (key,), lines, line)  # (its line: set first thing there)
+        out[key] = _chain(inner[first:], path + (key,), lines, line, not sparse, sparse)  # (its line: set there)
     else:
         if slot:
             raise _GiveUp  # a value, then the collection without a comma between them
-        out.append(_chain(inner[first:], path + (len(out),), lines, line))
+        out.append(_chain(inner[first:], path + (len(out),), lines, line, not sparse, sparse))
     return out
 
 
-def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int]) -> Any:
-    """``_flow`` of a collection with none inside it (most of a record's): split at its commas."""
+def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int], own: bool,
+          sparse: bool) -> Any:
+    """``_flow`` of a collection with none inside it (most of a record's): split at its commas. ``own``: its own
+    line is kept; ``sparse`` (a collection on one row): its entries' lines are not (the same)."""
     mapping = text[0] == "{"
     if text[-1] != ("}" if mapping else "]"):
         raise _GiveUp
-    lines[path] = numbers[0]
+    if own:
+        lines[path] = numbers[0]
+    entries = None if sparse else lines
     out: Any = {} if mapping else []
     if not inner.strip(" \n"):
         return out
@@ -395,12 +418,13 @@ def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: 
         if rows:
             line = numbers[row + item.count("\n", 0, len(item) - len(item.lstrip(" \n")))]
             row += item.count("\n")
-        _entry(word, mapping, out, path, lines, line)
+        _entry(word, mapping, out, path, entries, line)
     return out
 
 
-def _entry(word: str, mapping: bool, out: Any, path: Path_, lines: dict[Path_, int], line: int) -> None:
-    """One entry of a flow collection, ``key: value`` into a mapping or a value onto a list, with its line."""
+def _entry(word: str, mapping: bool, out: Any, path: Path_, lines: dict[Path_, int] | None, line: int) -> None:
+    """One entry of a flow collection, ``key: value`` into a mapping or a value onto a list, with its line (into
+    ``lines``; None: not kept, the collection's own is the same)."""
     known = _flow_words
     if mapping:
         key_text, colon, value_text = word.partition(": ")
@@ -409,13 +433,15 @@ def _entry(word: str, mapping: bool, out: Any, path: Path_, lines: dict[Path_, i
             key = _flow_scalar(key_text)
         if not colon or key in out:
             raise _GiveUp
-        lines[path + (key,)] = line
+        if lines is not None:
+            lines[path + (key,)] = line
         value_text = value_text.lstrip(" ")
         value = known.get(value_text, _MISS)
         out[key] = _flow_scalar(value_text) if value is _MISS else value
     else:
         value = known.get(word, _MISS)
-        lines[path + (len(out),)] = line
+        if lines is not None:
+            lines[path + (len(out),)] = line
         out.append(_flow_scalar(word) if value is _MISS else value)
 
 
@@ -435,10 +461,10 @@ def _flow_scalar(word: str) -> Any:
     return value
 
 
-def _load_plain(text: str) -> tuple[Any, dict[Path_, int]] | None:
+def _load_plain(text: str, sparse: bool = False) -> tuple[Any, dict[Path_, int]] | None:
     """(data, lines) as the general path gives them, built in one pass over the parser's events; None when the
     text needs the general path (see the module's docstring), which then reads it from the start."""
-    layout = _load_layout(text)
+    layout = _load_layout(text, sparse)
     if layout is not None:
         return layout
     return _load_events(text)
@@ -591,12 +617,16 @@ def _compose(text: str, fail: Callable[[Any, str], NoReturn], loader: Any = _Loa
     return children[0] if children else None
 
 
-def load_located(text: str, filename: str, error: type[LvError] = LvError) -> tuple[Any, dict[Path_, int]]:
+def load_located(text: str, filename: str, error: type[LvError] = LvError,
+                 sparse: bool = False) -> tuple[Any, dict[Path_, int]]:
     """Parse YAML (or JSON, a subset) and return (data, {key path: 1-based line}).
 
     Safe: only plain data (no ``!!python/...`` tags), bounded (MAX_DEPTH, MAX_ALIAS_NODES, MAX_DIGITS), and
-    every problem is ``error`` with one line naming the file and line. Merge keys (``<<: *base``) are applied."""
-    fast = _load_plain(text)
+    every problem is ``error`` with one line naming the file and line. Merge keys (``<<: *base``) are applied.
+    ``sparse`` (a record, read for its lines by ``line_of`` only): the lines may leave out what a flow collection
+    on one row holds (``{action: build, lot: A2}``: its keys' lines are its own), which ``line_of`` gives the same;
+    every other key path keeps its line (tests/test_yamlsource.py)."""
+    fast = _load_plain(text, sparse)
     return fast if fast is not None else _load_general(text, filename, error)
 
 

@@ -72,6 +72,11 @@ def test_a_text_refused_says_what_parse_action_says(text: str) -> None:
     ("{action: fly, lot: A1}", "unknown action 'fly' (actions: "),
     ("{action: gamble, lot: A1, bet: -1}", "bet: a whole number, not a number"),
     ("{action: build, lot: A1, colour: gold}", "unknown decision field(s) colour"),
+    # each kind of field's check (recordturns._check_fields): a flag, a word given a number, any other field's text
+    ("{action: gamble, lot: A1, bet: 2, lay_off: 5}", "lay_off: true or false, not a number"),
+    ("{action: build, lot: 1, color: gold}", "lot: a lot, not a number"),
+    ("{action: build, lot: A1, color: gold, cards: 'A1 A2'}", "cards: , not text 'A1 A2'"),
+    ("{lot: A1, color: gold}", "unknown action None (actions: "),
 ])
 def test_a_structured_decision_refused_names_its_line_and_what_is_wrong(decision: str, message: str) -> None:
     with pytest.raises(RecordError) as err:
@@ -153,3 +158,36 @@ def test_a_flow_collection_with_one_inside_it_reads_as_the_general_path_reads_it
     assert fast is None or (fast[0], list(fast[1].items())) == (data, list(lines.items()))
     if flow in CHAINS[:4]:
         assert _is_chain(flow) and fast is not None
+
+
+@pytest.mark.skipif(__import__("os").environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
+def test_the_record_is_read_and_replayed_by_compiled_modules_and_returns_attrs_values() -> None:
+    """pyproject.toml's list compiles the reader, the turns and the replay's loop; what a replay returns stays the
+    attrs classes of lv/replaydata.py, which lv.replay re-exports."""
+    import importlib
+
+    import attrs
+
+    import lv.replay
+    import lv.replaydata
+
+    for name in ("lv.yamlsource", "lv.recordturns", "lv.replay"):
+        assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
+    assert lv.replaydata.__file__.endswith(".py")
+    for cls in ("Replay", "TurnPlay", "TurnSnapshot", "Illegal", "Generated", "CardMismatch", "Check"):
+        assert getattr(lv.replay, cls) is getattr(lv.replaydata, cls) and attrs.has(getattr(lv.replay, cls)), cls
+
+
+def test_a_replay_returns_the_attrs_values_it_did() -> None:
+    """In both builds: a replay of a shipped record, its values attrs classes (asdict, evolve, frozen), re-exported."""
+    import attrs
+
+    from lv import replay as R
+
+    rep = R.replay(load_record(ROOT / "examples" / "revised-4p.yaml"))
+    assert type(rep) is R.Replay and rep.verified and len(rep.turns) == len(rep.snapshots) == 31
+    snap = rep.snapshots[-1]
+    assert type(snap) is R.TurnSnapshot and attrs.evolve(snap) == snap
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        snap.turn = 0  # type: ignore[misc]
+    assert attrs.asdict(rep.turns[0])["line"] == rep.turns[0].line

@@ -19,7 +19,7 @@ import lv
 from lv import bots
 from lv.errors import LvError
 from lv.record import dumps, record_of
-from lv.yamlsource import MAX_DEPTH, _load_events, _load_general, _load_layout, _load_plain, load_located
+from lv.yamlsource import MAX_DEPTH, _load_events, _load_general, _load_layout, _load_plain, line_of, load_located
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*ROOT.glob("examples/*.yaml"), *ROOT.glob("variants/*.yaml"), *ROOT.glob("lv/**/*.yaml")])
@@ -200,3 +200,50 @@ def test_the_layout_reader_refuses_the_characters_it_refused_as_a_pattern():
     for code in range(0x3000):
         c = chr(code)
         assert (not c.isascii() or bool(c.translate(_LAYOUT_CHARS))) == bool(refused.search(c)), repr(c)
+
+
+# ---------------------------------------------------------------------------------------------- sparse lines
+# ``load_located(..., sparse=True)`` (a record's reader): the layout reader leaves out the lines of what a flow
+# collection on one row holds; ``line_of`` must give every key path (and any path below one) the line it gives
+# with all the lines, and the lines it keeps must be the general path's.
+
+def same_line_of_sparse(text: str) -> bool:
+    """The sparse lines of ``text`` answer ``line_of`` as the whole lines do, for every key path and a key below it;
+    True if the sparse reading left some out."""
+    data, full = load_located(text, "f.yaml")
+    sparse_data, sparse = load_located(text, "f.yaml", sparse=True)
+    assert sparse_data == data and repr(sparse_data) == repr(data)
+    assert sparse.items() <= full.items()
+    for path in full:
+        assert line_of(sparse, path) == line_of(full, path), path
+        assert line_of(sparse, (*path, "no such key")) == line_of(full, (*path, "no such key")), path
+    return len(sparse) < len(full)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_sparse_lines_answer_line_of_as_all_the_lines_do(path):
+    left_out = same_line_of_sparse(path.read_text())
+    assert left_out or path not in RECORDS  # the records the layout reader takes: their decisions' keys left out
+
+
+@pytest.mark.parametrize("text", [
+    "a: [1, 2,\n  3]\n",  # a flow list over two rows: its third entry on the second
+    "a: {b: 1,\n  c: [2, 3]}\n", "a:\n- {b: {c: [1, 2]}}\n- [1, [2, {d: e}]]\n- {f: g, h: {i: j}}\n",
+    "x:\n- player: red\n  cards: [A1]\n  decisions:\n  - {action: gamble, lot: A1, bet: 2, dice: {gamble: [1, 2]}}\n"
+    "  - {action: build, lot: A2, color: gold}\n", "k: []\nm: {}\nn: [{}]\n",
+])
+def test_sparse_lines_of_flow_collections(text):
+    same_line_of_sparse(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(DATA, st.sampled_from([None, True, False]), st.sampled_from([None, 1, 5, 20]))
+def test_sparse_lines_of_any_dumped_data(data, flow, width):
+    same_line_of_sparse(yaml.safe_dump({"k": data, "m": [data]}, default_flow_style=flow, width=width or 80))
+
+
+@pytest.mark.parametrize("text", ["a: 1 \n", "a: [x, y]  \nb: {c: d} \n", "- x \n- 2  \n", "a:  \n  b: 1\n",
+                                  "a: x y \n", "k:\n- {a: [1, 2]} \n- [3]   \n"])
+def test_the_layout_reader_reads_spaces_at_the_end_of_a_line_as_the_general_path_does(text):
+    assert same_by_layout(text)
