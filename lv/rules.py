@@ -351,12 +351,12 @@ class Engine:
                 card = names.pop(0)
                 if card not in s.deck:
                     raise IllegalAction(f"{card} is not in the deck: it was dealt or drawn already", DRAW_NAMED)
-                s.deck.remove(card)
+                s.changing_deck().remove(card)
             else:
                 if not s.deck:
                     self.end_game(s, "deck_exhausted", events)
                     return
-                card = s.deck.pop(0)
+                card = s.changing_deck().pop(0)
                 if names and names.pop(0) != card:
                     raise IllegalAction(f"the card on top of the deck is not {named[len(s.drawn)]}", DRAW_NAMED)
             s.drawn.append(card)

@@ -431,6 +431,15 @@ class GameState:
             was._reads(self)  # the state's containers may be others than at the checkpoint (restore, a copy)
         self._undo = u.parent
 
+    def changing_deck(self) -> list[str]:
+        """The deck, to be changed in place (a draw takes its cards from it): copied first if the last checkpoint
+        keeps this very list (``Undo.deck``: a checkpoint copies the deck only when a draw changes it)."""
+        deck = self.deck
+        u = self._undo
+        if u is not None and u.deck is deck:
+            deck = self.deck = deck[:]
+        return deck
+
     def _noting_tiles(self, u: Undo) -> None:
         """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
         are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
@@ -716,10 +725,10 @@ class Undo:
             money.append(p.money)
             money.append(p.score)
         self.money = money
-        self.deck = s.deck[:]  # the draw takes cards from it in place
+        self.deck = s.deck  # copied by the first draw that changes it (``GameState.changing_deck``): most pushes draw none
         self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
         self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
-        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized)  # the same
+        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized) if s.reorganized else ()  # the same
         self.marker_masks, self.dice_masks = s.marker_masks[:], s.dice_masks[:]
         self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
         self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)

@@ -116,3 +116,23 @@ def test_a_die_from_halves_at_the_faces_edges() -> None:
         edge = -(-k * 2**64 // 6)
         for z in (edge - 1, edge):
             assert _die_of(z >> 32, z & 0xFFFFFFFF) == 1 + ((z * 6) >> 64), z
+
+
+def test_sampled_dice_roll_as_noted_dice_and_say_only_that_they_rolled() -> None:
+    """A search's dice (``Dice.sampled``) note nothing but that they rolled (``used`` true until ``forget``), and
+    roll from their generator the very dice a Dice that notes them rolls: gambles, reorganizations (owners in
+    order, each owner's tiles in order) and tie rerolls alike."""
+    import random
+
+    sampled, noted = Dice.sampled(random.Random(3)), Dice.sampled(random.Random(3))
+    noted.notes = True  # the same generator, noting as a game's dice do
+    assert not sampled.used
+    for _ in range(5):
+        assert sampled.gamble() == noted.gamble()
+        by_owner = {2: ["C4", "A1"], 0: ["B2"], 1: ["D3", "D1"]}
+        assert list(sampled.reorg(by_owner).items()) == list(noted.reorg(by_owner).items())
+        assert list(sampled.tie(["E2", "A3", "F1"]).items()) == list(noted.tie(["E2", "A3", "F1"]).items())
+        assert sampled.used and not sampled.generated
+        sampled.forget()
+        assert not sampled.used
+    assert noted.used["gamble"] and noted.used["reorg"] and noted.used["ties"]

@@ -297,3 +297,30 @@ def test_a_rollback_gives_back_the_state_of_its_checkpoint_whatever_changed_and_
         s.rollback(mark)
         assert _whole(s) == whole, len(stack)
     assert s._undo is None and (s._casinos is None or s._casinos._lists is None)
+
+
+def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
+    """A push keeps the state's deck list (no copy); the first draw under it takes its cards from a copy
+    (``GameState.changing_deck``), so every pop gives back the deck the push saw, nested pushes too."""
+    game = lv.new_game("revised", 4, seed=7)
+    rng = random.Random(7)
+    for _ in range(30):
+        game.apply(game.random_legal(rng))
+    while game.state.phase != "actions":
+        game.apply(game.random_legal(rng))
+    s = game.state
+    deck, cards = s.deck, list(s.deck)
+    build = next(a for a in game.legal_actions() if not isinstance(a, lv.actions.EndTurn))
+    game.push(build)  # draws nothing: the very list, unchanged
+    assert s.deck is deck and deck == cards
+    game.push(lv.actions.EndTurn())  # the next player draws: from a copy
+    assert s.deck is not deck and deck == cards and s.deck == cards[len(s.drawn):]
+    after_one = list(s.deck)
+    game.push(lv.actions.EndTurn())  # a second draw, under the second checkpoint
+    assert s.deck == after_one[len(s.drawn):] and deck == cards
+    game.pop()
+    assert s.deck == after_one
+    game.pop()
+    assert s.deck is deck and deck == cards
+    game.pop()
+    assert s.deck is deck and deck == cards
