@@ -403,7 +403,10 @@ class GameState:
             self._derive()
         if u.color_bits is not None:
             self.color_bits, self.height_bits, self.color_counts = u.color_bits, u.height_bits, u.color_counts
-        self.marker_masks, self.dice_masks = u.marker_masks, u.dice_masks
+        if u.marker_masks is not None:
+            self.marker_masks = u.marker_masks
+        if u.dice_masks is not None:
+            self.dice_masks = u.dice_masks
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
         self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
@@ -453,11 +456,13 @@ class GameState:
             index._color_bits, index._height_bits = colors, heights
 
     def _noting_markers(self, u: Undo) -> None:
-        """The first change of a marker since the checkpoint ``u``: the markers' dict is copied (a removed marker
-        goes back to its place in the order), the checkpoint keeps the one it had."""
+        """The first change of a marker since the checkpoint ``u``: the markers' dict (a removed marker goes back to
+        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had."""
         u.markers, u.holes = self.markers, self._holes
         self.markers = self.markers.copy()
         self._holes = 0
+        u.marker_masks = self.marker_masks
+        self.marker_masks = self.marker_masks[:]
 
     def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
@@ -649,6 +654,10 @@ class GameState:
         ints, some hundreds of instructions.)"""
         previous = self.die_owners[i]
         masks = self.dice_masks
+        u = self._undo
+        if u is not None and u.dice_masks is None:  # the first die changed since the checkpoint: it keeps the masks
+            u.dice_masks = masks
+            masks = self.dice_masks = masks[:]
         if previous is not None:
             masks[previous] = masks[previous] & ~b
         if owner is None:
@@ -665,7 +674,12 @@ class GameState:
     # ---- markers (always through these, so whatever the state derives from them stays right)
     def put_marker(self, lot: str, player: int) -> None:
         """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
-        b = self.board.bit[lot]
+        self.put_marker_on(lot, self.board.index[lot], player)
+
+    def put_marker_on(self, lot: str, i: int, player: int) -> None:
+        """``put_marker`` for a caller that has the lot's bit ``i`` at hand (the draw's take-over: no lookup by
+        lot)."""
+        b = 1 << i
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
@@ -694,13 +708,16 @@ class GameState:
     # ---- dice (always through this, so the bosses stay right)
     def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
         """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
-        t = self.tiles[lot]
+        self.set_die_on(lot, self.board.index[lot], self.tiles[lot], owner, value)
+
+    def set_die_on(self, lot: str, i: int, t: Tile, owner: int | None, value: int | None) -> None:
+        """``set_die`` for a caller that has the lot's bit ``i`` and its tile ``t`` at hand (the draw's take-over:
+        no lookup by lot)."""
         u = self._undo
         if u is not None:
             u.lots.append(lot)
             u.olds.append(t)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
-        i = self.board.index[lot]
         self._die(i, 1 << i, owner, value)
         index = self._casinos
         if index is None and self._casinos_from is not None:
@@ -729,7 +746,9 @@ class Undo:
         self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
         self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
         self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized) if s.reorganized else ()  # the same
-        self.marker_masks, self.dice_masks = s.marker_masks[:], s.dice_masks[:]
+        # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
+        self.marker_masks: list[int] | None = None
+        self.dice_masks: list[int] | None = None
         self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
         self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
         self.markers: dict[str, int] | None = None
@@ -754,7 +773,8 @@ class Undo:
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
         u.discards_len, u.drawn_len, u.reorganized_items = self.discards_len, self.drawn_len, self.reorganized_items
-        u.marker_masks, u.dice_masks = self.marker_masks[:], self.dice_masks[:]
+        u.marker_masks = None if self.marker_masks is None else self.marker_masks[:]
+        u.dice_masks = None if self.dice_masks is None else self.dice_masks[:]
         u.lots, u.olds = self.lots[:], self.olds[:]
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0

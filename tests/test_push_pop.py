@@ -324,3 +324,24 @@ def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
     assert s.deck is deck and deck == cards
     game.pop()
     assert s.deck is deck and deck == cards
+
+
+def test_a_push_passes_on_apply_s_options():
+    """``push`` takes what ``apply`` takes (its options too: a push without them is a direct call, one with them
+    passes them on): an end of turn pushed with ``draw=False`` rests at the next player's draw, then pops back."""
+    game = lv.new_game("revised", 3, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        game.apply(game.random_legal(rng))
+    while game.state.phase != "actions":
+        game.apply(game.random_legal(rng))
+    before = _fingerprint(game)
+    player = game.state.current
+    game.push(lv.actions.EndTurn(), draw=False)
+    assert game.state.phase == "draw" and game.state.current == (player + 1) % 3 and not game.state.drawn
+    game.pop()
+    assert _fingerprint(game) == before
+    game.push(lv.actions.EndTurn())  # without options: the next player draws at once
+    assert game.state.phase != "draw" and game.state.drawn
+    game.pop()
+    assert _fingerprint(game) == before
