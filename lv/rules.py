@@ -460,9 +460,14 @@ class Engine:
                   ask: bool = False) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
         choices do not name is asked for (NeedChoice)."""
-        tile = s.tiles.get(lot)
+        # the lot's bit looked up once: its tile and marker looked up only where the masks say there is one, the
+        # state's changes made by bit (``put_marker_on``, ``set_die_on``)
+        i = self.board.index[lot]
+        b = 1 << i
+        tile = s.tiles.get(lot) if s.tile_mask & b else None
         if tile is None:
-            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
+            # (tested for None first: compiled, a native compare of ints, not a generic one)
+            held = s.markers.get(lot) if s.markers_mask & b else None
             if held is not None and held == player:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
@@ -470,7 +475,7 @@ class Engine:
             # (no lookup in the empty choices of a draw that gives none: most draws)
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
-                s.put_marker(lot, player)
+                s.put_marker_on(lot, i, player)
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
@@ -485,7 +490,7 @@ class Engine:
         previous = tile.owner
         # a die's owner and face are set together: a tile with an owner has a face
         value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
-        s.set_die(lot, player, value)
+        s.set_die_on(lot, i, tile, player, value)
         if not self.quiet:
             events.append(DieTakenOver(player, lot, value, previous, moved))
 
