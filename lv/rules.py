@@ -374,22 +374,25 @@ class Engine:
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
-            color = self.board.card_color(card)
+            # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by bit,
+            # and the take-over given the bit
+            at = self.board.index[card]
+            color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
             skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask)
+                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
-                if not self._settle_card(s, dice, events, color, before):
+                if not self._settle_card(s, dice, events, color, before, color_id=color_id):
                     return
             else:
                 self.pay_lots(s, events)
-                self.pay_and_score(s, color, events)
+                self.pay_and_score(s, color, events, color_id=color_id)
             if s.phase == "over" or not skipped:
                 break
         if names:
@@ -399,7 +402,8 @@ class Engine:
             s.phase = "actions"
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
-                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
+                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = (),
+                     color_id: int = -2) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
@@ -422,7 +426,7 @@ class Engine:
         if not quiet and after != before:
             self._tell(s, before, after, events)
         self.pay_lots(s, events)
-        self.pay_and_score(s, color, events)
+        self.pay_and_score(s, color, events, color_id=color_id)
         return True
 
     def resume_draw(self, s: GameState, action: A.Reroll | A.Choose, dice: Dice, events: list[Event]) -> None:
@@ -457,12 +461,12 @@ class Engine:
             s.phase = "actions"
 
     def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict[str, str],
-                  ask: bool = False) -> None:
+                  ask: bool = False, at: int = -1) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
-        choices do not name is asked for (NeedChoice)."""
+        choices do not name is asked for (NeedChoice). ``at``: the lot's bit if the caller has it (-1: looked up)."""
         # the lot's bit looked up once: its tile and marker looked up only where the masks say there is one, the
         # state's changes made by bit (``put_marker_on``, ``set_die_on``)
-        i = self.board.index[lot]
+        i = self.board.index[lot] if at < 0 else at
         b = 1 << i
         tile = s.tiles.get(lot) if s.tile_mask & b else None
         if tile is None:
@@ -512,9 +516,11 @@ class Engine:
                     events.append(Paid(owner, amount, "lots", lots))
             owner += 1
 
-    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
+    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False,
+                      color_id: int = -2) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
-        separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
+        separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
+        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
         index = casino_index(self.board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
         # ``touching``/``of_color``)
@@ -524,18 +530,16 @@ class Engine:
         players, quiet = s.players, self.quiet
         by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
         dice_mask = s.dice_mask
-        # the casinos with a boss, each as one int, its order (award or spaces) times the lots of the board plus its
-        # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
-        # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
+        # the casinos with a boss, each as one int: its order (award or spaces) times the lots of the board plus its
+        # first bit (no two casinos share it), then its award and its boss in the low bits (``_rank``): sorted as
+        # ints, not tuples, in the order of (order, first bit) (compiled: no tuple, no list written a casino)
         ranked: list[int] = []
-        draw = self._draw
-        lots = draw.lots
-        award_at, boss_at = draw.award_at, draw.boss_at
+        lots = self._draw.lots
         # the Strip's: every casino with its dice facts walked, those touching it pay (one may start off it); a
         # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
         # over every casino, which would meet five casinos of other colours for each one of the card's)
         pairs = index.with_dice() if strip else _NO_PAIRS
-        k = -1 if strip else self.board.color_id.get(pays, -1)
+        k = -1 if strip else color_id if color_id >= -1 else self.board.color_id.get(pays, -1)
         rest = 0 if k < 0 else s.color_bits[k]
         at_bit, known = index.at_bit, index._facts
         k = 0
@@ -590,16 +594,15 @@ class Engine:
                 # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
                 spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
                 award = spaces * casino.height if physical else spaces
-                first = casino.first
-                award_at[first] = award
-                boss_at[first] = b
-                ranked.append((award if by_points else casino.spaces) * lots + first)
+                order = (award if by_points else casino.spaces) * lots + casino.first
+                ranked.append((((order << 16) | award) << _BOSS_SHIFT) | b)
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
         for key in ranked:
-            first = key % lots
-            award, b = award_at[first], boss_at[first]
+            b = key & _BOSS_BITS
+            award = (key >> _BOSS_SHIFT) & _AWARD_BITS
+            first = (key >> _AWARD_SHIFT) % lots
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
@@ -781,16 +784,23 @@ class FamilyTables:
         self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
 
 
-class DrawScratch:
-    """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
-    bit (written before each read), and the closed block's mask for a number of players (``f_closed``)."""
+# a scored casino's key in ``pay_and_score``: (order * lots + first bit) above 16 bits of award above 6 bits of boss
+# (a seat: at most 64; an award is the casino's tiles times its height: 48 lots, far below 2^16); sorted, they are in
+# the order of the high part, which no two casinos share
+_BOSS_SHIFT: Final = 6
+_BOSS_BITS: Final = (1 << _BOSS_SHIFT) - 1
+_AWARD_SHIFT: Final = _BOSS_SHIFT + 16
+_AWARD_BITS: Final = (1 << 16) - 1
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask")
+
+class DrawScratch:
+    """The draw step's scratch space (``Engine._draw``): the lots of the board, and the closed block's mask for a
+    number of players (``f_closed``)."""
+
+    __slots__ = ("lots", "closed_for", "closed_mask")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
-        self.award_at: list[int] = [0] * lots
-        self.boss_at: list[int] = [0] * lots
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
 
