@@ -196,7 +196,7 @@ class NeedDice(Exception):
 
 
 _NOTHING_RECORDED: Final[dict[str, Any]] = {}  # the recorded dice of a step given none (one dict: only read)
-# what a sampled Dice's ``used`` is once it rolled (``notes`` False): not the dice, only that some were rolled, which
+# what a sampled Dice's ``used`` is once it rolled: not the dice, only that some were rolled, which
 # is what a search reads (``_Search.step``); one dict, never written
 _ROLLED: Final[dict[str, Any]] = {"sampled": True}
 
@@ -216,11 +216,10 @@ class Dice:
         self.generated: list[str] = []
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
-        self._rng: random.Random | None = None  # or dice drawn from a bot's generator (``sampled``)
+        # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
+        # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
+        self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
-        # whether the dice rolled are noted (``used``, ``generated``): not for a search's imagined games (``sampled``),
-        # whose dice nothing reads but whether any was rolled (``used`` is then ``_ROLLED``); the same dice either way
-        self.notes = True
 
     @classmethod
     def sampled(cls, rng: random.Random) -> Dice:
@@ -228,14 +227,13 @@ class Dice:
         not know the dice the game will roll."""
         dice = cls(0, ("sampled",))
         dice._rng = rng
-        dice.notes = False
         return dice
 
     def forget(self) -> None:
         """Forget the dice used (``used``, ``generated``), as a new ``Dice`` of the same source would have none: a
         search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
         if self.used:
-            self.used = {} if self.notes else _NOTHING_RECORDED  # (never written: noted into only with notes)
+            self.used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
         if self.generated:
             self.generated = []
         self._ties_left = None
@@ -264,7 +262,7 @@ class Dice:
 
     def gamble(self) -> tuple[int, int]:
         """Two dice; the n-th gamble of a decision takes the n-th recorded pair (``gambles``)."""
-        if not self.notes:  # nothing recorded, nothing noted: the first path below, without its dict and list
+        if self._rng is not None:  # sampled: nothing recorded, nothing noted: the first path below, without its dict
             self.used = _ROLLED
             d1 = self._roll()
             return d1, self._roll()
@@ -296,7 +294,7 @@ class Dice:
         """New value on each tile. Recorded values are the owners' own placement; generated values are placed
         on each owner's tiles in board order."""
         out: dict[str, int] = {}
-        if not self.notes:  # nothing recorded, nothing noted: each tile rolled in the same order as below
+        if self._rng is not None:  # sampled: nothing recorded, nothing noted: each tile rolled in the order below
             self.used = _ROLLED
             for owner in sorted(lots_by_owner):
                 for lot in lots_by_owner[owner]:
@@ -319,7 +317,7 @@ class Dice:
     def tie(self, lots: list[str]) -> dict[str, int]:
         """One round of free tie rerolls: a value for each tied die, taken per tile in order."""
         out = {}
-        if not self.notes:  # nothing recorded, nothing noted (never asks): each tile rolled in order, as below
+        if self._rng is not None:  # sampled: nothing recorded or noted (never asks): each tile rolled in order, as below
             self.used = _ROLLED
             for lot in lots:
                 out[lot] = self._roll()

@@ -351,12 +351,13 @@ class Engine:
                 card = names.pop(0)
                 if card not in s.deck:
                     raise IllegalAction(f"{card} is not in the deck: it was dealt or drawn already", DRAW_NAMED)
-                s.changing_deck().remove(card)
+                (s.deck if s._undo is None else s.changing_deck()).remove(card)
             else:
                 if not s.deck:
                     self.end_game(s, "deck_exhausted", events)
                     return
-                card = s.changing_deck().pop(0)
+                # (no checkpoint open, as in every game but a pushed one: the deck itself, no call)
+                card = (s.deck if s._undo is None else s.changing_deck()).pop(0)
                 if names and names.pop(0) != card:
                     raise IllegalAction(f"the card on top of the deck is not {named[len(s.drawn)]}", DRAW_NAMED)
             s.drawn.append(card)
@@ -465,7 +466,7 @@ class Engine:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
         choices do not name is asked for (NeedChoice). ``at``: the lot's bit if the caller has it (-1: looked up)."""
         # the lot's bit looked up once: its tile and marker looked up only where the masks say there is one, the
-        # state's changes made by bit (``put_marker_on``, ``set_die_on``)
+        # state's changes given the bit (and the tile)
         i = self.board.index[lot] if at < 0 else at
         b = 1 << i
         tile = s.tiles.get(lot) if s.tile_mask & b else None
@@ -479,7 +480,7 @@ class Engine:
             # (no lookup in the empty choices of a draw that gives none: most draws)
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
-                s.put_marker_on(lot, i, player)
+                s.put_marker(lot, player, i)
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
@@ -494,7 +495,7 @@ class Engine:
         previous = tile.owner
         # a die's owner and face are set together: a tile with an owner has a face
         value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
-        s.set_die_on(lot, i, tile, player, value)
+        s.set_die(lot, player, value, i, tile)
         if not self.quiet:
             events.append(DieTakenOver(player, lot, value, previous, moved))
 
@@ -530,11 +531,13 @@ class Engine:
         players, quiet = s.players, self.quiet
         by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
         dice_mask = s.dice_mask
-        # the casinos with a boss, each as one int: its order (award or spaces) times the lots of the board plus its
-        # first bit (no two casinos share it), then its award and its boss in the low bits (``_rank``): sorted as
-        # ints, not tuples, in the order of (order, first bit) (compiled: no tuple, no list written a casino)
+        # the casinos with a boss, each as one int, its order (award or spaces) times the lots of the board plus its
+        # first bit (no two casinos share it): sorted as ints, not tuples; its award and boss by that first bit in
+        # the engine's scratch lists (compiled: no tuple and no boxed field a casino)
         ranked: list[int] = []
-        lots = self._draw.lots
+        draw = self._draw
+        lots = draw.lots
+        award_at, boss_at = draw.award_at, draw.boss_at
         # the Strip's: every casino with its dice facts walked, those touching it pay (one may start off it); a
         # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
         # over every casino, which would meet five casinos of other colours for each one of the card's)
@@ -594,15 +597,16 @@ class Engine:
                 # (every lot with a die, as in most casinos: no bit_count, compiled a Python method call)
                 spaces = casino.spaces if dieless or with_dice == casino.mask else with_dice.bit_count()
                 award = spaces * casino.height if physical else spaces
-                order = (award if by_points else casino.spaces) * lots + casino.first
-                ranked.append((((order << 16) | award) << _BOSS_SHIFT) | b)
+                first = casino.first
+                award_at[first] = award
+                boss_at[first] = b
+                ranked.append((award if by_points else casino.spaces) * lots + first)
         if len(ranked) > 1:
             ranked.sort()  # smallest first, then board order (no two casinos share a first lot)
         target, mute = self._target, self.mute
         for key in ranked:
-            b = key & _BOSS_BITS
-            award = (key >> _BOSS_SHIFT) & _AWARD_BITS
-            first = (key >> _AWARD_SHIFT) % lots
+            first = key % lots
+            award, b = award_at[first], boss_at[first]
             before = players[b].score
             after = self.board.advance(before, award)
             players[b].score = after
@@ -784,23 +788,16 @@ class FamilyTables:
         self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
 
 
-# a scored casino's key in ``pay_and_score``: (order * lots + first bit) above 16 bits of award above 6 bits of boss
-# (a seat: at most 64; an award is the casino's tiles times its height: 48 lots, far below 2^16); sorted, they are in
-# the order of the high part, which no two casinos share
-_BOSS_SHIFT: Final = 6
-_BOSS_BITS: Final = (1 << _BOSS_SHIFT) - 1
-_AWARD_SHIFT: Final = _BOSS_SHIFT + 16
-_AWARD_BITS: Final = (1 << 16) - 1
-
-
 class DrawScratch:
-    """The draw step's scratch space (``Engine._draw``): the lots of the board, and the closed block's mask for a
-    number of players (``f_closed``)."""
+    """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
+    bit (written before each read), and the closed block's mask for a number of players (``f_closed``)."""
 
-    __slots__ = ("lots", "closed_for", "closed_mask")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
+        self.award_at: list[int] = [0] * lots
+        self.boss_at: list[int] = [0] * lots
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
 

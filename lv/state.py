@@ -455,6 +455,12 @@ class GameState:
         if index is not None:
             index._color_bits, index._height_bits = colors, heights
 
+    def _noting_dice(self, u: Undo) -> None:
+        """The first change of a die since the checkpoint ``u`` (``place_tile``, ``set_die``, before ``_die``): the
+        dice masks by seat are copied, the checkpoint keeps the ones it had."""
+        u.dice_masks = self.dice_masks
+        self.dice_masks = self.dice_masks[:]
+
     def _noting_markers(self, u: Undo) -> None:
         """The first change of a marker since the checkpoint ``u``: the markers' dict (a removed marker goes back to
         its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had."""
@@ -552,6 +558,8 @@ class GameState:
             u.olds.append(old)
             if u.color_bits is None:
                 self._noting_tiles(u)
+            if u.dice_masks is None:
+                self._noting_dice(u)
         if old is not None:
             self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
@@ -653,11 +661,7 @@ class GameState:
         seat's mask is read, then written: compiled, ``masks[seat] |= b`` is a generic in-place operation on boxed
         ints, some hundreds of instructions.)"""
         previous = self.die_owners[i]
-        masks = self.dice_masks
-        u = self._undo
-        if u is not None and u.dice_masks is None:  # the first die changed since the checkpoint: it keeps the masks
-            u.dice_masks = masks
-            masks = self.dice_masks = masks[:]
+        masks = self.dice_masks  # (the checkpoint's copy made by the caller: _noting_dice)
         if previous is not None:
             masks[previous] = masks[previous] & ~b
         if owner is None:
@@ -672,14 +676,10 @@ class GameState:
         self.die_owners[i] = owner
 
     # ---- markers (always through these, so whatever the state derives from them stays right)
-    def put_marker(self, lot: str, player: int) -> None:
-        """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
-        self.put_marker_on(lot, self.board.index[lot], player)
-
-    def put_marker_on(self, lot: str, i: int, player: int) -> None:
-        """``put_marker`` for a caller that has the lot's bit ``i`` at hand (the draw's take-over: no lookup by
-        lot)."""
-        b = 1 << i
+    def put_marker(self, lot: str, player: int, at: int = -1) -> None:
+        """``player``'s marker goes on the empty lot ``lot`` (a parking lot). ``at``: the lot's bit if the caller has
+        it (the draw's take-over; -1: looked up)."""
+        b = 1 << (self.board.index[lot] if at < 0 else at)
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
@@ -706,17 +706,18 @@ class GameState:
         self.markers_mask &= ~b
 
     # ---- dice (always through this, so the bosses stay right)
-    def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
-        """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
-        self.set_die_on(lot, self.board.index[lot], self.tiles[lot], owner, value)
-
-    def set_die_on(self, lot: str, i: int, t: Tile, owner: int | None, value: int | None) -> None:
-        """``set_die`` for a caller that has the lot's bit ``i`` and its tile ``t`` at hand (the draw's take-over:
-        no lookup by lot)."""
+    def set_die(self, lot: str, owner: int | None, value: int | None, at: int = -1, tile: Tile | None = None
+                ) -> None:
+        """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away). ``at`` and
+        ``tile``: the lot's bit and its tile if the caller has them (the draw's take-over; -1, None: looked up)."""
+        i = self.board.index[lot] if at < 0 else at
+        t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
             u.lots.append(lot)
             u.olds.append(t)
+            if u.dice_masks is None:
+                self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
         self._die(i, 1 << i, owner, value)
         index = self._casinos

@@ -120,19 +120,26 @@ def test_a_die_from_halves_at_the_faces_edges() -> None:
 
 def test_sampled_dice_roll_as_noted_dice_and_say_only_that_they_rolled() -> None:
     """A search's dice (``Dice.sampled``) note nothing but that they rolled (``used`` true until ``forget``), and
-    roll from their generator the very dice a Dice that notes them rolls: gambles, reorganizations (owners in
-    order, each owner's tiles in order) and tie rerolls alike."""
+    roll from their generator the dice a game's Dice places in the same order: a gamble's two, a reorganization's
+    owners in order with each owner's tiles in order, a tie reroll's tiles in order."""
     import random
 
-    sampled, noted = Dice.sampled(random.Random(3)), Dice.sampled(random.Random(3))
-    noted.notes = True  # the same generator, noting as a game's dice do
+    from lv.chance import below
+
+    sampled, twin = Dice.sampled(random.Random(3)), random.Random(3)
+
+    def roll() -> int:
+        return 1 + below(twin, 6)
+
     assert not sampled.used
     for _ in range(5):
-        assert sampled.gamble() == noted.gamble()
+        d1 = roll()
+        assert sampled.gamble() == (d1, roll())
         by_owner = {2: ["C4", "A1"], 0: ["B2"], 1: ["D3", "D1"]}
-        assert list(sampled.reorg(by_owner).items()) == list(noted.reorg(by_owner).items())
-        assert list(sampled.tie(["E2", "A3", "F1"]).items()) == list(noted.tie(["E2", "A3", "F1"]).items())
+        want = {"B2": roll(), "D3": roll(), "D1": roll(), "C4": roll(), "A1": roll()}
+        assert list(sampled.reorg(by_owner).items()) == list(want.items())
+        want = {lot: roll() for lot in ["E2", "A3", "F1"]}
+        assert list(sampled.tie(["E2", "A3", "F1"]).items()) == list(want.items())
         assert sampled.used and not sampled.generated
         sampled.forget()
         assert not sampled.used
-    assert noted.used["gamble"] and noted.used["reorg"] and noted.used["ties"]
