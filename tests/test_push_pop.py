@@ -299,15 +299,21 @@ def test_a_rollback_gives_back_the_state_of_its_checkpoint_whatever_changed_and_
     assert s._undo is None and (s._casinos is None or s._casinos._lists is None)
 
 
-def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
-    """A push keeps the state's deck list (no copy); the first draw under it takes its cards from a copy
-    (``GameState.changing_deck``), so every pop gives back the deck the push saw, nested pushes too."""
-    game = lv.new_game("revised", 4, seed=7)
-    rng = random.Random(7)
-    for _ in range(30):
+def _in_actions(players: int, seed: int, decisions: int) -> lv.Game:
+    """A revised game after ``decisions`` random decisions (``random.Random(seed)``), then on to an action step."""
+    game = lv.new_game("revised", players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
         game.apply(game.random_legal(rng))
     while game.state.phase != "actions":
         game.apply(game.random_legal(rng))
+    return game
+
+
+def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
+    """A push keeps the state's deck list (no copy); the first draw under it takes its cards from a copy
+    (``GameState.changing_deck``), so every pop gives back the deck the push saw, nested pushes too."""
+    game = _in_actions(4, 7, 30)
     s = game.state
     deck, cards = s.deck, list(s.deck)
     build = next(a for a in game.legal_actions() if not isinstance(a, lv.actions.EndTurn))
@@ -329,12 +335,7 @@ def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
 def test_a_push_passes_on_apply_s_options():
     """``push`` takes what ``apply`` takes (its options too: a push without them is a direct call, one with them
     passes them on): an end of turn pushed with ``draw=False`` rests at the next player's draw, then pops back."""
-    game = lv.new_game("revised", 3, seed=4)
-    rng = random.Random(4)
-    for _ in range(12):
-        game.apply(game.random_legal(rng))
-    while game.state.phase != "actions":
-        game.apply(game.random_legal(rng))
+    game = _in_actions(3, 4, 12)
     before = _fingerprint(game)
     player = game.state.current
     game.push(lv.actions.EndTurn(), draw=False)
