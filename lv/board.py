@@ -144,6 +144,9 @@ class Board:
         self.prices: tuple[int, ...] = tuple(lots[lot].price for lot in order)  # bit position -> price
         # bit position -> the die printed on the lot (the face of a die placed there by a build)
         self.printed_dice: tuple[int, ...] = tuple(lots[lot].die for lot in order)
+        # bit position -> what its lot's card pays (``card_color``) and that colour's number (-1: not a casino colour)
+        self.card_colors: tuple[str, ...] = tuple(lots[lot].card for lot in order)
+        self.card_color_ids: tuple[int, ...] = tuple(self.color_id.get(lots[lot].card, -1) for lot in order)
         # money -> the lots priced at most that, for money from 0 to the dearest price
         prices = self.prices
         self._price_masks: tuple[int, ...] = tuple(_mask([1 << i for i, p in enumerate(prices) if p <= money])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from .errors import RecordError
 
@@ -77,29 +77,28 @@ class Stream:
 @mypyc_attr(acyclic=True)  # ints only
 class HalvesStream:
     """``Stream`` with its state in two 32-bit halves, for the compiled build (``Dice`` rolls it there): the same
-    outputs and dice, by arithmetic whose every value stays below 2^37 and every factor below 2^31, which mypyc
-    keeps in machine words (a Python int above 2^62 is a boxed long there, and a product of a factor above 2^31
-    goes to the generic multiply). In the pure build the plain formula is fewer bytecodes."""
+    outputs and dice, by arithmetic whose every value stays below 2^37 and every factor below 2^31, in machine ints
+    (``i64``: compiled, a native operation each, where tagged ints test their tags at each step and a Python int
+    above 2^62 is a boxed long). In the pure build the plain formula is fewer bytecodes."""
 
     __slots__ = ("hi", "lo")
 
     def __init__(self, start: int) -> None:
-        self.hi = (start >> 32) & _MASK32
-        self.lo = start & _MASK32
+        self.hi: i64 = (start >> 32) & _MASK32
+        self.lo: i64 = start & _MASK32
 
     def next64(self) -> int:
         hi, lo = _step_halves(self)
-        return (hi << 32) | lo
+        return (int(hi) << 32) | int(lo)  # (as Python ints: the output may be above 2^63)
 
     def die(self) -> int:
         hi, lo = _step_halves(self)
-        return _die_of(hi, lo)
+        return int(_die_of(hi, lo))
 
 
-def _mul64(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+def _mul64(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
     """``(hi * 2^32 + lo) * c % 2^64`` as (high, low) halves, for ``c`` given in 16-bit pieces (``c3`` the top): a
-    schoolbook product of 16-bit pieces, so every factor is below 2^31 (compiled, a larger factor sends mypyc's
-    multiply to the generic, boxed one) and every sum below 2^36."""
+    schoolbook product of 16-bit pieces, so every factor is below 2^31 and every sum below 2^36."""
     z0, z1, z2, z3 = lo & 0xFFFF, lo >> 16, hi & 0xFFFF, hi >> 16
     t = z0 * c0
     out0 = t & 0xFFFF
@@ -111,17 +110,17 @@ def _mul64(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, i
     return ((t & 0xFFFF) << 16) | out2, (out1 << 16) | out0
 
 
-def _die_of(hi: int, lo: int) -> int:
-    """``Stream.die``'s ``1 + ((z * 6) >> 64)`` for the output z = hi * 2^32 + lo; 6x as shifts (compiled, a
-    factor above 2^31 is a boxed multiply)."""
+def _die_of(hi: i64, lo: i64) -> i64:
+    """``Stream.die``'s ``1 + ((z * 6) >> 64)`` for the output z = hi * 2^32 + lo; 6x as shifts (no value above
+    2^36)."""
     return 1 + ((((hi << 2) + (hi << 1)) + (((lo << 2) + (lo << 1)) >> 32)) >> 32)
 
 
-def _step_halves(stream: HalvesStream) -> tuple[int, int]:
+def _step_halves(stream: HalvesStream) -> tuple[i64, i64]:
     """``Stream.next64`` on 32-bit halves: steps the stream and returns the output's (high, low) halves, with
     shifts, masks and ``_mul64``: no value above 2^37."""
-    lo = stream.lo + 0x7F4A7C15  # + _GAMMA, whose halves are 0x9E3779B9 and 0x7F4A7C15
-    hi = (stream.hi + 0x9E3779B9 + (lo >> 32)) & _MASK32
+    lo: i64 = stream.lo + 0x7F4A7C15  # + _GAMMA, whose halves are 0x9E3779B9 and 0x7F4A7C15
+    hi: i64 = (stream.hi + 0x9E3779B9 + (lo >> 32)) & _MASK32
     lo &= _MASK32
     stream.hi = hi
     stream.lo = lo
@@ -197,6 +196,9 @@ class NeedDice(Exception):
 
 
 _NOTHING_RECORDED: Final[dict[str, Any]] = {}  # the recorded dice of a step given none (one dict: only read)
+# what a sampled Dice's ``used`` is once it rolled: not the dice, only that some were rolled, which
+# is what a search reads (``_Search.step``); one dict, never written
+_ROLLED: Final[dict[str, Any]] = {"sampled": True}
 
 
 # acyclic (out of the cyclic collector in the compiled build; one is made for every decision and draw): holds the
@@ -214,7 +216,9 @@ class Dice:
         self.generated: list[str] = []
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
-        self._rng: random.Random | None = None  # or dice drawn from a bot's generator (``sampled``)
+        # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
+        # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
+        self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
 
     @classmethod
@@ -229,7 +233,7 @@ class Dice:
         """Forget the dice used (``used``, ``generated``), as a new ``Dice`` of the same source would have none: a
         search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
         if self.used:
-            self.used = {}
+            self.used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
         if self.generated:
             self.generated = []
         self._ties_left = None
@@ -258,6 +262,10 @@ class Dice:
 
     def gamble(self) -> tuple[int, int]:
         """Two dice; the n-th gamble of a decision takes the n-th recorded pair (``gambles``)."""
+        if self._rng is not None:  # sampled: nothing recorded, nothing noted: the first path below, without its dict
+            self.used = _ROLLED
+            d1 = self._roll()
+            return d1, self._roll()
         used = self.used
         if "gamble" not in used and "gamble" not in self.recorded:  # the first gamble of a decision, none recorded
             d1 = self._roll()  # (what the general path below does then, without its lists)
@@ -285,8 +293,14 @@ class Dice:
     def reorg(self, lots_by_owner: dict[int, list[str]]) -> dict[str, int]:
         """New value on each tile. Recorded values are the owners' own placement; generated values are placed
         on each owner's tiles in board order."""
-        rec = self.recorded.get("reorg") or {}
         out: dict[str, int] = {}
+        if self._rng is not None:  # sampled: nothing recorded, nothing noted: each tile rolled in the order below
+            self.used = _ROLLED
+            for owner in sorted(lots_by_owner):
+                for lot in lots_by_owner[owner]:
+                    out[lot] = self._roll()
+            return out
+        rec = self.recorded.get("reorg") or {}
         for owner in sorted(lots_by_owner):
             for lot in lots_by_owner[owner]:
                 if lot in rec:
@@ -303,6 +317,11 @@ class Dice:
     def tie(self, lots: list[str]) -> dict[str, int]:
         """One round of free tie rerolls: a value for each tied die, taken per tile in order."""
         out = {}
+        if self._rng is not None:  # sampled: nothing recorded or noted (never asks): each tile rolled in order, as below
+            self.used = _ROLLED
+            for lot in lots:
+                out[lot] = self._roll()
+            return out
         ties = self.used.setdefault("ties", {})
         if self._ties_left is None:
             self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}

@@ -351,12 +351,13 @@ class Engine:
                 card = names.pop(0)
                 if card not in s.deck:
                     raise IllegalAction(f"{card} is not in the deck: it was dealt or drawn already", DRAW_NAMED)
-                s.deck.remove(card)
+                (s.deck if s._undo is None else s.changing_deck()).remove(card)
             else:
                 if not s.deck:
                     self.end_game(s, "deck_exhausted", events)
                     return
-                card = s.deck.pop(0)
+                # (no checkpoint open, as in every game but a pushed one: the deck itself, no call)
+                card = (s.deck if s._undo is None else s.changing_deck()).pop(0)
                 if names and names.pop(0) != card:
                     raise IllegalAction(f"the card on top of the deck is not {named[len(s.drawn)]}", DRAW_NAMED)
             s.drawn.append(card)
@@ -374,22 +375,25 @@ class Engine:
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
-            color = self.board.card_color(card)
+            # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by bit,
+            # and the take-over given the bit
+            at = self.board.index[card]
+            color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
             skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
             before = self.snapshot(s)
             if not skipped:
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask)
+                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
-                if not self._settle_card(s, dice, events, color, before):
+                if not self._settle_card(s, dice, events, color, before, color_id=color_id):
                     return
             else:
                 self.pay_lots(s, events)
-                self.pay_and_score(s, color, events)
+                self.pay_and_score(s, color, events, color_id=color_id)
             if s.phase == "over" or not skipped:
                 break
         if names:
@@ -399,7 +403,8 @@ class Engine:
             s.phase = "actions"
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
-                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = ()) -> bool:
+                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = (),
+                     color_id: int = -2) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
         the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
@@ -422,7 +427,7 @@ class Engine:
         if not quiet and after != before:
             self._tell(s, before, after, events)
         self.pay_lots(s, events)
-        self.pay_and_score(s, color, events)
+        self.pay_and_score(s, color, events, color_id=color_id)
         return True
 
     def resume_draw(self, s: GameState, action: A.Reroll | A.Choose, dice: Dice, events: list[Event]) -> None:
@@ -457,12 +462,17 @@ class Engine:
             s.phase = "actions"
 
     def take_over(self, s: GameState, player: int, lot: str, events: list[Event], choices: dict[str, str],
-                  ask: bool = False) -> None:
+                  ask: bool = False, at: int = -1) -> None:
         """000 "Take Over Your Lot" L67-71; 003 "Step 1" L295-307. ``ask``: at a table, a piece to move that the
-        choices do not name is asked for (NeedChoice)."""
-        tile = s.tiles.get(lot)
+        choices do not name is asked for (NeedChoice). ``at``: the lot's bit if the caller has it (-1: looked up)."""
+        # the lot's bit looked up once: its tile and marker looked up only where the masks say there is one, the
+        # state's changes given the bit (and the tile)
+        i = self.board.index[lot] if at < 0 else at
+        b = 1 << i
+        tile = s.tiles.get(lot) if s.tile_mask & b else None
         if tile is None:
-            held = s.markers.get(lot)  # (tested for None first: compiled, a native compare of ints, not a generic one)
+            # (tested for None first: compiled, a native compare of ints, not a generic one)
+            held = s.markers.get(lot) if s.markers_mask & b else None
             if held is not None and held == player:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
@@ -470,7 +480,7 @@ class Engine:
             # (no lookup in the empty choices of a draw that gives none: most draws)
             ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
-                s.put_marker(lot, player)
+                s.put_marker(lot, player, i)
                 if not self.quiet:
                     events.append(MarkerPlaced(player, lot, moved))
             return
@@ -485,7 +495,7 @@ class Engine:
         previous = tile.owner
         # a die's owner and face are set together: a tile with an owner has a face
         value = cast(int, tile.value) if tile.owner is not None else self.board.lots[lot].die
-        s.set_die(lot, player, value)
+        s.set_die(lot, player, value, i, tile)
         if not self.quiet:
             events.append(DieTakenOver(player, lot, value, previous, moved))
 
@@ -507,9 +517,11 @@ class Engine:
                     events.append(Paid(owner, amount, "lots", lots))
             owner += 1
 
-    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False) -> None:
+    def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False,
+                      color_id: int = -2) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
-        separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks."""
+        separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
+        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
         index = casino_index(self.board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
         # ``touching``/``of_color``)
@@ -530,7 +542,7 @@ class Engine:
         # colour's: its tiles' mask walked, a casino at its lowest lot left (board order of first lots, as the walk
         # over every casino, which would meet five casinos of other colours for each one of the card's)
         pairs = index.with_dice() if strip else _NO_PAIRS
-        k = -1 if strip else self.board.color_id.get(pays, -1)
+        k = -1 if strip else color_id if color_id >= -1 else self.board.color_id.get(pays, -1)
         rest = 0 if k < 0 else s.color_bits[k]
         at_bit, known = index.at_bit, index._facts
         k = 0

@@ -403,7 +403,10 @@ class GameState:
             self._derive()
         if u.color_bits is not None:
             self.color_bits, self.height_bits, self.color_counts = u.color_bits, u.height_bits, u.color_counts
-        self.marker_masks, self.dice_masks = u.marker_masks, u.dice_masks
+        if u.marker_masks is not None:
+            self.marker_masks = u.marker_masks
+        if u.dice_masks is not None:
+            self.dice_masks = u.dice_masks
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
         self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
@@ -431,6 +434,15 @@ class GameState:
             was._reads(self)  # the state's containers may be others than at the checkpoint (restore, a copy)
         self._undo = u.parent
 
+    def changing_deck(self) -> list[str]:
+        """The deck, to be changed in place (a draw takes its cards from it): copied first if the last checkpoint
+        keeps this very list (``Undo.deck``: a checkpoint copies the deck only when a draw changes it)."""
+        deck = self.deck
+        u = self._undo
+        if u is not None and u.deck is deck:
+            deck = self.deck = deck[:]
+        return deck
+
     def _noting_tiles(self, u: Undo) -> None:
         """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
         are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
@@ -443,12 +455,20 @@ class GameState:
         if index is not None:
             index._color_bits, index._height_bits = colors, heights
 
+    def _noting_dice(self, u: Undo) -> None:
+        """The first change of a die since the checkpoint ``u`` (``place_tile``, ``set_die``, before ``_die``): the
+        dice masks by seat are copied, the checkpoint keeps the ones it had."""
+        u.dice_masks = self.dice_masks
+        self.dice_masks = self.dice_masks[:]
+
     def _noting_markers(self, u: Undo) -> None:
-        """The first change of a marker since the checkpoint ``u``: the markers' dict is copied (a removed marker
-        goes back to its place in the order), the checkpoint keeps the one it had."""
+        """The first change of a marker since the checkpoint ``u``: the markers' dict (a removed marker goes back to
+        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had."""
         u.markers, u.holes = self.markers, self._holes
         self.markers = self.markers.copy()
         self._holes = 0
+        u.marker_masks = self.marker_masks
+        self.marker_masks = self.marker_masks[:]
 
     def structure_memo(self) -> dict[str, Any]:
         """A scratch dict for facts that depend only on the tiles' places, colours and heights (legal.py keeps
@@ -538,6 +558,8 @@ class GameState:
             u.olds.append(old)
             if u.color_bits is None:
                 self._noting_tiles(u)
+            if u.dice_masks is None:
+                self._noting_dice(u)
         if old is not None:
             self._take_tile(old, b)
         self.tiles[lot] = Tile(color, height, owner, value)
@@ -639,7 +661,7 @@ class GameState:
         seat's mask is read, then written: compiled, ``masks[seat] |= b`` is a generic in-place operation on boxed
         ints, some hundreds of instructions.)"""
         previous = self.die_owners[i]
-        masks = self.dice_masks
+        masks = self.dice_masks  # (the checkpoint's copy made by the caller: _noting_dice)
         if previous is not None:
             masks[previous] = masks[previous] & ~b
         if owner is None:
@@ -654,9 +676,10 @@ class GameState:
         self.die_owners[i] = owner
 
     # ---- markers (always through these, so whatever the state derives from them stays right)
-    def put_marker(self, lot: str, player: int) -> None:
-        """``player``'s marker goes on the empty lot ``lot`` (a parking lot)."""
-        b = self.board.bit[lot]
+    def put_marker(self, lot: str, player: int, at: int = -1) -> None:
+        """``player``'s marker goes on the empty lot ``lot`` (a parking lot). ``at``: the lot's bit if the caller has
+        it (the draw's take-over; -1: looked up)."""
+        b = 1 << (self.board.index[lot] if at < 0 else at)
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
@@ -683,15 +706,19 @@ class GameState:
         self.markers_mask &= ~b
 
     # ---- dice (always through this, so the bosses stay right)
-    def set_die(self, lot: str, owner: int | None, value: int | None) -> None:
-        """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away)."""
-        t = self.tiles[lot]
+    def set_die(self, lot: str, owner: int | None, value: int | None, at: int = -1, tile: Tile | None = None
+                ) -> None:
+        """Put ``owner``'s die showing ``value`` on the tile at ``lot`` (None, None: take the die away). ``at`` and
+        ``tile``: the lot's bit and its tile if the caller has them (the draw's take-over; -1, None: looked up)."""
+        i = self.board.index[lot] if at < 0 else at
+        t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
             u.lots.append(lot)
             u.olds.append(t)
+            if u.dice_masks is None:
+                self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
-        i = self.board.index[lot]
         self._die(i, 1 << i, owner, value)
         index = self._casinos
         if index is None and self._casinos_from is not None:
@@ -716,11 +743,13 @@ class Undo:
             money.append(p.money)
             money.append(p.score)
         self.money = money
-        self.deck = s.deck[:]  # the draw takes cards from it in place
+        self.deck = s.deck  # copied by the first draw that changes it (``GameState.changing_deck``): most pushes draw none
         self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
         self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
-        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized)  # the same
-        self.marker_masks, self.dice_masks = s.marker_masks[:], s.dice_masks[:]
+        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized) if s.reorganized else ()  # the same
+        # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
+        self.marker_masks: list[int] | None = None
+        self.dice_masks: list[int] | None = None
         self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
         self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
         self.markers: dict[str, int] | None = None
@@ -745,7 +774,8 @@ class Undo:
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
         u.discards_len, u.drawn_len, u.reorganized_items = self.discards_len, self.drawn_len, self.reorganized_items
-        u.marker_masks, u.dice_masks = self.marker_masks[:], self.dice_masks[:]
+        u.marker_masks = None if self.marker_masks is None else self.marker_masks[:]
+        u.dice_masks = None if self.dice_masks is None else self.dice_masks[:]
         u.lots, u.olds = self.lots[:], self.olds[:]
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0

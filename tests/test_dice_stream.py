@@ -116,3 +116,30 @@ def test_a_die_from_halves_at_the_faces_edges() -> None:
         edge = -(-k * 2**64 // 6)
         for z in (edge - 1, edge):
             assert _die_of(z >> 32, z & 0xFFFFFFFF) == 1 + ((z * 6) >> 64), z
+
+
+def test_sampled_dice_roll_as_noted_dice_and_say_only_that_they_rolled() -> None:
+    """A search's dice (``Dice.sampled``) note nothing but that they rolled (``used`` true until ``forget``), and
+    roll from their generator the dice a game's Dice places in the same order: a gamble's two, a reorganization's
+    owners in order with each owner's tiles in order, a tie reroll's tiles in order."""
+    import random
+
+    from lv.chance import below
+
+    sampled, twin = Dice.sampled(random.Random(3)), random.Random(3)
+
+    def roll() -> int:
+        return 1 + below(twin, 6)
+
+    assert not sampled.used
+    for _ in range(5):
+        d1 = roll()
+        assert sampled.gamble() == (d1, roll())
+        by_owner = {2: ["C4", "A1"], 0: ["B2"], 1: ["D3", "D1"]}
+        want = {"B2": roll(), "D3": roll(), "D1": roll(), "C4": roll(), "A1": roll()}
+        assert list(sampled.reorg(by_owner).items()) == list(want.items())
+        want = {lot: roll() for lot in ["E2", "A3", "F1"]}
+        assert list(sampled.tie(["E2", "A3", "F1"]).items()) == list(want.items())
+        assert sampled.used and not sampled.generated
+        sampled.forget()
+        assert not sampled.used

@@ -297,3 +297,52 @@ def test_a_rollback_gives_back_the_state_of_its_checkpoint_whatever_changed_and_
         s.rollback(mark)
         assert _whole(s) == whole, len(stack)
     assert s._undo is None and (s._casinos is None or s._casinos._lists is None)
+
+
+def _in_actions(players: int, seed: int, decisions: int) -> lv.Game:
+    """A revised game after ``decisions`` random decisions (``random.Random(seed)``), then on to an action step."""
+    game = lv.new_game("revised", players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        game.apply(game.random_legal(rng))
+    while game.state.phase != "actions":
+        game.apply(game.random_legal(rng))
+    return game
+
+
+def test_a_checkpoint_copies_the_deck_only_when_a_draw_takes_from_it():
+    """A push keeps the state's deck list (no copy); the first draw under it takes its cards from a copy
+    (``GameState.changing_deck``), so every pop gives back the deck the push saw, nested pushes too."""
+    game = _in_actions(4, 7, 30)
+    s = game.state
+    deck, cards = s.deck, list(s.deck)
+    build = next(a for a in game.legal_actions() if not isinstance(a, lv.actions.EndTurn))
+    game.push(build)  # draws nothing: the very list, unchanged
+    assert s.deck is deck and deck == cards
+    game.push(lv.actions.EndTurn())  # the next player draws: from a copy
+    assert s.deck is not deck and deck == cards and s.deck == cards[len(s.drawn):]
+    after_one = list(s.deck)
+    game.push(lv.actions.EndTurn())  # a second draw, under the second checkpoint
+    assert s.deck == after_one[len(s.drawn):] and deck == cards
+    game.pop()
+    assert s.deck == after_one
+    game.pop()
+    assert s.deck is deck and deck == cards
+    game.pop()
+    assert s.deck is deck and deck == cards
+
+
+def test_a_push_passes_on_apply_s_options():
+    """``push`` takes what ``apply`` takes (its options too: a push without them is a direct call, one with them
+    passes them on): an end of turn pushed with ``draw=False`` rests at the next player's draw, then pops back."""
+    game = _in_actions(3, 4, 12)
+    before = _fingerprint(game)
+    player = game.state.current
+    game.push(lv.actions.EndTurn(), draw=False)
+    assert game.state.phase == "draw" and game.state.current == (player + 1) % 3 and not game.state.drawn
+    game.pop()
+    assert _fingerprint(game) == before
+    game.push(lv.actions.EndTurn())  # without options: the next player draws at once
+    assert game.state.phase != "draw" and game.state.drawn
+    game.pop()
+    assert _fingerprint(game) == before

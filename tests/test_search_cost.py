@@ -159,7 +159,7 @@ def test_a_dice_that_forgets_is_as_a_new_one():
     dice.gamble()
     dice.tie(["A1", "B2"])
     dice.reorg({0: ["C3"]})
-    assert dice.used and dice.generated
+    assert dice.used and not dice.generated  # a search's dice note that they rolled, not what (Dice.sampled)
     dice.forget()
     fresh = Dice.sampled(random.Random(0))
     assert (dice.used, dice.generated) == (fresh.used, fresh.generated) == ({}, [])
@@ -167,7 +167,7 @@ def test_a_dice_that_forgets_is_as_a_new_one():
     pair = dice.gamble()
     rng.setstate(state)
     assert pair == Dice.sampled(rng).gamble()  # the same dice from the same generator
-    assert dice.used == {"gamble": list(pair)} and dice.generated == ["gamble"]
+    assert dice.used and not dice.generated
 
 
 def _greedy_by_values(game, legal, rng):
