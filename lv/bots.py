@@ -736,7 +736,9 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
             elif type(bot) is GreedyBot and legal_counts is None:  # greedy's pick from the parts of the list, the
                 #   same decision from the same draws (``GreedyBot.pick``): no list joined, none it would not value
                 greedy: GreedyBot = bot
-                decision, _ = greedy.pick(game.engine, s, None, rngs[seat])
+                decision, trusted = greedy.pick(game.engine, s, None, rngs[seat])
+                if trusted:  # the engine's own decision for this state: applied without the checks
+                    game._vouch(decision)
             else:
                 legal = legal_actions(game.engine, s)  # (not the game's method: it keeps a copy for push)
                 if legal_counts is not None:

@@ -847,6 +847,12 @@ class Game:
         self._vouched = action
         return action
 
+    def _vouch(self, action: A.Action) -> None:
+        """The next ``apply``, if given this very object, carries it out without the referee's checks, as it does
+        ``random_legal``'s: for lv's own players, whose pick the engine's generators listed for this state
+        (``bots.play``: ``GreedyBot.pick``'s, when it says so). Any other decision is checked as always."""
+        self._vouched = action
+
     def _why_not_now(self, end: bool) -> tuple[str, str] | None:
         """(rule, reason) nothing but a draw, a reroll or a choice may be made now (the draw not made, or waiting at
         a table), or for ``end`` the turn cannot end yet (not drawn); else None."""
