@@ -67,6 +67,7 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
+    from .profile import Profile
 
 Bot = Callable[["Game", list[A.Decision], random.Random], A.Decision]
 
@@ -593,6 +594,12 @@ class Restricted:
         self.kinds: Final = kinds
         # the decision classes of the restricted families (a decision's family is found by its exact type)
         self.types: Final = frozenset(cls for f in A.FAMILIES if f.name in kinds for cls in f.decisions)
+
+    def check_profile(self, profile: Profile) -> None:
+        """``lv ladder``'s question before any game, asked of the bot restricted (``ValueBot.check_profile``)."""
+        check = getattr(self.bot, "check_profile", None)
+        if callable(check):
+            check(profile)
 
     def __call__(self, game: GameView, legal: list[A.Decision], rng: random.Random) -> A.Decision:
         types = self.types

@@ -283,6 +283,20 @@ class ValueBot:
         return (f"warning: model '{self.source or model.profile}' was trained for profile '{model.profile}' "
                 f"({model.profile_hash}); this game's profile '{profile.label}' differs ({digest})")
 
+    def check_profile(self, profile: Profile) -> None:
+        """``lv ladder``'s question before any game (issue 29: a model for another profile is an error there, not
+        a rating of a player in a game it was not trained for); in a game it only warns (``model_for``). LvError
+        for a model given as a file (``value:FILE``) trained for another profile; the shipped models (``value``
+        alone) take the one trained for the profile nearest to it, as in play."""
+        model = self.model
+        if model is None:
+            return
+        digest = profile_hash(profile)
+        if digest != model.profile_hash:
+            raise LvError(f"model '{self.source or model.profile}' was trained for profile '{model.profile}' "
+                          f"({model.profile_hash}), not for '{profile.label}' ({digest}): make one for it with "
+                          f"lv train {profile.label} -o FILE")
+
     def model_for(self, profile: Profile, players: int) -> Model:
         """The model to play ``profile`` with, its check made (and its warning printed) once per profile."""
         key = f"{players} {profile.label}"

@@ -49,6 +49,7 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from .game import Game
+    from .profile import Profile
 
 Action = Any  # a decision (lv.actions); the search only compares and applies them
 
@@ -85,6 +86,13 @@ class Mcts:
     exploration: float = EXPLORATION
     horizon: int = HORIZON
     widening: int = WIDENING
+
+    def check_profile(self, profile: Profile) -> None:
+        """``lv ladder``'s question before any game, asked of the bot whose model judges the leaves
+        (``value-mcts``: ``ValueBot.check_profile``); a search without one plays any profile."""
+        check = getattr(getattr(self.leaf, "__self__", None), "check_profile", None)
+        if callable(check):
+            check(profile)
 
     def __call__(self, game: Game, legal: list[Action], rng: random.Random) -> Action:
         """The most visited decision after the search; ``rng`` is used only by ``root`` (the search seeds its

@@ -339,3 +339,20 @@ def test_a_share_the_same_in_every_deal_gets_an_interval_of_some_width():
     varied = ladder._est([0.5, 1.0, 0.25, 0.5])  # deals that differ: the t interval, untouched
     t = estimate([0.5, 1.0, 0.25, 0.5], share=True)
     assert (varied["low"], varied["high"]) == (t.low, t.high) and 0 < t.low < t.high
+
+
+@pytest.mark.parametrize("bot", ["value:{model}", "value-mcts:5:{model}", "value:{model}/no-raise"])
+def test_a_model_for_another_profile_is_one_line_exit_2(bot):
+    """Issue 29: ``lv ladder`` with a model file trained for another profile refuses in one line before any game
+    (the value bot's ``check_profile``, asked through ``value-mcts``'s search and a restriction too); under the
+    profile it was trained for, the same bot passes the check."""
+    from lv.evaluate import MODELS
+
+    spec = bot.format(model=MODELS / "revised.json")
+    res = CliRunner().invoke(cli.app, ["ladder", "greedy", spec, "--variant", "original", "--games", "4"])
+    assert res.exit_code == 2, res.output
+    assert res.stderr.startswith("lv: error: model '") and res.stderr.count("\n") == 1
+    assert "was trained for profile 'revised'" in res.stderr and "not for 'original'" in res.stderr
+    assert "lv train original -o FILE" in res.stderr and res.stdout == ""
+    assert ladder.check(["greedy", spec], "revised", 4, 4).name == "revised"
+    assert ladder.check(["greedy", "value"], "original", 4, 4).name == "original"  # the shipped ones: nearest
