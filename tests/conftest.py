@@ -90,6 +90,23 @@ def peak_memory() -> PeakMemory:
     return PeakMemory()
 
 
+@pytest.fixture
+def action_checks(monkeypatch) -> list[str]:
+    """The calls ``lv.game`` makes of ``check_action`` (the referee's check of a decision's types) while the test
+    runs, each by its ``call`` ("apply", "push"): a decision the engine vouches for is not checked."""
+    import lv.game as game_module
+
+    calls: list[str] = []
+    real = game_module.check_action
+
+    def counted(call, action):
+        calls.append(call)
+        return real(call, action)
+
+    monkeypatch.setattr(game_module, "check_action", counted)
+    return calls
+
+
 @pytest.fixture(scope="session")
 def original():
     return lv.load_profile("original")

@@ -198,21 +198,12 @@ def test_recorded_dice_that_fail_half_way_leave_no_trace():
 
 
 @pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled core reads check_action natively: not patched")
-def test_play_applies_greedys_own_picks_unchecked_and_a_users_bot_checked(monkeypatch):
+def test_play_applies_greedys_own_picks_unchecked_and_a_users_bot_checked(action_checks):
     """``bots.play`` vouches for ``GreedyBot.pick``'s decision as ``random_legal`` does for the uniform draw: the
     engine's generators listed it for this state, so ``apply`` carries it out without the referee's checks
     (``check_action`` never called in a whole greedy game); a user's bot's decision, even greedy's own wrapped, is
     checked every time. tests/test_bots.py shows both play the same game."""
-    import lv.game as game_module
-
-    calls: list[str] = []
-    real = game_module.check_action
-
-    def counted(call, action):
-        calls.append(call)
-        return real(call, action)
-
-    monkeypatch.setattr(game_module, "check_action", counted)
+    calls = action_checks
     game = lv.new_game("revised", 3, seed=5)
     bots.play(game, [bots.greedy_bot] * 3, seed=5)
     assert game.over and calls == []

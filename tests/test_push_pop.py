@@ -133,22 +133,13 @@ def test_a_decision_put_in_the_returned_legal_list_is_checked_when_pushed():
     assert game.pushed == [] and _fingerprint(game) == before
 
 
-def test_a_push_checks_its_decision_once(monkeypatch):
+def test_a_push_checks_its_decision_once(action_checks):
     """Guards push's one check of the decision's types (``check_action``: Python code in both builds, about 3,700
     instructions compiled): the ``apply`` it calls does not check the same object again; any other decision
     given to ``apply`` still is. A decision of the game's last legal list, for the state as it still is, is the
     engine's own: a push of it is not checked at all (a search pushes each decision of a list); changed by hand,
     the state's legal list is not trusted any more."""
-    import lv.game as game_module
-
-    calls = []
-    real = game_module.check_action
-
-    def counted(call, action):
-        calls.append(call)
-        return real(call, action)
-
-    monkeypatch.setattr(game_module, "check_action", counted)
+    calls = action_checks
     game = lv.new_game("revised", 3, seed=7)
     legal = game.legal_actions()
     game.push(legal[0])
