@@ -46,7 +46,11 @@ class _OneLineUsageErrors(LvGroup):
             # cannot tell that *args (argv and prog name, as click and typer pass them) stops before it
             return super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
         argv = kwargs.get("args", args[0] if args else None)
-        for word in sys.argv[1:] if argv is None else argv:
+        words = list(sys.argv[1:] if argv is None else argv)
+        if words and words[0] in _COMPLETION_OPTIONS and (len(words) == 1 or len(words) == 2
+                                                          and not words[1].startswith("-")):
+            _completion(words[0], words[1] if len(words) == 2 else None)
+        for word in words:
             # typer reads '٣' (Arabic-Indic three) as 3 for an int option; lv takes ASCII digits only
             if isinstance(word, str) and word.lstrip("+-").isdecimal() and not word.isascii():
                 print(f"lv: error: {ascii(word)}: give numbers in ASCII digits 0-9", file=sys.stderr)
@@ -68,6 +72,33 @@ class _OneLineUsageErrors(LvGroup):
             print("Aborted!", file=sys.stderr)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+_COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
+_SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")  # the shells typer has a completion script for
+
+
+def _completion(option: str, shell: str | None) -> None:
+    """``lv --show-completion [SHELL]`` and ``lv --install-completion [SHELL]``: typer's, but a shell named is the
+    one used. (Typer, with shellingham installed, takes these options as flags and always uses the shell it
+    detects among lv's parent processes: ``lv --show-completion bash`` run from zsh printed zsh's script, and run
+    from a script under sh failed with "Shell sh not supported", exit 1.) Exits."""
+    from typer import _completion_shared as shared
+
+    if shell is None:
+        shell = shared._get_shell_name()
+    if shell not in _SHELLS:
+        found = f"'{shell}' is not one of them" if shell else "none was found among lv's parent processes"
+        print(printable(f"lv: error: {option}: completion is for {', '.join(_SHELLS[:4])} and {found}; name the "
+                        f"shell, e.g. lv {option} bash"), file=sys.stderr)
+        sys.exit(2)
+    if option == "--show-completion":
+        print(shared.get_completion_script(prog_name="lv", complete_var="_LV_COMPLETE", shell=shell))
+    else:
+        name, path = shared.install(shell=shell, prog_name="lv", complete_var="_LV_COMPLETE")
+        print(f"{name} completion installed in {path}")
+        print("Completion will take effect once you restart the terminal")
+    sys.exit(0)
 
 
 app = typer.Typer(

@@ -186,21 +186,60 @@ class _Ctx:
         self.params = params
 
 
-def test_show_completion_prints_the_script_and_writes_nothing(tmp_path):
-    """``lv --show-completion bash`` prints the script; unlike --install-completion it writes nothing (HOME is a
-    tmp folder all the same: with HOME unset, typer finds the real user's home and its ~/.bashrc)."""
-    result = CliRunner().invoke(cli.app, ["--show-completion", "bash"], prog_name="lv", env={"HOME": str(tmp_path)})
-    assert result.exit_code == 0, result.output
-    assert "_LV_COMPLETE=complete_bash" in result.stdout
-    assert "complete -o default -F _lv_completion lv" in result.stdout
+@pytest.fixture
+def shell_found(monkeypatch):
+    """The shell typer finds among lv's parent processes (shellingham), set by the test: the suite runs the same
+    from bash, from a script under sh or detached from any shell (where the real detection finds sh, or none)."""
+    import shellingham
+
+    def found(name):
+        def detect():
+            if name is None:
+                raise shellingham.ShellDetectionFailure()
+            return name, f"/bin/{name}"
+        monkeypatch.setattr(shellingham, "detect_shell", detect)
+    return found
+
+
+def test_show_completion_prints_the_script_and_writes_nothing(tmp_path, shell_found):
+    """``lv --show-completion bash`` prints bash's script, whatever shell lv runs under (typer alone used the
+    shell it detected: zsh's script from zsh, an error from sh); unlike --install-completion it writes nothing
+    (HOME is a tmp folder all the same: with HOME unset, typer finds the real user's home and its ~/.bashrc)."""
+    for parent in ("bash", "zsh", "sh", None):
+        shell_found(parent)
+        result = CliRunner().invoke(cli.app, ["--show-completion", "bash"], prog_name="lv", env={"HOME": str(tmp_path)})
+        assert result.exit_code == 0, (parent, result.output)
+        assert "_LV_COMPLETE=complete_bash" in result.stdout
+        assert "complete -o default -F _lv_completion lv" in result.stdout
     assert list(tmp_path.iterdir()) == []
 
 
-def test_install_completion_writes_only_under_home(tmp_path):
+def test_completion_without_a_shell_named_takes_the_one_found(tmp_path, shell_found):
+    """With no shell named, the one lv runs under; none that has a script is a one-line error naming the fix."""
+    shell_found("zsh")
+    result = CliRunner().invoke(cli.app, ["--show-completion"], prog_name="lv", env={"HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert "compdef _lv_completion lv" in result.stdout and "complete_bash" not in result.stdout
+    for parent, said in (("sh", "'sh' is not one of them"), (None, "none was found among lv's parent processes")):
+        shell_found(parent)
+        for option in ("--show-completion", "--install-completion"):
+            result = CliRunner().invoke(cli.app, [option], prog_name="lv", env={"HOME": str(tmp_path)})
+            assert result.exit_code == 2, (parent, option, result.output)
+            assert result.stdout == ""
+            assert result.stderr == (f"lv: error: {option}: completion is for bash, zsh, fish, powershell and {said};"
+                                     f" name the shell, e.g. lv {option} bash\n")
+    result = CliRunner().invoke(cli.app, ["--show-completion", "tcsh"], prog_name="lv", env={"HOME": str(tmp_path)})
+    assert result.exit_code == 2 and "'tcsh' is not one of them" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_install_completion_writes_only_under_home(tmp_path, shell_found):
     """--install-completion writes the script and a line that sources it under $HOME, and nowhere else the test
-    can see (HOME is a tmp folder: never the real user's ~/.bashrc)."""
+    can see (HOME is a tmp folder: never the real user's ~/.bashrc); the shell named, whatever lv runs under."""
+    shell_found("sh")
     result = CliRunner().invoke(cli.app, ["--install-completion", "bash"], prog_name="lv", env={"HOME": str(tmp_path)})
     assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("bash completion installed in ")
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if p.is_file())
     assert written == [".bash_completions/lv.sh", ".bashrc"]
     assert "_LV_COMPLETE=complete_bash" in (tmp_path / ".bash_completions" / "lv.sh").read_text()
