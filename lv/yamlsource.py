@@ -96,9 +96,10 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
 
 # the characters it reads: a line break and printable ASCII with no meaning the layout reader would have to know (not
 # comments, double quotes, anchors, aliases, tags, block scalars, directives, complex keys, escapes). A text refused
-# is one not ASCII or with anything left when these are deleted (str.translate: 4x faster than a pattern's search)
-_LAYOUT_CHARS: Final = str.maketrans("", "", "\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
-                                     "abcdefghijklmnopqrstuvwxyz{}~")
+# is one not ASCII or with anything left when these are deleted from its bytes (``bytes.translate``: a table look-up
+# a byte, 3x faster than ``str.translate``'s, itself 4x faster than a pattern's search)
+_LAYOUT_CHARS: Final = (b"\n $'()+,-./0123456789:;<=ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_"
+                        b"abcdefghijklmnopqrstuvwxyz{}~")
 # the characters of a key the layout reader reads (``name``, ``gamble.lay_off``, ``A2``): str.translate deletes them
 _KEY_CHARS: Final = str.maketrans("", "", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-")
 _PLAIN = r"[^\s\[\]{},:'\-][^\[\]{},:'\n]*?|-[^\s\[\]{},:'][^\[\]{},:'\n]*?"
@@ -137,8 +138,8 @@ def _scalar(plain: str | None, quoted: str | None) -> Any:
 def _load_layout(text: str, sparse: bool = False) -> tuple[Any, dict[Path_, int]] | None:
     """(data, lines) of a text in the layout lv writes, as the general path gives them; None for any other.
     ``sparse``: without the entries of a flow collection on its own line (``load_located``)."""
-    if not text.endswith("\n") or not text.isascii() or text.translate(_LAYOUT_CHARS) or "---" in text \
-            or "..." in text:
+    if not text.endswith("\n") or not text.isascii() or text.encode("ascii").translate(None, _LAYOUT_CHARS) \
+            or "---" in text or "..." in text:
         return None
     # (line, indent, content) of each line with more than spaces: the text is ASCII with no whitespace but " " and
     # the line breaks it is split at, so ``lstrip(" ")`` and ``rstrip(" ")`` are ``strip()`` (one new string a row)

@@ -199,7 +199,20 @@ def test_the_layout_reader_refuses_the_characters_it_refused_as_a_pattern():
     refused = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
     for code in range(0x3000):
         c = chr(code)
-        assert (not c.isascii() or bool(c.translate(_LAYOUT_CHARS))) == bool(refused.search(c)), repr(c)
+        assert (not c.isascii() or bool(c.encode("ascii").translate(None, _LAYOUT_CHARS))) == bool(refused.search(c)), \
+            repr(c)
+
+
+def test_the_layout_reader_leaves_a_text_with_a_refused_character_to_the_general_path():
+    """``_load_layout`` itself gives None (the general path reads it) for a text with a character it refuses
+    anywhere in it, ASCII (a comment's "#", a quote, a tab, a tag's "!") or not, and reads the same text without it."""
+    from lv.yamlsource import _load_layout
+
+    refused = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
+    assert _load_layout("k: ab\nm: [1, 2]\n") is not None
+    for c in [chr(code) for code in range(0x80) if refused.search(chr(code))] + ["\u00e9", "\u3000"]:
+        assert _load_layout(f"k: a{c}b\nm: [1, 2]\n") is None, repr(c)
+        assert _load_layout(f"k: ab\nm: [1, 2]\n# {c}\n") is None, repr(c)
 
 
 # ---------------------------------------------------------------------------------------------- sparse lines
