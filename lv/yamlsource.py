@@ -254,6 +254,9 @@ def _flow(text: str, path: Path_, lines: dict[Path_, int], numbers: list[int], s
         return _leaf(text, inner, path, lines, numbers, True, sparse and len(numbers) == 1)
     if len(numbers) == 1 and _is_chain(text):
         return _chain(text, path, lines, numbers[0], True, sparse)
+    if sparse and len(numbers) == 1:  # any other shape on one row (starting rolls, a result, reorg and tie dice)
+        lines[path] = numbers[0]
+        return _nest(text, 0, len(text), path)
     pieces: list[str] = _FLOW_SPLIT.split(text)  # "", a mark, the text after it, a mark, ..., a mark, ""
     if pieces[0] or pieces[-1]:
         raise _GiveUp
@@ -398,6 +401,70 @@ def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int, own: bool
             raise _GiveUp  # a value, then the collection without a comma between them
         out.append(_chain(inner[first:], path + (len(out),), lines, line, not sparse, sparse))
     return out
+
+
+def _nest(text: str, start: int, end: int, path: Path_) -> Any:
+    """``_flow`` of the collection ``text[start:end]`` on one row, with sparse lines (only the outermost's, set by the
+    caller: what it holds is on its line), whatever collections it holds where: the entries between them split at
+    their commas as ``_leaf`` splits them, each collection inside read the same way (its key the "key:" before it),
+    without ``_flow``'s pattern split and a frame per collection. Gives up where ``_flow`` does (two commas, a
+    comma before the end, a collection as a key, a value and a collection without a comma between them)."""
+    if len(path) >= MAX_DEPTH:
+        raise _GiveUp
+    mapping = text[start] == "{"
+    stop = end - 1  # its closing bracket
+    if text[stop] != ("}" if mapping else "]"):
+        raise _GiveUp
+    out: Any = {} if mapping else []
+    known = _flow_words
+    pos = start + 1
+    if not text[pos:stop].strip(" "):
+        return out
+    while True:
+        square, curly = text.find("[", pos, stop), text.find("{", pos, stop)
+        first = square if curly < 0 or 0 <= square < curly else curly
+        head = stop if first < 0 else first
+        if text.find("]", pos, head) >= 0 or text.find("}", pos, head) >= 0:
+            raise _GiveUp
+        items = text[pos:head].split(",")
+        if first < 0:
+            for item in items:
+                _entry(item.strip(" "), mapping, out, path, None, 0)
+            return out
+        slot = items.pop().strip(" ")  # before the collection: its key and a colon, or (in a list) nothing
+        for item in items:
+            _entry(item.strip(" "), mapping, out, path, None, 0)
+        depth, close = 1, first  # the collection's closing bracket: brackets counted (their kinds: where read)
+        while depth:
+            close += 1
+            if close >= stop:
+                raise _GiveUp
+            c = text[close]
+            if c == "[" or c == "{":
+                depth += 1
+            elif c == "]" or c == "}":
+                depth -= 1
+        if mapping:
+            if not slot or slot[-1] != ":":
+                raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
+            key = known.get(slot[:-1], _MISS)
+            if key is _MISS:
+                key = _flow_scalar(slot[:-1])
+            if key in out:
+                raise _GiveUp
+            out[key] = _nest(text, first, close + 1, path + (key,))
+        else:
+            if slot:
+                raise _GiveUp  # a value, then the collection without a comma between them
+            out.append(_nest(text, first, close + 1, path + (len(out),)))
+        after = text.find(",", close + 1, stop)
+        if after < 0:  # the collection was the last entry
+            if text[close + 1:stop].strip(" "):
+                raise _GiveUp
+            return out
+        if text[close + 1:after].strip(" "):
+            raise _GiveUp  # a value after the collection without a comma between them
+        pos = after + 1  # (a comma before the end: the empty entry after it gives up)
 
 
 def _leaf(text: str, inner: str, path: Path_, lines: dict[Path_, int], numbers: list[int], own: bool,

@@ -178,9 +178,13 @@ def test_records_lv_writes_take_the_layout_reader():
     "a: [1, , 2]\n", "a: [1, 2, ]\n", "a: {x: 1, x: 2}\n", "a: {x}\n", "a: [x: 1]\n", "a: [- 1]\n",
     "a: ['x, y']\n", "a: 1 # note\n", "a: {b: c: d}\n", "- - 1\n", "-\n", "a:\n-\n", "a: b\nb",
     "a: [1:30]\n", "a: {b: [1], b: 2}\n",
+    # collections inside collections anywhere (``_nest``, sparse; the pattern split's reader otherwise)
+    "a: {b: [1], c}\n", "a: {b: [1] c: 2}\n", "a: [[1], , [2]]\n", "a: [[1], [2], ]\n", "a: {b: [1], b: [2]}\n",
+    "a: {[1]: 2, c: [3]}\n", "a: [x [1], [2]]\n", "a: {b: [1]], c: [2]}\n", "a: {b: [1], c: [2}\n",
+    "a: [[1], [2]] x\n", "a: {b: {c: [1], c: 2}, d: [3]}\n", "a: [[1], x: 2]\n", "a: {b: [1], : 2}\n",
 ])
 def test_the_layout_reader_gives_up_the_rest(text):
-    assert _load_layout(text) is None
+    assert _load_layout(text) is None and _load_layout(text, sparse=True) is None
     same_as_general(text)  # and the event loop or the general path reads it as before
 
 
@@ -247,6 +251,20 @@ def test_sparse_lines_answer_line_of_as_all_the_lines_do(path):
 ])
 def test_sparse_lines_of_flow_collections(text):
     same_line_of_sparse(text)
+
+
+@pytest.mark.parametrize("text", [
+    "- {black: [4, 2], blue: [3, 3]}\n- {green: [2, 5], purple: [6, 5]}\n",
+    "r: {reason: end_card, scores: {a: 26, b: 3}, money: {a: 15, b: 106}, n: [1, [2, [3, {}]], []]}\n",
+    "d: {reorg: {F8: 6, F6: 2}, ties: {F7: [2], F8: [6]}}\n", "e: [[], {}, [[]], {a: {}}, {b: []} ]\n",
+    "f: {1: [a], 2.5: {x: y}, t: [ 1 ,2 ], null: {}}\n", "g: [ [1] , {a: b} , 3 ]\n",
+])
+def test_sparse_lines_of_collections_anywhere_inside_one_on_one_row(text):
+    """A record's starting rolls, result, reorganized and tie dice (``_nest``): the general path's data, ``line_of``
+    as with all the lines, and only each row's collection's own line kept (with the root's)."""
+    assert same_line_of_sparse(text)
+    data, lines = load_located(text, "f.yaml", sparse=True)
+    assert len(lines) == 1 + len(data)
 
 
 @pytest.mark.slow
