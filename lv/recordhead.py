@@ -136,12 +136,12 @@ def _tags(data: dict[str, Any], fail: Fail) -> dict[str, str]:
     if free is not None:
         if not isinstance(free, dict):
             raise fail(("tags",), "tags: a mapping of name to text, e.g. {white_box: 'yes'}")
-        for key, v in free.items():
-            if not isinstance(key, str) or not key:
-                raise fail(("tags", key), f"tags: {key!r}: a tag name is text")
-            if key in TAG_KEYS:
-                raise fail(("tags", key), f"tags: '{key}' is a header key of its own: write '{key}:' at the top")
-            out[key] = _tag_text(v, ("tags", key), fail)
+        for name, v in free.items():  # (not ``key``: compiled, that is a str above, and a tag's name may be a number)
+            if not isinstance(name, str) or not name:
+                raise fail(("tags", name), f"tags: {name!r}: a tag name is text")
+            if name in TAG_KEYS:
+                raise fail(("tags", name), f"tags: '{name}' is a header key of its own: write '{name}:' at the top")
+            out[name] = _tag_text(v, ("tags", name), fail)
     return out
 
 
