@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lv
-from lv import bots
+from lv import bots, yamlsource
 from lv.errors import LvError
 from lv.record import dumps, record_of
 from lv.yamlsource import MAX_DEPTH, _load_events, _load_general, _load_layout, _load_plain, line_of, load_located
@@ -183,7 +183,9 @@ def test_records_lv_writes_take_the_layout_reader():
     "a: {[1]: 2, c: [3]}\n", "a: [x [1], [2]]\n", "a: {b: [1]], c: [2]}\n", "a: {b: [1], c: [2}\n",
     "a: [[1], [2]] x\n", "a: {b: {c: [1], c: 2}, d: [3]}\n", "a: [[1], x: 2]\n", "a: {b: [1], : 2}\n",
 ])
-def test_the_layout_reader_gives_up_the_rest(text):
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_layout_reader_gives_up_the_rest(text, compiled, monkeypatch):
+    monkeypatch.setattr(yamlsource, "_COMPILED", compiled)  # sparse: ``_nest`` (compiled) or the pattern split's reader
     assert _load_layout(text) is None and _load_layout(text, sparse=True) is None
     same_as_general(text)  # and the event loop or the general path reads it as before
 
@@ -259,9 +261,12 @@ def test_sparse_lines_of_flow_collections(text):
     "d: {reorg: {F8: 6, F6: 2}, ties: {F7: [2], F8: [6]}}\n", "e: [[], {}, [[]], {a: {}}, {b: []} ]\n",
     "f: {1: [a], 2.5: {x: y}, t: [ 1 ,2 ], null: {}}\n", "g: [ [1] , {a: b} , 3 ]\n",
 ])
-def test_sparse_lines_of_collections_anywhere_inside_one_on_one_row(text):
-    """A record's starting rolls, result, reorganized and tie dice (``_nest``): the general path's data, ``line_of``
-    as with all the lines, and only each row's collection's own line kept (with the root's)."""
+@pytest.mark.parametrize("compiled", [True, False])
+def test_sparse_lines_of_collections_anywhere_inside_one_on_one_row(text, compiled, monkeypatch):
+    """A record's starting rolls, result, reorganized and tie dice (``_nest`` compiled, the pattern split's reader
+    interpreted; the pure build runs both here): the general path's data, ``line_of`` as with all the lines, and only
+    each row's collection's own line kept (with the root's)."""
+    monkeypatch.setattr(yamlsource, "_COMPILED", compiled)
     assert same_line_of_sparse(text)
     data, lines = load_located(text, "f.yaml", sparse=True)
     assert len(lines) == 1 + len(data)
