@@ -39,9 +39,10 @@ def snapshot(game: Game) -> TurnSnapshot:
     players = s.players
     # the casinos' lots and bosses straight from the engine: ``game.casinos()`` would make a whole view of each
     # (points, dice, the Strip) that a snapshot does not keep
-    return TurnSnapshot(turn=turn.number, player=turn.player, cards=tuple(turn.cards),
-                        money=tuple([p.money for p in players]), scores=tuple([p.score for p in players]),
-                        bosses=tuple([(c.lots, boss(s, c)) for c in game.engine.casinos(s)]))
+    # by position: no keywords for attrs' interpreted __init__ to take (a dict of them a snapshot)
+    return TurnSnapshot(turn.number, turn.player, tuple(turn.cards), tuple([p.money for p in players]),
+                        tuple([p.score for p in players]),
+                        tuple([(c.lots, boss(s, c)) for c in game.engine.casinos(s)]))
 
 
 def record_profile(record: Record) -> Profile:

@@ -162,8 +162,8 @@ def test_a_flow_collection_with_one_inside_it_reads_as_the_general_path_reads_it
 
 @pytest.mark.skipif(__import__("os").environ.get("LV_EXPECT_COMPILED") != "1", reason="only in CI's compiled stage")
 def test_the_record_is_read_and_replayed_by_compiled_modules_and_returns_attrs_values() -> None:
-    """pyproject.toml's list compiles the reader, the turns and the replay's loop; what a replay returns stays the
-    attrs classes of lv/replaydata.py, which lv.replay re-exports."""
+    """pyproject.toml's list compiles the reader, the header, the turns and the replay's loop; what a replay returns
+    stays the attrs classes of lv/replaydata.py, which lv.replay re-exports."""
     import importlib
 
     import attrs
@@ -171,7 +171,7 @@ def test_the_record_is_read_and_replayed_by_compiled_modules_and_returns_attrs_v
     import lv.replay
     import lv.replaydata
 
-    for name in ("lv.yamlsource", "lv.recordturns", "lv.replay"):
+    for name in ("lv.yamlsource", "lv.recordhead", "lv.recordturns", "lv.replay"):
         assert importlib.import_module(name).__file__.endswith((".so", ".pyd")), name
     assert lv.replaydata.__file__.endswith(".py")
     for cls in ("Replay", "TurnPlay", "TurnSnapshot", "Illegal", "Generated", "CardMismatch", "Check"):

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lv
-from lv import bots
+from lv import bots, yamlsource
 from lv.errors import LvError
 from lv.record import dumps, record_of
 from lv.yamlsource import MAX_DEPTH, _load_events, _load_general, _load_layout, _load_plain, line_of, load_located
@@ -178,9 +178,15 @@ def test_records_lv_writes_take_the_layout_reader():
     "a: [1, , 2]\n", "a: [1, 2, ]\n", "a: {x: 1, x: 2}\n", "a: {x}\n", "a: [x: 1]\n", "a: [- 1]\n",
     "a: ['x, y']\n", "a: 1 # note\n", "a: {b: c: d}\n", "- - 1\n", "-\n", "a:\n-\n", "a: b\nb",
     "a: [1:30]\n", "a: {b: [1], b: 2}\n",
+    # collections inside collections anywhere (``_nest``, sparse; the pattern split's reader otherwise)
+    "a: {b: [1], c}\n", "a: {b: [1] c: 2}\n", "a: [[1], , [2]]\n", "a: [[1], [2], ]\n", "a: {b: [1], b: [2]}\n",
+    "a: {[1]: 2, c: [3]}\n", "a: [x [1], [2]]\n", "a: {b: [1]], c: [2]}\n", "a: {b: [1], c: [2}\n",
+    "a: [[1], [2]] x\n", "a: {b: {c: [1], c: 2}, d: [3]}\n", "a: [[1], x: 2]\n", "a: {b: [1], : 2}\n",
 ])
-def test_the_layout_reader_gives_up_the_rest(text):
-    assert _load_layout(text) is None
+@pytest.mark.parametrize("compiled", [True, False])
+def test_the_layout_reader_gives_up_the_rest(text, compiled, monkeypatch):
+    monkeypatch.setattr(yamlsource, "_COMPILED", compiled)  # sparse: ``_nest`` (compiled) or the pattern split's reader
+    assert _load_layout(text) is None and _load_layout(text, sparse=True) is None
     same_as_general(text)  # and the event loop or the general path reads it as before
 
 
@@ -199,7 +205,20 @@ def test_the_layout_reader_refuses_the_characters_it_refused_as_a_pattern():
     refused = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
     for code in range(0x3000):
         c = chr(code)
-        assert (not c.isascii() or bool(c.translate(_LAYOUT_CHARS))) == bool(refused.search(c)), repr(c)
+        assert (not c.isascii() or bool(c.encode("ascii").translate(None, _LAYOUT_CHARS))) == bool(refused.search(c)), \
+            repr(c)
+
+
+def test_the_layout_reader_leaves_a_text_with_a_refused_character_to_the_general_path():
+    """``_load_layout`` itself gives None (the general path reads it) for a text with a character it refuses
+    anywhere in it, ASCII (a comment's "#", a quote, a tab, a tag's "!") or not, and reads the same text without it."""
+    from lv.yamlsource import _load_layout
+
+    refused = re.compile(r"[^\n $'()+,\-./0-9:;<=A-Z\[\]^_a-z{}~]")
+    assert _load_layout("k: ab\nm: [1, 2]\n") is not None
+    for c in [chr(code) for code in range(0x80) if refused.search(chr(code))] + ["\u00e9", "\u3000"]:
+        assert _load_layout(f"k: a{c}b\nm: [1, 2]\n") is None, repr(c)
+        assert _load_layout(f"k: ab\nm: [1, 2]\n# {c}\n") is None, repr(c)
 
 
 # ---------------------------------------------------------------------------------------------- sparse lines
@@ -234,6 +253,23 @@ def test_sparse_lines_answer_line_of_as_all_the_lines_do(path):
 ])
 def test_sparse_lines_of_flow_collections(text):
     same_line_of_sparse(text)
+
+
+@pytest.mark.parametrize("text", [
+    "- {black: [4, 2], blue: [3, 3]}\n- {green: [2, 5], purple: [6, 5]}\n",
+    "r: {reason: end_card, scores: {a: 26, b: 3}, money: {a: 15, b: 106}, n: [1, [2, [3, {}]], []]}\n",
+    "d: {reorg: {F8: 6, F6: 2}, ties: {F7: [2], F8: [6]}}\n", "e: [[], {}, [[]], {a: {}}, {b: []} ]\n",
+    "f: {1: [a], 2.5: {x: y}, t: [ 1 ,2 ], null: {}}\n", "g: [ [1] , {a: b} , 3 ]\n",
+])
+@pytest.mark.parametrize("compiled", [True, False])
+def test_sparse_lines_of_collections_anywhere_inside_one_on_one_row(text, compiled, monkeypatch):
+    """A record's starting rolls, result, reorganized and tie dice (``_nest`` compiled, the pattern split's reader
+    interpreted; the pure build runs both here): the general path's data, ``line_of`` as with all the lines, and only
+    each row's collection's own line kept (with the root's)."""
+    monkeypatch.setattr(yamlsource, "_COMPILED", compiled)
+    assert same_line_of_sparse(text)
+    data, lines = load_located(text, "f.yaml", sparse=True)
+    assert len(lines) == 1 + len(data)
 
 
 @pytest.mark.slow
