@@ -297,6 +297,9 @@ _VERSIONS: Final = Serial()
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
 _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+# the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
+_UNMADE: Final[dict[int, int | None]] = {}
+_BOSSES: Final = not _COMPILED  # does ``_fill`` make the bosses by mask unless told (see there)
 
 
 class IndexMark:
@@ -376,8 +379,8 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
-        # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``):
-        # ``_fill`` makes none (most are never asked for; its old dict stays in its place meanwhile)
+        # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
+        # filled without them (``_fill``; its place holds _UNMADE meanwhile)
         self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
         self._unbossed = 0
         self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
@@ -722,9 +725,11 @@ class CasinoIndex:
             found = by_bit[i] = self._casino(1 << i, color, height)
         return found
 
-    def _fill(self) -> None:
-        """The casinos with their dice facts, of the blocks that changed; their bosses by mask are not made
-        (``boss_blocks`` makes them when asked: ``Engine.apply`` and the draw compare ``pair_blocks`` instead)."""
+    def _fill(self, bosses: bool = _BOSSES) -> None:
+        """The casinos with their dice facts, of the blocks that changed; with ``bosses`` their bosses by mask too
+        (else ``boss_blocks`` makes them when asked). Compiled, not by default: ``Engine.apply`` and the draw compare
+        ``pair_blocks`` and no one else asks; pure, by default, as a dict comprehension costs fewer bytecodes than the
+        comparison of ``pair_blocks`` it spares (``Engine.apply``)."""
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
@@ -735,9 +740,11 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[tuple[Casino, DiceFacts]] = []
+            by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
+                self._note(self._bosses_by, number)
                 self._note(self._tied_by, number)
             for casino in self.by_block[number]:
                 first = casino.first
@@ -747,12 +754,17 @@ class CasinoIndex:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
                 pairs.append((casino, f))
+                if bosses:
+                    by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:
                     if tied is _NO_TIES:
                         tied = []
                     tied.append((casino, f))
-            pairs_by[number], self._tied_by[number] = pairs, tied
-            self._unbossed |= low  # (its old dict in ``_bosses_by`` stays until ``boss_blocks`` replaces it)
+            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
+            if bosses:
+                self._unbossed &= ~low
+            else:
+                self._unbossed |= low
             if tied:
                 self._tied |= low
             else:
@@ -861,7 +873,7 @@ class CasinoIndex:
         if self.dirty:
             self.refresh()
         if self._stale:
-            self._fill()
+            self._fill(False)
 
     def tied(self) -> list[tuple[Casino, DiceFacts]]:
         """The casinos where two or more players share the top die (boss None, two or more top lots), with

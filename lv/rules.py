@@ -388,14 +388,20 @@ class Engine:
             skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
-            before = self.snapshot(s)
+            bosses: tuple[dict[int, int | None], ...] | None = None
+            if _COMPILED or self.quiet:
+                before = self.snapshot(s)
+            else:  # (pure: see ``apply``)
+                index = self.index(s)
+                bosses = index.boss_blocks()
+                before = tuple(index._pairs)
             if not skipped:
                 try:
                     self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
-                if not self._settle_card(s, dice, events, color, before, color_id=color_id):
+                if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
             else:
                 self.pay_lots(s, events)
@@ -409,13 +415,18 @@ class Engine:
             s.phase = "actions"
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: Blocks,
-                     rerolled: tuple[str, ...] = (), color_id: int = -2) -> bool:
+                     rerolled: tuple[str, ...] = (), color_id: int = -2,
+                     bosses: tuple[dict[int, int | None], ...] | None = None) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
-        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
+        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441). ``bosses``: pure, the bosses by
+        mask at ``before`` (see ``apply``; None: not known, ``_tell`` compares)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
         index = self.index(s)
         quiet = self.quiet
-        index.settle()  # (current: the casinos and their dice facts; no bosses by mask made)
+        if bosses is None:
+            index.settle()  # (current: the casinos and their dice facts; no bosses by mask made)
+        else:  # (pure: see ``apply``)
+            after = index.boss_blocks()
         if self._ties_at_once and (index._tied or rerolled):
             try:
                 self.resolve_ties(s, dice, events, rerolled)
@@ -423,8 +434,14 @@ class Engine:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-        if not quiet:
+            if bosses is not None:
+                after = index.boss_blocks()
+        if quiet:
+            pass
+        elif bosses is None:
             self._tell(s, before, index.pair_blocks(), events)
+        elif after != bosses:
+            self._tell(s, before, tuple(index._pairs), events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events, color_id=color_id)
         return True
@@ -699,7 +716,17 @@ class Engine:
         # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
         # and boss changes
         index = casino_index(self.board, s, self._join_rule)
-        before = () if self.quiet else index.pair_blocks()  # ``snapshot``
+        quiet = self.quiet
+        # ``snapshot``; pure, the bosses by mask too: compared in C, they spare ``_tell`` when nothing is to tell (see
+        # ``CasinoIndex._fill``); compiled, ``_tell`` compares the blocks natively, none made
+        bosses: tuple[dict[int, int | None], ...] = ()
+        if quiet:
+            before: Blocks = ()
+        elif _COMPILED:
+            before = index.pair_blocks()
+        else:  # (pure: the index current once boss_blocks ran: its blocks' lists read, no call)
+            bosses = index.boss_blocks()
+            before = tuple(index._pairs)
         changes = index.changes
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
@@ -715,11 +742,19 @@ class Engine:
             return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
         # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
-        index.settle()
+        if _COMPILED or quiet:
+            index.settle()
+            if index._tied:
+                self.resolve_ties(s, dice, events)
+            if not quiet:
+                self._tell(s, before, index.pair_blocks(), events)
+            return
+        after = index.boss_blocks()  # (pure: filled with the bosses by mask, compared first)
         if index._tied:
             self.resolve_ties(s, dice, events)
-        if not self.quiet:
-            self._tell(s, before, index.pair_blocks(), events)
+            after = index.boss_blocks()
+        if after != bosses:
+            self._tell(s, before, tuple(index._pairs), events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
