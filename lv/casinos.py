@@ -299,6 +299,7 @@ _NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoin
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
+_BOSSES: Final = not _COMPILED  # does ``_fill`` make the bosses by mask unless told (see there)
 
 
 class IndexMark:
@@ -379,7 +380,7 @@ class CasinoIndex:
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
         # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
-        # filled by ``settle`` (its place holds _UNMADE meanwhile)
+        # filled without them (``_fill``; its place holds _UNMADE meanwhile)
         self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
         self._unbossed = 0
         self._boss_blocks: tuple[dict[int, int | None], ...] | None = None  # boss_blocks() until _fill changes one
@@ -724,9 +725,11 @@ class CasinoIndex:
             found = by_bit[i] = self._casino(1 << i, color, height)
         return found
 
-    def _fill(self, bosses: bool = True) -> None:
-        """The casinos with their dice facts and bosses, of the blocks that changed; their bosses by mask too unless
-        ``bosses`` is False (``settle``: made when asked, ``boss_blocks``)."""
+    def _fill(self, bosses: bool = _BOSSES) -> None:
+        """The casinos with their dice facts, of the blocks that changed; with ``bosses`` their bosses by mask too
+        (else ``boss_blocks`` makes them when asked). Compiled, not by default: ``Engine.apply`` and the draw compare
+        ``pair_blocks`` and no one else asks; pure, by default, as a dict comprehension costs fewer bytecodes than the
+        comparison of ``pair_blocks`` it spares (``Engine.apply``)."""
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
@@ -838,7 +841,7 @@ class CasinoIndex:
         if found is None:
             by = self._bosses_by
             unbossed = self._unbossed
-            if unbossed:  # blocks filled by ``settle``: their bosses by mask made now
+            if unbossed:  # blocks filled since: their bosses by mask made now
                 self._unbossed = 0
                 while unbossed:
                     low = unbossed & -unbossed
@@ -852,6 +855,17 @@ class CasinoIndex:
                     by[number] = bosses
             found = self._boss_blocks = tuple(by)
         return found
+
+    def pair_blocks(self) -> tuple[list[tuple[Casino, DiceFacts]], ...]:
+        """Per block, its casinos with their dice facts in board order (do not change the lists): a block where no
+        tile and no die changed keeps the very same list, so two of these compare block by block by ``is``
+        (``Engine.apply`` and the draw tell merges and boss changes from them: no bosses by mask made). A new
+        tuple each call."""
+        if self.dirty:
+            self.refresh()
+        if self._stale:
+            self._fill()
+        return tuple(self._pairs)
 
     def settle(self) -> None:
         """Current: the casinos worked out again where tiles changed, their dice facts where dice did (``tied``

@@ -29,12 +29,34 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     """The 64-bit start of the dice stream of step ``key`` of the game ``seed``: BLAKE2b of "lv/seed/k1/k2/..."
     cut to 8 bytes (little-endian), stable on every platform and Python version."""
-    parts = ["lv", str(seed)]
+    if not key:
+        return _start_of("lv/" + str(seed))
+    # a copy of the hasher fed "lv/seed/" (kept for the last seed: a game's steps share it), fed the key's parts
+    seeded = _SEEDED
+    fed = seeded[1]
+    was = seeded[0]
+    if fed is None or (was is not seed and (type(was) is not type(seed) or was != seed)):
+        fed = (_HASHER or _first_hasher())[0].copy()
+        fed.update(("lv/" + str(seed) + "/").encode())
+        seeded[0], seeded[1] = seed, fed
+    parts: list[str] = []
     for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
         parts.append(_NUMERALS[k] if type(k) is int and 0 <= k < 1000 else str(k))
-    # a copy of one empty hasher, not a new one (a constructor call with a keyword is twice a copy's cost)
+    data = "/".join(parts).encode()
+    if _COMPILED:  # the hasher's methods as its type's, read once: no lookup by name per call
+        methods = _METHODS
+        h = methods[0](fed)
+        methods[1](h, data)
+        return _FROM_BYTES(methods[2](h), "little")
+    h = fed.copy()
+    h.update(data)
+    return _FROM_BYTES(h.digest(), "little")
+
+
+def _start_of(text: str) -> int:
+    """``stream_start`` of the text to hash (a key without parts)."""
     h = (_HASHER or _first_hasher())[0].copy()
-    h.update("/".join(parts).encode())
+    h.update(text.encode())
     return _FROM_BYTES(h.digest(), "little")
 
 
@@ -43,11 +65,17 @@ def _first_hasher() -> list[Any]:
     `lv replay` of a complete record rolls nothing and loads no hashlib."""
     import hashlib
 
-    _HASHER.append(hashlib.blake2b(digest_size=8))
+    hasher = hashlib.blake2b(digest_size=8)
+    kind = type(hasher)
+    _METHODS.extend([kind.copy, kind.update, kind.digest])
+    _HASHER.append(hasher)
     return _HASHER
 
 
 _HASHER: Final[list[Any]] = []  # the empty hasher once made (never changed: only copied)
+_METHODS: Final[list[Any]] = []  # its type's copy, update and digest, once made (compiled, called as functions)
+# the last seed a step was hashed for, and a hasher fed "lv/seed/" (never changed: only copied)
+_SEEDED: Final[list[Any]] = [None, None]
 _FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
 

@@ -44,6 +44,8 @@ DRAW_TURN = Rule.DRAW_TURN
 DRAW_ONCE = Rule.DRAW_ONCE
 TIE_REROLL = Rule.TIE_REROLL
 DRAW_NAMED = Rule.DRAW_NAMED
+# per block, its casinos with their dice facts (``CasinoIndex.pair_blocks``: ``Engine.snapshot``)
+Blocks = tuple[list[tuple[Casino, DiceFacts]], ...]
 _WAITS = {"reroll": "the tie reroll", "marker_from": "which marker to move ('move marker LOT')",
           "die_from": "which die to move ('move die LOT')"}
 
@@ -227,58 +229,62 @@ class Engine:
         return True, lot
 
     # ------------------------------------------------------------------ consequences
-    def snapshot(self, s: GameState) -> tuple[dict[int, int | None], ...]:
-        """The boss of each casino by its mask, per block (``CasinoIndex.boss_blocks``): a block where no tile and
-        no die changed keeps the very same dict, so ``consequences`` skips it; callers must not change the dicts.
+    def snapshot(self, s: GameState) -> Blocks:
+        """Each block's casinos with their dice facts (``CasinoIndex.pair_blocks``): a block where no tile and no
+        die changed keeps the very same list, so ``consequences`` skips it; callers must not change the lists.
         Quiet, nothing (``consequences`` only tells)."""
         if self.quiet:
             return ()
-        return casino_index(self.board, s, self._join_rule).boss_blocks()
+        return casino_index(self.board, s, self._join_rule).pair_blocks()
 
-    def consequences(self, s: GameState, before: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
+    def consequences(self, s: GameState, before: Blocks, events: list[Event]) -> None:
         """Merges and boss changes since ``before`` (003 L541-547: same colour and height join instantly).
-        Casinos never cross a street, so the casinos before and after are compared block by block, by mask."""
+        Casinos never cross a street, so the casinos before and after are compared block by block."""
         if self.quiet:
             return
-        after = self.snapshot(s)
-        if after != before:  # (else the same bosses of the same casinos in every block: a tuple comparison in C)
-            self._tell(s, before, after, events)
+        self._tell(s, before, self.snapshot(s), events)
 
-    def _tell(self, s: GameState, before: tuple[dict[int, int | None], ...],
-              after: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
-        """``consequences``: the merges and boss changes from ``before`` to ``after`` (``snapshot``s)."""
-        for was, now in zip(before, after):
-            if now is was or now == was:
-                continue  # nothing changed in the block, or the same bosses of the same casinos (a dict
-                #           comparison in C: cheaper than the loop below, which would find nothing)
-            for mask, b in now.items():
-                if was.get(mask, -1) == b:  # no seat is -1
+    def _tell(self, s: GameState, before: Blocks, after: Blocks, events: list[Event]) -> None:
+        """``consequences``: the merges and boss changes from ``before`` to ``after`` (``snapshot``s). A casino
+        on the lots of one before it, with the same boss, tells nothing; any other tells the merge of the casinos
+        it was made of (two or more) and a new boss of the largest of them (the first of the largest)."""
+        for k in range(len(after)):  # (an index, not zip: compiled, native reads of the two tuples)
+            now, was = after[k], before[k]
+            if now is was:
+                continue  # nothing changed in the block
+            for casino, facts in now:
+                mask, b = casino.mask, facts.boss
+                same = False
+                for old, old_facts in was:
+                    if old.mask == mask:
+                        same = old_facts.boss == b
+                        break
+                if same:
                     continue  # the very casino it was, with the same boss: nothing to tell
-                # the casinos it was made of, in the order of its lots
-                prior: list[int] = []
+                # the casinos it was made of, in the order of its lots: (mask, boss) of each
+                prior: list[tuple[int, int | None]] = []
                 rest = mask
                 while rest:
                     low = rest & -rest
                     rest ^= low
-                    for old in was:
-                        if old & low:
-                            prior.append(old)
-                            rest &= ~old
+                    for old, old_facts in was:
+                        if old.mask & low:
+                            prior.append((old.mask, old_facts.boss))
+                            rest &= ~old.mask
                             break
                 if not prior:
                     continue
-                lots = self.board.lots_of(mask)
-                if len(prior) >= 2:
-                    i = (mask & -mask).bit_length() - 1
+                if len(prior) >= 2:  # its first tile's colour and height (a "color" join may mix heights)
+                    i = casino.first
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
-                    events.append(Merged(lots, color, s.tile_heights[i]))  # positional: see pay_lots
-                main, size = prior[0], prior[0].bit_count()
-                for old in prior:
-                    if old.bit_count() > size:
-                        main, size = old, old.bit_count()
-                if was[main] != b:
-                    events.append(BossChanged(list(lots), was[main], b))
+                    events.append(Merged(list(casino.lots), color, s.tile_heights[i]))  # positional: see pay_lots
+                main, size = prior[0], prior[0][0].bit_count()
+                for old_pair in prior:
+                    if old_pair[0].bit_count() > size:
+                        main, size = old_pair, old_pair[0].bit_count()
+                if main[1] != b:
+                    events.append(BossChanged(list(casino.lots), main[1], b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -382,14 +388,20 @@ class Engine:
             skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
-            before = self.snapshot(s)
+            bosses: tuple[dict[int, int | None], ...] | None = None
+            if _COMPILED or self.quiet:
+                before = self.snapshot(s)
+            else:  # (pure: see ``apply``)
+                index = self.index(s)
+                bosses = index.boss_blocks()
+                before = tuple(index._pairs)
             if not skipped:
                 try:
                     self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
-                if not self._settle_card(s, dice, events, color, before, color_id=color_id):
+                if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
             else:
                 self.pay_lots(s, events)
@@ -402,18 +414,18 @@ class Engine:
         if s.phase != "over":
             s.phase = "actions"
 
-    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str,
-                     before: tuple[dict[int, int | None], ...], rerolled: tuple[str, ...] = (),
-                     color_id: int = -2) -> bool:
+    def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: Blocks,
+                     rerolled: tuple[str, ...] = (), color_id: int = -2,
+                     bosses: tuple[dict[int, int | None], ...] | None = None) -> bool:
         """After the take-over: ties, merges and bosses, then the payouts. False: at a table, the draw waits for
-        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441)."""
+        the dice of a tie reroll (phase "reroll"; no trade may start, 003 L440-441). ``bosses``: pure, the bosses by
+        mask at ``before`` (see ``apply``; None: not known, ``_tell`` compares)."""
         # ``resolve_ties`` then ``consequences`` on the index, filled once: its ties are known then
         index = self.index(s)
         quiet = self.quiet
-        if quiet:  # nothing to tell: the index current, no bosses by mask made (``CasinoIndex.settle``)
-            index.settle()
-            after = before
-        else:
+        if bosses is None:
+            index.settle()  # (current: the casinos and their dice facts; no bosses by mask made)
+        else:  # (pure: see ``apply``)
             after = index.boss_blocks()
         if self._ties_at_once and (index._tied or rerolled):
             try:
@@ -422,10 +434,14 @@ class Engine:
                 s.phase, s.pending = "reroll", {"what": "reroll", "lots": need.lots, "color": color, "before": before,
                                                 "rerolled": rerolled}
                 return False
-            if not quiet:
+            if bosses is not None:
                 after = index.boss_blocks()
-        if not quiet and after != before:
-            self._tell(s, before, after, events)
+        if quiet:
+            pass
+        elif bosses is None:
+            self._tell(s, before, index.pair_blocks(), events)
+        elif after != bosses:
+            self._tell(s, before, tuple(index._pairs), events)
         self.pay_lots(s, events)
         self.pay_and_score(s, color, events, color_id=color_id)
         return True
@@ -700,7 +716,17 @@ class Engine:
         # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
         # and boss changes
         index = casino_index(self.board, s, self._join_rule)
-        before = () if self.quiet else index.boss_blocks()  # ``snapshot``
+        quiet = self.quiet
+        # ``snapshot``; pure, the bosses by mask too: compared in C, they spare ``_tell`` when nothing is to tell (see
+        # ``CasinoIndex._fill``); compiled, ``_tell`` compares the blocks natively, none made
+        bosses: tuple[dict[int, int | None], ...] = ()
+        if quiet:
+            before: Blocks = ()
+        elif _COMPILED:
+            before = index.pair_blocks()
+        else:  # (pure: the index current once boss_blocks ran: its blocks' lists read, no call)
+            bosses = index.boss_blocks()
+            before = tuple(index._pairs)
         changes = index.changes
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
@@ -711,21 +737,24 @@ class Engine:
             self.consequences(s, before, events)
             return
         # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
-        # boss changed (the index, filled before, is as it was: ``boss_blocks`` would give ``before`` again)
+        # boss changed (the index, filled before, is as it was: ``pair_blocks`` would give ``before`` again)
         if index.changes == changes and not index._stale and not index._tied:
             return
-        # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled
-        if self.quiet:  # nothing to tell: no bosses by mask made (``CasinoIndex.settle``)
+        # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
+        # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
+        if _COMPILED or quiet:
             index.settle()
             if index._tied:
                 self.resolve_ties(s, dice, events)
+            if not quiet:
+                self._tell(s, before, index.pair_blocks(), events)
             return
-        after = index.boss_blocks()
+        after = index.boss_blocks()  # (pure: filled with the bosses by mask, compared first)
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
-        if after != before:
-            self._tell(s, before, after, events)
+        if after != bosses:
+            self._tell(s, before, tuple(index._pairs), events)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
