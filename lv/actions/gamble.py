@@ -274,6 +274,14 @@ class GambleFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
+        self._listed(m, rows, None)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        self._listed(m, rows, counts)
+
+    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
+        """``generate_casinos``, or with ``counts`` ``count_casinos``: one gamble a casino where the cap is $1 at
+        least, counted without being made."""
         s, money = m.state, m.money
         table: GambleTable = m.family_tables.gamble  # typed: compiled, native reads and compares
         if s.gambles >= table.per_turn or money < 1:  # the smallest bet is $1
@@ -294,6 +302,9 @@ class GambleFamily(Family):
                     if boss_money < 1:  # the only cap that can be below the $1 bet
                         continue
                     cap = boss_money
+            if counts is not None:
+                counts[i] += 1
+                continue
             row = made[casino.first]
             try:  # (no len() a casino: the row is short only when a larger bet than ever is met there)
                 gamble = row[cap]

@@ -172,6 +172,13 @@ class RemodelFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
+        self._listed(m, rows, None)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        self._listed(m, rows, counts)
+
+    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
+        """``generate_casinos``, or with ``counts`` ``count_casinos``: the same remodels found, counted."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
@@ -201,7 +208,10 @@ class RemodelFamily(Family):
                 if found is None:
                     name = casino.name
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
-                slots[i].extend(found)
+                if counts is None:
+                    slots[i].extend(found)
+                else:
+                    counts[i] += len(found)
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

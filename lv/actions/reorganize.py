@@ -148,6 +148,13 @@ class ReorganizeFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
+        self._listed(m, rows, None)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        self._listed(m, rows, counts)
+
+    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
+        """``generate_casinos``, or with ``counts`` ``count_casinos``: counted without being made."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
         if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
@@ -163,6 +170,9 @@ class ReorganizeFamily(Family):
         for i in rows:
             casino, facts = casinos[i]
             if facts.pips <= pips and not casino.mask & locked_mask:  # not ``locked``
+                if counts is not None:
+                    counts[i] += 1
+                    continue
                 a = made[casino.first]
                 if a is None:
                     a = made[casino.first] = Reorganize(casino.name)

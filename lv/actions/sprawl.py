@@ -223,6 +223,13 @@ class SprawlFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
+        self._listed(m, rows, None)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        self._listed(m, rows, counts)
+
+    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
+        """``generate_casinos``, or with ``counts`` ``count_casinos``: the same sprawls found, counted."""
         table: SprawlTable = m.family_tables.sprawl  # typed: compiled, native reads and compares
         money = m.budget
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
@@ -266,7 +273,17 @@ class SprawlFamily(Family):
                     got = by_free[free] = _reach(table, casino, free)
                 found = last_found[first] = got
             if money >= found.dearest:  # all of them (most often): one extend
-                slots[i].extend(found.sprawls)
+                if counts is None:
+                    slots[i].extend(found.sprawls)
+                else:
+                    counts[i] += len(found.sprawls)
+                continue
+            if counts is not None:
+                k = 0
+                for cost in found.costs:
+                    if money >= cost:
+                        k += 1
+                counts[i] += k
                 continue
             slot, sprawls = slots[i], found.sprawls
             j = 0
