@@ -220,7 +220,7 @@ class Family:
         slots = m.slots
         for i in rows:
             slot = slots[i]
-            counts[i] += len(slot)
+            counts[i] = counts[i] + len(slot)  # (compiled: ``+=`` on a list item is a generic in-place add)
             slot.clear()
 
     def count_after(self, m: Moment) -> int:

@@ -274,14 +274,6 @@ class GambleFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
-        self._listed(m, rows, None)
-
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
-        self._listed(m, rows, counts)
-
-    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
-        """``generate_casinos``, or with ``counts`` ``count_casinos``: one gamble a casino where the cap is $1 at
-        least, counted without being made."""
         s, money = m.state, m.money
         table: GambleTable = m.family_tables.gamble  # typed: compiled, native reads and compares
         if s.gambles >= table.per_turn or money < 1:  # the smallest bet is $1
@@ -302,9 +294,6 @@ class GambleFamily(Family):
                     if boss_money < 1:  # the only cap that can be below the $1 bet
                         continue
                     cap = boss_money
-            if counts is not None:
-                counts[i] += 1
-                continue
             row = made[casino.first]
             try:  # (no len() a casino: the row is short only when a larger bet than ever is met there)
                 gamble = row[cap]
@@ -315,6 +304,25 @@ class GambleFamily(Family):
             if gamble is None:
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        """``generate_casinos`` counted: one a casino, but where the boss's money caps the bet and the boss has
+        none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has $1)."""
+        s, money = m.state, m.money
+        table: GambleTable = m.family_tables.gamble
+        if s.gambles >= table.per_turn or money < 1:
+            return
+        casinos = m.casinos
+        if not table.at_boss:
+            for i in rows:
+                counts[i] = counts[i] + 1
+            return
+        players = s.players
+        for i in rows:
+            b = casinos[i][1].boss
+            assert b is not None  # a rival's casino has a boss
+            if players[b].money >= 1:
+                counts[i] = counts[i] + 1
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -146,13 +146,6 @@ class RaiseFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
-        self._listed(m, rows, None)
-
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
-        self._listed(m, rows, counts)
-
-    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
-        """``generate_casinos``, or with ``counts`` ``count_casinos``: counted without being made."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
         if money < per:  # most lists: not even a 1-space raise affordable, no casino looked at
@@ -163,13 +156,24 @@ class RaiseFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             if casino.height < top and casino.spaces <= spaces:
-                if counts is not None:
-                    counts[i] += 1
-                    continue
                 a = made[casino.first]
                 if a is None:
                     a = made[casino.first] = Raise(casino.name)
                 slots[i].append(a)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        """``generate_casinos`` counted."""
+        table: RaiseTable = m.family_tables.raise_
+        money, per = m.budget, table.per
+        if money < per:
+            return
+        spaces = money // per if per else maxsize
+        top = m.max_height
+        casinos = m.casinos
+        for i in rows:
+            casino = casinos[i][0]
+            if casino.height < top and casino.spaces <= spaces:
+                counts[i] = counts[i] + 1
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -172,13 +172,6 @@ class RemodelFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
-        self._listed(m, rows, None)
-
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
-        self._listed(m, rows, counts)
-
-    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
-        """``generate_casinos``, or with ``counts`` ``count_casinos``: the same remodels found, counted."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
@@ -208,10 +201,34 @@ class RemodelFamily(Family):
                 if found is None:
                     name = casino.name
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
-                if counts is None:
-                    slots[i].extend(found)
-                else:
-                    counts[i] += len(found)
+                slots[i].extend(found)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        """``generate_casinos`` counted: where the player can pay, the colours with enough tiles left but the
+        casino's own (none made, no table of remodels looked up)."""
+        table: RemodelTable = m.family_tables.remodel
+        money, per = m.budget, table.per
+        if money < per:
+            return
+        units = money // per if per else maxsize
+        by_space = table.by_space
+        casinos, colors_with = m.casinos, m.colors_with
+        last = 0
+        colors: tuple[str, ...] = ()
+        for i in rows:
+            casino = casinos[i][0]
+            needed = casino.spaces if by_space else casino.physical_tiles
+            if needed <= units:
+                if needed != last:
+                    colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                    last = needed
+                k = len(colors)
+                color = casino.color
+                for c in colors:
+                    if c == color:
+                        k -= 1
+                        break
+                counts[i] = counts[i] + k
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

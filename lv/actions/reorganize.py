@@ -148,13 +148,6 @@ class ReorganizeFamily(Family):
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
-        self._listed(m, rows, None)
-
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
-        self._listed(m, rows, counts)
-
-    def _listed(self, m: Moment, rows: list[int], counts: list[int] | None) -> None:
-        """``generate_casinos``, or with ``counts`` ``count_casinos``: counted without being made."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
         if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
@@ -170,13 +163,29 @@ class ReorganizeFamily(Family):
         for i in rows:
             casino, facts = casinos[i]
             if facts.pips <= pips and not casino.mask & locked_mask:  # not ``locked``
-                if counts is not None:
-                    counts[i] += 1
-                    continue
                 a = made[casino.first]
                 if a is None:
                     a = made[casino.first] = Reorganize(casino.name)
                 slots[i].append(a)
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+        """``generate_casinos`` counted."""
+        table: ReorganizeTable = m.family_tables.reorganize
+        money, per = m.budget, table.per
+        if money < per:
+            return
+        pips = money // per if per else maxsize
+        reorganized = m.state.reorganized
+        locked_mask = 0
+        if len(reorganized):
+            bit = m.board.bit
+            for lot in reorganized:
+                locked_mask |= bit[lot]
+        casinos = m.casinos
+        for i in rows:
+            casino, facts = casinos[i]
+            if facts.pips <= pips and not casino.mask & locked_mask:
+                counts[i] = counts[i] + 1
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
