@@ -400,27 +400,23 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 
 
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
-    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: its families generate into its
-    slot (given that row alone), in the plan's order, until there is an ``i``-th; the slot emptied."""
-    one = m.one
+    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
+    the plan's order, counted at it alone (into ``m.counts[row]``, read already) until the one whose decision it
+    is, which makes it (``make_casino``)."""
+    one, counts = m.one, m.counts
     one[0] = row
-    slot = m.slots[row]
     mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
     roles = plan.roles
-    chosen: Decision | None = None
-    try:
-        for j, family in enumerate(plan.casinos):
-            role = roles[j]
-            if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
-                family.generate_casinos(m, one)
-                if i < len(slot):
-                    chosen = slot[i]
-                    break
-    finally:
-        slot.clear()
-    if chosen is None:
-        raise IndexError(f"no decision {i} at the casino at {m.casinos[row][0].name}")
-    return chosen
+    for j, family in enumerate(plan.casinos):
+        role = roles[j]
+        if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
+            counts[row] = 0
+            family.count_casinos(m, one, counts)
+            c = counts[row]
+            if i < c:
+                return family.make_casino(m, row, i)
+            i -= c
+    raise IndexError(f"no decision {i} past the last at the casino at {m.casinos[row][0].name}")
 
 
 def _waiting(engine: Engine, s: GameState, plan: Plan) -> list[Decision]:
@@ -431,18 +427,42 @@ def _waiting(engine: Engine, s: GameState, plan: Plan) -> list[Decision]:
     return out
 
 
+def _count(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
+    """(Pure Python's pick.) ``fill``, the slots joined into ``out`` (``list.extend``, one C call a slot) and
+    emptied, then the number of legal decisions in all: ``_take`` takes one."""
+    fill(engine, s, out, after)
+    for slot in engine.slots:
+        if slot:
+            out.extend(slot)
+            slot.clear()
+    return len(out) + len(after)
+
+
+def _take(out: list[Decision], after: list[Decision], i: int) -> Decision:
+    """``legal_actions(engine, s)[i]`` of the list ``_count`` counted: ``out``, then ``after``."""
+    return out[i] if i < len(out) else after[i - len(out)]
+
+
 def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tuple[Decision | None, int]:
     """``(legal_actions(engine, s)[choose(n)], n)`` where ``n`` is the number of legal decisions. ``choose`` is
     given ``n`` (0 when there is none: the game is over; the decision is then None and ``choose`` is not
-    called) and returns an index below it. The decisions are counted, and only the one chosen is made
-    (``_tally``, ``_made``)."""
+    called) and returns an index below it. Compiled, the decisions are counted and only the one chosen is made
+    (``_tally``, ``_made``); in pure Python the list is made in its parts and not joined (``_count``, ``_take``:
+    there a generator's append costs less than a count kept by casino and the chosen decision made again)."""
+    if not _COMPILED:
+        out: list[Decision] = []
+        after: list[Decision] = []
+        total = _count(engine, s, out, after)
+        if not total:
+            return None, 0
+        return _take(out, after, choose(total)), total
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":
-        out = _waiting(engine, s, plan)
-        if not out:
+        waiting = _waiting(engine, s, plan)
+        if not waiting:
             return None, 0
-        return out[choose(len(out))], len(out)
+        return waiting[choose(len(waiting))], len(waiting)
     total = _tally(engine, s, plan)
     if not total:
         return None, 0
@@ -451,13 +471,20 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
+    if not _COMPILED:
+        out: list[Decision] = []
+        after: list[Decision] = []
+        total = _count(engine, s, out, after)
+        if not total:
+            return None, 0
+        return _take(out, after, below(rng, total)), total
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":
-        out = _waiting(engine, s, plan)
-        if not out:
+        waiting = _waiting(engine, s, plan)
+        if not waiting:
             return None, 0
-        return out[below(rng, len(out))], len(out)
+        return waiting[below(rng, len(waiting))], len(waiting)
     total = _tally(engine, s, plan)
     if not total:
         return None, 0
@@ -465,7 +492,11 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
 
 
 def legal_count(engine: Engine, s: GameState) -> int:
-    """``len(legal_actions(engine, s))``, without making the list."""
+    """``len(legal_actions(engine, s))``, without making the list (compiled: counted, ``_tally``)."""
+    if not _COMPILED:
+        total = _count(engine, s, [], [])
+        empty(engine.slots)
+        return total
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":

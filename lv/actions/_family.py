@@ -223,6 +223,18 @@ class Family:
             counts[i] = counts[i] + len(slot)  # (compiled: ``+=`` on a list item is a generic in-place add)
             slot.clear()
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The ``i``-th decision ``generate_casinos`` puts in ``m.slots[row]`` (``i`` below its count there);
+        default: generated for that casino alone into its slot (empty when asked, emptied again)."""
+        one = m.one
+        one[0] = row
+        slot = m.slots[row]
+        try:
+            self.generate_casinos(m, one)
+            return slot[i]
+        finally:
+            slot.clear()
+
     def count_after(self, m: Moment) -> int:
         """``len`` of what ``generate_after`` lists."""
         scratch: list[Decision] = []

@@ -161,6 +161,15 @@ class RaiseFamily(Family):
                     a = made[casino.first] = Raise(casino.name)
                 slots[i].append(a)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The raise of the casino (its one decision)."""
+        table: RaiseTable = m.family_tables.raise_
+        casino = m.casinos[row][0]
+        a = table.made[casino.first]
+        if a is None:
+            a = table.made[casino.first] = Raise(casino.name)
+        return a
+
     def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
         """``generate_casinos`` counted."""
         table: RaiseTable = m.family_tables.raise_

@@ -168,6 +168,15 @@ class ReorganizeFamily(Family):
                     a = made[casino.first] = Reorganize(casino.name)
                 slots[i].append(a)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The reorganization of the casino (its one decision)."""
+        table: ReorganizeTable = m.family_tables.reorganize
+        casino = m.casinos[row][0]
+        a = table.made[casino.first]
+        if a is None:
+            a = table.made[casino.first] = Reorganize(casino.name)
+        return a
+
     def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
         """``generate_casinos`` counted."""
         table: ReorganizeTable = m.family_tables.reorganize

@@ -123,10 +123,15 @@ class SprawlTable:
         if by_money is None:
             cost_of, bit = self.costs[height], self.bit
             top = max(cost_of.values())
-            by_money = [0] * (top + 1)
+            at: list[int] = [0] * (top + 1)  # the lots costing exactly k (at least nothing)
             for lot, cost in cost_of.items():
-                for k in range(cost if cost > 0 else 0, top + 1):
-                    by_money[k] |= bit[lot]
+                k = cost if cost > 0 else 0
+                at[k] = at[k] | bit[lot]
+            by_money = []
+            mask = 0
+            for k in range(top + 1):
+                mask = mask | at[k]
+                by_money.append(mask)
             if height < 64:
                 self.afford[height] = by_money
         if money >= len(by_money):
