@@ -305,8 +305,9 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
 def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     """The number of legal decisions in the action step, counted without making them (``Family.count_*``): of each
     family before and after the casinos into the moment's ``before_counts`` and ``after_counts`` (in the plan's
-    order), at each casino into its ``counts`` (the first ``len(m.casinos)``). ``_made`` then makes the one picked.
-    The slots stay empty."""
+    order), at each casino into its ``counts`` (the first ``len(m.casinos)``; all 0 between lists, so not
+    written where no family has a decision). ``_made`` then makes the one picked and sets the counts back to 0
+    (``legal_count``: ``_zero``). The slots stay empty."""
     m = engine.moment
     m = Moment(engine, s) if m is None else m.moment(s)
     engine.moment = m
@@ -331,8 +332,6 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     counts = m.counts
     while len(counts) < n:
         counts.append(0)
-    for i in range(n):
-        counts[i] = 0
     if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
         _roles(m, casinos, player)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
@@ -349,12 +348,11 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
             else:  # EVERY
                 mine = list(range(n))
             if mine:  # a family with no casino to look at is not asked
-                family.count_casinos(m, mine, counts)
+                total += family.count_casinos(m, mine, counts)
     except BaseException:
         empty(slots)
+        _zero(counts)
         raise
-    for i in range(n):
-        total += counts[i]
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -368,10 +366,17 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     return total
 
 
+def _zero(counts: list[int]) -> None:
+    """Every count 0 again (``_tally``'s, after use)."""
+    for i in range(len(counts)):
+        if counts[i]:
+            counts[i] = 0
+
+
 def _made(engine: Engine, plan: Plan, i: int) -> Decision:
-    """``legal_actions(engine, s)[i]`` of the list ``_tally`` counted: the family before or after the casinos
-    whose decision it is makes it (``make_before``, ``make_after``); at a casino, the families asked about it
-    generate its decisions alone (into its slot, emptied), in the plan's order, until the ``i``-th is made."""
+    """``legal_actions(engine, s)[i]`` of the list ``_tally`` counted, its counts at the casinos set back to 0:
+    the family before or after the casinos whose decision it is makes it (``make_before``, ``make_after``); at a
+    casino, ``_made_at``."""
     m = engine.moment
     assert m is not None  # the one ``_tally`` renewed
     counted = m.before_counts
@@ -379,15 +384,23 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     for before in plan.before:
         c = counted[k]
         if i < c:
+            _zero(m.counts)
             return before.make_before(m, i)
         i -= c
         k += 1
     counts = m.counts
-    for row in range(len(m.casinos)):
-        c = counts[row]
-        if i < c:
-            return _made_at(m, plan, row, i)
-        i -= c
+    row = -1
+    for r in range(len(m.casinos)):  # the casino of the decision found, and every count set back to 0
+        c = counts[r]
+        if c:
+            counts[r] = 0
+            if row < 0:
+                if i < c:
+                    row = r
+                else:
+                    i -= c
+    if row >= 0:
+        return _made_at(m, plan, row, i)
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -401,8 +414,8 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
-    the plan's order, counted at it alone (into ``m.counts[row]``, read already) until the one whose decision it
-    is, which makes it (``make_casino``)."""
+    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
+    decision it is, which makes it (``make_casino``)."""
     one, counts = m.one, m.counts
     one[0] = row
     mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
@@ -410,9 +423,8 @@ def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     for j, family in enumerate(plan.casinos):
         role = roles[j]
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
+            c = family.count_casinos(m, one, counts)
             counts[row] = 0
-            family.count_casinos(m, one, counts)
-            c = counts[row]
             if i < c:
                 return family.make_casino(m, row, i)
             i -= c
@@ -466,7 +478,14 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
     total = _tally(engine, s, plan)
     if not total:
         return None, 0
-    return _made(engine, plan, choose(total)), total
+    try:
+        i = choose(total)
+    except BaseException:
+        m = engine.moment
+        assert m is not None
+        _zero(m.counts)
+        raise
+    return _made(engine, plan, i), total
 
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
@@ -501,4 +520,8 @@ def legal_count(engine: Engine, s: GameState) -> int:
     plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":
         return len(_waiting(engine, s, plan))
-    return _tally(engine, s, plan)
+    total = _tally(engine, s, plan)
+    m = engine.moment
+    assert m is not None
+    _zero(m.counts)
+    return total

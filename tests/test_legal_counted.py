@@ -31,10 +31,15 @@ def agrees(game):
     e, s = game.engine, game.state
     listed = game.legal_actions()
     assert legal_count(e, s) == len(listed)
+    with pytest.raises(ZeroDivisionError):  # a choice that fails leaves nothing behind for the next pick
+        legal_pick(e, s, lambda n: 1 // 0)
+    if listed:
+        assert legal_pick(e, s, lambda n: n - 1) == (listed[-1], len(listed))
     for i in range(len(listed)):
         got, n = legal_pick(e, s, lambda n, i=i: i)
         assert got == listed[i] and type(got) is type(listed[i]) and n == len(listed), (i, listed[i], got)
     assert all(not slot for slot in e.slots)  # the slots left empty for the next list
+    assert e.moment is None or not any(e.moment.counts)  # and the counts at the casinos 0
     return len(listed)
 
 
@@ -69,7 +74,7 @@ class _Generic:
         return Family.make_before(self, m, i)
 
     def count_casinos(self, m, rows, counts):
-        Family.count_casinos(self, m, rows, counts)
+        return Family.count_casinos(self, m, rows, counts)
 
     def make_casino(self, m, row, i):
         return Family.make_casino(self, m, row, i)

@@ -212,16 +212,20 @@ class Family:
         self.generate_before(m, scratch)
         return scratch[i]
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """For each position ``i`` in ``rows``, ``len`` of what ``generate_casinos`` puts in ``m.slots[i]``, added
-        to ``counts[i]``. (The slots are empty when it is asked; the default leaves them empty again.) The
-        decisions of one casino are then made by ``generate_casinos`` given that casino alone."""
+        to ``counts[i]``; returns the number added in all. (The slots are empty when it is asked; the default
+        leaves them empty again.)"""
         self.generate_casinos(m, rows)
         slots = m.slots
+        total = 0
         for i in rows:
             slot = slots[i]
-            counts[i] = counts[i] + len(slot)  # (compiled: ``+=`` on a list item is a generic in-place add)
+            k = len(slot)
+            counts[i] = counts[i] + k  # (compiled: ``+=`` on a list item is a generic in-place add)
+            total += k
             slot.clear()
+        return total
 
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The ``i``-th decision ``generate_casinos`` puts in ``m.slots[row]`` (``i`` below its count there);

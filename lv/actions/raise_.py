@@ -170,12 +170,13 @@ class RaiseFamily(Family):
             a = table.made[casino.first] = Raise(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """``generate_casinos`` counted."""
+        total = 0
         table: RaiseTable = m.family_tables.raise_
         money, per = m.budget, table.per
         if money < per:
-            return
+            return 0
         spaces = money // per if per else maxsize
         top = m.max_height
         casinos = m.casinos
@@ -183,6 +184,8 @@ class RaiseFamily(Family):
             casino = casinos[i][0]
             if casino.height < top and casino.spaces <= spaces:
                 counts[i] = counts[i] + 1
+                total += 1
+        return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -216,13 +216,14 @@ class RemodelFamily(Family):
                 i -= 1
         raise IndexError(f"no remodel {i} past the last at {casino.name}")
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """``generate_casinos`` counted: where the player can pay, the colours with enough tiles left but the
         casino's own (none made, no table of remodels looked up)."""
+        total = 0
         table: RemodelTable = m.family_tables.remodel
         money, per = m.budget, table.per
         if money < per:
-            return
+            return 0
         units = money // per if per else maxsize
         by_space = table.by_space
         casinos, colors_with = m.casinos, m.colors_with
@@ -242,6 +243,8 @@ class RemodelFamily(Family):
                         k -= 1
                         break
                 counts[i] = counts[i] + k
+                total += k
+        return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -177,12 +177,13 @@ class ReorganizeFamily(Family):
             a = table.made[casino.first] = Reorganize(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """``generate_casinos`` counted."""
+        total = 0
         table: ReorganizeTable = m.family_tables.reorganize
         money, per = m.budget, table.per
         if money < per:
-            return
+            return 0
         pips = money // per if per else maxsize
         reorganized = m.state.reorganized
         locked_mask = 0
@@ -195,6 +196,8 @@ class ReorganizeFamily(Family):
             casino, facts = casinos[i]
             if facts.pips <= pips and not casino.mask & locked_mask:
                 counts[i] = counts[i] + 1
+                total += 1
+        return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -307,13 +307,14 @@ class SprawlFamily(Family):
                     slot.append(sprawls[j])
                 j += 1
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> None:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """``generate_casinos`` counted: each casino's lots free (its frontier less the owned lots and the closed
         block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none made."""
+        total = 0
         table: SprawlTable = m.family_tables.sprawl
         money = m.budget
         if money < table.least:
-            return
+            return 0
         s, left = m.state, m.left
         all_open = len(m.open_colors) == len(m.board.colors)
         taken = s.tile_mask | s.markers_mask
@@ -329,6 +330,8 @@ class SprawlFamily(Family):
             k = popcount(free & table.affordable(casino.height, money))
             if k:
                 counts[i] = counts[i] + k
+                total += k
+        return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
