@@ -302,76 +302,226 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
     return out
 
 
+def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
+    """The number of legal decisions in the action step, counted without making them (``Family.count_*``): of each
+    family before and after the casinos into the moment's ``before_counts`` and ``after_counts`` (in the plan's
+    order), at each casino into its ``counts`` (the first ``len(m.casinos)``; all 0 between lists, so not
+    written where no family has a decision). ``_made`` then makes the one picked and sets the counts back to 0
+    (``legal_count``: ``_zero``). The slots stay empty."""
+    m = engine.moment
+    m = Moment(engine, s) if m is None else m.moment(s)
+    engine.moment = m
+    total = 0
+    counted = m.before_counts
+    k = 0
+    for before in plan.before:
+        c = before.count_before(m)
+        if k < len(counted):
+            counted[k] = c
+        else:
+            counted.append(c)
+        total += c
+        k += 1
+    player = m.player
+    m.casinos = casinos = m.index.with_dice()
+    n = len(casinos)
+    slots = engine.slots  # (empty: a family's default count generates into them and empties them)
+    while len(slots) < n:
+        slots.append([])
+    m.slots = slots
+    counts = m.counts
+    while len(counts) < n:
+        counts.append(0)
+    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
+        _roles(m, casinos, player)
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    roles = plan.roles
+    try:
+        for j, family in enumerate(plan.casinos):
+            role = roles[j]
+            if role == _BOSSED:
+                mine = bossed
+            elif role == _DICED:
+                mine = diced
+            elif role == _RIVALS:
+                mine = rivals
+            else:  # EVERY
+                mine = list(range(n))
+            if mine:  # a family with no casino to look at is not asked
+                total += family.count_casinos(m, mine, counts)
+    except BaseException:
+        empty(slots)
+        _zero(counts)
+        raise
+    counted = m.after_counts
+    k = 0
+    for last in plan.after:
+        c = last.count_after(m)
+        if k < len(counted):
+            counted[k] = c
+        else:
+            counted.append(c)
+        total += c
+        k += 1
+    return total
+
+
+def _zero(counts: list[int]) -> None:
+    """Every count 0 again (``_tally``'s, after use)."""
+    for i in range(len(counts)):
+        if counts[i]:
+            counts[i] = 0
+
+
+def _made(engine: Engine, plan: Plan, i: int) -> Decision:
+    """``legal_actions(engine, s)[i]`` of the list ``_tally`` counted, its counts at the casinos set back to 0:
+    the family before or after the casinos whose decision it is makes it (``make_before``, ``make_after``); at a
+    casino, ``_made_at``."""
+    m = engine.moment
+    assert m is not None  # the one ``_tally`` renewed
+    counted = m.before_counts
+    k = 0
+    for before in plan.before:
+        c = counted[k]
+        if i < c:
+            _zero(m.counts)
+            return before.make_before(m, i)
+        i -= c
+        k += 1
+    counts = m.counts
+    row = -1
+    for r in range(len(m.casinos)):  # the casino of the decision found, and every count set back to 0
+        c = counts[r]
+        if c:
+            counts[r] = 0
+            if row < 0:
+                if i < c:
+                    row = r
+                else:
+                    i -= c
+    if row >= 0:
+        return _made_at(m, plan, row, i)
+    counted = m.after_counts
+    k = 0
+    for last in plan.after:
+        c = counted[k]
+        if i < c:
+            return last.make_after(m, i)
+        i -= c
+        k += 1
+    raise IndexError(f"no decision {i} past the end of the list")
+
+
+def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
+    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
+    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
+    decision it is, which makes it (``make_casino``)."""
+    one, counts = m.one, m.counts
+    one[0] = row
+    mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
+    roles = plan.roles
+    for j, family in enumerate(plan.casinos):
+        role = roles[j]
+        if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
+            c = family.count_casinos(m, one, counts)
+            counts[row] = 0
+            if i < c:
+                return family.make_casino(m, row, i)
+            i -= c
+    raise IndexError(f"no decision {i} past the last at the casino at {m.casinos[row][0].name}")
+
+
+def _waiting(engine: Engine, s: GameState, plan: Plan) -> list[Decision]:
+    """The legal decisions outside the action step (the draw): ``fill``'s, as a list."""
+    out: list[Decision] = []
+    for waiting in plan.waiting:
+        waiting.generate_waiting(engine, s, out)
+    return out
+
+
 def _count(engine: Engine, s: GameState, out: list[Decision], after: list[Decision]) -> int:
-    """``fill``, then the number of legal decisions in all. Compiled, the slots stay full (``_take`` finds the
-    decision slot by slot and empties them: no pointers copied); in pure Python they are joined into ``out``
-    here (``list.extend``, one C call a slot, is cheaper there than finding a decision slot by slot). Either
-    way the caller takes one decision with ``_take`` or empties the slots itself."""
+    """(Pure Python's pick.) ``fill``, the slots joined into ``out`` (``list.extend``, one C call a slot) and
+    emptied, then the number of legal decisions in all: ``_take`` takes one."""
     fill(engine, s, out, after)
-    slots = engine.slots
-    if _COMPILED:
-        total = len(out) + len(after)
-        for slot in slots:  # those past the casinos of this list are empty
-            total += len(slot)
-        return total
-    for slot in slots:
+    for slot in engine.slots:
         if slot:
             out.extend(slot)
             slot.clear()
     return len(out) + len(after)
 
 
-def _take(engine: Engine, out: list[Decision], after: list[Decision], i: int) -> Decision:
-    """``legal_actions(engine, s)[i]`` of the list ``_count`` counted (those before the casinos, the slots in
-    order, those after), every slot emptied."""
-    if i < len(out):
-        if _COMPILED:
-            empty(engine.slots)
-        return out[i]
-    i -= len(out)
-    chosen: Decision | None = None
-    if _COMPILED:
-        for slot in engine.slots:
-            k = len(slot)
-            if k:
-                if chosen is None:
-                    if i < k:
-                        chosen = slot[i]
-                    else:
-                        i -= k
-                slot.clear()
-    return after[i] if chosen is None else chosen
+def _take(out: list[Decision], after: list[Decision], i: int) -> Decision:
+    """``legal_actions(engine, s)[i]`` of the list ``_count`` counted: ``out``, then ``after``."""
+    return out[i] if i < len(out) else after[i - len(out)]
 
 
 def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tuple[Decision | None, int]:
     """``(legal_actions(engine, s)[choose(n)], n)`` where ``n`` is the number of legal decisions. ``choose`` is
     given ``n`` (0 when there is none: the game is over; the decision is then None and ``choose`` is not
-    called) and returns an index below it. The list is not joined: the decision is found in its parts."""
-    out: list[Decision] = []
-    after: list[Decision] = []
-    total = _count(engine, s, out, after)
+    called) and returns an index below it. Compiled, the decisions are counted and only the one chosen is made
+    (``_tally``, ``_made``); in pure Python the list is made in its parts and not joined (``_count``, ``_take``:
+    there a generator's append costs less than a count kept by casino and the chosen decision made again)."""
+    if not _COMPILED:
+        out: list[Decision] = []
+        after: list[Decision] = []
+        total = _count(engine, s, out, after)
+        if not total:
+            return None, 0
+        return _take(out, after, choose(total)), total
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    if s.phase != "actions":
+        waiting = _waiting(engine, s, plan)
+        if not waiting:
+            return None, 0
+        return waiting[choose(len(waiting))], len(waiting)
+    total = _tally(engine, s, plan)
     if not total:
         return None, 0
     try:
         i = choose(total)
     except BaseException:
-        empty(engine.slots)
+        m = engine.moment
+        assert m is not None
+        _zero(m.counts)
         raise
-    return _take(engine, out, after, i), total
+    return _made(engine, plan, i), total
 
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    out: list[Decision] = []
-    after: list[Decision] = []
-    total = _count(engine, s, out, after)
+    if not _COMPILED:
+        out: list[Decision] = []
+        after: list[Decision] = []
+        total = _count(engine, s, out, after)
+        if not total:
+            return None, 0
+        return _take(out, after, below(rng, total)), total
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    if s.phase != "actions":
+        waiting = _waiting(engine, s, plan)
+        if not waiting:
+            return None, 0
+        return waiting[below(rng, len(waiting))], len(waiting)
+    total = _tally(engine, s, plan)
     if not total:
         return None, 0
-    return _take(engine, out, after, below(rng, total)), total
+    return _made(engine, plan, below(rng, total)), total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:
-    """``len(legal_actions(engine, s))``, without building the list."""
-    total = _count(engine, s, [], [])
-    empty(engine.slots)
+    """``len(legal_actions(engine, s))``, without making the list (compiled: counted, ``_tally``)."""
+    if not _COMPILED:
+        total = _count(engine, s, [], [])
+        empty(engine.slots)
+        return total
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    if s.phase != "actions":
+        return len(_waiting(engine, s, plan))
+    total = _tally(engine, s, plan)
+    m = engine.moment
+    assert m is not None
+    _zero(m.counts)
     return total

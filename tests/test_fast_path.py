@@ -91,10 +91,9 @@ def test_below_draws_what_random_choice_and_randint_draw():
 @pytest.mark.parametrize("spec,players,seed", [("revised", 4, 5), ("original", 3, 6)])
 def test_legal_pick_finds_every_index_of_the_list_without_joining_it(spec, players, seed, compiled_way,
                                                                        monkeypatch):
-    """``legal_pick`` takes the i-th decision from the list's parts (before the casinos, each casino's slot,
-    after): for every i of positions across a game it is ``legal_actions()[i]``, and it leaves every slot empty
+    """``legal_pick`` takes the i-th decision without the list joined: for every i of positions across a game it is ``legal_actions()[i]``, and it leaves every slot empty
     (the next list is the same list), also when ``choose`` raises. Both ways of finding it (the compiled build's,
-    slot by slot, and pure Python's, joined) run here in the pure build (a compiled module's ``_COMPILED`` is a
+    counted and only it made, and pure Python's, joined) run here in the pure build (a compiled module's ``_COMPILED`` is a
     C constant: there both runs take the compiled way)."""
     from lv import legal
     from lv.legal import legal_pick

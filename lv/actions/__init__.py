@@ -99,6 +99,14 @@ Optional (leave out what does not apply):
   outside the action step (the draw).
   A ``Moment`` holds what every generator reads, computed once per list (player, money, tiles left, the
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
+- Optional, for speed: the list counted without being made (a uniform pick counts every decision and makes
+  only the one it draws: ``legal.random_pick``, ``legal_count``). ``count_before(moment)`` and
+  ``make_before(moment, i)`` (the ``i``-th decision ``generate_before`` lists), ``count_casinos(moment, rows,
+  counts)`` (adds each casino's number of decisions to ``counts[i]``, returns the number added) and
+  ``make_casino(moment, row, i)`` (the ``i``-th at the casino ``moment.casinos[row]``), ``count_after`` and
+  ``make_after``. The defaults generate into scratch space and count or index that, so a family with the
+  generators alone is counted and picked from all the same; tests/test_legal_counted.py checks that every
+  counted pick is the listed decision at its index.
 - ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares
   them here, and their section as ``parameters``: an attrs class (a default for every key, validators as in
   lv/profile.py) that lv/profile.py loads as the section named after the family (``sell:``), strictly like its

@@ -196,6 +196,61 @@ class Family:
     def generate_waiting(self, engine: Engine, s: GameState, out: list[Decision]) -> None:
         """Legal decisions outside the action step (``generates_waiting``)."""
 
+    # ------------------------------------------------------------------ the legal list counted (lv/legal.py's pick)
+    # A uniform pick counts every decision and makes only the one it draws (issue 31 item 4). A family may count
+    # its decisions without making them; these defaults generate them into scratch space and count that, so a
+    # family written with the generators alone (a house rule) is counted and picked from all the same.
+    def count_before(self, m: Moment) -> int:
+        """``len`` of what ``generate_before`` lists."""
+        scratch: list[Decision] = []
+        self.generate_before(m, scratch)
+        return len(scratch)
+
+    def make_before(self, m: Moment, i: int) -> Decision:
+        """The ``i``-th decision ``generate_before`` lists (``i`` below ``count_before``)."""
+        scratch: list[Decision] = []
+        self.generate_before(m, scratch)
+        return scratch[i]
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """For each position ``i`` in ``rows``, ``len`` of what ``generate_casinos`` puts in ``m.slots[i]``, added
+        to ``counts[i]``; returns the number added in all. (The slots are empty when it is asked; the default
+        leaves them empty again.)"""
+        self.generate_casinos(m, rows)
+        slots = m.slots
+        total = 0
+        for i in rows:
+            slot = slots[i]
+            k = len(slot)
+            counts[i] = counts[i] + k  # (compiled: ``+=`` on a list item is a generic in-place add)
+            total += k
+            slot.clear()
+        return total
+
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The ``i``-th decision ``generate_casinos`` puts in ``m.slots[row]`` (``i`` below its count there);
+        default: generated for that casino alone into its slot (empty when asked, emptied again)."""
+        one = m.one
+        one[0] = row
+        slot = m.slots[row]
+        try:
+            self.generate_casinos(m, one)
+            return slot[i]
+        finally:
+            slot.clear()
+
+    def count_after(self, m: Moment) -> int:
+        """``len`` of what ``generate_after`` lists."""
+        scratch: list[Decision] = []
+        self.generate_after(m, scratch)
+        return len(scratch)
+
+    def make_after(self, m: Moment, i: int) -> Decision:
+        """The ``i``-th decision ``generate_after`` lists (``i`` below ``count_after``)."""
+        scratch: list[Decision] = []
+        self.generate_after(m, scratch)
+        return scratch[i]
+
     def listing(self, profile: Profile, a: Decision) -> dict[str, Any] | None:
         """The decisions a decision of its generator stands for, as ``lv legal`` shows them, where one listed
         decision stands for several (a gamble, listed at its largest bet: ``{lot, min, max, lay_off}``); None
@@ -292,7 +347,7 @@ class Moment:
     __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts", "family_tables")
+                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -321,6 +376,12 @@ class Moment:
         self.rivals: list[int] = []
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
+        # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
+        # casinos (in the plan's order), and the one casino whose decisions are then made
+        self.counts: list[int] = []
+        self.before_counts: list[int] = []
+        self.after_counts: list[int] = []
+        self.one: list[int] = [0]
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from ..board import popcount
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
@@ -113,6 +114,21 @@ def _builds(colors: tuple[str, ...], board: Board) -> _Builds:
 _BUILD: Final[dict[str, dict[str, Build]]] = {}
 
 
+def _buildable(m: Moment) -> int:
+    """The player's lots they can build on now, as a mask: a marker of theirs, off the closed block, affordable,
+    and a tile of some colour left (0: none)."""
+    player, closed = m.player, m.closed
+    masks = m.state.marker_masks
+    if not m.open_colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
+        return 0
+    # the player's lots they can pay for, off the closed block, as a mask: compiled, an int test a marker
+    # instead of two attribute reads of its lot
+    ok = masks[player] & m.board.price_at_most(m.budget)
+    if closed is not None:
+        ok &= ~m.board.block_mask[closed]
+    return ok
+
+
 def _build(lot: str, color: str) -> Build:
     by_color = _BUILD.get(lot)
     if by_color is None:
@@ -170,18 +186,11 @@ class BuildFamily(Family):
     def generate_before(self, m: Moment, out: list[Decision]) -> None:
         """``why_not`` in bulk: each lot the player has a marker on, off the closed block, affordable; every colour
         with a tile left (``tile_facts``)."""
-        player, board, closed, colors = m.player, m.board, m.closed, m.open_colors
-        masks = m.state.marker_masks
-        if not colors or player >= len(masks) or not masks[player]:  # no tile left, or no lot of the player's
-            return
-        # the player's lots they can pay for, off the closed block, as a mask: compiled, an int test a marker
-        # instead of two attribute reads of its lot
-        ok = masks[player] & board.price_at_most(m.budget)
-        if closed is not None:
-            ok &= ~board.block_mask[closed]
+        ok = _buildable(m)
         if not ok:
             return
-        made = _builds(colors, board)
+        player, board = m.player, m.board
+        made = _builds(m.open_colors, board)
         if not ok & (ok - 1):  # one lot: its builds by its bit position, the markers not walked
             i = ok.bit_length() - 1
             lone = made.by_index[i]
@@ -202,6 +211,37 @@ class BuildFamily(Family):
                     ok ^= b
                     if not ok:  # the player's last lot listed: the other markers are not looked at
                         break
+
+    def count_before(self, m: Moment) -> int:
+        """Every open colour on each lot of ``_buildable``."""
+        ok = _buildable(m)
+        return popcount(ok) * len(m.open_colors) if ok else 0
+
+    def make_before(self, m: Moment, i: int) -> Decision:
+        """The ``i``-th of ``generate_before``'s list: on the lot ``i // colours`` of the player's buildable lots in
+        the markers' order, the colour ``i % colours``."""
+        ok = _buildable(m)
+        colors = m.open_colors
+        nc = len(colors)
+        target, color = i // nc, i % nc
+        board = m.board
+        bit = board.bit
+        if ok & (ok - 1):  # more than one lot: the target-th of them in the markers' order
+            player = m.player
+            for lot, owner in m.markers.items():
+                if owner == player:
+                    b = bit[lot]
+                    if b & ok:
+                        if not target:
+                            ok = b
+                            break
+                        target -= 1
+        made = _builds(colors, board)
+        k = ok.bit_length() - 1
+        builds = made.by_index[k]
+        if builds is None:
+            builds = made.at(k)
+        return builds[color]
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Build, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

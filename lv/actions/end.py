@@ -48,6 +48,12 @@ class EndFamily(Family):
         """Ending the turn is always legal in the action step, and listed last."""
         out.append(_END)
 
+    def count_after(self, m: Moment) -> int:
+        return 1
+
+    def make_after(self, m: Moment, i: int) -> Decision:
+        return _END
+
 
 FAMILY = EndFamily(
     name="end", order=80, decisions=(EndTurn,), verbs=("end",), record_kinds=("end",), by_game=(EndTurn,),

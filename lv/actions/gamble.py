@@ -305,6 +305,28 @@ class GambleFamily(Family):
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """``generate_casinos`` counted: one a casino, but where the boss's money caps the bet and the boss has
+        none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has $1)."""
+        total = 0
+        s, money = m.state, m.money
+        table: GambleTable = m.family_tables.gamble
+        if s.gambles >= table.per_turn or money < 1:
+            return 0
+        casinos = m.casinos
+        if not table.at_boss:
+            for i in rows:
+                counts[i] = counts[i] + 1
+            return len(rows)
+        players = s.players
+        for i in rows:
+            b = casinos[i][1].boss
+            assert b is not None  # a rival's casino has a boss
+            if players[b].money >= 1:
+                counts[i] = counts[i] + 1
+                total += 1
+        return total
+
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
         engine.lot_check(a.lot)

@@ -161,6 +161,32 @@ class RaiseFamily(Family):
                     a = made[casino.first] = Raise(casino.name)
                 slots[i].append(a)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The raise of the casino (its one decision)."""
+        table: RaiseTable = m.family_tables.raise_
+        casino = m.casinos[row][0]
+        a = table.made[casino.first]
+        if a is None:
+            a = table.made[casino.first] = Raise(casino.name)
+        return a
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """``generate_casinos`` counted."""
+        total = 0
+        table: RaiseTable = m.family_tables.raise_
+        money, per = m.budget, table.per
+        if money < per:
+            return 0
+        spaces = money // per if per else maxsize
+        top = m.max_height
+        casinos = m.casinos
+        for i in rows:
+            casino = casinos[i][0]
+            if casino.height < top and casino.spaces <= spaces:
+                counts[i] = counts[i] + 1
+                total += 1
+        return total
+
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
         engine.lot_check(a.lot)

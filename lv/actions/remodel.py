@@ -203,6 +203,49 @@ class RemodelFamily(Family):
                     found = by_color[color] = tuple([_remodel(name, c) for c in colors if c != color])
                 slots[i].extend(found)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The ``i``-th of ``count_casinos``'s colours at the casino (the order of ``generate_casinos``)."""
+        table: RemodelTable = m.family_tables.remodel
+        casino = m.casinos[row][0]
+        needed = casino.spaces if table.by_space else casino.physical_tiles
+        color = casino.color
+        for c in m.colors_with.get(needed) or m.colors_with_at_least(needed):
+            if c != color:
+                if not i:
+                    return _remodel(casino.name, c)
+                i -= 1
+        raise IndexError(f"no remodel {i} past the last at {casino.name}")
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """``generate_casinos`` counted: where the player can pay, the colours with enough tiles left but the
+        casino's own (none made, no table of remodels looked up)."""
+        total = 0
+        table: RemodelTable = m.family_tables.remodel
+        money, per = m.budget, table.per
+        if money < per:
+            return 0
+        units = money // per if per else maxsize
+        by_space = table.by_space
+        casinos, colors_with = m.casinos, m.colors_with
+        last = 0
+        colors: tuple[str, ...] = ()
+        for i in rows:
+            casino = casinos[i][0]
+            needed = casino.spaces if by_space else casino.physical_tiles
+            if needed <= units:
+                if needed != last:
+                    colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                    last = needed
+                k = len(colors)
+                color = casino.color
+                for c in colors:
+                    if c == color:
+                        k -= 1
+                        break
+                counts[i] = counts[i] + k
+                total += k
+        return total
+
     def apply(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
         engine.lot_check(a.lot)

@@ -168,6 +168,37 @@ class ReorganizeFamily(Family):
                     a = made[casino.first] = Reorganize(casino.name)
                 slots[i].append(a)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The reorganization of the casino (its one decision)."""
+        table: ReorganizeTable = m.family_tables.reorganize
+        casino = m.casinos[row][0]
+        a = table.made[casino.first]
+        if a is None:
+            a = table.made[casino.first] = Reorganize(casino.name)
+        return a
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """``generate_casinos`` counted."""
+        total = 0
+        table: ReorganizeTable = m.family_tables.reorganize
+        money, per = m.budget, table.per
+        if money < per:
+            return 0
+        pips = money // per if per else maxsize
+        reorganized = m.state.reorganized
+        locked_mask = 0
+        if len(reorganized):
+            bit = m.board.bit
+            for lot in reorganized:
+                locked_mask |= bit[lot]
+        casinos = m.casinos
+        for i in rows:
+            casino, facts = casinos[i]
+            if facts.pips <= pips and not casino.mask & locked_mask:
+                counts[i] = counts[i] + 1
+                total += 1
+        return total
+
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
         engine.lot_check(a.lot)

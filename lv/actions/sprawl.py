@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from ..board import popcount
 from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
@@ -101,16 +102,47 @@ class SprawlTable:
     ``last_found``: the ``Reach`` it had last, whose lots free (``Reach.free``) half the casinos asked again
     still have (compiled: an int compare, no int key boxed and hashed)."""
 
-    __slots__ = ("costs", "least", "reach", "seen", "last", "last_found")
+    __slots__ = ("costs", "least", "reach", "seen", "last", "last_found", "bit", "afford")
 
-    def __init__(self, costs: Lazy[int, dict[str, int]], lots: int) -> None:
+    def __init__(self, costs: Lazy[int, dict[str, int]], lots: int, bit: dict[str, int] | None = None) -> None:
         self.costs = costs
+        self.bit: dict[str, int] = {} if bit is None else bit  # the board's lot -> 1 << its position
+        # by height: the lots a sprawl onto costs at most ``money``, as a mask, by money (``affordable``)
+        self.afford: list[list[int] | None] = [None] * 64
         # the cheapest sprawl of all (a 1-high casino's, the risers' cost being >= 0): a player with less makes none
         self.least: int = min(costs[1].values())
         self.reach: dict[int, dict[int, Reach]] = {}
         self.seen: list[Casino | None] = [None] * lots
         self.last: list[dict[int, Reach]] = [{} for _ in range(lots)]
         self.last_found: list[Reach] = [_NO_REACH] * lots  # (no lot free: a casino hemmed in is not looked up)
+
+    def affordable(self, height: int, money: int) -> int:
+        """The lots a casino ``height`` high may sprawl onto for at most ``money`` (``costs``), as a mask (the
+        counted sprawls: ``count_casinos``), worked out once per height for every sum up to the dearest."""
+        by_money = self.afford[height] if height < 64 else None
+        if by_money is None:
+            cost_of, bit = self.costs[height], self.bit
+            top = max(cost_of.values())
+            at: list[int] = [0] * (top + 1)  # the lots costing exactly k (at least nothing)
+            for lot, cost in cost_of.items():
+                k = cost if cost > 0 else 0
+                at[k] = at[k] | bit[lot]
+            by_money = []
+            mask = 0
+            for k in range(top + 1):
+                mask = mask | at[k]
+                by_money.append(mask)
+            if height < 64:
+                self.afford[height] = by_money
+        if money >= len(by_money):
+            return by_money[len(by_money) - 1]
+        if money >= 0:
+            return by_money[money]
+        mask = 0  # (less than nothing: only a sprawl that pays the player)
+        for lot, cost in self.costs[height].items():
+            if cost <= money:
+                mask |= self.bit[lot]
+        return mask
 
 
 def sprawl_cost(engine: Engine, lot: str, height: int) -> int:
@@ -185,7 +217,7 @@ class SprawlFamily(Family):
         p = profile.sprawl
         return SprawlTable(Lazy(lambda height: {lot: info.price * p.cost_multiplier + p.riser_cost * (height - 1)
                                                 for lot, info in board.lots.items()},
-                                range(1, profile.max_height(profile.players.max) + 1)), len(board.order))
+                                range(1, profile.max_height(profile.players.max) + 1)), len(board.order), board.bit)
 
     def cost(self, engine: Engine, s: GameState, a: Sprawl) -> int:
         casino = engine.casino_at(s, a.source)
@@ -274,6 +306,32 @@ class SprawlFamily(Family):
                 if money >= cost:
                     slot.append(sprawls[j])
                 j += 1
+
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
+        """``generate_casinos`` counted: each casino's lots free (its frontier less the owned lots and the closed
+        block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none made."""
+        total = 0
+        table: SprawlTable = m.family_tables.sprawl
+        money = m.budget
+        if money < table.least:
+            return 0
+        s, left = m.state, m.left
+        all_open = len(m.open_colors) == len(m.board.colors)
+        taken = s.tile_mask | s.markers_mask
+        closed = m.closed
+        if closed is not None:
+            taken |= m.board.block_mask[closed]
+        casinos = m.casinos
+        for i in rows:
+            casino = casinos[i][0]
+            free = casino.around & ~taken
+            if not free or not all_open and left[casino.color] < 1:
+                continue
+            k = popcount(free & table.affordable(casino.height, money))
+            if k:
+                counts[i] = counts[i] + k
+                total += k
+        return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:

@@ -1,0 +1,126 @@
+"""Picking without listing (issue 31 item 4): ``legal_pick``, ``random_pick`` and ``legal_count`` count each
+family's decisions (``Family.count_before``, ``count_casinos``, ``count_after``) and make only the one picked
+(``make_before``, ``make_after``, or the one casino's decisions generated alone). In random positions under
+every profile, for every index ``i``, the counted pick ``i`` is ``legal_actions()[i]`` and the
+count is the list's length; so it is for a family written with the generators alone (the protocol's defaults,
+which count what the generators list: a house rule's family). In the pure build a pick joins the list's parts
+instead (cheaper there): the tests run the counting way here too (``legal._COMPILED`` set)."""
+
+import random
+
+import pytest
+
+from lv import legal
+from lv.actions._family import Family
+from lv.legal import legal_count, legal_pick
+
+from test_legal_agrees import FREE, random_position
+
+@pytest.fixture(autouse=True)
+def counting(monkeypatch):
+    """The compiled build's way of picking (counting), also in the pure build."""
+    monkeypatch.setattr(legal, "_COMPILED", True)
+
+
+SPECS = [("original", 4), ("revised", 4), ("revised", 2), ("original+f-block", 2),
+         ("revised,casino.join_rule=color", 3), (FREE, 3), ("house-sell-back", 4), ("revised", 6)]
+
+
+def agrees(game):
+    """Every index of the list picked by counting is the listed decision; the count is the list's length."""
+    e, s = game.engine, game.state
+    listed = game.legal_actions()
+    assert legal_count(e, s) == len(listed)
+    with pytest.raises(ZeroDivisionError):  # a choice that fails leaves nothing behind for the next pick
+        legal_pick(e, s, lambda n: 1 // 0)
+    if listed:
+        assert legal_pick(e, s, lambda n: n - 1) == (listed[-1], len(listed))
+    for i in range(len(listed)):
+        got, n = legal_pick(e, s, lambda n, i=i: i)
+        assert got == listed[i] and type(got) is type(listed[i]) and n == len(listed), (i, listed[i], got)
+    assert all(not slot for slot in e.slots)  # the slots left empty for the next list
+    assert e.moment is None or not any(e.moment.counts)  # and the counts at the casinos 0
+    return len(listed)
+
+
+@pytest.mark.parametrize("spec,players", SPECS)
+def test_the_counted_pick_is_the_listed_decision_in_random_positions(spec, players):
+    rng = random.Random(f"counted {spec}")
+    sizes = [agrees(random_position(spec, players, rng)) for _ in range(30)]
+    assert max(sizes) > 20  # positions with many decisions were met
+
+
+class _Generic:
+    """A family's generators with the protocol's default counts (generated into scratch space and counted): what
+    a house rule's family written against the generators alone has."""
+
+    def __init__(self, family):
+        self.family = family
+        self.name = family.name
+
+    def generate_before(self, m, out):
+        self.family.generate_before(m, out)
+
+    def generate_casinos(self, m, rows):
+        self.family.generate_casinos(m, rows)
+
+    def generate_after(self, m, out):
+        self.family.generate_after(m, out)
+
+    def count_before(self, m):
+        return Family.count_before(self, m)
+
+    def make_before(self, m, i):
+        return Family.make_before(self, m, i)
+
+    def count_casinos(self, m, rows, counts):
+        return Family.count_casinos(self, m, rows, counts)
+
+    def make_casino(self, m, row, i):
+        return Family.make_casino(self, m, row, i)
+
+    def count_after(self, m):
+        return Family.count_after(self, m)
+
+    def make_after(self, m, i):
+        return Family.make_after(self, m, i)
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original+f-block", 2), (FREE, 3)])
+def test_a_family_with_the_generators_alone_is_counted_through_them(spec, players, monkeypatch):
+    """Every family's counts replaced by the protocol's defaults: the same picks and counts (and so the same
+    decisions as the families' own counts give, checked above)."""
+    rng = random.Random(f"generic {spec}")
+    for _ in range(15):
+        game = random_position(spec, players, rng)
+        plan = legal.Plan(game.engine.profile)
+        plan.before = [_Generic(f) for f in plan.before]
+        plan.casinos = [_Generic(f) for f in plan.casinos]
+        plan.after = [_Generic(f) for f in plan.after]
+        tables = game.engine.tables  # (shared by the profile's games: put back)
+        kept = tables.get("legal plan")
+        tables["legal plan"] = plan
+        try:
+            agrees(game)
+        finally:
+            if kept is None:
+                del tables["legal plan"]
+            else:
+                tables["legal plan"] = kept
+
+
+def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
+    """``random_pick`` along whole games (the draw step, lay-offs, the end), against ``below`` on the list."""
+    import lv
+    from lv import bots
+    from lv.chance import below
+
+    for spec, players, seed in (("revised", 4, 21), ("original", 3, 22), ("house-sell-back", 2, 23)):
+        game = lv.new_game(spec, players, seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while not game.over:
+            listed = game.legal_actions()
+            got, n = legal.random_pick(game.engine, game.state, r2)
+            assert got == listed[below(r1, len(listed))] and n == len(listed)
+            game.apply(bots.uniform_bot(game, listed, random.Random(n)))
+        assert r1.random() == r2.random()
