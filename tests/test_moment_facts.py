@@ -3,11 +3,16 @@ those of the state listed: worked out again whenever its tiles change (``Moment.
 whole games and in random positions; while every colour has a tile left the open colours are the board's own
 tuple (the very same object each time: build keeps its decisions by it)."""
 
+import importlib
 import random
+
+import pytest
 
 import lv
 from lv import bots
 from lv.actions._family import _facts_of, tiles_left
+
+_family = importlib.import_module("lv.actions._family")  # (``lv.actions._family`` as an attribute is a family)
 
 from test_legal_agrees import random_position
 
@@ -41,7 +46,10 @@ def facts_agree(game):
     return listed
 
 
-def test_the_moment_has_the_tile_facts_of_each_state_listed():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_the_moment_has_the_tile_facts_of_each_state_listed(compiled, monkeypatch):
+    """(``compiled``: the compiled build's ways, also in the pure build.)"""
+    monkeypatch.setattr(_family, "_COMPILED", compiled)
     for spec, players, seed in (("revised", 4, 31), ("original", 3, 32), ("revised", 2, 33)):
         game = lv.new_game(spec, players, seed)
         rng = random.Random(seed)
