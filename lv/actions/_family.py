@@ -448,19 +448,9 @@ class Moment:
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
         """The colours with at least ``needed`` tiles left (``tiles_left(...) >= needed``, in bulk)."""
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
-        if colors is None and not _COMPILED:
+        if colors is None:
             left = self.left
             colors = self.colors_with[needed] = tuple([c for c in self.board.colors if left[c] >= needed])
-        elif colors is None:
-            left, every = self.left, self.board.colors
-            k = 0
-            for c in every:
-                if left[c] >= needed:
-                    k += 1
-            # every colour (most of a game): the board's own tuple, no list and tuple made (compiled: the count is
-            #   native; pure, the comprehension is fewer bytecodes)
-            colors = self.colors_with[needed] = every if k == len(every) else \
-                tuple([c for c in every if left[c] >= needed])
         return colors
 
 
