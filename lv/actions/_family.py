@@ -394,17 +394,15 @@ class Moment:
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
             #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
             #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
-            #   steps), else from the state's memo (a game's lists meet most counts once: the kept facts would cost
-            #   the collector more than their hits save; pure, the key costs more bytecodes than they save); both
-            #   from the state's counts by colour number (``_facts_of``: no dict of the counts made)
+            #   steps), else worked out (a game's lists meet most counts once: the kept facts would cost the
+            #   collector more than their hits save; pure, the key costs more bytecodes than they save; and not kept
+            #   in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference and
+            #   greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
+            #   state's counts by colour number (``_facts_of``: no dict of the counts made)
             if _COMPILED and self.engine.mute:
                 facts = self._counted(s)
             else:
-                memo = s.structure_memo()
-                kept: TileFacts | None = memo.get("tile_facts")  # tile_facts, no call when it is kept
-                if kept is None:
-                    kept = memo["tile_facts"] = _facts_of(self.per_color, self.board.colors, s.color_counts)
-                facts = kept
+                facts = _facts_of(self.per_color, self.board.colors, s.color_counts)
             self.left, opened, self.colors_with = facts
             # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
             #   key costs a tuple hashed); the very same tuple is not compared
@@ -485,16 +483,17 @@ def tile_facts(engine: Engine, s: GameState) -> TileFacts:
 
 def _facts_of(per_color: int, colors: tuple[str, ...], counts: list[int]) -> TileFacts:
     """``tile_facts`` of these tiles on the board by colour number (``GameState.color_counts``, in the board's colour
-    order; kept in the state's structure memo, or compiled by ``Moment._counted``)."""
+    order; kept in the state's structure memo by ``tile_facts``, compiled in a search by ``Moment._counted``)."""
     left: dict[str, int] = {}
-    open_colors: list[str] = []
+    shut = 0  # colours with no tile left
     for k in range(len(colors)):  # one loop, no generator (compiled, a generator is an object and calls)
-        c = colors[k]
         n = per_color - counts[k]
-        left[c] = n
-        if n > 0:
-            open_colors.append(c)
-    opened = tuple(open_colors)
+        left[colors[k]] = n
+        if n <= 0:
+            shut += 1
+    # while every colour has a tile left (most of a game), the board's own tuple: no list and tuple made, and the
+    # very same tuple each time (``Moment.moment`` and build's kept decisions test it by identity)
+    opened = colors if not shut else tuple([c for c in colors if left[c] > 0])
     found: TileFacts = (left, opened, {1: opened})  # at least 1 left: the open colours (the most asked)
     return found
 
