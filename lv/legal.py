@@ -117,15 +117,7 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     for before in plan.before:
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
-    player = m.player
-    m.casinos = casinos = m.index.with_dice()
-    n = len(casinos)
-    slots = engine.slots  # kept from list to list (emptied after use): no new lists
-    while len(slots) < n:
-        slots.append([])
-    m.slots = slots
-    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
-        _roles(m, casinos, player)
+    n = _casino_rows(engine, m)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
     roles = plan.roles
     try:
@@ -142,10 +134,26 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             if mine:  # a family with no casino to look at is not asked
                 family.generate_casinos(m, mine)
     except BaseException:
-        empty(slots)
+        empty(engine.slots)
         raise
     for last in plan.after:
         last.generate_after(m, after)
+    return n
+
+
+def _casino_rows(engine: Engine, m: Moment) -> int:
+    """The casinos of the list (``m.casinos``, with their dice facts), a slot for each (``m.slots``: the engine's,
+    kept from list to list, emptied after use: no new lists) and the roles of the player's casinos (``_roles``),
+    for ``fill`` and ``_tally``: the number of casinos."""
+    player = m.player
+    m.casinos = casinos = m.index.with_dice()
+    n = len(casinos)
+    slots = engine.slots
+    while len(slots) < n:
+        slots.append([])
+    m.slots = slots
+    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
+        _roles(m, casinos, player)
     return n
 
 
@@ -322,18 +330,10 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
             counted.append(c)
         total += c
         k += 1
-    player = m.player
-    m.casinos = casinos = m.index.with_dice()
-    n = len(casinos)
-    slots = engine.slots  # (empty: a family's default count generates into them and empties them)
-    while len(slots) < n:
-        slots.append([])
-    m.slots = slots
+    n = _casino_rows(engine, m)  # (the slots empty: a family's default count generates into them and empties them)
     counts = m.counts
     while len(counts) < n:
         counts.append(0)
-    if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
-        _roles(m, casinos, player)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
     roles = plan.roles
     try:
@@ -350,7 +350,7 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
             if mine:  # a family with no casino to look at is not asked
                 total += family.count_casinos(m, mine, counts)
     except BaseException:
-        empty(slots)
+        empty(engine.slots)
         _zero(counts)
         raise
     counted = m.after_counts

@@ -373,6 +373,19 @@ def _is_chain(text: str) -> bool:
         start, end = first, end - 1
 
 
+def _slot_key(slot: str, out: dict[Any, Any]) -> Any:
+    """The key of an inner collection in a one-row mapping: ``slot`` (the text before it, stripped) is "key:";
+    ``_GiveUp`` (the general path's to answer) when it is not, or when ``out`` has the key already."""
+    if not slot or slot[-1] != ":":
+        raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
+    key = _flow_words.get(slot[:-1], _MISS)
+    if key is _MISS:
+        key = _flow_scalar(slot[:-1])
+    if key in out:
+        raise _GiveUp
+    return key
+
+
 def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int, own: bool, sparse: bool) -> Any:
     """``_flow`` of a chain (``_is_chain``) on ``line``: the entries before its inner collection split at their commas
     as ``_leaf`` splits them, then that collection (its key the last entry's, "key:"), read the same way; the data
@@ -389,19 +402,12 @@ def _chain(text: str, path: Path_, lines: dict[Path_, int], line: int, own: bool
         lines[path] = line
     entries = None if sparse else lines
     out: Any = {} if mapping else []
-    known = _flow_words
     items = inner[:first].split(",")
     slot = items.pop().strip(" ")  # before the inner collection: its key and a colon, or (in a list) nothing
     for item in items:
         _entry(item.strip(" "), mapping, out, path, entries, line)
     if mapping:
-        if not slot or slot[-1] != ":":
-            raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
-        key = known.get(slot[:-1], _MISS)
-        if key is _MISS:
-            key = _flow_scalar(slot[:-1])
-        if key in out:
-            raise _GiveUp
+        key = _slot_key(slot, out)
         out[key] = _chain(inner[first:], path + (key,), lines, line, not sparse, sparse)  # (its line: set there)
     else:
         if slot:
@@ -424,7 +430,6 @@ def _nest(text: str, start: int, end: int, path: Path_) -> Any:
     if text[stop] != ("}" if mapping else "]"):
         raise _GiveUp
     out: Any = {} if mapping else []
-    known = _flow_words
     pos = start + 1
     if not text[pos:stop].strip(" "):
         return out
@@ -444,13 +449,7 @@ def _nest(text: str, start: int, end: int, path: Path_) -> Any:
             _entry(item.strip(" "), mapping, out, path, None, 0)
         close = _close(text, first, stop)
         if mapping:
-            if not slot or slot[-1] != ":":
-                raise _GiveUp  # no "key:" before the collection (a collection as a key, or a value before it)
-            key = known.get(slot[:-1], _MISS)
-            if key is _MISS:
-                key = _flow_scalar(slot[:-1])
-            if key in out:
-                raise _GiveUp
+            key = _slot_key(slot, out)
             out[key] = _nest(text, first, close + 1, path + (key,))
         else:
             if slot:
