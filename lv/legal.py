@@ -110,7 +110,7 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             waiting.generate_waiting(engine, s, out)
         return 0
     m = engine.moment
-    m = Moment(engine, s) if m is None else m.moment(s)
+    m = Moment(engine, s) if m is None else m.moment(engine, s)
     engine.moment = m
     if keep > 0:  # (a negative reserve lists no more than the player can pay)
         m.budget = m.money - keep
@@ -317,7 +317,7 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     written where no family has a decision). ``_made`` then makes the one picked and sets the counts back to 0
     (``legal_count``: ``_zero``). The slots stay empty."""
     m = engine.moment
-    m = Moment(engine, s) if m is None else m.moment(s)
+    m = Moment(engine, s) if m is None else m.moment(engine, s)
     engine.moment = m
     total = 0
     counted = m.before_counts

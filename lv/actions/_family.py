@@ -344,14 +344,15 @@ class Moment:
     """What every generator of the legal list reads, computed once per list: the player to move, their money,
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
-    __slots__ = ("engine", "state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "left",
+    __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "left",
                  "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
-        self.engine = engine
+        # no reference to the engine kept: the engine keeps its moment (``Engine.moment``), and a moment that kept
+        # its engine would make the two a cycle, every game's engine, state and lists left to the cyclic collector
         self.profile = p
         self.board = engine.board
         self.lots = engine.board.lots
@@ -385,11 +386,11 @@ class Moment:
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
-        self.moment(s)
+        self.moment(engine, s)
 
-    def moment(self, s: GameState) -> Moment:
-        """This moment of ``s``: what depends on the state worked out again (an engine keeps one ``Moment`` and
-        renews it for each list, since the profile, board and tables stay)."""
+    def moment(self, engine: Engine, s: GameState) -> Moment:
+        """This moment of ``s``: what depends on the state worked out again (``engine``, whose moment this is,
+        keeps one ``Moment`` and renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
             #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
@@ -399,7 +400,7 @@ class Moment:
             #   in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference and
             #   greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
             #   state's counts by colour number (``_facts_of``: no dict of the counts made)
-            if _COMPILED and self.engine.mute:
+            if _COMPILED and engine.mute:
                 facts = self._counted(s)
             else:
                 facts = _facts_of(self.per_color, self.board.colors, s.color_counts)
@@ -417,7 +418,6 @@ class Moment:
         # asks to keep (a bot that values nothing that would leave it less: greedy's reserve)
         self.budget: int = self.money
         self.markers = s.markers
-        engine = self.engine
         n = len(s.players)
         if n != self.players:  # the same in every list of a game: no lookup by number of players
             per = engine.per_players.get(n)
