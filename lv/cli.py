@@ -73,9 +73,25 @@ class _OneLineUsageErrors(LvGroup):
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        """Typer's completion options, with help that names the optional shell (``main`` takes it: see
+        ``_completion``); typer's own says "for the current shell" only."""
+        params: list[Any] = super().get_params(ctx)
+        for param in params:
+            if param.name in _COMPLETION_HELP:
+                param.help = _COMPLETION_HELP[param.name]
+        return params
+
 
 _COMPLETION_OPTIONS = ("--show-completion", "--install-completion")
 _SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")  # the shells typer has a completion script for
+_COMPLETION_HELP = {
+    "install_completion": "Install completion for SHELL (bash, zsh, fish, powershell), or for the shell lv runs "
+                          "in when none is named. Example: lv --install-completion bash",
+    "show_completion": "Print the completion script for SHELL (bash, zsh, fish, powershell), or for the shell lv "
+                       "runs in when none is named, to copy it or customize the installation. Example: lv "
+                       "--show-completion zsh",
+}
 
 
 def _completion(option: str, shell: str | None) -> None:
@@ -88,7 +104,7 @@ def _completion(option: str, shell: str | None) -> None:
     if shell is None:
         shell = shared._get_shell_name()
     if shell not in _SHELLS:
-        found = f"'{shell}' is not one of them" if shell else "none was found among lv's parent processes"
+        found = f"'{clip(shell, 40)}' is not one of them" if shell else "none was found among lv's parent processes"
         print(printable(f"lv: error: {option}: completion is for {', '.join(_SHELLS[:4])} and {found}; name the "
                         f"shell, e.g. lv {option} bash"), file=sys.stderr)
         sys.exit(2)

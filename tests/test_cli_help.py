@@ -230,7 +230,22 @@ def test_completion_without_a_shell_named_takes_the_one_found(tmp_path, shell_fo
                                      f" name the shell, e.g. lv {option} bash\n")
     result = CliRunner().invoke(cli.app, ["--show-completion", "tcsh"], prog_name="lv", env={"HOME": str(tmp_path)})
     assert result.exit_code == 2 and "'tcsh' is not one of them" in result.stderr
+    long = "x" * 300 + "\x1b[31m"  # a long name, and control characters at its end: clipped, then escaped
+    result = CliRunner().invoke(cli.app, ["--show-completion", long], prog_name="lv", env={"HOME": str(tmp_path)})
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "'xxxxxxxx" in result.stderr and "...xxx" in result.stderr and "\x1b" not in result.stderr
+    assert len(result.stderr) < 200
     assert list(tmp_path.iterdir()) == []
+
+
+def test_help_names_the_shell_the_completion_options_take():
+    """``lv --help`` says the completion options take a shell's name (typer's own help: "the current shell")."""
+    result = CliRunner().invoke(cli.app, ["--help"], prog_name="lv", env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    help_text = " ".join(result.stdout.split())
+    for option in ("--install-completion", "--show-completion"):
+        assert f"Example: lv {option} " in help_text
+    assert "for the current shell" not in help_text
 
 
 def test_install_completion_writes_only_under_home(tmp_path, shell_found):
