@@ -450,6 +450,9 @@ def _credentials(tmp_path, security):
 
 
 @pytest.mark.slow
+# a refused client's clean-up in distributed's own code (client.py: ``self.close()`` on a client whose connection
+# failed) leaves a coroutine never awaited in recent releases: not lv's, and nothing to act on
+@pytest.mark.filterwarnings("ignore:coroutine 'wait_for' was never awaited:RuntimeWarning")
 def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
     """Issue 17.5: another account on the machine connected to the plain tcp:// cluster and ran code as the user.
     The cluster now speaks TLS with a certificate made for the run; a client without it (no TLS, plain TCP, or its
