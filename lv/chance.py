@@ -31,6 +31,12 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     cut to 8 bytes (little-endian), stable on every platform and Python version."""
     if not key:
         return _start_of("lv/" + str(seed))
+    return _FROM_BYTES(stream_digest(seed, key), "little")
+
+
+def stream_digest(seed: int | str, key: tuple[str | int, ...]) -> bytes:
+    """``stream_start``'s 8 bytes (``key`` not empty), as the hasher gives them: the compiled ``Dice`` reads its
+    stream's halves from them (no 64-bit Python int made and cut again)."""
     # a copy of the hasher fed "lv/seed/" (kept for the last seed: a game's steps share it), fed the key's parts
     seeded = _SEEDED
     fed = seeded[1]
@@ -39,18 +45,31 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
         fed = (_HASHER or _first_hasher())[0].copy()
         fed.update(("lv/" + str(seed) + "/").encode())
         seeded[0], seeded[1] = seed, fed
-    parts: list[str] = []
-    for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
-        parts.append(_NUMERALS[k] if type(k) is int and 0 <= k < 1000 else str(k))
-    data = "/".join(parts).encode()
+    data = _key_data(key)
     if _COMPILED:  # the hasher's methods as its type's, read once: no lookup by name per call
         methods = _METHODS
         h = methods[0](fed)
         methods[1](h, data)
-        return _FROM_BYTES(methods[2](h), "little")
+        digest: bytes = methods[2](h)
+        return digest
     h = fed.copy()
     h.update(data)
-    return _FROM_BYTES(h.digest(), "little")
+    return h.digest()
+
+
+def _key_data(key: tuple[str | int, ...]) -> bytes:
+    """"k1/k2/..." as bytes, for a step's key: a decision's ("turn", n, "decision", i) and a draw's ("turn", n,
+    "draw") written directly (no list joined), any other key by its parts joined; small ints from the table."""
+    numerals = _NUMERALS
+    if len(key) == 4:
+        k0, k1, k2, k3 = key
+        if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and 0 <= k1 < 1000
+                and 0 <= k3 < 1000):
+            return f"{k0}/{numerals[k1]}/{k2}/{numerals[k3]}".encode()
+    parts: list[str] = []
+    for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
+        parts.append(numerals[k] if type(k) is int and 0 <= k < 1000 else str(k))
+    return "/".join(parts).encode()
 
 
 def _start_of(text: str) -> int:
@@ -124,6 +143,14 @@ class HalvesStream:
         return int(_die_of(hi, lo))
 
 
+def _halves_of(digest: bytes) -> HalvesStream:
+    """``HalvesStream(int.from_bytes(digest, "little"))`` for an 8-byte digest, its halves read from the bytes."""
+    stream = HalvesStream(0)
+    stream.lo = digest[0] | (digest[1] << 8) | (digest[2] << 16) | (digest[3] << 24)
+    stream.hi = digest[4] | (digest[5] << 8) | (digest[6] << 16) | (digest[7] << 24)
+    return stream
+
+
 def _mul64(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
     """``(hi * 2^32 + lo) * c % 2^64`` as (high, low) halves, for ``c`` given in 16-bit pieces (``c3`` the top): a
     schoolbook product of 16-bit pieces, so every factor is below 2^31 and every sum below 2^36."""
@@ -186,6 +213,16 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = _GETRANDBITS(rng, k)
     return r
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
+    by ``_randbelow``, which ``below`` is), without random.py's Python frames (a game's deck: 47 of them)."""
+    i = len(items) - 1
+    while i > 0:
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
 
 
 # random.Random and its C method, read once (compiled, a Final is a C static: no attribute lookups per call)
@@ -275,7 +312,8 @@ class Dice:
         if _COMPILED:
             halves = self._halves
             if halves is None:
-                halves = self._halves = HalvesStream(stream_start(self.seed, self.key))
+                halves = self._halves = _halves_of(stream_digest(self.seed, self.key) if self.key
+                                                   else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
             return halves.die()
         stream = self._stream
         if stream is None:

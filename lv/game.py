@@ -30,7 +30,7 @@ from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, gambles, rng_for
+from .chance import Dice, below, gambles, rng_for, shuffle
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -223,8 +223,10 @@ def _sound(dice: dict[str, Any] | None) -> bool:
 
 
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
+    """The 48 lot cards in the order ``rng_for(seed, "deck").shuffle`` gives them (``chance.shuffle``: the same
+    order, without random.py's Python frames)."""
     deck = list(board.order)
-    rng_for(seed, "deck").shuffle(deck)
+    shuffle(rng_for(seed, "deck"), deck)
     return deck
 
 

@@ -1,0 +1,103 @@
+"""A game's own bookkeeping made cheaper (round 17, branch game17): the same numbers drawn, the same games.
+
+The deck is shuffled by ``chance.shuffle`` (no random.py frames): it must give the order ``random.Random.shuffle``
+gives from the same generator, for any length and any generator state, and ``shuffled_deck`` the order the game
+always dealt (``rng_for(seed, "deck").shuffle``).
+
+A step's dice stream starts from the BLAKE2b of "lv/seed/k1/k2/..." (``stream_start``): a decision's key is written
+without a list joined, and the compiled ``Dice`` reads its stream's halves from the digest's bytes; both must give
+the documented start and the same dice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hashlib
+
+from lv.board import load_board
+from lv.chance import Dice, HalvesStream, Stream, _halves_of, rng_for, shuffle, stream_digest, stream_start
+from lv.game import shuffled_deck
+
+
+@given(st.integers(min_value=0, max_value=2**70) | st.text(max_size=12), st.integers(min_value=0, max_value=300),
+       st.integers(min_value=0, max_value=5))
+def test_shuffle_gives_random_shuffles_order_and_leaves_the_generator_where_it_does(seed: int | str, n: int,
+                                                                                   drawn: int) -> None:
+    """Lengths 0 to 300 (the draws of ``_randbelow`` reject at every power of two), after some draws already
+    made; the generators' next numbers are the same after the shuffle too."""
+    a, b = random.Random(seed), random.Random(seed)
+    for _ in range(drawn):
+        a.random(), b.random()
+    want, got = list(range(n)), list(range(n))
+    a.shuffle(want)
+    shuffle(b, got)
+    assert got == want
+    assert a.getstate() == b.getstate()
+
+
+def test_shuffle_asks_another_generator_itself() -> None:
+    """A generator that is not the standard ``random.Random`` (its own ``random``): the order its ``shuffle``
+    gives, through its own draws."""
+
+    class Mine(random.Random):
+        def random(self) -> float:
+            return super().random() ** 2
+
+    a, b = Mine(5), Mine(5)
+    want, got = list(range(50)), list(range(50))
+    a.shuffle(want)
+    shuffle(b, got)
+    assert got == want
+
+
+@given(st.integers(min_value=0, max_value=2**64) | st.text(max_size=12))
+def test_the_deck_is_the_order_the_seeds_generator_always_shuffled(seed: int | str) -> None:
+    board = load_board()
+    deck = list(board.order)
+    rng_for(seed, "deck").shuffle(deck)
+    assert shuffled_deck(board, seed) == deck
+
+
+def _documented(seed: object, key: tuple[object, ...]) -> bytes:
+    text = "/".join(["lv", str(seed), *(str(k) for k in key)])
+    return hashlib.blake2b(text.encode(), digest_size=8).digest()
+
+
+_PART = st.integers(min_value=-3, max_value=1200) | st.booleans() | st.text(max_size=4)
+
+
+@given(st.integers(min_value=-5, max_value=2**65) | st.text(max_size=6) | st.booleans(), _PART, _PART, _PART, _PART)
+def test_a_four_part_key_is_hashed_as_its_parts_written_by_str(seed: int | str, k0: int | str, k1: int | str,
+                                                                k2: int | str, k3: int | str) -> None:
+    """The decision's key ("turn", n, "decision", i) written directly, and any other four parts (a bool is
+    "True", a number past the table or below 0 written by str), give the documented digest and start."""
+    for key in ((k0, k1, k2, k3), ("turn", k1, "decision", k3), ("turn", k1, k2, k3), (k0, k1, "draw")):
+        want = _documented(seed, key)
+        assert stream_digest(seed, key) == want, key
+        assert stream_start(seed, key) == int.from_bytes(want, "little"), key
+
+
+@given(st.binary(min_size=8, max_size=8))
+def test_the_halves_read_from_a_digest_are_those_of_its_start(digest: bytes) -> None:
+    start = int.from_bytes(digest, "little")
+    made, want = _halves_of(digest), HalvesStream(start)
+    assert (made.hi, made.lo) == (want.hi, want.lo)
+    plain = Stream(start)
+    assert [made.next64() for _ in range(3)] == [plain.next64() for _ in range(3)]
+
+
+@given(st.integers(min_value=0, max_value=2**64) | st.text(max_size=6), st.integers(min_value=0, max_value=1100),
+       st.integers(min_value=0, max_value=30))
+def test_a_steps_dice_are_the_stream_of_its_documented_start(seed: int | str, turn: int, index: int) -> None:
+    """In either build, a decision's generated dice (two gambles, then a reorganization) are the plain stream's
+    from the documented start."""
+    for key in (("turn", turn, "decision", index), ("turn", turn, "draw"), ()):
+        dice = Dice(seed, key)
+        rolled = [*dice.gamble(), *dice.gamble(), *dice.reorg({0: ["A1", "B2"]}).values()]
+        text = "lv/" + str(seed) if not key else "/".join(["lv", str(seed), *map(str, key)])
+        stream = Stream(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little"))
+        assert rolled == [stream.die() for _ in range(6)], key
