@@ -46,15 +46,17 @@ def stream_digest(seed: int | str, key: tuple[str | int, ...]) -> bytes:
         fed.update(("lv/" + str(seed) + "/").encode())
         seeded[0], seeded[1] = seed, fed
     data = _key_data(key)
+    digest: bytes
     if _COMPILED:  # the hasher's methods as its type's, read once: no lookup by name per call
         methods = _METHODS
         h = methods[0](fed)
         methods[1](h, data)
-        digest: bytes = methods[2](h)
-        return digest
-    h = fed.copy()
-    h.update(data)
-    return h.digest()
+        digest = methods[2](h)
+    else:
+        h = fed.copy()
+        h.update(data)
+        digest = h.digest()
+    return digest
 
 
 def _key_data(key: tuple[str | int, ...]) -> bytes:
@@ -278,7 +280,9 @@ class Dice:
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED  # read, never changed
         self.used: dict[str, Any] = {}
-        self.generated: list[str] = []
+        # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated: None until
+        # one is (``generated`` reads it as a list): most steps generate none, and a game keeps each step's list
+        self._generated: list[str] | None = None
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
@@ -299,9 +303,24 @@ class Dice:
         search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
         if self.used:
             self.used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
-        if self.generated:
-            self.generated = []
+        self._generated = None
         self._ties_left = None
+
+    @property
+    def generated(self) -> list[str]:
+        """Which of the dice used the record did not have ("gamble", "reorg", "ties"), in the order first generated."""
+        generated = self._generated
+        if generated is None:
+            generated = self._generated = []
+        return generated
+
+    def _note(self, what: str) -> None:
+        """``what`` was generated (noted once)."""
+        generated = self._generated
+        if generated is None:
+            self._generated = [what]
+        elif what not in generated:
+            generated.append(what)
 
     def _roll(self) -> int:
         rng = self._rng
@@ -336,8 +355,7 @@ class Dice:
         if "gamble" not in used and "gamble" not in self.recorded:  # the first gamble of a decision, none recorded
             d1 = self._roll()  # (what the general path below does then, without its lists)
             d2 = self._roll()
-            if "gamble" not in self.generated:
-                self.generated.append("gamble")
+            self._note("gamble")
             used["gamble"] = [d1, d2]
             return d1, d2
         made = gambles(self.used.get("gamble"))
@@ -349,8 +367,7 @@ class Dice:
             pair = (self._check(rec[0], "gamble die"), self._check(rec[1], "gamble die"))
         else:
             pair = (self._roll(), self._roll())
-            if "gamble" not in self.generated:
-                self.generated.append("gamble")
+            self._note("gamble")
         made.append(list(pair))
         # one gamble is written [d1, d2] as always; a decision with more keeps every pair, in order
         self.used["gamble"] = made[0] if len(made) == 1 else made
@@ -373,8 +390,7 @@ class Dice:
                     out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
                 else:
                     out[lot] = self._roll()
-                    if "reorg" not in self.generated:
-                        self.generated.append("reorg")
+                    self._note("reorg")
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
         self.used.setdefault("reorg", {}).update(out)
@@ -401,8 +417,7 @@ class Dice:
                 raise NeedDice(tuple(lots))
             else:
                 out[lot] = self._roll()
-                if "ties" not in self.generated:
-                    self.generated.append("ties")
+                self._note("ties")
             ties.setdefault(lot, []).append(out[lot])
         return out
 

@@ -20,7 +20,7 @@ import hashlib
 
 from lv.board import load_board
 from lv.chance import Dice, HalvesStream, Stream, _halves_of, rng_for, shuffle, stream_digest, stream_start
-from lv.game import shuffled_deck
+from lv.game import Game, shuffled_deck
 
 
 @given(st.integers(min_value=0, max_value=2**70) | st.text(max_size=12), st.integers(min_value=0, max_value=300),
@@ -101,3 +101,106 @@ def test_a_steps_dice_are_the_stream_of_its_documented_start(seed: int | str, tu
         text = "lv/" + str(seed) if not key else "/".join(["lv", str(seed), *map(str, key)])
         stream = Stream(int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little"))
         assert rolled == [stream.die() for _ in range(6)], key
+
+
+def _played() -> "Game":
+    import lv
+    from lv import bots
+
+    game = lv.new_game("revised", 4, 11)
+    return bots.play(game, [bots.uniform_bot] * 4, 11)
+
+
+def test_a_decision_makes_its_dice_choices_and_generated_only_when_it_has_them_or_they_are_read() -> None:
+    """What a game keeps per decision: no empty dict or list for the choices and dice generated it has not got
+    (most decisions), yet each reads as one, and one read and changed keeps the change, as a field would."""
+    game = _played()
+    decisions = [d for t in game.history for d in t.decisions]
+    assert decisions and all(d._choices is None for d in decisions)
+    rolled = [d for d in decisions if d._generated is not None]
+    assert rolled and all(d._generated for d in rolled)  # only a decision that generated dice has the list
+    assert len(rolled) < len(decisions)
+    assert all(t._draw_choices is None for t in game.history)
+    d = next(d for d in decisions if d._generated is None)
+    assert d.generated == [] and d.choices == {} and d._generated == [] and d._choices == {}
+    d.generated.append("gamble")
+    d.choices["die_from"] = "A2"
+    assert d.generated == ["gamble"] and d.choices == {"die_from": "A2"}
+    d.generated = ["reorg"]
+    assert d.generated == ["reorg"]
+
+
+def test_a_decision_and_a_turn_copied_compare_equal_and_share_nothing() -> None:
+    from lv.game import Decision, Turn
+
+    fresh = Decision("x")
+    copied = fresh.copy()
+    assert copied._generated is None and copied._choices is None  # a copy makes none either
+    assert copied == fresh == Decision("x", {}, {}, [], [])
+    copied.generated.append("ties")
+    copied.dice["gamble"] = [1, 2]
+    assert fresh.generated == [] and fresh.dice == {} and copied != fresh
+    turn = Turn(3, 1, ["A1"], decisions=[Decision("y", generated=["reorg"], choices={"die_from": "B2"})])
+    twin = turn.copy()
+    assert twin == turn and twin.draw_generated == [] and twin.draw_choices == {}
+    twin.decisions[0].generated.append("gamble")
+    twin.draw_choices["marker_from"] = "C3"
+    assert turn.decisions[0].generated == ["reorg"] and turn.draw_choices == {}
+    saved = turn.copy()
+    turn.draw_generated.append("ties")
+    turn.restore(saved)
+    assert turn == saved and turn.draw_generated == []
+
+
+def test_dice_note_what_they_generated_once_in_order_and_forget_it() -> None:
+    dice = Dice(4, ("turn", 2, "decision", 0), {"gamble": [3, 4]})
+    dice.gamble()  # recorded: nothing generated
+    assert dice._generated is None and dice.generated == []
+    dice.reorg({1: ["A1"]})
+    dice.gamble()
+    dice.reorg({0: ["B2"]})
+    assert dice.generated == ["reorg", "gamble"]
+    dice.forget()
+    assert dice.generated == []
+
+
+def test_players_names_found_good_are_remembered_and_bad_ones_refused_every_time() -> None:
+    """``Game`` checks its players' names (``check_names``) once per set of good names; names that fail are
+    refused every time, with the check's own reason, whatever was remembered before."""
+    import pytest
+
+    import lv
+    from lv import game as G
+    from lv.errors import RecordError
+    from lv.profile import load_profile
+
+    profile = load_profile("revised")
+    G._GOOD_NAMES.clear()
+    lv.game.Game(profile, ["ann", "bob", "cy"], 1)
+    assert ("ann", "bob", "cy") in G._GOOD_NAMES
+    for bad, why in ((["ann", "Ann", "cy"], "must differ"), (["ann", "", "cy"], "non-empty"),
+                     (["ann", "b\x1bb", "cy"], "control character"), (["ann", " bob", "cy"], "spaces"),
+                     (["ann", 7, "cy"], "non-empty text")):
+        for _ in range(2):
+            with pytest.raises(RecordError, match=why):
+                lv.game.Game(profile, bad, 1)  # type: ignore[arg-type]
+        assert tuple(bad) not in G._GOOD_NAMES
+    for i in range(300):  # bounded
+        G._check_players([f"p{i}", "q"])
+    assert 0 < len(G._GOOD_NAMES) <= 256
+
+
+def test_a_deck_given_is_still_checked_and_one_shuffled_here_deals_as_before() -> None:
+    import pytest
+
+    from lv.errors import RecordError
+    from lv.game import Game
+    from lv.profile import load_profile
+
+    profile, board = load_profile("revised"), load_board()
+    deck = shuffled_deck(board, 9)
+    assert Game(profile, ["a", "b", "c"], 9).deck == deck
+    assert Game(profile, ["a", "b", "c"], 9, deck=list(deck)).deck == Game(profile, ["a", "b", "c"], 9).deck
+    for bad in (deck[:-1], deck[:-1] + deck[:1], deck[:-1] + ["Z9"]):
+        with pytest.raises(RecordError, match="each of the 48 lot cards once"):
+            Game(profile, ["a", "b", "c"], 9, deck=bad)
