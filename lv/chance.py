@@ -290,6 +290,22 @@ class Dice:
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
 
+    def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
+        """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
+        rolls one Dice from decision to decision). The step before's ``generated`` list and a ``used`` dict it wrote
+        to are left to whoever took them: new ones are made; an empty ``used`` is kept (whoever read it empty must
+        not keep it). Not for sampled dice."""
+        self.seed = seed
+        self.key = key
+        self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
+        if self.used:
+            self.used = {}
+        self._generated = None
+        self._stream = None
+        self._halves = None
+        self._ties_left = None
+        return self
+
     @classmethod
     def sampled(cls, rng: random.Random) -> Dice:
         """Dice rolled from ``rng``, not from the game's seed: the imagined games of a searching bot, which must

@@ -128,13 +128,25 @@ class Turn:
         self.number = number
         self.player = player
         self.cards: list[str] = [] if cards is None else cards
-        self.draw_dice: dict[str, Any] = {} if draw_dice is None else draw_dice
-        # the draw's dice generated and its marker_from / die_from (kept for the record): each None until given or
-        # read (``draw_generated``, ``draw_choices`` make it then), as a Decision's
+        # the draw's dice, dice generated and marker_from / die_from (kept for the record): each None until given or
+        # read (``draw_dice``, ``draw_generated``, ``draw_choices`` make it then), as a Decision's
+        self._draw_dice = draw_dice
         self._draw_generated = draw_generated
         self._draw_choices = draw_choices
         self.draw_events: list[Event] = [] if draw_events is None else draw_events
         self.decisions: list[Decision] = [] if decisions is None else decisions
+
+    @property
+    def draw_dice(self) -> dict[str, Any]:
+        """The draw's dice (tie rerolls), keyed by meaning."""
+        dice = self._draw_dice
+        if dice is None:
+            dice = self._draw_dice = {}
+        return dice
+
+    @draw_dice.setter
+    def draw_dice(self, value: dict[str, Any]) -> None:
+        self._draw_dice = value
 
     @property
     def draw_generated(self) -> list[str]:
@@ -163,15 +175,15 @@ class Turn:
     def copy(self) -> Turn:
         """A turn whose lists and dicts are its own, its decisions' too (events are shared: nothing changes them
         once made)."""
-        generated, choices = self._draw_generated, self._draw_choices
-        return Turn(self.number, self.player, list(self.cards), dict(self.draw_dice),
+        dice, generated, choices = self._draw_dice, self._draw_generated, self._draw_choices
+        return Turn(self.number, self.player, list(self.cards), None if dice is None else dict(dice),
                     None if generated is None else list(generated), None if choices is None else dict(choices),
                     list(self.draw_events), [d.copy() for d in self.decisions])
 
     def restore(self, saved: Turn) -> None:
         """Be ``saved`` again, field by field (``Game.pop``: the same Turn object, as it was)."""
         self.number, self.player, self.cards = saved.number, saved.player, saved.cards
-        self.draw_dice, self._draw_generated, self._draw_choices = saved.draw_dice, saved._draw_generated, \
+        self._draw_dice, self._draw_generated, self._draw_choices = saved._draw_dice, saved._draw_generated, \
             saved._draw_choices
         self.draw_events, self.decisions = saved.draw_events, saved.decisions
 
@@ -363,6 +375,9 @@ class Game:
         # the decision ``random_legal`` just drew from the engine's own generator: the next ``apply`` carries it
         # out without the referee's checks if it is that very object (any other decision is checked)
         self._vouched: Any = None
+        # the dice of a decision (``apply``), made ready again for each (``Dice.again``): one a game, not one a
+        # decision; the decision takes the dice it used (none: its own made when read)
+        self._dice = Dice(seed, ("start",))
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
@@ -517,7 +532,7 @@ class Game:
         rolls_given = list(starting_rolls or [])
         contenders = list(range(len(names)))
         rounds: list[dict[str, Any]] = []
-        dice = Dice(self.seed, ("start",))
+        dice = self._dice  # (made with the key of the starting rolls)
         while len(contenders) > 1:
             if rolls_given:
                 given = rolls_given.pop(0)
@@ -540,8 +555,14 @@ class Game:
             else:
                 roll = dice.start(contenders)
             rounds.append({names[i]: list(v) for i, v in roll.items()})
-            best = max(sum(v) for v in roll.values())
-            contenders = [i for i in contenders if sum(roll[i]) == best]
+            # the highest of the two dice's sums (two each, checked above: ``v[0] + v[1]`` is ``sum(v)``), by loops
+            # (compiled, ``max`` of a generator and ``sum`` are generic calls)
+            best: Any = None
+            for v in roll.values():
+                total = v[0] + v[1]
+                if best is None or total > best:
+                    best = total
+            contenders = [i for i in contenders if roll[i][0] + roll[i][1] == best]
         self.starting_rolls = rounds
         self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
         return contenders[0]
@@ -569,12 +590,13 @@ class Game:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
         number = s.turn + 1
-        dice = Dice(self.seed, ("turn", number, "draw"), draw_dice)
+        dice = self._dice.again(self.seed, ("turn", number, "draw"), draw_dice)
         events: list[Event] = []
         self.engine.begin_turn(s, player, dice, events, choices, draw=draw, table=self.table)
         # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
         if draw:
-            self.history.append(Turn(number, player, list(s.drawn), dice.used, dice._generated,
+            used = dice.used  # (an empty dict stays the Dice's, as in ``apply``)
+            self.history.append(Turn(number, player, list(s.drawn), used if used else None, dice._generated,
                                      None if not choices else dict(choices), events))
         else:
             self.history.append(Turn(number, player, draw_events=events))
@@ -654,8 +676,7 @@ class Game:
                 if as_decision:
                     return ended + self._draw(Draw(), next_draw_dice, next_draw_choices)
                 return ended + self.current_turn.draw_events
-            index = len(turn.decisions)
-            d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
+            d = self._dice.again(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
         except LvError:
@@ -663,7 +684,9 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, d.used, None if not choices else dict(choices), d._generated, events))
+        used = d.used  # (an empty dict stays the Dice's: ``again`` makes a new one only for one taken)
+        turn.decisions.append(Decision(action, used if used else None, None if not choices else dict(choices),
+                                       d._generated, events))
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)

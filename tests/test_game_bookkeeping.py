@@ -121,6 +121,9 @@ def test_a_decision_makes_its_dice_choices_and_generated_only_when_it_has_them_o
     assert rolled and all(d._generated for d in rolled)  # only a decision that generated dice has the list
     assert len(rolled) < len(decisions)
     assert all(t._draw_choices is None for t in game.history)
+    assert all(t._draw_dice is None or t._draw_dice for t in game.history)  # an empty one is not kept
+    assert any(t._draw_dice is None for t in game.history)
+    assert all(d._dice is None or d._dice for d in decisions) and any(d._dice is None for d in decisions)
     d = next(d for d in decisions if d._generated is None)
     assert d.generated == [] and d.choices == {} and d._generated == [] and d._choices == {}
     d.generated.append("gamble")
@@ -142,7 +145,9 @@ def test_a_decision_and_a_turn_copied_compare_equal_and_share_nothing() -> None:
     assert fresh.generated == [] and fresh.dice == {} and copied != fresh
     turn = Turn(3, 1, ["A1"], decisions=[Decision("y", generated=["reorg"], choices={"die_from": "B2"})])
     twin = turn.copy()
-    assert twin == turn and twin.draw_generated == [] and twin.draw_choices == {}
+    assert twin._draw_dice is None and twin == turn and twin.draw_generated == [] and twin.draw_choices == {}
+    twin.draw_dice["ties"] = {"A1": [4]}
+    assert turn.draw_dice == {}
     twin.decisions[0].generated.append("gamble")
     twin.draw_choices["marker_from"] = "C3"
     assert turn.decisions[0].generated == ["reorg"] and turn.draw_choices == {}
@@ -204,3 +209,59 @@ def test_a_deck_given_is_still_checked_and_one_shuffled_here_deals_as_before() -
     for bad in (deck[:-1], deck[:-1] + deck[:1], deck[:-1] + ["Z9"]):
         with pytest.raises(RecordError, match="each of the 48 lot cards once"):
             Game(profile, ["a", "b", "c"], 9, deck=bad)
+
+
+_STEP = st.tuples(st.integers(min_value=0, max_value=2**64) | st.text(max_size=4),
+                  st.integers(min_value=1, max_value=80), st.integers(min_value=0, max_value=12),
+                  st.sampled_from([None, {"gamble": [2, 5]}, {"reorg": {"A1": 6}}, {"ties": {"B2": [3, 1]}}]))
+
+
+def _use(dice: Dice) -> list[object]:
+    """A step's dice: a gamble, a reorganization of two tiles, a tie round."""
+    return [dice.gamble(), dice.reorg({1: ["A1"], 0: ["C3"]}), dice.tie(["B2"])]
+
+
+@given(st.lists(_STEP, min_size=1, max_size=4), st.lists(st.booleans(), min_size=4, max_size=4))
+def test_dice_made_ready_again_roll_as_new_dice_and_leave_what_was_taken_alone(steps: list[tuple[object, ...]],
+                                                                              rolls: list[bool]) -> None:
+    """``Dice.again`` (one Dice a game, ``Game.apply``): each step rolls and notes exactly what a new ``Dice`` of
+    that step would, whatever the steps before rolled (or not), and what a step before handed over (its ``used``
+    and ``generated``) is not changed by the steps after."""
+    kept = Dice(0, ("start",))
+    taken = []
+    for (seed, turn, index, recorded), roll in zip(steps, rolls):
+        key = ("turn", turn, "decision", index)
+        d = kept.again(seed, key, recorded)  # type: ignore[arg-type]
+        new = Dice(seed, key, recorded)  # type: ignore[arg-type]
+        if roll:
+            assert _use(d) == _use(new)
+        assert (d.used, d.generated) == (new.used, new.generated)
+        if d.used:  # what a Decision takes
+            taken.append((d.used, d.generated, repr((d.used, d.generated))))
+    for used, generated, shown in taken:
+        assert repr((used, generated)) == shown
+
+
+def _first_by_sums(seed: int | str, n: int) -> tuple[int, list[dict[int, list[int]]]]:
+    """The rulebooks' starting roll, written plainly: each rolls two dice, the highest sum starts, ties roll again."""
+    dice, contenders, rounds = Dice(seed, ("start",)), list(range(n)), []
+    while len(contenders) > 1:
+        roll = dice.start(contenders)
+        rounds.append({i: list(v) for i, v in roll.items()})
+        best = max(sum(v) for v in roll.values())
+        contenders = [i for i in contenders if sum(roll[i]) == best]
+    return contenders[0], rounds
+
+
+@given(st.integers(min_value=0, max_value=2**40) | st.text(max_size=5), st.integers(min_value=2, max_value=4))
+def test_the_first_player_is_the_highest_sum_of_the_starting_rolls(seed: int | str, n: int) -> None:
+    from lv.game import Game
+    from lv.profile import load_profile
+
+    names = ["ann", "bob", "cy", "dee"][:n]
+    game = Game(load_profile("revised"), names, seed)
+    first, rounds = _first_by_sums(seed, n)
+    assert game.first_player == first
+    assert game.starting_rolls == [{names[i]: v for i, v in r.items()} for r in rounds]
+    again = Game(load_profile("revised"), names, seed, starting_rolls=game.starting_rolls)
+    assert (again.first_player, again.starting_rolls) == (first, game.starting_rolls)
