@@ -31,6 +31,12 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     cut to 8 bytes (little-endian), stable on every platform and Python version."""
     if not key:
         return _start_of("lv/" + str(seed))
+    return _FROM_BYTES(stream_digest(seed, key), "little")
+
+
+def stream_digest(seed: int | str, key: tuple[str | int, ...]) -> bytes:
+    """``stream_start``'s 8 bytes (``key`` not empty), as the hasher gives them: the compiled ``Dice`` reads its
+    stream's halves from them (no 64-bit Python int made and cut again)."""
     # a copy of the hasher fed "lv/seed/" (kept for the last seed: a game's steps share it), fed the key's parts
     seeded = _SEEDED
     fed = seeded[1]
@@ -39,18 +45,33 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
         fed = (_HASHER or _first_hasher())[0].copy()
         fed.update(("lv/" + str(seed) + "/").encode())
         seeded[0], seeded[1] = seed, fed
-    parts: list[str] = []
-    for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
-        parts.append(_NUMERALS[k] if type(k) is int and 0 <= k < 1000 else str(k))
-    data = "/".join(parts).encode()
+    data = _key_data(key)
+    digest: bytes
     if _COMPILED:  # the hasher's methods as its type's, read once: no lookup by name per call
         methods = _METHODS
         h = methods[0](fed)
         methods[1](h, data)
-        return _FROM_BYTES(methods[2](h), "little")
-    h = fed.copy()
-    h.update(data)
-    return _FROM_BYTES(h.digest(), "little")
+        digest = methods[2](h)
+    else:
+        h = fed.copy()
+        h.update(data)
+        digest = h.digest()
+    return digest
+
+
+def _key_data(key: tuple[str | int, ...]) -> bytes:
+    """"k1/k2/..." as bytes, for a step's key: a decision's ("turn", n, "decision", i) and a draw's ("turn", n,
+    "draw") written directly (no list joined), any other key by its parts joined; small ints from the table."""
+    numerals = _NUMERALS
+    if len(key) == 4:
+        k0, k1, k2, k3 = key
+        if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and 0 <= k1 < 1000
+                and 0 <= k3 < 1000):
+            return f"{k0}/{numerals[k1]}/{k2}/{numerals[k3]}".encode()
+    parts: list[str] = []
+    for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
+        parts.append(numerals[k] if type(k) is int and 0 <= k < 1000 else str(k))
+    return "/".join(parts).encode()
 
 
 def _start_of(text: str) -> int:
@@ -124,6 +145,14 @@ class HalvesStream:
         return int(_die_of(hi, lo))
 
 
+def _halves_of(digest: bytes) -> HalvesStream:
+    """``HalvesStream(int.from_bytes(digest, "little"))`` for an 8-byte digest, its halves read from the bytes."""
+    stream = HalvesStream(0)
+    stream.lo = digest[0] | (digest[1] << 8) | (digest[2] << 16) | (digest[3] << 24)
+    stream.hi = digest[4] | (digest[5] << 8) | (digest[6] << 16) | (digest[7] << 24)
+    return stream
+
+
 def _mul64(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
     """``(hi * 2^32 + lo) * c % 2^64`` as (high, low) halves, for ``c`` given in 16-bit pieces (``c3`` the top): a
     schoolbook product of 16-bit pieces, so every factor is below 2^31 and every sum below 2^36."""
@@ -188,6 +217,16 @@ def below(rng: random.Random, n: int) -> int:
     return r
 
 
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
+    by ``_randbelow``, which ``below`` is), without random.py's Python frames (a game's deck: 47 of them)."""
+    i = len(items) - 1
+    while i > 0:
+        j = below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+        i -= 1
+
+
 # random.Random and its C method, read once (compiled, a Final is a C static: no attribute lookups per call)
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
@@ -241,13 +280,31 @@ class Dice:
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED  # read, never changed
         self.used: dict[str, Any] = {}
-        self.generated: list[str] = []
+        # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated: None until
+        # one is (``generated`` reads it as a list): most steps generate none, and a game keeps each step's list
+        self._generated: list[str] | None = None
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
         # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
+
+    def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
+        """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
+        rolls one Dice from decision to decision). The step before's ``generated`` list and a ``used`` dict it wrote
+        to are left to whoever took them: new ones are made; an empty ``used`` is kept (whoever read it empty must
+        not keep it). Not for sampled dice."""
+        self.seed = seed
+        self.key = key
+        self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
+        if self.used:
+            self.used = {}
+        self._generated = None
+        self._stream = None
+        self._halves = None
+        self._ties_left = None
+        return self
 
     @classmethod
     def sampled(cls, rng: random.Random) -> Dice:
@@ -262,9 +319,24 @@ class Dice:
         search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
         if self.used:
             self.used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
-        if self.generated:
-            self.generated = []
+        self._generated = None
         self._ties_left = None
+
+    @property
+    def generated(self) -> list[str]:
+        """Which of the dice used the record did not have ("gamble", "reorg", "ties"), in the order first generated."""
+        generated = self._generated
+        if generated is None:
+            generated = self._generated = []
+        return generated
+
+    def _note(self, what: str) -> None:
+        """``what`` was generated (noted once)."""
+        generated = self._generated
+        if generated is None:
+            self._generated = [what]
+        elif what not in generated:
+            generated.append(what)
 
     def _roll(self) -> int:
         rng = self._rng
@@ -275,7 +347,8 @@ class Dice:
         if _COMPILED:
             halves = self._halves
             if halves is None:
-                halves = self._halves = HalvesStream(stream_start(self.seed, self.key))
+                halves = self._halves = _halves_of(stream_digest(self.seed, self.key) if self.key
+                                                   else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
             return halves.die()
         stream = self._stream
         if stream is None:
@@ -298,8 +371,7 @@ class Dice:
         if "gamble" not in used and "gamble" not in self.recorded:  # the first gamble of a decision, none recorded
             d1 = self._roll()  # (what the general path below does then, without its lists)
             d2 = self._roll()
-            if "gamble" not in self.generated:
-                self.generated.append("gamble")
+            self._note("gamble")
             used["gamble"] = [d1, d2]
             return d1, d2
         made = gambles(self.used.get("gamble"))
@@ -311,8 +383,7 @@ class Dice:
             pair = (self._check(rec[0], "gamble die"), self._check(rec[1], "gamble die"))
         else:
             pair = (self._roll(), self._roll())
-            if "gamble" not in self.generated:
-                self.generated.append("gamble")
+            self._note("gamble")
         made.append(list(pair))
         # one gamble is written [d1, d2] as always; a decision with more keeps every pair, in order
         self.used["gamble"] = made[0] if len(made) == 1 else made
@@ -335,8 +406,7 @@ class Dice:
                     out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
                 else:
                     out[lot] = self._roll()
-                    if "reorg" not in self.generated:
-                        self.generated.append("reorg")
+                    self._note("reorg")
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
         self.used.setdefault("reorg", {}).update(out)
@@ -363,8 +433,7 @@ class Dice:
                 raise NeedDice(tuple(lots))
             else:
                 out[lot] = self._roll()
-                if "ties" not in self.generated:
-                    self.generated.append("ties")
+                self._note("ties")
             ties.setdefault(lot, []).append(out[lot])
         return out
 

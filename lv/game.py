@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -30,7 +30,7 @@ from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, gambles, rng_for
+from .chance import Dice, below, gambles, rng_for, shuffle
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -52,14 +52,55 @@ class Decision:
     def __init__(self, action: Any, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
                  generated: list[str] | None = None, events: list[Event] | None = None) -> None:
         self.action = action
-        self.dice: dict[str, Any] = {} if dice is None else dice  # the dice it used, keyed by meaning
-        self.choices: dict[str, Any] = {} if choices is None else choices  # die_from / marker_from where pieces ran out
-        self.generated: list[str] = [] if generated is None else generated  # which dice the record did not have
+        # the dice, choices and dice generated, each None until given or read (``dice``, ``choices``, ``generated``
+        # make it then): most decisions have no choices and generate no dice, and a game keeps every decision, so
+        # no empty dict or list is made, freed and walked by the cyclic collector for each
+        self._dice = dice
+        self._choices = choices
+        self._generated = generated
         self.events: list[Event] = [] if events is None else events
+
+    @property
+    def dice(self) -> dict[str, Any]:
+        """The dice it used, keyed by meaning (a gamble's ``"gamble"``: [d1, d2])."""
+        dice = self._dice
+        if dice is None:
+            dice = self._dice = {}
+        return dice
+
+    @dice.setter
+    def dice(self, value: dict[str, Any]) -> None:
+        self._dice = value
+
+    @property
+    def choices(self) -> dict[str, Any]:
+        """Where pieces came from when a player had run out (``die_from``, ``marker_from``)."""
+        choices = self._choices
+        if choices is None:
+            choices = self._choices = {}
+        return choices
+
+    @choices.setter
+    def choices(self, value: dict[str, Any]) -> None:
+        self._choices = value
+
+    @property
+    def generated(self) -> list[str]:
+        """Which of its dice the record did not have (``"gamble"``, ``"reorg"``, ``"ties"``)."""
+        generated = self._generated
+        if generated is None:
+            generated = self._generated = []
+        return generated
+
+    @generated.setter
+    def generated(self, value: list[str]) -> None:
+        self._generated = value
 
     def copy(self) -> Decision:
         """A decision whose lists and dicts are its own (events are shared: nothing changes them once made)."""
-        return Decision(self.action, dict(self.dice), dict(self.choices), list(self.generated), list(self.events))
+        dice, choices, generated = self._dice, self._choices, self._generated
+        return Decision(self.action, None if dice is None else dict(dice), None if choices is None else dict(choices),
+                        None if generated is None else list(generated), list(self.events))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
@@ -87,23 +128,63 @@ class Turn:
         self.number = number
         self.player = player
         self.cards: list[str] = [] if cards is None else cards
-        self.draw_dice: dict[str, Any] = {} if draw_dice is None else draw_dice
-        self.draw_generated: list[str] = [] if draw_generated is None else draw_generated
-        # marker_from / die_from of the draw, kept for the record
-        self.draw_choices: dict[str, Any] = {} if draw_choices is None else draw_choices
+        # the draw's dice, dice generated and marker_from / die_from (kept for the record): each None until given or
+        # read (``draw_dice``, ``draw_generated``, ``draw_choices`` make it then), as a Decision's
+        self._draw_dice = draw_dice
+        self._draw_generated = draw_generated
+        self._draw_choices = draw_choices
         self.draw_events: list[Event] = [] if draw_events is None else draw_events
         self.decisions: list[Decision] = [] if decisions is None else decisions
+
+    @property
+    def draw_dice(self) -> dict[str, Any]:
+        """The draw's dice (tie rerolls), keyed by meaning."""
+        dice = self._draw_dice
+        if dice is None:
+            dice = self._draw_dice = {}
+        return dice
+
+    @draw_dice.setter
+    def draw_dice(self, value: dict[str, Any]) -> None:
+        self._draw_dice = value
+
+    @property
+    def draw_generated(self) -> list[str]:
+        """Which of the draw's dice the record did not have."""
+        generated = self._draw_generated
+        if generated is None:
+            generated = self._draw_generated = []
+        return generated
+
+    @draw_generated.setter
+    def draw_generated(self, value: list[str]) -> None:
+        self._draw_generated = value
+
+    @property
+    def draw_choices(self) -> dict[str, Any]:
+        """Where the draw's pieces came from when the drawer had run out (``marker_from``, ``die_from``)."""
+        choices = self._draw_choices
+        if choices is None:
+            choices = self._draw_choices = {}
+        return choices
+
+    @draw_choices.setter
+    def draw_choices(self, value: dict[str, Any]) -> None:
+        self._draw_choices = value
 
     def copy(self) -> Turn:
         """A turn whose lists and dicts are its own, its decisions' too (events are shared: nothing changes them
         once made)."""
-        return Turn(self.number, self.player, list(self.cards), dict(self.draw_dice), list(self.draw_generated),
-                    dict(self.draw_choices), list(self.draw_events), [d.copy() for d in self.decisions])
+        dice, generated, choices = self._draw_dice, self._draw_generated, self._draw_choices
+        return Turn(self.number, self.player, list(self.cards), None if dice is None else dict(dice),
+                    None if generated is None else list(generated), None if choices is None else dict(choices),
+                    list(self.draw_events), [d.copy() for d in self.decisions])
 
     def restore(self, saved: Turn) -> None:
         """Be ``saved`` again, field by field (``Game.pop``: the same Turn object, as it was)."""
         self.number, self.player, self.cards = saved.number, saved.player, saved.cards
-        self.draw_dice, self.draw_generated, self.draw_choices = saved.draw_dice, saved.draw_generated, saved.draw_choices
+        self._draw_dice, self._draw_generated, self._draw_choices = saved._draw_dice, saved._draw_generated, \
+            saved._draw_choices
         self.draw_events, self.decisions = saved.draw_events, saved.decisions
 
     def __eq__(self, other: object) -> bool:
@@ -222,9 +303,31 @@ def _sound(dice: dict[str, Any] | None) -> bool:
     return True
 
 
+_GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
+
+
+def _check_players(players: list[str]) -> None:
+    """``check_names(players, RecordError)``, remembered for names found good: a simulation makes every game with the
+    same names, and the check (Python, a character class per character) took ~45,000 instructions a game."""
+    names: tuple[object, ...] = tuple(players)
+    for name in names:
+        if type(name) is not str:  # (not kept: the check says what is wrong)
+            check_names(players, RecordError)
+            return
+    key = cast(tuple[str, ...], names)
+    if key in _GOOD_NAMES:
+        return
+    check_names(players, RecordError)
+    if len(_GOOD_NAMES) >= 256:
+        _GOOD_NAMES.clear()
+    _GOOD_NAMES.add(key)
+
+
 def shuffled_deck(board: Board, seed: int | str) -> list[str]:
+    """The 48 lot cards in the order ``rng_for(seed, "deck").shuffle`` gives them (``chance.shuffle``: the same
+    order, without random.py's Python frames)."""
     deck = list(board.order)
-    rng_for(seed, "deck").shuffle(deck)
+    shuffle(rng_for(seed, "deck"), deck)
     return deck
 
 
@@ -257,7 +360,7 @@ class Game:
         p = profile.players
         if not p.min <= n <= p.max:
             raise RecordError(f"{n} players: profile '{profile.name}' allows {p.min} to {p.max}")
-        check_names(players, RecordError)
+        _check_players(players)
         self.state = GameState(players=[PlayerState(name) for name in players])
         self.history: list[Turn] = []
         self.setup_events: list[Event] = []
@@ -272,6 +375,9 @@ class Game:
         # the decision ``random_legal`` just drew from the engine's own generator: the next ``apply`` carries it
         # out without the referee's checks if it is that very object (any other decision is checked)
         self._vouched: Any = None
+        # the dice of a decision (``apply``), made ready again for each (``Dice.again``): one a game, not one a
+        # decision; the decision takes the dice it used (none: its own made when read)
+        self._dice = Dice(seed, ("start",))
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
@@ -289,22 +395,24 @@ class Game:
             raise RecordError("at a table the cards are named as they are drawn: give the deal, not a deck")
         if table and deal is None and setup:
             raise RecordError("at a table, give the deal: the two cards each player was dealt")
+        # a deck shuffled here holds each lot card once (``_setup_deck`` checks only a deck given)
+        shuffled = not table and deck is None
         self.deck = [] if table else list(deck) if deck is not None else shuffled_deck(self.board, seed)
         self.under_end_card: int | None = None
         self.starting_rolls: list[dict[str, Any]] = []
         self.first_player: int | None = None
         if setup:
-            self._setup(under_end_card, first_player, starting_rolls)
+            self._setup(under_end_card, first_player, starting_rolls, shuffled)
             self._begin_turn(self.state.current, draw_dice, draw_choices, draw=not self.explicit_draws)
 
     # ------------------------------------------------------------------ setup
     def _setup(self, under_end_card: int | None, first_player: str | int | None,
-               starting_rolls: list[dict[str, Any]] | None) -> None:
+               starting_rolls: list[dict[str, Any]] | None, shuffled: bool = False) -> None:
         board, s, p = self.board, self.state, self.profile
         if self.deal is not None:
             self._setup_dealt(under_end_card)
         else:
-            self._setup_deck(under_end_card)
+            self._setup_deck(under_end_card, shuffled)
         self.first_player = self._first_player(first_player, starting_rolls)
         s.current = self.first_player
 
@@ -374,9 +482,10 @@ class Game:
         self.state.deck = pile
         self.setup_events.append(EndCardPlaced(under=under_end_card))
 
-    def _setup_deck(self, under_end_card: int | None) -> None:
+    def _setup_deck(self, under_end_card: int | None, shuffled: bool = False) -> None:
+        """Deal from the deck (``shuffled``: by ``shuffled_deck``, a permutation of the board's cards unchecked)."""
         board, s, p = self.board, self.state, self.profile
-        if sorted(self.deck) != sorted(board.order):
+        if not shuffled and sorted(self.deck) != sorted(board.order):
             missing = sorted(set(board.order) - set(self.deck))
             extra = sorted(set(self.deck) - set(board.order))
             dup = sorted({c for c in self.deck if self.deck.count(c) > 1})
@@ -423,7 +532,7 @@ class Game:
         rolls_given = list(starting_rolls or [])
         contenders = list(range(len(names)))
         rounds: list[dict[str, Any]] = []
-        dice = Dice(self.seed, ("start",))
+        dice = self._dice  # (made with the key of the starting rolls)
         while len(contenders) > 1:
             if rolls_given:
                 given = rolls_given.pop(0)
@@ -446,8 +555,14 @@ class Game:
             else:
                 roll = dice.start(contenders)
             rounds.append({names[i]: list(v) for i, v in roll.items()})
-            best = max(sum(v) for v in roll.values())
-            contenders = [i for i in contenders if sum(roll[i]) == best]
+            # the highest of the two dice's sums (two each, checked above: ``v[0] + v[1]`` is ``sum(v)``), by loops
+            # (compiled, ``max`` of a generator and ``sum`` are generic calls)
+            best: Any = None
+            for v in roll.values():
+                total = v[0] + v[1]
+                if best is None or total > best:
+                    best = total
+            contenders = [i for i in contenders if roll[i][0] + roll[i][1] == best]
         self.starting_rolls = rounds
         self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
         return contenders[0]
@@ -475,13 +590,14 @@ class Game:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
         number = s.turn + 1
-        dice = Dice(self.seed, ("turn", number, "draw"), draw_dice)
+        dice = self._dice.again(self.seed, ("turn", number, "draw"), draw_dice)
         events: list[Event] = []
         self.engine.begin_turn(s, player, dice, events, choices, draw=draw, table=self.table)
         # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
         if draw:
-            self.history.append(Turn(number, player, list(s.drawn), dice.used, dice.generated,
-                                     {} if choices is None else dict(choices), events))
+            used = dice.used  # (an empty dict stays the Dice's, as in ``apply``)
+            self.history.append(Turn(number, player, list(s.drawn), used if used else None, dice._generated,
+                                     None if not choices else dict(choices), events))
         else:
             self.history.append(Turn(number, player, draw_events=events))
 
@@ -560,8 +676,7 @@ class Game:
                 if as_decision:
                     return ended + self._draw(Draw(), next_draw_dice, next_draw_choices)
                 return ended + self.current_turn.draw_events
-            index = len(turn.decisions)
-            d = Dice(self.seed, ("turn", s.turn, "decision", index), dice)
+            d = self._dice.again(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
         except LvError:
@@ -569,7 +684,9 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, d.used, {} if choices is None else dict(choices), d.generated, events))
+        used = d.used  # (an empty dict stays the Dice's: ``again`` makes a new one only for one taken)
+        turn.decisions.append(Decision(action, used if used else None, None if not choices else dict(choices),
+                                       d._generated, events))
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
@@ -613,7 +730,7 @@ class Game:
             s.restore(saved)
             turn.decisions.append(asked)
             raise
-        turn.decisions.append(Decision(gamble, d.used, {}, d.generated, events))
+        turn.decisions.append(Decision(gamble, d.used, None, d._generated, events))
         return events
 
     @property
@@ -795,7 +912,7 @@ class Game:
             raise
         turn.cards = list(s.drawn)
         turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used,
-                                       choices={} if choices is None else dict(choices), generated=d.generated,
+                                       choices=None if not choices else dict(choices), generated=d._generated,
                                        events=events))
         return events
 
@@ -815,7 +932,7 @@ class Game:
         except LvError:
             s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, dice=d.used, generated=d.generated, events=events))
+        turn.decisions.append(Decision(action, dice=d.used, generated=d._generated, events=events))
         return events
 
     # ------------------------------------------------------------------ reading the game

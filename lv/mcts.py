@@ -41,7 +41,7 @@ import attrs
 from . import actions as A
 from .actions.gamble import gamble_of
 from .board import END_CARD, Board
-from .chance import Dice, below, rng_for
+from .chance import Dice, below, rng_for, shuffle
 from .collector import fewer_collections
 from .legal import Plan, legal_actions, legal_actions_of, plan_of
 from .rules import Engine
@@ -466,16 +466,6 @@ def _best_first(options: list[Action], values: list[float], first: int) -> list[
                 kept_ends.pop()
         i += 1
     return [options[j] for j in kept]
-
-
-def shuffle(rng: random.Random, items: list[str]) -> None:
-    """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
-    by ``_randbelow``, which ``below`` is), without random.py's Python frames."""
-    i = len(items) - 1
-    while i > 0:
-        j = below(rng, i + 1)
-        items[i], items[j] = items[j], items[i]
-        i -= 1
 
 
 def _reward(s: GameState) -> list[float]:
