@@ -432,10 +432,15 @@ class GameState:
             assert mark is not None
             was.rollback(mark)
             # the state's containers may be others than at the checkpoint (the masks by colour and height put back,
-            # a restore, a copy); compiled, compared first (seven native reads: most pushes change no colour or
-            # height); pure, read again (a method call costs more bytecodes than the eight stores)
-            if not _COMPILED or not was.reads(self):
+            # a restore, a copy); compiled, those masks handed over and the rest compared first (native reads, where
+            # eight stores free what they replace); pure, read again (a method call costs more bytecodes)
+            if not _COMPILED:
                 was._reads(self)
+            else:
+                if u.color_bits is not None:  # (put back above: the index read the copies)
+                    was._color_bits, was._height_bits = self.color_bits, self.height_bits
+                if not was.reads(self):
+                    was._reads(self)
         self._undo = u.parent
 
     def changing_deck(self) -> list[str]:

@@ -211,15 +211,24 @@ class ReorganizeFamily(Family):
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
         price = reorg_cost(engine, s, casino)
+        # the lots by owner, in the casino's order (the owners by bit: no lookup by lot; no ``setdefault``, which
+        # makes a list for every lot compiled)
         by_owner: dict[int, list[str]] = {}
-        for lot in casino.lots:
-            owner = s.tiles[lot].owner
+        lots, bits, owners = casino.lots, casino.bits, s.die_owners
+        for k in range(len(lots)):
+            owner = owners[bits[k]]
             if owner is not None:
-                by_owner.setdefault(owner, []).append(lot)
+                held = by_owner.get(owner)
+                if held is None:
+                    by_owner[owner] = [lots[k]]
+                else:
+                    held.append(lots[k])
         values = dice.reorg(by_owner)
         s.players[player].money -= price
+        tiles = s.tiles
         for lot, v in values.items():
-            s.set_die(lot, s.tiles[lot].owner, v)
+            tile = tiles[lot]  # (given to set_die: looked up once)
+            s.set_die(lot, tile.owner, v, -1, tile)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
