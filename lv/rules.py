@@ -252,14 +252,16 @@ class Engine:
             now, was = after[k], before[k]
             if now is was:
                 continue  # nothing changed in the block
-            kept = len(was)
-            for j in range(len(now)):
-                casino, facts = now[j]
-                if j < kept:  # most casinos of a changed block are where they were, the very objects (casinos are
-                    #           made once, dice facts kept until a die changes): nothing to tell, no scan
-                    old, old_facts = was[j]
-                    if old is casino and old_facts is facts:
-                        continue
+            kept, j = len(was), -1
+            for casino, facts in now:
+                if _COMPILED:  # most casinos of a changed block are where they were, the very objects (casinos are
+                    #            made once, dice facts kept until a die changes): nothing to tell, no scan (pure,
+                    #            more bytecodes than the scan saves)
+                    j += 1
+                    if j < kept:
+                        old, old_facts = was[j]
+                        if old is casino and old_facts is facts:
+                            continue
                 mask, b = casino.mask, facts.boss
                 same = False
                 for old, old_facts in was:
