@@ -763,46 +763,20 @@ class CasinoIndex:
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-            if not _COMPILED:  # (pure: a new pair each, fewer bytecodes than the check below)
-                for casino in self.by_block[number]:
-                    first = casino.first
-                    f = facts[first]
-                    if f is None:
-                        if noting:
-                            self._note(facts, first)
-                        f = facts[first] = _facts_from(owners_at, values, casino)
-                    pairs.append((casino, f))
-                    if bosses:
-                        by_mask[casino.mask] = f.boss
-                    if f.boss is None and len(f.top_lots) >= 2:
-                        if tied is _NO_TIES:
-                            tied = []
-                        tied.append((casino, f))
-            else:  # a casino where it was, with the same dice facts, keeps its pair (the very tuple: most of a
-                #    refilled block's do; no tuple made and freed)
-                was = pairs_by[number]
-                kept, j = len(was), 0
-                for casino in self.by_block[number]:
-                    first = casino.first
-                    f = facts[first]
-                    if f is None:
-                        if noting:
-                            self._note(facts, first)
-                        f = facts[first] = _facts_from(owners_at, values, casino)
-                    if j < kept:
-                        pair = was[j]
-                        j += 1
-                        if pair[0] is not casino or pair[1] is not f:
-                            pair = (casino, f)
-                    else:
-                        pair = (casino, f)
-                    pairs.append(pair)
-                    if bosses:
-                        by_mask[casino.mask] = f.boss
-                    if f.boss is None and len(f.top_lots) >= 2:
-                        if tied is _NO_TIES:
-                            tied = []
-                        tied.append(pair)
+            for casino in self.by_block[number]:
+                first = casino.first
+                f = facts[first]
+                if f is None:
+                    if noting:
+                        self._note(facts, first)
+                    f = facts[first] = _facts_from(owners_at, values, casino)
+                pairs.append((casino, f))
+                if bosses:
+                    by_mask[casino.mask] = f.boss
+                if f.boss is None and len(f.top_lots) >= 2:
+                    if tied is _NO_TIES:
+                        tied = []
+                    tied.append((casino, f))
             pairs_by[number] = pairs
             # a block's bosses by mask and its tied casinos are read only where the bits say they are current
             # (``_unbossed`` clear, ``_tied`` set): not written (nor noted) otherwise
