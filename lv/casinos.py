@@ -295,7 +295,7 @@ _VERSIONS: Final = Serial()
 
 # the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
-_NO_PLACES: Final[list[Any]] = []  # what an index notes into while no checkpoint is open: never written
+_NO_LOG: Final[list[Any]] = []  # the log of an index that has noted nothing yet: never written
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
@@ -310,9 +310,8 @@ class IndexMark:
                  "bosses", "unbossed")
 
     def __init__(self, index: CasinoIndex) -> None:
-        lists = index._lists
-        self.first = lists is None  # the first checkpoint open on the index
-        self.noted = 0 if lists is None else len(lists)
+        self.first = not index._noting  # the first checkpoint open on the index
+        self.noted = index._noted if _COMPILED else len(index._log)
         self.dirty, self.tile_mask, self.changes, self.stale = index.dirty, index._tile_mask, index.changes, index._stale
         self.tied, self.boss_blocks, self.all, self.with_dice = (index._tied, index._boss_blocks, index._all,
                                                                  index._with_dice)
@@ -335,7 +334,7 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
-                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_lists", "_places", "_olds", "_unbossed")
+                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -346,9 +345,9 @@ class CasinoIndex:
     _values: list[int]
     _tile_mask: int
     # the writes noted while a checkpoint of its state is open (``_no_log``)
-    _lists: list[list[Any]] | None
-    _places: list[int]
-    _olds: list[Any]
+    _noting: bool
+    _log: list[Any]
+    _noted: int
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
@@ -452,31 +451,40 @@ class CasinoIndex:
 
     # ---- undo (GameState.checkpoint / rollback): the writes into its lists noted, its fields saved
     def _no_log(self) -> None:
-        # while a checkpoint of its state is open: each write into one of its lists, as (list, position, old value)
-        # in three lists (None: nothing noted)
-        self._lists = None
-        self._places: list[int] = _NO_PLACES
-        self._olds: list[Any] = _NO_PLACES
+        # while a checkpoint of its state is open (``_noting``): each write into one of its lists noted in ``_log``
+        # as three entries (the list, the position, the old value). The log is the index's own, kept from one
+        # checkpoint to the next: a push/pop pair makes and frees no list for it. Compiled, its first ``_noted``
+        # entries are in use and it is written over (the entries past them are stale: values the lists held, or
+        # hold again), so a pair grows and shrinks no list either; pure, it is appended to and cut back (its length
+        # the count: fewer bytecodes)
+        self._noting = False
+        self._log = _NO_LOG
+        self._noted = 0
 
     def checkpoint(self) -> IndexMark:
         """Note every change from now on; ``rollback(mark)`` puts the index back as it is now."""
         mark = IndexMark(self)
-        if self._lists is None:
-            self._lists, self._places, self._olds = [], [], []
+        if not self._noting:
+            self._noting = True
+            if self._log is _NO_LOG:
+                self._log = []
         return mark
 
     def rollback(self, mark: IndexMark) -> None:
         """Be as at ``mark = checkpoint()``, the last checkpoint not rolled back."""
-        lists, places, olds = self._lists, self._places, self._olds
-        assert lists is not None
-        k = len(lists)
-        while k > mark.noted:
-            k -= 1
-            lists[k][places[k]] = olds[k]
+        log, noted = self._log, mark.noted
+        k = self._noted if _COMPILED else len(log)
+        while k > noted:  # the last write first
+            k -= 3
+            into: list[Any] = log[k]
+            at: int = log[k + 1]
+            into[at] = log[k + 2]
+        if _COMPILED:
+            self._noted = noted
+        elif len(log) > noted:
+            del log[noted:]
         if mark.first:  # no checkpoint before it: nothing more to note
-            self._no_log()
-        else:
-            del lists[mark.noted:], places[mark.noted:], olds[mark.noted:]
+            self._noting = False
         self.dirty, self._tile_mask, self.changes, self._stale = mark.dirty, mark.tile_mask, mark.changes, mark.stale
         self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
         self._bosses = mark.bosses
@@ -484,11 +492,22 @@ class CasinoIndex:
 
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
-        lists = self._lists
-        assert lists is not None
-        lists.append(into)
-        self._places.append(at)
-        self._olds.append(into[at])
+        log = self._log
+        if _COMPILED:
+            n = self._noted
+            if n < len(log):  # over stale entries
+                log[n] = into
+                log[n + 1] = at
+                log[n + 2] = into[at]
+            else:
+                log.append(into)
+                log.append(at)
+                log.append(into[at])
+            self._noted = n + 3
+        else:
+            log.append(into)
+            log.append(at)
+            log.append(into[at])
 
     # ---- other views of the casinos (for tests and the curious; the hot paths read the lists)
     @property
@@ -523,7 +542,7 @@ class CasinoIndex:
         """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
         casino = self.at_bit[i]
         if casino is not None:
-            if self._lists is not None:
+            if self._noting:
                 self._note(self._facts, casino.first)
             self._facts[casino.first] = None
         self._stale |= 1 << self.board.block_number[i]
@@ -565,7 +584,7 @@ class CasinoIndex:
                     # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
                     single = self._single(i, color, height) if _COMPILED else (
                         self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
-                    if self._lists is not None:
+                    if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
@@ -623,7 +642,7 @@ class CasinoIndex:
             hit = made.get((group, color, height))
             casino = hit if hit is not None else Casino.make(board, group, color, height)
             found.append(casino)
-            noting = self._lists is not None
+            noting = self._noting
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
                 if noting:
                     self._note(at_bit, j)
@@ -635,7 +654,7 @@ class CasinoIndex:
         # one of these); a casino on the same lots (recoloured, raised) keeps them (die_changed tells when its dice
         # change)
         facts = self._facts
-        noting = self._lists is not None
+        noting = self._noting
         kept = []
         for c in self.by_block[number]:
             if not c.mask & covered:
@@ -680,7 +699,7 @@ class CasinoIndex:
             casino = found
         else:
             casino = self._casino(group, color, height)
-        noting = self._lists is not None
+        noting = self._noting
         for j in casino.bits:
             if noting:
                 self._note(at_bit, j)
@@ -734,7 +753,7 @@ class CasinoIndex:
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
         self._boss_blocks = None
-        noting = self._lists is not None
+        noting = self._noting
         while stale:
             low = stale & -stale
             stale ^= low
@@ -744,8 +763,6 @@ class CasinoIndex:
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-                self._note(self._bosses_by, number)
-                self._note(self._tied_by, number)
             for casino in self.by_block[number]:
                 first = casino.first
                 f = facts[first]
@@ -760,12 +777,20 @@ class CasinoIndex:
                     if tied is _NO_TIES:
                         tied = []
                     tied.append((casino, f))
-            pairs_by[number], self._bosses_by[number], self._tied_by[number] = pairs, by_mask, tied
+            pairs_by[number] = pairs
+            # a block's bosses by mask and its tied casinos are read only where the bits say they are current
+            # (``_unbossed`` clear, ``_tied`` set): not written (nor noted) otherwise
             if bosses:
+                if noting:
+                    self._note(self._bosses_by, number)
+                self._bosses_by[number] = by_mask
                 self._unbossed &= ~low
             else:
                 self._unbossed |= low
             if tied:
+                if noting:
+                    self._note(self._tied_by, number)
+                self._tied_by[number] = tied
                 self._tied |= low
             else:
                 self._tied &= ~low
@@ -850,7 +875,7 @@ class CasinoIndex:
                     bosses: dict[int, int | None] = {}
                     for casino, f in self._pairs[number]:
                         bosses[casino.mask] = f.boss
-                    if self._lists is not None:
+                    if self._noting:
                         self._note(by, number)
                     by[number] = bosses
             found = self._boss_blocks = tuple(by)
@@ -883,9 +908,11 @@ class CasinoIndex:
         if self._stale:
             self._fill()
         out: list[tuple[Casino, DiceFacts]] = []
-        if self._tied:
-            for tied in self._tied_by:
-                out.extend(tied)
+        tied = self._tied
+        while tied:  # (only the blocks of its bits: the others' lists are stale)
+            low = tied & -tied
+            tied ^= low
+            out.extend(self._tied_by[low.bit_length() - 1])
         return out
 
     def facts_of(self, casino: Casino) -> DiceFacts:
@@ -893,7 +920,7 @@ class CasinoIndex:
         first = casino.first
         found = self._facts[first]
         if found is None:
-            if self._lists is not None:
+            if self._noting:
                 self._note(self._facts, first)
             found = self._facts[first] = _facts_from(self._owners, self._values, casino)
         return found

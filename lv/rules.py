@@ -252,7 +252,16 @@ class Engine:
             now, was = after[k], before[k]
             if now is was:
                 continue  # nothing changed in the block
+            kept, j = len(was), -1
             for casino, facts in now:
+                if _COMPILED:  # most casinos of a changed block are where they were, the very objects (casinos are
+                    #            made once, dice facts kept until a die changes): nothing to tell, no scan (pure,
+                    #            more bytecodes than the scan saves)
+                    j += 1
+                    if j < kept:
+                        old, old_facts = was[j]
+                        if old is casino and old_facts is facts:
+                            continue
                 mask, b = casino.mask, facts.boss
                 same = False
                 for old, old_facts in was:
@@ -279,10 +288,13 @@ class Engine:
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
                     events.append(Merged(list(casino.lots), color, s.tile_heights[i]))  # positional: see pay_lots
-                main, size = prior[0], prior[0][0].bit_count()
+                # (compiled, a native count: ``bit_count`` is a Python method call there)
+                main = prior[0]
+                size = popcount(main[0]) if _COMPILED else main[0].bit_count()
                 for old_pair in prior:
-                    if old_pair[0].bit_count() > size:
-                        main, size = old_pair, old_pair[0].bit_count()
+                    count = popcount(old_pair[0]) if _COMPILED else old_pair[0].bit_count()
+                    if count > size:
+                        main, size = old_pair, count
                 if main[1] != b:
                     events.append(BossChanged(list(casino.lots), main[1], b))
 

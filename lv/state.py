@@ -383,11 +383,12 @@ class GameState:
             raise ValueError("rollback: not the last checkpoint of this state")
         tiles, index, colors, heights = self.tiles, self.board.index, self.tile_colors, self.tile_heights
         values, owners = self.die_values, self.die_owners
-        lots, olds = u.lots, u.olds
-        k = len(lots)
+        changed = u.changed
+        k = len(changed)
         while k:  # each lot's tile before each change, the last change first: the first one's old tile stays
-            k -= 1
-            lot, old = lots[k], olds[k]
+            k -= 2
+            lot: str = changed[k]
+            old: Tile | None = changed[k + 1]
             i = index[lot]
             if old is None:  # a tile placed since (the last placed: the dict's order is put back)
                 tiles.pop(lot, None)
@@ -410,10 +411,10 @@ class GameState:
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
         self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
-        players, money = self.players, u.money
+        players, money, scores = self.players, u.money, u.scores
         for j in range(len(players)):
             p = players[j]
-            p.money, p.score = money[2 * j], money[2 * j + 1]
+            p.money, p.score = money[j], scores[j]
         self.deck = u.deck
         discards = self.discards = u.discards
         if len(discards) != u.discards_len:  # (a slice deleted is a generic call compiled: only if there is one)
@@ -422,16 +423,24 @@ class GameState:
         if len(drawn) != u.drawn_len:
             del drawn[u.drawn_len:]
         reorganized = self.reorganized = u.reorganized
-        if len(reorganized) != len(u.reorganized_items):  # only added to, or made anew (so untouched)
+        if len(reorganized) != u.reorganized_len:  # empty then, and not copied (Undo): added to since
             reorganized.clear()
-            reorganized.update(u.reorganized_items)
         self._casinos_from, self._casinos_at = u.index_from, u.index_at
         was = self._casinos = u.index
         if was is not None:
             mark = u.index_mark
             assert mark is not None
             was.rollback(mark)
-            was._reads(self)  # the state's containers may be others than at the checkpoint (restore, a copy)
+            # the state's containers may be others than at the checkpoint (the masks by colour and height put back,
+            # a restore, a copy); compiled, those masks handed over and the rest compared first (native reads, where
+            # eight stores free what they replace); pure, read again (a method call costs more bytecodes)
+            if not _COMPILED:
+                was._reads(self)
+            else:
+                if u.color_bits is not None:  # (put back above: the index read the copies)
+                    was._color_bits, was._height_bits = self.color_bits, self.height_bits
+                if not was.reads(self):
+                    was._reads(self)
         self._undo = u.parent
 
     def changing_deck(self) -> list[str]:
@@ -554,8 +563,9 @@ class GameState:
         old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
-            u.lots.append(lot)
-            u.olds.append(old)
+            changed = u.changed
+            changed.append(lot)
+            changed.append(old)
             if u.color_bits is None:
                 self._noting_tiles(u)
             if u.dice_masks is None:
@@ -599,8 +609,9 @@ class GameState:
         for lot in lots:
             t = tiles[lot]
             if u is not None:
-                u.lots.append(lot)
-                u.olds.append(t)
+                noted = u.changed
+                noted.append(lot)
+                noted.append(t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             i = index[lot]
             b = 1 << i
@@ -629,8 +640,9 @@ class GameState:
         for lot in lots:
             t = tiles[lot]
             if u is not None:
-                u.lots.append(lot)
-                u.olds.append(t)
+                noted = u.changed
+                noted.append(lot)
+                noted.append(t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
             i = index[lot]
             b = 1 << i
@@ -714,8 +726,9 @@ class GameState:
         t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
-            u.lots.append(lot)
-            u.olds.append(t)
+            changed = u.changed
+            changed.append(lot)
+            changed.append(t)
             if u.dice_masks is None:
                 self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
@@ -738,20 +751,32 @@ class Undo:
         self.turn, self.current, self.phase, self.gambles = s.turn, s.current, s.phase, s.gambles
         self.result, self.pending, self.structure, self.memo = s.result, s.pending, s.structure, s._memo
         self.tile_mask, self.markers_mask, self.dice_mask = s.tile_mask, s.markers_mask, s.dice_mask
-        money: list[int] = []
-        for p in s.players:
-            money.append(p.money)
-            money.append(p.score)
-        self.money = money
+        players = s.players
+        if _COMPILED:  # (comprehensions: compiled, each list made at its length at once; pure, a call each)
+            self.money = [p.money for p in players]
+            self.scores = [p.score for p in players]
+        else:
+            money: list[int] = []
+            scores: list[int] = []
+            for p in players:
+                money.append(p.money)
+                scores.append(p.score)
+            self.money, self.scores = money, scores
         self.deck = s.deck  # copied by the first draw that changes it (``GameState.changing_deck``): most pushes draw none
         self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
         self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
-        self.reorganized, self.reorganized_items = s.reorganized, tuple(s.reorganized) if s.reorganized else ()  # the same
+        # the lots reorganized this turn, only added to (or made anew at a turn's start): kept as they are, the
+        # state given a copy to add to if there are any (if none, rollback empties the set again if added to)
+        reorganized = self.reorganized = s.reorganized
+        self.reorganized_len = len(reorganized)
+        if reorganized:
+            s.reorganized = set(reorganized)
         # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
         self.marker_masks: list[int] | None = None
         self.dice_masks: list[int] | None = None
-        self.lots: list[str] = []  # the lots whose tile changed, in order (a lot as often as it changed)
-        self.olds: list[Tile | None] = []  # the tile on each before the change (None: none)
+        # the lots whose tile changed, in order (a lot as often as it changed), each followed by its tile before
+        # the change (None: none): one flat list
+        self.changed: list[Any] = []
         self.markers: dict[str, int] | None = None
         self.holes = 0  # with markers: the state's _holes then
         self.color_bits: list[int] | None = None
@@ -769,14 +794,14 @@ class Undo:
         u.turn, u.current, u.phase, u.gambles = self.turn, self.current, self.phase, self.gambles
         u.result, u.pending, u.structure, u.memo = self.result, self.pending, self.structure, self.memo
         u.tile_mask, u.markers_mask, u.dice_mask = self.tile_mask, self.markers_mask, self.dice_mask
-        u.money, u.deck = self.money[:], self.deck[:]
+        u.money, u.scores, u.deck = self.money[:], self.scores[:], self.deck[:]
         u.discards = twin.discards if self.discards is s.discards else self.discards[:]
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
-        u.discards_len, u.drawn_len, u.reorganized_items = self.discards_len, self.drawn_len, self.reorganized_items
+        u.discards_len, u.drawn_len, u.reorganized_len = self.discards_len, self.drawn_len, self.reorganized_len
         u.marker_masks = None if self.marker_masks is None else self.marker_masks[:]
         u.dice_masks = None if self.dice_masks is None else self.dice_masks[:]
-        u.lots, u.olds = self.lots[:], self.olds[:]
+        u.changed = self.changed[:]
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0
         if self.color_bits is not None:

@@ -620,3 +620,48 @@ def test_bosses_by_mask_made_when_asked_after_a_quiet_engine_settled_the_index(s
             assert twin.casino_index(join_rule).boss_blocks() == got, (spec, step)
             s.rollback(mark)
             assert s.casino_index(join_rule).boss_blocks() == got, (spec, step)
+
+
+@pytest.mark.parametrize("join_rule", ["color_and_height", "color"])
+def test_tied_casinos_and_bosses_by_mask_are_read_only_from_blocks_whose_bits_say_so(join_rule):
+    """Guards ``CasinoIndex._fill``'s writes: a block's tied casinos and its bosses by mask are written (and noted
+    under a checkpoint) only where the index reads them (``_tied`` set, ``_unbossed`` clear), so a tie that came and
+    went leaves its list in place, unread. Dice set at random on a played board, the index filled with its bosses
+    (``boss_blocks``) or without (``settle``, as a telling engine and a search do), under checkpoints rolled back
+    now and then: ``tied()`` and ``boss_blocks()`` are always those worked out from the casinos and their dice."""
+    rng = random.Random(11)
+    game = lv.new_game("revised", 4, 11)
+    for _ in range(50):
+        game.apply(game.random_legal(rng))
+    s = game.state
+    came = went = 0
+    had = False
+    marks = []
+    for step in range(500):
+        if rng.random() < 0.05:
+            marks.append(s.checkpoint())
+        elif marks and rng.random() < 0.05:
+            s.rollback(marks.pop())
+        lot = rng.choice(list(s.tiles))
+        if rng.random() < 0.1:
+            s.set_die(lot, None, None)
+        else:
+            s.set_die(lot, rng.randrange(4), rng.randint(1, 6))
+        index = s.casino_index(join_rule)
+        if step % 3:
+            index.settle()
+        else:
+            index.boss_blocks()
+        pairs = index.pair_blocks()
+        expected = [(c, f) for block in pairs for c, f in block if f.boss is None and len(f.top_lots) >= 2]
+        assert index.tied() == expected, step
+        came += not had and bool(expected)
+        went += had and not expected
+        had = bool(expected)
+        assert index.boss_blocks() == tuple({c.mask: f.boss for c, f in block} for block in pairs), step
+        bare = s.copy()
+        bare.drop_caches()
+        assert bare.casino_index(join_rule).tied() == expected, step
+    while marks:
+        s.rollback(marks.pop())
+    assert came > 5 and went > 5

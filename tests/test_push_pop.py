@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 import lv
 from lv import record
+from lv.actions import Reorganize
+from lv.casinos import _COMPILED
 from lv.errors import IllegalAction
 
 
@@ -174,7 +176,7 @@ def _whole(s) -> tuple:
                  list(index._facts), list(index._pairs), list(index._bosses_by), list(index._tied_by), index.dirty,
                  index._stale, index._tied,
                  index.changes, index._all, index._with_dice, index._bosses, index._boss_blocks, index._tile_mask,
-                 index.reads(s), index._lists is None)
+                 index.reads(s), not index._noting)
     return ([(p.name, p.money, p.score) for p in s.players], list(s.markers.items()), list(s.tiles.items()),
             list(s.deck), list(s.discards), s.turn, s.current, s.phase, list(s.drawn), s.gambles,
             sorted(s.reorganized), s.result, s.pending, s.structure, s.tile_mask, list(s.color_bits),
@@ -287,7 +289,7 @@ def test_a_rollback_gives_back_the_state_of_its_checkpoint_whatever_changed_and_
         whole, mark = stack.pop()
         s.rollback(mark)
         assert _whole(s) == whole, len(stack)
-    assert s._undo is None and (s._casinos is None or s._casinos._lists is None)
+    assert s._undo is None and (s._casinos is None or not s._casinos._noting)
 
 
 def _in_actions(players: int, seed: int, decisions: int) -> lv.Game:
@@ -337,3 +339,36 @@ def test_a_push_passes_on_apply_s_options():
     assert game.state.phase != "draw" and game.state.drawn
     game.pop()
     assert _fingerprint(game) == before
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 3), ("revised", 3, 11), ("original", 2, 5),
+                                               ("revised,casino.join_rule=color", 4, 8)])
+def test_pushes_and_pops_between_decisions_played_give_back_each_state_exactly(spec, players, seed):
+    """A search's pattern: at each position every legal decision pushed and popped, then one played (no checkpoint
+    open). Guards the undo state kept from one checkpoint to the next: the casino index's log of writes (written
+    over, not made anew: a pop must replay only its own push's writes, not those of pushes before a decision
+    played), and the lots reorganized this turn (the checkpoint keeps the set, the state adds to a copy)."""
+    rng = random.Random(seed)
+    game = lv.new_game(spec, players, seed)
+    tried = reorganized = 0
+    for _ in range(70):
+        if game.over:
+            break
+        s = game.state
+        legal = game.legal_actions()
+        before = _whole(s)
+        for action in legal:
+            held = set(s.reorganized)
+            game.push(action)
+            game.pop()
+            assert _whole(s) == before, str(action)
+            assert s.reorganized == held
+            index = s._casinos
+            # no write noted left in use (compiled: a count of the log's entries in use; pure: the log's length)
+            assert index is None or (not index._noting and (index._noted if _COMPILED else len(index._log)) == 0)
+            tried += 1
+            reorganized += bool(held) and isinstance(action, Reorganize)
+        game.apply(game.random_legal(rng))
+    assert tried > 200
+    if spec == "revised" and players == 4:
+        assert reorganized  # a reorganization pushed while the turn had reorganized lots already

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
-from ..casinos import has_die, pips
+from ..casinos import _COMPILED, has_die, pips
 from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
@@ -211,15 +211,31 @@ class ReorganizeFamily(Family):
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
         price = reorg_cost(engine, s, casino)
-        by_owner: dict[int, list[str]] = {}
-        for lot in casino.lots:
-            owner = s.tiles[lot].owner
-            if owner is not None:
-                by_owner.setdefault(owner, []).append(lot)
+        by_owner: dict[int, list[str]] = {}  # the lots by owner, in the casino's order
+        tiles = s.tiles
+        if _COMPILED:  # the owners by bit (no lookup by lot), no ``setdefault`` (a new list for every lot compiled)
+            lots, bits, owners = casino.lots, casino.bits, s.die_owners
+            for k in range(len(lots)):
+                owner = owners[bits[k]]
+                if owner is not None:
+                    held = by_owner.get(owner)
+                    if held is None:
+                        by_owner[owner] = [lots[k]]
+                    else:
+                        held.append(lots[k])
+        else:  # (pure: fewer bytecodes)
+            for lot in casino.lots:
+                owner = tiles[lot].owner
+                if owner is not None:
+                    by_owner.setdefault(owner, []).append(lot)
         values = dice.reorg(by_owner)
         s.players[player].money -= price
         for lot, v in values.items():
-            s.set_die(lot, s.tiles[lot].owner, v)
+            if _COMPILED:
+                tile = tiles[lot]  # (given to set_die: looked up once)
+                s.set_die(lot, tile.owner, v, -1, tile)
+            else:
+                s.set_die(lot, tiles[lot].owner, v)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
