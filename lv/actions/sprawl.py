@@ -260,7 +260,7 @@ class SprawlFamily(Family):
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
-        s, left = m.state, m.left
+        s = m.state
         all_open = len(m.open_colors) == len(m.board.colors)  # a tile of every colour left (most lists): no lookup
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
@@ -270,7 +270,7 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or not all_open and left[casino.color] < 1:  # the int tests first: no lookup by colour
+            if not free or not all_open and m.left[casino.color] < 1:  # the int tests first: no lookup by colour
                 #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
@@ -315,7 +315,7 @@ class SprawlFamily(Family):
         money = m.budget
         if money < table.least:
             return 0
-        s, left = m.state, m.left
+        s = m.state
         all_open = len(m.open_colors) == len(m.board.colors)
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
@@ -325,7 +325,7 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or not all_open and left[casino.color] < 1:
+            if not free or not all_open and m.left[casino.color] < 1:
                 continue
             k = popcount(free & table.affordable(casino.height, money))
             if k:
