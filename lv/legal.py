@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 
 class Plan:
     """The families of one profile that generate, in order, for each part of the list; the casino generators
-    (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, compiled an int
-    compare). Lists, not tuples: compiled, a loop over a list is native indexing. ``kinds``: only these families
+    (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, where its casinos'
+    positions are in ``Moment.rows``). Lists, not tuples: compiled, a loop over a list is native indexing. ``kinds``: only these families
     of those a player takes, the draw and the end of the turn always (None: all)."""
 
     def __init__(self, profile: Profile, kinds: frozenset[str] | None = None) -> None:
@@ -118,19 +118,10 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     n = _casino_rows(engine, m)
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    roles = plan.roles
+    rows, roles = m.rows, plan.roles
     try:
         for i, family in enumerate(plan.casinos):
-            role = roles[i]
-            if role == _BOSSED:
-                mine = bossed
-            elif role == _DICED:
-                mine = diced
-            elif role == _RIVALS:
-                mine = rivals
-            else:  # EVERY
-                mine = list(range(n))
+            mine = rows[roles[i]]  # the casinos of its role
             if mine:  # a family with no casino to look at is not asked
                 family.generate_casinos(m, mine)
     except BaseException:
@@ -143,8 +134,9 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
 
 def _casino_rows(engine: Engine, m: Moment) -> int:
     """The casinos of the list (``m.casinos``, with their dice facts), a slot for each (``m.slots``: the engine's,
-    kept from list to list, emptied after use: no new lists) and the roles of the player's casinos (``_roles``),
-    for ``fill`` and ``_tally``: the number of casinos."""
+    kept from list to list, emptied after use: no new lists) and the positions of the casinos of each role for the
+    player (``m.rows``, by the role's place in ``ROLES``: ``_roles``, and every position), for ``fill`` and
+    ``_tally``: the number of casinos."""
     player = m.player
     m.casinos = casinos = m.index.with_dice()
     n = len(casinos)
@@ -152,6 +144,11 @@ def _casino_rows(engine: Engine, m: Moment) -> int:
     while len(slots) < n:
         slots.append([])
     m.slots = slots
+    every = m.every
+    if len(every) != n:  # (kept: a list of the same length is the same)
+        while len(every) < n:
+            every.append(len(every))
+        _cut(every, n)
     if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
         _roles(m, casinos, player)
     return n
@@ -334,21 +331,18 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     counts = m.counts
     while len(counts) < n:
         counts.append(0)
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    roles = plan.roles
+    rows, roles, counted = m.rows, plan.roles, m.family_counts
+    k = 0
     try:
         for j, family in enumerate(plan.casinos):
-            role = roles[j]
-            if role == _BOSSED:
-                mine = bossed
-            elif role == _DICED:
-                mine = diced
-            elif role == _RIVALS:
-                mine = rivals
-            else:  # EVERY
-                mine = list(range(n))
-            if mine:  # a family with no casino to look at is not asked
-                total += family.count_casinos(m, mine, counts)
+            mine = rows[roles[j]]  # the casinos of its role
+            c = family.count_casinos(m, mine, counts) if mine else 0  # (one with none to look at is not asked)
+            if k < len(counted):  # each family's count kept (``_made_at`` asks only those with decisions)
+                counted[k] = c
+            else:
+                counted.append(c)
+            total += c
+            k += 1
     except BaseException:
         empty(engine.slots)
         _zero(counts)
@@ -413,16 +407,24 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 
 
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
-    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
-    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
-    decision it is, which makes it (``make_casino``)."""
-    one, counts = m.one, m.counts
+    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it (those
+    of a role it has, with decisions at some casino: ``m.family_counts``), in the plan's order, counted at it alone
+    (into ``m.counts[row]``, 0 when asked and left 0) until the one whose decision it is, which makes it
+    (``make_casino``); the last of them is not counted (the decision can only be its)."""
+    one, counts, counted = m.one, m.counts, m.family_counts
     one[0] = row
     mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
     roles = plan.roles
-    for j, family in enumerate(plan.casinos):
+    last = -1
+    for j in range(len(roles)):
         role = roles[j]
-        if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
+        if counted[j] and (role > _RIVALS or mine >> role & 1):  # EVERY, or a role the casino has
+            last = j
+    for j, family in enumerate(plan.casinos):
+        if j == last:
+            return family.make_casino(m, row, i)
+        role = roles[j]
+        if counted[j] and (role > _RIVALS or mine >> role & 1):
             c = family.count_casinos(m, one, counts)
             counts[row] = 0
             if i < c:
