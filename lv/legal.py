@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 class Plan:
     """The families of one profile that generate, in order, for each part of the list; the casino generators
     (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, where its casinos'
-    positions are in ``Moment.rows``). Lists, not tuples: compiled, a loop over a list is native indexing. ``kinds``: only these families
-    of those a player takes, the draw and the end of the turn always (None: all)."""
+    positions are in ``Moment.rows``). Lists, not tuples: compiled, a loop over a list is native indexing.
+    ``kinds``: only these families of those a player takes, the draw and the end of the turn always (None: all)."""
 
     def __init__(self, profile: Profile, kinds: frozenset[str] | None = None) -> None:
         families = sorted((f for f in A.FAMILIES if f.active(profile)
@@ -331,18 +331,12 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     counts = m.counts
     while len(counts) < n:
         counts.append(0)
-    rows, roles, counted = m.rows, plan.roles, m.family_counts
-    k = 0
+    rows, roles = m.rows, plan.roles
     try:
         for j, family in enumerate(plan.casinos):
             mine = rows[roles[j]]  # the casinos of its role
-            c = family.count_casinos(m, mine, counts) if mine else 0  # (one with none to look at is not asked)
-            if k < len(counted):  # each family's count kept (``_made_at`` asks only those with decisions)
-                counted[k] = c
-            else:
-                counted.append(c)
-            total += c
-            k += 1
+            if mine:  # a family with no casino to look at is not asked
+                total += family.count_casinos(m, mine, counts)
     except BaseException:
         empty(engine.slots)
         _zero(counts)
@@ -407,24 +401,16 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 
 
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
-    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it (those
-    of a role it has, with decisions at some casino: ``m.family_counts``), in the plan's order, counted at it alone
-    (into ``m.counts[row]``, 0 when asked and left 0) until the one whose decision it is, which makes it
-    (``make_casino``); the last of them is not counted (the decision can only be its)."""
-    one, counts, counted = m.one, m.counts, m.family_counts
+    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
+    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
+    decision it is, which makes it (``make_casino``)."""
+    one, counts = m.one, m.counts
     one[0] = row
     mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
     roles = plan.roles
-    last = -1
-    for j in range(len(roles)):
-        role = roles[j]
-        if counted[j] and (role > _RIVALS or mine >> role & 1):  # EVERY, or a role the casino has
-            last = j
     for j, family in enumerate(plan.casinos):
-        if j == last:
-            return family.make_casino(m, row, i)
         role = roles[j]
-        if counted[j] and (role > _RIVALS or mine >> role & 1):
+        if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
             c = family.count_casinos(m, one, counts)
             counts[row] = 0
             if i < c:

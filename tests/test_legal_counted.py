@@ -126,62 +126,43 @@ def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
         assert r1.random() == r2.random()
 
 
-def family_counts_agree(game):
-    """After a count of the list, each casino family's count is its number of decisions listed, and each role's
-    rows are the casinos of that role (``test_each_casino_familys_count_is_the_number_of_its_decisions_listed``);
-    the number of families with decisions."""
+def rows_agree(game):
+    """After a count of the list, each role's rows (``Moment.rows``, by the role's place in ``ROLES``) are the
+    positions of the casinos of that role for the player, ``every`` all of them; the list, and the number of
+    positions in some role's rows."""
     e, s = game.engine, game.state
     listed = game.legal_actions()
     if s.phase != "actions":
         return listed, 0
-    plan = legal.whole_plan(e)
     assert legal_count(e, s) == len(listed)
     m = e.moment
-    seen = 0
-    for j, family in enumerate(plan.casinos):
-        assert m.family_counts[j] == sum(type(a) in family.decisions for a in listed), family.name
-        seen += m.family_counts[j] > 0
     n = len(m.casinos)
     assert m.rows[3] == list(range(n))
+    assert m.rows[:3] == [m.bossed, m.diced, m.rivals]
+    seen = 0
     for position in range(n):
         role = legal._role(m.casinos[position][1], m.player)
         assert [position in m.rows[r] for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
+        seen += role > 0
     return listed, seen
 
 
-@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), (FREE, 3), ("house-sell-back", 4)])
-def test_each_casino_familys_count_is_the_number_of_its_decisions_listed(spec, players):
-    """``_tally`` keeps each casino family's count (``Moment.family_counts``, in the plan's order: ``_made_at`` asks
-    only the families with decisions, and makes the last one's without counting it): the number of decisions of
-    that family in the list, in random positions and at every list of a whole game (one moment renewed list after
-    list); every position of ``Moment.rows`` is a casino of its role for the player (``every``: 0 to the number of
-    casinos)."""
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("revised", 2)])
+def test_the_rows_of_each_role_are_the_casinos_of_that_role(spec, players):
+    """``fill`` and ``_tally`` read a family's casinos from ``Moment.rows`` by its role (``Plan.roles``): in random
+    positions and at every list of a whole game (one moment renewed list after list, the rows kept while the
+    casinos and player are the same), each role's rows are the casinos of that role for the player; ``every`` is
+    0 to the number of casinos."""
     import lv
     from lv import bots
 
-    rng = random.Random(f"family counts {spec}")
+    rng = random.Random(f"rows {spec}")
     seen = 0
     for _ in range(15):
-        seen += family_counts_agree(random_position(spec, players, rng))[1]
+        seen += rows_agree(random_position(spec, players, rng))[1]
     game = lv.new_game(spec, players, 7)
     while not game.over:
-        listed, found = family_counts_agree(game)
+        listed, found = rows_agree(game)
         seen += found
         game.apply(bots.uniform_bot(game, listed, rng))
     assert seen > 20
-
-
-def test_units_paid_is_the_most_units_the_budget_pays_for():
-    """The opening of remodel's, raise's and reorganize's generators and counts: -1 (none looked at) below one
-    unit's price, else the units paid for; any number where they are free, none with less than nothing."""
-    from sys import maxsize
-
-    import lv
-    from lv.actions._family import Moment, units_paid
-
-    game = lv.new_game("revised", 4, 1)
-    m = Moment(game.engine, game.state)  # (a real one: compiled, the helper takes a native Moment)
-    for budget, per, units in ((9, 10, -1), (10, 10, 1), (29, 10, 2), (30, 10, 3), (0, 0, maxsize), (-1, 0, -1),
-                               (0, 1, -1), (1, 1, 1)):
-        m.budget = budget
-        assert units_paid(m, per) == units, (budget, per)

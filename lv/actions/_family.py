@@ -5,7 +5,6 @@ is given (``Moment``). See the package's docstring (``lv/actions/__init__.py``) 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from sys import maxsize
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -347,7 +346,7 @@ class Moment:
 
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals", "every", "rows", "family_counts", "roles_of", "roles_player", "structure", "join_rule",
+                 "bossed", "diced", "rivals", "every", "rows", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
@@ -391,7 +390,6 @@ class Moment:
         self.counts: list[int] = []
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
-        self.family_counts: list[int] = []  # the decisions of each family at the casinos, in the plan's order
         self.one: list[int] = [0]
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
@@ -493,16 +491,6 @@ def closed_block(profile: Profile, players: int) -> str | None:
     """The block nobody may build on (the F block in a 2-player game, where the profile closes it), or None.
     003 "2-Player Rules" L893-907."""
     return profile.f_block.block if profile.f_block_closed(players) else None
-
-
-def units_paid(m: Moment, per: int) -> int:
-    """The most units (a remodel's tiles, a raise's spaces, a reorganization's pips) the player can pay for at
-    ``per`` dollars each out of ``m.budget`` (``maxsize`` where they are free); -1 where not even one: the opening of
-    the generators and counts of remodel, raise and reorganize, none of whose casinos is looked at then."""
-    budget = m.budget
-    if budget < per:
-        return -1
-    return budget // per if per else maxsize
 
 
 def tiles_left(engine: Engine, s: GameState, color: str) -> int:

@@ -9,6 +9,7 @@ Events: raised(player, lots, height, cost): ``height`` the casino's height after
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -16,8 +17,7 @@ from mypy_extensions import mypyc_attr
 from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
-                      units_paid)
+from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
@@ -147,9 +147,10 @@ class RaiseFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares
-        spaces = units_paid(m, table.per)  # the most spaces the player can pay for (``raise_cost``)
-        if spaces < 0:  # most lists: not even a 1-space raise affordable, no casino looked at
+        money, per = m.budget, table.per
+        if money < per:  # most lists: not even a 1-space raise affordable, no casino looked at
             return
+        spaces = money // per if per else maxsize  # the most spaces the player can pay for (``raise_cost``)
         made, top = table.made, m.max_height
         casinos, slots = m.casinos, m.slots
         for i in rows:
@@ -173,9 +174,10 @@ class RaiseFamily(Family):
         """``generate_casinos`` counted."""
         total = 0
         table: RaiseTable = m.family_tables.raise_
-        spaces = units_paid(m, table.per)
-        if spaces < 0:
+        money, per = m.budget, table.per
+        if money < per:
             return 0
+        spaces = money // per if per else maxsize
         top = m.max_height
         casinos = m.casinos
         for i in rows:

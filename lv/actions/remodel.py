@@ -10,6 +10,7 @@ Events: remodeled(player, lots, before, color, cost): ``before`` the casino's co
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -18,7 +19,7 @@ from ..casinos import boss
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
-                      tiles_left, units_paid)
+                      tiles_left)
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
@@ -172,9 +173,10 @@ class RemodelFamily(Family):
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
-        units = units_paid(m, table.per)  # the most tiles the player can pay for (``remodel_cost``)
-        if units < 0:  # not even a 1-tile remodel affordable, no casino looked at
+        money, per = m.budget, table.per
+        if money < per:  # not even a 1-tile remodel affordable, no casino looked at
             return
+        units = money // per if per else maxsize  # the most tiles the player can pay for (``remodel_cost``)
         by_space, made = table.by_space, table.made
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
@@ -219,9 +221,10 @@ class RemodelFamily(Family):
         casino's own (none made, no table of remodels looked up)."""
         total = 0
         table: RemodelTable = m.family_tables.remodel
-        units = units_paid(m, table.per)
-        if units < 0:
+        money, per = m.budget, table.per
+        if money < per:
             return 0
+        units = money // per if per else maxsize
         by_space = table.by_space
         casinos, colors_with = m.casinos, m.colors_with
         last = 0

@@ -9,6 +9,7 @@ Events: reorganized(player, lots, cost, values): ``values`` the new dice, lot ->
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
@@ -17,7 +18,7 @@ from ..casinos import has_die, pips
 from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse, units_paid
+from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
@@ -85,17 +86,6 @@ class ReorganizeTable:
         self.made: list[Reorganize | None] = [None] * lots
 
 
-def _locked_mask(m: Moment) -> int:
-    """The lots reorganized this turn (``locked``), as a mask: an int test a casino, not a set method call."""
-    reorganized = m.state.reorganized
-    mask = 0
-    if len(reorganized):  # (compiled, a native size read; a set's truth is a generic call)
-        bit = m.board.bit
-        for lot in reorganized:
-            mask |= bit[lot]
-    return mask
-
-
 class ReorganizeFamily(Family):
     """Reorganize's rules: its notation, predicate, generator, dice and application."""
 
@@ -159,10 +149,16 @@ class ReorganizeFamily(Family):
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
-        pips = units_paid(m, table.per)  # the most pips the player can pay for (``reorg_cost``)
-        if pips < 0:  # no casino's dice affordable (the player's die is 1 pip at least)
+        money, per = m.budget, table.per
+        if money < per:  # no casino's dice affordable (the player's die is 1 pip at least)
             return
-        made, locked_mask = table.made, _locked_mask(m)
+        pips = money // per if per else maxsize  # the most pips the player can pay for (``reorg_cost``)
+        made, reorganized = table.made, m.state.reorganized
+        locked_mask = 0  # the lots reorganized this turn, as a mask: an int test a casino, not a set method call
+        if len(reorganized):  # (compiled, a native size read; a set's truth is a generic call)
+            bit = m.board.bit
+            for lot in reorganized:
+                locked_mask |= bit[lot]
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
@@ -185,10 +181,16 @@ class ReorganizeFamily(Family):
         """``generate_casinos`` counted."""
         total = 0
         table: ReorganizeTable = m.family_tables.reorganize
-        pips = units_paid(m, table.per)
-        if pips < 0:
+        money, per = m.budget, table.per
+        if money < per:
             return 0
-        locked_mask = _locked_mask(m)
+        pips = money // per if per else maxsize
+        reorganized = m.state.reorganized
+        locked_mask = 0
+        if len(reorganized):
+            bit = m.board.bit
+            for lot in reorganized:
+                locked_mask |= bit[lot]
         casinos = m.casinos
         for i in rows:
             casino, facts = casinos[i]
