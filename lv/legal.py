@@ -31,9 +31,9 @@ if TYPE_CHECKING:
 
 class Plan:
     """The families of one profile that generate, in order, for each part of the list; the casino generators
-    (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, where its casinos'
-    positions are in ``Moment.rows``). Lists, not tuples: compiled, a loop over a list is native indexing.
-    ``kinds``: only these families of those a player takes, the draw and the end of the turn always (None: all)."""
+    (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, compiled an int
+    compare). Lists, not tuples: compiled, a loop over a list is native indexing. ``kinds``: only these families
+    of those a player takes, the draw and the end of the turn always (None: all)."""
 
     def __init__(self, profile: Profile, kinds: frozenset[str] | None = None) -> None:
         families = sorted((f for f in A.FAMILIES if f.active(profile)
@@ -118,10 +118,19 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     n = _casino_rows(engine, m)
-    rows, roles = m.rows, plan.roles
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    roles = plan.roles
     try:
         for i, family in enumerate(plan.casinos):
-            mine = rows[roles[i]]  # the casinos of its role
+            role = roles[i]
+            if role == _BOSSED:
+                mine = bossed
+            elif role == _DICED:
+                mine = diced
+            elif role == _RIVALS:
+                mine = rivals
+            else:  # EVERY
+                mine = list(range(n))
             if mine:  # a family with no casino to look at is not asked
                 family.generate_casinos(m, mine)
     except BaseException:
@@ -134,9 +143,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
 
 def _casino_rows(engine: Engine, m: Moment) -> int:
     """The casinos of the list (``m.casinos``, with their dice facts), a slot for each (``m.slots``: the engine's,
-    kept from list to list, emptied after use: no new lists) and the positions of the casinos of each role for the
-    player (``m.rows``, by the role's place in ``ROLES``: ``_roles``, and every position), for ``fill`` and
-    ``_tally``: the number of casinos."""
+    kept from list to list, emptied after use: no new lists) and the roles of the player's casinos (``_roles``),
+    for ``fill`` and ``_tally``: the number of casinos."""
     player = m.player
     m.casinos = casinos = m.index.with_dice()
     n = len(casinos)
@@ -144,11 +152,6 @@ def _casino_rows(engine: Engine, m: Moment) -> int:
     while len(slots) < n:
         slots.append([])
     m.slots = slots
-    every = m.every
-    if len(every) != n:  # (kept: a list of the same length is the same)
-        while len(every) < n:
-            every.append(len(every))
-        _cut(every, n)
     if casinos is not m.roles_of or player != m.roles_player:  # the roles depend on nothing else (see _roles)
         _roles(m, casinos, player)
     return n
@@ -331,10 +334,19 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     counts = m.counts
     while len(counts) < n:
         counts.append(0)
-    rows, roles = m.rows, plan.roles
+    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    roles = plan.roles
     try:
         for j, family in enumerate(plan.casinos):
-            mine = rows[roles[j]]  # the casinos of its role
+            role = roles[j]
+            if role == _BOSSED:
+                mine = bossed
+            elif role == _DICED:
+                mine = diced
+            elif role == _RIVALS:
+                mine = rivals
+            else:  # EVERY
+                mine = list(range(n))
             if mine:  # a family with no casino to look at is not asked
                 total += family.count_casinos(m, mine, counts)
     except BaseException:

@@ -346,7 +346,7 @@ class Moment:
 
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
-                 "bossed", "diced", "rivals", "every", "rows", "roles_of", "roles_player", "structure", "join_rule",
+                 "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
@@ -380,9 +380,6 @@ class Moment:
         self.bossed: list[int] = []
         self.diced: list[int] = []
         self.rivals: list[int] = []
-        self.every: list[int] = []  # every position (0 to the number of casinos)
-        # those four by the role's place in ``ROLES`` (legal.py's plan reads a family's rows by it)
-        self.rows: list[list[int]] = [self.bossed, self.diced, self.rivals, self.every]
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
