@@ -55,7 +55,7 @@ from .board import Board, Lot
 from .casinos import Casino, CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
-from .legal import Plan, empty, fill, legal_actions, whole_plan
+from .legal import Plan, empty, fill, legal_actions, plan_of
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.raise_ import raise_price
@@ -101,6 +101,18 @@ _NO_SLOTS: Final[list[list[A.Decision]]] = []  # ``GreedyBot._scan`` of a joined
 _NOTHING: Final[list[A.Decision]] = []
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []  # ``GreedyBot._scan`` without slots: no casinos of theirs
 _GAMBLE: Final = "gamble"  # the gamble family's name (``Plan.without``)
+
+
+_GREEDY_PLAN: Final = "legal plan/greedy"  # where ``_greedy_plan`` keeps it, with the families' tables
+
+
+def _greedy_plan(engine: Engine) -> Plan:
+    """``plan_of(engine, GREEDY_TAKES)``, kept with the families' tables of the engine's profile under a key of
+    its own (``plan_of`` makes its key from the kinds, sorted and joined, at each call)."""
+    plan: Plan | None = engine.tables.get(_GREEDY_PLAN)
+    if plan is None:
+        plan = engine.tables[_GREEDY_PLAN] = plan_of(engine, GREEDY_TAKES)
+    return plan
 
 
 def _drawn(choices: list[A.Decision], rng: random.Random) -> A.Decision:
@@ -195,16 +207,19 @@ class GreedyBot(Picker):
         return self._stake(s, action) if isinstance(action, A.Gamble) else action
 
     def pick(self, engine: Engine, s: GameState, plan: Plan | None, rng: random.Random) -> tuple[A.Decision, bool]:
-        """``Picker.pick``: ``self(view, legal_actions_of(engine, s, plan), rng)`` (all the families when ``plan`` is
-        None), the same decision from the same draws, found in the parts of the list (``legal.fill``: before the
+        """``Picker.pick``: ``self(view, legal_actions_of(engine, s, plan), rng)`` (the families of ``GREEDY_TAKES``
+        when ``plan`` is None: the same decision as from the whole list), the same decision from the same draws, found in the parts of the list (``legal.fill``: before the
         casinos, the slots, after them) without joining them; and whether ``step`` may apply it trusted. It always
         may: the decision is one of the listed objects, or a gamble at a stake from $1 to the one listed at its
         casino (``gamble_of``, not laid off, as the generator lists it; else it is checked). The list leaves out the
         purchases that would leave it less than its reserve (``fill``'s ``keep``): each is worth 0 to it (``_value``),
         so the same decisions are drawn among, in the same order."""
+        if plan is None:  # the families of the kinds it values (``GREEDY_TAKES``): a remodel or a house rule's
+            #   decision is worth 0 to it (``_value``), never drawn, so none is listed (the same pick)
+            plan = _greedy_plan(engine)
         if s.players[s.current].money >= self.short:  # a gamble is worth nothing to it now (``_value``): none
             #   listed (the same pick: a decision valued 0 is never drawn, and the end of the turn is listed after)
-            plan = (whole_plan(engine) if plan is None else plan).without(engine, _GAMBLE)
+            plan = plan.without(engine, _GAMBLE)
         out: list[A.Decision] = []
         after: list[A.Decision] = []
         n = fill(engine, s, out, after, plan, self.reserve)  # (a purchase leaving less than the reserve: worth 0)

@@ -124,3 +124,42 @@ def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
             assert got == listed[below(r1, len(listed))] and n == len(listed)
             game.apply(bots.uniform_bot(game, listed, random.Random(n)))
         assert r1.random() == r2.random()
+
+
+def roles_agree(game):
+    """After a count of the list, the moment's rows of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
+    and ``_tally`` give each family, by ``Plan.roles``) are the positions of the casinos of that role for the player;
+    the list, and the number of positions in some role's rows."""
+    e, s = game.engine, game.state
+    listed = game.legal_actions()
+    if s.phase != "actions":
+        return listed, 0
+    assert legal_count(e, s) == len(listed)
+    m = e.moment
+    rows = (m.bossed, m.diced, m.rivals)
+    seen = 0
+    for position in range(len(m.casinos)):
+        role = legal._role(m.casinos[position][1], m.player)
+        assert [position in rows[r] for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
+        seen += role > 0
+    return listed, seen
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("revised", 2)])
+def test_the_rows_of_each_role_are_the_casinos_of_that_role(spec, players):
+    """In random positions and at every list of a whole game (one moment renewed list after list, the rows kept
+    while the casinos and the player are the same, or ``_same_roles`` finds the new casinos in the same roles), each
+    role's rows are the casinos of that role for the player."""
+    import lv
+    from lv import bots
+
+    rng = random.Random(f"rows {spec}")
+    seen = 0
+    for _ in range(15):
+        seen += roles_agree(random_position(spec, players, rng))[1]
+    game = lv.new_game(spec, players, 7)
+    while not game.over:
+        listed, found = roles_agree(game)
+        seen += found
+        game.apply(bots.uniform_bot(game, listed, rng))
+    assert seen > 20

@@ -344,8 +344,8 @@ class Moment:
     """What every generator of the legal list reads, computed once per list: the player to move, their money,
     the tiles left per colour, the closed F block. Generators read the profile and board from here too."""
 
-    __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "left",
-                 "open_colors", "colors_with", "index", "max_height", "tables", "casinos", "slots", "players",
+    __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
+                 "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
 
@@ -368,6 +368,11 @@ class Moment:
             by_counts = engine.tables["tile facts by counts"] = {}
         self._by_counts: dict[int, TileFacts] = by_counts
         self.open_colors: tuple[str, ...] = ()
+        # the tiles left by colour (``left``), made when first read after a renewal (None: not yet; most lists
+        # never read it), and the moment's own table of the colours with at least N left (``colors_with`` outside
+        # a search), kept from renewal to renewal and emptied: no dict made a renewal
+        self._left: dict[str, int] | None = None
+        self._with: dict[int, tuple[str, ...]] = {}
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
         # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
@@ -399,12 +404,25 @@ class Moment:
             #   collector more than their hits save; pure, the key costs more bytecodes than they save; and not kept
             #   in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference and
             #   greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
-            #   state's counts by colour number (``_facts_of``: no dict of the counts made)
+            #   state's counts by colour number; outside a search no dict made (the moment's own ``colors_with``
+            #   emptied, the tiles left by colour made only if read: ``left``)
             if _COMPILED and engine.mute:
-                facts = self._counted(s)
-            else:
-                facts = _facts_of(self.per_color, self.board.colors, s.color_counts)
-            self.left, opened, self.colors_with = facts
+                self._left, opened, self.colors_with = self._counted(s)
+            else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
+                colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
+                shut = 0  # colours with no tile left
+                for k in range(len(colors)):
+                    if per_color - counts[k] <= 0:
+                        shut += 1
+                # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
+                opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
+                                                      if per_color - counts[k] > 0])
+                with_ = self._with
+                if len(with_) != 1:  # (a dict emptied frees its table: only when more than the one entry is there)
+                    with_.clear()
+                with_[1] = opened
+                self.colors_with = with_
+                self._left = None
             # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
             #   key costs a tuple hashed); the very same tuple is not compared
             if opened is not self.open_colors and opened != self.open_colors:
@@ -445,12 +463,21 @@ class Moment:
             found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.color_counts)
         return found
 
+    @property
+    def left(self) -> dict[str, int]:
+        """The tiles left of each colour (``tiles_left``, in bulk), made when first read after the tiles moved."""
+        left = self._left
+        if left is None:
+            left = self._left = _facts_of(self.per_color, self.board.colors, self.state.color_counts)[0]
+        return left
+
     def colors_with_at_least(self, needed: int) -> tuple[str, ...]:
         """The colours with at least ``needed`` tiles left (``tiles_left(...) >= needed``, in bulk)."""
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
-        if colors is None:
-            left = self.left
-            colors = self.colors_with[needed] = tuple([c for c in self.board.colors if left[c] >= needed])
+        if colors is None:  # from the state's counts by colour number (no dict of the tiles left read)
+            board_colors, counts, least = self.board.colors, self.state.color_counts, self.per_color - needed
+            colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
+                                                       if counts[k] <= least])
         return colors
 
 

@@ -313,12 +313,18 @@ class GambleFamily(Family):
         table: GambleTable = m.family_tables.gamble
         if s.gambles >= table.per_turn or money < 1:
             return 0
-        casinos = m.casinos
-        if not table.at_boss:
+        players = s.players
+        broke = False  # a player with no money (most lists: none; then no boss caps a bet below $1)
+        if table.at_boss:
+            for p in players:
+                if p.money < 1:
+                    broke = True
+                    break
+        if not broke:
             for i in rows:
                 counts[i] = counts[i] + 1
             return len(rows)
-        players = s.players
+        casinos = m.casinos
         for i in rows:
             b = casinos[i][1].boss
             assert b is not None  # a rival's casino has a boss

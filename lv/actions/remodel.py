@@ -227,21 +227,31 @@ class RemodelFamily(Family):
         units = money // per if per else maxsize
         by_space = table.by_space
         casinos, colors_with = m.casinos, m.colors_with
+        most = 0  # the most tiles of a colour on the board
+        for n in m.state.color_counts:
+            if n > most:
+                most = n
+        # a casino needing at most the fewest tiles left of any colour (most casinos, most of a game) has every
+        # colour but its own: no colours looked up and compared
+        fewest, others = m.per_color - most, len(m.board.colors) - 1
         last = 0
         colors: tuple[str, ...] = ()
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles
             if needed <= units:
-                if needed != last:
-                    colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                    last = needed
-                k = len(colors)
-                color = casino.color
-                for c in colors:
-                    if c == color:
-                        k -= 1
-                        break
+                if needed <= fewest:
+                    k = others
+                else:
+                    if needed != last:
+                        colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                        last = needed
+                    k = len(colors)
+                    color = casino.color
+                    for c in colors:
+                        if c == color:
+                            k -= 1
+                            break
                 counts[i] = counts[i] + k
                 total += k
         return total

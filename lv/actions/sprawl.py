@@ -260,8 +260,9 @@ class SprawlFamily(Family):
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
-        s, left = m.state, m.left
-        all_open = len(m.open_colors) == len(m.board.colors)  # a tile of every colour left (most lists): no lookup
+        s = m.state
+        # a tile of every colour left (most lists): no lookup by colour (else the tiles left, read once)
+        left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
@@ -270,7 +271,7 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or not all_open and left[casino.color] < 1:  # the int tests first: no lookup by colour
+            if not free or left is not None and left[casino.color] < 1:  # the int tests first: no lookup by colour
                 #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
@@ -315,8 +316,8 @@ class SprawlFamily(Family):
         money = m.budget
         if money < table.least:
             return 0
-        s, left = m.state, m.left
-        all_open = len(m.open_colors) == len(m.board.colors)
+        s = m.state
+        left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = s.tile_mask | s.markers_mask
         closed = m.closed
         if closed is not None:
@@ -325,7 +326,7 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & ~taken
-            if not free or not all_open and left[casino.color] < 1:
+            if not free or left is not None and left[casino.color] < 1:
                 continue
             k = popcount(free & table.affordable(casino.height, money))
             if k:
