@@ -166,6 +166,16 @@ def _sprawls_from(source: str) -> dict[str, Sprawl]:
     return made
 
 
+def _taken(m: Moment) -> int:
+    """The lots no sprawl of this moment may go onto, as a mask: those with a tile or a marker, and the closed block
+    (what ``why_not`` refuses lot by lot; the list and its count read it alike)."""
+    taken = m.state.tile_mask | m.state.markers_mask
+    closed = m.closed
+    if closed is not None:
+        taken |= m.board.block_mask[closed]
+    return taken
+
+
 def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
     """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
     frontier (``frontier``), with their costs, the dearest of them and ``free``."""
@@ -260,13 +270,9 @@ class SprawlFamily(Family):
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
-        s = m.state
         # a tile of every colour left (most lists): no lookup by colour (else the tiles left, read once)
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
-        taken = s.tile_mask | s.markers_mask
-        closed = m.closed
-        if closed is not None:
-            taken |= m.board.block_mask[closed]
+        taken = _taken(m)
         casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
         for i in rows:
             casino = casinos[i][0]
@@ -316,12 +322,8 @@ class SprawlFamily(Family):
         money = m.budget
         if money < table.least:
             return 0
-        s = m.state
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
-        taken = s.tile_mask | s.markers_mask
-        closed = m.closed
-        if closed is not None:
-            taken |= m.board.block_mask[closed]
+        taken = _taken(m)
         casinos = m.casinos
         for i in rows:
             casino = casinos[i][0]
