@@ -148,7 +148,7 @@ def test_the_same_seed_gives_the_same_json_in_a_pool_and_on_dask():
     pool = json.dumps(explain.explain(workers=2, batch=2, **args))
     assert serial == pool
     distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as lc:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as lc:
         with distributed.Client(lc) as client:
             on_dask = json.dumps(explain.explain(client=client, batch=4, **args))
     assert on_dask == serial

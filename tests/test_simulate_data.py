@@ -369,7 +369,7 @@ def test_dask_gives_what_a_serial_run_and_the_pool_give():
     args = dict(profiles=["original", "revised"], players=3, games=12, seed=4, bots=["random"], resamples=100)
     serial = json.dumps(simulate.simulate(workers=1, **args))
     pool = json.dumps(simulate.simulate(workers=2, batch=5, **args))
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as lc:
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=":0") as lc:
         with distributed.Client(lc) as client:
             on_dask = json.dumps(simulate.simulate(client=client, batch=5, **args))
             cmd = ["simulate", "-v", "original", "-v", "revised", "--games", "12", "--seed", "4", "--players", "3",
@@ -489,7 +489,7 @@ def test_a_tls_scheduler_takes_the_credentials_from_dasks_configuration(tmp_path
 
     security = distributed.Security.temporary()
     cmd = ["simulate", "-v", "revised", "--games", "4", "--seed", "2", "--players", "3", "--bot", "random", "--json"]
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0",
                                   security=security) as lc:
         address = lc.scheduler_address
         missing = run(*cmd, "--cluster", "dask", "--scheduler", address)
