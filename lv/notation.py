@@ -51,14 +51,20 @@ def name_problem(name: object) -> str | None:
     return None
 
 
+NAME_LIMIT = 40  # characters in a new game's player name: a name is printed in every table, turn and trade
+
+
 def new_name_problem(name: str) -> str | None:
     """Why ``name`` cannot be the name of a player of a new game, or None: ``name_problem``'s reasons first, then
     the notation's: it names a player by one word ('from red to blue', 'by red, blue', steps split at ';', and
-    the command line's --deal red=A1 and --rolls red=6+5 at '='), so 'ann lee' could never trade. Checked when a
-    game is made (``lv new``, ``lv.new_game``), not when a record is read: a game made before still loads."""
+    the command line's --deal red=A1 and --rolls red=6+5 at '='), so 'ann lee' could never trade; and at most
+    ``NAME_LIMIT`` characters. Checked when a game is made (``lv new``, ``lv.new_game``), not when a record is
+    read: a game made before still loads."""
     problem = name_problem(name)
     if problem:
         return problem
+    if len(name) > NAME_LIMIT:
+        return f"player name {one_line(repr(name[:NAME_LIMIT]))}...: at most {NAME_LIMIT} characters, not {len(name)}"
     odd = next((c for c in name if c.isspace() or c in ",;="), None)
     if odd is not None:
         return (f"player name {one_line(repr(name))}: one word without {odd!r}, as the notation names players "

@@ -120,6 +120,8 @@ def test_train_refuses_its_output_before_the_self_play(folder, monkeypatch, outp
     ("a=b,c", "one word without '='"),
     ("e\u0301,\u00e9", "player names must differ (also in case and accents): 'e\\u0301' and '\\xe9'"),
     ("ann,ANN", "player names must differ (also in case and accents): 'ann' and 'ANN'"),
+    ("a" * 41 + ",bob", f"player name '{'a' * 40}'...: at most 40 characters, not 41"),
+    ("a" * 5000 + ",bob", "at most 40 characters, not 5000"),
 ])
 def test_a_name_the_notation_cannot_name_is_refused(folder, names, message):
     """'ann lee' was a player no trade could name ('from ann lee to bob' is refused); 'é' as one character and
@@ -140,6 +142,19 @@ def test_a_record_made_before_the_one_word_rule_still_loads_and_plays(folder):
     assert lv.new_game("revised", ["ann", "bob"], 1).state.players[0].name == "ann"
     with pytest.raises(lv.RecordError, match="'ann lee': one word without ' '"):
         lv.new_game("revised", ["ann lee", "bob"], 1)
+
+
+def test_a_name_of_40_characters_is_taken_and_a_record_with_a_longer_one_still_loads(folder):
+    # the limit is for new games: 40 characters make a game; a game file made before with a longer name still loads
+    forty = "a" * 40
+    assert lv.new_game("revised", [forty, "bob"], 1).state.players[0].name == forty
+    assert runner.invoke(cli.app, ["new", "-p", "ann,bob", "--seed", "1", "-o", "r.yaml"]).exit_code == 0
+    text = (folder / "r.yaml").read_text()
+    (folder / "r.yaml").write_text(re.sub(r"\bann\b", "b" * 300, text))
+    res = runner.invoke(cli.app, ["show", "r.yaml"])
+    assert res.exit_code == 0 and "b" * 40 in res.stdout, res.stderr
+    with pytest.raises(lv.RecordError, match="at most 40 characters, not 41"):
+        lv.new_game("revised", [forty + "a", "bob"], 1)
 
 
 def test_a_record_with_names_that_look_the_same_is_refused_on_load_at_its_line(folder):
