@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
@@ -118,21 +118,26 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     n = _casino_rows(engine, m)
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
     roles = plan.roles
+    asked = -1  # the mask of the last family's casinos, and their positions (most families share a role)
+    rows: tuple[int, ...] = ()
     try:
         for i, family in enumerate(plan.casinos):
             role = roles[i]
             if role == _BOSSED:
-                mine = bossed
+                mask = m.bossed
             elif role == _DICED:
-                mine = diced
+                mask = m.diced
             elif role == _RIVALS:
-                mine = rivals
+                mask = m.rivals
             else:  # EVERY
-                mine = list(range(n))
-            if mine:  # a family with no casino to look at is not asked
-                family.generate_casinos(m, mine)
+                mask = (1 << n) - 1
+            if mask:  # a family with no casino to look at is not asked
+                if mask != asked:  # (the kept positions read inline: in pure Python, a call a list costs)
+                    got = m.by_mask.get(mask)
+                    rows = m.rows_of(mask) if got is None else got
+                    asked = mask
+                family.generate_casinos(m, rows)
     except BaseException:
         empty(engine.slots)
         raise
@@ -158,109 +163,40 @@ def _casino_rows(engine: Engine, m: Moment) -> int:
 
 
 def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
-    """The positions in ``casinos`` of the casinos of each role (``Family.casinos``) for ``player``, into
-    ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
+    """The casinos of each role (``Family.casinos``) for ``player`` as masks, bit ``i`` the casino ``casinos[i]``,
+    into ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
-    reused meanwhile). Compiled, another list for the same player whose casinos have the roles they had keeps the
-    lists (``_same_roles``)."""
-    old = m.roles_of
-    if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
-            and _same_roles(old, casinos, player):  # (another list, its casinos in the same roles: kept)
-        m.roles_of = casinos
-        return
-    if _COMPILED:  # written over in place, then cut (a list emptied frees its array, and the next append mallocs
-        #   it); each write inline (a call a position cost more than the write)
-        bossed, diced, rivals = m.bossed, m.diced, m.rivals
-        nb = nd = nr = 0
-        i = 0
-        for pair in casinos:
-            facts = pair[1]
-            b = facts.boss
-            if b is not None and b == player:  # the boss has a die: bossed is part of diced
-                if nb < len(bossed):
-                    bossed[nb] = i
-                else:
-                    bossed.append(i)
-                nb += 1
-                if nd < len(diced):
-                    diced[nd] = i
-                else:
-                    diced.append(i)
-                nd += 1
-            else:
-                for owner in facts.owners:  # ``player in facts.owners``: native compares
-                    if owner == player:
-                        if nd < len(diced):
-                            diced[nd] = i
-                        else:
-                            diced.append(i)
-                        nd += 1
-                        break
-                if b is not None:
-                    if nr < len(rivals):
-                        rivals[nr] = i
-                    else:
-                        rivals.append(i)
-                    nr += 1
-            i += 1
-        _cut(bossed, nb)
-        _cut(diced, nd)
-        _cut(rivals, nr)
-        m.roles_of, m.roles_player = casinos, player
-        return
-    # the same in pure Python, in fewer bytecodes (``None == player`` is false; ``in``, one C call), into the moment's
-    # own lists emptied
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    bossed.clear()
-    diced.clear()
-    rivals.clear()
-    i = 0
-    for _, facts in casinos:
+    reused meanwhile). Worked out again for another list: a few int operations a casino (compiled, native), no
+    list written."""
+    bossed = diced = rivals = 0
+    bit = 1
+    for pair in casinos:
+        facts = pair[1]
         b = facts.boss
-        if b == player:
-            bossed.append(i)
-            diced.append(i)
-        else:
-            if player in facts.owners:
-                diced.append(i)
-            if b is not None:
-                rivals.append(i)
-        i += 1
+        if b is not None:
+            if b == player:  # the boss has a die: bossed is part of diced
+                bossed |= bit
+                diced |= bit
+            else:
+                rivals |= bit
+                if _COMPILED:
+                    for owner in facts.owners:  # (``player in facts.owners``: native compares)
+                        if owner == player:
+                            diced |= bit
+                            break
+                elif player in facts.owners:  # (pure: one C call)
+                    diced |= bit
+        elif _COMPILED:
+            for owner in facts.owners:
+                if owner == player:
+                    diced |= bit
+                    break
+        elif player in facts.owners:
+            diced |= bit
+        bit <<= 1
+    m.bossed, m.diced, m.rivals = bossed, diced, rivals
     m.roles_of, m.roles_player = casinos, player
-
-
-def _same_roles(old: list[tuple[Casino, DiceFacts]], new: list[tuple[Casino, DiceFacts]], player: int) -> bool:
-    """Every position of ``new`` has the role for ``player`` it has in ``old`` (a list as long): where the pair
-    (casino, dice facts) is the very same object, surely (``with_dice`` keeps the pairs of the casinos no tile or
-    die changed), else by their dice facts (``_role``). After most decisions one or two pairs are new, and the
-    roles of their casinos the same: the lists are kept, not worked out again."""
-    a = cast("list[object]", old)  # (the pairs as objects: compiled, a pointer compare each, not a tuple unboxed)
-    b = cast("list[object]", new)
-    for k in range(len(b)):
-        if a[k] is not b[k] and _role(old[k][1], player) != _role(new[k][1], player):
-            return False
-    return True
-
-
-def _role(facts: DiceFacts, player: int) -> int:
-    """The roles of a casino with these dice facts for ``player`` (``_roles``), as bits: bossed 1, diced 2,
-    rivals 4."""
-    b = facts.boss
-    if b is not None and b == player:
-        return 3
-    role = 0
-    for owner in facts.owners:
-        if owner == player:
-            role = 2
-            break
-    return role + 4 if b is not None else role
-
-
-def _cut(rows: list[int], k: int) -> None:
-    """``rows`` cut to its first ``k``, from the end (its array kept)."""
-    while len(rows) > k:
-        rows.pop()
 
 
 def empty(slots: list[list[Decision]]) -> None:
@@ -340,15 +276,15 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
         for j, family in enumerate(plan.casinos):
             role = roles[j]
             if role == _BOSSED:
-                mine = bossed
+                mask = bossed
             elif role == _DICED:
-                mine = diced
+                mask = diced
             elif role == _RIVALS:
-                mine = rivals
+                mask = rivals
             else:  # EVERY
-                mine = list(range(n))
-            if mine:  # a family with no casino to look at is not asked
-                total += family.count_casinos(m, mine, counts)
+                mask = (1 << n) - 1
+            if mask:  # a family with no casino to look at is not asked
+                total += family.count_in(m, mask, counts)
     except BaseException:
         empty(engine.slots)
         _zero(counts)
@@ -416,14 +352,15 @@ def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
     the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
     decision it is, which makes it (``make_casino``)."""
-    one, counts = m.one, m.counts
-    one[0] = row
-    mine = _role(m.casinos[row][1], m.player)  # bit 1 << role: bossed 1, diced 2, rivals 4 (_BOSSED ... _RIVALS)
+    counts = m.counts
+    one = 1 << row
+    # its roles as bits, bit ``1 << role`` (_BOSSED ... _RIVALS): bossed 1, diced 2, rivals 4
+    mine = (m.bossed >> row & 1) | (m.diced >> row & 1) << 1 | (m.rivals >> row & 1) << 2
     roles = plan.roles
     for j, family in enumerate(plan.casinos):
         role = roles[j]
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
-            c = family.count_casinos(m, one, counts)
+            c = family.count_in(m, one, counts)
             counts[row] = 0
             if i < c:
                 return family.make_casino(m, row, i)

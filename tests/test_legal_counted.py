@@ -113,30 +113,39 @@ def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
         assert r1.random() == r2.random()
 
 
+def plain_role(facts, player):
+    """The roles of a casino with these dice facts for ``player``, as bits: bossed 1, diced 2, rivals 4."""
+    return ((facts.boss == player) | (player in facts.owners) << 1
+            | (facts.boss is not None and facts.boss != player) << 2)
+
+
 def roles_agree(game):
-    """After a count of the list, the moment's rows of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
-    and ``_tally`` give each family, by ``Plan.roles``) are the positions of the casinos of that role for the player;
-    the list, and the number of positions in some role's rows."""
+    """After a count of the list, the moment's masks of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
+    and ``_tally`` give each family, by ``Plan.roles``) have the bits of the casinos of that role for the player, and
+    ``rows_of`` gives their positions; the list, and the number of casinos in some role."""
     e, s = game.engine, game.state
     listed = game.legal_actions()
     if s.phase != "actions":
         return listed, 0
     assert legal_count(e, s) == len(listed)
     m = e.moment
-    rows = (m.bossed, m.diced, m.rivals)
+    masks = (m.bossed, m.diced, m.rivals)
+    assert all(0 <= mask < 1 << len(m.casinos) for mask in masks)  # no bit past the last casino
     seen = 0
     for position in range(len(m.casinos)):
-        role = legal._role(m.casinos[position][1], m.player)
-        assert [position in rows[r] for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
+        role = plain_role(m.casinos[position][1], m.player)
+        assert [bool(masks[r] >> position & 1) for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
         seen += role > 0
+    for mask in masks:
+        assert m.rows_of(mask) == tuple(p for p in range(len(m.casinos)) if mask >> p & 1)
     return listed, seen
 
 
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("revised", 2)])
 def test_the_rows_of_each_role_are_the_casinos_of_that_role(spec, players):
-    """In random positions and at every list of a whole game (one moment renewed list after list, the rows kept
-    while the casinos and the player are the same, or ``_same_roles`` finds the new casinos in the same roles), each
-    role's rows are the casinos of that role for the player."""
+    """In random positions and at every list of a whole game (one moment renewed list after list, the masks kept
+    while the casinos and the player are the same), each role's mask holds the casinos of that role for the
+    player."""
     import lv
     from lv import bots
 

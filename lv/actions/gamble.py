@@ -271,7 +271,7 @@ class GambleFamily(Family):
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
 
-    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
         s, money = m.state, m.money
@@ -305,9 +305,10 @@ class GambleFamily(Family):
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: one a casino, but where the boss's money caps the bet and the boss has
-        none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has $1)."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: one a casino, but where the boss's money caps
+        the bet and the boss has none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has
+        $1)."""
         total = 0
         s, money = m.state, m.money
         table: GambleTable = m.family_tables.gamble
@@ -320,17 +321,25 @@ class GambleFamily(Family):
                 if p.money < 1:
                     broke = True
                     break
+        i = -1
         if not broke:
-            for i in rows:
-                counts[i] = counts[i] + 1
-            return len(rows)
+            while mask:  # each set bit (compiled: native shifts and tests)
+                i += 1
+                if mask & 1:
+                    counts[i] = counts[i] + 1
+                    total += 1
+                mask >>= 1
+            return total
         casinos = m.casinos
-        for i in rows:
-            b = casinos[i][1].boss
-            assert b is not None  # a rival's casino has a boss
-            if players[b].money >= 1:
-                counts[i] = counts[i] + 1
-                total += 1
+        while mask:
+            i += 1
+            if mask & 1:
+                b = casinos[i][1].boss
+                assert b is not None  # a rival's casino has a boss
+                if players[b].money >= 1:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            mask >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

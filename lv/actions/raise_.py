@@ -144,7 +144,7 @@ class RaiseFamily(Family):
             return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
@@ -170,8 +170,8 @@ class RaiseFamily(Family):
             a = table.made[casino.first] = Raise(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``."""
         total = 0
         table: RaiseTable = m.family_tables.raise_
         money, per = m.budget, table.per
@@ -180,11 +180,15 @@ class RaiseFamily(Family):
         spaces = money // per if per else maxsize
         top = m.max_height
         casinos = m.casinos
-        for i in rows:
-            casino = casinos[i][0]
-            if casino.height < top and casino.spaces <= spaces:
-                counts[i] = counts[i] + 1
-                total += 1
+        i = -1
+        while mask:  # each set bit (compiled: native shifts and tests)
+            i += 1
+            if mask & 1:
+                casino = casinos[i][0]
+                if casino.height < top and casino.spaces <= spaces:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            mask >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],

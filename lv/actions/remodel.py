@@ -169,7 +169,7 @@ class RemodelFamily(Family):
             return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares
@@ -216,9 +216,9 @@ class RemodelFamily(Family):
                 i -= 1
         raise IndexError(f"no remodel {i} past the last at {casino.name}")
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: where the player can pay, the colours with enough tiles left but the
-        casino's own (none made, no table of remodels looked up)."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: where the player can pay, the colours with
+        enough tiles left but the casino's own (none made, no table of remodels looked up)."""
         total = 0
         table: RemodelTable = m.family_tables.remodel
         money, per = m.budget, table.per
@@ -236,7 +236,13 @@ class RemodelFamily(Family):
         fewest, others = m.per_color - most, len(m.board.colors) - 1
         last = 0
         colors: tuple[str, ...] = ()
-        for i in rows:
+        i = -1
+        while mask:  # each set bit (compiled: native shifts and tests)
+            i += 1
+            bit = mask & 1
+            mask >>= 1
+            if not bit:
+                continue
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles
             if needed <= units:

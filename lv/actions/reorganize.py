@@ -146,7 +146,7 @@ class ReorganizeFamily(Family):
             return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
@@ -177,8 +177,8 @@ class ReorganizeFamily(Family):
             a = table.made[casino.first] = Reorganize(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``."""
         total = 0
         table: ReorganizeTable = m.family_tables.reorganize
         money, per = m.budget, table.per
@@ -192,11 +192,15 @@ class ReorganizeFamily(Family):
             for lot in reorganized:
                 locked_mask |= bit[lot]
         casinos = m.casinos
-        for i in rows:
-            casino, facts = casinos[i]
-            if facts.pips <= pips and not casino.mask & locked_mask:
-                counts[i] = counts[i] + 1
-                total += 1
+        i = -1
+        while mask:  # each set bit (compiled: native shifts and tests)
+            i += 1
+            if mask & 1:
+                casino, facts = casinos[i]
+                if facts.pips <= pips and not casino.mask & locked_mask:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            mask >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],

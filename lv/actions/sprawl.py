@@ -261,7 +261,7 @@ class SprawlFamily(Family):
                     f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
+    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the
         player can pay ``sprawl_cost``."""
@@ -314,9 +314,10 @@ class SprawlFamily(Family):
                     slot.append(sprawls[j])
                 j += 1
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: each casino's lots free (its frontier less the owned lots and the closed
-        block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none made."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: each casino's lots free (its frontier less the
+        owned lots and the closed block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none
+        made."""
         total = 0
         table: SprawlTable = m.family_tables.sprawl
         money = m.budget
@@ -325,7 +326,13 @@ class SprawlFamily(Family):
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = _taken(m)
         casinos = m.casinos
-        for i in rows:
+        i = -1
+        while mask:  # each set bit (compiled: native shifts and tests)
+            i += 1
+            bit = mask & 1
+            mask >>= 1
+            if not bit:
+                continue
             casino = casinos[i][0]
             free = casino.around & ~taken
             if not free or left is not None and left[casino.color] < 1:
