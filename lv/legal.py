@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
+
+from mypy_extensions import i64
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
@@ -121,6 +123,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     roles = plan.roles
     asked = -1  # the mask of the last family's casinos, and their positions (most families share a role)
     rows: tuple[int, ...] = ()
+    t = m.by_byte
+    t0, t1, t2 = t[0], t[1], t[2]
     try:
         for i, family in enumerate(plan.casinos):
             role = roles[i]
@@ -133,9 +137,9 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             else:  # EVERY
                 mask = (1 << n) - 1
             if mask:  # a family with no casino to look at is not asked
-                if mask != asked:  # (the kept positions read inline: in pure Python, a call a list costs)
-                    got = m.by_mask.get(mask)
-                    rows = m.rows_of(mask) if got is None else got
+                if mask != asked:  # (``rows_of`` inline for up to 24 casinos: in pure Python, a call costs)
+                    rows = t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16] if mask < 16777216 \
+                        else m.rows_of(mask)
                     asked = mask
                 family.generate_casinos(m, rows)
     except BaseException:
@@ -167,8 +171,27 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     into ``m.bossed``, ``m.diced`` and ``m.rivals``, kept with the list and the player they are for: ``with_dice``
     gives the very same list until a tile or a die changes (it is never changed, and its casinos and dice facts
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
-    reused meanwhile). Worked out again for another list: a few int operations a casino (compiled, native), no
-    list written."""
+    reused meanwhile). Compiled, another list as long for the same player (after most decisions) keeps the roles of
+    the pairs that are the very same objects (``with_dice`` keeps the pairs of the casinos no tile or die changed)
+    and works out the others' (``_role``); else a few int operations a casino, no list written."""
+    old = m.roles_of
+    if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos):
+        was = cast("list[object]", old)  # (the pairs as objects: compiled, a pointer compare each, no tuple unboxed)
+        now = cast("list[object]", casinos)
+        bossed: i64 = m.bossed
+        diced: i64 = m.diced
+        rivals: i64 = m.rivals
+        bit: i64 = 1
+        for k in range(len(now)):
+            if was[k] is not now[k]:
+                role = _role(casinos[k][1], player)
+                bossed = bossed | bit if role & 1 else bossed & ~bit
+                diced = diced | bit if role & 2 else diced & ~bit
+                rivals = rivals | bit if role & 4 else rivals & ~bit
+            bit <<= 1
+        m.bossed, m.diced, m.rivals = bossed, diced, rivals
+        m.roles_of = casinos
+        return
     bossed = diced = rivals = 0
     bit = 1
     for pair in casinos:
@@ -197,6 +220,20 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
         bit <<= 1
     m.bossed, m.diced, m.rivals = bossed, diced, rivals
     m.roles_of, m.roles_player = casinos, player
+
+
+def _role(facts: DiceFacts, player: int) -> int:
+    """The roles of a casino with these dice facts for ``player`` (``_roles``), as bits: bossed 1, diced 2,
+    rivals 4."""
+    b = facts.boss
+    if b is not None and b == player:
+        return 3
+    role = 0
+    for owner in facts.owners:
+        if owner == player:
+            role = 2
+            break
+    return role + 4 if b is not None else role
 
 
 def empty(slots: list[list[Decision]]) -> None:

@@ -352,7 +352,7 @@ class Moment:
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "by_mask")
+                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "by_byte")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -381,15 +381,11 @@ class Moment:
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
         # the casinos of each role (``Family.casinos``) as masks, bit ``i`` the casino ``casinos[i]`` (legal.py
-        # works them out, and keeps them while the list and the player are the same); the positions of a mask's set
-        # bits, kept by mask with the families' tables of the profile (``rows_of``: shared by its games)
+        # works them out, and keeps them while the list and the player are the same)
         self.bossed = 0
         self.diced = 0
         self.rivals = 0
-        by_mask: dict[int, tuple[int, ...]] | None = engine.tables.get("rows by mask")
-        if by_mask is None:
-            by_mask = engine.tables["rows by mask"] = {}
-        self.by_mask: dict[int, tuple[int, ...]] = by_mask
+        self.by_byte = _rows_by_byte()  # the positions of the set bits of each byte (``rows_of``)
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
@@ -474,20 +470,20 @@ class Moment:
 
     def rows_of(self, mask: int) -> tuple[int, ...]:
         """The positions of the set bits of ``mask`` (``mask`` >= 0), in order: the casinos of a role as
-        ``generate_casinos`` is given them. Kept by mask (the same tuple for the same mask)."""
-        found = self.by_mask.get(mask)
-        if found is None:
-            if len(self.by_mask) > 100_000:  # a long run of many games: start again rather than grow without end
-                self.by_mask.clear()
-            out: list[int] = []
-            i = 0
-            rest = mask
-            while rest:
-                if rest & 1:
-                    out.append(i)
-                rest >>= 1
-                i += 1
-            found = self.by_mask[mask] = tuple(out)
+        ``generate_casinos`` is given them. From the positions by byte (``by_byte``: a game's masks differ list
+        after list, as casinos come and go, so a table by mask would mostly miss)."""
+        t = self.by_byte
+        if mask < 1 << 24:  # (up to 24 casinos: three reads; ``+ ()`` gives the same tuple)
+            return t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16]
+        found = t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
+        k = 3
+        mask >>= 24
+        while mask:
+            while k >= len(t):
+                t.append(_byte_rows(len(t)))
+            found += t[k][mask & 255]
+            mask >>= 8
+            k += 1
         return found
 
     @property
@@ -506,6 +502,21 @@ class Moment:
             colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
                                                        if counts[k] <= least])
         return colors
+
+
+def _byte_rows(k: int) -> tuple[tuple[int, ...], ...]:
+    """The positions of the set bits of each value of the ``k``-th byte of a mask (``Moment.rows_of``)."""
+    return tuple([tuple([8 * k + j for j in range(8) if b >> j & 1]) for b in range(256)])
+
+
+_BY_BYTE: Final[list[tuple[tuple[int, ...], ...]]] = []  # (``_rows_by_byte``: made on first use, not at import)
+
+
+def _rows_by_byte() -> list[tuple[tuple[int, ...], ...]]:
+    """The positions by byte of masks of 48 casinos (more are added when met), made once."""
+    while len(_BY_BYTE) < 6:
+        _BY_BYTE.append(_byte_rows(len(_BY_BYTE)))
+    return _BY_BYTE
 
 
 # ------------------------------------------------------------------------------ conditions shared by the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
@@ -321,25 +321,26 @@ class GambleFamily(Family):
                 if p.money < 1:
                     broke = True
                     break
-        i = -1
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
         if not broke:
-            while mask:  # each set bit (compiled: native shifts and tests)
+            while bits:  # each set bit
                 i += 1
-                if mask & 1:
+                if bits & 1:
                     counts[i] = counts[i] + 1
                     total += 1
-                mask >>= 1
+                bits >>= 1
             return total
         casinos = m.casinos
-        while mask:
+        while bits:
             i += 1
-            if mask & 1:
+            if bits & 1:
                 b = casinos[i][1].boss
                 assert b is not None  # a rival's casino has a boss
                 if players[b].money >= 1:
                     counts[i] = counts[i] + 1
                     total += 1
-            mask >>= 1
+            bits >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -236,11 +236,12 @@ class RemodelFamily(Family):
         fewest, others = m.per_color - most, len(m.board.colors) - 1
         last = 0
         colors: tuple[str, ...] = ()
-        i = -1
-        while mask:  # each set bit (compiled: native shifts and tests)
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
             i += 1
-            bit = mask & 1
-            mask >>= 1
+            bit = bits & 1
+            bits >>= 1
             if not bit:
                 continue
             casino = casinos[i][0]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..board import popcount
 from ..casinos import boss
@@ -326,11 +326,12 @@ class SprawlFamily(Family):
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = _taken(m)
         casinos = m.casinos
-        i = -1
-        while mask:  # each set bit (compiled: native shifts and tests)
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
             i += 1
-            bit = mask & 1
-            mask >>= 1
+            bit = bits & 1
+            bits >>= 1
             if not bit:
                 continue
             casino = casinos[i][0]
