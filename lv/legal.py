@@ -71,6 +71,7 @@ _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
+_BITS: Final = tuple([1 << i for i in range(64)])  # (pure ``_roles``: the bit of each position, summed)
 
 
 def _plan(engine: Engine) -> Plan:
@@ -120,28 +121,23 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     n = _casino_rows(engine, m)
+    if m.rows_stale:  # (compiled: the roles as masks only, since the last list that was made)
+        _write_rows(m)
+    bossed, diced, rivals = m.bossed_rows, m.diced_rows, m.rivals_rows
     roles = plan.roles
-    asked = -1  # the mask of the last family's casinos, and their positions (most families share a role)
-    rows: tuple[int, ...] = ()
-    t = m.by_byte
-    t0, t1, t2 = t[0], t[1], t[2]
     try:
         for i, family in enumerate(plan.casinos):
             role = roles[i]
             if role == _BOSSED:
-                mask = m.bossed
+                mine = bossed
             elif role == _DICED:
-                mask = m.diced
+                mine = diced
             elif role == _RIVALS:
-                mask = m.rivals
+                mine = rivals
             else:  # EVERY
-                mask = (1 << n) - 1
-            if mask:  # a family with no casino to look at is not asked
-                if mask != asked:  # (``rows_of`` inline for up to 24 casinos: in pure Python, a call costs)
-                    rows = t0[mask & 255] + t1[mask >> 8 & 255] + t2[mask >> 16] if mask < 16777216 \
-                        else m.rows_of(mask)
-                    asked = mask
-                family.generate_casinos(m, rows)
+                mine = list(range(n))
+            if mine:  # a family with no casino to look at is not asked
+                family.generate_casinos(m, mine)
     except BaseException:
         empty(engine.slots)
         raise
@@ -173,7 +169,9 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     are values), so the same list and player have the same roles (``m.roles_of`` holds the list: its id is not
     reused meanwhile). Compiled, another list as long for the same player (after most decisions) keeps the roles of
     the pairs that are the very same objects (``with_dice`` keeps the pairs of the casinos no tile or die changed)
-    and works out the others' (``_role``); else a few int operations a casino, no list written."""
+    and works out the others' (``_role``); else a few int operations a casino; no list written (the positions, which
+    only a list made needs, are written from the masks by ``fill``: ``_write_rows``). Pure Python lists the
+    positions at once, in its own fewer bytecodes, and sums the masks from them."""
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos):
         was = cast("list[object]", old)  # (the pairs as objects: compiled, a pointer compare each, no tuple unboxed)
@@ -189,8 +187,38 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
                 diced = diced | bit if role & 2 else diced & ~bit
                 rivals = rivals | bit if role & 4 else rivals & ~bit
             bit <<= 1
-        m.bossed, m.diced, m.rivals = bossed, diced, rivals
+        if bossed != m.bossed or diced != m.diced or rivals != m.rivals:  # (the same roles: the positions too)
+            m.bossed, m.diced, m.rivals = bossed, diced, rivals
+            m.rows_stale = True
         m.roles_of = casinos
+        return
+    if not _COMPILED:  # pure: the positions of each role listed at once (``fill`` reads them), in fewer bytecodes
+        #   (``None == player`` is false; ``in``, one C call), into the moment's own lists emptied; the masks summed
+        #   from them (C loops)
+        bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
+        bossed_rows.clear()
+        diced_rows.clear()
+        rivals_rows.clear()
+        i = 0
+        for _, facts in casinos:
+            b = facts.boss
+            if b == player:
+                bossed_rows.append(i)
+                diced_rows.append(i)
+            else:
+                if player in facts.owners:
+                    diced_rows.append(i)
+                if b is not None:
+                    rivals_rows.append(i)
+            i += 1
+        if len(casinos) <= len(_BITS):
+            bit_of = _BITS.__getitem__
+            m.bossed, m.diced, m.rivals = sum(map(bit_of, bossed_rows)), sum(map(bit_of, diced_rows)), \
+                sum(map(bit_of, rivals_rows))
+        else:
+            m.bossed, m.diced, m.rivals = sum([1 << k for k in bossed_rows]), sum([1 << k for k in diced_rows]), \
+                sum([1 << k for k in rivals_rows])
+        m.roles_of, m.roles_player = casinos, player
         return
     bossed = diced = rivals = 0
     bit = 1
@@ -203,23 +231,46 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
                 diced |= bit
             else:
                 rivals |= bit
-                if _COMPILED:
-                    for owner in facts.owners:  # (``player in facts.owners``: native compares)
-                        if owner == player:
-                            diced |= bit
-                            break
-                elif player in facts.owners:  # (pure: one C call)
-                    diced |= bit
-        elif _COMPILED:
+                for owner in facts.owners:  # (``player in facts.owners``: native compares)
+                    if owner == player:
+                        diced |= bit
+                        break
+        else:
             for owner in facts.owners:
                 if owner == player:
                     diced |= bit
                     break
-        elif player in facts.owners:
-            diced |= bit
         bit <<= 1
-    m.bossed, m.diced, m.rivals = bossed, diced, rivals
+    if bossed != m.bossed or diced != m.diced or rivals != m.rivals:
+        m.bossed, m.diced, m.rivals = bossed, diced, rivals
+        m.rows_stale = True
     m.roles_of, m.roles_player = casinos, player
+
+
+def _write_rows(m: Moment) -> None:
+    """(Compiled, for ``fill``.) The positions of the set bits of each role's mask into the moment's lists, written
+    over in place and cut (a list emptied frees its array, and the next append mallocs it)."""
+    _write_mask(m.bossed_rows, m.bossed)
+    _write_mask(m.diced_rows, m.diced)
+    _write_mask(m.rivals_rows, m.rivals)
+    m.rows_stale = False
+
+
+def _write_mask(rows: list[int], mask: int) -> None:
+    bits: i64 = mask
+    k = 0
+    i = 0
+    while bits:
+        if bits & 1:
+            if k < len(rows):
+                rows[k] = i
+            else:
+                rows.append(i)
+            k += 1
+        bits >>= 1
+        i += 1
+    while len(rows) > k:
+        rows.pop()
 
 
 def _role(facts: DiceFacts, player: int) -> int:

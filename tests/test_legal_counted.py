@@ -137,7 +137,7 @@ def roles_agree(game):
         assert [bool(masks[r] >> position & 1) for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
         seen += role > 0
     for mask in masks:
-        assert m.rows_of(mask) == tuple(p for p in range(len(m.casinos)) if mask >> p & 1)
+        assert m.rows_of(mask) == [p for p in range(len(m.casinos)) if mask >> p & 1]
     return listed, seen
 
 

@@ -185,11 +185,11 @@ class Family:
     def generate_before(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed before the casinos' (``generates_before``)."""
 
-    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows`` (in board order: the
-        set bits of the role's mask, ``Moment.rows_of``), ``m.casinos[i]`` is (casino, dice facts) and its
-        decisions go into ``m.slots[i]``. (Before round 18 ``rows`` was a list; a family that only reads it is
-        unchanged.)"""
+        set bits of the role's mask, ``Moment.bossed`` ...), ``m.casinos[i]`` is (casino, dice facts) and its
+        decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py keeps it for the next
+        list)."""
 
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
@@ -220,7 +220,7 @@ class Family:
         shifts and tests, no list of positions). Default: ``count_casinos`` on the positions (``rows_of``)."""
         return self.count_casinos(m, m.rows_of(mask), counts)
 
-    def count_casinos(self, m: Moment, rows: tuple[int, ...], counts: list[int]) -> int:
+    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
         """``count_in`` by the positions of the casinos (the protocol before round 18: a family that defines it is
         still counted by it). Default: generated into the slots (empty when asked), counted and emptied again."""
         self.generate_casinos(m, rows)
@@ -352,7 +352,7 @@ class Moment:
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "by_byte")
+                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -385,7 +385,13 @@ class Moment:
         self.bossed = 0
         self.diced = 0
         self.rivals = 0
-        self.by_byte = _rows_by_byte()  # the positions of the set bits of each byte (``rows_of``)
+        # the positions of their set bits (what ``generate_casinos`` is given: pure Python lists them at once;
+        # compiled, only a list made, not a count, needs them, and legal.py writes them from the masks when it does:
+        # ``rows_stale``)
+        self.bossed_rows: list[int] = []
+        self.diced_rows: list[int] = []
+        self.rivals_rows: list[int] = []
+        self.rows_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
@@ -468,23 +474,17 @@ class Moment:
             found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.color_counts)
         return found
 
-    def rows_of(self, mask: int) -> tuple[int, ...]:
+    def rows_of(self, mask: int) -> list[int]:
         """The positions of the set bits of ``mask`` (``mask`` >= 0), in order: the casinos of a role as
-        ``generate_casinos`` is given them. From the positions by byte (``by_byte``: a game's masks differ list
-        after list, as casinos come and go, so a table by mask would mostly miss)."""
-        t = self.by_byte
-        if mask < 1 << 24:  # (up to 24 casinos: three reads; ``+ ()`` gives the same tuple)
-            return t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16]
-        found = t[0][mask & 255] + t[1][mask >> 8 & 255] + t[2][mask >> 16 & 255]
-        k = 3
-        mask >>= 24
+        ``generate_casinos`` is given them (a new list: for the protocol's defaults, not the built-in families)."""
+        out: list[int] = []
+        i = 0
         while mask:
-            while k >= len(t):
-                t.append(_byte_rows(len(t)))
-            found += t[k][mask & 255]
-            mask >>= 8
-            k += 1
-        return found
+            if mask & 1:
+                out.append(i)
+            mask >>= 1
+            i += 1
+        return out
 
     @property
     def left(self) -> dict[str, int]:
@@ -502,21 +502,6 @@ class Moment:
             colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
                                                        if counts[k] <= least])
         return colors
-
-
-def _byte_rows(k: int) -> tuple[tuple[int, ...], ...]:
-    """The positions of the set bits of each value of the ``k``-th byte of a mask (``Moment.rows_of``)."""
-    return tuple([tuple([8 * k + j for j in range(8) if b >> j & 1]) for b in range(256)])
-
-
-_BY_BYTE: Final[list[tuple[tuple[int, ...], ...]]] = []  # (``_rows_by_byte``: made on first use, not at import)
-
-
-def _rows_by_byte() -> list[tuple[tuple[int, ...], ...]]:
-    """The positions by byte of masks of 48 casinos (more are added when met), made once."""
-    while len(_BY_BYTE) < 6:
-        _BY_BYTE.append(_byte_rows(len(_BY_BYTE)))
-    return _BY_BYTE
 
 
 # ------------------------------------------------------------------------------ conditions shared by the

@@ -271,7 +271,7 @@ class GambleFamily(Family):
     def why_not(self, engine: Engine, s: GameState, player: int, a: Gamble) -> Reason | None:
         return why_not_bet(engine, s, player, a.lot, a.bet, a.lay_off)
 
-    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos other players boss: once a turn, the largest bet (``bet_cap``) if
         it is at least $1."""
         s, money = m.state, m.money

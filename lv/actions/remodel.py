@@ -169,7 +169,7 @@ class RemodelFamily(Family):
             return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""
         table: RemodelTable = m.family_tables.remodel  # typed: compiled, native reads and compares

@@ -146,7 +146,7 @@ class ReorganizeFamily(Family):
             return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
         return None
 
-    def generate_casinos(self, m: Moment, rows: tuple[int, ...]) -> None:
+    def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares
         money, per = m.budget, table.per
