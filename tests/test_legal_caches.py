@@ -15,6 +15,8 @@ import lv
 from lv import legal
 from lv.legal import legal_count
 
+from test_legal_counted import moment_masks
+
 
 def plain_roles(game, s):
     """The casinos the player to move is the boss of, has a die in, another player is the boss of
@@ -34,7 +36,7 @@ def check(game, s):
     assert m.state is s and m.player == s.current
     assert m.casinos is e.index(s).with_dice()
     roles = plain_roles(game, s)
-    assert (m.bossed, m.diced, m.rivals) == roles, s.turn
+    assert moment_masks(m) == roles, s.turn
     colors = game.board.colors
     left = {c: e.available_tiles(s, c) for c in colors}
     assert m.left == left, s.turn

@@ -119,6 +119,19 @@ def plain_role(facts, player):
             | (facts.boss is not None and facts.boss != player) << 2)
 
 
+def moment_masks(m):
+    """The moment's masks of each role (``bossed``, ``diced``, ``rivals``), where pure Python listed only the positions
+    (``masks_stale``) the masks of those positions; and the positions, where kept, are those of the masks' bits."""
+    assert not (m.masks_stale and m.rows_stale)
+    rows = (m.bossed_rows, m.diced_rows, m.rivals_rows)
+    if m.masks_stale:
+        return tuple(sum(1 << i for i in r) for r in rows)
+    masks = (m.bossed, m.diced, m.rivals)
+    if not m.rows_stale:
+        assert [m.rows_of(mask) for mask in masks] == list(rows)
+    return masks
+
+
 def roles_agree(game):
     """After a count of the list, the moment's masks of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
     and ``_tally`` give each family, by ``Plan.roles``) have the bits of the casinos of that role for the player, and
@@ -129,7 +142,7 @@ def roles_agree(game):
         return listed, 0
     assert legal_count(e, s) == len(listed)
     m = e.moment
-    masks = (m.bossed, m.diced, m.rivals)
+    masks = moment_masks(m)
     assert all(0 <= mask < 1 << len(m.casinos) for mask in masks)  # no bit past the last casino
     seen = 0
     for position in range(len(m.casinos)):

@@ -352,7 +352,8 @@ class Moment:
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale")
+                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
+                 "masks_stale")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -385,13 +386,15 @@ class Moment:
         self.bossed = 0
         self.diced = 0
         self.rivals = 0
-        # the positions of their set bits (what ``generate_casinos`` is given: pure Python lists them at once;
-        # compiled, only a list made, not a count, needs them, and legal.py writes them from the masks when it does:
-        # ``rows_stale``)
+        # the positions of their set bits (what ``generate_casinos`` is given). Compiled, legal.py works out the
+        # masks, and writes the positions from them only for a list made, not a count (``rows_stale``); pure Python
+        # lists the positions, in fewer bytecodes than bits in new ints, and nothing of it reads the masks
+        # (``masks_stale``: worked out from the positions where a count is asked of it, as tests do)
         self.bossed_rows: list[int] = []
         self.diced_rows: list[int] = []
         self.rivals_rows: list[int] = []
         self.rows_stale = False
+        self.masks_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
