@@ -96,6 +96,57 @@ def test_a_family_with_the_generators_alone_is_counted_through_them(spec, player
                 tables["legal plan"] = kept
 
 
+class _RowsCounted(Family):
+    """A family written to the protocol before round 18: ``generate_casinos`` and ``count_casinos`` given the
+    positions of the casinos (``rows``), no ``count_in``: the count reaches its ``count_casinos`` through the
+    protocol's default ``count_in`` (its positions from the mask, ``Moment.rows_of``). Its counts are the wrapped
+    family's, asked one casino at a time (so a position given wrong is counted wrong)."""
+
+    def __init__(self, family):
+        super().__init__(name=family.name, order=family.order, decisions=family.decisions, verbs=family.verbs,
+                         listed=family.listed, applies=family.applies, casinos=family.casinos,
+                         legal_order=family.position)
+        self.family = family
+        self.asked = 0
+
+    def generate_casinos(self, m, rows):
+        assert isinstance(rows, list) and rows == sorted(set(rows)), rows
+        self.family.generate_casinos(m, rows)
+
+    def count_casinos(self, m, rows, counts):
+        assert isinstance(rows, list) and rows == sorted(set(rows)), rows
+        self.asked += 1
+        return sum(self.family.count_in(m, 1 << i, counts) for i in rows)
+
+    def make_casino(self, m, row, i):
+        return self.family.make_casino(m, row, i)
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original+f-block", 2), (FREE, 3)])
+def test_a_family_written_to_the_rows_protocol_lists_and_counts_the_same(spec, players):
+    """Every casino family replaced by one written to the protocol before round 18 (positions, not masks): the
+    same list, counts and picks as the built-in families give (checked above against their list), through its own
+    ``count_casinos``."""
+    rng = random.Random(f"rows protocol {spec}")
+    for _ in range(15):
+        game = random_position(spec, players, rng)
+        before = game.legal_actions()
+        plan = legal.Plan(game.engine.profile)
+        plan.casinos = [_RowsCounted(f) for f in plan.casinos]
+        tables = game.engine.tables
+        kept = tables.get("legal plan")
+        tables["legal plan"] = plan
+        try:
+            assert agrees(game) == len(before)
+            assert game.legal_actions() == before
+        finally:
+            if kept is None:
+                del tables["legal plan"]
+            else:
+                tables["legal plan"] = kept
+        assert game.state.phase != "actions" or any(f.asked for f in plan.casinos)
+
+
 def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
     """``random_pick`` along whole games (the draw step, lay-offs, the end), against ``below`` on the list."""
     import lv

@@ -237,9 +237,11 @@ class Family:
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The ``i``-th decision ``generate_casinos`` puts in ``m.slots[row]`` (``i`` below its count there);
         default: generated for that casino alone into its slot (empty when asked, emptied again)."""
+        one = m.one
+        one[0] = row
         slot = m.slots[row]
         try:
-            self.generate_casinos(m, m.rows_of(1 << row))
+            self.generate_casinos(m, one)
             return slot[i]
         finally:
             slot.clear()
@@ -353,7 +355,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale")
+                 "masks_stale", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -402,6 +404,7 @@ class Moment:
         self.counts: list[int] = []
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
+        self.one: list[int] = [0]  # the one casino whose decisions are made (``make_casino``'s default)
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
