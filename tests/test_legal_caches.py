@@ -15,15 +15,17 @@ import lv
 from lv import legal
 from lv.legal import legal_count
 
+from test_legal_counted import moment_masks
+
 
 def plain_roles(game, s):
-    """The positions in the casino list of those the player to move is the boss of, has a die in, another
-    player is the boss of (``Family.casinos``)."""
+    """The casinos the player to move is the boss of, has a die in, another player is the boss of
+    (``Family.casinos``), as masks of their positions in the casino list."""
     player = s.current
     pairs = game.engine.index(s).with_dice()
-    return ([i for i, (_, f) in enumerate(pairs) if f.boss == player],
-            [i for i, (_, f) in enumerate(pairs) if player in f.owners],
-            [i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player])
+    return (sum(1 << i for i, (_, f) in enumerate(pairs) if f.boss == player),
+            sum(1 << i for i, (_, f) in enumerate(pairs) if player in f.owners),
+            sum(1 << i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player))
 
 
 def check(game, s):
@@ -34,12 +36,7 @@ def check(game, s):
     assert m.state is s and m.player == s.current
     assert m.casinos is e.index(s).with_dice()
     roles = plain_roles(game, s)
-    assert (m.bossed, m.diced, m.rivals) == roles, s.turn
-    # the role of each casino as ``_roles`` compares them to keep its lists (``_same_roles``): bossed 1, diced 2,
-    # rivals 4
-    for k, (_, facts) in enumerate(m.casinos):
-        bits = sum(bit for bit, rows in zip((1, 2, 4), roles) if k in rows)
-        assert legal._role(facts, s.current) == bits, (s.turn, k)
+    assert moment_masks(m) == roles, s.turn
     colors = game.board.colors
     left = {c: e.available_tiles(s, c) for c in colors}
     assert m.left == left, s.turn

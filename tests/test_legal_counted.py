@@ -96,6 +96,57 @@ def test_a_family_with_the_generators_alone_is_counted_through_them(spec, player
                 tables["legal plan"] = kept
 
 
+class _RowsCounted(Family):
+    """A family written to the protocol before round 18: ``generate_casinos`` and ``count_casinos`` given the
+    positions of the casinos (``rows``), no ``count_in``: the count reaches its ``count_casinos`` through the
+    protocol's default ``count_in`` (its positions from the mask, ``Moment.rows_of``). Its counts are the wrapped
+    family's, asked one casino at a time (so a position given wrong is counted wrong)."""
+
+    def __init__(self, family):
+        super().__init__(name=family.name, order=family.order, decisions=family.decisions, verbs=family.verbs,
+                         listed=family.listed, applies=family.applies, casinos=family.casinos,
+                         legal_order=family.position)
+        self.family = family
+        self.asked = 0
+
+    def generate_casinos(self, m, rows):
+        assert isinstance(rows, list) and rows == sorted(set(rows)), rows
+        self.family.generate_casinos(m, rows)
+
+    def count_casinos(self, m, rows, counts):
+        assert isinstance(rows, list) and rows == sorted(set(rows)), rows
+        self.asked += 1
+        return sum(self.family.count_in(m, 1 << i, counts) for i in rows)
+
+    def make_casino(self, m, row, i):
+        return self.family.make_casino(m, row, i)
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original+f-block", 2), (FREE, 3)])
+def test_a_family_written_to_the_rows_protocol_lists_and_counts_the_same(spec, players):
+    """Every casino family replaced by one written to the protocol before round 18 (positions, not masks): the
+    same list, counts and picks as the built-in families give (checked above against their list), through its own
+    ``count_casinos``."""
+    rng = random.Random(f"rows protocol {spec}")
+    for _ in range(15):
+        game = random_position(spec, players, rng)
+        before = game.legal_actions()
+        plan = legal.Plan(game.engine.profile)
+        plan.casinos = [_RowsCounted(f) for f in plan.casinos]
+        tables = game.engine.tables
+        kept = tables.get("legal plan")
+        tables["legal plan"] = plan
+        try:
+            assert agrees(game) == len(before)
+            assert game.legal_actions() == before
+        finally:
+            if kept is None:
+                del tables["legal plan"]
+            else:
+                tables["legal plan"] = kept
+        assert game.state.phase != "actions" or any(f.asked for f in plan.casinos)
+
+
 def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
     """``random_pick`` along whole games (the draw step, lay-offs, the end), against ``below`` on the list."""
     import lv
@@ -113,30 +164,52 @@ def test_the_counted_pick_draws_what_the_list_draws_over_whole_games():
         assert r1.random() == r2.random()
 
 
+def plain_role(facts, player):
+    """The roles of a casino with these dice facts for ``player``, as bits: bossed 1, diced 2, rivals 4."""
+    return ((facts.boss == player) | (player in facts.owners) << 1
+            | (facts.boss is not None and facts.boss != player) << 2)
+
+
+def moment_masks(m):
+    """The moment's masks of each role (``bossed``, ``diced``, ``rivals``), where pure Python listed only the positions
+    (``masks_stale``) the masks of those positions; and the positions, where kept, are those of the masks' bits."""
+    assert not (m.masks_stale and m.rows_stale)
+    rows = (m.bossed_rows, m.diced_rows, m.rivals_rows)
+    if m.masks_stale:
+        return tuple(sum(1 << i for i in r) for r in rows)
+    masks = (m.bossed, m.diced, m.rivals)
+    if not m.rows_stale:
+        assert [m.rows_of(mask) for mask in masks] == list(rows)
+    return masks
+
+
 def roles_agree(game):
-    """After a count of the list, the moment's rows of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
-    and ``_tally`` give each family, by ``Plan.roles``) are the positions of the casinos of that role for the player;
-    the list, and the number of positions in some role's rows."""
+    """After a count of the list, the moment's masks of each role (``bossed``, ``diced``, ``rivals``: what ``fill``
+    and ``_tally`` give each family, by ``Plan.roles``) have the bits of the casinos of that role for the player, and
+    ``rows_of`` gives their positions; the list, and the number of casinos in some role."""
     e, s = game.engine, game.state
     listed = game.legal_actions()
     if s.phase != "actions":
         return listed, 0
     assert legal_count(e, s) == len(listed)
     m = e.moment
-    rows = (m.bossed, m.diced, m.rivals)
+    masks = moment_masks(m)
+    assert all(0 <= mask < 1 << len(m.casinos) for mask in masks)  # no bit past the last casino
     seen = 0
     for position in range(len(m.casinos)):
-        role = legal._role(m.casinos[position][1], m.player)
-        assert [position in rows[r] for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
+        role = plain_role(m.casinos[position][1], m.player)
+        assert [bool(masks[r] >> position & 1) for r in range(3)] == [bool(role >> r & 1) for r in range(3)]
         seen += role > 0
+    for mask in masks:
+        assert m.rows_of(mask) == [p for p in range(len(m.casinos)) if mask >> p & 1]
     return listed, seen
 
 
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("revised", 2)])
 def test_the_rows_of_each_role_are_the_casinos_of_that_role(spec, players):
-    """In random positions and at every list of a whole game (one moment renewed list after list, the rows kept
-    while the casinos and the player are the same, or ``_same_roles`` finds the new casinos in the same roles), each
-    role's rows are the casinos of that role for the player."""
+    """In random positions and at every list of a whole game (one moment renewed list after list, the masks kept
+    while the casinos and the player are the same), each role's mask holds the casinos of that role for the
+    player."""
     import lv
     from lv import bots
 

@@ -101,9 +101,12 @@ Optional (leave out what does not apply):
   casino index); share the conditions with ``why_not`` through small helpers (``sprawl_cost``, ``locked``).
 - Optional, for speed: the list counted without being made (a uniform pick counts every decision and makes
   only the one it draws: ``legal.random_pick``, ``legal_count``). ``count_before(moment)`` and
-  ``make_before(moment, i)`` (the ``i``-th decision ``generate_before`` lists), ``count_casinos(moment, rows,
-  counts)`` (adds each casino's number of decisions to ``counts[i]``, returns the number added) and
-  ``make_casino(moment, row, i)`` (the ``i``-th at the casino ``moment.casinos[row]``), ``count_after`` and
+  ``make_before(moment, i)`` (the ``i``-th decision ``generate_before`` lists), ``count_in(moment, mask,
+  counts)`` (for each casino ``i`` whose bit is set in ``mask``, the casinos of its role as the moment keeps them,
+  ``moment.bossed``, ``moment.diced``, ``moment.rivals``: adds its number of decisions to ``counts[i]``, returns
+  the number added; its default asks ``count_casinos(moment, rows, counts)`` with the positions of the set bits,
+  the protocol before round 18, which a family may still define) and ``make_casino(moment, row, i)`` (the
+  ``i``-th at the casino ``moment.casinos[row]``), ``count_after`` and
   ``make_after``. The defaults generate into scratch space and count or index that, so a family with the
   generators alone is counted and picked from all the same; tests/test_legal_counted.py checks that every
   counted pick is the listed decision at its index.

@@ -186,9 +186,10 @@ class Family:
         """Legal decisions listed before the casinos' (``generates_before``)."""
 
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
-        """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows``, ``m.casinos[i]`` is
-        (casino, dice facts) and its decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py
-        keeps it for the next list)."""
+        """Legal decisions at each casino (``casinos``): for each position ``i`` in ``rows`` (in board order: the
+        set bits of the role's mask, ``Moment.bossed`` ...), ``m.casinos[i]`` is (casino, dice facts) and its
+        decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py keeps it for the next
+        list)."""
 
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
@@ -212,10 +213,16 @@ class Family:
         self.generate_before(m, scratch)
         return scratch[i]
 
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """For each casino in ``mask`` (bit ``i``: the casino ``m.casinos[i]``; the casinos of the family's role,
+        ``Moment.bossed``, ...), the number of decisions ``generate_casinos`` puts in ``m.slots[i]``, added to
+        ``counts[i]``; returns the number added in all. The built-in families walk the set bits (compiled: native
+        shifts and tests, no list of positions). Default: ``count_casinos`` on the positions (``rows_of``)."""
+        return self.count_casinos(m, m.rows_of(mask), counts)
+
     def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """For each position ``i`` in ``rows``, ``len`` of what ``generate_casinos`` puts in ``m.slots[i]``, added
-        to ``counts[i]``; returns the number added in all. (The slots are empty when it is asked; the default
-        leaves them empty again.)"""
+        """``count_in`` by the positions of the casinos (the protocol before round 18: a family that defines it is
+        still counted by it). Default: generated into the slots (empty when asked), counted and emptied again."""
         self.generate_casinos(m, rows)
         slots = m.slots
         total = 0
@@ -347,7 +354,8 @@ class Moment:
     __slots__ = ("state", "profile", "board", "lots", "player", "money", "budget", "markers", "closed", "_left",
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
-                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "one")
+                 "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
+                 "masks_stale", "one")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -375,11 +383,20 @@ class Moment:
         self._with: dict[int, tuple[str, ...]] = {}
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
         self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
-        # the positions in ``casinos`` of the casinos of each role (``Family.casinos``; legal.py fills them, and
-        # keeps them while the list and the player are the same: a generator does not change them)
-        self.bossed: list[int] = []
-        self.diced: list[int] = []
-        self.rivals: list[int] = []
+        # the casinos of each role (``Family.casinos``) as masks, bit ``i`` the casino ``casinos[i]`` (legal.py
+        # works them out, and keeps them while the list and the player are the same)
+        self.bossed = 0
+        self.diced = 0
+        self.rivals = 0
+        # the positions of their set bits (what ``generate_casinos`` is given). Compiled, legal.py works out the
+        # masks, and writes the positions from them only for a list made, not a count (``rows_stale``); pure Python
+        # lists the positions, in fewer bytecodes than bits in new ints, and nothing of it reads the masks
+        # (``masks_stale``: worked out from the positions where a count is asked of it, as tests do)
+        self.bossed_rows: list[int] = []
+        self.diced_rows: list[int] = []
+        self.rivals_rows: list[int] = []
+        self.rows_stale = False
+        self.masks_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
@@ -387,7 +404,7 @@ class Moment:
         self.counts: list[int] = []
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
-        self.one: list[int] = [0]
+        self.one: list[int] = [0]  # the one casino whose decisions are made (``make_casino``'s default)
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
@@ -462,6 +479,18 @@ class Moment:
                 self._by_counts.clear()
             found = self._by_counts[key] = _facts_of(self.per_color, self.board.colors, s.color_counts)
         return found
+
+    def rows_of(self, mask: int) -> list[int]:
+        """The positions of the set bits of ``mask`` (``mask`` >= 0), in order: the casinos of a role as
+        ``generate_casinos`` is given them (a new list: for the protocol's defaults, not the built-in families)."""
+        out: list[int] = []
+        i = 0
+        while mask:
+            if mask & 1:
+                out.append(i)
+            mask >>= 1
+            i += 1
+        return out
 
     @property
     def left(self) -> dict[str, int]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
@@ -305,9 +305,10 @@ class GambleFamily(Family):
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: one a casino, but where the boss's money caps the bet and the boss has
-        none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has $1)."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: one a casino, but where the boss's money caps
+        the bet and the boss has none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has
+        $1)."""
         total = 0
         s, money = m.state, m.money
         table: GambleTable = m.family_tables.gamble
@@ -320,17 +321,26 @@ class GambleFamily(Family):
                 if p.money < 1:
                     broke = True
                     break
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
         if not broke:
-            for i in rows:
-                counts[i] = counts[i] + 1
-            return len(rows)
+            while bits:  # each set bit
+                i += 1
+                if bits & 1:
+                    counts[i] = counts[i] + 1
+                    total += 1
+                bits >>= 1
+            return total
         casinos = m.casinos
-        for i in rows:
-            b = casinos[i][1].boss
-            assert b is not None  # a rival's casino has a boss
-            if players[b].money >= 1:
-                counts[i] = counts[i] + 1
-                total += 1
+        while bits:
+            i += 1
+            if bits & 1:
+                b = casinos[i][1].boss
+                assert b is not None  # a rival's casino has a boss
+                if players[b].money >= 1:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            bits >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -170,8 +170,8 @@ class RaiseFamily(Family):
             a = table.made[casino.first] = Raise(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``."""
         total = 0
         table: RaiseTable = m.family_tables.raise_
         money, per = m.budget, table.per
@@ -180,11 +180,16 @@ class RaiseFamily(Family):
         spaces = money // per if per else maxsize
         top = m.max_height
         casinos = m.casinos
-        for i in rows:
-            casino = casinos[i][0]
-            if casino.height < top and casino.spaces <= spaces:
-                counts[i] = counts[i] + 1
-                total += 1
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
+            i += 1
+            if bits & 1:
+                casino = casinos[i][0]
+                if casino.height < top and casino.spaces <= spaces:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            bits >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],

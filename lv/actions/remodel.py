@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss
 from ..events import Event, register
@@ -216,9 +216,9 @@ class RemodelFamily(Family):
                 i -= 1
         raise IndexError(f"no remodel {i} past the last at {casino.name}")
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: where the player can pay, the colours with enough tiles left but the
-        casino's own (none made, no table of remodels looked up)."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: where the player can pay, the colours with
+        enough tiles left but the casino's own (none made, no table of remodels looked up)."""
         total = 0
         table: RemodelTable = m.family_tables.remodel
         money, per = m.budget, table.per
@@ -236,7 +236,14 @@ class RemodelFamily(Family):
         fewest, others = m.per_color - most, len(m.board.colors) - 1
         last = 0
         colors: tuple[str, ...] = ()
-        for i in rows:
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
+            i += 1
+            bit = bits & 1
+            bits >>= 1
+            if not bit:
+                continue
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles
             if needed <= units:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import _COMPILED, has_die, pips
 from ..errors import IllegalAction
@@ -177,8 +177,8 @@ class ReorganizeFamily(Family):
             a = table.made[casino.first] = Reorganize(casino.name)
         return a
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``."""
         total = 0
         table: ReorganizeTable = m.family_tables.reorganize
         money, per = m.budget, table.per
@@ -192,11 +192,16 @@ class ReorganizeFamily(Family):
             for lot in reorganized:
                 locked_mask |= bit[lot]
         casinos = m.casinos
-        for i in rows:
-            casino, facts = casinos[i]
-            if facts.pips <= pips and not casino.mask & locked_mask:
-                counts[i] = counts[i] + 1
-                total += 1
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
+            i += 1
+            if bits & 1:
+                casino, facts = casinos[i]
+                if facts.pips <= pips and not casino.mask & locked_mask:
+                    counts[i] = counts[i] + 1
+                    total += 1
+            bits >>= 1
         return total
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..board import popcount
 from ..casinos import boss
@@ -314,9 +314,10 @@ class SprawlFamily(Family):
                     slot.append(sprawls[j])
                 j += 1
 
-    def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``generate_casinos`` counted: each casino's lots free (its frontier less the owned lots and the closed
-        block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none made."""
+    def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
+        """``generate_casinos`` counted at the casinos of ``mask``: each casino's lots free (its frontier less the
+        owned lots and the closed block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none
+        made."""
         total = 0
         table: SprawlTable = m.family_tables.sprawl
         money = m.budget
@@ -325,7 +326,14 @@ class SprawlFamily(Family):
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = _taken(m)
         casinos = m.casinos
-        for i in rows:
+        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+        i: i64 = -1
+        while bits:  # each set bit
+            i += 1
+            bit = bits & 1
+            bits >>= 1
+            if not bit:
+                continue
             casino = casinos[i][0]
             free = casino.around & ~taken
             if not free or left is not None and left[casino.color] < 1:
