@@ -30,7 +30,7 @@ from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, gambles, rng_for, shuffle
+from .chance import Dice, below, gambles, generated_of, rng_for, shuffle
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -58,6 +58,11 @@ class Decision:
         self._dice = dice
         self._choices = choices
         self._generated = generated
+        # as a game keeps them (``_decided``): a gamble's generated dice as d1 * 8 + d2 (0: none; ``dice`` writes it
+        # into the dict when read), and which dice were generated as ``Dice._gen``'s digits (``generated`` makes the
+        # list when read, unless one was given): numbers, where a dict and two lists were kept for each gamble
+        self._pair = 0
+        self._gen = 0
         # the events: the list given (None: none given), or (``_one``, set by ``_decided``) the one event of a decision
         # that caused one, as most do: a game keeps every decision, so no list is kept for each (nor made, freed and
         # walked by the cyclic collector); ``events`` makes the list when read
@@ -93,11 +98,16 @@ class Decision:
         dice = self._dice
         if dice is None:
             dice = self._dice = {}
+        pair = self._pair
+        if pair:  # (after any other dice: it was rolled after them)
+            self._pair = 0
+            dice["gamble"] = [pair >> 3, pair & 7]
         return dice
 
     @dice.setter
     def dice(self, value: dict[str, Any]) -> None:
         self._dice = value
+        self._pair = 0
 
     @property
     def choices(self) -> dict[str, Any]:
@@ -116,19 +126,26 @@ class Decision:
         """Which of its dice the record did not have (``"gamble"``, ``"reorg"``, ``"ties"``)."""
         generated = self._generated
         if generated is None:
-            generated = self._generated = []
+            generated = self._generated = generated_of(self._gen)
         return generated
 
     @generated.setter
     def generated(self, value: list[str]) -> None:
         self._generated = value
 
+    def _noted(self) -> tuple[str, ...]:
+        """``tuple(self.generated)``, without making the list (a replay's note of the dice generated)."""
+        generated = self._generated
+        if generated is not None:
+            return tuple(generated)
+        return tuple(generated_of(self._gen)) if self._gen else ()
+
     def copy(self) -> Decision:
         """A decision whose lists and dicts are its own (events are shared: nothing changes them once made)."""
         dice, choices, generated, events = self._dice, self._choices, self._generated, self._events
         twin = Decision(self.action, None if dice is None else dict(dice), None if choices is None else dict(choices),
                         None if generated is None else list(generated), None if events is None else list(events))
-        twin._one = self._one
+        twin._one, twin._pair, twin._gen = self._one, self._pair, self._gen
         return twin
 
     def __eq__(self, other: object) -> bool:
@@ -144,14 +161,19 @@ class Decision:
                 f"generated={self.generated!r}, events={self._listed()!r})")
 
 
-def _decided(action: Any, dice: dict[str, Any] | None, choices: dict[str, Any] | None, generated: list[str] | None,
-             events: list[Event]) -> Decision:
-    """``Decision(action, dice, choices, generated, events)`` as a game keeps it: the one event of a decision that
-    caused one kept without its list (``Decision.events`` makes a list of it when read)."""
-    if len(events) != 1:
-        return Decision(action, dice, choices, generated, events)
-    decision = Decision(action, dice, choices, generated)
-    decision._one = events[0]
+def _decided(action: Any, dice: Dice, choices: dict[str, Any] | None, events: list[Event]) -> Decision:
+    """``Decision(action, dice.used or None, choices, dice.generated or None, events)`` (``choices`` copied, None if
+    empty) as a game keeps it: a generated gamble's dice and the names of the dice generated as numbers, the one event
+    of a decision that caused one without its list (``Decision`` makes each when read). An empty ``used`` stays the
+    Dice's (``Dice.again`` makes a new one only for one taken)."""
+    used = dice._used
+    one = len(events) == 1
+    decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
+                        None if one else events)
+    if one:
+        decision._one = events[0]
+    decision._pair = dice._pair
+    decision._gen = dice._gen
     return decision
 
 
@@ -667,8 +689,8 @@ class Game:
             used = dice.used  # (an empty dict stays the Dice's, as in ``apply``)
             drawn = s.drawn
             one = len(drawn) == 1  # (most turns: the card kept without a list)
-            turn = Turn(number, player, None if one else list(drawn), used if used else None, dice._generated,
-                        None if not choices else dict(choices), events)
+            turn = Turn(number, player, None if one else list(drawn), used if used else None,
+                        generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices), events)
             if one:
                 turn._card = drawn[0]
             self.history.append(turn)
@@ -761,9 +783,7 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        used = d.used  # (an empty dict stays the Dice's: ``again`` makes a new one only for one taken)
-        turn.decisions.append(_decided(action, used if used else None, None if not choices else dict(choices),
-                                       d._generated, events))
+        turn.decisions.append(_decided(action, d, choices, events))
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
@@ -807,7 +827,7 @@ class Game:
             s.restore(saved)
             turn.decisions.append(asked)
             raise
-        turn.decisions.append(_decided(gamble, d.used, None, d._generated, events))
+        turn.decisions.append(_decided(gamble, d, None, events))
         return events
 
     @property
@@ -990,8 +1010,7 @@ class Game:
             s.restore(saved)
             raise
         turn.cards = list(s.drawn)
-        turn.decisions.append(_decided(A.Draw(tuple(s.drawn)), d.used, None if not choices else dict(choices),
-                                       d._generated, events))
+        turn.decisions.append(_decided(A.Draw(tuple(s.drawn)), d, choices, events))
         return events
 
     def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
@@ -1010,7 +1029,7 @@ class Game:
         except LvError:
             s.restore(saved)
             raise
-        turn.decisions.append(_decided(action, d.used, None, d._generated, events))
+        turn.decisions.append(_decided(action, d, None, events))
         return events
 
     # ------------------------------------------------------------------ reading the game

@@ -343,8 +343,9 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)
-        if d._generated:  # (read without making the empty list most decisions do not keep)
-            out.generated.append(Generated(turn, di + 1, drec.text, tuple(d._generated)))
+        noted = d._noted()  # (read without making a list the decision would then keep)
+        if noted:
+            out.generated.append(Generated(turn, di + 1, drec.text, noted))
         if on_step is not None:
             on_step(game, play)
     return False

@@ -12,8 +12,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import lv
 from lv import bots, record
+from lv.chance import Dice, generated_of
 from lv.events import Event, TurnEnded
 from lv.game import Decision, Turn, _decided
 from lv.record import parse_record
@@ -87,16 +91,17 @@ def test_events_and_cards_read_and_changed_keep_the_change() -> None:
 
 def test_a_decision_kept_compactly_equals_its_plain_form_and_copies_share_nothing() -> None:
     event = TurnEnded(2)
-    compact, plain = _decided("end", None, None, None, [event]), Decision("end", events=[event])
+    none = Dice(0, ("x",))
+    compact, plain = _decided("end", none, None, [event]), Decision("end", events=[event])
     assert compact._events is None and compact == plain and repr(compact) == repr(plain)
     several: list[Event] = [TurnEnded(1), TurnEnded(2)]
-    assert _decided("x", None, None, None, several)._events is several  # more than one: the list itself
-    assert _decided("x", None, None, None, [])._events == []
+    assert _decided("x", none, None, several)._events is several  # more than one: the list itself
+    assert _decided("x", none, None, [])._events == []
     twin = compact.copy()
     assert twin._one is event and twin == plain
     twin.events.append(TurnEnded(3))
     assert compact.events == [event]
-    turn = Turn(2, 1, None, decisions=[_decided("end", None, None, None, [event])])
+    turn = Turn(2, 1, None, decisions=[_decided("end", none, None, [event])])
     turn._card = "D4"
     copied = turn.copy()
     assert copied._card == "D4" and copied == turn and copied.cards == ["D4"]
@@ -140,3 +145,79 @@ def test_a_replay_reads_the_cards_and_dice_generated_without_making_lists() -> N
     assert all(t._draw_generated is None for t in fresh)
     assert sum(t._cards is None and t._card is not None for t in fresh) == sum(len(t.cards) == 1 for t in history)
     assert all(d._generated is None or d._generated for t in fresh for d in t.decisions)
+
+
+def test_a_played_games_gambles_keep_their_dice_and_what_was_generated_as_numbers() -> None:
+    game = _played(6)
+    gambles = [(t, i, d) for t in game.history for i, d in enumerate(t.decisions)
+               if isinstance(d.action, lv.actions.Gamble)]
+    assert gambles
+    others = [d for t in game.history for d in t.decisions if not isinstance(d.action, lv.actions.Gamble)]
+    assert all(d._pair == 0 for d in others)  # (one Dice a game: nothing of a gamble left to the next decision)
+    assert all("gamble" not in d.generated for d in others)
+    for t, i, d in gambles:
+        assert d._dice is None and d._generated is None and d._pair and d._gen  # no dict, no list
+        pair = Dice(game.seed, ("turn", t.number, "decision", i)).gamble()  # the step's own dice, made again
+        assert d._noted() == ("gamble",) and d._dice is None
+        assert repr(d.dice) == repr({"gamble": list(pair)}) and d.generated == ["gamble"]
+        assert d._pair == 0 and d.dice is d.dice  # made once, then kept
+
+
+_OP = st.sampled_from(["gamble", "reorg", "tie", "read"])
+
+
+@given(st.lists(_OP, max_size=7), st.sampled_from([None, {"reorg": {"A1": 6}}, {"gamble": [2, 5]},
+                                                   {"ties": {"B2": [3]}}]), st.integers(min_value=0, max_value=99))
+def test_a_steps_dice_kept_as_numbers_read_as_the_dict_and_list_written_in_order(ops: list[str],
+                                                                                  recorded: dict[str, object] | None,
+                                                                                  seed: int) -> None:
+    """Whatever a step rolls in whatever order (a trade's steps: gambles, reorganizations, tie rounds), and
+    whenever its dice are read meanwhile, ``used`` and ``generated`` are the plain dict and list of what was rolled,
+    keyed in the order first rolled, and a decision made of the dice (``_decided``) reads the same."""
+    dice = Dice(seed, ("turn", 3, "decision", 1), recorded)
+    want: dict[str, object] = {}
+    made: list[list[int]] = []
+    names: list[str] = []
+    rec = recorded or {}
+
+    def note(name: str) -> None:
+        if name not in names:
+            names.append(name)
+
+    for op in ops:
+        if op == "gamble":
+            pair = list(dice.gamble())
+            if len(made) >= (1 if "gamble" in rec else 0):  # past the one pair recorded (if any): generated
+                note("gamble")
+            made.append(pair)
+            want["gamble"] = made[0] if len(made) == 1 else made
+        elif op == "reorg":
+            out = dice.reorg({0: ["A1", "C3"]})
+            note("reorg")  # (C3's die is never recorded: generated)
+            reorg = want.setdefault("reorg", {})
+            assert isinstance(reorg, dict)
+            reorg.update(out)
+        elif op == "tie":
+            rolled = dice.tie(["B2"])
+            ties = want.setdefault("ties", {})
+            assert isinstance(ties, dict)
+            ties.setdefault("B2", []).append(rolled["B2"])
+            if len(ties["B2"]) > (1 if "ties" in rec else 0):  # past the one reroll recorded (if any): generated
+                note("ties")
+        else:
+            assert repr(dice.used) == repr(want) and dice.generated == names
+    decision = _decided("x", dice, None, [])
+    assert repr(decision.dice) == repr(want) and decision.generated == names
+    assert repr(dice.used) == repr(want) and dice.generated == names
+    assert repr(decision.copy().dice) == repr(want)
+
+
+def test_generated_of_reads_the_digits_first_generated_first() -> None:
+    dice = Dice(1, ("turn", 1, "decision", 0))
+    dice.reorg({0: ["A1"]})
+    dice.gamble()
+    dice.gamble()
+    dice.tie(["B2"])
+    dice.reorg({1: ["A2"]})
+    assert generated_of(dice._gen) == ["reorg", "gamble", "ties"] == dice.generated
+    assert generated_of(0) == []
