@@ -412,7 +412,8 @@ class Dice:
             self._note(_GAMBLE)
             self._pair = d1 * 8 + d2
             return d1, d2
-        made = gambles(self.used.get("gamble"))
+        used = self.used  # (read once: a property, which writes a gamble kept as numbers into the dict)
+        made = gambles(used.get("gamble"))
         recorded = gambles(self.recorded.get("gamble"))
         if len(made) < len(recorded):
             rec = recorded[len(made)]
@@ -424,7 +425,7 @@ class Dice:
             self._note(_GAMBLE)
         made.append(list(pair))
         # one gamble is written [d1, d2] as always; a decision with more keeps every pair, in order
-        self.used["gamble"] = made[0] if len(made) == 1 else made
+        used["gamble"] = made[0] if len(made) == 1 else made
         return pair
 
     def reorg(self, lots_by_owner: dict[int, list[str]]) -> dict[str, int]:

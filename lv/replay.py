@@ -343,9 +343,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)
-        noted = d._noted()  # (read without making a list the decision would then keep)
-        if noted:
-            out.generated.append(Generated(turn, di + 1, drec.text, noted))
+        if d._gen or d._generated:  # (read without making a list the decision would then keep)
+            out.generated.append(Generated(turn, di + 1, drec.text, d._noted()))
         if on_step is not None:
             on_step(game, play)
     return False
