@@ -727,8 +727,12 @@ class Game:
         plain = True  # no dice and no choices given (the simulation's case)
         if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
             plain = False
-            _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
-                         next_draw_choices=next_draw_choices)
+            if not ((dice is None or isinstance(dice, dict)) and (choices is None or isinstance(choices, dict))
+                    and (next_draw_dice is None or isinstance(next_draw_dice, dict))
+                    and (next_draw_choices is None or isinstance(next_draw_choices, dict))):
+                # (only then: its keywords made a dict, a generic call compiled, for each decision a record gives dice)
+                _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
+                             next_draw_choices=next_draw_choices)
         phase = s.phase
         if phase == "over":
             raise IllegalAction("the game is over", "end")
