@@ -262,6 +262,24 @@ class NeedDice(Exception):
         self.lots = lots
 
 
+# what a step generated (``Dice._gen``): the names' numbers as base-4 digits, the first generated the highest: an int
+# kept per decision, not a list (``generated_of`` makes the list)
+_GAMBLE: Final = 1
+_REORG: Final = 2
+_TIES: Final = 3
+_GENERATED: Final = ("", "gamble", "reorg", "ties")
+
+
+def generated_of(code: int) -> list[str]:
+    """The names of a step's generated dice (``Dice._gen``), in the order first generated."""
+    out: list[str] = []
+    while code:
+        out.append(_GENERATED[code & 3])
+        code >>= 2
+    out.reverse()
+    return out
+
+
 _NOTHING_RECORDED: Final[dict[str, Any]] = {}  # the recorded dice of a step given none (one dict: only read)
 # what a sampled Dice's ``used`` is once it rolled: not the dice, only that some were rolled, which
 # is what a search reads (``_Search.step``); one dict, never written
@@ -279,10 +297,14 @@ class Dice:
         self.ask = ask  # a missing tie reroll raises NeedDice instead of being generated
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED  # read, never changed
-        self.used: dict[str, Any] = {}
-        # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated: None until
-        # one is (``generated`` reads it as a list): most steps generate none, and a game keeps each step's list
-        self._generated: list[str] | None = None
+        # the dice used (``used``): this dict, and (``_pair``: d1 * 8 + d2, 0 for none) the step's first gamble when
+        # it was generated and nothing else was written since: a decision that gambles keeps two numbers, not a dict
+        # and a list; ``used`` writes it into the dict when read
+        self._used: dict[str, Any] = {}
+        self._pair = 0
+        # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated, as digits
+        # (``generated_of``): a decision keeps the number, not a list
+        self._gen = 0
         self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
@@ -298,9 +320,10 @@ class Dice:
         self.seed = seed
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
-        if self.used:
-            self.used = {}
-        self._generated = None
+        if self._used:
+            self._used = {}
+        self._pair = 0
+        self._gen = 0
         self._stream = None
         self._halves = None
         self._ties_left = None
@@ -317,26 +340,41 @@ class Dice:
     def forget(self) -> None:
         """Forget the dice used (``used``, ``generated``), as a new ``Dice`` of the same source would have none: a
         search rolls one ``sampled`` Dice from step to step of its imagined games, which read no record."""
-        if self.used:
-            self.used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
-        self._generated = None
+        if self._used:
+            self._used = {} if self._rng is None else _NOTHING_RECORDED  # (never written: sampled dice note nothing)
+        self._pair = 0
+        self._gen = 0
         self._ties_left = None
 
     @property
-    def generated(self) -> list[str]:
-        """Which of the dice used the record did not have ("gamble", "reorg", "ties"), in the order first generated."""
-        generated = self._generated
-        if generated is None:
-            generated = self._generated = []
-        return generated
+    def used(self) -> dict[str, Any]:
+        """The dice used, keyed by meaning, ready to be written to a record."""
+        pair = self._pair
+        if pair:
+            self._pair = 0
+            self._used["gamble"] = [pair >> 3, pair & 7]
+        return self._used
 
-    def _note(self, what: str) -> None:
-        """``what`` was generated (noted once)."""
-        generated = self._generated
-        if generated is None:
-            self._generated = [what]
-        elif what not in generated:
-            generated.append(what)
+    @used.setter
+    def used(self, value: dict[str, Any]) -> None:
+        self._used = value
+        self._pair = 0
+
+    @property
+    def generated(self) -> list[str]:
+        """Which of the dice used the record did not have ("gamble", "reorg", "ties"), in the order first generated
+        (a new list each time)."""
+        return generated_of(self._gen)
+
+    def _note(self, what: int) -> None:
+        """``what`` (``_GAMBLE``, ``_REORG``, ``_TIES``) was generated (noted once)."""
+        code = self._gen
+        rest = code
+        while rest:
+            if rest & 3 == what:
+                return
+            rest >>= 2
+        self._gen = code * 4 + what
 
     def _roll(self) -> int:
         rng = self._rng
@@ -364,17 +402,18 @@ class Dice:
     def gamble(self) -> tuple[int, int]:
         """Two dice; the n-th gamble of a decision takes the n-th recorded pair (``gambles``)."""
         if self._rng is not None:  # sampled: nothing recorded, nothing noted: the first path below, without its dict
-            self.used = _ROLLED
+            self._used = _ROLLED
             d1 = self._roll()
             return d1, self._roll()
-        used = self.used
-        if "gamble" not in used and "gamble" not in self.recorded:  # the first gamble of a decision, none recorded
-            d1 = self._roll()  # (what the general path below does then, without its lists)
+        if not self._pair and "gamble" not in self._used and "gamble" not in self.recorded:  # the first gamble of a
+            #   decision, none recorded: what the general path below does then, kept as two numbers (``_pair``)
+            d1 = self._roll()
             d2 = self._roll()
-            self._note("gamble")
-            used["gamble"] = [d1, d2]
+            self._note(_GAMBLE)
+            self._pair = d1 * 8 + d2
             return d1, d2
-        made = gambles(self.used.get("gamble"))
+        used = self.used  # (read once: a property, which writes a gamble kept as numbers into the dict)
+        made = gambles(used.get("gamble"))
         recorded = gambles(self.recorded.get("gamble"))
         if len(made) < len(recorded):
             rec = recorded[len(made)]
@@ -383,10 +422,10 @@ class Dice:
             pair = (self._check(rec[0], "gamble die"), self._check(rec[1], "gamble die"))
         else:
             pair = (self._roll(), self._roll())
-            self._note("gamble")
+            self._note(_GAMBLE)
         made.append(list(pair))
         # one gamble is written [d1, d2] as always; a decision with more keeps every pair, in order
-        self.used["gamble"] = made[0] if len(made) == 1 else made
+        used["gamble"] = made[0] if len(made) == 1 else made
         return pair
 
     def reorg(self, lots_by_owner: dict[int, list[str]]) -> dict[str, int]:
@@ -394,7 +433,7 @@ class Dice:
         on each owner's tiles in board order."""
         out: dict[str, int] = {}
         if self._rng is not None:  # sampled: nothing recorded, nothing noted: each tile rolled in the order below
-            self.used = _ROLLED
+            self._used = _ROLLED
             for owner in sorted(lots_by_owner):
                 for lot in lots_by_owner[owner]:
                     out[lot] = self._roll()
@@ -406,7 +445,7 @@ class Dice:
                     out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
                 else:
                     out[lot] = self._roll()
-                    self._note("reorg")
+                    self._note(_REORG)
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
         self.used.setdefault("reorg", {}).update(out)
@@ -416,7 +455,7 @@ class Dice:
         """One round of free tie rerolls: a value for each tied die, taken per tile in order."""
         out = {}
         if self._rng is not None:  # sampled: nothing recorded or noted (never asks): each tile rolled in order, as below
-            self.used = _ROLLED
+            self._used = _ROLLED
             for lot in lots:
                 out[lot] = self._roll()
             return out
@@ -433,7 +472,7 @@ class Dice:
                 raise NeedDice(tuple(lots))
             else:
                 out[lot] = self._roll()
-                self._note("ties")
+                self._note(_TIES)
             ties.setdefault(lot, []).append(out[lot])
         return out
 

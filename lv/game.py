@@ -30,7 +30,7 @@ from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, gambles, rng_for, shuffle
+from .chance import Dice, below, gambles, generated_of, rng_for, shuffle
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
 from .legal import legal_actions, legal_count, random_pick
@@ -58,7 +58,39 @@ class Decision:
         self._dice = dice
         self._choices = choices
         self._generated = generated
-        self.events: list[Event] = [] if events is None else events
+        # as a game keeps them (``_decided``): a gamble's generated dice as d1 * 8 + d2 (0: none; ``dice`` writes it
+        # into the dict when read), and which dice were generated as ``Dice._gen``'s digits (``generated`` makes the
+        # list when read, unless one was given): numbers, where a dict and two lists were kept for each gamble
+        self._pair = 0
+        self._gen = 0
+        # the events: the list given (None: none given), or (``_one``, set by ``_decided``) the one event of a decision
+        # that caused one, as most do: a game keeps every decision, so no list is kept for each (nor made, freed and
+        # walked by the cyclic collector); ``events`` makes the list when read
+        self._events = events
+        self._one: Event | None = None
+
+    @property
+    def events(self) -> list[Event]:
+        """The events it caused, in order."""
+        events = self._events
+        if events is None:
+            one = self._one
+            events = self._events = [] if one is None else [one]
+            self._one = None
+        return events
+
+    @events.setter
+    def events(self, value: list[Event]) -> None:
+        self._events = value
+        self._one = None
+
+    def _listed(self) -> list[Event]:
+        """The events as a list, without keeping it (``==``, ``repr``)."""
+        events = self._events
+        if events is not None:
+            return events
+        one = self._one
+        return [] if one is None else [one]
 
     @property
     def dice(self) -> dict[str, Any]:
@@ -66,11 +98,16 @@ class Decision:
         dice = self._dice
         if dice is None:
             dice = self._dice = {}
+        pair = self._pair
+        if pair:  # (after any other dice: it was rolled after them)
+            self._pair = 0
+            dice["gamble"] = [pair >> 3, pair & 7]
         return dice
 
     @dice.setter
     def dice(self, value: dict[str, Any]) -> None:
         self._dice = value
+        self._pair = 0
 
     @property
     def choices(self) -> dict[str, Any]:
@@ -89,30 +126,55 @@ class Decision:
         """Which of its dice the record did not have (``"gamble"``, ``"reorg"``, ``"ties"``)."""
         generated = self._generated
         if generated is None:
-            generated = self._generated = []
+            generated = self._generated = generated_of(self._gen)
         return generated
 
     @generated.setter
     def generated(self, value: list[str]) -> None:
         self._generated = value
 
+    def _noted(self) -> tuple[str, ...]:
+        """``tuple(self.generated)``, without making the list (a replay's note of the dice generated)."""
+        generated = self._generated
+        if generated is not None:
+            return tuple(generated)
+        return tuple(generated_of(self._gen)) if self._gen else ()
+
     def copy(self) -> Decision:
         """A decision whose lists and dicts are its own (events are shared: nothing changes them once made)."""
-        dice, choices, generated = self._dice, self._choices, self._generated
-        return Decision(self.action, None if dice is None else dict(dice), None if choices is None else dict(choices),
-                        None if generated is None else list(generated), list(self.events))
+        dice, choices, generated, events = self._dice, self._choices, self._generated, self._events
+        twin = Decision(self.action, None if dice is None else dict(dice), None if choices is None else dict(choices),
+                        None if generated is None else list(generated), None if events is None else list(events))
+        twin._one, twin._pair, twin._gen = self._one, self._pair, self._gen
+        return twin
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Decision):
             return NotImplemented
         return (self.action == other.action and self.dice == other.dice and self.choices == other.choices
-                and self.generated == other.generated and self.events == other.events)
+                and self.generated == other.generated and self._listed() == other._listed())
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (f"Decision(action={self.action!r}, dice={self.dice!r}, choices={self.choices!r}, "
-                f"generated={self.generated!r}, events={self.events!r})")
+                f"generated={self.generated!r}, events={self._listed()!r})")
+
+
+def _decided(action: Any, dice: Dice, choices: dict[str, Any] | None, events: list[Event]) -> Decision:
+    """``Decision(action, dice.used or None, choices, dice.generated or None, events)`` (``choices`` copied, None if
+    empty) as a game keeps it: a generated gamble's dice and the names of the dice generated as numbers, the one event
+    of a decision that caused one without its list (``Decision`` makes each when read). An empty ``used`` stays the
+    Dice's (``Dice.again`` makes a new one only for one taken)."""
+    used = dice._used
+    one = len(events) == 1
+    decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
+                        None if one else events)
+    if one:
+        decision._one = events[0]
+    decision._pair = dice._pair
+    decision._gen = dice._gen
+    return decision
 
 
 # acyclic (out of the cyclic collector in the compiled build): holds ints, lists of strings, dicts of dice and choices
@@ -127,7 +189,10 @@ class Turn:
                  decisions: list[Decision] | None = None) -> None:
         self.number = number
         self.player = player
-        self.cards: list[str] = [] if cards is None else cards
+        # the cards drawn: the list given (None: none given), or (``_card``) the one card of a turn that drew one, as
+        # most do, kept without its list (``cards`` makes the list when read), as a Decision's one event
+        self._cards = cards
+        self._card: str | None = None
         # the draw's dice, dice generated and marker_from / die_from (kept for the record): each None until given or
         # read (``draw_dice``, ``draw_generated``, ``draw_choices`` make it then), as a Decision's
         self._draw_dice = draw_dice
@@ -135,6 +200,29 @@ class Turn:
         self._draw_choices = draw_choices
         self.draw_events: list[Event] = [] if draw_events is None else draw_events
         self.decisions: list[Decision] = [] if decisions is None else decisions
+
+    @property
+    def cards(self) -> list[str]:
+        """The cards drawn this turn, in order."""
+        cards = self._cards
+        if cards is None:
+            card = self._card
+            cards = self._cards = [] if card is None else [card]
+            self._card = None
+        return cards
+
+    @cards.setter
+    def cards(self, value: list[str]) -> None:
+        self._cards = value
+        self._card = None
+
+    def _drawn(self) -> tuple[str, ...]:
+        """``tuple(self.cards)``, without making the list (a replay's snapshot of each turn)."""
+        cards = self._cards
+        if cards is not None:
+            return tuple(cards)
+        card = self._card
+        return () if card is None else (card,)
 
     @property
     def draw_dice(self) -> dict[str, Any]:
@@ -175,14 +263,16 @@ class Turn:
     def copy(self) -> Turn:
         """A turn whose lists and dicts are its own, its decisions' too (events are shared: nothing changes them
         once made)."""
-        dice, generated, choices = self._draw_dice, self._draw_generated, self._draw_choices
-        return Turn(self.number, self.player, list(self.cards), None if dice is None else dict(dice),
+        dice, generated, choices, cards = self._draw_dice, self._draw_generated, self._draw_choices, self._cards
+        twin = Turn(self.number, self.player, None if cards is None else list(cards), None if dice is None else dict(dice),
                     None if generated is None else list(generated), None if choices is None else dict(choices),
                     list(self.draw_events), [d.copy() for d in self.decisions])
+        twin._card = self._card
+        return twin
 
     def restore(self, saved: Turn) -> None:
         """Be ``saved`` again, field by field (``Game.pop``: the same Turn object, as it was)."""
-        self.number, self.player, self.cards = saved.number, saved.player, saved.cards
+        self.number, self.player, self._cards, self._card = saved.number, saved.player, saved._cards, saved._card
         self._draw_dice, self._draw_generated, self._draw_choices = saved._draw_dice, saved._draw_generated, \
             saved._draw_choices
         self.draw_events, self.decisions = saved.draw_events, saved.decisions
@@ -190,7 +280,7 @@ class Turn:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Turn):
             return NotImplemented
-        return (self.number == other.number and self.player == other.player and self.cards == other.cards
+        return (self.number == other.number and self.player == other.player and self._drawn() == other._drawn()
                 and self.draw_dice == other.draw_dice and self.draw_generated == other.draw_generated
                 and self.draw_choices == other.draw_choices and self.draw_events == other.draw_events
                 and self.decisions == other.decisions)
@@ -198,7 +288,7 @@ class Turn:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"Turn(number={self.number!r}, player={self.player!r}, cards={self.cards!r}, "
+        return (f"Turn(number={self.number!r}, player={self.player!r}, cards={list(self._drawn())!r}, "
                 f"draw_dice={self.draw_dice!r}, draw_generated={self.draw_generated!r}, "
                 f"draw_choices={self.draw_choices!r}, draw_events={self.draw_events!r}, "
                 f"decisions={self.decisions!r})")
@@ -244,13 +334,14 @@ class _Pushed:
     back in place: a draw as a decision replaces its cards, a boss's answer its gamble)."""
 
     def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
-                 cards: list[str], legal: list[Any] | None = None) -> None:
+                 cards: list[str] | None, card: str | None, legal: list[Any] | None = None) -> None:
         self.action = action
         self.undo = undo
         self.turns = turns
         self.decided = decided
         self.last = last
-        self.cards = cards
+        self.cards = cards  # the turn's cards as it kept them (``Turn._cards``, ``_card``)
+        self.card = card
         self.legal = legal  # the game's legal list of the state then (Game._kept), or None
 
 
@@ -596,8 +687,13 @@ class Game:
         # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
         if draw:
             used = dice.used  # (an empty dict stays the Dice's, as in ``apply``)
-            self.history.append(Turn(number, player, list(s.drawn), used if used else None, dice._generated,
-                                     None if not choices else dict(choices), events))
+            drawn = s.drawn
+            one = len(drawn) == 1  # (most turns: the card kept without a list)
+            turn = Turn(number, player, None if one else list(drawn), used if used else None,
+                        generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices), events)
+            if one:
+                turn._card = drawn[0]
+            self.history.append(turn)
         else:
             self.history.append(Turn(number, player, draw_events=events))
 
@@ -631,8 +727,12 @@ class Game:
         plain = True  # no dice and no choices given (the simulation's case)
         if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
             plain = False
-            _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
-                         next_draw_choices=next_draw_choices)
+            if not ((dice is None or isinstance(dice, dict)) and (choices is None or isinstance(choices, dict))
+                    and (next_draw_dice is None or isinstance(next_draw_dice, dict))
+                    and (next_draw_choices is None or isinstance(next_draw_choices, dict))):
+                # (only then: its keywords made a dict, a generic call compiled, for each decision a record gives dice)
+                _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
+                             next_draw_choices=next_draw_choices)
         phase = s.phase
         if phase == "over":
             raise IllegalAction("the game is over", "end")
@@ -663,19 +763,22 @@ class Game:
             saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
         try:
             if end:
-                ended: list[Event] = [TurnEnded(s.current)]
+                ended = TurnEnded(s.current)
                 # asked to draw in a game whose draws are decisions of their own (its record says so): the draw is
                 # made as one, the same cards and dice (the same key), so the record replays
                 as_decision = bool(draw) and self.explicit_draws
                 if as_decision and saved is None:  # a draw refused takes the end back too
                     saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
-                turn.decisions.append(Decision(action, events=ended))
+                decision = Decision(action)  # (its one event kept without a list: ``_decided``)
+                decision._one = ended
+                turn.decisions.append(decision)
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
-                if as_decision:
-                    return ended + self._draw(Draw(), next_draw_dice, next_draw_choices)
-                return ended + self.current_turn.draw_events
+                out: list[Event] = [ended]
+                out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
+                           else self.current_turn.draw_events)
+                return out
             d = self._dice.again(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
@@ -684,9 +787,16 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        used = d.used  # (an empty dict stays the Dice's: ``again`` makes a new one only for one taken)
-        turn.decisions.append(Decision(action, used if used else None, None if not choices else dict(choices),
-                                       d._generated, events))
+        # ``_decided(action, d, choices, events)``, written out (the pure build's call of it cost ~0.1 M a game)
+        used = d._used
+        one = len(events) == 1
+        decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
+                            None if one else events)
+        if one:
+            decision._one = events[0]
+        decision._pair = d._pair
+        decision._gen = d._gen
+        turn.decisions.append(decision)
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
@@ -730,7 +840,7 @@ class Game:
             s.restore(saved)
             turn.decisions.append(asked)
             raise
-        turn.decisions.append(Decision(gamble, d.used, None, d._generated, events))
+        turn.decisions.append(_decided(gamble, d, None, events))
         return events
 
     @property
@@ -762,8 +872,8 @@ class Game:
         turn = history[-1]
         decisions = turn.decisions
         undo = s.checkpoint()
-        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn.cards,
-                        legal)
+        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn._cards,
+                        turn._card, legal)
         if listed:  # the engine's own decision for this state: carried out without the checks
             self._vouched = action
         else:
@@ -837,7 +947,7 @@ class Game:
             last = saved.last
             assert last is not None
             decisions[n - 1] = last
-        turn.cards = saved.cards
+        turn._cards, turn._card = saved.cards, saved.card
 
     @property
     def pushed(self) -> list[A.Action]:
@@ -865,7 +975,9 @@ class Game:
             u.parent = parent
             parent = u
             last = None if p.last is None else p.last.copy()
-            twin._pushed.append(_Pushed(p.action, u, p.turns, p.decided, last, list(p.cards)))
+            cards = p.cards
+            twin._pushed.append(_Pushed(p.action, u, p.turns, p.decided, last, None if cards is None else list(cards),
+                                        p.card))
         t._undo = parent
         twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
         twin.starting_rolls = [dict(r) for r in self.starting_rolls]
@@ -911,9 +1023,7 @@ class Game:
             s.restore(saved)
             raise
         turn.cards = list(s.drawn)
-        turn.decisions.append(Decision(A.Draw(tuple(s.drawn)), dice=d.used,
-                                       choices=None if not choices else dict(choices), generated=d._generated,
-                                       events=events))
+        turn.decisions.append(_decided(A.Draw(tuple(s.drawn)), d, choices, events))
         return events
 
     def _resume(self, action: A.Reroll | A.Choose) -> list[Event]:
@@ -932,7 +1042,7 @@ class Game:
         except LvError:
             s.restore(saved)
             raise
-        turn.decisions.append(Decision(action, dice=d.used, generated=d._generated, events=events))
+        turn.decisions.append(_decided(action, d, None, events))
         return events
 
     # ------------------------------------------------------------------ reading the game
@@ -1098,7 +1208,11 @@ class Game:
         for turn in self.history:
             out.extend(turn.draw_events)
             for d in turn.decisions:
-                out.extend(d.events)
+                events = d._events  # (a decision's one event read without making its list)
+                if events is not None:
+                    out.extend(events)
+                elif d._one is not None:
+                    out.append(d._one)
         return out
 
 

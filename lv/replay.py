@@ -40,7 +40,7 @@ def snapshot(game: Game) -> TurnSnapshot:
     # the casinos' lots and bosses straight from the engine: ``game.casinos()`` would make a whole view of each
     # (points, dice, the Strip) that a snapshot does not keep
     # by position: no keywords for attrs' interpreted __init__ to take (a dict of them a snapshot)
-    return TurnSnapshot(turn.number, turn.player, tuple(turn.cards), tuple([p.money for p in players]),
+    return TurnSnapshot(turn.number, turn.player, turn._drawn(), tuple([p.money for p in players]),
                         tuple([p.score for p in players]),
                         tuple([(c.lots, boss(s, c)) for c in game.engine.casinos(s)]))
 
@@ -156,14 +156,14 @@ def replay(record: Record, profile: Profile | str | None = None, *, on_illegal: 
                 raise RecordError(f"it is {names[turn.player]}'s turn, the record says {trec.player}",
                                   turn=turn.number, **_at(record, "turns", ti, "player"))
         cards = trec.cards
-        if cards is not None and list(cards) != list(turn.cards):
-            out.card_mismatches.append(CardMismatch(turn.number, tuple(cards), tuple(turn.cards)))
+        if cards is not None and tuple(cards) != turn._drawn():  # (the turn's cards read without making its list)
+            out.card_mismatches.append(CardMismatch(turn.number, tuple(cards), turn._drawn()))
             if strict:
                 raise RecordError(f"the record says {_cards(cards)} drawn, the deck gives "
                                   f"{', '.join(turn.cards) or 'none'}", turn=turn.number,
                                   **_at(record, "turns", ti, "cards"))
-        if turn.draw_generated:
-            out.generated.append(Generated(turn.number, None, "draw", tuple(turn.draw_generated)))
+        if turn._draw_generated:  # (read without making the empty list most turns do not keep)
+            out.generated.append(Generated(turn.number, None, "draw", tuple(turn._draw_generated)))
         if on_step is not None:
             on_step(game, play)
         stop = _play_decisions(out, play, trec, strict, on_illegal, on_step)
@@ -238,8 +238,9 @@ def _trailing_end(out: Replay, last: TurnRecord, on_turn: Callable[[Game, TurnPl
         return True
     play = TurnPlay(turn=game.current_turn, line=end.line)
     out.turns.append(play)
-    if game.current_turn.draw_generated:
-        out.generated.append(Generated(play.turn.number, None, "draw", tuple(game.current_turn.draw_generated)))
+    generated = game.current_turn._draw_generated  # (read without making the empty list most turns do not keep)
+    if generated:
+        out.generated.append(Generated(play.turn.number, None, "draw", tuple(generated)))
     out.snapshots.append(snapshot(game))
     if on_turn is not None:
         on_turn(game, play)
@@ -342,8 +343,8 @@ def _play_decisions(out: Replay, play: TurnPlay, trec: TurnRecord, strict: bool,
             raise RecordError(f"'{drec.text}' does not roll the recorded dice {', '.join(extra)}",
                               path=record.path, line=drec.line, turn=turn)
         play.steps.append(d)
-        if d.generated:
-            out.generated.append(Generated(turn, di + 1, drec.text, tuple(d.generated)))
+        if d._gen or d._generated:  # (read without making a list the decision would then keep)
+            out.generated.append(Generated(turn, di + 1, drec.text, d._noted()))
         if on_step is not None:
             on_step(game, play)
     return False

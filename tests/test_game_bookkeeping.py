@@ -117,14 +117,16 @@ def test_a_decision_makes_its_dice_choices_and_generated_only_when_it_has_them_o
     game = _played()
     decisions = [d for t in game.history for d in t.decisions]
     assert decisions and all(d._choices is None for d in decisions)
-    rolled = [d for d in decisions if d._generated is not None]
-    assert rolled and all(d._generated for d in rolled)  # only a decision that generated dice has the list
+    # which dice were generated kept as a number (``Dice._gen``, round 18), a list made only when read
+    assert all(d._generated is None for d in decisions)
+    rolled = [d for d in decisions if d._gen]
+    assert rolled and all(d.generated for d in rolled)
     assert len(rolled) < len(decisions)
     assert all(t._draw_choices is None for t in game.history)
     assert all(t._draw_dice is None or t._draw_dice for t in game.history)  # an empty one is not kept
     assert any(t._draw_dice is None for t in game.history)
     assert all(d._dice is None or d._dice for d in decisions) and any(d._dice is None for d in decisions)
-    d = next(d for d in decisions if d._generated is None)
+    d = next(d for d in decisions if not d._gen)
     assert d.generated == [] and d.choices == {} and d._generated == [] and d._choices == {}
     d.generated.append("gamble")
     d.choices["die_from"] = "A2"
@@ -160,7 +162,7 @@ def test_a_decision_and_a_turn_copied_compare_equal_and_share_nothing() -> None:
 def test_dice_note_what_they_generated_once_in_order_and_forget_it() -> None:
     dice = Dice(4, ("turn", 2, "decision", 0), {"gamble": [3, 4]})
     dice.gamble()  # recorded: nothing generated
-    assert dice._generated is None and dice.generated == []
+    assert dice._gen == 0 and dice.generated == []
     dice.reorg({1: ["A1"]})
     dice.gamble()
     dice.reorg({0: ["B2"]})
