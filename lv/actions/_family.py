@@ -221,7 +221,7 @@ class Family:
         return self.count_casinos(m, m.rows_of(mask), counts)
 
     def count_casinos(self, m: Moment, rows: list[int], counts: list[int]) -> int:
-        """``count_in`` by the positions of the casinos (the protocol before round 18: a family that defines it is
+        """``count_in`` by the positions of the casinos (the older protocol: a family that defines it is
         still counted by it). Default: generated into the slots (empty when asked), counted and emptied again."""
         self.generate_casinos(m, rows)
         slots = m.slots
