@@ -82,23 +82,9 @@ class Casino:
     def make(board: Board, mask: int, color: str, height: int) -> Casino:
         """The casino on the lots of ``mask``: one object per (mask, colour, height), shared by every state."""
         memo = _made(board)
-        key = (mask, color, height)
-        found = memo.get(key)
+        found = memo.get((mask, color, height))
         if found is None:
-            if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
-                memo.clear()
-                _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
-            order, nb = board.order, board.neighbours_mask
-            bits: list[int] = []
-            around, m = 0, mask
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
-                bits.append(i)
-                around |= nb[i]
-                m ^= low
-            found = memo[key] = Casino(tuple([order[i] for i in bits]), color, height, mask, tuple(bits),
-                                       around & ~mask, board)
+            found = _new_casino(board, memo, mask, color, height)
         return found
 
     def frontier_lots(self, free: int) -> tuple[str, ...]:
@@ -143,6 +129,27 @@ class Casino:
 
 
 _MADE: Final[dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]]] = {}  # Final: compiled, a C static
+
+
+def _new_casino(board: Board, memo: dict[tuple[int, str, int], Casino], mask: int, color: str, height: int) -> Casino:
+    """``Casino.make`` of a casino not in ``memo`` (``_made(board)``, which a casino index keeps: no lookup of the
+    board's memo, no second lookup of the key): made and kept there."""
+    if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
+        memo.clear()
+        _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
+    order, nb = board.order, board.neighbours_mask
+    bits: list[int] = []
+    lots: list[str] = []
+    around, m = 0, mask
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        bits.append(i)
+        lots.append(order[i])
+        around |= nb[i]
+        m ^= low
+    found = memo[(mask, color, height)] = Casino(tuple(lots), color, height, mask, tuple(bits), around & ~mask, board)
+    return found
 
 
 def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
@@ -583,7 +590,8 @@ class CasinoIndex:
                 if not near & same:
                     # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
                     single = self._single(i, color, height) if _COMPILED else (
-                        self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
+                        self._made.get((changed, color, height))
+                        or _new_casino(board, self._made, changed, color, height))
                     if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
@@ -640,7 +648,7 @@ class CasinoIndex:
                     if height_masks[h] & group:
                         height = h
             hit = made.get((group, color, height))
-            casino = hit if hit is not None else Casino.make(board, group, color, height)
+            casino = hit if hit is not None else _new_casino(board, made, group, color, height)
             found.append(casino)
             noting = self._noting
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
@@ -686,7 +694,8 @@ class CasinoIndex:
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
         if not _COMPILED:  # (pure: the tuple key at once, see _rework)
-            casino = self._made.get((group, color, height)) or Casino.make(self.board, group, color, height)
+            casino = (self._made.get((group, color, height))
+                      or _new_casino(self.board, self._made, group, color, height))
         elif len(merged) == 1 and merged[0].height == height:  # one casino grown by this tile (most joins): the
             #   casino kept by the one it grew from, by bit (a small int: no key made)
             grew = merged[0]
@@ -725,8 +734,9 @@ class CasinoIndex:
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
-        hit = self._made.get((mask, color, height))
-        return hit if hit is not None else Casino.make(self.board, mask, color, height)
+        made = self._made
+        hit = made.get((mask, color, height))
+        return hit if hit is not None else _new_casino(self.board, made, mask, color, height)
 
     def _single(self, i: int, color: str, height: int) -> Casino:
         """``_casino`` of the one lot on bit ``i``: one high, by colour and bit (compiled, a dict by a string whose

@@ -287,7 +287,7 @@ class Engine:
                     i = casino.first
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
-                    events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots; the casino's tuple
+                    events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots
                 # (compiled, a native count: ``bit_count`` is a Python method call there)
                 main = prior[0]
                 size = popcount(main[0]) if _COMPILED else main[0].bit_count()
