@@ -314,7 +314,7 @@ class IndexMark:
     lists were noted before it."""
 
     __slots__ = ("first", "noted", "dirty", "tile_mask", "changes", "stale", "tied", "boss_blocks", "all", "with_dice",
-                 "bosses", "unbossed")
+                 "bosses", "unbossed", "pair_blocks")
 
     def __init__(self, index: CasinoIndex) -> None:
         self.first = not index._noting  # the first checkpoint open on the index
@@ -324,6 +324,7 @@ class IndexMark:
                                                                  index._with_dice)
         self.bosses = index._bosses
         self.unbossed = index._unbossed
+        self.pair_blocks = index._pair_blocks
 
 
 class CasinoIndex:
@@ -339,7 +340,7 @@ class CasinoIndex:
     demand after any change."""
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
-                 "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
+                 "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
                  "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed")
     # what it reads of its state (``_reads``)
@@ -385,6 +386,8 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
+        # pair_blocks() until _fill changes a block's (None: to make; most calls come between two fills)
+        self._pair_blocks: tuple[list[tuple[Casino, DiceFacts]], ...] | None = None
         # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
         # filled without them (``_fill``; its place holds _UNMADE meanwhile)
         self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
@@ -449,6 +452,7 @@ class CasinoIndex:
         self.at = CasinosByLot(self.at_bit, self.board)
         self._facts = list(source._facts)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
+        self._pair_blocks = source._pair_blocks  # (a tuple of lists never changed: shared)
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
@@ -496,6 +500,7 @@ class CasinoIndex:
         self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
         self._bosses = mark.bosses
         self._unbossed = mark.unbossed
+        self._pair_blocks = mark.pair_blocks
 
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
@@ -762,7 +767,7 @@ class CasinoIndex:
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
-        self._boss_blocks = None
+        self._boss_blocks = self._pair_blocks = None
         noting = self._noting
         while stale:
             low = stale & -stale
@@ -894,13 +899,17 @@ class CasinoIndex:
     def pair_blocks(self) -> tuple[list[tuple[Casino, DiceFacts]], ...]:
         """Per block, its casinos with their dice facts in board order (do not change the lists): a block where no
         tile and no die changed keeps the very same list, so two of these compare block by block by ``is``
-        (``Engine.apply`` and the draw tell merges and boss changes from them: no bosses by mask made). A new
-        tuple each call."""
+        (``Engine.apply`` and the draw tell merges and boss changes from them: no bosses by mask made). The same
+        tuple until a fill changes a block's list (most calls: ``Engine.apply`` asks before and after a decision,
+        the draw before and after its card)."""
         if self.dirty:
             self.refresh()
         if self._stale:
             self._fill()
-        return tuple(self._pairs)
+        found = self._pair_blocks
+        if found is None:
+            found = self._pair_blocks = tuple(self._pairs)
+        return found
 
     def settle(self) -> None:
         """Current: the casinos worked out again where tiles changed, their dice facts where dice did (``tied``
