@@ -596,24 +596,25 @@ class GameState:
             if old is not None:
                 index.die_changed(i)  # the casino on the lot may keep its lots, with another die
 
-    def recolor(self, lots: Iterable[str], color: str) -> None:
-        """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
+    def recolor(self, lots: Iterable[str], color: str, bits: tuple[int, ...] = ()) -> None:
+        """The tiles on ``lots`` take the colour ``color`` (a remodel). ``bits``: the lots' bit positions, if the
+        caller has them (a casino's ``bits``; then ``lots`` is not read): no lookup of each lot's bit."""
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, colors, counts = (self.tiles, self.board.index, self.color_bits, self.tile_colors,
-                                               self.color_counts)
-        color_id = self.board.color_id
+        tiles, masks, colors, counts = self.tiles, self.color_bits, self.tile_colors, self.color_counts
+        board = self.board
+        color_id, order = board.color_id, board.order
         k = color_id[color]
         changed = 0
-        for lot in lots:
+        for i in bits if bits else _bits_of(board, lots):
+            lot = order[i]
             t = tiles[lot]
             if u is not None:
                 noted = u.changed
                 noted.append(lot)
                 noted.append(t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
-            i = index[lot]
             b = 1 << i
             changed |= b
             colors[i] = color
@@ -630,21 +631,23 @@ class GameState:
         if kept is not None and changed:
             kept.tiles_changed(changed)
 
-    def raise_tiles(self, lots: Iterable[str]) -> None:
-        """The tiles on ``lots`` are one level higher (a raise)."""
+    def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
+        """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, heights = self.tiles, self.board.index, self.height_bits, self.tile_heights
+        tiles, masks, heights = self.tiles, self.height_bits, self.tile_heights
+        board = self.board
+        order = board.order
         changed = 0
-        for lot in lots:
+        for i in bits if bits else _bits_of(board, lots):
+            lot = order[i]
             t = tiles[lot]
             if u is not None:
                 noted = u.changed
                 noted.append(lot)
                 noted.append(t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
-            i = index[lot]
             b = 1 << i
             changed |= b
             h = t.height
@@ -738,6 +741,12 @@ class GameState:
             index = self._adopt()
         if index is not None:
             index.die_changed(i)
+
+
+def _bits_of(board: Board, lots: Iterable[str]) -> tuple[int, ...]:
+    """The bit positions of ``lots``, in their order (``recolor``/``raise_tiles`` given lot ids only)."""
+    index = board.index
+    return tuple([index[lot] for lot in lots])
 
 
 class Undo:

@@ -200,7 +200,7 @@ class RaiseFamily(Family):
         assert casino is not None
         price = raise_cost(engine, casino)
         s.players[player].money -= price
-        s.raise_tiles(casino.lots)
+        s.raise_tiles(casino.lots, casino.bits)
         events.append(Raised(player, casino.lots, casino.height + 1, price))  # positional (see build.py)
 
 

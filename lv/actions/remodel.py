@@ -270,7 +270,7 @@ class RemodelFamily(Family):
         assert casino is not None
         price, _ = remodel_cost(engine, casino)
         s.players[player].money -= price
-        s.recolor(casino.lots, a.color)
+        s.recolor(casino.lots, a.color, casino.bits)
         events.append(Remodeled(player, casino.lots, casino.color, a.color, price))  # positional (build.py)
 
 
