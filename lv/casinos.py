@@ -317,6 +317,10 @@ class IndexMark:
                  "bosses", "unbossed", "pair_blocks")
 
     def __init__(self, index: CasinoIndex) -> None:
+        self.start(index)
+
+    def start(self, index: CasinoIndex) -> None:
+        """Be a checkpoint of ``index`` as it is now (``__init__``; again in one rolled back: see checkpoint)."""
         self.first = not index._noting  # the first checkpoint open on the index
         self.noted = index._noted if _COMPILED else len(index._log)
         self.dirty, self.tile_mask, self.changes, self.stale = index.dirty, index._tile_mask, index.changes, index._stale
@@ -472,9 +476,14 @@ class CasinoIndex:
         self._log = _NO_LOG
         self._noted = 0
 
-    def checkpoint(self) -> IndexMark:
-        """Note every change from now on; ``rollback(mark)`` puts the index back as it is now."""
-        mark = IndexMark(self)
+    def checkpoint(self, spare: IndexMark | None = None) -> IndexMark:
+        """Note every change from now on; ``rollback(mark)`` puts the index back as it is now. ``spare``: a mark
+        rolled back (used up), made again (GameState.checkpoint: no mark allocated and freed by a push/pop pair)."""
+        if spare is None:
+            mark = IndexMark(self)
+        else:
+            mark = spare
+            mark.start(self)
         if not self._noting:
             self._noting = True
             if self._log is _NO_LOG:

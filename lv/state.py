@@ -374,15 +374,17 @@ class GameState:
         Nothing is copied but the few fields the engine writes directly. A checkpoint rolled back is used up: the
         next one is made in it again (a search's push/pop allocates and frees no checkpoint, nor its lists)."""
         u = self._spare
+        spare: IndexMark | None = None
         if u is None:
             u = Undo(self, self._undo)
         else:
             self._spare = None
+            spare = u.index_mark  # (its index's mark, used up as well: made again)
             u.start(self, self._undo)
         self._undo = u
         index = self._casinos
         if index is not None:
-            u.index_mark = index.checkpoint()
+            u.index_mark = index.checkpoint(spare)
         return u
 
     def rollback(self, u: Undo) -> None:

@@ -377,7 +377,8 @@ def test_pushes_and_pops_between_decisions_played_give_back_each_state_exactly(s
 @pytest.mark.parametrize("spec,players,seed", [("revised", 4, 31), ("original", 3, 32),
                                                ("original,raise.enabled=true,raise.max_height=4", 2, 33)])
 def test_a_checkpoint_rolled_back_is_made_again_by_the_next_and_gives_back_its_own_state(spec, players, seed):
-    """Guards GameState.checkpoint's reuse of a checkpoint rolled back (``_spare``, ``Undo.start``): checkpoints
+    """Guards GameState.checkpoint's reuse of a checkpoint rolled back (``_spare``, ``Undo.start``, and its index's
+    mark, ``IndexMark.start``): checkpoints
     opened and rolled back at random, nested up to four deep, decisions played under them (draws and payouts, every
     family), each rollback gives back exactly the state of its own checkpoint (the index's lists and caches
     included), whatever the checkpoint object held for an earlier one; and the checkpoint after a rollback is the
