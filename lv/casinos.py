@@ -82,23 +82,9 @@ class Casino:
     def make(board: Board, mask: int, color: str, height: int) -> Casino:
         """The casino on the lots of ``mask``: one object per (mask, colour, height), shared by every state."""
         memo = _made(board)
-        key = (mask, color, height)
-        found = memo.get(key)
+        found = memo.get((mask, color, height))
         if found is None:
-            if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
-                memo.clear()
-                _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
-            order, nb = board.order, board.neighbours_mask
-            bits: list[int] = []
-            around, m = 0, mask
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
-                bits.append(i)
-                around |= nb[i]
-                m ^= low
-            found = memo[key] = Casino(tuple([order[i] for i in bits]), color, height, mask, tuple(bits),
-                                       around & ~mask, board)
+            found = _new_casino(board, memo, mask, color, height)
         return found
 
     def frontier_lots(self, free: int) -> tuple[str, ...]:
@@ -143,6 +129,27 @@ class Casino:
 
 
 _MADE: Final[dict[int, tuple[Board, dict[tuple[int, str, int], Casino]]]] = {}  # Final: compiled, a C static
+
+
+def _new_casino(board: Board, memo: dict[tuple[int, str, int], Casino], mask: int, color: str, height: int) -> Casino:
+    """``Casino.make`` of a casino not in ``memo`` (``_made(board)``, which a casino index keeps: no lookup of the
+    board's memo, no second lookup of the key): made and kept there."""
+    if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
+        memo.clear()
+        _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
+    order, nb = board.order, board.neighbours_mask
+    bits: list[int] = []
+    lots: list[str] = []
+    around, m = 0, mask
+    while m:
+        low = m & -m
+        i = low.bit_length() - 1
+        bits.append(i)
+        lots.append(order[i])
+        around |= nb[i]
+        m ^= low
+    found = memo[(mask, color, height)] = Casino(tuple(lots), color, height, mask, tuple(bits), around & ~mask, board)
+    return found
 
 
 def _made(board: Board) -> dict[tuple[int, str, int], Casino]:
@@ -307,9 +314,13 @@ class IndexMark:
     lists were noted before it."""
 
     __slots__ = ("first", "noted", "dirty", "tile_mask", "changes", "stale", "tied", "boss_blocks", "all", "with_dice",
-                 "bosses", "unbossed")
+                 "bosses", "unbossed", "pair_blocks")
 
     def __init__(self, index: CasinoIndex) -> None:
+        self.start(index)
+
+    def start(self, index: CasinoIndex) -> None:
+        """Be a checkpoint of ``index`` as it is now (``__init__``; again in one rolled back: see checkpoint)."""
         self.first = not index._noting  # the first checkpoint open on the index
         self.noted = index._noted if _COMPILED else len(index._log)
         self.dirty, self.tile_mask, self.changes, self.stale = index.dirty, index._tile_mask, index.changes, index._stale
@@ -317,6 +328,7 @@ class IndexMark:
                                                                  index._with_dice)
         self.bosses = index._bosses
         self.unbossed = index._unbossed
+        self.pair_blocks = index._pair_blocks
 
 
 class CasinoIndex:
@@ -332,7 +344,7 @@ class CasinoIndex:
     demand after any change."""
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
-                 "_pairs", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
+                 "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
                  "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed")
     # what it reads of its state (``_reads``)
@@ -378,6 +390,8 @@ class CasinoIndex:
         # block number -> its casinos with their dice facts / casino mask -> boss; bit n of _stale: block n's
         # are to be worked out again
         self._pairs: list[list[tuple[Casino, DiceFacts]]] = [[] for _ in range(blocks)]
+        # pair_blocks() until _fill changes a block's (None: to make; most calls come between two fills)
+        self._pair_blocks: tuple[list[tuple[Casino, DiceFacts]], ...] | None = None
         # casino mask -> boss; bit n of _unbossed: block n's is to be made from _pairs when asked (``boss_blocks``),
         # filled without them (``_fill``; its place holds _UNMADE meanwhile)
         self._bosses_by: list[dict[int, int | None]] = [{} for _ in range(blocks)]
@@ -442,6 +456,7 @@ class CasinoIndex:
         self.at = CasinosByLot(self.at_bit, self.board)
         self._facts = list(source._facts)
         self._pairs, self._bosses_by, self._stale = list(source._pairs), list(source._bosses_by), source._stale
+        self._pair_blocks = source._pair_blocks  # (a tuple of lists never changed: shared)
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
@@ -461,9 +476,14 @@ class CasinoIndex:
         self._log = _NO_LOG
         self._noted = 0
 
-    def checkpoint(self) -> IndexMark:
-        """Note every change from now on; ``rollback(mark)`` puts the index back as it is now."""
-        mark = IndexMark(self)
+    def checkpoint(self, spare: IndexMark | None = None) -> IndexMark:
+        """Note every change from now on; ``rollback(mark)`` puts the index back as it is now. ``spare``: a mark
+        rolled back (used up), made again (GameState.checkpoint: no mark allocated and freed by a push/pop pair)."""
+        if spare is None:
+            mark = IndexMark(self)
+        else:
+            mark = spare
+            mark.start(self)
         if not self._noting:
             self._noting = True
             if self._log is _NO_LOG:
@@ -489,6 +509,7 @@ class CasinoIndex:
         self._tied, self._boss_blocks, self._all, self._with_dice = mark.tied, mark.boss_blocks, mark.all, mark.with_dice
         self._bosses = mark.bosses
         self._unbossed = mark.unbossed
+        self._pair_blocks = mark.pair_blocks
 
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
@@ -583,7 +604,8 @@ class CasinoIndex:
                 if not near & same:
                     # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
                     single = self._single(i, color, height) if _COMPILED else (
-                        self._made.get((changed, color, height)) or Casino.make(board, changed, color, height))
+                        self._made.get((changed, color, height))
+                        or _new_casino(board, self._made, changed, color, height))
                     if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
@@ -640,7 +662,7 @@ class CasinoIndex:
                     if height_masks[h] & group:
                         height = h
             hit = made.get((group, color, height))
-            casino = hit if hit is not None else Casino.make(board, group, color, height)
+            casino = hit if hit is not None else _new_casino(board, made, group, color, height)
             found.append(casino)
             noting = self._noting
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
@@ -686,7 +708,8 @@ class CasinoIndex:
             if not by_height and c.height > height:  # "color" joins may mix heights: the tallest tile's
                 height = c.height
         if not _COMPILED:  # (pure: the tuple key at once, see _rework)
-            casino = self._made.get((group, color, height)) or Casino.make(self.board, group, color, height)
+            casino = (self._made.get((group, color, height))
+                      or _new_casino(self.board, self._made, group, color, height))
         elif len(merged) == 1 and merged[0].height == height:  # one casino grown by this tile (most joins): the
             #   casino kept by the one it grew from, by bit (a small int: no key made)
             grew = merged[0]
@@ -725,8 +748,9 @@ class CasinoIndex:
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
-        hit = self._made.get((mask, color, height))
-        return hit if hit is not None else Casino.make(self.board, mask, color, height)
+        made = self._made
+        hit = made.get((mask, color, height))
+        return hit if hit is not None else _new_casino(self.board, made, mask, color, height)
 
     def _single(self, i: int, color: str, height: int) -> Casino:
         """``_casino`` of the one lot on bit ``i``: one high, by colour and bit (compiled, a dict by a string whose
@@ -752,7 +776,7 @@ class CasinoIndex:
         owners_at, values = self._owners, self._values
         pairs_by, facts, stale = self._pairs, self._facts, self._stale
         self._stale = 0
-        self._boss_blocks = None
+        self._boss_blocks = self._pair_blocks = None
         noting = self._noting
         while stale:
             low = stale & -stale
@@ -884,13 +908,17 @@ class CasinoIndex:
     def pair_blocks(self) -> tuple[list[tuple[Casino, DiceFacts]], ...]:
         """Per block, its casinos with their dice facts in board order (do not change the lists): a block where no
         tile and no die changed keeps the very same list, so two of these compare block by block by ``is``
-        (``Engine.apply`` and the draw tell merges and boss changes from them: no bosses by mask made). A new
-        tuple each call."""
+        (``Engine.apply`` and the draw tell merges and boss changes from them: no bosses by mask made). The same
+        tuple until a fill changes a block's list (most calls: ``Engine.apply`` asks before and after a decision,
+        the draw before and after its card)."""
         if self.dirty:
             self.refresh()
         if self._stale:
             self._fill()
-        return tuple(self._pairs)
+        found = self._pair_blocks
+        if found is None:
+            found = self._pair_blocks = tuple(self._pairs)
+        return found
 
     def settle(self) -> None:
         """Current: the casinos worked out again where tiles changed, their dice facts where dice did (``tied``

@@ -16,6 +16,13 @@ end:          turn_ended(player), game_ended(reason, winner, ranking, scores, mo
 
 ``[f_block]`` and ``[instant_win]`` are flags: ``to_dict()`` leaves them out when they are False.
 
+``lots``. An event's ``lots`` (``dealt``, ``paid``, ``scored``, ``tie_rerolled``, ``merged``, ``boss_changed``, and the
+families' ``raised``, ``remodeled``, ``reorganized``) reads as a list of lot ids, a new one at each read (change it
+freely: the event does not change), so ``ev.lots == ["A1", "A2"]``, ``to_dict()``, the JSON, ``repr`` and ``==`` are
+what they were. The event keeps them as a tuple (``LotsEvent``): the engine hands it the casino's own tuple
+(``Casino.lots``), so a decision makes no list of lots, and a finished game keeps none for the cyclic collector to walk
+(a tuple of strings is untracked by it, a list is not). The constructors take any sequence of lot ids.
+
 The actions' own events (``built``, ``gambled``, a trade's ``money_given``, ...) are defined, documented and worded
 in their family modules (``lv/actions/``, each listing its kinds after ``Events:`` in its docstring), as classes
 like those below, each followed by ``register(Cls)``: ``EVENTS``, ``event(kind, ...)`` and the JSON know them once
@@ -24,16 +31,16 @@ like those below, each followed by ``register(Cls)``: ``EVENTS``, ``event(kind, 
 The classes are plain classes (native ones where the core is compiled: the engine makes hundreds a game, and a
 compiled module makes a native event with a C call where an attrs class's ``__init__`` is Python), written the same
 way each: ``kind``, ``_keys`` (the fields in order, which ``items()``, ``==`` and ``repr`` read), ``_flags`` if any,
-``__slots__ = _keys`` and an ``__init__`` taking the fields in that order, with ``@mypyc_attr(acyclic=True)`` above
-(see ``Event``). Nothing changes an event once it is made. A house rule's module (Python in both builds) may instead
-write an attrs class (``@register`` above ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``Event``
-with a ``kind``), as lv/actions/sell.py does: ``register`` reads its fields from attrs, and attrs gives it ``==``
-and ``repr``.
+``__slots__ = _keys`` (an event with ``lots``: the other fields; ``LotsEvent`` keeps ``_lots``) and an ``__init__``
+taking the fields in that order, with ``@mypyc_attr(acyclic=True)`` above (see ``Event``). Nothing changes an event
+once it is made. A house rule's module (Python in both builds) may instead write an attrs class (``@register`` above
+``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``Event`` with a ``kind``), as lv/actions/sell.py
+does: ``register`` reads its fields from attrs, and attrs gives it ``==`` and ``repr``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
@@ -82,6 +89,21 @@ class Event:
         return name + "(" + ", ".join([f"{k}={getattr(self, k)!r}" for k in self._keys]) + ")"
 
 
+# acyclic: see Event
+@mypyc_attr(acyclic=True)
+class LotsEvent(Event):
+    """An event with ``lots`` (see the module's docstring): kept as a tuple (``_lots``), read as a new list. A
+    subclass lists ``lots`` in its ``_keys`` and sets ``self._lots = tuple(lots)`` (the same tuple if given one)."""
+
+    __slots__ = ("_lots",)
+    _lots: tuple[str, ...]
+
+    @property
+    def lots(self) -> list[str]:
+        """The lots, in the order given (board order for a casino's): a new list at each read."""
+        return list(self._lots)
+
+
 E = TypeVar("E", bound=type[Event])
 
 EVENTS: dict[str, type[Event]] = {}  # kind -> class
@@ -111,14 +133,14 @@ def event(kind: str, **data: Any) -> Event:
 
 
 @mypyc_attr(acyclic=True)
-class Dealt(Event):
+class Dealt(LotsEvent):
     kind: ClassVar[str] = "dealt"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "money")
-    __slots__ = _keys
+    __slots__ = ("player", "money")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, lots: list[str], money: int) -> None:
+    def __init__(self, player: int, lots: Sequence[str], money: int) -> None:
         self.player = player
-        self.lots = lots
+        self._lots = tuple(lots)
         self.money = money
 
 
@@ -234,30 +256,30 @@ register(DieTakenOver)
 
 
 @mypyc_attr(acyclic=True)
-class Paid(Event):
+class Paid(LotsEvent):
     kind: ClassVar[str] = "paid"
     _keys: ClassVar[tuple[str, ...]] = ("player", "amount", "why", "lots")
-    __slots__ = _keys
+    __slots__ = ("player", "amount", "why")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, amount: int, why: str, lots: list[str]) -> None:
+    def __init__(self, player: int, amount: int, why: str, lots: Sequence[str]) -> None:
         self.player = player
         self.amount = amount
         self.why = why  # "lots" or "casino"
-        self.lots = lots
+        self._lots = tuple(lots)
 
 
 register(Paid)
 
 
 @mypyc_attr(acyclic=True)
-class Scored(Event):
+class Scored(LotsEvent):
     kind: ClassVar[str] = "scored"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "award", "before", "after")
-    __slots__ = _keys
+    __slots__ = ("player", "award", "before", "after")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, lots: list[str], award: int, before: int, after: int) -> None:
+    def __init__(self, player: int, lots: Sequence[str], award: int, before: int, after: int) -> None:
         self.player = player
-        self.lots = lots
+        self._lots = tuple(lots)
         self.award = award
         self.before = before
         self.after = after
@@ -270,13 +292,13 @@ register(Scored)
 
 
 @mypyc_attr(acyclic=True)
-class TieRerolled(Event):
+class TieRerolled(LotsEvent):
     kind: ClassVar[str] = "tie_rerolled"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "values")
-    __slots__ = _keys
+    __slots__ = ("values",)  # and LotsEvent's _lots
 
-    def __init__(self, lots: list[str], values: dict[str, int]) -> None:
-        self.lots = lots
+    def __init__(self, lots: Sequence[str], values: dict[str, int]) -> None:
+        self._lots = tuple(lots)
         self.values = values
 
 
@@ -284,13 +306,13 @@ register(TieRerolled)
 
 
 @mypyc_attr(acyclic=True)
-class Merged(Event):
+class Merged(LotsEvent):
     kind: ClassVar[str] = "merged"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "color", "height")
-    __slots__ = _keys
+    __slots__ = ("color", "height")  # and LotsEvent's _lots
 
-    def __init__(self, lots: list[str], color: str, height: int) -> None:
-        self.lots = lots
+    def __init__(self, lots: Sequence[str], color: str, height: int) -> None:
+        self._lots = tuple(lots)
         self.color = color
         self.height = height
 
@@ -299,13 +321,13 @@ register(Merged)
 
 
 @mypyc_attr(acyclic=True)
-class BossChanged(Event):
+class BossChanged(LotsEvent):
     kind: ClassVar[str] = "boss_changed"
     _keys: ClassVar[tuple[str, ...]] = ("lots", "previous", "boss")
-    __slots__ = _keys
+    __slots__ = ("previous", "boss")  # and LotsEvent's _lots
 
-    def __init__(self, lots: list[str], previous: int | None, boss: int | None) -> None:
-        self.lots = lots
+    def __init__(self, lots: Sequence[str], previous: int | None, boss: int | None) -> None:
+        self._lots = tuple(lots)
         self.previous = previous
         self.boss = boss
 

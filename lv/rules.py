@@ -287,7 +287,7 @@ class Engine:
                     i = casino.first
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
-                    events.append(Merged(list(casino.lots), color, s.tile_heights[i]))  # positional: see pay_lots
+                    events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots
                 # (compiled, a native count: ``bit_count`` is a Python method call there)
                 main = prior[0]
                 size = popcount(main[0]) if _COMPILED else main[0].bit_count()
@@ -296,7 +296,7 @@ class Engine:
                     if count > size:
                         main, size = old_pair, count
                 if main[1] != b:
-                    events.append(BossChanged(list(casino.lots), main[1], b))
+                    events.append(BossChanged(casino.lots, main[1], b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -327,7 +327,7 @@ class Engine:
                 owners, index_of = s.die_owners, self.board.index
                 for lot, v in values.items():
                     s.set_die(lot, owners[index_of[lot]], v)
-                events.append(TieRerolled(list(lots), dict(values)))
+                events.append(TieRerolled(lots, dict(values)))  # (the dice facts' tuple)
                 if self._rerolls_count:
                     s.reorganized.update(lots)
                 rounds += 1
@@ -533,13 +533,24 @@ class Engine:
         if not income:
             return
         owner, quiet, players, board = 0, self.quiet, s.players, self.board
+        # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
+        # payout (most draws: none did): no list made and none kept a payout
+        draw = self._draw
+        paid_masks, paid_lots = draw.paid_masks, draw.paid_lots
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
             if mask:
                 if quiet:  # compiled, a native count of the bits (``bit_count`` is a Python method call there)
                     players[owner].money += income * (popcount(mask) if _COMPILED else mask.bit_count())
-                else:  # the lots are at hand: len(), not bit_count() (compiled, a Python method call)
-                    lots = board.lots_of(mask)
-                    amount = income * len(lots)
+                else:
+                    while owner >= len(paid_masks):
+                        paid_masks.append(0)
+                        paid_lots.append(())
+                    if paid_masks[owner] == mask:
+                        lots = paid_lots[owner]
+                    else:
+                        lots = paid_lots[owner] = tuple(board.lots_of(mask))
+                        paid_masks[owner] = mask
+                    amount = income * len(lots)  # (len(), not bit_count(): compiled, a Python method call)
                     players[owner].money += amount
                     # the events' fields in order: a call with keywords costs three times as much
                     events.append(Paid(owner, amount, "lots", lots))
@@ -599,7 +610,7 @@ class Engine:
                 if amount:
                     players[owners[0]].money += amount
                     if not quiet:  # positional: see pay_lots
-                        events.append(Paid(owners[0], amount, "casino", list(casino.lots)))
+                        events.append(Paid(owners[0], amount, "casino", casino.lots))
             else:  # paid by seat, in seat order: the pips on each seat's dice in the casino (compiled: native
                 #      ints, no list of boxed sums)
                 values, seats = s.die_values, s.dice_masks
@@ -616,7 +627,7 @@ class Engine:
                     if amount:
                         players[owner].money += amount
                         if not quiet:
-                            events.append(Paid(owner, amount, "casino", list(casino.lots)))
+                            events.append(Paid(owner, amount, "casino", casino.lots))
             b = facts.boss
             if b is not None:
                 # points a casino scores (``points``): tiles incl. risers (003 L411-414) or spaces; die-less tiles
@@ -641,7 +652,7 @@ class Engine:
             if not mute:
                 scored = at_bit[first]
                 assert scored is not None  # the casino of that first bit, ranked above
-                events.append(Scored(b, list(scored.lots), award, before, after))
+                events.append(Scored(b, scored.lots, award, before, after))
             if after >= target and self._win_at_once:
                 # 000 L232: "win immediately"; on the end card's payout the game ends because the card was
                 # drawn (000 L230; 003 L908-916), and reaching the target is told as a fact of its own
@@ -831,14 +842,18 @@ class FamilyTables:
 
 class DrawScratch:
     """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
-    bit (written before each read), and the closed block's mask for a number of players (``f_closed``)."""
+    bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
+    lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
         self.award_at: list[int] = [0] * lots
         self.boss_at: list[int] = [0] * lots
+        # by seat, the markers' mask at its last payout for its lots and those lots (``pay_lots``; grown by seat)
+        self.paid_masks: list[int] = []
+        self.paid_lots: list[tuple[str, ...]] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
 

@@ -214,6 +214,7 @@ class GameState:
         self._casinos_at = 0
         self._holes = 0  # markers taken off the board since ``markers`` was last made without holes (see copy())
         self._undo: Undo | None = None  # the last checkpoint not rolled back (see the module's docstring)
+        self._spare: Undo | None = None  # a checkpoint rolled back, made again by the next (see checkpoint)
         if not derive:  # copy() sets the derived facts itself
             return
         self._derive()
@@ -370,11 +371,20 @@ class GameState:
 
     def checkpoint(self) -> Undo:
         """Start noting changes: ``rollback(mark)`` puts the state back as it is now (see the module's docstring).
-        Nothing is copied but the few fields the engine writes directly."""
-        u = self._undo = Undo(self, self._undo)
+        Nothing is copied but the few fields the engine writes directly. A checkpoint rolled back is used up: the
+        next one is made in it again (a search's push/pop allocates and frees no checkpoint, nor its lists)."""
+        u = self._spare
+        spare: IndexMark | None = None
+        if u is None:
+            u = Undo(self, self._undo)
+        else:
+            self._spare = None
+            spare = u.index_mark  # (its index's mark, used up as well: made again)
+            u.start(self, self._undo)
+        self._undo = u
         index = self._casinos
         if index is not None:
-            u.index_mark = index.checkpoint()
+            u.index_mark = index.checkpoint(spare)
         return u
 
     def rollback(self, u: Undo) -> None:
@@ -442,6 +452,8 @@ class GameState:
                 if not was.reads(self):
                     was._reads(self)
         self._undo = u.parent
+        u.parent = None
+        self._spare = u  # used up: the next checkpoint is made in it
 
     def changing_deck(self) -> list[str]:
         """The deck, to be changed in place (a draw takes its cards from it): copied first if the last checkpoint
@@ -596,24 +608,25 @@ class GameState:
             if old is not None:
                 index.die_changed(i)  # the casino on the lot may keep its lots, with another die
 
-    def recolor(self, lots: Iterable[str], color: str) -> None:
-        """The tiles on ``lots`` take the colour ``color`` (a remodel)."""
+    def recolor(self, lots: Iterable[str], color: str, bits: tuple[int, ...] = ()) -> None:
+        """The tiles on ``lots`` take the colour ``color`` (a remodel). ``bits``: the lots' bit positions, if the
+        caller has them (a casino's ``bits``; then ``lots`` is not read): no lookup of each lot's bit."""
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, colors, counts = (self.tiles, self.board.index, self.color_bits, self.tile_colors,
-                                               self.color_counts)
-        color_id = self.board.color_id
+        tiles, masks, colors, counts = self.tiles, self.color_bits, self.tile_colors, self.color_counts
+        board = self.board
+        color_id, order = board.color_id, board.order
         k = color_id[color]
         changed = 0
-        for lot in lots:
+        for i in bits if bits else _bits_of(board, lots):
+            lot = order[i]
             t = tiles[lot]
             if u is not None:
                 noted = u.changed
                 noted.append(lot)
                 noted.append(t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
-            i = index[lot]
             b = 1 << i
             changed |= b
             colors[i] = color
@@ -630,21 +643,23 @@ class GameState:
         if kept is not None and changed:
             kept.tiles_changed(changed)
 
-    def raise_tiles(self, lots: Iterable[str]) -> None:
-        """The tiles on ``lots`` are one level higher (a raise)."""
+    def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
+        """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_tiles(u)
-        tiles, index, masks, heights = self.tiles, self.board.index, self.height_bits, self.tile_heights
+        tiles, masks, heights = self.tiles, self.height_bits, self.tile_heights
+        board = self.board
+        order = board.order
         changed = 0
-        for lot in lots:
+        for i in bits if bits else _bits_of(board, lots):
+            lot = order[i]
             t = tiles[lot]
             if u is not None:
                 noted = u.changed
                 noted.append(lot)
                 noted.append(t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
-            i = index[lot]
             b = 1 << i
             changed |= b
             h = t.height
@@ -740,6 +755,12 @@ class GameState:
             index.die_changed(i)
 
 
+def _bits_of(board: Board, lots: Iterable[str]) -> tuple[int, ...]:
+    """The bit positions of ``lots``, in their order (``recolor``/``raise_tiles`` given lot ids only)."""
+    index = board.index
+    return tuple([index[lot] for lot in lots])
+
+
 class Undo:
     """A checkpoint (``GameState.checkpoint``): what ``rollback`` needs to put the state back. The fields the engine
     writes directly are saved whole (a few ints and strings, the deck, the money and points); the tiles are put
@@ -747,17 +768,32 @@ class Undo:
     height are the checkpoint's own, kept when first changed (None: not changed since)."""
 
     def __init__(self, s: GameState, parent: Undo | None) -> None:
+        self.money: list[int] = _NONE  # (start makes them)
+        self.scores: list[int] = _NONE
+        self.changed: list[Any] = []
+        self.start(s, parent)
+
+    def start(self, s: GameState, parent: Undo | None) -> None:
+        """Be a checkpoint of ``s`` as it is now (``__init__``; ``GameState.checkpoint`` again in one rolled back:
+        every field written, its money and points written over, its list of changed lots emptied)."""
         self.parent = parent  # the checkpoint before it, not rolled back yet
         self.turn, self.current, self.phase, self.gambles = s.turn, s.current, s.phase, s.gambles
         self.result, self.pending, self.structure, self.memo = s.result, s.pending, s.structure, s._memo
         self.tile_mask, self.markers_mask, self.dice_mask = s.tile_mask, s.markers_mask, s.dice_mask
         players = s.players
-        if _COMPILED:  # (comprehensions: compiled, each list made at its length at once; pure, a call each)
-            self.money = [p.money for p in players]
-            self.scores = [p.score for p in players]
-        else:
-            money: list[int] = []
-            scores: list[int] = []
+        if _COMPILED:
+            money, scores = self.money, self.scores
+            if len(money) == len(players):  # (a checkpoint made again: written over, no list made or freed)
+                for j in range(len(players)):
+                    p = players[j]
+                    money[j] = p.money
+                    scores[j] = p.score
+            else:  # (comprehensions: compiled, each list made at its length at once)
+                self.money = [p.money for p in players]
+                self.scores = [p.score for p in players]
+        else:  # (pure, new lists by one loop: a call each for comprehensions, more bytecodes to write over)
+            money = []
+            scores = []
             for p in players:
                 money.append(p.money)
                 scores.append(p.score)
@@ -776,7 +812,9 @@ class Undo:
         self.dice_masks: list[int] | None = None
         # the lots whose tile changed, in order (a lot as often as it changed), each followed by its tile before
         # the change (None: none): one flat list
-        self.changed: list[Any] = []
+        changed = self.changed
+        if changed:
+            changed.clear()
         self.markers: dict[str, int] | None = None
         self.holes = 0  # with markers: the state's _holes then
         self.color_bits: list[int] | None = None

@@ -665,3 +665,41 @@ def test_tied_casinos_and_bosses_by_mask_are_read_only_from_blocks_whose_bits_sa
     while marks:
         s.rollback(marks.pop())
     assert came > 5 and went > 5
+
+
+@pytest.mark.parametrize("join_rule", ["color_and_height", "color"])
+def test_pair_blocks_is_one_tuple_between_fills_and_always_the_blocks_as_they_are(join_rule):
+    """Guards ``CasinoIndex.pair_blocks``'s kept tuple (``_pair_blocks``): asked twice with no change between, the
+    very same tuple; after any change (a die set, a decision played, a checkpoint rolled back, a copy), the blocks'
+    casinos with their dice facts as a fresh index of the same state has them, block by block."""
+    rng = random.Random(5)
+    game = lv.new_game("revised", 4, 5)
+    for _ in range(40):
+        game.apply(game.random_legal(rng))
+    s = game.state
+    marks = []
+
+    def fresh_pairs(state):
+        bare = state.copy()
+        bare.drop_caches()
+        return bare.casino_index(join_rule).pair_blocks()
+
+    for step in range(300):
+        roll = rng.random()
+        if roll < 0.1:
+            marks.append(s.checkpoint())
+        elif roll < 0.25 and marks:
+            s.rollback(marks.pop())
+        elif roll < 0.3:
+            twin = s.copy()
+            assert twin.casino_index(join_rule).pair_blocks() == fresh_pairs(s), step
+        else:
+            lot = rng.choice(list(s.tiles))
+            s.set_die(lot, rng.randrange(4), rng.randint(1, 6))
+        index = s.casino_index(join_rule)
+        pairs = index.pair_blocks()
+        assert type(pairs) is tuple and pairs == fresh_pairs(s), step
+        assert index.pair_blocks() is pairs, step
+    while marks:
+        s.rollback(marks.pop())
+        assert s.casino_index(join_rule).pair_blocks() == fresh_pairs(s)

@@ -227,3 +227,61 @@ def test_merges_and_boss_changes_are_those_of_the_bosses_by_mask_before_and_afte
         assert got == _told_from_bosses(s, before, after), (spec, action)
         told += len(got)
     assert told >= 5, told  # the games told some (the test reads something)
+
+
+def _lots_events() -> list[type[E.Event]]:
+    """The event classes with ``lots`` (the core's and the families')."""
+    return [cls for cls in E.EVENTS.values() if "lots" in cls._keys]
+
+
+def test_lots_read_as_a_new_list_each_time_and_the_event_keeps_a_tuple() -> None:
+    """An event's ``lots`` (lv/events.py's docstring): a list at each read, equal to the lots given whatever sequence
+    they came as, a new one each time (changing it changes no event); the event keeps them as a tuple, the very one
+    it was given if it was given one (the engine hands it the casino's own). The dice of a gamble, the same."""
+    kinds = _lots_events()
+    assert {cls.kind for cls in kinds} >= {"dealt", "paid", "scored", "tie_rerolled", "merged", "boss_changed",
+                                           "raised", "remodeled", "reorganized"}
+    given = ("C4", "C5")
+    for lots in (["C4", "C5"], given):
+        ev = E.Paid(1, 6, "casino", lots)
+        first, second = ev.lots, ev.lots
+        assert type(first) is list and first == ["C4", "C5"] and first is not second
+        first.append("C6")
+        assert ev.lots == ["C4", "C5"] and ev == E.Paid(1, 6, "casino", ["C4", "C5"])
+        assert type(ev._lots) is tuple
+        assert ev.to_dict() == {"kind": "paid", "player": 1, "amount": 6, "why": "casino", "lots": ["C4", "C5"]}
+        assert repr(ev) == "Paid(player=1, amount=6, why='casino', lots=['C4', 'C5'])"
+        assert pickle.loads(pickle.dumps(ev)) == ev and copy.deepcopy(ev).lots == ["C4", "C5"]
+    assert E.Paid(1, 6, "casino", given)._lots is given
+    gambled = Gambled(0, "B3", 1, 4, (1, 2), 3, "win", False, 4, -4)
+    assert type(gambled.dice) is list and gambled.dice == [1, 2] and gambled.dice is not gambled.dice
+    assert gambled == Gambled(0, "B3", 1, 4, [1, 2], 3, "win", False, 4, -4)
+    assert gambled.to_dict()["dice"] == [1, 2]
+
+
+@pytest.mark.parametrize("spec,seed", [("revised", 11), ("original", 12)])
+def test_a_played_games_events_keep_no_list_of_lots(spec: str, seed: int) -> None:
+    """Over a played game (every kind of decision, payouts, merges, a dealt hand), every event with lots keeps them as
+    a tuple of strings, which the cyclic collector leaves untracked once it has seen it (a list it walks at every
+    pass, as long as the game is kept); a gamble's dice too. Each reads as the list of the lots it names."""
+    import gc
+    import random
+
+    import lv
+
+    game = lv.new_game(spec, 4, seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.apply(game.random_legal(rng))
+    events = list(game.events())
+    with_lots = [ev for ev in events if isinstance(ev, E.LotsEvent)]
+    assert {type(ev).kind for ev in with_lots} >= {"dealt", "paid", "scored"}
+    gc.collect()
+    for ev in with_lots:
+        kept = ev._lots
+        assert type(kept) is tuple and all(type(lot) is str for lot in kept), ev
+        assert not gc.is_tracked(kept), ev
+        assert ev.lots == list(kept) and type(ev.lots) is list
+    for ev in events:
+        if isinstance(ev, Gambled):
+            assert type(ev._dice) is tuple and not gc.is_tracked(ev._dice)

@@ -372,3 +372,50 @@ def test_pushes_and_pops_between_decisions_played_give_back_each_state_exactly(s
     assert tried > 200
     if spec == "revised" and players == 4:
         assert reorganized  # a reorganization pushed while the turn had reorganized lots already
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 31), ("original", 3, 32),
+                                               ("original,raise.enabled=true,raise.max_height=4", 2, 33)])
+def test_a_checkpoint_rolled_back_is_made_again_by_the_next_and_gives_back_its_own_state(spec, players, seed):
+    """Guards GameState.checkpoint's reuse of a checkpoint rolled back (``_spare``, ``Undo.start``, and its index's
+    mark, ``IndexMark.start``): checkpoints
+    opened and rolled back at random, nested up to four deep, decisions played under them (draws and payouts, every
+    family), each rollback gives back exactly the state of its own checkpoint (the index's lists and caches
+    included), whatever the checkpoint object held for an earlier one; and the checkpoint after a rollback is the
+    very object rolled back."""
+    from lv.actions import EndTurn
+    from lv.chance import Dice
+    from lv.legal import legal_actions
+
+    rng = random.Random(seed)
+    game = lv.new_game(spec, players, seed)
+    engine, s = game.engine, game.state
+    open_marks: list = []
+    reused = 0
+    for _ in range(500):
+        if s.phase == "over":
+            break
+        roll = rng.random()
+        if roll < 0.2 and len(open_marks) < 4:
+            whole = _whole(s)
+            spare = s._spare
+            mark = s.checkpoint()
+            reused += spare is not None
+            assert spare is None or mark is spare
+            open_marks.append((mark, whole))
+        elif roll < 0.4 and open_marks:
+            mark, whole = open_marks.pop()
+            s.rollback(mark)
+            assert _whole(s) == whole
+        else:
+            legal = legal_actions(engine, s)
+            action = legal[rng.randrange(len(legal))]
+            if isinstance(action, EndTurn):
+                engine.begin_turn(s, (s.current + 1) % len(s.players), Dice.sampled(rng), [])
+            else:
+                engine.apply(s, action, Dice.sampled(rng), [])
+    while open_marks:
+        mark, whole = open_marks.pop()
+        s.rollback(mark)
+        assert _whole(s) == whole
+    assert reused >= 20

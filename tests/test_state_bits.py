@@ -156,7 +156,8 @@ def test_copy_holds_every_field_and_shares_nothing_that_changes():
     game.engine.casinos_with_dice(game.state)
     s = game.state
     if hasattr(s, "__dict__"):  # the pure build: FIELDS names every attribute (restore() puts back each)
-        assert sorted(vars(s)) == sorted((*FIELDS, "_undo"))  # _undo: the open checkpoints (a copy has none)
+        # _undo: the open checkpoints (a copy has none); _spare: one rolled back, made again by the next
+        assert sorted(vars(s)) == sorted((*FIELDS, "_undo", "_spare"))
     t = s.copy()
     assert everything(t) == everything(s)
     for name in FIELDS:
@@ -360,3 +361,42 @@ def test_a_copy_takes_its_index_from_its_original_only_while_that_is_as_it_was(s
     assert_index_agrees(twin, join_rule, "a copy made before a push and pop")
     assert twin._casinos is not None and twin._casinos is not index
     del played
+
+
+@pytest.mark.parametrize("spec,seed", [("revised", 21), ("original,raise.enabled=true,raise.max_height=4", 22)])
+def test_recolor_and_raise_given_a_casinos_bits_are_those_given_its_lots(spec, seed):
+    """Guards ``recolor``/``raise_tiles`` given ``bits`` (what remodel and raise pass: the casino's own): at played
+    positions, every casino recoloured (to each other colour) and raised, by its bits, by its lots, and a lot at a
+    time, gives the same state (but its structure stamp), bitboards and casino index included, under a checkpoint
+    rolled back as well."""
+    rng = random.Random(seed)
+    game = lv.new_game(spec, 4, seed)
+    join_rule = game.profile.casino.join_rule
+    tried = 0
+    while not game.over and tried < 120:
+        for _ in range(rng.randrange(3, 12)):
+            if game.over:
+                break
+            game.apply(game.random_legal(rng))
+        s = game.state
+        for casino in s.casino_index(join_rule).all():
+            other = rng.choice([c for c in BOARD.colors if c != casino.color])
+            by_lots, by_bits, one_by_one = s.copy(), s.copy(), s.copy()
+            mark = by_bits.checkpoint()
+            kept = everything(by_bits)
+            by_lots.recolor(casino.lots, other)
+            by_lots.raise_tiles(casino.lots)
+            by_bits.recolor(casino.lots, other, casino.bits)
+            by_bits.raise_tiles(casino.lots, casino.bits)
+            for lot in casino.lots:
+                one_by_one.recolor([lot], other)
+                one_by_one.raise_tiles([lot])
+            got = [everything(x) for x in (by_bits, by_lots, one_by_one)]
+            for facts in got:
+                del facts["structure"]  # a stamp: unique to each change
+            assert got[0] == got[1] == got[2], casino
+            assert_index_agrees(by_bits, join_rule, "recoloured and raised by bits")
+            by_bits.rollback(mark)
+            assert everything(by_bits) == kept
+            tried += 1
+    assert tried >= 60

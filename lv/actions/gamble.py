@@ -60,20 +60,25 @@ class Gambled(Event):
     kind: ClassVar[str] = "gambled"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lot", "boss", "bet", "dice", "total", "outcome", "lay_off",
                                         "gambler_gets", "boss_gets")
-    __slots__ = _keys
+    __slots__ = ("player", "lot", "boss", "bet", "_dice", "total", "outcome", "lay_off", "gambler_gets", "boss_gets")
 
-    def __init__(self, player: int, lot: str, boss: int, bet: int, dice: list[int], total: int, outcome: str,
+    def __init__(self, player: int, lot: str, boss: int, bet: int, dice: Sequence[int], total: int, outcome: str,
                  lay_off: bool, gambler_gets: int, boss_gets: int) -> None:
         self.player = player
         self.lot = lot
         self.boss = boss
         self.bet = bet
-        self.dice = dice
+        self._dice = tuple(dice)  # kept as a tuple, read as a new list (as events' lots: lv/events.py)
         self.total = total
         self.outcome = outcome  # "lose", "win" or "double"
         self.lay_off = lay_off
         self.gambler_gets = gambler_gets
         self.boss_gets = boss_gets
+
+    @property
+    def dice(self) -> list[int]:
+        """The two dice, as a new list at each read."""
+        return list(self._dice)
 
 
 register(Gambled)
@@ -390,7 +395,7 @@ class GambleFamily(Family):
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
         if not engine.mute:  # (a search's imagined games read no event)
-            events.append(Gambled(player, lot, b, bet, [d1, d2], total, outcome, lay_off, gambler_gets,
+            events.append(Gambled(player, lot, b, bet, (d1, d2), total, outcome, lay_off, gambler_gets,
                                   boss_gets))  # positional, in field order (see build.py)
 
 

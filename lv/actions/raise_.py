@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss
-from ..events import Event, register
+from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
 from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
 from ._values import FrozenDecision, as_text, set_once
@@ -48,14 +48,14 @@ class Raise(FrozenDecision):
 
 
 @mypyc_attr(acyclic=True)
-class Raised(Event):
+class Raised(LotsEvent):
     kind: ClassVar[str] = "raised"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "height", "cost")
-    __slots__ = _keys
+    __slots__ = ("player", "height", "cost")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, lots: list[str], height: int, cost: int) -> None:
+    def __init__(self, player: int, lots: Sequence[str], height: int, cost: int) -> None:
         self.player = player
-        self.lots = lots
+        self._lots = tuple(lots)
         self.height = height
         self.cost = cost
 
@@ -205,8 +205,8 @@ class RaiseFamily(Family):
         assert casino is not None
         price = raise_cost(engine, casino)
         s.players[player].money -= price
-        s.raise_tiles(casino.lots)
-        events.append(Raised(player, list(casino.lots), casino.height + 1, price))  # positional (see build.py)
+        s.raise_tiles(casino.lots, casino.bits)
+        events.append(Raised(player, casino.lots, casino.height + 1, price))  # positional (see build.py)
 
 
 FAMILY = RaiseFamily(

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import boss
-from ..events import Event, register
+from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
@@ -51,14 +51,14 @@ class Remodel(FrozenDecision):
 
 
 @mypyc_attr(acyclic=True)
-class Remodeled(Event):
+class Remodeled(LotsEvent):
     kind: ClassVar[str] = "remodeled"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "before", "color", "cost")
-    __slots__ = _keys
+    __slots__ = ("player", "before", "color", "cost")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, lots: list[str], before: str, color: str, cost: int) -> None:
+    def __init__(self, player: int, lots: Sequence[str], before: str, color: str, cost: int) -> None:
         self.player = player
-        self.lots = lots
+        self._lots = tuple(lots)
         self.before = before
         self.color = color
         self.cost = cost
@@ -277,8 +277,8 @@ class RemodelFamily(Family):
         assert casino is not None
         price, _ = remodel_cost(engine, casino)
         s.players[player].money -= price
-        s.recolor(casino.lots, a.color)
-        events.append(Remodeled(player, list(casino.lots), casino.color, a.color, price))  # positional (build.py)
+        s.recolor(casino.lots, a.color, casino.bits)
+        events.append(Remodeled(player, casino.lots, casino.color, a.color, price))  # positional (build.py)
 
 
 FAMILY = RemodelFamily(

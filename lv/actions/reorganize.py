@@ -16,7 +16,7 @@ from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import _COMPILED, has_die, pips
 from ..errors import IllegalAction
-from ..events import Event, register
+from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
 from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
 from ._values import FrozenDecision, as_text, set_once
@@ -49,14 +49,14 @@ class Reorganize(FrozenDecision):
 
 
 @mypyc_attr(acyclic=True)
-class Reorganized(Event):
+class Reorganized(LotsEvent):
     kind: ClassVar[str] = "reorganized"
     _keys: ClassVar[tuple[str, ...]] = ("player", "lots", "cost", "values")
-    __slots__ = _keys
+    __slots__ = ("player", "cost", "values")  # and LotsEvent's _lots
 
-    def __init__(self, player: int, lots: list[str], cost: int, values: dict[str, int]) -> None:
+    def __init__(self, player: int, lots: Sequence[str], cost: int, values: dict[str, int]) -> None:
         self.player = player
-        self.lots = lots
+        self._lots = tuple(lots)
         self.cost = cost
         self.values = values
 
@@ -243,7 +243,7 @@ class ReorganizeFamily(Family):
                 s.set_die(lot, tiles[lot].owner, v)
         s.reorganized.update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
-            events.append(Reorganized(player, list(casino.lots), price, dict(values)))  # positional (see build.py)
+            events.append(Reorganized(player, casino.lots, price, dict(values)))  # positional (see build.py)
 
 
 FAMILY = ReorganizeFamily(
