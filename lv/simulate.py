@@ -15,6 +15,7 @@ and the parent never holds the games. ``Unit``/``play_unit`` play one game.
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import itertools
 import json
@@ -319,10 +320,15 @@ def dask_client(scheduler: str | None = None, workers: int = 1) -> Any:
         try:
             return Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
         except TypeError:  # distributed's way of saying a tls:// address came without an SSL context
-            raise LvError(f"--scheduler {scheduler}: no TLS credentials; set distributed.comm.tls.ca-file, "
-                          ".client.cert and .client.key in Dask's configuration (docs/simulation.md)") from None
+            problem = ("no TLS credentials; set distributed.comm.tls.ca-file, .client.cert and .client.key in "
+                       "Dask's configuration (docs/simulation.md)")
         except (OSError, TimeoutError, ValueError) as exc:
-            raise LvError(f"--scheduler {scheduler}: cannot reach it ({exc})") from None
+            problem = f"cannot reach it ({exc})"
+        # the refused client is left in reference cycles, and its ``__del__`` closes it, which takes distributed's
+        # loop lock: collected later, inside another client's start (which holds that lock), it would hang that
+        # start for ever. Collected here, where no lock is held.
+        gc.collect()
+        raise LvError(f"--scheduler {scheduler}: {problem}")
     try:
         security = Security.temporary()  # type: ignore[no-untyped-call]
     except ImportError:

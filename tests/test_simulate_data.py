@@ -3,6 +3,7 @@ streaming statistics (metrics.Tally/Aggregate against the full-list computation 
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import random
@@ -473,6 +474,10 @@ def test_the_local_cluster_lv_starts_refuses_clients_without_its_credentials():
                 # fixed 10 s, which a loaded machine can miss (an AssertionError in distributed.utils, not a refusal)
                 intruder = distributed.Client(target, timeout="5s", loop=client.loop, **extra)
                 intruder.close()  # connected: the cluster is open to anyone (fails the test)
+            # the refused client is left in reference cycles, and its ``__del__`` closes it, which takes
+            # distributed's loop lock: collected at a later client's start (which holds that lock), it hung the
+            # test for ever (CI, round 18). Collected here, where no lock is held.
+            gc.collect()
         on_dask = json.dumps(simulate.simulate(client=client, batch=4, **args))
     finally:
         cluster = client.cluster
@@ -492,6 +497,17 @@ def test_a_tls_scheduler_takes_the_credentials_from_dasks_configuration(tmp_path
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0",
                                   security=security) as lc:
         address = lc.scheduler_address
+        gc.collect()
+        gc.disable()  # (only lv's own collection may find the refused client)
+        try:
+            with pytest.raises(LvError, match="no TLS credentials"):
+                simulate.dask_client(address)
+            # nothing of the refused client left for a later collection, whose ``__del__`` would run inside another
+            # client's start and hang it (its loop lock)
+            left = [o for o in gc.get_objects() if isinstance(o, distributed.Client)]
+        finally:
+            gc.enable()
+        assert left == []
         missing = run(*cmd, "--cluster", "dask", "--scheduler", address)
         with dask.config.set(_credentials(tmp_path, security)):
             res = run(*cmd, "--cluster", "dask", "--scheduler", address, "--batch", "2")
