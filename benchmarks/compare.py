@@ -26,7 +26,8 @@ What is measured, for every build:
   (``time.process_time()``) around the games only, after one warm-up game of each. Printed: all rounds together,
   the rounds' range, and the median of the paired ratios (each round against the same baseline's run in the same
   round, next to it in time);
-- parse + replay of examples/revised-4p.yaml in CPU ms (the median of ``--replays``);
+- parse + replay of examples/revised-4p.yaml in CPU ms: in every round, in a process of its own, the median of
+  ``--replays``; printed, the median of the rounds';
 - callgrind instructions per game of each workload (benchmarks/instructions.py, ``--instructions`` games; 0: skip):
   the figure that repeats on a busy machine (``--jobs N``: N builds counted at once, for the wall time);
 - what a search pays to try a decision (benchmarks/copies.py): a state copy, a push/pop pair and a game copy, in
@@ -111,6 +112,7 @@ class Build:
         self.cpu: dict[str, list[float]] = {w: [] for w in WORKLOADS}
         self.rate: dict[str, float] = {}
         self.records: dict[str, float] = {}
+        self.record_runs: dict[str, list[float]] = {"parse_ms": [], "replay_ms": []}  # each round's median
         self.instructions: dict[str, float] = {}
         self.copies: dict[str, Any] = {}
 
@@ -364,6 +366,10 @@ def main() -> None:
             out = child(b, args.games, 0, outside)
             for w in WORKLOADS:
                 b.cpu[w].append(float(out[w]))
+            if args.replays:  # in a process of their own, in every round like the games (one sample misled)
+                rec = child(b, 0, args.replays, outside)
+                for k, runs in b.record_runs.items():
+                    runs.append(float(rec[k]))
         print(f"  round {r + 1}: " + ", ".join(f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/"
                                                f"{args.games / b.cpu['greedy'][-1]:.0f}" for b in builds)
               + " reference/greedy games per CPU-s", flush=True)
@@ -371,7 +377,7 @@ def main() -> None:
     print(f"load after: {after}\n", flush=True)
     for b in builds:
         b.rate = {w: args.games * len(c) / sum(c) for w, c in b.cpu.items()}
-        b.records = {k: float(v) for k, v in child(b, 0, args.replays, outside).items() if k != "build"}
+        b.records = {k: statistics.median(runs) for k, runs in b.record_runs.items() if runs}
 
     def count(b: Build) -> None:  # callgrind's counts do not move with the load: --jobs of them at once
         if args.instructions:
