@@ -205,6 +205,21 @@ def flood_casinos(tiles: dict, by_height: bool) -> list[tuple[tuple[str, ...], s
     return out
 
 
+def random_engine_step(engine, s, rng: random.Random) -> None:
+    """One decision drawn uniformly from the legal list, applied to the state ``s`` by ``engine`` directly (no Game):
+    the end of the turn begins the next player's turn, with sampled dice."""
+    from lv import EndTurn
+    from lv.chance import Dice
+    from lv.legal import legal_actions
+
+    legal = legal_actions(engine, s)
+    action = legal[rng.randrange(len(legal))]
+    if isinstance(action, EndTurn):
+        engine.begin_turn(s, (s.current + 1) % len(s.players), Dice.sampled(rng), [])
+    else:
+        engine.apply(s, action, Dice.sampled(rng), [])
+
+
 def random_trade(game, rng: random.Random, pick, overdraw: int = 0) -> Trade:
     """1-3 random steps: money, lots and dice given between random players, and actions of the current player
     (``pick(game, rng)``; an EndTurn it returns is left out). ``overdraw``: money steps may ask for up to that

@@ -32,7 +32,7 @@ from lv.replay import replay
 from lv.rules import Engine
 from lv.state import GameState, PlayerState
 
-from conftest import flood_casinos, random_trade
+from conftest import flood_casinos, random_engine_step, random_trade
 
 BOARD = lv.load_board()
 EXAMPLES = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "examples", "*.yaml")))
@@ -602,12 +602,7 @@ def test_bosses_by_mask_made_when_asked_after_a_quiet_engine_settled_the_index(s
     for step in range(400):
         if s.phase == "over":
             break
-        legal = legal_actions(quiet, s)
-        action = legal[rng.randrange(len(legal))]
-        if isinstance(action, EndTurn):
-            quiet.begin_turn(s, (s.current + 1) % len(s.players), Dice.sampled(rng), [])
-        else:
-            quiet.apply(s, action, Dice.sampled(rng), [])
+        random_engine_step(quiet, s, rng)
         index = s._casinos
         assert index is not None
         if step % 3 == 0:

@@ -16,6 +16,8 @@ from lv.actions import Reorganize
 from lv.casinos import _COMPILED
 from lv.errors import IllegalAction
 
+from conftest import random_engine_step
+
 
 def _text(game: lv.Game) -> str:
     """The game's whole record: state, history, dice and events all show in it."""
@@ -383,10 +385,6 @@ def test_a_checkpoint_rolled_back_is_made_again_by_the_next_and_gives_back_its_o
     family), each rollback gives back exactly the state of its own checkpoint (the index's lists and caches
     included), whatever the checkpoint object held for an earlier one; and the checkpoint after a rollback is the
     very object rolled back."""
-    from lv.actions import EndTurn
-    from lv.chance import Dice
-    from lv.legal import legal_actions
-
     rng = random.Random(seed)
     game = lv.new_game(spec, players, seed)
     engine, s = game.engine, game.state
@@ -408,12 +406,7 @@ def test_a_checkpoint_rolled_back_is_made_again_by_the_next_and_gives_back_its_o
             s.rollback(mark)
             assert _whole(s) == whole
         else:
-            legal = legal_actions(engine, s)
-            action = legal[rng.randrange(len(legal))]
-            if isinstance(action, EndTurn):
-                engine.begin_turn(s, (s.current + 1) % len(s.players), Dice.sampled(rng), [])
-            else:
-                engine.apply(s, action, Dice.sampled(rng), [])
+            random_engine_step(engine, s, rng)
     while open_marks:
         mark, whole = open_marks.pop()
         s.rollback(mark)
