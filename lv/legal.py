@@ -382,7 +382,7 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
                 total += family.count_in(m, mask, counts)
     except BaseException:
         empty(engine.slots)
-        _zero(counts, n)
+        _zero(counts)
         raise
     counted = m.after_counts
     k = 0
@@ -397,10 +397,9 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     return total
 
 
-def _zero(counts: list[int], n: int) -> None:
-    """Every count 0 again (``_tally``'s, after use): the first ``n``, the casinos of the list (the others are 0:
-    no count is written past them)."""
-    for i in range(n):
+def _zero(counts: list[int]) -> None:
+    """Every count 0 again (``_tally``'s, after use)."""
+    for i in range(len(counts)):
         if counts[i]:
             counts[i] = 0
 
@@ -416,7 +415,7 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     for before in plan.before:
         c = counted[k]
         if i < c:
-            _zero(m.counts, len(m.casinos))
+            _zero(m.counts)
             return before.make_before(m, i)
         i -= c
         k += 1
@@ -527,7 +526,7 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
     except BaseException:
         m = engine.moment
         assert m is not None
-        _zero(m.counts, len(m.casinos))
+        _zero(m.counts)
         raise
     return _made(engine, plan, i), total
 
@@ -567,5 +566,5 @@ def legal_count(engine: Engine, s: GameState) -> int:
     total = _tally(engine, s, plan)
     m = engine.moment
     assert m is not None
-    _zero(m.counts, len(m.casinos))
+    _zero(m.counts)
     return total

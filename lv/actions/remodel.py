@@ -204,20 +204,12 @@ class RemodelFamily(Family):
                 slots[i].extend(found)
 
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
-        """The ``i``-th of ``count_casinos``'s colours at the casino (the order of ``generate_casinos``): where it
-        needs at most the fewest tiles left of any colour (as ``count_in``), of every colour in the board's order
-        (no tuple of the colours with that many left made)."""
+        """The ``i``-th of ``count_casinos``'s colours at the casino (the order of ``generate_casinos``)."""
         table: RemodelTable = m.family_tables.remodel
         casino = m.casinos[row][0]
         needed = casino.spaces if table.by_space else casino.physical_tiles
         color = casino.color
-        most = 0  # the most tiles of a colour on the board
-        for n in m.state.color_counts:
-            if n > most:
-                most = n
-        colors = m.board.colors if needed <= m.per_color - most else \
-            m.colors_with.get(needed) or m.colors_with_at_least(needed)
-        for c in colors:
+        for c in m.colors_with.get(needed) or m.colors_with_at_least(needed):
             if c != color:
                 if not i:
                     return _remodel(casino.name, c)
