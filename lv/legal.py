@@ -454,23 +454,25 @@ def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     # its roles as bits, bit ``1 << role`` (_BOSSED ... _RIVALS): bossed 1, diced 2, rivals 4
     mine = (m.bossed >> row & 1) | (m.diced >> row & 1) << 1 | (m.rivals >> row & 1) << 2
     roles = plan.roles
-    last = -1  # the last family asked about the casino
+    asked = 0  # the families asked about the casino, bit ``j`` the plan's ``casinos[j]``: one pass over the roles
     for j in range(len(roles)):
         role = roles[j]
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
-            last = j
+            asked |= 1 << j
     families = plan.casinos
-    for j in range(last):
-        role = roles[j]
-        if role > _RIVALS or mine >> role & 1:
+    j = 0
+    while asked:
+        if asked & 1:
             family = families[j]
+            if asked == 1:  # the last one asked: not counted
+                return family.make_casino(m, row, i)
             c = family.count_in(m, one, counts)
             counts[row] = 0
             if i < c:
                 return family.make_casino(m, row, i)
             i -= c
-    if last >= 0:
-        return families[last].make_casino(m, row, i)
+        asked >>= 1
+        j += 1
     raise IndexError(f"no decision {i} past the last at the casino at {m.casinos[row][0].name}")
 
 

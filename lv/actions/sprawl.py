@@ -345,6 +345,8 @@ class SprawlFamily(Family):
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = _taken(m)
         casinos = m.casinos
+        height = 0  # the height of the casino before, and the lots affordable at it (most casinos are as high)
+        afford = 0
         bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
         i: i64 = -1
         while bits:  # each set bit
@@ -357,7 +359,10 @@ class SprawlFamily(Family):
             free = casino.around & ~taken
             if not free or left is not None and left[casino.color] < 1:
                 continue
-            k = popcount(free & table.affordable(casino.height, money))
+            if casino.height != height:
+                height = casino.height
+                afford = table.affordable(height, money)
+            k = popcount(free & afford)
             if k:
                 counts[i] = counts[i] + k
                 total += k
