@@ -446,20 +446,33 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
     the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
-    decision it is, which makes it (``make_casino``)."""
+    decision it is, which makes it (``make_casino``). The last family asked about it is not counted: ``i`` is
+    below the casino's count, so a decision past the others' is the last one's (a gamble at a rival's casino, a
+    reorganization: none counted again)."""
     counts = m.counts
     one = 1 << row
     # its roles as bits, bit ``1 << role`` (_BOSSED ... _RIVALS): bossed 1, diced 2, rivals 4
     mine = (m.bossed >> row & 1) | (m.diced >> row & 1) << 1 | (m.rivals >> row & 1) << 2
     roles = plan.roles
-    for j, family in enumerate(plan.casinos):
+    asked = 0  # the families asked about the casino, bit ``j`` the plan's ``casinos[j]``: one pass over the roles
+    for j in range(len(roles)):
         role = roles[j]
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
+            asked |= 1 << j
+    families = plan.casinos
+    j = 0
+    while asked:
+        if asked & 1:
+            family = families[j]
+            if asked == 1:  # the last one asked: not counted
+                return family.make_casino(m, row, i)
             c = family.count_in(m, one, counts)
             counts[row] = 0
             if i < c:
                 return family.make_casino(m, row, i)
             i -= c
+        asked >>= 1
+        j += 1
     raise IndexError(f"no decision {i} past the last at the casino at {m.casinos[row][0].name}")
 
 

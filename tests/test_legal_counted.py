@@ -96,6 +96,31 @@ def test_a_family_with_the_generators_alone_is_counted_through_them(spec, player
                 tables["legal plan"] = kept
 
 
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), (FREE, 3)])
+def test_whichever_family_comes_last_at_a_casino_is_made_right(spec, players):
+    """The casino families in every rotation of their order (the list's order changes with them, counted and
+    listed alike): the pick's last family asked about the chosen casino, made without being counted
+    (``_made_at``), is whichever comes last, one with several decisions a casino (sprawl, remodel) too."""
+    rng = random.Random(f"last family {spec}")
+    for _ in range(8):
+        game = random_position(spec, players, rng)
+        tables = game.engine.tables
+        kept = tables.get("legal plan")
+        whole = legal.Plan(game.engine.profile)
+        try:
+            for k in range(len(whole.casinos)):
+                plan = legal.Plan(game.engine.profile)
+                plan.casinos = whole.casinos[k:] + whole.casinos[:k]
+                plan.roles = whole.roles[k:] + whole.roles[:k]
+                tables["legal plan"] = plan
+                agrees(game)
+        finally:
+            if kept is None:
+                del tables["legal plan"]
+            else:
+                tables["legal plan"] = kept
+
+
 class _RowsCounted(Family):
     """A family written to the protocol before round 18: ``generate_casinos`` and ``count_casinos`` given the
     positions of the casinos (``rows``), no ``count_in``: the count reaches its ``count_casinos`` through the

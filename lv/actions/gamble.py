@@ -310,6 +310,29 @@ class GambleFamily(Family):
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The one gamble ``generate_casinos`` lists at the casino (``i`` is 0): at the largest bet, the table's cap
+        (``caps``) at most the player's money, and where the profile says so the boss's; none generated."""
+        table: GambleTable = m.family_tables.gamble
+        casino, facts = m.casinos[row]
+        cap = table.caps.at(casino.physical_tiles if table.risers else casino.spaces)
+        money = m.money
+        if money < cap:
+            cap = money
+        if table.at_boss:
+            b = facts.boss
+            assert b is not None  # a rival's casino has a boss
+            boss_money = m.state.players[b].money
+            if boss_money < cap:
+                cap = boss_money
+        made = table.made[casino.first]
+        if cap >= len(made):  # (a larger bet than ever met there: the generator grows the row)
+            return gamble_of(casino.name, cap)
+        gamble = made[cap]
+        if gamble is None:
+            gamble = made[cap] = gamble_of(casino.name, cap)
+        return gamble
+
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
         """``generate_casinos`` counted at the casinos of ``mask``: one a casino, but where the boss's money caps
         the bet and the boss has none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has

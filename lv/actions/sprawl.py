@@ -314,6 +314,25 @@ class SprawlFamily(Family):
                     slot.append(sprawls[j])
                 j += 1
 
+    def make_casino(self, m: Moment, row: int, i: int) -> Decision:
+        """The ``i``-th sprawl ``generate_casinos`` lists at the casino: of its lots free (``_taken``), in the order
+        of its frontier (``Casino.frontier_lots``, the generator's key), the ``i``-th the player can pay for
+        (``SprawlTable.affordable``, as counted); none generated."""
+        table: SprawlTable = m.family_tables.sprawl
+        casino = m.casinos[row][0]
+        free = casino.around & ~_taken(m)
+        lots = casino.frontier_lots(free)
+        afford = table.affordable(casino.height, m.budget)
+        if free & afford != free:  # (most often every lot free is affordable: the i-th of them)
+            bit = m.board.bit
+            lots = tuple([lot for lot in lots if afford & bit[lot]])
+        lot = lots[i]
+        made = _sprawls_from(casino.name)
+        sprawl = made.get(lot)
+        if sprawl is None:
+            sprawl = made[lot] = Sprawl(lot, casino.name)
+        return sprawl
+
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
         """``generate_casinos`` counted at the casinos of ``mask``: each casino's lots free (its frontier less the
         owned lots and the closed block) that the player can pay to sprawl onto (``SprawlTable.affordable``), none
@@ -326,6 +345,8 @@ class SprawlFamily(Family):
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
         taken = _taken(m)
         casinos = m.casinos
+        height = 0  # the height of the casino before, and the lots affordable at it (most casinos are as high)
+        afford = 0
         bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
         i: i64 = -1
         while bits:  # each set bit
@@ -338,7 +359,10 @@ class SprawlFamily(Family):
             free = casino.around & ~taken
             if not free or left is not None and left[casino.color] < 1:
                 continue
-            k = popcount(free & table.affordable(casino.height, money))
+            if casino.height != height:
+                height = casino.height
+                afford = table.affordable(height, money)
+            k = popcount(free & afford)
             if k:
                 counts[i] = counts[i] + k
                 total += k
