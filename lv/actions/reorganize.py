@@ -242,7 +242,7 @@ class ReorganizeFamily(Family):
                 s.set_die(lot, tile.owner, v, -1, tile)
             else:
                 s.set_die(lot, tiles[lot].owner, v)
-        s.reorganized.update(values)  # 003 L624-627: the lock survives merges
+        s.reorganizing().update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             events.append(Reorganized(player, casino.lots, price, dict(values)))  # positional (see build.py)
 
