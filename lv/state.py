@@ -414,7 +414,9 @@ class GameState:
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
             self._derive()
         if u.color_bits is not None:
-            self.color_bits, self.height_bits, self.color_counts = u.color_bits, u.height_bits, u.color_counts
+            self.color_bits, self.color_counts = u.color_bits, u.color_counts
+        if u.height_bits is not None:
+            self.height_bits = u.height_bits
         if u.marker_masks is not None:
             self.marker_masks = u.marker_masks
         if u.dice_masks is not None:
@@ -447,7 +449,9 @@ class GameState:
                 was._reads(self)
             else:
                 if u.color_bits is not None:  # (put back above: the index read the copies)
-                    was._color_bits, was._height_bits = self.color_bits, self.height_bits
+                    was._color_bits = self.color_bits
+                if u.height_bits is not None:
+                    was._height_bits = self.height_bits
                 if not was.reads(self):
                     was._reads(self)
         self._undo = u.parent
@@ -473,17 +477,26 @@ class GameState:
             reorganized = self.reorganized = set(reorganized)
         return reorganized
 
-    def _noting_tiles(self, u: Undo) -> None:
-        """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
-        are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
-        colors, heights = u.color_bits, u.height_bits = self.color_bits, self.height_bits
+    def _noting_colors(self, u: Undo) -> None:
+        """The first change of a tile's colour since the checkpoint ``u`` (a tile placed, a remodel): the masks
+        and counts by colour are copied, the checkpoint keeps the ones it had (and the casino index reads the copy)."""
+        colors = u.color_bits = self.color_bits
         u.color_counts = self.color_counts
         self.color_counts = self.color_counts[:]
         colors = self.color_bits = colors[:]
+        index = self._casinos
+        if index is not None:
+            index._color_bits = colors
+
+    def _noting_heights(self, u: Undo) -> None:
+        """The first change of a tile's height since the checkpoint ``u`` (a tile placed, a raise): the masks by
+        height are copied, the checkpoint keeps the ones it had (and the casino index reads the copy). (Apart from
+        the colours': a remodel copies no masks by height, a raise none by colour.)"""
+        heights = u.height_bits = self.height_bits
         heights = self.height_bits = heights[:]
         index = self._casinos
         if index is not None:
-            index._color_bits, index._height_bits = colors, heights
+            index._height_bits = heights
 
     def _noting_dice(self, u: Undo) -> None:
         """The first change of a die since the checkpoint ``u`` (``place_tile``, ``set_die``, before ``_die``): the
@@ -586,7 +599,9 @@ class GameState:
         if u is not None:
             u.note(lot, old)
             if u.color_bits is None:
-                self._noting_tiles(u)
+                self._noting_colors(u)
+            if u.height_bits is None:
+                self._noting_heights(u)
             if u.dice_masks is None:
                 self._noting_dice(u)
         if old is not None:
@@ -620,7 +635,7 @@ class GameState:
         caller has them (a casino's ``bits``; then ``lots`` is not read): no lookup of each lot's bit."""
         u = self._undo
         if u is not None and u.color_bits is None:
-            self._noting_tiles(u)
+            self._noting_colors(u)
         tiles, masks, colors, counts = self.tiles, self.color_bits, self.tile_colors, self.color_counts
         board = self.board
         color_id, order = board.color_id, board.order
@@ -651,8 +666,8 @@ class GameState:
     def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
         u = self._undo
-        if u is not None and u.color_bits is None:
-            self._noting_tiles(u)
+        if u is not None and u.height_bits is None:
+            self._noting_heights(u)
         tiles, masks, heights = self.tiles, self.height_bits, self.tile_heights
         board = self.board
         order = board.order
@@ -765,8 +780,9 @@ def _bits_of(board: Board, lots: Iterable[str]) -> tuple[int, ...]:
 class Undo:
     """A checkpoint (``GameState.checkpoint``): what ``rollback`` needs to put the state back. The fields the engine
     writes directly are saved whole (a few ints and strings, the deck, the money and points); the tiles are put
-    back lot by lot from the old tiles the change methods note; the markers' dict and the dicts by colour and
-    height are the checkpoint's own, kept when first changed (None: not changed since)."""
+    back lot by lot from the old tiles the change methods note; the markers' dict and the masks by seat, by colour
+    (with the counts) and by height are the checkpoint's own, each kept when first changed (None: not changed
+    since)."""
 
     def __init__(self, s: GameState, parent: Undo | None) -> None:
         self.money: list[int] = _NONE  # (start makes them)
@@ -824,8 +840,8 @@ class Undo:
         self.markers: dict[str, int] | None = None
         self.holes = 0  # with markers: the state's _holes then
         self.color_bits: list[int] | None = None
-        self.height_bits: list[int] = _NONE  # with color_bits
         self.color_counts: list[int] = _NONE  # with color_bits
+        self.height_bits: list[int] | None = None
         self.derived = False  # _derive ran since (drop_caches)
         self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
         self.index_mark: IndexMark | None = None
@@ -866,7 +882,9 @@ class Undo:
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0
         if self.color_bits is not None:
-            u.color_bits, u.height_bits, u.color_counts = self.color_bits[:], self.height_bits[:], self.color_counts[:]
+            u.color_bits, u.color_counts = self.color_bits[:], self.color_counts[:]
+        if self.height_bits is not None:
+            u.height_bits = self.height_bits[:]
         u.derived = True
         u.index, u.index_mark, u.index_from = None, None, None
         return u
