@@ -627,6 +627,8 @@ class CasinoIndex:
                 if was is None:  # a new tile next to casinos of its colour (and height): it joins them
                     self._join(number, i, color, height, near & same)
                     return
+        elif self._kept_lots(number, changed):
+            return
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
@@ -690,6 +692,48 @@ class CasinoIndex:
             self._note(self.by_block, number)
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
+
+    def _kept_lots(self, number: int, changed: int) -> bool:
+        """``_rework`` of the lots of ``changed`` (two or more, in block ``number``) if they are every lot of one
+        casino, now all of one colour (and height) and next to no tile of it (a remodel or a raise of a casino that
+        joins nothing): its casino is the one on the same lots, of the new colour and height, in its place (no flood
+        fill), and its dice facts stay (the same lots: ``die_changed`` tells when its dice change), as the flood
+        fill keeps them. False (nothing done) otherwise."""
+        at_bit = self.at_bit
+        i = (changed & -changed).bit_length() - 1
+        was = at_bit[i]
+        if was is None or was.mask != changed:
+            return False
+        color = self._colors[i]
+        assert color is not None  # a casino's lot has a tile
+        height_masks = self._height_bits
+        same = self._color_bits[self._color_id[color]]
+        if self.by_height:
+            height = self._heights[i]
+            same &= height_masks[height]
+        if same & changed != changed or was.around & same:
+            return False
+        if not self.by_height:  # "color" joins may mix heights: the casino is as high as its tallest tile (_rework)
+            height = 0
+            for h in range(len(height_masks)):
+                if height_masks[h] & changed:
+                    height = h
+        casino = self._casino(changed, color, height)
+        noting = self._noting
+        for j in casino.bits:
+            if noting:
+                self._note(at_bit, j)
+            at_bit[j] = casino
+        if noting:
+            self._note(self.by_block, number)
+        block = list(self.by_block[number])  # the casino in the place of the one it was (the same first lot)
+        for k in range(len(block)):
+            if block[k] is was:
+                block[k] = casino
+                break
+        self.by_block[number] = block
+        self._stale |= 1 << number
+        return True
 
     def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of

@@ -335,6 +335,11 @@ class _Pushed:
 
     def __init__(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
                  cards: list[str] | None, card: str | None, legal: list[Any] | None = None) -> None:
+        self.start(action, undo, turns, decided, last, cards, card, legal)
+
+    def start(self, action: Any, undo: Undo, turns: int, decided: int, last: Decision | None,
+              cards: list[str] | None, card: str | None, legal: list[Any] | None) -> None:
+        """Be what ``pop`` needs to take back this push (``__init__``; again in one popped: ``Game.push``)."""
         self.action = action
         self.undo = undo
         self.turns = turns
@@ -471,7 +476,11 @@ class Game:
         self._dice = Dice(seed, ("start",))
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
-        self._pushed: list[_Pushed] = []  # what pop() takes back, the last push last
+        # what pop() takes back, the last push last: its first ``_depth`` entries; those past them were popped and
+        # are written over by the next pushes (a push/pop pair allocates and frees no note, and the list neither
+        # grows nor shrinks: CPython reallocates a list's storage as it goes from empty to one item and back)
+        self._pushed: list[_Pushed] = []
+        self._depth = 0
         # the last legal list and what the state was then (``_keep``): a decision of it is the engine's own for the
         # state, so ``push`` carries it out without the checks, as ``apply`` does ``random_legal``'s. Any ``apply``
         # forgets it; ``pop`` gives back the one of its push. Native fields, not a tuple: nothing boxed per list
@@ -872,8 +881,13 @@ class Game:
         turn = history[-1]
         decisions = turn.decisions
         undo = s.checkpoint()
-        saved = _Pushed(action, undo, len(history), len(decisions), decisions[-1] if decisions else None, turn._cards,
-                        turn._card, legal)
+        last = decisions[-1] if decisions else None
+        depth, pushed = self._depth, self._pushed
+        if depth < len(pushed):  # one popped, written over
+            saved = pushed[depth]
+            saved.start(action, undo, len(history), len(decisions), last, turn._cards, turn._card, legal)
+        else:
+            saved = _Pushed(action, undo, len(history), len(decisions), last, turn._cards, turn._card, legal)
         if listed:  # the engine's own decision for this state: carried out without the checks
             self._vouched = action
         else:
@@ -884,15 +898,19 @@ class Game:
             self._back(saved)
             self._relist(saved.legal)  # the state as it was: so is its list
             raise
-        self._pushed.append(saved)
+        if depth == len(pushed):
+            pushed.append(saved)
+        self._depth = depth + 1
         return events
 
     def pop(self) -> A.Action:
         """Take back the last ``push``: the game is as it was before it (anything ``apply`` did since is taken back
         with it). Returns the action pushed; ``IndexError`` if nothing is pushed."""
-        if not self._pushed:
+        depth = self._depth - 1
+        if depth < 0:
             raise IndexError("pop: no decision was pushed")
-        saved = self._pushed.pop()
+        saved = self._pushed[depth]
+        self._depth = depth  # (the note stays in the list, written over by the next push: see __init__)
         self._back(saved)
         self._vouched = None
         self._relist(saved.legal)
@@ -952,7 +970,7 @@ class Game:
     @property
     def pushed(self) -> list[A.Action]:
         """The actions ``pop()`` can take back, the first pushed first (python-chess's ``move_stack``)."""
-        return [p.action for p in self._pushed]
+        return [p.action for p in self._pushed[:self._depth]]
 
     def copy(self) -> Game:
         """An independent game in the same position: the state, the history and what ``pop()`` can take back are
@@ -970,7 +988,7 @@ class Game:
         # the checkpoints, oldest first, each for the twin's state (its casino index worked out again after its
         # rollback); a turn's cards and last decision its own
         parent: Undo | None = None
-        for p in self._pushed:
+        for p in self._pushed[:self._depth]:
             u = p.undo.moved(s, t)
             u.parent = parent
             parent = u
@@ -978,6 +996,7 @@ class Game:
             cards = p.cards
             twin._pushed.append(_Pushed(p.action, u, p.turns, p.decided, last, None if cards is None else list(cards),
                                         p.card))
+        twin._depth = len(twin._pushed)
         t._undo = parent
         twin.under_end_card, twin.first_player = self.under_end_card, self.first_player
         twin.starting_rolls = [dict(r) for r in self.starting_rolls]

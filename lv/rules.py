@@ -329,7 +329,7 @@ class Engine:
                     s.set_die(lot, owners[index_of[lot]], v)
                 events.append(TieRerolled(lots, dict(values)))  # (the dice facts' tuple)
                 if self._rerolls_count:
-                    s.reorganized.update(lots)
+                    s.reorganizing().update(lots)
                 rounds += 1
 
     # ------------------------------------------------------------------ the draw step
@@ -342,7 +342,7 @@ class Engine:
         s.phase = "draw"
         s.drawn = []
         s.gambles = 0
-        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint puts back by content)
+        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if changed)
             s.reorganized = set()
         if not self.quiet:
             events.append(TurnStarted(s.turn, player))
@@ -479,7 +479,7 @@ class Engine:
                 s.set_die(lot, s.tiles[lot].owner, values[lot])
             events.append(TieRerolled(list(lots), values))
             if self._rerolls_count:
-                s.reorganized.update(lots)
+                s.reorganizing().update(lots)
             rerolled = tuple(pending["rerolled"]) + tuple(lots)
         else:
             if pending["what"] != action.what:

@@ -184,7 +184,8 @@ class GameState:
         self.phase = phase  # "setup", "draw", "actions", "over"; at a table also "reroll", "choice" (see pending)
         self.drawn: list[str] = [] if drawn is None else drawn  # cards drawn this turn
         self.gambles = gambles  # gambles taken this turn
-        self.reorganized: set[str] = set() if reorganized is None else reorganized  # lots reorganized this turn
+        # lots reorganized this turn (added to through ``reorganizing``, which a checkpoint needs)
+        self.reorganized: set[str] = set() if reorganized is None else reorganized
         self.result = result
         # the draw waiting for a decision at a table (phase "reroll" or "choice"): what it waits for and how to
         # go on
@@ -394,7 +395,7 @@ class GameState:
         tiles, index, colors, heights = self.tiles, self.board.index, self.tile_colors, self.tile_heights
         values, owners = self.die_values, self.die_owners
         changed = u.changed
-        k = len(changed)
+        k = u.noted if _COMPILED else len(changed)
         while k:  # each lot's tile before each change, the last change first: the first one's old tile stays
             k -= 2
             lot: str = changed[k]
@@ -413,7 +414,9 @@ class GameState:
         if u.derived:  # drop_caches since the checkpoint: every derived fact from the tiles and markers put back
             self._derive()
         if u.color_bits is not None:
-            self.color_bits, self.height_bits, self.color_counts = u.color_bits, u.height_bits, u.color_counts
+            self.color_bits, self.color_counts = u.color_bits, u.color_counts
+        if u.height_bits is not None:
+            self.height_bits = u.height_bits
         if u.marker_masks is not None:
             self.marker_masks = u.marker_masks
         if u.dice_masks is not None:
@@ -432,9 +435,7 @@ class GameState:
         drawn = self.drawn = u.drawn
         if len(drawn) != u.drawn_len:
             del drawn[u.drawn_len:]
-        reorganized = self.reorganized = u.reorganized
-        if len(reorganized) != u.reorganized_len:  # empty then, and not copied (Undo): added to since
-            reorganized.clear()
+        self.reorganized = u.reorganized  # (added to since only in a copy: ``reorganizing``)
         self._casinos_from, self._casinos_at = u.index_from, u.index_at
         was = self._casinos = u.index
         if was is not None:
@@ -448,7 +449,9 @@ class GameState:
                 was._reads(self)
             else:
                 if u.color_bits is not None:  # (put back above: the index read the copies)
-                    was._color_bits, was._height_bits = self.color_bits, self.height_bits
+                    was._color_bits = self.color_bits
+                if u.height_bits is not None:
+                    was._height_bits = self.height_bits
                 if not was.reads(self):
                     was._reads(self)
         self._undo = u.parent
@@ -464,17 +467,36 @@ class GameState:
             deck = self.deck = deck[:]
         return deck
 
-    def _noting_tiles(self, u: Undo) -> None:
-        """The first change of a tile's colour or height since the checkpoint ``u``: the masks by colour and height
-        are copied, the checkpoint keeps the ones it had (and the casino index reads the copies)."""
-        colors, heights = u.color_bits, u.height_bits = self.color_bits, self.height_bits
+    def reorganizing(self) -> set[str]:
+        """The lots reorganized this turn, to be added to in place (a reorganization, a counted tie reroll): copied
+        first if the last checkpoint keeps this very set (``Undo.reorganized``: a checkpoint copies it only when a
+        decision adds to it)."""
+        reorganized = self.reorganized
+        u = self._undo
+        if u is not None and u.reorganized is reorganized:
+            reorganized = self.reorganized = set(reorganized)
+        return reorganized
+
+    def _noting_colors(self, u: Undo) -> None:
+        """The first change of a tile's colour since the checkpoint ``u`` (a tile placed, a remodel): the masks
+        and counts by colour are copied, the checkpoint keeps the ones it had (and the casino index reads the copy)."""
+        colors = u.color_bits = self.color_bits
         u.color_counts = self.color_counts
         self.color_counts = self.color_counts[:]
         colors = self.color_bits = colors[:]
+        index = self._casinos
+        if index is not None:
+            index._color_bits = colors
+
+    def _noting_heights(self, u: Undo) -> None:
+        """The first change of a tile's height since the checkpoint ``u`` (a tile placed, a raise): the masks by
+        height are copied, the checkpoint keeps the ones it had (and the casino index reads the copy). (Apart from
+        the colours': a remodel copies no masks by height, a raise none by colour.)"""
+        heights = u.height_bits = self.height_bits
         heights = self.height_bits = heights[:]
         index = self._casinos
         if index is not None:
-            index._color_bits, index._height_bits = colors, heights
+            index._height_bits = heights
 
     def _noting_dice(self, u: Undo) -> None:
         """The first change of a die since the checkpoint ``u`` (``place_tile``, ``set_die``, before ``_die``): the
@@ -575,11 +597,11 @@ class GameState:
         old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
-            changed = u.changed
-            changed.append(lot)
-            changed.append(old)
+            u.note(lot, old)
             if u.color_bits is None:
-                self._noting_tiles(u)
+                self._noting_colors(u)
+            if u.height_bits is None:
+                self._noting_heights(u)
             if u.dice_masks is None:
                 self._noting_dice(u)
         if old is not None:
@@ -613,7 +635,7 @@ class GameState:
         caller has them (a casino's ``bits``; then ``lots`` is not read): no lookup of each lot's bit."""
         u = self._undo
         if u is not None and u.color_bits is None:
-            self._noting_tiles(u)
+            self._noting_colors(u)
         tiles, masks, colors, counts = self.tiles, self.color_bits, self.tile_colors, self.color_counts
         board = self.board
         color_id, order = board.color_id, board.order
@@ -623,9 +645,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                noted = u.changed
-                noted.append(lot)
-                noted.append(t)
+                u.note(lot, t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -646,8 +666,8 @@ class GameState:
     def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
         u = self._undo
-        if u is not None and u.color_bits is None:
-            self._noting_tiles(u)
+        if u is not None and u.height_bits is None:
+            self._noting_heights(u)
         tiles, masks, heights = self.tiles, self.height_bits, self.tile_heights
         board = self.board
         order = board.order
@@ -656,9 +676,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                noted = u.changed
-                noted.append(lot)
-                noted.append(t)
+                u.note(lot, t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -741,9 +759,7 @@ class GameState:
         t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
-            changed = u.changed
-            changed.append(lot)
-            changed.append(t)
+            u.note(lot, t)
             if u.dice_masks is None:
                 self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
@@ -764,8 +780,9 @@ def _bits_of(board: Board, lots: Iterable[str]) -> tuple[int, ...]:
 class Undo:
     """A checkpoint (``GameState.checkpoint``): what ``rollback`` needs to put the state back. The fields the engine
     writes directly are saved whole (a few ints and strings, the deck, the money and points); the tiles are put
-    back lot by lot from the old tiles the change methods note; the markers' dict and the dicts by colour and
-    height are the checkpoint's own, kept when first changed (None: not changed since)."""
+    back lot by lot from the old tiles the change methods note; the markers' dict and the masks by seat, by colour
+    (with the counts) and by height are the checkpoint's own, each kept when first changed (None: not changed
+    since)."""
 
     def __init__(self, s: GameState, parent: Undo | None) -> None:
         self.money: list[int] = _NONE  # (start makes them)
@@ -783,11 +800,15 @@ class Undo:
         players = s.players
         if _COMPILED:
             money, scores = self.money, self.scores
-            if len(money) == len(players):  # (a checkpoint made again: written over, no list made or freed)
+            if len(money) == len(players):  # (a checkpoint made again: written over, no list made or freed; a
+                #                                 value as it was not written: most are, at a search's node)
                 for j in range(len(players)):
                     p = players[j]
-                    money[j] = p.money
-                    scores[j] = p.score
+                    m, points = p.money, p.score
+                    if money[j] != m:
+                        money[j] = m
+                    if scores[j] != points:
+                        scores[j] = points
             else:  # (comprehensions: compiled, each list made at its length at once)
                 self.money = [p.money for p in players]
                 self.scores = [p.score for p in players]
@@ -801,29 +822,46 @@ class Undo:
         self.deck = s.deck  # copied by the first draw that changes it (``GameState.changing_deck``): most pushes draw none
         self.discards, self.discards_len = s.discards, len(s.discards)  # only added to
         self.drawn, self.drawn_len = s.drawn, len(s.drawn)  # added to, or made anew at a turn's start
-        # the lots reorganized this turn, only added to (or made anew at a turn's start): kept as they are, the
-        # state given a copy to add to if there are any (if none, rollback empties the set again if added to)
-        reorganized = self.reorganized = s.reorganized
-        self.reorganized_len = len(reorganized)
-        if reorganized:
-            s.reorganized = set(reorganized)
+        # the lots reorganized this turn, only added to (or made anew at a turn's start): the very set kept, copied
+        # by the first change under this checkpoint (``GameState.reorganizing``: most pushes reorganize nothing)
+        self.reorganized = s.reorganized
         # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
         self.marker_masks: list[int] | None = None
         self.dice_masks: list[int] | None = None
         # the lots whose tile changed, in order (a lot as often as it changed), each followed by its tile before
-        # the change (None: none): one flat list
+        # the change (None: none): one flat list (``note``). Compiled, its first ``noted`` entries are this
+        # checkpoint's and it is written over (the entries past them are stale: a checkpoint made again allocates
+        # and frees no storage for it, where emptying a list frees it and the next append allocates it again);
+        # pure, emptied and appended to (fewer bytecodes)
+        self.noted = 0
         changed = self.changed
-        if changed:
+        if not _COMPILED and changed:
             changed.clear()
         self.markers: dict[str, int] | None = None
         self.holes = 0  # with markers: the state's _holes then
         self.color_bits: list[int] | None = None
-        self.height_bits: list[int] = _NONE  # with color_bits
         self.color_counts: list[int] = _NONE  # with color_bits
+        self.height_bits: list[int] | None = None
         self.derived = False  # _derive ran since (drop_caches)
         self.index: CasinoIndex | None = s._casinos  # the state's casino index then, put back by rollback
         self.index_mark: IndexMark | None = None
         self.index_from, self.index_at = s._casinos_from, s._casinos_at  # or the one it is to be copied from
+
+    def note(self, lot: str, old: Tile | None) -> None:
+        """The tile on ``lot`` is about to change: ``old`` is the tile there (None: none) (see ``changed``)."""
+        changed = self.changed
+        if _COMPILED:
+            n = self.noted
+            if n < len(changed):  # over stale entries
+                changed[n] = lot
+                changed[n + 1] = old
+            else:
+                changed.append(lot)
+                changed.append(old)
+            self.noted = n + 2
+        else:
+            changed.append(lot)
+            changed.append(old)
 
     def moved(self, s: GameState, twin: GameState) -> Undo:
         """This checkpoint of ``s`` for ``twin``, a copy of ``s`` (``Game.copy``): nothing shared that changes;
@@ -836,14 +874,17 @@ class Undo:
         u.discards = twin.discards if self.discards is s.discards else self.discards[:]
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
-        u.discards_len, u.drawn_len, u.reorganized_len = self.discards_len, self.drawn_len, self.reorganized_len
+        u.discards_len, u.drawn_len = self.discards_len, self.drawn_len
         u.marker_masks = None if self.marker_masks is None else self.marker_masks[:]
         u.dice_masks = None if self.dice_masks is None else self.dice_masks[:]
-        u.changed = self.changed[:]
+        u.changed = self.changed[:self.noted] if _COMPILED else self.changed[:]
+        u.noted = self.noted
         u.markers = None if self.markers is None else self.markers.copy()
         u.holes = 0
         if self.color_bits is not None:
-            u.color_bits, u.height_bits, u.color_counts = self.color_bits[:], self.height_bits[:], self.color_counts[:]
+            u.color_bits, u.color_counts = self.color_bits[:], self.color_counts[:]
+        if self.height_bits is not None:
+            u.height_bits = self.height_bits[:]
         u.derived = True
         u.index, u.index_mark, u.index_from = None, None, None
         return u

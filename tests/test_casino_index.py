@@ -698,3 +698,47 @@ def test_pair_blocks_is_one_tuple_between_fills_and_always_the_blocks_as_they_ar
     while marks:
         s.rollback(marks.pop())
         assert s.casino_index(join_rule).pair_blocks() == fresh_pairs(s)
+
+
+@pytest.mark.parametrize("join_rule", ["color", "color_and_height"])
+def test_a_whole_casino_recoloured_or_raised_is_worked_out_again_as_a_flood_fill_would(join_rule):
+    """Guards ``CasinoIndex._kept_lots``, ``_rework``'s short way for every lot of one casino changed (a remodel or
+    a raise of a casino of two or more lots): the casino on the same lots, in its place, with its dice facts kept,
+    only where it joins nothing; joined to a neighbour of its new colour (and height) otherwise, as high as its
+    tallest tile under "color" joins. After each change, and after each checkpoint rolled back, the index is what a
+    fresh one finds; a casino on the same lots with the same dice keeps its very dice facts."""
+    s = GameState(players=[PlayerState("a"), PlayerState("b")])
+    s.place_tile("A1", "gold", 1, 0, 3)
+    s.place_tile("A2", "gold", 1, 1, 5)
+    s.place_tile("A4", "gold", 2, 1, 1)  # next to A1: in its casino under "color" (two high: it is), not by height
+    s.place_tile("A3", "aqua", 1, 1, 2)  # next to A2
+    s.place_tile("A5", "brown", 2, 0, 4)  # next to A2 and A4, two high
+    s.place_tile("A6", "silver", 1, None, None)  # next to A3 and A5
+    index = casino_index(BOARD, s, join_rule)
+    index.with_dice()
+    assert_index_agrees(s, join_rule, "set up")
+    steps = [("recolor", "A1", "purple"),  # joins nothing: the short way ("color": A1 A2 A4, two high)
+             ("raise", "A1", None),  # joins nothing (by height: A1 A2 two high, A4 gold; "color": three high)
+             ("recolor", "A1", "brown"),  # joins A5 (either rule)
+             ("recolor", "A1", "silver"),  # joins A6 under "color"; by height A6 is one high: the short way
+             ("raise", "A3", None),
+             ("recolor", "A3", "silver")]
+    marks = []
+    for n, (change, lot, color) in enumerate(steps):
+        marks.append(s.checkpoint())
+        index = casino_index(BOARD, s, join_rule)
+        casino = index.at[lot]  # the whole casino, as the rules change it
+        before = {c.mask: index.facts_of(c) for c in index.all()}
+        if change == "recolor":
+            s.recolor(casino.lots, color, casino.bits)
+        else:
+            s.raise_tiles(casino.lots, casino.bits)
+        assert_index_agrees(s, join_rule, f"step {n}")
+        index = casino_index(BOARD, s, join_rule)
+        for c in index.all():
+            if c.mask in before:
+                assert index._facts[c.first] is before[c.mask] or index._facts[c.first] is None, (n, c)
+    while marks:
+        s.rollback(marks.pop())
+        assert_index_agrees(s, join_rule, f"rolled back to step {len(marks)}")
+

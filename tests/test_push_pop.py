@@ -412,3 +412,71 @@ def test_a_checkpoint_rolled_back_is_made_again_by_the_next_and_gives_back_its_o
         s.rollback(mark)
         assert _whole(s) == whole
     assert reused >= 20
+
+
+def test_a_push_after_a_pop_is_noted_in_the_one_popped_and_each_pop_takes_back_its_own_push():
+    """Guards the pushes' notes written over (``Game._pushed`` past ``_depth``: what a pop took back is written over
+    by the next push at its depth): pushes and pops at random up to four deep, refused pushes and copies among them;
+    each pop gives back the game as it was before its own push, ``pushed`` lists what is left (none popped), and a
+    copy's pops do the same apart."""
+    game = lv.new_game("revised", 3, seed=19)
+    rng = random.Random(19)
+    for _ in range(30):
+        game.apply(game.random_legal(rng))
+    stack: list[tuple] = []  # (action, fingerprint before it)
+    for step in range(80):
+        roll = rng.random()
+        if stack and (roll < 0.4 or len(stack) == 4):
+            action, before = stack.pop()
+            assert game.pop() is action, step
+            assert _fingerprint(game) == before, step
+        elif roll < 0.45:
+            before = _fingerprint(game)
+            with pytest.raises(IllegalAction):
+                game.push(lv.Build(next(iter(game.state.tiles)), "gold"))  # a lot with a tile: never legal
+            assert _fingerprint(game) == before, step
+        elif roll < 0.5 and stack:
+            twin = game.copy()
+            for action, before in reversed(stack):
+                assert twin.pop() is action
+                assert _fingerprint(twin) == before
+        else:
+            before = _fingerprint(game)
+            action = game.random_legal(rng)
+            game.push(action)
+            stack.append((action, before))
+        assert game.pushed == [a for a, _ in stack], step
+        assert len(game._pushed) <= 4, step  # the notes of pops written over, never more than the deepest push
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_a_checkpoint_copies_the_lots_reorganized_only_when_a_decision_adds_to_them(seed):
+    """A push keeps the state's set of lots reorganized this turn (no copy); the first reorganization under it adds
+    to a copy (``GameState.reorganizing``), so every pop gives back the very set the push saw, as it was, nested
+    pushes and turns begun under them too."""
+    game = _in_actions(4, seed, 40)
+    rng = random.Random(seed)
+    s = game.state
+    found = 0
+    for _ in range(300):
+        reorgs = [a for a in game.legal_actions() if isinstance(a, Reorganize)]
+        if not reorgs:
+            game.apply(game.random_legal(rng))
+            continue
+        kept, lots = s.reorganized, set(s.reorganized)
+        stack = [(kept, lots)]
+        game.push(reorgs[0])  # adds its lots to a copy
+        assert s.reorganized is not kept and kept == lots and s.reorganized > lots
+        more = [a for a in game.legal_actions() if isinstance(a, Reorganize)]
+        for action in more[:1] + [lv.actions.EndTurn()]:  # another under it, then the next turn (a new set)
+            stack.append((s.reorganized, set(s.reorganized)))
+            game.push(action)
+        while stack:
+            game.pop()
+            kept, lots = stack.pop()
+            assert s.reorganized is kept and kept == lots
+        found += 1
+        if found == 3:
+            break
+        game.apply(game.random_legal(rng))
+    assert found

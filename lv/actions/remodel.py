@@ -275,7 +275,8 @@ class RemodelFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        price, _ = remodel_cost(engine, casino)
+        table = engine.family_tables.remodel  # ``remodel_cost``, read from its table (no call of the formula)
+        price = table.costs.at(casino.spaces if table.by_space else casino.physical_tiles)
         s.players[player].money -= price
         s.recolor(casino.lots, a.color, casino.bits)
         events.append(Remodeled(player, casino.lots, casino.color, a.color, price))  # positional (build.py)

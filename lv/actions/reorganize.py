@@ -215,7 +215,8 @@ class ReorganizeFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        price = reorg_cost(engine, s, casino)
+        # ``reorg_cost``, read from its table (no call of the formula)
+        price = engine.family_tables.reorganize.costs.at(pips(s, casino))
         by_owner: dict[int, list[str]] = {}  # the lots by owner, in the casino's order
         tiles = s.tiles
         if _COMPILED:  # the owners by bit (no lookup by lot), no ``setdefault`` (a new list for every lot compiled)
@@ -241,7 +242,7 @@ class ReorganizeFamily(Family):
                 s.set_die(lot, tile.owner, v, -1, tile)
             else:
                 s.set_die(lot, tiles[lot].owner, v)
-        s.reorganized.update(values)  # 003 L624-627: the lock survives merges
+        s.reorganizing().update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             events.append(Reorganized(player, casino.lots, price, dict(values)))  # positional (see build.py)
 
