@@ -427,10 +427,13 @@ class Moment:
                 self._left, opened, self.colors_with = self._counted(s)
             else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
                 colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
-                shut = 0  # colours with no tile left
-                for k in range(len(colors)):
-                    if per_color - counts[k] <= 0:
-                        shut += 1
+                if _COMPILED:
+                    shut = 0  # colours with no tile left
+                    for k in range(len(colors)):
+                        if per_color - counts[k] <= 0:
+                            shut += 1
+                else:  # (pure: one C call, not a loop's bytecodes a colour)
+                    shut = 0 if max(counts) < per_color else 1
                 # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
                 opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
                                                       if per_color - counts[k] > 0])
@@ -505,8 +508,11 @@ class Moment:
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
         if colors is None:  # from the state's counts by colour number (no dict of the tiles left read)
             board_colors, counts, least = self.board.colors, self.state.color_counts, self.per_color - needed
-            colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
-                                                       if counts[k] <= least])
+            if not _COMPILED and max(counts) <= least:  # (pure: every colour, one C call, no bytecodes a colour)
+                colors = self.colors_with[needed] = board_colors
+            else:
+                colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
+                                                           if counts[k] <= least])
         return colors
 
 
