@@ -74,7 +74,6 @@ _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
-_NO_ROWS: Final[list[int]] = []  # (pure ``fill``'s casinos of EVERY where no family of the plan asks about them)
 
 
 def _plan(engine: Engine) -> Plan:
@@ -123,10 +122,23 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     for before in plan.before:
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
-    n = _casino_rows(engine, m)
-    if not _COMPILED:  # each family's casinos read from a tuple by its role's place: one subscript (the switch
-        #   below costs pure Python 6-12 bytecodes a family, ``enumerate`` and ``roles[i]`` four more)
-        by_role = (m.bossed_rows, m.diced_rows, m.rivals_rows, list(range(n)) if plan.every else _NO_ROWS)
+    if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
+        #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
+        #   family, ``enumerate`` and ``roles[i]`` four more)
+        player = m.player
+        m.casinos = casinos = m.index.with_dice()
+        n = len(casinos)
+        slots = engine.slots
+        while len(slots) < n:
+            slots.append([])
+        m.slots = slots
+        if casinos is not m.roles_of or player != m.roles_player:
+            _roles(m, casinos, player)
+        by_role = m.by_role
+        if plan.every:
+            every = by_role[-1]
+            if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
+                every[:] = range(n)
         try:
             for family, role in plan.pairs:
                 mine = by_role[role]
@@ -138,6 +150,7 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         for last in plan.after:
             last.generate_after(m, after)
         return n
+    n = _casino_rows(engine, m)
     if m.rows_stale:  # (compiled: the roles as masks only, since the last list that was made)
         _write_rows(m)
     bossed, diced, rivals = m.bossed_rows, m.diced_rows, m.rivals_rows

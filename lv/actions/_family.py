@@ -355,7 +355,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "one")
+                 "masks_stale", "one", "by_role")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -395,6 +395,9 @@ class Moment:
         self.bossed_rows: list[int] = []
         self.diced_rows: list[int] = []
         self.rivals_rows: list[int] = []
+        # (pure Python's ``fill``) those three lists and every position (EVERY's, written where a family asks),
+        # by the role's place in ROLES: a family's casinos one list read, and no tuple made a list
+        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, []]
         self.rows_stale = False
         self.masks_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
