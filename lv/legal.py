@@ -134,6 +134,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         m.slots = slots
         if casinos is not m.roles_of or player != m.roles_player:
             _roles(m, casinos, player)
+        if m.rows_stale:  # (only where a test ran the compiled way on this moment: its masks, no positions)
+            _write_rows(m)
         by_role = m.by_role
         if plan.every:
             every = by_role[-1]

@@ -112,3 +112,31 @@ def test_the_pure_pick_draws_what_the_list_draws_over_whole_games():
             assert all(not slot for slot in game.engine.slots)
             game.apply(bots.uniform_bot(game, listed, random.Random(n)))
         assert r1.random() == r2.random()
+
+
+def test_the_ways_alternated_on_one_moment_list_the_same(monkeypatch):
+    """The compiled way (masks; positions written only for a list made) and the pure way (positions) taking turns
+    on one game's moment, list after list: the pure way's positions are the casinos of each role even where the
+    compiled way left only its masks, and both pick what the list holds."""
+    game = lv.new_game("revised", 4, 61)
+    rng, draw = random.Random(61), random.Random(62)
+    k = 0
+    while not game.over:
+        compiled = k % 3 == 1
+        monkeypatch.setattr(legal, "_COMPILED", compiled)
+        e, s = game.engine, game.state
+        n = legal.legal_count(e, s)  # the compiled way counts (masks), the pure way lists
+        monkeypatch.setattr(legal, "_COMPILED", False)
+        listed = game.legal_actions()
+        assert n == len(listed)
+        m = e.moment
+        if s.phase == "actions":
+            for r in range(3):
+                assert m.by_role[r] == [i for i, (_, facts) in enumerate(m.casinos)
+                                        if plain_role(facts, m.player) >> r & 1]
+        monkeypatch.setattr(legal, "_COMPILED", compiled)
+        seed = draw.random()
+        got, _ = legal.random_pick(e, s, random.Random(seed))
+        assert got == listed[below(random.Random(seed), len(listed))]
+        game.apply(bots.uniform_bot(game, listed, rng))
+        k += 1
