@@ -1,4 +1,5 @@
-"""Pure Python's way of listing (``legal.fill`` with ``_COMPILED`` false; in the compiled build the tests patch it):
+"""Pure Python's way of listing (``legal.fill`` with ``_COMPILED`` false, patched so; the compiled build reads its own
+constant, so there the same tests check the compiled way):
 each casino family is given the moment's own list of the positions of its role (``Moment.by_role``, by the role's
 place in ROLES), a family asking about every casino (EVERY) every position of the list, however the number of
 casinos changes from list to list; the roles' positions are those of the casinos of that role for the player at
@@ -19,7 +20,7 @@ from test_legal_counted import plain_role
 
 @pytest.fixture(autouse=True)
 def pure(monkeypatch):
-    """Pure Python's way of listing and picking, also in the compiled build."""
+    """Pure Python's way of listing and picking (in the pure build; compiled code reads its own constant)."""
     monkeypatch.setattr(legal, "_COMPILED", False)
 
 
