@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, cast
 from mypy_extensions import i64
 
 from . import actions as A
-from .actions._family import BOSSED, DICED, RIVALS, ROLES, Decision, Family, Moment
+from .actions._family import BOSSED, DICED, EVERY, RIVALS, ROLES, Decision, Family, Moment
 from .chance import below
 from .profile import Profile
 from .rules import Engine
@@ -46,6 +46,9 @@ class Plan:
         self.waiting: list[Family] = [f for f in families if f.generates_waiting]
         self.casinos: list[Family] = [f for f in families if f.casinos]
         self.roles: list[int] = [ROLES.index(f.casinos) for f in self.casinos if f.casinos]
+        # (pure Python's ``fill``) each casino family with its role's place, and whether one asks about every casino
+        self.pairs: list[tuple[Family, int]] = list(zip(self.casinos, self.roles))
+        self.every = ROLES.index(EVERY) in self.roles
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
         self.lesser: Plan | None = None
@@ -119,6 +122,36 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     for before in plan.before:
         before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
+    if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
+        #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
+        #   family, ``enumerate`` and ``roles[i]`` four more)
+        player = m.player
+        m.casinos = casinos = m.index.with_dice()
+        n = len(casinos)
+        slots = engine.slots
+        while len(slots) < n:
+            slots.append([])
+        m.slots = slots
+        if casinos is not m.roles_of or player != m.roles_player:
+            _roles(m, casinos, player)
+        if m.rows_stale:  # (only where a test ran the compiled way on this moment: its masks, no positions)
+            _write_rows(m)
+        by_role = m.by_role
+        if plan.every:
+            every = by_role[-1]
+            if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
+                every[:] = range(n)
+        try:
+            for family, role in plan.pairs:
+                mine = by_role[role]
+                if mine:  # a family with no casino to look at is not asked
+                    family.generate_casinos(m, mine)
+        except BaseException:
+            empty(engine.slots)
+            raise
+        for last in plan.after:
+            last.generate_after(m, after)
+        return n
     n = _casino_rows(engine, m)
     if m.rows_stale:  # (compiled: the roles as masks only, since the last list that was made)
         _write_rows(m)
@@ -535,13 +568,20 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    if not _COMPILED:
+    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer)
         out: list[Decision] = []
         after: list[Decision] = []
-        total = _count(engine, s, out, after)
+        if fill(engine, s, out, after):
+            for slot in engine.slots:
+                if slot:
+                    out.extend(slot)
+                    slot.clear()
+        k = len(out)
+        total = k + len(after)
         if not total:
             return None, 0
-        return _take(out, after, below(rng, total)), total
+        i = below(rng, total)
+        return out[i] if i < k else after[i - k], total
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":

@@ -355,7 +355,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "one")
+                 "masks_stale", "one", "by_role")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -395,6 +395,9 @@ class Moment:
         self.bossed_rows: list[int] = []
         self.diced_rows: list[int] = []
         self.rivals_rows: list[int] = []
+        # (pure Python's ``fill``) those three lists and every position (EVERY's, written where a family asks),
+        # by the role's place in ROLES: a family's casinos one list read, and no tuple made a list
+        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, []]
         self.rows_stale = False
         self.masks_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
@@ -427,10 +430,13 @@ class Moment:
                 self._left, opened, self.colors_with = self._counted(s)
             else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
                 colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
-                shut = 0  # colours with no tile left
-                for k in range(len(colors)):
-                    if per_color - counts[k] <= 0:
-                        shut += 1
+                if _COMPILED:
+                    shut = 0  # colours with no tile left
+                    for k in range(len(colors)):
+                        if per_color - counts[k] <= 0:
+                            shut += 1
+                else:  # (pure: one C call, not a loop's bytecodes a colour)
+                    shut = 0 if max(counts) < per_color else 1
                 # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
                 opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
                                                       if per_color - counts[k] > 0])
@@ -505,8 +511,11 @@ class Moment:
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
         if colors is None:  # from the state's counts by colour number (no dict of the tiles left read)
             board_colors, counts, least = self.board.colors, self.state.color_counts, self.per_color - needed
-            colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
-                                                       if counts[k] <= least])
+            if not _COMPILED and max(counts) <= least:  # (pure: every colour, one C call, no bytecodes a colour)
+                colors = self.colors_with[needed] = board_colors
+            else:
+                colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))
+                                                           if counts[k] <= least])
         return colors
 
 

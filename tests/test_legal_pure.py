@@ -1,0 +1,143 @@
+"""Pure Python's way of listing (``legal.fill`` with ``_COMPILED`` false, patched so; the compiled build reads its own
+constant, so there the same tests check the compiled way):
+each casino family is given the moment's own list of the positions of its role (``Moment.by_role``, by the role's
+place in ROLES), a family asking about every casino (EVERY) every position of the list, however the number of
+casinos changes from list to list; the roles' positions are those of the casinos of that role for the player at
+every list of whole games (one moment renewed list after list); and ``random_pick`` draws what ``below`` draws on
+the joined list."""
+
+import random
+
+import pytest
+
+import lv
+from lv import bots, legal
+from lv.actions._family import EVERY, ROLES, Family
+from lv.chance import below
+
+from test_legal_counted import plain_role
+
+
+@pytest.fixture(autouse=True)
+def pure(monkeypatch):
+    """Pure Python's way of listing and picking (in the pure build; compiled code reads its own constant)."""
+    monkeypatch.setattr(legal, "_COMPILED", False)
+
+
+class _Every(Family):
+    """A house rule's family asked about every casino (EVERY): one decision at each casino it is given, after the
+    built-in families' there; it keeps the positions it was given and the number of casinos then."""
+
+    def __init__(self, position):
+        super().__init__(name="every", order=position, decisions=(tuple,), verbs=("every",), casinos=EVERY,
+                         legal_order=position, applies=False)
+        self.given = []
+
+    def generate_casinos(self, m, rows):
+        self.given.append((list(rows), len(m.casinos)))
+        for i in rows:
+            m.slots[i].append(("every", m.casinos[i][0].name))
+
+
+def _with(engine, family):
+    """The engine's whole plan with ``family`` last among the casino families."""
+    plan = legal.Plan(engine.profile)
+    plan.casinos = plan.casinos + [family]
+    plan.roles = plan.roles + [ROLES.index(EVERY)]
+    plan.pairs = list(zip(plan.casinos, plan.roles))
+    plan.every = True
+    return plan
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 41), ("original", 3, 42), ("revised", 2, 43)])
+def test_a_family_of_every_casino_is_given_every_position(spec, players, seed):
+    """Over a whole game, as casinos are made and merged (the number of casinos grows and shrinks): every position,
+    in order, each list, and its decision at each casino right after the built-in families' there."""
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    family = _Every(1000)
+    plan = _with(game.engine, family)
+    sizes = set()
+    while not game.over:
+        listed = game.legal_actions()
+        e, s = game.engine, game.state
+        if s.phase == "actions":
+            out, after = [], []
+            n = legal.fill(e, s, out, after)  # the built-in families: each casino's part of the list
+            parts = [list(slot) for slot in e.slots[:n]]
+            legal.empty(e.slots)
+            want = out + [d for i, part in enumerate(parts) for d in part + [("every", e.moment.casinos[i][0].name)]]
+            out, after2 = [], []
+            assert legal.fill(e, s, out, after2, plan) == n
+            if n:
+                assert family.given[-1] == (list(range(n)), n)
+                sizes.add(n)
+            joined = legal._joined(e, out, after2, n)
+            assert joined == want + after
+            assert [d for d in joined if not isinstance(d, tuple)] == listed  # the rest: the list without it
+            assert all(not slot for slot in e.slots)
+        game.apply(bots.uniform_bot(game, listed, rng))
+    assert len(sizes) > 3  # lists with many different numbers of casinos were met
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 44), ("original", 3, 45), ("revised", 2, 46)])
+def test_the_positions_of_each_role_are_the_casinos_of_that_role(spec, players, seed):
+    """At every list of a whole game, the moment's list by role holds its own three lists of positions (the very
+    same objects), and each holds exactly the casinos of that role for the player, in board order."""
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    seen = 0
+    while not game.over:
+        listed = game.legal_actions()
+        m = game.engine.moment
+        if game.state.phase == "actions":
+            assert m.by_role[0] is m.bossed_rows and m.by_role[1] is m.diced_rows and m.by_role[2] is m.rivals_rows
+            for r in range(3):
+                want = [i for i, (_, facts) in enumerate(m.casinos) if plain_role(facts, m.player) >> r & 1]
+                assert m.by_role[r] == want, (r, m.by_role[r], want)
+                seen += len(want)
+        game.apply(bots.uniform_bot(game, listed, rng))
+    assert seen > 100
+
+
+def test_the_pure_pick_draws_what_the_list_draws_over_whole_games():
+    """``random_pick`` (the joined parts, ``_count`` and ``_take`` written out) against ``below`` on the list."""
+    for spec, players, seed in (("revised", 4, 51), ("original", 3, 52), ("house-sell-back", 2, 53)):
+        game = lv.new_game(spec, players, seed)
+        r1, r2 = random.Random(seed), random.Random(seed)
+        while not game.over:
+            listed = game.legal_actions()
+            got, n = legal.random_pick(game.engine, game.state, r2)
+            want = listed[below(r1, len(listed))]
+            assert got == want and type(got) is type(want) and n == len(listed)
+            assert all(not slot for slot in game.engine.slots)
+            game.apply(bots.uniform_bot(game, listed, random.Random(n)))
+        assert r1.random() == r2.random()
+
+
+def test_the_ways_alternated_on_one_moment_list_the_same(monkeypatch):
+    """The compiled way (masks; positions written only for a list made) and the pure way (positions) taking turns
+    on one game's moment, list after list: the pure way's positions are the casinos of each role even where the
+    compiled way left only its masks, and both pick what the list holds."""
+    game = lv.new_game("revised", 4, 61)
+    rng, draw = random.Random(61), random.Random(62)
+    k = 0
+    while not game.over:
+        compiled = k % 3 == 1
+        monkeypatch.setattr(legal, "_COMPILED", compiled)
+        e, s = game.engine, game.state
+        n = legal.legal_count(e, s)  # the compiled way counts (masks), the pure way lists
+        monkeypatch.setattr(legal, "_COMPILED", False)
+        listed = game.legal_actions()
+        assert n == len(listed)
+        m = e.moment
+        if s.phase == "actions":
+            for r in range(3):
+                assert m.by_role[r] == [i for i, (_, facts) in enumerate(m.casinos)
+                                        if plain_role(facts, m.player) >> r & 1]
+        monkeypatch.setattr(legal, "_COMPILED", compiled)
+        seed = draw.random()
+        got, _ = legal.random_pick(e, s, random.Random(seed))
+        assert got == listed[below(random.Random(seed), len(listed))]
+        game.apply(bots.uniform_bot(game, listed, rng))
+        k += 1
