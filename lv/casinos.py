@@ -303,10 +303,18 @@ _VERSIONS: Final = Serial()
 # the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
 _NO_LOG: Final[list[Any]] = []  # the log of an index that has noted nothing yet: never written
+_ROOM: Final[tuple[None, ...]] = (None,) * 6  # what ``make_room`` adds: a whole number of entries of two and of three
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 _BOSSES: Final = not _COMPILED  # does ``_fill`` make the bosses by mask unless told (see there)
+
+
+def make_room(log: list[Any]) -> None:
+    """A log written over (compiled: ``CasinoIndex._log``, entries of three; ``Undo.changed``, of two) whose used
+    entries reach its end: a few (None) added, so that the next entry is written by index like a stale one (its
+    length stays a whole number of entries)."""
+    log.extend(_ROOM)
 
 
 class IndexMark:
@@ -514,16 +522,13 @@ class CasinoIndex:
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
         log = self._log
-        if _COMPILED:
+        if _COMPILED:  # over stale entries
             n = self._noted
-            if n < len(log):  # over stale entries
-                log[n] = into
-                log[n + 1] = at
-                log[n + 2] = into[at]
-            else:
-                log.append(into)
-                log.append(at)
-                log.append(into[at])
+            if n == len(log):
+                make_room(log)
+            log[n] = into
+            log[n + 1] = at
+            log[n + 2] = into[at]
             self._noted = n + 3
         else:
             log.append(into)
@@ -608,20 +613,16 @@ class CasinoIndex:
                         or _new_casino(board, self._made, changed, color, height))
                     if self._noting:
                         self._note(at_bit, i)
-                        self._note(self.by_block, number)
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
+                        if self._noting:
+                            self._note(self.by_block, number)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
                         self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
                                                  else _in_order(self.by_block[number], [single]))
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
-                        block = list(self.by_block[number])
-                        for k in range(len(block)):
-                            if block[k] is was:
-                                block[k] = single
-                                break
-                        self.by_block[number] = block
+                        self._instead(number, was, single)
                     self._stale |= 1 << number
                     return
                 if was is None:  # a new tile next to casinos of its colour (and height): it joins them
@@ -666,11 +667,7 @@ class CasinoIndex:
             hit = made.get((group, color, height))
             casino = hit if hit is not None else _new_casino(board, made, group, color, height)
             found.append(casino)
-            noting = self._noting
-            for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
-                if noting:
-                    self._note(at_bit, j)
-                at_bit[j] = casino
+            self._put(casino)  # every lot of a casino it replaces is in a found one (tiles never leave)
             covered |= group
             seeds &= ~covered
         # the dice facts of a casino whose lots changed are forgotten (they are kept by first bit: a casino that takes
@@ -719,21 +716,31 @@ class CasinoIndex:
                 if height_masks[h] & changed:
                     height = h
         casino = self._casino(changed, color, height)
+        self._put(casino)
+        self._instead(number, was, casino)
+        self._stale |= 1 << number
+        return True
+
+    def _put(self, casino: Casino) -> None:
+        """``casino`` on each of its lots (``at_bit``; noted while a checkpoint is open)."""
+        at_bit = self.at_bit
         noting = self._noting
         for j in casino.bits:
             if noting:
                 self._note(at_bit, j)
             at_bit[j] = casino
-        if noting:
+
+    def _instead(self, number: int, was: Casino, casino: Casino) -> None:
+        """The list of block ``number``'s casinos made anew with ``casino`` in the place of ``was`` (the same first
+        lot: the board order kept) (noted while a checkpoint is open)."""
+        if self._noting:
             self._note(self.by_block, number)
-        block = list(self.by_block[number])  # the casino in the place of the one it was (the same first lot)
+        block = list(self.by_block[number])
         for k in range(len(block)):
             if block[k] is was:
                 block[k] = casino
                 break
         self.by_block[number] = block
-        self._stale |= 1 << number
-        return True
 
     def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
@@ -766,12 +773,9 @@ class CasinoIndex:
             casino = found
         else:
             casino = self._casino(group, color, height)
-        noting = self._noting
-        for j in casino.bits:
-            if noting:
-                self._note(at_bit, j)
-            at_bit[j] = casino
+        self._put(casino)
         # the dice facts of the casinos it joined are forgotten (kept by first bit: see _rework)
+        noting = self._noting
         facts = self._facts
         for c in merged:
             if noting:
