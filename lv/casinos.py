@@ -613,16 +613,20 @@ class CasinoIndex:
                         or _new_casino(board, self._made, changed, color, height))
                     if self._noting:
                         self._note(at_bit, i)
+                        self._note(self.by_block, number)
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
-                        if self._noting:
-                            self._note(self.by_block, number)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
                         self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
                                                  else _in_order(self.by_block[number], [single]))
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
-                        self._instead(number, was, single)
+                        block = list(self.by_block[number])
+                        for k in range(len(block)):
+                            if block[k] is was:
+                                block[k] = single
+                                break
+                        self.by_block[number] = block
                     self._stale |= 1 << number
                     return
                 if was is None:  # a new tile next to casinos of its colour (and height): it joins them
@@ -717,7 +721,14 @@ class CasinoIndex:
                     height = h
         casino = self._casino(changed, color, height)
         self._put(casino)
-        self._instead(number, was, casino)
+        if self._noting:
+            self._note(self.by_block, number)
+        block = list(self.by_block[number])  # the casino in the place of the one it was (the same first lot)
+        for k in range(len(block)):
+            if block[k] is was:
+                block[k] = casino
+                break
+        self.by_block[number] = block
         self._stale |= 1 << number
         return True
 
@@ -729,18 +740,6 @@ class CasinoIndex:
             if noting:
                 self._note(at_bit, j)
             at_bit[j] = casino
-
-    def _instead(self, number: int, was: Casino, casino: Casino) -> None:
-        """The list of block ``number``'s casinos made anew with ``casino`` in the place of ``was`` (the same first
-        lot: the board order kept) (noted while a checkpoint is open)."""
-        if self._noting:
-            self._note(self.by_block, number)
-        block = list(self.by_block[number])
-        for k in range(len(block)):
-            if block[k] is was:
-                block[k] = casino
-                break
-        self.by_block[number] = block
 
     def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
