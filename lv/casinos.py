@@ -671,7 +671,11 @@ class CasinoIndex:
             hit = made.get((group, color, height))
             casino = hit if hit is not None else _new_casino(board, made, group, color, height)
             found.append(casino)
-            self._put(casino)  # every lot of a casino it replaces is in a found one (tiles never leave)
+            noting = self._noting  # (``_put`` at once: a call per casino found costs more than it saves)
+            for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
+                if noting:
+                    self._note(at_bit, j)
+                at_bit[j] = casino
             covered |= group
             seeds &= ~covered
         # the dice facts of a casino whose lots changed are forgotten (they are kept by first bit: a casino that takes
