@@ -671,7 +671,7 @@ class CasinoIndex:
             hit = made.get((group, color, height))
             casino = hit if hit is not None else _new_casino(board, made, group, color, height)
             found.append(casino)
-            noting = self._noting  # (``_put`` at once: a call per casino found costs more than it saves)
+            noting = self._noting
             for j in casino.bits:  # every lot of a casino it replaces is in a found one (tiles never leave)
                 if noting:
                     self._note(at_bit, j)
@@ -724,8 +724,12 @@ class CasinoIndex:
                 if height_masks[h] & changed:
                     height = h
         casino = self._casino(changed, color, height)
-        self._put(casino)
-        if self._noting:
+        noting = self._noting
+        for j in casino.bits:
+            if noting:
+                self._note(at_bit, j)
+            at_bit[j] = casino
+        if noting:
             self._note(self.by_block, number)
         block = list(self.by_block[number])  # the casino in the place of the one it was (the same first lot)
         for k in range(len(block)):
@@ -735,15 +739,6 @@ class CasinoIndex:
         self.by_block[number] = block
         self._stale |= 1 << number
         return True
-
-    def _put(self, casino: Casino) -> None:
-        """``casino`` on each of its lots (``at_bit``; noted while a checkpoint is open)."""
-        at_bit = self.at_bit
-        noting = self._noting
-        for j in casino.bits:
-            if noting:
-                self._note(at_bit, j)
-            at_bit[j] = casino
 
     def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
@@ -776,9 +771,12 @@ class CasinoIndex:
             casino = found
         else:
             casino = self._casino(group, color, height)
-        self._put(casino)
-        # the dice facts of the casinos it joined are forgotten (kept by first bit: see _rework)
         noting = self._noting
+        for j in casino.bits:
+            if noting:
+                self._note(at_bit, j)
+            at_bit[j] = casino
+        # the dice facts of the casinos it joined are forgotten (kept by first bit: see _rework)
         facts = self._facts
         for c in merged:
             if noting:
