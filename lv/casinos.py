@@ -303,10 +303,18 @@ _VERSIONS: Final = Serial()
 # the tied casinos of a block with none (``CasinoIndex._fill``): one list for all, never changed
 _NO_TIES: Final[list[tuple[Casino, DiceFacts]]] = []
 _NO_LOG: Final[list[Any]] = []  # the log of an index that has noted nothing yet: never written
+_ROOM: Final[tuple[None, ...]] = (None,) * 6  # what ``make_room`` adds: a whole number of entries of two and of three
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 _BOSSES: Final = not _COMPILED  # does ``_fill`` make the bosses by mask unless told (see there)
+
+
+def make_room(log: list[Any]) -> None:
+    """A log written over (compiled: ``CasinoIndex._log``, entries of three; ``Undo.changed``, of two) whose used
+    entries reach its end: a few (None) added, so that the next entry is written by index like a stale one (its
+    length stays a whole number of entries)."""
+    log.extend(_ROOM)
 
 
 class IndexMark:
@@ -514,16 +522,13 @@ class CasinoIndex:
     def _note(self, into: list[Any], at: int) -> None:
         """``into[at]`` is about to be written: note its value (a checkpoint is open)."""
         log = self._log
-        if _COMPILED:
+        if _COMPILED:  # over stale entries
             n = self._noted
-            if n < len(log):  # over stale entries
-                log[n] = into
-                log[n + 1] = at
-                log[n + 2] = into[at]
-            else:
-                log.append(into)
-                log.append(at)
-                log.append(into[at])
+            if n == len(log):
+                make_room(log)
+            log[n] = into
+            log[n + 1] = at
+            log[n + 2] = into[at]
             self._noted = n + 3
         else:
             log.append(into)

@@ -46,7 +46,7 @@ from typing import Any, Final, Iterable
 from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board, popcount
-from .casinos import CasinoIndex, IndexMark, Serial
+from .casinos import CasinoIndex, IndexMark, Serial, make_room
 
 # the last structure stamp given (stamps are unique across every state of the process): a ``Serial``, not
 # itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
@@ -850,14 +850,12 @@ class Undo:
     def note(self, lot: str, old: Tile | None) -> None:
         """The tile on ``lot`` is about to change: ``old`` is the tile there (None: none) (see ``changed``)."""
         changed = self.changed
-        if _COMPILED:
+        if _COMPILED:  # over stale entries (as ``CasinoIndex._note``)
             n = self.noted
-            if n < len(changed):  # over stale entries
-                changed[n] = lot
-                changed[n + 1] = old
-            else:
-                changed.append(lot)
-                changed.append(old)
+            if n == len(changed):
+                make_room(changed)
+            changed[n] = lot
+            changed[n + 1] = old
             self.noted = n + 2
         else:
             changed.append(lot)

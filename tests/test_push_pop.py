@@ -480,3 +480,20 @@ def test_a_checkpoint_copies_the_lots_reorganized_only_when_a_decision_adds_to_t
             break
         game.apply(game.random_legal(rng))
     assert found
+
+
+def test_a_log_written_over_grows_by_whole_entries_of_two_and_of_three():
+    """``make_room`` (compiled: ``CasinoIndex._note``'s log, entries of three, and ``Undo.note``'s list of changed
+    lots, entries of two, written by index from their used length on): a log whose used entries reach its end grows
+    by whole entries of either size, so the next entry's places are there and the one after that finds the log at
+    its end again or with room for a whole entry (never part of one)."""
+    from lv.casinos import make_room
+
+    for size in (2, 3):
+        log: list[object] = []
+        for n in range(0, 60, size):
+            if n == len(log):
+                make_room(log)
+            assert len(log) % size == 0 and len(log) > n  # (a whole entry's places: n + size - 1 is in the log)
+            log[n:n + size] = [n] * size
+        assert log[:60] == [n - n % size for n in range(60)]
