@@ -44,15 +44,25 @@ class Plan:
         self.before: list[Family] = [f for f in families if f.generates_before]
         self.after: list[Family] = [f for f in families if f.generates_after]
         self.waiting: list[Family] = [f for f in families if f.generates_waiting]
-        self.casinos: list[Family] = [f for f in families if f.casinos]
-        self.roles: list[int] = [ROLES.index(f.casinos) for f in self.casinos if f.casinos]
-        # (pure Python's ``fill``) each casino family with its role's place, and whether one asks about every casino
-        self.pairs: list[tuple[Family, int]] = list(zip(self.casinos, self.roles))
-        self.every = ROLES.index(EVERY) in self.roles
+        self.casinos: list[Family] = []
+        self.roles: list[int] = []
+        self.pairs: list[tuple[Family, int]] = []
+        self.every = False
+        self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
         self.lesser: Plan | None = None
         self.left_out = ""
+
+    def set_casinos(self, casinos: list[Family]) -> None:
+        """The casino families to ask, in this order, and what is read from them: each one's role's place in
+        ROLES (``roles``: the compiled ``fill`` and ``_tally``), each family with it (``pairs``: pure Python's
+        ``fill``) and whether one asks about every casino (``every``). The one way to change them, so that both
+        builds ask the same families."""
+        self.casinos = casinos
+        self.roles = [ROLES.index(f.casinos) for f in casinos]
+        self.pairs = list(zip(casinos, self.roles))
+        self.every = ROLES.index(EVERY) in self.roles
 
     def without(self, engine: Engine, name: str) -> Plan:
         """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked

@@ -82,7 +82,7 @@ def test_a_family_with_the_generators_alone_is_counted_through_them(spec, player
         game = random_position(spec, players, rng)
         plan = legal.Plan(game.engine.profile)
         plan.before = [_Generic(f) for f in plan.before]
-        plan.casinos = [_Generic(f) for f in plan.casinos]
+        plan.set_casinos([_Generic(f) for f in plan.casinos])
         plan.after = [_Generic(f) for f in plan.after]
         tables = game.engine.tables  # (shared by the profile's games: put back)
         kept = tables.get("legal plan")
@@ -110,8 +110,7 @@ def test_whichever_family_comes_last_at_a_casino_is_made_right(spec, players):
         try:
             for k in range(len(whole.casinos)):
                 plan = legal.Plan(game.engine.profile)
-                plan.casinos = whole.casinos[k:] + whole.casinos[:k]
-                plan.roles = whole.roles[k:] + whole.roles[:k]
+                plan.set_casinos(whole.casinos[k:] + whole.casinos[:k])
                 tables["legal plan"] = plan
                 agrees(game)
         finally:
@@ -157,7 +156,7 @@ def test_a_family_written_to_the_rows_protocol_lists_and_counts_the_same(spec, p
         game = random_position(spec, players, rng)
         before = game.legal_actions()
         plan = legal.Plan(game.engine.profile)
-        plan.casinos = [_RowsCounted(f) for f in plan.casinos]
+        plan.set_casinos([_RowsCounted(f) for f in plan.casinos])
         tables = game.engine.tables
         kept = tables.get("legal plan")
         tables["legal plan"] = plan

@@ -12,7 +12,7 @@ import pytest
 
 import lv
 from lv import bots, legal
-from lv.actions._family import EVERY, ROLES, Family
+from lv.actions._family import EVERY, Family
 from lv.chance import below
 
 from test_legal_counted import plain_role
@@ -42,10 +42,7 @@ class _Every(Family):
 def _with(engine, family):
     """The engine's whole plan with ``family`` last among the casino families."""
     plan = legal.Plan(engine.profile)
-    plan.casinos = plan.casinos + [family]
-    plan.roles = plan.roles + [ROLES.index(EVERY)]
-    plan.pairs = list(zip(plan.casinos, plan.roles))
-    plan.every = True
+    plan.set_casinos(plan.casinos + [family])
     return plan
 
 
