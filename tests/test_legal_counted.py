@@ -7,6 +7,7 @@ which count what the generators list: a house rule's family). In the pure build 
 instead (cheaper there): the tests run the counting way here too (``legal._COMPILED`` set)."""
 
 import random
+from contextlib import contextmanager
 
 import pytest
 
@@ -73,6 +74,22 @@ class _Generic(Family):
         self.family.generate_after(m, out)
 
 
+@contextmanager
+def _using(game, plan):
+    """The game's engine lists with ``plan`` meanwhile (the plan is kept in the families' tables, which the
+    profile's games share: the one there before is put back, or none)."""
+    tables = game.engine.tables
+    kept = tables.get("legal plan")
+    tables["legal plan"] = plan
+    try:
+        yield
+    finally:
+        if kept is None:
+            del tables["legal plan"]
+        else:
+            tables["legal plan"] = kept
+
+
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original+f-block", 2), (FREE, 3)])
 def test_a_family_with_the_generators_alone_is_counted_through_them(spec, players, monkeypatch):
     """Every family's counts replaced by the protocol's defaults: the same picks and counts (and so the same
@@ -84,16 +101,8 @@ def test_a_family_with_the_generators_alone_is_counted_through_them(spec, player
         plan.before = [_Generic(f) for f in plan.before]
         plan.set_casinos([_Generic(f) for f in plan.casinos])
         plan.after = [_Generic(f) for f in plan.after]
-        tables = game.engine.tables  # (shared by the profile's games: put back)
-        kept = tables.get("legal plan")
-        tables["legal plan"] = plan
-        try:
+        with _using(game, plan):
             agrees(game)
-        finally:
-            if kept is None:
-                del tables["legal plan"]
-            else:
-                tables["legal plan"] = kept
 
 
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), (FREE, 3)])
@@ -104,20 +113,12 @@ def test_whichever_family_comes_last_at_a_casino_is_made_right(spec, players):
     rng = random.Random(f"last family {spec}")
     for _ in range(8):
         game = random_position(spec, players, rng)
-        tables = game.engine.tables
-        kept = tables.get("legal plan")
         whole = legal.Plan(game.engine.profile)
-        try:
-            for k in range(len(whole.casinos)):
-                plan = legal.Plan(game.engine.profile)
-                plan.set_casinos(whole.casinos[k:] + whole.casinos[:k])
-                tables["legal plan"] = plan
+        for k in range(len(whole.casinos)):
+            plan = legal.Plan(game.engine.profile)
+            plan.set_casinos(whole.casinos[k:] + whole.casinos[:k])
+            with _using(game, plan):
                 agrees(game)
-        finally:
-            if kept is None:
-                del tables["legal plan"]
-            else:
-                tables["legal plan"] = kept
 
 
 class _RowsCounted(Family):
@@ -157,17 +158,9 @@ def test_a_family_written_to_the_rows_protocol_lists_and_counts_the_same(spec, p
         before = game.legal_actions()
         plan = legal.Plan(game.engine.profile)
         plan.set_casinos([_RowsCounted(f) for f in plan.casinos])
-        tables = game.engine.tables
-        kept = tables.get("legal plan")
-        tables["legal plan"] = plan
-        try:
+        with _using(game, plan):
             assert agrees(game) == len(before)
             assert game.legal_actions() == before
-        finally:
-            if kept is None:
-                del tables["legal plan"]
-            else:
-                tables["legal plan"] = kept
         assert game.state.phase != "actions" or any(f.asked for f in plan.casinos)
 
 
