@@ -22,6 +22,7 @@ from mypy_extensions import i64
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, EVERY, RIVALS, ROLES, Decision, Family, Moment
+from .board import popcount
 from .chance import below
 from .profile import Profile
 from .rules import Engine
@@ -47,6 +48,7 @@ class Plan:
         self.casinos: list[Family] = []
         self.roles: list[int] = []
         self.pairs: list[tuple[Family, int]] = []
+        self.ones: list[bool] = []
         self.every = False
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
@@ -63,6 +65,12 @@ class Plan:
         self.roles = [ROLES.index(f.casinos) for f in casinos]
         self.pairs = list(zip(casinos, self.roles))
         self.every = ROLES.index(EVERY) in self.roles
+        # which are counted by ``ones_in`` (``_tally``): those with one decision at a casino (``one_each``), three
+        # at most (two bit planes hold 0-3)
+        ones: list[bool] = []
+        for f in casinos:
+            ones.append(f.one_each and sum(ones) < _ONES_AT_MOST)
+        self.ones = ones
 
     def without(self, engine: Engine, name: str) -> Plan:
         """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
@@ -83,6 +91,7 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
 
 
@@ -385,9 +394,11 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
 def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     """The number of legal decisions in the action step, counted without making them (``Family.count_*``): of each
     family before and after the casinos into the moment's ``before_counts`` and ``after_counts`` (in the plan's
-    order), at each casino into its ``counts`` (the first ``len(m.casinos)``; all 0 between lists, so not
-    written where no family has a decision). ``_made`` then makes the one picked and sets the counts back to 0
-    (``legal_count``: ``_zero``). The slots stay empty."""
+    order), at each casino: of the families with one decision at a casino (``Plan.ones``) as the casinos that have
+    it (``ones_in``), added up as bits (``m.ones_low``, ``m.ones_high``: no boxed count written at a casino), of the
+    others into ``counts`` (the first ``len(m.casinos)``; all 0 between lists), at the casinos ``m.written``.
+    ``_made`` then makes the one picked and sets the counts back to 0 (``legal_count``: ``_zero``). The slots stay
+    empty."""
     m = engine.moment
     m = Moment(engine, s) if m is None else m.moment(engine, s)
     engine.moment = m
@@ -409,7 +420,8 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     if m.masks_stale:
         _masks(m)
     bossed, diced, rivals = m.bossed, m.diced, m.rivals
-    roles = plan.roles
+    roles, ones = plan.roles, plan.ones
+    low = high = written = 0  # the one-decision families' counts as two bit planes; the casinos others count at
     try:
         for j, family in enumerate(plan.casinos):
             role = roles[j]
@@ -422,11 +434,21 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
             else:  # EVERY
                 mask = (1 << n) - 1
             if mask:  # a family with no casino to look at is not asked
-                total += family.count_in(m, mask, counts)
+                if ones[j]:  # its casinos as a mask, added to the planes (no count written at a casino)
+                    got = family.ones_in(m, mask)
+                    if got:
+                        total += popcount(got)
+                        high |= low & got
+                        low ^= got
+                else:
+                    total += family.count_in(m, mask, counts)
+                    written |= mask
     except BaseException:
         empty(engine.slots)
-        _zero(counts)
+        m.written = (1 << n) - 1  # (any of them may have been written)
+        _zero(m)
         raise
+    m.ones_low, m.ones_high, m.written = low, high, written
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -440,17 +462,24 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     return total
 
 
-def _zero(counts: list[int]) -> None:
-    """Every count 0 again (``_tally``'s, after use)."""
-    for i in range(len(counts)):
-        if counts[i]:
+def _zero(m: Moment) -> None:
+    """Every count at a casino 0 again (``_tally``'s, after use): those it may have written (``m.written``)."""
+    counts = m.counts
+    bits: i64 = m.written
+    i: i64 = 0
+    while bits:
+        if bits & 1 and counts[i]:
             counts[i] = 0
+        bits >>= 1
+        i += 1
+    m.written = 0
 
 
 def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     """``legal_actions(engine, s)[i]`` of the list ``_tally`` counted, its counts at the casinos set back to 0:
     the family before or after the casinos whose decision it is makes it (``make_before``, ``make_after``); at a
-    casino, ``_made_at``."""
+    casino, ``_made_at``: the casinos walked in board order, those with a decision only (a bit in the planes or in
+    ``m.written``)."""
     m = engine.moment
     assert m is not None  # the one ``_tally`` renewed
     counted = m.before_counts
@@ -458,23 +487,28 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     for before in plan.before:
         c = counted[k]
         if i < c:
-            _zero(m.counts)
+            _zero(m)
             return before.make_before(m, i)
         i -= c
         k += 1
     counts = m.counts
-    row = -1
-    for r in range(len(m.casinos)):  # the casino of the decision found, and every count set back to 0
-        c = counts[r]
-        if c:
-            counts[r] = 0
-            if row < 0:
-                if i < c:
-                    row = r
-                else:
-                    i -= c
-    if row >= 0:
-        return _made_at(m, plan, row, i)
+    written: i64 = m.written
+    low: i64 = m.ones_low
+    high: i64 = m.ones_high
+    bits: i64 = written | low | high
+    r: i64 = 0
+    while bits:  # the casino of the decision found: each casino with a decision, in board order
+        if bits & 1:
+            c = (low >> r & 1) + (high >> r & 1) * 2
+            if written >> r & 1:
+                c += counts[r]
+            if i < c:
+                _zero(m)
+                return _made_at(m, plan, r, i)
+            i -= c
+        bits >>= 1
+        r += 1
+    _zero(m)
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -488,7 +522,8 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
 
 def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
     """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
-    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
+    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0; a family of
+    ``Plan.ones`` by ``ones_in``) until the one whose
     decision it is, which makes it (``make_casino``). The last family asked about it is not counted: ``i`` is
     below the casino's count, so a decision past the others' is the last one's (a gamble at a rival's casino, a
     reorganization: none counted again)."""
@@ -502,15 +537,18 @@ def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
         role = roles[j]
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
             asked |= 1 << j
-    families = plan.casinos
+    families, ones = plan.casinos, plan.ones
     j = 0
     while asked:
         if asked & 1:
             family = families[j]
             if asked == 1:  # the last one asked: not counted
                 return family.make_casino(m, row, i)
-            c = family.count_in(m, one, counts)
-            counts[row] = 0
+            if ones[j]:
+                c = 1 if family.ones_in(m, one) else 0
+            else:
+                c = family.count_in(m, one, counts)
+                counts[row] = 0
             if i < c:
                 return family.make_casino(m, row, i)
             i -= c
@@ -571,7 +609,7 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
     except BaseException:
         m = engine.moment
         assert m is not None
-        _zero(m.counts)
+        _zero(m)
         raise
     return _made(engine, plan, i), total
 
@@ -618,5 +656,5 @@ def legal_count(engine: Engine, s: GameState) -> int:
     total = _tally(engine, s, plan)
     m = engine.moment
     assert m is not None
-    _zero(m.counts)
+    _zero(m)
     return total
