@@ -65,6 +65,10 @@ def _key_data(key: tuple[str | int, ...]) -> bytes:
     numerals = _NUMERALS
     if len(key) == 4:
         k0, k1, k2, k3 = key
+        if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and k0 == "turn"
+                and k2 == "decision" and 0 <= k1 < 1000 and 0 <= k3 < 1000):  # (a decision's: the bytes joined at
+            #   once, the numbers' from the table: no str made and encoded)
+            return b"turn/%b/decision/%b" % (_NUMERAL_BYTES[k1], _NUMERAL_BYTES[k3])
         if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and 0 <= k1 < 1000
                 and 0 <= k3 < 1000):
             return f"{k0}/{numerals[k1]}/{k2}/{numerals[k3]}".encode()
@@ -99,6 +103,7 @@ _METHODS: Final[list[Any]] = []  # its type's copy, update and digest, once made
 _SEEDED: Final[list[Any]] = [None, None]
 _FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
+_NUMERAL_BYTES: Final = tuple(str(i).encode() for i in range(1000))  # the same as bytes (a decision's key)
 
 
 # acyclic (out of the cyclic collector in the compiled build), as the other plain-value classes: ints only

@@ -200,10 +200,8 @@ class ReorganizeFamily(Family):
         one: i64 = 1
         i: i64 = 0
         while bits:  # each set bit
-            if bits & 1:
-                casino, facts = casinos[i]
-                if facts.pips <= pips and not casino.mask & locked_mask:
-                    out |= one
+            if bits & 1 and casinos[i][1].pips <= pips and (not locked_mask or not casinos[i][0].mask & locked_mask):
+                out |= one  # (the casino read only where a die is locked: most turns none is)
             bits >>= 1
             one <<= 1
             i += 1
