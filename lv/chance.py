@@ -153,9 +153,14 @@ class HalvesStream:
 def _halves_of(digest: bytes) -> HalvesStream:
     """``HalvesStream(int.from_bytes(digest, "little"))`` for an 8-byte digest, its halves read from the bytes."""
     stream = HalvesStream(0)
+    _start_halves(stream, digest)
+    return stream
+
+
+def _start_halves(stream: HalvesStream, digest: bytes) -> None:
+    """``stream`` started again at ``int.from_bytes(digest, "little")`` (an 8-byte digest), read from the bytes."""
     stream.lo = digest[0] | (digest[1] << 8) | (digest[2] << 16) | (digest[3] << 24)
     stream.hi = digest[4] | (digest[5] << 8) | (digest[6] << 16) | (digest[7] << 24)
-    return stream
 
 
 def _mul64(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
@@ -316,6 +321,9 @@ class Dice:
         # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
+        # compiled: ``_halves`` is this step's stream (it rolled): the one stream object kept from step to step
+        # (``again``), started again at the next step's first die, not one made and freed a step
+        self._rolling = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
         """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
@@ -330,7 +338,7 @@ class Dice:
         self._pair = 0
         self._gen = 0
         self._stream = None
-        self._halves = None
+        self._rolling = False
         self._ties_left = None
         return self
 
@@ -389,9 +397,13 @@ class Dice:
             return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
         if _COMPILED:
             halves = self._halves
-            if halves is None:
-                halves = self._halves = _halves_of(stream_digest(self.seed, self.key) if self.key
-                                                   else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
+            if halves is None or not self._rolling:  # the step's first die: its stream started
+                digest = (stream_digest(self.seed, self.key) if self.key
+                          else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
+                if halves is None:
+                    halves = self._halves = HalvesStream(0)
+                _start_halves(halves, digest)
+                self._rolling = True
             return halves.die()
         stream = self._stream
         if stream is None:

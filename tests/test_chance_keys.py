@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
-from lv.chance import _key_data, stream_start
+from lv.chance import Stream, _key_data, stream_start
 
 
 def _text(key: tuple) -> bytes:
@@ -31,3 +31,25 @@ def test_a_decision_rolls_from_the_hash_of_its_text() -> None:
             text = f"lv/{seed}/" + "/".join(str(k) for k in key)
             want = int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
             assert stream_start(seed, key) == want, (seed, key)
+
+
+def test_one_stream_kept_from_step_to_step_starts_again_at_each(monkeypatch) -> None:
+    """Compiled, a Dice keeps one stream object (``_halves``) from step to step (``again``) and starts it again at
+    each step's first die: each step rolls what a new Dice of that step rolls, whether the step before rolled or
+    not (the compiled way run here too: ``chance._COMPILED`` set)."""
+    from lv import chance
+    from lv.chance import Dice
+
+    monkeypatch.setattr(chance, "_COMPILED", True)
+    kept = Dice(5, ("start",))
+    streams = set()
+    for turn, rolls in ((1, 3), (2, 0), (3, 1), (4, 2), (5, 0), (6, 0), (7, 4)):
+        key = ("turn", turn, "decision", turn % 3)
+        d = kept.again(5, key)
+        new = Dice(5, key)
+        got = [d._roll() for _ in range(rolls)]
+        plain = Stream(stream_start(5, key))  # the documented stream of the step
+        assert got == [new._roll() for _ in range(rolls)] == [plain.die() for _ in range(rolls)]
+        if rolls:
+            streams.add(id(d._halves))
+    assert len(streams) == 1
