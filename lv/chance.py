@@ -65,6 +65,10 @@ def _key_data(key: tuple[str | int, ...]) -> bytes:
     numerals = _NUMERALS
     if len(key) == 4:
         k0, k1, k2, k3 = key
+        if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and k0 == "turn"
+                and k2 == "decision" and 0 <= k1 < 1000 and 0 <= k3 < 1000):  # (a decision's: the bytes joined at
+            #   once, the numbers' from the table: no str made and encoded)
+            return b"turn/%b/decision/%b" % (_NUMERAL_BYTES[k1], _NUMERAL_BYTES[k3])
         if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and 0 <= k1 < 1000
                 and 0 <= k3 < 1000):
             return f"{k0}/{numerals[k1]}/{k2}/{numerals[k3]}".encode()
@@ -99,6 +103,7 @@ _METHODS: Final[list[Any]] = []  # its type's copy, update and digest, once made
 _SEEDED: Final[list[Any]] = [None, None]
 _FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
+_NUMERAL_BYTES: Final = tuple(str(i).encode() for i in range(1000))  # the same as bytes (a decision's key)
 
 
 # acyclic (out of the cyclic collector in the compiled build), as the other plain-value classes: ints only
@@ -148,9 +153,14 @@ class HalvesStream:
 def _halves_of(digest: bytes) -> HalvesStream:
     """``HalvesStream(int.from_bytes(digest, "little"))`` for an 8-byte digest, its halves read from the bytes."""
     stream = HalvesStream(0)
+    _start_halves(stream, digest)
+    return stream
+
+
+def _start_halves(stream: HalvesStream, digest: bytes) -> None:
+    """``stream`` started again at ``int.from_bytes(digest, "little")`` (an 8-byte digest), read from the bytes."""
     stream.lo = digest[0] | (digest[1] << 8) | (digest[2] << 16) | (digest[3] << 24)
     stream.hi = digest[4] | (digest[5] << 8) | (digest[6] << 16) | (digest[7] << 24)
-    return stream
 
 
 def _mul64(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i64]:
@@ -311,6 +321,9 @@ class Dice:
         # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
+        # compiled: ``_halves`` is this step's stream (it rolled): the one stream object kept from step to step
+        # (``again``), started again at the next step's first die, not one made and freed a step
+        self._rolling = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
         """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
@@ -325,7 +338,7 @@ class Dice:
         self._pair = 0
         self._gen = 0
         self._stream = None
-        self._halves = None
+        self._rolling = False
         self._ties_left = None
         return self
 
@@ -384,9 +397,13 @@ class Dice:
             return 1 + below(rng, 6)  # rng.randint(1, 6): the same number, without random.py's Python frames
         if _COMPILED:
             halves = self._halves
-            if halves is None:
-                halves = self._halves = _halves_of(stream_digest(self.seed, self.key) if self.key
-                                                   else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
+            if halves is None or not self._rolling:  # the step's first die: its stream started
+                digest = (stream_digest(self.seed, self.key) if self.key
+                          else _start_of("lv/" + str(self.seed)).to_bytes(8, "little"))
+                if halves is None:
+                    halves = self._halves = HalvesStream(0)
+                _start_halves(halves, digest)
+                self._rolling = True
             return halves.die()
         stream = self._stream
         if stream is None:

@@ -47,6 +47,8 @@ class Plan:
         self.casinos: list[Family] = []
         self.roles: list[int] = []
         self.pairs: list[tuple[Family, int]] = []
+        self.ones: list[bool] = []
+        self.ones_mask = 0
         self.every = False
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
@@ -63,6 +65,13 @@ class Plan:
         self.roles = [ROLES.index(f.casinos) for f in casinos]
         self.pairs = list(zip(casinos, self.roles))
         self.every = ROLES.index(EVERY) in self.roles
+        # which are counted by ``ones_in`` (``_tally``): those with one decision at a casino (``one_each``), three
+        # at most (two bit planes hold 0-3)
+        ones: list[bool] = []
+        for f in casinos:
+            ones.append(f.one_each and sum(ones) < _ONES_AT_MOST)
+        self.ones = ones
+        self.ones_mask = sum(1 << j for j in range(len(ones)) if ones[j])  # the same, bit ``j`` ``ones[j]``
 
     def without(self, engine: Engine, name: str) -> Plan:
         """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
@@ -83,6 +92,7 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
 
 
@@ -223,13 +233,16 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
         diced: i64 = m.diced
         rivals: i64 = m.rivals
         bit: i64 = 1
-        for k in range(len(now)):
-            if was[k] is not now[k]:
+        k = 0
+        for kept in now:  # (the new list walked, the old one read by index; its own name: ``pair`` below is a
+            #   tuple, which compiled would box each pair as a new tuple object again)
+            if was[k] is not kept:
                 role = _role(casinos[k][1], player)
                 bossed = bossed | bit if role & 1 else bossed & ~bit
                 diced = diced | bit if role & 2 else diced & ~bit
                 rivals = rivals | bit if role & 4 else rivals & ~bit
             bit <<= 1
+            k += 1
         if bossed != m.bossed or diced != m.diced or rivals != m.rivals:  # (the same roles: the positions too)
             m.bossed, m.diced, m.rivals = bossed, diced, rivals
             m.rows_stale = True
@@ -385,9 +398,11 @@ def _joined(engine: Engine, out: list[Decision], after: list[Decision], n: int) 
 def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     """The number of legal decisions in the action step, counted without making them (``Family.count_*``): of each
     family before and after the casinos into the moment's ``before_counts`` and ``after_counts`` (in the plan's
-    order), at each casino into its ``counts`` (the first ``len(m.casinos)``; all 0 between lists, so not
-    written where no family has a decision). ``_made`` then makes the one picked and sets the counts back to 0
-    (``legal_count``: ``_zero``). The slots stay empty."""
+    order), at each casino: of the families with one decision at a casino (``Plan.ones``) as the casinos that have
+    it (``ones_in``), added up as bits (``m.ones_low``, ``m.ones_high``: no boxed count written at a casino), of the
+    others into ``counts`` (the first ``len(m.casinos)``; all 0 between lists), at the casinos ``m.written``.
+    ``_made`` then makes the one picked and sets the counts back to 0 (``legal_count``: ``_zero``). The slots stay
+    empty."""
     m = engine.moment
     m = Moment(engine, s) if m is None else m.moment(engine, s)
     engine.moment = m
@@ -408,11 +423,19 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
         counts.append(0)
     if m.masks_stale:
         _masks(m)
-    bossed, diced, rivals = m.bossed, m.diced, m.rivals
+    # (machine ints, compiled: native operations, where tagged ints test their tags at each)
+    bossed: i64 = m.bossed
+    diced: i64 = m.diced
+    rivals: i64 = m.rivals
     roles = plan.roles
+    kinds: i64 = plan.ones_mask  # bit ``j``: ``plan.ones[j]`` (no list read)
+    low: i64 = 0  # the one-decision families' counts as two bit planes; the casinos the others count at
+    high: i64 = 0
+    written: i64 = 0
     try:
         for j, family in enumerate(plan.casinos):
             role = roles[j]
+            mask: i64
             if role == _BOSSED:
                 mask = bossed
             elif role == _DICED:
@@ -422,11 +445,23 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
             else:  # EVERY
                 mask = (1 << n) - 1
             if mask:  # a family with no casino to look at is not asked
-                total += family.count_in(m, mask, counts)
+                if kinds >> j & 1:  # its casinos as a mask, added to the planes (no count written at a casino)
+                    got: i64 = family.ones_in(m, mask)
+                    if got:
+                        high |= low & got
+                        low ^= got
+                        while got:  # (its bits counted: a native loop)
+                            got &= got - 1
+                            total += 1
+                else:
+                    total += family.count_in(m, mask, counts)
+                    written |= mask
     except BaseException:
         empty(engine.slots)
-        _zero(counts)
+        m.written = (1 << n) - 1  # (any of them may have been written)
+        _zero(m)
         raise
+    m.ones_low, m.ones_high, m.written = low, high, written
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -440,17 +475,24 @@ def _tally(engine: Engine, s: GameState, plan: Plan) -> int:
     return total
 
 
-def _zero(counts: list[int]) -> None:
-    """Every count 0 again (``_tally``'s, after use)."""
-    for i in range(len(counts)):
-        if counts[i]:
+def _zero(m: Moment) -> None:
+    """Every count at a casino 0 again (``_tally``'s, after use): those it may have written (``m.written``)."""
+    counts = m.counts
+    bits: i64 = m.written
+    i: i64 = 0
+    while bits:
+        if bits & 1 and counts[i]:
             counts[i] = 0
+        bits >>= 1
+        i += 1
+    m.written = 0
 
 
 def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     """``legal_actions(engine, s)[i]`` of the list ``_tally`` counted, its counts at the casinos set back to 0:
     the family before or after the casinos whose decision it is makes it (``make_before``, ``make_after``); at a
-    casino, ``_made_at``."""
+    casino, ``_made_at``: the casinos walked in board order, those with a decision only (a bit in the planes or in
+    ``m.written``)."""
     m = engine.moment
     assert m is not None  # the one ``_tally`` renewed
     counted = m.before_counts
@@ -458,23 +500,33 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     for before in plan.before:
         c = counted[k]
         if i < c:
-            _zero(m.counts)
+            _zero(m)
             return before.make_before(m, i)
         i -= c
         k += 1
     counts = m.counts
-    row = -1
-    for r in range(len(m.casinos)):  # the casino of the decision found, and every count set back to 0
-        c = counts[r]
-        if c:
-            counts[r] = 0
-            if row < 0:
-                if i < c:
-                    row = r
-                else:
-                    i -= c
-    if row >= 0:
-        return _made_at(m, plan, row, i)
+    written: i64 = m.written
+    low: i64 = m.ones_low
+    high: i64 = m.ones_high
+    bits: i64 = written | low | high
+    r: i64 = 0
+    while bits:  # the casino of the decision found: each casino with a decision, in board order, its count 0 again
+        if bits & 1:
+            single = (low >> r & 1) + (high >> r & 1) * 2
+            multi = 0
+            if written >> r & 1:
+                multi = counts[r]
+                if multi:
+                    counts[r] = 0
+            c = single + multi
+            if i < c:
+                m.written = written >> r >> 1 << r << 1  # (those after it: still to be set back to 0)
+                _zero(m)
+                return _made_at(m, plan, r, i, multi, single)
+            i -= c
+        bits >>= 1
+        r += 1
+    m.written = 0
     counted = m.after_counts
     k = 0
     for last in plan.after:
@@ -486,35 +538,57 @@ def _made(engine: Engine, plan: Plan, i: int) -> Decision:
     raise IndexError(f"no decision {i} past the end of the list")
 
 
-def _made_at(m: Moment, plan: Plan, row: int, i: int) -> Decision:
-    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``: the families asked about it, in
-    the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0) until the one whose
-    decision it is, which makes it (``make_casino``). The last family asked about it is not counted: ``i`` is
-    below the casino's count, so a decision past the others' is the last one's (a gamble at a rival's casino, a
-    reorganization: none counted again)."""
+def _made_at(m: Moment, plan: Plan, row: int, i: int, multi: int, single: int) -> Decision:
+    """The ``i``-th decision at the casino at position ``row`` of ``m.casinos``, which has ``multi`` decisions of
+    the families counted into ``counts`` and ``single`` of those counted as bits (``Plan.ones``): the families asked
+    about it, in the plan's order, counted at it alone (into ``m.counts[row]``, 0 when asked and left 0; a family
+    of ``Plan.ones`` by ``ones_in``) until the one whose decision it is, which makes it (``make_casino``). Not
+    counted: the last family of each kind asked (it has what the others of its kind left), and none of a kind with
+    nothing left (at the player's casino: a raise or a reorganization counts neither sprawl nor remodel there; a
+    remodel counts sprawl alone; a gamble at a rival's casino counts nothing)."""
     counts = m.counts
-    one = 1 << row
+    # (machine ints, compiled: native shifts and tests, where tagged ints call a C function for a shift)
+    at: i64 = row
+    one: i64 = 1 << at
+    bossed: i64 = m.bossed
+    diced: i64 = m.diced
+    rivals: i64 = m.rivals
     # its roles as bits, bit ``1 << role`` (_BOSSED ... _RIVALS): bossed 1, diced 2, rivals 4
-    mine = (m.bossed >> row & 1) | (m.diced >> row & 1) << 1 | (m.rivals >> row & 1) << 2
+    mine: i64 = (bossed >> at & 1) | (diced >> at & 1) << 1 | (rivals >> at & 1) << 2
     roles = plan.roles
-    asked = 0  # the families asked about the casino, bit ``j`` the plan's ``casinos[j]``: one pass over the roles
-    for j in range(len(roles)):
-        role = roles[j]
+    asked: i64 = 0  # the families asked about the casino, bit ``j`` the plan's ``casinos[j]``: one pass over roles
+    bit: i64 = 1
+    for role in roles:
         if role > _RIVALS or mine >> role & 1:  # EVERY, or a role the casino has
-            asked |= 1 << j
+            asked |= bit
+        bit <<= 1
+    kinds: i64 = plan.ones_mask
+    singles: i64 = asked & kinds  # those asked of each kind, shifted along with ``asked``
+    multis: i64 = asked & ~kinds
     families = plan.casinos
     j = 0
     while asked:
         if asked & 1:
             family = families[j]
-            if asked == 1:  # the last one asked: not counted
-                return family.make_casino(m, row, i)
-            c = family.count_in(m, one, counts)
-            counts[row] = 0
+            if singles & 1:  # one of ``Plan.ones``
+                if single == 0 or singles == 1:  # none left, or the last of its kind: what is left
+                    c = single
+                else:
+                    c = 1 if family.ones_in(m, one) else 0
+                single -= c
+            else:
+                if multi == 0 or multis == 1:
+                    c = multi
+                else:
+                    c = family.count_in(m, one, counts)
+                    counts[row] = 0
+                multi -= c
             if i < c:
                 return family.make_casino(m, row, i)
             i -= c
         asked >>= 1
+        singles >>= 1
+        multis >>= 1
         j += 1
     raise IndexError(f"no decision {i} past the last at the casino at {m.casinos[row][0].name}")
 
@@ -571,7 +645,7 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
     except BaseException:
         m = engine.moment
         assert m is not None
-        _zero(m.counts)
+        _zero(m)
         raise
     return _made(engine, plan, i), total
 
@@ -618,5 +692,5 @@ def legal_count(engine: Engine, s: GameState) -> int:
     total = _tally(engine, s, plan)
     m = engine.moment
     assert m is not None
-    _zero(m.counts)
+    _zero(m)
     return total

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 import pytest
 
 from lv import legal
-from lv.actions._family import Family
+from lv.actions._family import BOSSED, DICED, EVERY, RIVALS, Family
 from lv.legal import legal_count, legal_pick
 
 from test_legal_agrees import FREE, random_position
@@ -240,3 +240,91 @@ def test_the_rows_of_each_role_are_the_casinos_of_that_role(spec, players):
         seen += found
         game.apply(bots.uniform_bot(game, listed, rng))
     assert seen > 20
+
+
+def test_the_families_with_one_decision_a_casino_say_where_it_is():
+    """A family made with ``one_each`` (gamble, raise, reorganize) counts at most one decision at a casino, and its
+    ``ones_in`` is the mask of the casinos where ``count_in`` counts one and ``generate_casinos`` lists one, in
+    casinos of its role and at each of them alone; the protocol's default ``ones_in`` (from ``count_in``) gives the
+    same mask."""
+    rng = random.Random("ones")
+    met = 0
+    for spec, players in SPECS:
+        for _ in range(12):
+            game = random_position(spec, players, rng)
+            e, s = game.engine, game.state
+            if s.phase != "actions":
+                continue
+            legal_count(e, s)
+            m = e.moment
+            n = len(m.casinos)
+            roles = {BOSSED: m.bossed, DICED: m.diced, RIVALS: m.rivals, EVERY: (1 << n) - 1}
+            for family in legal.whole_plan(e).casinos:
+                if not family.one_each:
+                    continue
+                mine = roles[family.casinos]  # its casinos, and each alone (as ``_made_at`` asks)
+                for mask in [mine] + [1 << i for i in range(n) if mine >> i & 1]:
+                    got = family.ones_in(m, mask)
+                    counts = [0] * n
+                    total = family.count_in(m, mask, counts)
+                    assert max(counts, default=0) <= 1 and got == sum(1 << i for i in range(n) if counts[i])
+                    assert total == bin(got).count("1") and not got & ~mask
+                    assert Family.ones_in(family, m, mask) == got
+                    rows = m.rows_of(mask)
+                    family.generate_casinos(m, rows)
+                    listed = 0
+                    for i in rows:
+                        listed |= len(m.slots[i]) << i
+                        m.slots[i].clear()
+                    assert listed == got, family.name
+                    met += bin(got).count("1")
+    assert met > 50
+
+
+class _Again(Family):
+    """A built-in family with one decision a casino asked again, its own ``count_in``, ``make_casino`` and
+    generators but not its ``ones_in``: the protocol's default (from ``count_in``) is asked."""
+
+    def __init__(self, family):
+        super().__init__(name=family.name + " again", order=family.order, decisions=family.decisions,
+                         verbs=family.verbs, listed=family.listed, applies=family.applies, casinos=family.casinos,
+                         legal_order=family.position, one_each=True)
+        self.family = family
+
+    def generate_casinos(self, m, rows):
+        self.family.generate_casinos(m, rows)
+
+    def count_in(self, m, mask, counts):
+        return self.family.count_in(m, mask, counts)
+
+    def make_casino(self, m, row, i):
+        return self.family.make_casino(m, row, i)
+
+
+@pytest.mark.parametrize("spec,players", [("revised", 4), ("revised", 3), ("revised", 2)])
+def test_more_families_with_one_decision_than_the_bit_planes_hold(spec, players):
+    """The families with one decision a casino asked twice over (six of them; each casino's count of them kept in
+    two bit planes, 0-3): the first three are counted as bits (``Plan.ones``), the others at the casinos as
+    the rest are, and every index of the list is picked right, also at casinos with four or more of them (the
+    player's, with a raise and a reorganization; the original rules have no raise)."""
+    rng = random.Random(f"again {spec}")
+    crowded = 0
+    for _ in range(12):
+        game = random_position(spec, players, rng)
+        whole = legal.Plan(game.engine.profile)
+        again = [_Again(f) for f in whole.casinos if f.one_each]
+        plan = legal.Plan(game.engine.profile)
+        plan.set_casinos(whole.casinos + again)
+        seen = []  # the first three with one decision a casino, in the plan's order, are counted as bits
+        for f in plan.casinos:
+            seen.append(f.one_each and sum(seen) < 3)
+        assert plan.ones == seen and sum(seen) == 3 and sum(f.one_each for f in plan.casinos) > 3
+        with _using(game, plan):
+            agrees(game)
+            listed = game.legal_actions()
+        kinds = {}  # the decisions of the one-decision families at each casino
+        for a in listed:
+            if a.kind in ("raise", "reorganize", "gamble"):
+                kinds[a.lot] = kinds.get(a.lot, 0) + 1
+        crowded += any(k >= 4 for k in kinds.values())
+    assert crowded

@@ -105,7 +105,9 @@ Optional (leave out what does not apply):
   counts)`` (for each casino ``i`` whose bit is set in ``mask``, the casinos of its role as the moment keeps them,
   ``moment.bossed``, ``moment.diced``, ``moment.rivals``: adds its number of decisions to ``counts[i]``, returns
   the number added; its default asks ``count_casinos(moment, rows, counts)`` with the positions of the set bits,
-  the older protocol, which a family may still define) and ``make_casino(moment, row, i)`` (the
+  the older protocol, which a family may still define; a family made with ``one_each=True``, at most one decision
+  at a casino, is asked ``ones_in(moment, mask)`` instead, the mask of the casinos where it has it, whose default
+  works it out from ``count_in``) and ``make_casino(moment, row, i)`` (the
   ``i``-th at the casino ``moment.casinos[row]``), ``count_after`` and
   ``make_after``. The defaults generate into scratch space and count or index that, so a family with the
   generators alone is counted and picked from all the same; tests/test_legal_counted.py checks that every

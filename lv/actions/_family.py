@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from mypy_extensions import mypyc_attr
+from mypy_extensions import i64, mypyc_attr
 
 from ..casinos import casino_index
 from ..errors import IllegalAction, LvError, NotationError
@@ -83,6 +83,8 @@ class Family:
     #   parameters); ``lv.actions.rule_ids()`` lists them with lv/ruleids.py's
     effect_sep: str
     # ^ what comes between its notation and its effect (a gamble's is a space: ``gamble B3 4 at blue's casino: ...``)
+    one_each: bool
+    # ^ at most one decision at a casino, and ``ones_in`` says where: the pick counts it by a mask (lv/legal.py)
 
     def __init__(self, *, name: str, order: int, decisions: tuple[type, ...], verbs: tuple[str, ...],
                  aliases: tuple[str, ...] = (), record_kinds: tuple[str, ...] = (), listed: bool = True,
@@ -90,7 +92,7 @@ class Family:
                  main_event: str | None = None, rolls: str | None = None, generates_before: bool = False,
                  casinos: str | None = None, generates_after: bool = False, generates_waiting: bool = False,
                  legal_order: int | None = None, profile_keys: tuple[str, ...] = (), parameters: type | None = None,
-                 rules: type | None = None, effect_sep: str = ": ") -> None:
+                 rules: type | None = None, effect_sep: str = ": ", one_each: bool = False) -> None:
         if casinos is not None and casinos not in ROLES:
             raise ValueError(f"action family {name}: casinos={casinos!r}, not one of {ROLES}")
         self.name = name
@@ -115,6 +117,7 @@ class Family:
         self.parameters = parameters
         self.rules = rules
         self.effect_sep = effect_sep
+        self.one_each = one_each
 
     def __repr__(self) -> str:
         return f"<action family {self.name}>"
@@ -234,6 +237,18 @@ class Family:
             slot.clear()
         return total
 
+    def ones_in(self, m: Moment, mask: int) -> int:
+        """(A family made with ``one_each``: at most one decision at a casino.) The casinos of ``mask`` (as
+        ``count_in``'s) where ``generate_casinos`` puts its one decision, as a mask: the pick adds these up as bits,
+        no count written at each casino (``lv/legal.py``). Default: from ``count_in``."""
+        counts = [0] * len(m.casinos)
+        self.count_in(m, mask, counts)
+        out = 0
+        for i in range(len(counts)):
+            if counts[i]:
+                out |= 1 << i
+        return out
+
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The ``i``-th decision ``generate_casinos`` puts in ``m.slots[row]`` (``i`` below its count there);
         default: generated for that casino alone into its slot (empty when asked, emptied again)."""
@@ -337,6 +352,21 @@ class Words:
         return Words(text, text.split(" "), self.names, self.board)
 
 
+def add_ones(counts: list[int], ones: int) -> int:
+    """``count_in`` of a family with one decision at each casino of ``ones`` (its ``ones_in``): 1 added to
+    ``counts[i]`` for each set bit ``i``; returns the number added."""
+    total = 0
+    bits: i64 = ones  # (machine ints, compiled: a native shift and test a casino)
+    i: i64 = 0
+    while bits:
+        if bits & 1:
+            counts[i] = counts[i] + 1
+            total += 1
+        bits >>= 1
+        i += 1
+    return total
+
+
 def whole_number(word: str, error: type[LvError] = NotationError) -> int | None:
     """``word`` as a whole number if it is ASCII digits (``str.isdigit`` also takes '²' and Arabic-Indic
     digits), else None; more than MAX_DIGITS digits is ``error``."""
@@ -355,7 +385,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "one", "by_role")
+                 "masks_stale", "one", "by_role", "ones_low", "ones_high", "written")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -412,6 +442,12 @@ class Moment:
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
         self.moment(engine, s)
+        # a count of the list (legal.py's pick), of the families with one decision at a casino (``one_each``): the
+        # number at each casino as two bit planes (bit ``i`` of ``ones_low`` 1, of ``ones_high`` 2: three families
+        # at most), and the casinos whose ``counts`` the other families may have written
+        self.ones_low = 0
+        self.ones_high = 0
+        self.written = 0
 
     def moment(self, engine: Engine, s: GameState) -> Moment:
         """This moment of ``s``: what depends on the state worked out again (``engine``, whose moment this is,

@@ -20,7 +20,7 @@ from ..casinos import boss, dice_facts
 from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
-from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, refuse
+from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, add_ones, refuse
 from ._values import FrozenDecision, as_flag_or_none, as_text, as_whole, set_once
 
 if TYPE_CHECKING:
@@ -334,42 +334,41 @@ class GambleFamily(Family):
         return gamble
 
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
-        """``generate_casinos`` counted at the casinos of ``mask``: one a casino, but where the boss's money caps
-        the bet and the boss has none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has
+        """``generate_casinos`` counted at the casinos of ``mask``: one at each casino of ``ones_in``."""
+        return add_ones(counts, self.ones_in(m, mask))
+
+    def ones_in(self, m: Moment, mask: int) -> int:
+        """The casinos of ``mask`` with a gamble (``one_each``): all of them, but where the boss's money caps the
+        bet and the boss has none (the cap is $1 at least otherwise: ``bet_per_tile`` >= 1, and the player has
         $1)."""
-        total = 0
         s, money = m.state, m.money
         table: GambleTable = m.family_tables.gamble
         if s.gambles >= table.per_turn or money < 1:
             return 0
         players = s.players
-        broke = False  # a player with no money (most lists: none; then no boss caps a bet below $1)
         if table.at_boss:
+            broke = False  # a player with no money (most lists: none; then no boss caps a bet below $1)
             for p in players:
                 if p.money < 1:
                     broke = True
                     break
-        bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
-        i: i64 = -1
-        if not broke:
-            while bits:  # each set bit
-                i += 1
-                if bits & 1:
-                    counts[i] = counts[i] + 1
-                    total += 1
-                bits >>= 1
-            return total
-        casinos = m.casinos
-        while bits:
-            i += 1
-            if bits & 1:
-                b = casinos[i][1].boss
-                assert b is not None  # a rival's casino has a boss
-                if players[b].money >= 1:
-                    counts[i] = counts[i] + 1
-                    total += 1
-            bits >>= 1
-        return total
+            if broke:
+                casinos = m.casinos
+                out: i64 = mask
+                bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
+                one: i64 = 1
+                i: i64 = 0
+                while bits:
+                    if bits & 1:
+                        b = casinos[i][1].boss
+                        assert b is not None  # a rival's casino has a boss
+                        if players[b].money < 1:
+                            out &= ~one
+                    bits >>= 1
+                    one <<= 1
+                    i += 1
+                return out
+        return mask
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Gamble, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -424,7 +423,7 @@ class GambleFamily(Family):
 
 FAMILY = GambleFamily(
     name="gamble", order=60, decisions=(Gamble,), verbs=("gamble",), effect_sep=" ", record_kinds=("gamble",),
-    in_trade=True, main_event="gambled", rolls="gamble", casinos=RIVALS,
+    in_trade=True, main_event="gambled", rolls="gamble", casinos=RIVALS, one_each=True,
     profile_keys=("gamble.per_turn", "gamble.bet_per_tile", "gamble.tiles_counted", "gamble.cap_at_boss_money",
                   "gamble.lay_off", "gamble.lay_off_double_basis", "gamble.win_even", "gamble.win_double",
                   "gamble.lose"))

@@ -17,7 +17,7 @@ from mypy_extensions import i64, mypyc_attr
 from ..casinos import boss
 from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
-from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse
+from ._family import BOSSED, Counted, Decision, Family, Moment, Reason, Words, add_ones, casino_text, not_boss, refuse
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
@@ -171,8 +171,11 @@ class RaiseFamily(Family):
         return a
 
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
-        """``generate_casinos`` counted at the casinos of ``mask``."""
-        total = 0
+        """``generate_casinos`` counted at the casinos of ``mask``: one at each casino of ``ones_in``."""
+        return add_ones(counts, self.ones_in(m, mask))
+
+    def ones_in(self, m: Moment, mask: int) -> int:
+        """The casinos of ``mask`` the player can raise (``one_each``)."""
         table: RaiseTable = m.family_tables.raise_
         money, per = m.budget, table.per
         if money < per:
@@ -180,17 +183,19 @@ class RaiseFamily(Family):
         spaces = money // per if per else maxsize
         top = m.max_height
         casinos = m.casinos
+        out: i64 = 0
         bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
-        i: i64 = -1
+        bit: i64 = 1
+        i: i64 = 0
         while bits:  # each set bit
-            i += 1
             if bits & 1:
                 casino = casinos[i][0]
                 if casino.height < top and casino.spaces <= spaces:
-                    counts[i] = counts[i] + 1
-                    total += 1
+                    out |= bit
             bits >>= 1
-        return total
+            bit <<= 1
+            i += 1
+        return out
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -211,4 +216,5 @@ class RaiseFamily(Family):
 
 FAMILY = RaiseFamily(
     name="raise", order=50, decisions=(Raise,), verbs=("raise",), record_kinds=("raise",), in_trade=True,
-    main_event="raised", casinos=BOSSED, profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))
+    main_event="raised", casinos=BOSSED, one_each=True,
+    profile_keys=("raise.enabled", "raise.cost_per_space", "raise.max_height"))

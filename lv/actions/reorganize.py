@@ -18,7 +18,7 @@ from ..casinos import _COMPILED, has_die, pips
 from ..errors import IllegalAction
 from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
-from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, dice_text, refuse
+from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, add_ones, dice_text, refuse
 from ._values import FrozenDecision, as_text, set_once
 
 if TYPE_CHECKING:
@@ -178,8 +178,11 @@ class ReorganizeFamily(Family):
         return a
 
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
-        """``generate_casinos`` counted at the casinos of ``mask``."""
-        total = 0
+        """``generate_casinos`` counted at the casinos of ``mask``: one at each casino of ``ones_in``."""
+        return add_ones(counts, self.ones_in(m, mask))
+
+    def ones_in(self, m: Moment, mask: int) -> int:
+        """The casinos of ``mask`` the player can reorganize (``one_each``): not ``locked``, the pips paid for."""
         table: ReorganizeTable = m.family_tables.reorganize
         money, per = m.budget, table.per
         if money < per:
@@ -192,17 +195,17 @@ class ReorganizeFamily(Family):
             for lot in reorganized:
                 locked_mask |= bit[lot]
         casinos = m.casinos
+        out: i64 = 0
         bits: i64 = mask  # (machine ints, compiled: a native shift and test a casino)
-        i: i64 = -1
+        one: i64 = 1
+        i: i64 = 0
         while bits:  # each set bit
-            i += 1
-            if bits & 1:
-                casino, facts = casinos[i]
-                if facts.pips <= pips and not casino.mask & locked_mask:
-                    counts[i] = counts[i] + 1
-                    total += 1
+            if bits & 1 and casinos[i][1].pips <= pips and (not locked_mask or not casinos[i][0].mask & locked_mask):
+                out |= one  # (the casino read only where a die is locked: most turns none is)
             bits >>= 1
-        return total
+            one <<= 1
+            i += 1
+        return out
 
     def apply(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
               choices: dict[str, str]) -> None:
@@ -250,4 +253,4 @@ class ReorganizeFamily(Family):
 FAMILY = ReorganizeFamily(
     name="reorganize", order=40, decisions=(Reorganize,), verbs=("reorg",), aliases=("reorganize", "reorganise"),
     record_kinds=("reorganize", "reorg"), in_trade=True, main_event="reorganized", rolls="reorg", casinos=DICED,
-    legal_order=55, profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))
+    legal_order=55, one_each=True, profile_keys=("reorg.cost_per_pip", "reorg.tie_rerolls_count"))
