@@ -48,6 +48,10 @@ class Plan:
         self.roles: list[int] = []
         self.pairs: list[tuple[Family, int]] = []
         self.every = False
+        self.last: Family | None = None
+        self.eager: list[tuple[Family, int]] = []
+        self.last_role = 0
+        self.filled_role = 0
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
@@ -63,6 +67,16 @@ class Plan:
         self.roles = [ROLES.index(f.casinos) for f in casinos]
         self.pairs = list(zip(casinos, self.roles))
         self.every = ROLES.index(EVERY) in self.roles
+        # (pure Python's pick) the family asked last at each casino, which may be counted rather than asked
+        # (``Family.each_casino``), when the others ask only about the player's casinos (bossed or diced: their
+        # decisions are then in the slots of the diced casinos, ``filled_role``) and it is last at every casino
+        self.last = None
+        self.eager = self.pairs
+        others = self.roles[:-1]
+        if casinos and all(role == _BOSSED or role == _DICED for role in others):
+            self.last, self.last_role = casinos[-1], self.roles[-1]
+            self.eager = self.pairs[:-1]
+            self.filled_role = _DICED if _DICED in others else _BOSSED
 
     def without(self, engine: Engine, name: str) -> Plan:
         """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
@@ -110,13 +124,16 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
 
 
 def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
-          plan: Plan | None = None, keep: int = 0) -> int:
+          plan: Plan | None = None, keep: int = 0, counted: bool = False) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
-    it less (``Moment.budget``; greedy's reserve: it values none of them)."""
+    it less (``Moment.budget``; greedy's reserve: it values none of them). ``counted`` (pure Python's pick,
+    ``random_pick``): the plan's last family is not asked where it says how many decisions it has at each casino
+    of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each`` that number (else
+    None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -151,8 +168,18 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
+        pairs = plan.pairs
+        if counted:  # (read only where asked: nothing else reads ``m.counted``)
+            m.counted = None
+            lazy = plan.last
+            if lazy is not None:
+                each = lazy.each_casino(m)
+                if each >= 0:
+                    pairs = plan.eager
+                    m.counted = by_role[plan.last_role]
+                    m.each = each
         try:
-            for family, role in plan.pairs:
+            for family, role in pairs:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)
@@ -581,8 +608,14 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer)
         out: list[Decision] = []
         after: list[Decision] = []
-        if fill(engine, s, out, after):
-            for slot in engine.slots:
+        slots = engine.slots
+        if fill(engine, s, out, after, None, 0, True):
+            m = engine.moment
+            assert m is not None
+            lazy = m.counted
+            if lazy is not None:  # the last family counted, not asked: the slots not joined either
+                return _counted_pick(engine, m, out, after, lazy, rng)
+            for slot in slots:
                 if slot:
                     out.extend(slot)
                     slot.clear()
@@ -603,6 +636,64 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     if not total:
         return None, 0
     return _made(engine, plan, below(rng, total)), total
+
+
+def _counted_pick(engine: Engine, m: Moment, out: list[Decision], after: list[Decision], lazy: list[int],
+                  rng: random.Random) -> tuple[Decision | None, int]:
+    """(Pure Python's ``random_pick``, after ``fill`` with ``counted``.) The list's length counted (``out``, the
+    slots of the casinos the other families were asked about, ``m.each`` at each casino of ``lazy``, ``after``)
+    and the drawn decision found where it is: in ``out`` or ``after``, or at a casino, walked in board order (each
+    casino's slot, then the counted family's ``m.each``, made by its ``make_casino``); the slots emptied. No list
+    joined, and no decision of the counted family made but the one drawn."""
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    slots = engine.slots
+    filled = m.by_role[plan.filled_role]
+    each = m.each
+    c = len(lazy) * each
+    for p in filled:
+        c += len(slots[p])
+    k = len(out)
+    total = k + c + len(after)
+    if not total:
+        return None, 0
+    i = below(rng, total)
+    if i < k:
+        found = out[i]
+    else:
+        i -= k
+        if i < c:  # at a casino: the counted family's casinos in board order, each after the slots of the
+            #   others' casinos up to it (few: the player's), then the slots after the last
+            found = None
+            f = 0  # the next of ``filled``
+            nf = len(filled)
+            for q in lazy if each else ():
+                while f < nf and filled[f] <= q:
+                    slot = slots[filled[f]]
+                    j = len(slot)
+                    if i < j:
+                        found = slot[i]
+                        break
+                    i -= j
+                    f += 1
+                if found is not None:
+                    break
+                if i < each:
+                    last = plan.last
+                    assert last is not None
+                    found = last.make_casino(m, q, i)
+                    break
+                i -= each
+            else:  # (``i`` is below ``c``: in one of the slots left)
+                while i >= len(slots[filled[f]]):
+                    i -= len(slots[filled[f]])
+                    f += 1
+                found = slots[filled[f]][i]
+        else:
+            found = after[i - c]
+    for p in filled:
+        slots[p].clear()
+    return found, total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:
