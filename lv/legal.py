@@ -605,16 +605,68 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer)
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer); the plan's last casino
+        #   family counted, not asked, where it says how many it has at each casino (``fill``'s ``counted``): then
+        #   the list's length counted (``out``, the slots of the casinos the other families were asked about, ``m.each``
+        #   at each casino of ``lazy``, ``after``) and the drawn decision found where it is (in ``out`` or ``after``, or
+        #   at a casino, walked in board order: each casino's slot, then the counted family's ``m.each``, made by its
+        #   ``make_casino``), the slots emptied; no list joined, and none of its decisions made but the one drawn
         out: list[Decision] = []
         after: list[Decision] = []
         slots = engine.slots
-        if fill(engine, s, out, after, None, 0, True):
+        if fill(engine, s, out, after, plan, 0, True):
             m = engine.moment
             assert m is not None
             lazy = m.counted
-            if lazy is not None:  # the last family counted, not asked: the slots not joined either
-                return _counted_pick(engine, m, out, after, lazy, rng)
+            if lazy is not None:
+                filled = m.by_role[plan.filled_role]
+                each = m.each
+                c = len(lazy) * each
+                for p in filled:
+                    c += len(slots[p])
+                k = len(out)
+                total = k + c + len(after)
+                if not total:
+                    return None, 0
+                i = below(rng, total)
+                if i < k:
+                    found = out[i]
+                else:
+                    i -= k
+                    if i < c:  # at a casino: the counted family's casinos in board order, each after the slots of
+                        #   the others' casinos up to it (few: the player's), then the slots after the last
+                        found = None
+                        f = 0  # the next of ``filled``
+                        nf = len(filled)
+                        for q in lazy if each else ():
+                            while f < nf and filled[f] <= q:
+                                slot = slots[filled[f]]
+                                j = len(slot)
+                                if i < j:
+                                    found = slot[i]
+                                    break
+                                i -= j
+                                f += 1
+                            if found is not None:
+                                break
+                            if i < each:
+                                last = plan.last
+                                assert last is not None
+                                found = last.make_casino(m, q, i)
+                                break
+                            i -= each
+                        else:  # (``i`` is below ``c``: in one of the slots left)
+                            while i >= len(slots[filled[f]]):
+                                i -= len(slots[filled[f]])
+                                f += 1
+                            found = slots[filled[f]][i]
+                    else:
+                        found = after[i - c]
+                for p in filled:
+                    slots[p].clear()
+                return found, total
             for slot in slots:
                 if slot:
                     out.extend(slot)
@@ -625,8 +677,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             return None, 0
         i = below(rng, total)
         return out[i] if i < k else after[i - k], total
-    whole: Plan | None = engine.tables.get("legal plan")
-    plan = _plan(engine) if whole is None else whole
     if s.phase != "actions":
         waiting = _waiting(engine, s, plan)
         if not waiting:
@@ -636,64 +686,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     if not total:
         return None, 0
     return _made(engine, plan, below(rng, total)), total
-
-
-def _counted_pick(engine: Engine, m: Moment, out: list[Decision], after: list[Decision], lazy: list[int],
-                  rng: random.Random) -> tuple[Decision | None, int]:
-    """(Pure Python's ``random_pick``, after ``fill`` with ``counted``.) The list's length counted (``out``, the
-    slots of the casinos the other families were asked about, ``m.each`` at each casino of ``lazy``, ``after``)
-    and the drawn decision found where it is: in ``out`` or ``after``, or at a casino, walked in board order (each
-    casino's slot, then the counted family's ``m.each``, made by its ``make_casino``); the slots emptied. No list
-    joined, and no decision of the counted family made but the one drawn."""
-    whole: Plan | None = engine.tables.get("legal plan")
-    plan = _plan(engine) if whole is None else whole
-    slots = engine.slots
-    filled = m.by_role[plan.filled_role]
-    each = m.each
-    c = len(lazy) * each
-    for p in filled:
-        c += len(slots[p])
-    k = len(out)
-    total = k + c + len(after)
-    if not total:
-        return None, 0
-    i = below(rng, total)
-    if i < k:
-        found = out[i]
-    else:
-        i -= k
-        if i < c:  # at a casino: the counted family's casinos in board order, each after the slots of the
-            #   others' casinos up to it (few: the player's), then the slots after the last
-            found = None
-            f = 0  # the next of ``filled``
-            nf = len(filled)
-            for q in lazy if each else ():
-                while f < nf and filled[f] <= q:
-                    slot = slots[filled[f]]
-                    j = len(slot)
-                    if i < j:
-                        found = slot[i]
-                        break
-                    i -= j
-                    f += 1
-                if found is not None:
-                    break
-                if i < each:
-                    last = plan.last
-                    assert last is not None
-                    found = last.make_casino(m, q, i)
-                    break
-                i -= each
-            else:  # (``i`` is below ``c``: in one of the slots left)
-                while i >= len(slots[filled[f]]):
-                    i -= len(slots[filled[f]])
-                    f += 1
-                found = slots[filled[f]][i]
-        else:
-            found = after[i - c]
-    for p in filled:
-        slots[p].clear()
-    return found, total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:

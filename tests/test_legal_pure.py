@@ -144,7 +144,7 @@ def test_the_ways_alternated_on_one_moment_list_the_same(monkeypatch):
 # ---------------------------------------------------------------------------------------------- the counted pick
 # Pure Python's ``random_pick`` asks ``fill`` to count the plan's last casino family where it says how many
 # decisions it has at each casino of its role (``Family.each_casino``: gamble, one at each rival's casino), and
-# then finds the drawn decision without joining the list (``_counted_pick``). Every index of the list is drawn.
+# then finds the drawn decision without joining the list. Every index of the list is drawn.
 
 
 class _Drawn:
