@@ -93,6 +93,8 @@ class Plan:
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
+_NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
+
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
@@ -131,9 +133,10 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
     it less (``Moment.budget``; greedy's reserve: it values none of them). ``counted`` (pure Python's pick,
-    ``random_pick``): the plan's last family is not asked where it says how many decisions it has at each casino
-    of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each`` that number (else
-    None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
+    ``random_pick``; in the action step): the decisions before the casinos are counted into ``m.before_counts``
+    (``count_before``), not listed; the plan's last casino family is not asked where it says how many decisions
+    it has at each casino of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each``
+    that number (else None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -146,8 +149,15 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     engine.moment = m
     if keep > 0:  # (a negative reserve lists no more than the player can pay)
         m.budget = m.money - keep
-    for before in plan.before:
-        before.generate_before(m, out)
+    if counted:  # (pure Python's pick) the decisions before the casinos counted, not made (``count_before``):
+        #   each family's in ``m.before_counts``, in the plan's order
+        made = m.before_counts
+        made.clear()
+        for before in plan.before:
+            made.append(before.count_before(m))
+    else:
+        for before in plan.before:
+            before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
         #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
@@ -607,76 +617,91 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
-    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer); the plan's last casino
-        #   family counted, not asked, where it says how many it has at each casino (``fill``'s ``counted``): then
-        #   the list's length counted (``out``, the slots of the casinos the other families were asked about, ``m.each``
-        #   at each casino of ``lazy``, ``after``) and the drawn decision found where it is (in ``out`` or ``after``, or
-        #   at a casino, walked in board order: each casino's slot, then the counted family's ``m.each``, made by its
-        #   ``make_casino``), the slots emptied; no list joined, and none of its decisions made but the one drawn
+    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
+        #   joined (``fill``'s ``counted``): the decisions before the casinos counted (``m.before_counts``), the
+        #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
+        #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
+        #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
+        #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
+        #   the slots emptied: no decision made but those listed in the slots and the one drawn
         out: list[Decision] = []
         after: list[Decision] = []
+        if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+            for draw in plan.waiting:
+                draw.generate_waiting(engine, s, out)
+            if not out:
+                return None, 0
+            return out[below(rng, len(out))], len(out)
         slots = engine.slots
-        if fill(engine, s, out, after, plan, 0, True):
-            m = engine.moment
-            assert m is not None
-            lazy = m.counted
-            if lazy is not None:
-                filled = m.by_role[plan.filled_role]
-                each = m.each
-                c = len(lazy) * each
-                for p in filled:
-                    c += len(slots[p])
-                k = len(out)
-                total = k + c + len(after)
-                if not total:
-                    return None, 0
-                i = below(rng, total)
-                if i < k:
-                    found = out[i]
-                else:
-                    i -= k
-                    if i < c:  # at a casino: the counted family's casinos in board order, each after the slots of
-                        #   the others' casinos up to it (few: the player's), then the slots after the last
-                        found = None
-                        f = 0  # the next of ``filled``
-                        nf = len(filled)
-                        for q in lazy if each else ():
-                            while f < nf and filled[f] <= q:
-                                slot = slots[filled[f]]
-                                j = len(slot)
-                                if i < j:
-                                    found = slot[i]
-                                    break
-                                i -= j
-                                f += 1
-                            if found is not None:
-                                break
-                            if i < each:
-                                last = plan.last
-                                assert last is not None
-                                found = last.make_casino(m, q, i)
-                                break
-                            i -= each
-                        else:  # (``i`` is below ``c``: in one of the slots left)
-                            while i >= len(slots[filled[f]]):
-                                i -= len(slots[filled[f]])
-                                f += 1
-                            found = slots[filled[f]][i]
-                    else:
-                        found = after[i - c]
-                for p in filled:
-                    slots[p].clear()
-                return found, total
+        n = fill(engine, s, out, after, plan, 0, True)
+        m = engine.moment
+        assert m is not None
+        made = m.before_counts
+        kb = 0
+        for c in made:
+            kb += c
+        lazy = m.counted if n else None
+        if lazy is not None:
+            filled = m.by_role[plan.filled_role]
+            each = m.each
+            c = len(lazy) * each
+            for p in filled:
+                c += len(slots[p])
+        else:  # the casinos' decisions joined (every family asked)
+            filled = _NOWHERE
+            each = 0
             for slot in slots:
                 if slot:
                     out.extend(slot)
                     slot.clear()
-        k = len(out)
-        total = k + len(after)
+            c = len(out)
+        total = kb + c + len(after)
         if not total:
             return None, 0
         i = below(rng, total)
-        return out[i] if i < k else after[i - k], total
+        if i < kb:  # before the casinos: made by its family
+            found = None
+            for before, c in zip(plan.before, made):
+                if i < c:
+                    found = before.make_before(m, i)
+                    break
+                i -= c
+        else:
+            i -= kb
+            if i >= c:
+                found = after[i - c]
+            elif lazy is None:
+                found = out[i]
+            else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
+                #   casinos up to it (few: the player's), then the slots after the last
+                found = None
+                f = 0  # the next of ``filled``
+                nf = len(filled)
+                for q in lazy if each else ():
+                    while f < nf and filled[f] <= q:
+                        slot = slots[filled[f]]
+                        j = len(slot)
+                        if i < j:
+                            found = slot[i]
+                            break
+                        i -= j
+                        f += 1
+                    if found is not None:
+                        break
+                    if i < each:
+                        last = plan.last
+                        assert last is not None
+                        found = last.make_casino(m, q, i)
+                        break
+                    i -= each
+                else:  # (``i`` is below ``c``: in one of the slots left)
+                    while i >= len(slots[filled[f]]):
+                        i -= len(slots[filled[f]])
+                        f += 1
+                    found = slots[filled[f]][i]
+        for p in filled:
+            slots[p].clear()
+        return found, total
     if s.phase != "actions":
         waiting = _waiting(engine, s, plan)
         if not waiting:
