@@ -50,6 +50,10 @@ class Plan:
         self.ones: list[bool] = []
         self.ones_mask = 0
         self.every = False
+        self.last: Family | None = None
+        self.eager: list[tuple[Family, int]] = []
+        self.last_role = 0
+        self.filled_role = 0
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
@@ -72,6 +76,16 @@ class Plan:
             ones.append(f.one_each and sum(ones) < _ONES_AT_MOST)
         self.ones = ones
         self.ones_mask = sum(1 << j for j in range(len(ones)) if ones[j])  # the same, bit ``j`` ``ones[j]``
+        # (pure Python's pick) the family asked last at each casino, which may be counted rather than asked
+        # (``Family.each_casino``), when the others ask only about the player's casinos (bossed or diced: their
+        # decisions are then in the slots of the diced casinos, ``filled_role``) and it is last at every casino
+        self.last = None
+        self.eager = self.pairs
+        others = self.roles[:-1]
+        if casinos and all(role == _BOSSED or role == _DICED for role in others):
+            self.last, self.last_role = casinos[-1], self.roles[-1]
+            self.eager = self.pairs[:-1]
+            self.filled_role = _DICED if _DICED in others else _BOSSED
 
     def without(self, engine: Engine, name: str) -> Plan:
         """This plan without the family ``name`` (the draw and the end of the turn kept), the last one asked
@@ -87,6 +101,8 @@ class Plan:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+
+_NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
@@ -120,13 +136,17 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
 
 
 def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
-          plan: Plan | None = None, keep: int = 0) -> int:
+          plan: Plan | None = None, keep: int = 0, counted: bool = False) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
-    it less (``Moment.budget``; greedy's reserve: it values none of them)."""
+    it less (``Moment.budget``; greedy's reserve: it values none of them). ``counted`` (pure Python's pick,
+    ``random_pick``; in the action step): the decisions before the casinos are counted into ``m.before_counts``
+    (``count_before``), not listed; the plan's last casino family is not asked where it says how many decisions
+    it has at each casino of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each``
+    that number (else None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -139,8 +159,15 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     engine.moment = m
     if keep > 0:  # (a negative reserve lists no more than the player can pay)
         m.budget = m.money - keep
-    for before in plan.before:
-        before.generate_before(m, out)
+    if counted:  # (pure Python's pick) the decisions before the casinos counted, not made (``count_before``):
+        #   each family's in ``m.before_counts``, in the plan's order
+        made = m.before_counts
+        made.clear()
+        for before in plan.before:
+            made.append(before.count_before(m))
+    else:
+        for before in plan.before:
+            before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
         #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
@@ -152,8 +179,28 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         while len(slots) < n:
             slots.append([])
         m.slots = slots
-        if casinos is not m.roles_of or player != m.roles_player:
-            _roles(m, casinos, player)
+        if casinos is not m.roles_of or player != m.roles_player:  # ``_roles``, written out (a call a list fewer):
+            #   the positions of each role listed at once, in fewer bytecodes (``None == player`` is false; ``in``,
+            #   one C call), into the moment's own lists emptied; no masks (each bit a new int: +0.8 M a game)
+            bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
+            bossed_rows.clear()
+            diced_rows.clear()
+            rivals_rows.clear()
+            i = 0
+            for _, facts in casinos:
+                b = facts.boss
+                if b == player:
+                    bossed_rows.append(i)
+                    diced_rows.append(i)
+                else:
+                    if player in facts.owners:
+                        diced_rows.append(i)
+                    if b is not None:
+                        rivals_rows.append(i)
+                i += 1
+            m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
+            m.rows_stale = False
+            m.roles_of, m.roles_player = casinos, player
         if m.rows_stale:  # (only where a test ran the compiled way on this moment: its masks, no positions)
             _write_rows(m)
         by_role = m.by_role
@@ -161,8 +208,18 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
+        pairs = plan.pairs
+        if counted:  # (read only where asked: nothing else reads ``m.counted``)
+            m.counted = None
+            lazy = plan.last
+            if lazy is not None:
+                each = lazy.each_casino(m)
+                if each >= 0:
+                    pairs = plan.eager
+                    m.counted = by_role[plan.last_role]
+                    m.each = each
         try:
-            for family, role in plan.pairs:
+            for family, role in pairs:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)
@@ -222,8 +279,8 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     reused meanwhile). Compiled, another list as long for the same player (after most decisions) keeps the roles of
     the pairs that are the very same objects (``with_dice`` keeps the pairs of the casinos no tile or die changed)
     and works out the others' (``_role``); else a few int operations a casino; no list written (the positions, which
-    only a list made needs, are written from the masks by ``fill``: ``_write_rows``). Pure Python lists the
-    positions at once, in its own fewer bytecodes, and sums the masks from them."""
+    only a list made needs, are written from the masks by ``fill``: ``_write_rows``). (Pure Python's ``fill`` lists
+    the positions itself, in its own fewer bytecodes, and ``_masks`` sums the masks from them where asked.)"""
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and not m.masks_stale:
@@ -247,29 +304,6 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
             m.bossed, m.diced, m.rivals = bossed, diced, rivals
             m.rows_stale = True
         m.roles_of = casinos
-        return
-    if not _COMPILED:  # pure: the positions of each role listed at once (``fill`` reads them), in fewer bytecodes
-        #   (``None == player`` is false; ``in``, one C call), into the moment's own lists emptied; no masks (each
-        #   bit a new int: +0.8 M a game, measured)
-        bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
-        bossed_rows.clear()
-        diced_rows.clear()
-        rivals_rows.clear()
-        i = 0
-        for _, facts in casinos:
-            b = facts.boss
-            if b == player:
-                bossed_rows.append(i)
-                diced_rows.append(i)
-            else:
-                if player in facts.owners:
-                    diced_rows.append(i)
-                if b is not None:
-                    rivals_rows.append(i)
-            i += 1
-        m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
-        m.rows_stale = False
-        m.roles_of, m.roles_player = casinos, player
         return
     bossed = diced = rivals = 0
     bit = 1
@@ -652,22 +686,93 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer)
+    whole: Plan | None = engine.tables.get("legal plan")
+    plan = _plan(engine) if whole is None else whole
+    if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
+        #   joined (``fill``'s ``counted``): the decisions before the casinos counted (``m.before_counts``), the
+        #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
+        #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
+        #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
+        #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
+        #   the slots emptied: no decision made but those listed in the slots and the one drawn
         out: list[Decision] = []
         after: list[Decision] = []
-        if fill(engine, s, out, after):
-            for slot in engine.slots:
+        if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+            for draw in plan.waiting:
+                draw.generate_waiting(engine, s, out)
+            if not out:
+                return None, 0
+            return out[below(rng, len(out))], len(out)
+        slots = engine.slots
+        n = fill(engine, s, out, after, plan, 0, True)
+        m = engine.moment
+        assert m is not None
+        made = m.before_counts
+        kb = 0
+        for c in made:
+            kb += c
+        lazy = m.counted if n else None
+        if lazy is not None:
+            filled = m.by_role[plan.filled_role]
+            each = m.each
+            c = len(lazy) * each
+            for p in filled:
+                c += len(slots[p])
+        else:  # the casinos' decisions joined (every family asked)
+            filled = _NOWHERE
+            each = 0
+            for slot in slots:
                 if slot:
                     out.extend(slot)
                     slot.clear()
-        k = len(out)
-        total = k + len(after)
+            c = len(out)
+        total = kb + c + len(after)
         if not total:
             return None, 0
         i = below(rng, total)
-        return out[i] if i < k else after[i - k], total
-    whole: Plan | None = engine.tables.get("legal plan")
-    plan = _plan(engine) if whole is None else whole
+        if i < kb:  # before the casinos: made by its family
+            found = None
+            for before, c in zip(plan.before, made):
+                if i < c:
+                    found = before.make_before(m, i)
+                    break
+                i -= c
+        else:
+            i -= kb
+            if i >= c:
+                found = after[i - c]
+            elif lazy is None:
+                found = out[i]
+            else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
+                #   casinos up to it (few: the player's), then the slots after the last
+                found = None
+                f = 0  # the next of ``filled``
+                nf = len(filled)
+                for q in lazy if each else ():
+                    while f < nf and filled[f] <= q:
+                        slot = slots[filled[f]]
+                        j = len(slot)
+                        if i < j:
+                            found = slot[i]
+                            break
+                        i -= j
+                        f += 1
+                    if found is not None:
+                        break
+                    if i < each:
+                        last = plan.last
+                        assert last is not None
+                        found = last.make_casino(m, q, i)
+                        break
+                    i -= each
+                else:  # (``i`` is below ``c``: in one of the slots left)
+                    while i >= len(slots[filled[f]]):
+                        i -= len(slots[filled[f]])
+                        f += 1
+                    found = slots[filled[f]][i]
+        for p in filled:
+            slots[p].clear()
+        return found, total
     if s.phase != "actions":
         waiting = _waiting(engine, s, plan)
         if not waiting:

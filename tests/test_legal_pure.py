@@ -12,10 +12,11 @@ import pytest
 
 import lv
 from lv import bots, legal
-from lv.actions._family import EVERY, Family
+from lv.actions._family import DICED, EVERY, RIVALS, Family
 from lv.chance import below
 
-from test_legal_counted import plain_role
+from test_legal_agrees import random_position
+from test_legal_counted import SPECS, _using, plain_role
 
 
 @pytest.fixture(autouse=True)
@@ -138,3 +139,119 @@ def test_the_ways_alternated_on_one_moment_list_the_same(monkeypatch):
         assert got == listed[below(random.Random(seed), len(listed))]
         game.apply(bots.uniform_bot(game, listed, rng))
         k += 1
+
+
+# ---------------------------------------------------------------------------------------------- the counted pick
+# Pure Python's ``random_pick`` asks ``fill`` to count the plan's last casino family where it says how many
+# decisions it has at each casino of its role (``Family.each_casino``: gamble, one at each rival's casino), and
+# then finds the drawn decision without joining the list. Every index of the list is drawn.
+
+
+PURE = legal.__file__.endswith(".py")  # compiled, the pick counts its own way: the ways below are pure Python's
+
+
+class _Drawn:
+    """A generator that draws ``i`` (``below`` asks any generator but ``random.Random`` for ``choice``)."""
+
+    def __init__(self, i):
+        self.i = i
+
+    def choice(self, seq):
+        return seq[self.i]
+
+
+def _ways(game):
+    """Each index of the list drawn by ``random_pick``: the listed decision, the count the list's length, the slots
+    left empty; the way it went (None: the last family asked, else how many it has at each casino)."""
+    e, s = game.engine, game.state
+    listed = game.legal_actions()
+    way = None
+    for i in range(len(listed)):
+        got, n = legal.random_pick(e, s, _Drawn(i))
+        assert got == listed[i] and type(got) is type(listed[i]) and n == len(listed), (i, listed[i], got)
+        assert all(not slot for slot in e.slots)
+        if s.phase == "actions" and e.moment.casinos:
+            way = None if e.moment.counted is None else e.moment.each
+    if not listed:
+        assert legal.random_pick(e, s, _Drawn(0)) == (None, 0)
+    return way, len(listed)
+
+
+@pytest.mark.parametrize("spec,players", SPECS)
+def test_the_counted_pick_draws_each_listed_decision_in_random_positions(spec, players):
+    """Random positions (players with no money, the turn's gamble made, locks, tall casinos): every index, and
+    each way met (gambles counted, none at any casino, and where the boss's money caps a bet, asked where a boss
+    has none)."""
+    rng = random.Random(f"counted pure {spec}")
+    ways = set()
+    for k in range(40):
+        game = random_position(spec, players, rng)
+        if k % 4 == 3:  # another player with no money (a boss of theirs caps no bet, where the boss's money caps)
+            s = game.state
+            s.players[(s.current + 1 + rng.randrange(players - 1)) % players].money = 0
+        way, _ = _ways(game)
+        ways.add(way)
+    assert not PURE or ({None, 0, 1} if game.engine.family_tables.gamble.at_boss else {0, 1}) <= ways, ways
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 71), ("original", 3, 72), ("house-sell-back", 2, 73)])
+def test_the_counted_pick_draws_each_listed_decision_over_whole_games(spec, players, seed):
+    """One moment renewed list after list over a whole game: every index at every list."""
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    ways = set()
+    while not game.over:
+        ways.add(_ways(game)[0])
+        game.apply(bots.uniform_bot(game, game.legal_actions(), rng))
+    assert not PURE or {0, 1} <= ways, ways
+
+
+class _Pairs(Family):
+    """A house rule's casino family: ``k`` decisions at each casino of its role, after the others' there;
+    ``each_casino`` says so (``says``) or not (the protocol's default: it is asked)."""
+
+    def __init__(self, role, position, k, says):
+        super().__init__(name=f"pairs {role}", order=position, decisions=(tuple,), verbs=("pairs",), casinos=role,
+                         legal_order=position, applies=False)
+        self.k, self.says = k, says
+
+    def generate_casinos(self, m, rows):
+        for i in rows:
+            name = m.casinos[i][0].name
+            m.slots[i].extend([(self.name, name, j) for j in range(self.k)])
+
+    def make_casino(self, m, row, i):
+        return (self.name, m.casinos[row][0].name, i)
+
+    def each_casino(self, m):
+        return self.k if self.says else -1
+
+
+@pytest.mark.parametrize("role,k,says,where,counted", [
+    (EVERY, 2, True, "instead", True),  # two at every casino, counted (after the diced casinos' slots)
+    (EVERY, 0, True, "instead", True),  # none at any
+    (RIVALS, 1, False, "instead", False),  # says nothing: asked
+    (RIVALS, 1, True, "before", False),  # before gamble: a family before the last asks about rivals' casinos
+    (DICED, 1, True, "after", False),  # after gamble: the same
+])
+def test_a_house_rule_family_is_counted_only_where_it_says_and_comes_last(role, k, says, where, counted):
+    """A house rule's casino family in the plan (instead of gamble, last; before gamble; after it): the pick draws
+    each listed decision, counting the last family only where it says how many it has at each casino and the
+    families before it ask about the player's casinos alone."""
+    rng = random.Random(f"pairs {role} {k} {says} {where}")
+    met = 0
+    for spec, players in (("revised", 4), ("original", 3)):
+        for _ in range(12):
+            game = random_position(spec, players, rng)
+            plan = legal.Plan(game.engine.profile)
+            gamble = plan.casinos[-1]
+            assert gamble.name == "gamble" and plan.last is gamble
+            family = _Pairs(role, 59 if where == "before" else 1000, k, says)
+            plan.set_casinos(plan.casinos[:-1] + {"instead": [family], "before": [family, gamble],
+                                                  "after": [gamble, family]}[where])
+            assert plan.last is (family if where == "instead" else None)
+            with _using(game, plan):
+                way, n = _ways(game)
+            assert not PURE or (way is not None) == counted or not game.engine.moment.casinos
+            met += way == k
+    assert met or not counted or not PURE

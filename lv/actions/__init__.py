@@ -109,7 +109,10 @@ Optional (leave out what does not apply):
   at a casino, is asked ``ones_in(moment, mask)`` instead, the mask of the casinos where it has it, whose default
   works it out from ``count_in``) and ``make_casino(moment, row, i)`` (the
   ``i``-th at the casino ``moment.casinos[row]``), ``count_after`` and
-  ``make_after``. The defaults generate into scratch space and count or index that, so a family with the
+  ``make_after``; ``each_casino(moment)``: the number of decisions it has at every casino of its role now, the
+  same at each (-1, the default: not the same, or not said), for pure Python's pick, which then counts a
+  family asked last at each casino rather than asking it. The defaults generate into scratch space and count or
+  index that, so a family with the
   generators alone is counted and picked from all the same; tests/test_legal_counted.py checks that every
   counted pick is the listed decision at its index.
 - ``profile_keys``: the profile parameters it reads. A house rule that adds parameters of its own declares

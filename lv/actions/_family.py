@@ -194,6 +194,14 @@ class Family:
         decisions go into ``m.slots[i]``. ``rows`` is read, never changed (legal.py keeps it for the next
         list)."""
 
+    def each_casino(self, m: Moment) -> int:
+        """(Pure Python's uniform pick, ``legal.random_pick``.) How many decisions ``generate_casinos`` would put
+        at each casino of its role now, where it is the same number ``k`` at every one of them (``make_casino(m,
+        row, j)`` makes the ``j``-th, ``j`` below ``k``): the pick then counts them without asking the generator
+        and makes only the one it draws. -1 (the default: a family that says nothing about its decisions): it is
+        asked."""
+        return -1
+
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
 
@@ -385,7 +393,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "one", "by_role", "ones_low", "ones_high", "written")
+                 "masks_stale", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -438,6 +446,10 @@ class Moment:
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
         self.one: list[int] = [0]  # the one casino whose decisions are made (``make_casino``'s default)
+        # (pure Python's pick) the casinos of the plan's last family, not asked but counted, ``each`` decisions at
+        # every one (``Family.each_casino``); None: it was asked (``legal.fill``'s ``counted``)
+        self.counted: list[int] | None = None
+        self.each = 0
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
@@ -502,7 +514,10 @@ class Moment:
                 per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
             self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
             self.players = n
-        self.index: CasinoIndex = casino_index(self.board, s, self.join_rule)  # engine.index(s), a call less
+        index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
+        if index is None or index.dirty or index.join_rule != self.join_rule:
+            index = casino_index(self.board, s, self.join_rule)
+        self.index: CasinoIndex = index
         return self
 
     def _counted(self, s: GameState) -> TileFacts:

@@ -310,6 +310,22 @@ class GambleFamily(Family):
                 gamble = row[cap] = gamble_of(casino.name, cap)
             slots[i].append(gamble)
 
+    def each_casino(self, m: Moment) -> int:
+        """One gamble at every rival's casino (at its largest bet, made by ``make_casino``) while the player may
+        gamble this turn and has $1, unless a boss whose money caps the bet has none (the generator skips that
+        casino: then it is asked); none at any once the turn's gambles are made or the player has nothing. Reads
+        what ``generate_casinos`` tests before it looks at a casino: ``s.gambles``, the player's money, and the
+        players' money where the boss's caps a bet."""
+        s = m.state
+        table: GambleTable = m.family_tables.gamble
+        if s.gambles >= table.per_turn or m.money < 1:
+            return 0
+        if table.at_boss:
+            for p in s.players:
+                if p.money < 1:
+                    return -1
+        return 1
+
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The one gamble ``generate_casinos`` lists at the casino (``i`` is 0): at the largest bet, the table's cap
         (``caps``) at most the player's money, and where the profile says so the boss's; none generated."""

@@ -162,7 +162,8 @@ class ReorganizeFamily(Family):
         casinos, slots = m.casinos, m.slots
         for i in rows:
             casino, facts = casinos[i]
-            if facts.pips <= pips and not casino.mask & locked_mask:  # not ``locked``
+            if facts.pips <= pips and (not locked_mask or not casino.mask & locked_mask):  # not ``locked`` (no
+                #   lot reorganized this turn, most lists: no mask read)
                 a = made[casino.first]
                 if a is None:
                     a = made[casino.first] = Reorganize(casino.name)

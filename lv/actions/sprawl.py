@@ -272,7 +272,10 @@ class SprawlFamily(Family):
         reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
         # a tile of every colour left (most lists): no lookup by colour (else the tiles left, read once)
         left = None if len(m.open_colors) == len(m.board.colors) else m.left
-        taken = _taken(m)
+        taken = m.state.tile_mask | m.state.markers_mask  # ``_taken``, written out (a call a list fewer)
+        closed = m.closed
+        if closed is not None:
+            taken |= m.board.block_mask[closed]
         casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
         for i in rows:
             casino = casinos[i][0]
