@@ -587,6 +587,34 @@ class CasinoIndex:
             dirty &= ~bm
         self._all = self._with_dice = self._bosses = None
 
+    def nothing_to_tell(self) -> bool:
+        """Whether the tiles changed since the last refresh are a new tile on an empty lot or every lot of one
+        casino (a build, a remodel or a raise), none of whose new neighbours is of their colour (and height), with no
+        die changed and no casino tied since the last fill: refreshed, every casino would be on the lots it was on
+        (the new tile alone), with the same dice, so there is no merge, no boss changed and no tie to tell or settle
+        (``Engine.apply`` then leaves the refresh to whoever reads the casinos next: a push popped unread pays none).
+        False when in doubt (nothing worked out)."""
+        dirty = self.dirty
+        if not dirty or self._stale or self._tied:
+            return False
+        i = (dirty & -dirty).bit_length() - 1
+        was = self.at_bit[i]
+        if was is None:  # a tile on an empty lot, alone
+            if dirty & (dirty - 1):
+                return False
+            near = self.board.neighbours_mask[i]
+        elif was.mask == dirty:  # a whole casino changed
+            near = was.around
+        else:
+            return False
+        color = self._colors[i]
+        if color is None:
+            return False
+        same = self._color_bits[self._color_id[color]]
+        if self.by_height:
+            same &= self._height_bits[self._heights[i]]
+        return same & dirty == dirty and not near & same
+
     def _rework(self, number: int, bm: int, changed: int) -> None:
         """The tiles on the lots of ``changed`` (in block ``number``, whose mask is ``bm``) changed: the casinos
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
