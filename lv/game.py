@@ -488,6 +488,7 @@ class Game:
         self._legal_stamp = self._legal_markers = self._legal_dice = self._legal_index = self._legal_turn = 0
         self._legal_money = 0
         self._legal_phase = ""
+        self._legal_of: list[A.Action] | None = None  # the list the stamps above were taken for (``_keep``)
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -860,8 +861,9 @@ class Game:
         return self.state.current if waiting is None else waiting[2]
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
-    def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
-             **options: Any) -> list[Event]:
+    def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None, *,
+             next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
+             draw: bool | None = None) -> list[Event]:
         """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
         a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
         ``IllegalAction``, changes nothing and leaves nothing to pop. A push copies nothing: it opens a checkpoint
@@ -892,8 +894,10 @@ class Game:
             self._vouched = action
         else:
             self._checked = action
-        try:  # (without options, a native call compiled: with ``**options`` it is a generic call, ~1,300 instructions)
-            events = self.apply(action, dice, choices, **options) if options else self.apply(action, dice, choices)
+        # (the keywords of ``apply`` named, not ``**options``: compiled, a call given the decision alone is parsed
+        # without the keyword parser and no dict is made for the options)
+        try:
+            events = self.apply(action, dice, choices, next_draw_dice, next_draw_choices, draw)
         except BaseException:
             self._back(saved)
             self._relist(saved.legal)  # the state as it was: so is its list
@@ -920,6 +924,8 @@ class Game:
         """The legal list of the state as it was at a push (None: none was kept for it), the state as it was again."""
         if legal is None:
             self._legal = None
+        elif legal is self._legal_of:  # the stamps are still this list's, and the state is as it was then again
+            self._legal = legal
         else:
             self._keep(legal)
 
@@ -929,7 +935,7 @@ class Game:
         and ``pop`` keep the list right, this guards against a state changed by hand in between)."""
         s = self.state
         index = s._casinos
-        self._legal = legal
+        self._legal = self._legal_of = legal
         self._legal_stamp, self._legal_markers, self._legal_dice = s.structure, s.markers_mask, s.dice_mask
         self._legal_index = -1 if index is None else index.changes
         self._legal_turn = (s.turn * 8 + s.current) * 64 + s.gambles

@@ -392,15 +392,15 @@ class GameState:
         """Put the state back as it was at ``u = checkpoint()``, the last checkpoint not rolled back."""
         if u is not self._undo:
             raise ValueError("rollback: not the last checkpoint of this state")
-        tiles, index, colors, heights = self.tiles, self.board.index, self.tile_colors, self.tile_heights
+        tiles, order, colors, heights = self.tiles, self.board.order, self.tile_colors, self.tile_heights
         values, owners = self.die_values, self.die_owners
         changed = u.changed
         k = u.noted if _COMPILED else len(changed)
         while k:  # each lot's tile before each change, the last change first: the first one's old tile stays
             k -= 2
-            lot: str = changed[k]
+            i: int = changed[k]
             old: Tile | None = changed[k + 1]
-            i = index[lot]
+            lot = order[i]
             if old is None:  # a tile placed since (the last placed: the dict's order is put back)
                 tiles.pop(lot, None)
                 colors[i], heights[i], values[i], owners[i] = None, 0, 0, None
@@ -597,7 +597,7 @@ class GameState:
         old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
-            u.note(lot, old)
+            u.note(i, old)
             if u.color_bits is None:
                 self._noting_colors(u)
             if u.height_bits is None:
@@ -645,7 +645,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                u.note(lot, t)
+                u.note(i, t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -676,7 +676,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                u.note(lot, t)
+                u.note(i, t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -759,7 +759,7 @@ class GameState:
         t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
-            u.note(lot, t)
+            u.note(i, t)
             if u.dice_masks is None:
                 self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
@@ -828,8 +828,9 @@ class Undo:
         # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
         self.marker_masks: list[int] | None = None
         self.dice_masks: list[int] | None = None
-        # the lots whose tile changed, in order (a lot as often as it changed), each followed by its tile before
-        # the change (None: none): one flat list (``note``). Compiled, its first ``noted`` entries are this
+        # the lots whose tile changed, in order (a lot as often as it changed), by bit position (the rollback reads
+        # the lot's id from the board's order: no lookup by id), each followed by its tile before the change (None:
+        # none): one flat list (``note``). Compiled, its first ``noted`` entries are this
         # checkpoint's and it is written over (the entries past them are stale: a checkpoint made again allocates
         # and frees no storage for it, where emptying a list frees it and the next append allocates it again);
         # pure, emptied and appended to (fewer bytecodes)
@@ -847,18 +848,19 @@ class Undo:
         self.index_mark: IndexMark | None = None
         self.index_from, self.index_at = s._casinos_from, s._casinos_at  # or the one it is to be copied from
 
-    def note(self, lot: str, old: Tile | None) -> None:
-        """The tile on ``lot`` is about to change: ``old`` is the tile there (None: none) (see ``changed``)."""
+    def note(self, i: int, old: Tile | None) -> None:
+        """The tile on the lot of bit position ``i`` is about to change: ``old`` is the tile there (None: none) (see
+        ``changed``)."""
         changed = self.changed
         if _COMPILED:  # over stale entries (as ``CasinoIndex._note``)
             n = self.noted
             if n == len(changed):
                 make_room(changed)
-            changed[n] = lot
+            changed[n] = i
             changed[n + 1] = old
             self.noted = n + 2
         else:
-            changed.append(lot)
+            changed.append(i)
             changed.append(old)
 
     def moved(self, s: GameState, twin: GameState) -> Undo:
