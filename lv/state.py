@@ -506,9 +506,16 @@ class GameState:
 
     def _noting_markers(self, u: Undo) -> None:
         """The first change of a marker since the checkpoint ``u``: the markers' dict (a removed marker goes back to
-        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had."""
-        u.markers, u.holes = self.markers, self._holes
-        self.markers = self.markers.copy()
+        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had (the
+        dict, or the same markers in the same order without holes: see below)."""
+        markers = self.markers
+        if self._holes:  # markers taken off since the dict was last made without holes: CPython copies it key by key
+            #              (~3,000 instructions), a dict without holes by a block copy. Made without them now, once: the
+            #              checkpoint keeps that one (the same markers in the same order) and the rollback puts it back, so
+            #              the next checkpoint's copy is a block copy (a search's push/pop of builds: one each)
+            markers = markers.copy()
+        u.markers, u.holes = markers, 0
+        self.markers = markers.copy()
         self._holes = 0
         u.marker_masks = self.marker_masks
         self.marker_masks = self.marker_masks[:]
