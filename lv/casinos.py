@@ -487,6 +487,10 @@ class CasinoIndex:
     def checkpoint(self, spare: IndexMark | None = None) -> IndexMark:
         """Note every change from now on; ``rollback(mark)`` puts the index back as it is now. ``spare``: a mark
         rolled back (used up), made again (GameState.checkpoint: no mark allocated and freed by a push/pop pair)."""
+        if self._pair_blocks is None and not self.dirty and not self._stale:  # current, its blocks' tuple not made:
+            # made now, so that the mark keeps it (the pushes of a search from here each read this one, where each
+            # made one of its own that the rollback dropped)
+            self._pair_blocks = tuple(self._pairs)
         if spare is None:
             mark = IndexMark(self)
         else:

@@ -489,6 +489,7 @@ class Game:
         self._legal_money = 0
         self._legal_phase = ""
         self._legal_of: list[A.Action] | None = None  # the list the stamps above were taken for (``_keep``)
+        self._legal_at = 0  # where ``push`` looks for its decision in the list first (after the last found)
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -873,10 +874,21 @@ class Game:
         legal = self._kept()
         listed = vouched is not None and action is vouched
         if legal is not None and not listed:
-            for a in legal:
-                if a is action:  # one of the list's decisions, the very object
+            # one of the list's decisions, the very object: looked for from the one after the last found (a search
+            # that tries the list's decisions in turn finds each at once), then from the start
+            n = len(legal)
+            at = self._legal_at
+            for k in range(at, n):
+                if legal[k] is action:
                     listed = True
+                    self._legal_at = k + 1
                     break
+            if not listed:
+                for k in range(min(at, n)):
+                    if legal[k] is action:
+                        listed = True
+                        self._legal_at = k + 1
+                        break
         if not listed:
             check_action("push", action)
         s, history = self.state, self.history
