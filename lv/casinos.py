@@ -601,23 +601,41 @@ class CasinoIndex:
         dirty = self.dirty
         if not dirty or self._stale or self._tied:
             return False
-        i = (dirty & -dirty).bit_length() - 1
+        low = dirty & -dirty
+        i = low.bit_length() - 1
         was = self.at_bit[i]
         if was is None:  # a tile on an empty lot, alone
-            if dirty & (dirty - 1):
+            if dirty != low:
                 return False
             near = self.board.neighbours_mask[i]
         elif was.mask == dirty:  # a whole casino changed
             near = was.around
         else:
             return False
-        color = self._colors[i]
+        # the lots read one by one from the flat lists (a lot or two, and the few tiles next to them: no lookup of
+        # the colour's number, no mask read by colour and height)
+        colors, heights, by_height = self._colors, self._heights, self.by_height
+        color = colors[i]
         if color is None:
             return False
-        same = self._color_bits[self._color_id[color]]
-        if self.by_height:
-            same &= self._height_bits[self._heights[i]]
-        return same & dirty == dirty and not near & same
+        height = heights[i] if by_height else 0
+        rest = dirty ^ low
+        while rest:  # the casino's other lots: all of its colour (and height) now
+            b = rest & -rest
+            rest ^= b
+            j = b.bit_length() - 1
+            c = colors[j]
+            if c is None or c != color or (by_height and heights[j] != height):
+                return False
+        near &= self._tile_mask
+        while near:  # the tiles next to it: none of its colour (and height)
+            b = near & -near
+            near ^= b
+            j = b.bit_length() - 1
+            c = colors[j]
+            if c is not None and c == color and (not by_height or heights[j] == height):
+                return False
+        return True
 
     def _rework(self, number: int, bm: int, changed: int) -> None:
         """The tiles on the lots of ``changed`` (in block ``number``, whose mask is ``bm``) changed: the casinos

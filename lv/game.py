@@ -474,6 +474,9 @@ class Game:
         # the dice of a decision (``apply``), made ready again for each (``Dice.again``): one a game, not one a
         # decision; the decision takes the dice it used (none: its own made when read)
         self._dice = Dice(seed, ("start",))
+        # the key of the last decision's dice, and its turn and place in the turn (``apply``)
+        self._key: tuple[str | int, ...] = ()
+        self._key_turn = self._key_at = -1
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         # what pop() takes back, the last push last: its first ``_depth`` entries; those past them were popped and
@@ -790,7 +793,13 @@ class Game:
                 out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
                            else self.current_turn.draw_events)
                 return out
-            d = self._dice.again(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
+            # the dice's key: the last one made if it is this step's (a push after a pop: the same step again), so
+            # that a search's push/pop pair makes and frees no tuple for it
+            number, key = len(turn.decisions), self._key
+            if self._key_turn != s.turn or self._key_at != number:
+                key = self._key = ("turn", s.turn, "decision", number)
+                self._key_turn, self._key_at = s.turn, number
+            d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
         except LvError:
@@ -862,7 +871,7 @@ class Game:
         return self.state.current if waiting is None else waiting[2]
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
-    def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None, *,
+    def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
              next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
              draw: bool | None = None) -> list[Event]:
         """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
@@ -906,8 +915,8 @@ class Game:
             self._vouched = action
         else:
             self._checked = action
-        # (the keywords of ``apply`` named, not ``**options``: compiled, a call given the decision alone is parsed
-        # without the keyword parser and no dict is made for the options)
+        # (``apply``'s arguments named, not ``**options``, none keyword-only: compiled, a call given the decision alone
+        # is parsed without the keyword parser and no dict is made for the options)
         try:
             events = self.apply(action, dice, choices, next_draw_dice, next_draw_choices, draw)
         except BaseException:
