@@ -739,7 +739,12 @@ class CasinoIndex:
             if not c.mask & covered:
                 kept.append(c)
                 continue
-            if c.mask not in [f.mask for f in found]:
+            gone = True  # (a loop, not ``in`` a list of masks: compiled, no list made and no boxed masks compared)
+            for f in found:
+                if f.mask == c.mask:
+                    gone = False
+                    break
+            if gone:
                 if noting:
                     self._note(facts, c.first)
                 facts[c.first] = None
@@ -881,7 +886,13 @@ class CasinoIndex:
             low = stale & -stale
             stale ^= low
             number = low.bit_length() - 1
-            pairs: list[tuple[Casino, DiceFacts]] = []
+            pairs: list[Any] = []
+            # compiled, the block's pairs before: a casino with its dice facts at the same place is given the very
+            # pair again (read as an object: a tuple read as typed is unpacked, and packed anew when appended), so a
+            # rollback frees fewer tuples and ``_tell`` compares it by identity; pure, a new tuple (fewer bytecodes)
+            old: list[Any] = pairs_by[number]
+            m = len(old) if _COMPILED else 0
+            j = 0
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
@@ -893,7 +904,16 @@ class CasinoIndex:
                     if noting:
                         self._note(facts, first)
                     f = facts[first] = _facts_from(owners_at, values, casino)
-                pairs.append((casino, f))
+                if j < m:
+                    q: Any = old[j]
+                    j += 1
+                    was: tuple[Casino, DiceFacts] = q
+                    if was[0] is casino and was[1] is f:
+                        pairs.append(q)
+                    else:
+                        pairs.append((casino, f))
+                else:
+                    pairs.append((casino, f))
                 if bosses:
                     by_mask[casino.mask] = f.boss
                 if f.boss is None and len(f.top_lots) >= 2:

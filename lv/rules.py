@@ -252,21 +252,29 @@ class Engine:
             now, was = after[k], before[k]
             if now is was:
                 continue  # nothing changed in the block
-            kept, j = len(was), -1
-            for casino, facts in now:
-                if _COMPILED:  # most casinos of a changed block are where they were, the very objects (casinos are
-                    #            made once, dice facts kept until a die changes): nothing to tell, no scan (pure,
-                    #            more bytecodes than the scan saves)
-                    j += 1
-                    if j < kept:
-                        old, old_facts = was[j]
-                        if old is casino and old_facts is facts:
-                            continue
+            kept = len(was)
+            # (compiled, the pairs read as objects: a pair is unpacked only if it is not the very pair of the block
+            # before at its place)
+            nowl: list[Any] = now
+            wasl: list[Any] = was
+            for j in range(len(now)):
+                p: Any = nowl[j]
+                if _COMPILED and j < kept:  # most casinos of a changed block are where they were, the very pair
+                    #  (``_fill`` keeps it): nothing to tell, no scan (pure, more bytecodes than the scan saves)
+                    if p is wasl[j]:
+                        continue
+                pair: tuple[Casino, DiceFacts] = p
+                casino, facts = pair
+                if _COMPILED and j < kept:  # or the very casino and dice facts in a pair made again
+                    old, old_facts = was[j]
+                    if old is casino and old_facts is facts:
+                        continue
                 mask, b = casino.mask, facts.boss
                 same = False
                 for old, old_facts in was:
                     if old.mask == mask:
-                        same = old_facts.boss == b
+                        ob = old_facts.boss  # (both narrowed to int: compiled, a native compare, not a generic one)
+                        same = ob is None if b is None else ob is not None and ob == b
                         break
                 if same:
                     continue  # the very casino it was, with the same boss: nothing to tell
@@ -295,8 +303,9 @@ class Engine:
                     count = popcount(old_pair[0]) if _COMPILED else old_pair[0].bit_count()
                     if count > size:
                         main, size = old_pair, count
-                if main[1] != b:
-                    events.append(BossChanged(casino.lots, main[1], b))
+                was_boss = main[1]
+                if (b is not None if was_boss is None else b is None or was_boss != b):  # (see ``same`` above)
+                    events.append(BossChanged(casino.lots, was_boss, b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
