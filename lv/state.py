@@ -424,10 +424,32 @@ class GameState:
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
         self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
-        players, money, scores = self.players, u.money, u.scores
-        for j in range(len(players)):
-            p = players[j]
-            p.money, p.score = money[j], scores[j]
+        players = self.players
+        seats = u.seats
+        if seats >= 0:  # (compiled, up to six players: their money and points from native fields, see ``Undo``)
+            if seats > 0:
+                p = players[0]
+                p.money, p.score = u.money0, u.score0
+            if seats > 1:
+                p = players[1]
+                p.money, p.score = u.money1, u.score1
+            if seats > 2:
+                p = players[2]
+                p.money, p.score = u.money2, u.score2
+            if seats > 3:
+                p = players[3]
+                p.money, p.score = u.money3, u.score3
+            if seats > 4:
+                p = players[4]
+                p.money, p.score = u.money4, u.score4
+            if seats > 5:
+                p = players[5]
+                p.money, p.score = u.money5, u.score5
+        else:
+            money, scores = u.money, u.scores
+            for j in range(len(players)):
+                p = players[j]
+                p.money, p.score = money[j], scores[j]
         self.deck = u.deck
         discards = self.discards = u.discards
         if len(discards) != u.discards_len:  # (a slice deleted is a generic call compiled: only if there is one)
@@ -794,6 +816,12 @@ class Undo:
     def __init__(self, s: GameState, parent: Undo | None) -> None:
         self.money: list[int] = _NONE  # (start makes them)
         self.scores: list[int] = _NONE
+        # compiled, the money and points of up to six players (the profiles allow six): kept in native fields, where
+        # a list by seat costs an item read and an int unboxed a player at the checkpoint and at the rollback (a
+        # search's push/pop pair: ~600 instructions for four players); ``seats``: how many (-1: kept in the lists)
+        self.seats = -1
+        self.money0 = self.money1 = self.money2 = self.money3 = self.money4 = self.money5 = 0
+        self.score0 = self.score1 = self.score2 = self.score3 = self.score4 = self.score5 = 0
         self.changed: list[Any] = []
         self.start(s, parent)
 
@@ -805,7 +833,29 @@ class Undo:
         self.result, self.pending, self.structure, self.memo = s.result, s.pending, s.structure, s._memo
         self.tile_mask, self.markers_mask, self.dice_mask = s.tile_mask, s.markers_mask, s.dice_mask
         players = s.players
-        if _COMPILED:
+        seats = len(players)
+        if _COMPILED and seats <= 6:
+            self.seats = seats
+            if seats > 0:
+                p = players[0]
+                self.money0, self.score0 = p.money, p.score
+            if seats > 1:
+                p = players[1]
+                self.money1, self.score1 = p.money, p.score
+            if seats > 2:
+                p = players[2]
+                self.money2, self.score2 = p.money, p.score
+            if seats > 3:
+                p = players[3]
+                self.money3, self.score3 = p.money, p.score
+            if seats > 4:
+                p = players[4]
+                self.money4, self.score4 = p.money, p.score
+            if seats > 5:
+                p = players[5]
+                self.money5, self.score5 = p.money, p.score
+        elif _COMPILED:
+            self.seats = -1
             money, scores = self.money, self.scores
             if len(money) == len(players):  # (a checkpoint made again: written over, no list made or freed; a
                 #                                 value as it was not written: most are, at a search's node)
@@ -878,6 +928,11 @@ class Undo:
         u.result, u.pending, u.structure, u.memo = self.result, self.pending, self.structure, self.memo
         u.tile_mask, u.markers_mask, u.dice_mask = self.tile_mask, self.markers_mask, self.dice_mask
         u.money, u.scores, u.deck = self.money[:], self.scores[:], self.deck[:]
+        u.seats = self.seats
+        u.money0, u.money1, u.money2, u.money3, u.money4, u.money5 = (self.money0, self.money1, self.money2,
+                                                                      self.money3, self.money4, self.money5)
+        u.score0, u.score1, u.score2, u.score3, u.score4, u.score5 = (self.score0, self.score1, self.score2,
+                                                                      self.score3, self.score4, self.score5)
         u.discards = twin.discards if self.discards is s.discards else self.discards[:]
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
