@@ -774,8 +774,10 @@ class Engine:
             return
         # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them): refreshed,
         # the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the refresh is
-        # left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is run)
-        if index.nothing_to_tell():
+        # left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is run). Quiet (a
+        # search's imagined games, a simulation), no ``_tell`` is run anyway: not asked (the check would cost more
+        # than it spares, the next reader refreshing anyway)
+        if not quiet and index.nothing_to_tell():
             return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
         # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
