@@ -887,11 +887,12 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[Any] = []
-            # compiled, the block's pairs before: a casino with its dice facts at the same place is given the very
-            # pair again (read as an object: a tuple read as typed is unpacked, and packed anew when appended), so a
-            # rollback frees fewer tuples and ``_tell`` compares it by identity; pure, a new tuple (fewer bytecodes)
+            # compiled, under a checkpoint, the block's pairs before: a casino with its dice facts at the same place
+            # is given the very pair again (read as an object: a tuple read as typed is unpacked, and packed anew when
+            # appended), so a rollback frees fewer tuples and ``_tell`` compares it by identity; without a checkpoint
+            # (a game played on: the reads cost more than they spared) and pure (fewer bytecodes), a new tuple
             old: list[Any] = pairs_by[number]
-            m = len(old) if _COMPILED else 0
+            m = len(old) if _COMPILED and noting else 0
             j = 0
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)

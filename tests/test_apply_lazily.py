@@ -83,12 +83,17 @@ def test_a_game_plays_the_same_whether_or_not_the_refresh_is_left_to_the_next_re
     """The same game, record and events, with the short way and with every decision settled at once."""
     from lv.casinos import CasinoIndex
 
-    def play() -> str:
+    def play() -> str:  # (the short way is taken under a push: each decision is tried, read, popped, applied)
         game = lv.new_game(spec, 3, seed=5)
         rng = random.Random(5)
+        trace = []
         while not game.over:
-            game.apply(game.random_legal(rng))
-        return _text(game)
+            action = game.random_legal(rng)
+            trace.append([e.to_dict() for e in game.push(action)])
+            trace.append(len(game.legal_actions()))
+            game.pop()
+            game.apply(action)
+        return _text(game) + repr(trace)
 
     lazily = play()
     monkeypatch.setattr(CasinoIndex, "nothing_to_tell", lambda self: False)
