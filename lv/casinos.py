@@ -739,11 +739,15 @@ class CasinoIndex:
             if not c.mask & covered:
                 kept.append(c)
                 continue
-            gone = True  # (a loop, not ``in`` a list of masks: compiled, no list made and no boxed masks compared)
-            for f in found:
-                if f.mask == c.mask:
-                    gone = False
-                    break
+            if _COMPILED:  # (a loop, not ``in`` a list of masks: no list made and no boxed masks compared; pure, the
+                #            list's ``in`` costs fewer bytecodes)
+                gone = True
+                for f in found:
+                    if f.mask == c.mask:
+                        gone = False
+                        break
+            else:
+                gone = c.mask not in [f.mask for f in found]
             if gone:
                 if noting:
                     self._note(facts, c.first)
@@ -887,40 +891,55 @@ class CasinoIndex:
             stale ^= low
             number = low.bit_length() - 1
             pairs: list[Any] = []
-            # compiled, under a checkpoint, the block's pairs before: a casino with its dice facts at the same place
-            # is given the very pair again (read as an object: a tuple read as typed is unpacked, and packed anew when
-            # appended), so a rollback frees fewer tuples and ``_tell`` compares it by identity; without a checkpoint
-            # (a game played on: the reads cost more than they spared) and pure (fewer bytecodes), a new tuple
-            old: list[Any] = pairs_by[number]
-            m = len(old) if _COMPILED and noting else 0
-            j = 0
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-            for casino in self.by_block[number]:
-                first = casino.first
-                f = facts[first]
-                if f is None:
-                    if noting:
-                        self._note(facts, first)
-                    f = facts[first] = _facts_from(owners_at, values, casino)
-                if j < m:
-                    q: Any = old[j]
-                    j += 1
-                    was: tuple[Casino, DiceFacts] = q
-                    if was[0] is casino and was[1] is f:
-                        pairs.append(q)
+            if not _COMPILED:  # (pure: a new pair each, fewer bytecodes than the reuse below)
+                for casino in self.by_block[number]:
+                    first = casino.first
+                    f = facts[first]
+                    if f is None:
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    pairs.append((casino, f))
+                    if bosses:
+                        by_mask[casino.mask] = f.boss
+                    if f.boss is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
+            else:
+                # compiled, the block's pairs before: a casino with its dice facts at the same place is given the very
+                # pair again (read as an object: a tuple read as typed is unpacked, and packed anew when appended), so
+                # a rollback frees fewer tuples
+                old: list[Any] = pairs_by[number]
+                m = len(old)
+                j = 0
+                for casino in self.by_block[number]:
+                    first = casino.first
+                    f = facts[first]
+                    if f is None:
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    if j < m:
+                        q: Any = old[j]
+                        was: tuple[Casino, DiceFacts] = q
+                        if was[0] is casino and was[1] is f:
+                            pairs.append(q)
+                        else:
+                            pairs.append((casino, f))
                     else:
                         pairs.append((casino, f))
-                else:
-                    pairs.append((casino, f))
-                if bosses:
-                    by_mask[casino.mask] = f.boss
-                if f.boss is None and len(f.top_lots) >= 2:
-                    if tied is _NO_TIES:
-                        tied = []
-                    tied.append((casino, f))
+                    j += 1
+                    if bosses:
+                        by_mask[casino.mask] = f.boss
+                    if f.boss is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
             pairs_by[number] = pairs
             # a block's bosses by mask and its tied casinos are read only where the bits say they are current
             # (``_unbossed`` clear, ``_tied`` set): not written (nor noted) otherwise

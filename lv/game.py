@@ -399,6 +399,7 @@ def _sound(dice: dict[str, Any] | None) -> bool:
     return True
 
 
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 
 
@@ -795,10 +796,13 @@ class Game:
                 return out
             # the dice's key: the last one made if it is this step's (a push after a pop: the same step again), so
             # that a search's push/pop pair makes and frees no tuple for it
-            number, key = len(turn.decisions), self._key
-            if self._key_turn != s.turn or self._key_at != number:
-                key = self._key = ("turn", s.turn, "decision", number)
-                self._key_turn, self._key_at = s.turn, number
+            if _COMPILED:
+                number, key = len(turn.decisions), self._key
+                if self._key_turn != s.turn or self._key_at != number:
+                    key = self._key = ("turn", s.turn, "decision", number)
+                    self._key_turn, self._key_at = s.turn, number
+            else:  # (pure, fewer bytecodes: a new key)
+                key = ("turn", s.turn, "decision", len(turn.decisions))
             d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)

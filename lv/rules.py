@@ -252,29 +252,21 @@ class Engine:
             now, was = after[k], before[k]
             if now is was:
                 continue  # nothing changed in the block
-            kept = len(was)
-            # (compiled, the pairs read as objects: a pair is unpacked only if it is not the very pair of the block
-            # before at its place)
-            nowl: list[Any] = now
-            wasl: list[Any] = was
-            for j in range(len(now)):
-                p: Any = nowl[j]
-                if _COMPILED and j < kept:  # most casinos of a changed block are where they were, the very pair
-                    #  (``_fill`` keeps it): nothing to tell, no scan (pure, more bytecodes than the scan saves)
-                    if p is wasl[j]:
-                        continue
-                pair: tuple[Casino, DiceFacts] = p
-                casino, facts = pair
-                if _COMPILED and j < kept:  # or the very casino and dice facts in a pair made again
-                    old, old_facts = was[j]
-                    if old is casino and old_facts is facts:
-                        continue
+            kept, j = len(was), -1
+            for casino, facts in now:
+                if _COMPILED:  # most casinos of a changed block are where they were, the very objects (casinos are
+                    #            made once, dice facts kept until a die changes): nothing to tell, no scan (pure,
+                    #            more bytecodes than the scan saves)
+                    j += 1
+                    if j < kept:
+                        old, old_facts = was[j]
+                        if old is casino and old_facts is facts:
+                            continue
                 mask, b = casino.mask, facts.boss
                 same = False
                 for old, old_facts in was:
                     if old.mask == mask:
-                        ob = old_facts.boss  # (both narrowed to int: compiled, a native compare, not a generic one)
-                        same = ob is None if b is None else ob is not None and ob == b
+                        same = old_facts.boss == b
                         break
                 if same:
                     continue  # the very casino it was, with the same boss: nothing to tell
@@ -303,9 +295,8 @@ class Engine:
                     count = popcount(old_pair[0]) if _COMPILED else old_pair[0].bit_count()
                     if count > size:
                         main, size = old_pair, count
-                was_boss = main[1]
-                if (b is not None if was_boss is None else b is None or was_boss != b):  # (see ``same`` above)
-                    events.append(BossChanged(casino.lots, was_boss, b))
+                if main[1] != b:
+                    events.append(BossChanged(casino.lots, main[1], b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -775,10 +766,10 @@ class Engine:
         # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them): refreshed,
         # the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the refresh is
         # left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is run). Asked only
-        # under a checkpoint (``Game.push``: a try that may be taken back unread) and where a ``_tell`` would run (not
-        # quiet): in a game played on, or a search's quiet imagined games, the next reader refreshes at once and the
-        # check cost more than it spared (a greedy game +22 k, one mcts:200 decision +0.7 M)
-        if index._noting and not quiet and index.nothing_to_tell():
+        # where a ``_tell`` would run (not quiet): a search's quiet imagined games tell nothing anyway, and there the
+        # check cost more than it spared (one mcts:200 decision +0.7 M); pure, not asked (its bytecodes cost a
+        # reference game ~0.1 M, and pure compares the bosses by mask before any ``_tell``)
+        if _COMPILED and not quiet and index.nothing_to_tell():
             return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
         # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
