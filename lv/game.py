@@ -440,6 +440,13 @@ class Game:
     ``seat(name)`` find them by name.
     """
 
+    # compiled only (see __init__)
+    _key: tuple[str | int, ...]
+    _key_turn: int
+    _key_at: int
+    _legal_of: list[A.Action] | None
+    _legal_at: int
+
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
@@ -475,9 +482,12 @@ class Game:
         # the dice of a decision (``apply``), made ready again for each (``Dice.again``): one a game, not one a
         # decision; the decision takes the dice it used (none: its own made when read)
         self._dice = Dice(seed, ("start",))
-        # the key of the last decision's dice, and its turn and place in the turn (``apply``)
-        self._key: tuple[str | int, ...] = ()
-        self._key_turn = self._key_at = -1
+        # compiled, the key of the last decision's dice, and its turn and place in the turn (``apply``). Pure, not
+        # made: four attributes more cost a pure reference game +0.12 M (an instance with more attributes than its
+        # class's shared keys hold reads each of them the slow way)
+        if _COMPILED:
+            self._key = ()
+            self._key_turn = self._key_at = -1
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         # what pop() takes back, the last push last: its first ``_depth`` entries; those past them were popped and
@@ -492,8 +502,11 @@ class Game:
         self._legal_stamp = self._legal_markers = self._legal_dice = self._legal_index = self._legal_turn = 0
         self._legal_money = 0
         self._legal_phase = ""
-        self._legal_of: list[A.Action] | None = None  # the list the stamps above were taken for (``_keep``)
-        self._legal_at = 0  # where ``push`` looks for its decision in the list first (after the last found)
+        # compiled, the list the stamps above were taken for (``_keep``) and where ``push`` looks for its decision in
+        # the list first (after the last found); pure, not made (see ``_key``)
+        if _COMPILED:
+            self._legal_of = None
+            self._legal_at = 0
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -886,7 +899,12 @@ class Game:
         vouched = self._vouched
         legal = self._kept()
         listed = vouched is not None and action is vouched
-        if legal is not None and not listed:
+        if legal is not None and not listed and not _COMPILED:
+            for a in legal:
+                if a is action:  # one of the list's decisions, the very object
+                    listed = True
+                    break
+        elif legal is not None and not listed:
             # one of the list's decisions, the very object: looked for from the one after the last found (a search
             # that tries the list's decisions in turn finds each at once), then from the start
             n = len(legal)
@@ -949,7 +967,7 @@ class Game:
         """The legal list of the state as it was at a push (None: none was kept for it), the state as it was again."""
         if legal is None:
             self._legal = None
-        elif legal is self._legal_of:  # the stamps are still this list's, and the state is as it was then again
+        elif _COMPILED and legal is self._legal_of:  # the stamps are still this list's, and the state is as it was then
             self._legal = legal
         else:
             self._keep(legal)
@@ -960,7 +978,9 @@ class Game:
         and ``pop`` keep the list right, this guards against a state changed by hand in between)."""
         s = self.state
         index = s._casinos
-        self._legal = self._legal_of = legal
+        self._legal = legal
+        if _COMPILED:
+            self._legal_of = legal
         self._legal_stamp, self._legal_markers, self._legal_dice = s.structure, s.markers_mask, s.dice_mask
         self._legal_index = -1 if index is None else index.changes
         self._legal_turn = (s.turn * 8 + s.current) * 64 + s.gambles
