@@ -487,6 +487,10 @@ class CasinoIndex:
     def checkpoint(self, spare: IndexMark | None = None) -> IndexMark:
         """Note every change from now on; ``rollback(mark)`` puts the index back as it is now. ``spare``: a mark
         rolled back (used up), made again (GameState.checkpoint: no mark allocated and freed by a push/pop pair)."""
+        if self._pair_blocks is None and not self.dirty and not self._stale:  # current, its blocks' tuple not made:
+            # made now, so that the mark keeps it (the pushes of a search from here each read this one, where each
+            # made one of its own that the rollback dropped)
+            self._pair_blocks = tuple(self._pairs)
         if spare is None:
             mark = IndexMark(self)
         else:
@@ -586,6 +590,52 @@ class CasinoIndex:
             self._rework(number, bm, dirty & bm)
             dirty &= ~bm
         self._all = self._with_dice = self._bosses = None
+
+    def nothing_to_tell(self) -> bool:
+        """Whether the tiles changed since the last refresh are a new tile on an empty lot or every lot of one
+        casino (a build, a remodel or a raise), none of whose new neighbours is of their colour (and height), with no
+        die changed and no casino tied since the last fill: refreshed, every casino would be on the lots it was on
+        (the new tile alone), with the same dice, so there is no merge, no boss changed and no tie to tell or settle
+        (``Engine.apply`` then leaves the refresh to whoever reads the casinos next: a push popped unread pays none).
+        False when in doubt (nothing worked out)."""
+        dirty = self.dirty
+        if not dirty or self._stale or self._tied:
+            return False
+        low = dirty & -dirty
+        i = low.bit_length() - 1
+        was = self.at_bit[i]
+        if was is None:  # a tile on an empty lot, alone
+            if dirty != low:
+                return False
+            near = self.board.neighbours_mask[i]
+        elif was.mask == dirty:  # a whole casino changed
+            near = was.around
+        else:
+            return False
+        # the lots read one by one from the flat lists (a lot or two, and the few tiles next to them: no lookup of
+        # the colour's number, no mask read by colour and height)
+        colors, heights, by_height = self._colors, self._heights, self.by_height
+        color = colors[i]
+        if color is None:
+            return False
+        height = heights[i] if by_height else 0
+        rest = dirty ^ low
+        while rest:  # the casino's other lots: all of its colour (and height) now
+            b = rest & -rest
+            rest ^= b
+            j = b.bit_length() - 1
+            c = colors[j]
+            if c is None or c != color or (by_height and heights[j] != height):
+                return False
+        near &= self._tile_mask
+        while near:  # the tiles next to it: none of its colour (and height)
+            b = near & -near
+            near ^= b
+            j = b.bit_length() - 1
+            c = colors[j]
+            if c is not None and c == color and (not by_height or heights[j] == height):
+                return False
+        return True
 
     def _rework(self, number: int, bm: int, changed: int) -> None:
         """The tiles on the lots of ``changed`` (in block ``number``, whose mask is ``bm``) changed: the casinos
@@ -689,7 +739,16 @@ class CasinoIndex:
             if not c.mask & covered:
                 kept.append(c)
                 continue
-            if c.mask not in [f.mask for f in found]:
+            if _COMPILED:  # (a loop, not ``in`` a list of masks: no list made and no boxed masks compared; pure, the
+                #            list's ``in`` costs fewer bytecodes)
+                gone = True
+                for f in found:
+                    if f.mask == c.mask:
+                        gone = False
+                        break
+            else:
+                gone = c.mask not in [f.mask for f in found]
+            if gone:
                 if noting:
                     self._note(facts, c.first)
                 facts[c.first] = None
@@ -831,25 +890,56 @@ class CasinoIndex:
             low = stale & -stale
             stale ^= low
             number = low.bit_length() - 1
-            pairs: list[tuple[Casino, DiceFacts]] = []
+            pairs: list[Any] = []
             by_mask: dict[int, int | None] = {} if bosses else _UNMADE
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-            for casino in self.by_block[number]:
-                first = casino.first
-                f = facts[first]
-                if f is None:
-                    if noting:
-                        self._note(facts, first)
-                    f = facts[first] = _facts_from(owners_at, values, casino)
-                pairs.append((casino, f))
-                if bosses:
-                    by_mask[casino.mask] = f.boss
-                if f.boss is None and len(f.top_lots) >= 2:
-                    if tied is _NO_TIES:
-                        tied = []
-                    tied.append((casino, f))
+            if not _COMPILED:  # (pure: a new pair each, fewer bytecodes than the reuse below)
+                for casino in self.by_block[number]:
+                    first = casino.first
+                    f = facts[first]
+                    if f is None:
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    pairs.append((casino, f))
+                    if bosses:
+                        by_mask[casino.mask] = f.boss
+                    if f.boss is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
+            else:
+                # compiled, the block's pairs before: a casino with its dice facts at the same place is given the very
+                # pair again (read as an object: a tuple read as typed is unpacked, and packed anew when appended), so
+                # a rollback frees fewer tuples
+                old: list[Any] = pairs_by[number]
+                m = len(old)
+                j = 0
+                for casino in self.by_block[number]:
+                    first = casino.first
+                    f = facts[first]
+                    if f is None:
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    if j < m:
+                        q: Any = old[j]
+                        was: tuple[Casino, DiceFacts] = q
+                        if was[0] is casino and was[1] is f:
+                            pairs.append(q)
+                        else:
+                            pairs.append((casino, f))
+                    else:
+                        pairs.append((casino, f))
+                    j += 1
+                    if bosses:
+                        by_mask[casino.mask] = f.boss
+                    if f.boss is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
             pairs_by[number] = pairs
             # a block's bosses by mask and its tied casinos are read only where the bits say they are current
             # (``_unbossed`` clear, ``_tied`` set): not written (nor noted) otherwise

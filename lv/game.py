@@ -399,6 +399,7 @@ def _sound(dice: dict[str, Any] | None) -> bool:
     return True
 
 
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 
 
@@ -439,6 +440,13 @@ class Game:
     ``seat(name)`` find them by name.
     """
 
+    # compiled only (see __init__)
+    _key: tuple[str | int, ...]
+    _key_turn: int
+    _key_at: int
+    _legal_of: list[A.Action] | None
+    _legal_at: int
+
     def __init__(self, profile: Profile, players: list[str], seed: int | str = 0, *, deck: list[str] | None = None,
                  under_end_card: int | None = None, first_player: int | str | None = None,
                  starting_rolls: list[dict[str, Any]] | None = None, draw_dice: dict[str, Any] | None = None,
@@ -474,6 +482,12 @@ class Game:
         # the dice of a decision (``apply``), made ready again for each (``Dice.again``): one a game, not one a
         # decision; the decision takes the dice it used (none: its own made when read)
         self._dice = Dice(seed, ("start",))
+        # compiled, the key of the last decision's dice, and its turn and place in the turn (``apply``). Pure, not
+        # made: four attributes more cost a pure reference game +0.12 M (an instance with more attributes than its
+        # class's shared keys hold reads each of them the slow way)
+        if _COMPILED:
+            self._key = ()
+            self._key_turn = self._key_at = -1
         # the decision ``push`` has just checked (``check_action``): the ``apply`` it calls does not check it again
         self._checked: Any = None
         # what pop() takes back, the last push last: its first ``_depth`` entries; those past them were popped and
@@ -488,6 +502,11 @@ class Game:
         self._legal_stamp = self._legal_markers = self._legal_dice = self._legal_index = self._legal_turn = 0
         self._legal_money = 0
         self._legal_phase = ""
+        # compiled, the list the stamps above were taken for (``_keep``) and where ``push`` looks for its decision in
+        # the list first (after the last found); pure, not made (see ``_key``)
+        if _COMPILED:
+            self._legal_of = None
+            self._legal_at = 0
         if deal is not None and deck is None and not table:
             raise RecordError("a deal without a deck: give the deck too, or play at a table (table: true), "
                               "where each card is named as it is drawn")
@@ -788,7 +807,16 @@ class Game:
                 out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
                            else self.current_turn.draw_events)
                 return out
-            d = self._dice.again(self.seed, ("turn", s.turn, "decision", len(turn.decisions)), dice)
+            # the dice's key: the last one made if it is this step's (a push after a pop: the same step again), so
+            # that a search's push/pop pair makes and frees no tuple for it
+            if _COMPILED:
+                number, key = len(turn.decisions), self._key
+                if self._key_turn != s.turn or self._key_at != number:
+                    key = self._key = ("turn", s.turn, "decision", number)
+                    self._key_turn, self._key_at = s.turn, number
+            else:  # (pure, fewer bytecodes: a new key)
+                key = ("turn", s.turn, "decision", len(turn.decisions))
+            d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
         except LvError:
@@ -861,7 +889,8 @@ class Game:
 
     # ------------------------------------------------------------------ push, pop, copy (python-chess's names)
     def push(self, action: A.Action, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
-             **options: Any) -> list[Event]:
+             next_draw_dice: dict[str, Any] | None = None, next_draw_choices: dict[str, Any] | None = None,
+             draw: bool | None = None) -> list[Event]:
         """``apply(action, dice, choices, ...)`` that ``pop()`` can take back: for a script or a search that tries
         a decision and returns. Takes what ``apply`` takes and returns its events; a refused decision raises
         ``IllegalAction``, changes nothing and leaves nothing to pop. A push copies nothing: it opens a checkpoint
@@ -870,11 +899,27 @@ class Game:
         vouched = self._vouched
         legal = self._kept()
         listed = vouched is not None and action is vouched
-        if legal is not None and not listed:
+        if legal is not None and not listed and not _COMPILED:
             for a in legal:
                 if a is action:  # one of the list's decisions, the very object
                     listed = True
                     break
+        elif legal is not None and not listed:
+            # one of the list's decisions, the very object: looked for from the one after the last found (a search
+            # that tries the list's decisions in turn finds each at once), then from the start
+            n = len(legal)
+            at = self._legal_at
+            for k in range(at, n):
+                if legal[k] is action:
+                    listed = True
+                    self._legal_at = k + 1
+                    break
+            if not listed:
+                for k in range(min(at, n)):
+                    if legal[k] is action:
+                        listed = True
+                        self._legal_at = k + 1
+                        break
         if not listed:
             check_action("push", action)
         s, history = self.state, self.history
@@ -892,8 +937,10 @@ class Game:
             self._vouched = action
         else:
             self._checked = action
-        try:  # (without options, a native call compiled: with ``**options`` it is a generic call, ~1,300 instructions)
-            events = self.apply(action, dice, choices, **options) if options else self.apply(action, dice, choices)
+        # (``apply``'s arguments named, not ``**options``, none keyword-only: compiled, a call given the decision alone
+        # is parsed without the keyword parser and no dict is made for the options)
+        try:
+            events = self.apply(action, dice, choices, next_draw_dice, next_draw_choices, draw)
         except BaseException:
             self._back(saved)
             self._relist(saved.legal)  # the state as it was: so is its list
@@ -920,6 +967,8 @@ class Game:
         """The legal list of the state as it was at a push (None: none was kept for it), the state as it was again."""
         if legal is None:
             self._legal = None
+        elif _COMPILED and legal is self._legal_of:  # the stamps are still this list's, and the state is as it was then
+            self._legal = legal
         else:
             self._keep(legal)
 
@@ -930,6 +979,8 @@ class Game:
         s = self.state
         index = s._casinos
         self._legal = legal
+        if _COMPILED:
+            self._legal_of = legal
         self._legal_stamp, self._legal_markers, self._legal_dice = s.structure, s.markers_mask, s.dice_mask
         self._legal_index = -1 if index is None else index.changes
         self._legal_turn = (s.turn * 8 + s.current) * 64 + s.gambles

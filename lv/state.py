@@ -392,15 +392,15 @@ class GameState:
         """Put the state back as it was at ``u = checkpoint()``, the last checkpoint not rolled back."""
         if u is not self._undo:
             raise ValueError("rollback: not the last checkpoint of this state")
-        tiles, index, colors, heights = self.tiles, self.board.index, self.tile_colors, self.tile_heights
+        tiles, order, colors, heights = self.tiles, self.board.order, self.tile_colors, self.tile_heights
         values, owners = self.die_values, self.die_owners
         changed = u.changed
         k = u.noted if _COMPILED else len(changed)
         while k:  # each lot's tile before each change, the last change first: the first one's old tile stays
             k -= 2
-            lot: str = changed[k]
+            i: int = changed[k]
             old: Tile | None = changed[k + 1]
-            i = index[lot]
+            lot = order[i]
             if old is None:  # a tile placed since (the last placed: the dict's order is put back)
                 tiles.pop(lot, None)
                 colors[i], heights[i], values[i], owners[i] = None, 0, 0, None
@@ -424,10 +424,32 @@ class GameState:
         self.tile_mask, self.markers_mask, self.dice_mask = u.tile_mask, u.markers_mask, u.dice_mask
         self.turn, self.current, self.phase, self.gambles = u.turn, u.current, u.phase, u.gambles
         self.result, self.pending, self.structure, self._memo = u.result, u.pending, u.structure, u.memo
-        players, money, scores = self.players, u.money, u.scores
-        for j in range(len(players)):
-            p = players[j]
-            p.money, p.score = money[j], scores[j]
+        players = self.players
+        seats = u.seats
+        if seats >= 0:  # (compiled, up to six players: their money and points from native fields, see ``Undo``)
+            if seats > 0:
+                p = players[0]
+                p.money, p.score = u.money0, u.score0
+            if seats > 1:
+                p = players[1]
+                p.money, p.score = u.money1, u.score1
+            if seats > 2:
+                p = players[2]
+                p.money, p.score = u.money2, u.score2
+            if seats > 3:
+                p = players[3]
+                p.money, p.score = u.money3, u.score3
+            if seats > 4:
+                p = players[4]
+                p.money, p.score = u.money4, u.score4
+            if seats > 5:
+                p = players[5]
+                p.money, p.score = u.money5, u.score5
+        else:
+            money, scores = u.money, u.scores
+            for j in range(len(players)):
+                p = players[j]
+                p.money, p.score = money[j], scores[j]
         self.deck = u.deck
         discards = self.discards = u.discards
         if len(discards) != u.discards_len:  # (a slice deleted is a generic call compiled: only if there is one)
@@ -506,9 +528,16 @@ class GameState:
 
     def _noting_markers(self, u: Undo) -> None:
         """The first change of a marker since the checkpoint ``u``: the markers' dict (a removed marker goes back to
-        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had."""
-        u.markers, u.holes = self.markers, self._holes
-        self.markers = self.markers.copy()
+        its place in the order) and the markers' masks by seat are copied, the checkpoint keeps the ones it had (the
+        dict, or the same markers in the same order without holes: see below)."""
+        markers = self.markers
+        if self._holes:  # markers taken off since the dict was last made without holes: CPython copies it key by key
+            #              (~3,000 instructions), a dict without holes by a block copy. Made without them now, once: the
+            #              checkpoint keeps that one (the same markers in the same order) and the rollback puts it back, so
+            #              the next checkpoint's copy is a block copy (a search's push/pop of builds: one each)
+            markers = markers.copy()
+        u.markers, u.holes = markers, 0
+        self.markers = markers.copy()
         self._holes = 0
         u.marker_masks = self.marker_masks
         self.marker_masks = self.marker_masks[:]
@@ -597,7 +626,7 @@ class GameState:
         old = self.tiles.get(lot) if self.tile_mask & b else None  # (most tiles go on an empty lot: no lookup)
         u = self._undo
         if u is not None:
-            u.note(lot, old)
+            u.note(i, old)
             if u.color_bits is None:
                 self._noting_colors(u)
             if u.height_bits is None:
@@ -645,7 +674,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                u.note(lot, t)
+                u.note(i, t)
             tiles[lot] = Tile(color, t.height, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -676,7 +705,7 @@ class GameState:
             lot = order[i]
             t = tiles[lot]
             if u is not None:
-                u.note(lot, t)
+                u.note(i, t)
             tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
             b = 1 << i
             changed |= b
@@ -759,7 +788,7 @@ class GameState:
         t = self.tiles[lot] if tile is None else tile
         u = self._undo
         if u is not None:
-            u.note(lot, t)
+            u.note(i, t)
             if u.dice_masks is None:
                 self._noting_dice(u)
         self.tiles[lot] = Tile(t.color, t.height, owner, value)
@@ -787,6 +816,12 @@ class Undo:
     def __init__(self, s: GameState, parent: Undo | None) -> None:
         self.money: list[int] = _NONE  # (start makes them)
         self.scores: list[int] = _NONE
+        # compiled, the money and points of up to six players (the profiles allow six): kept in native fields, where
+        # a list by seat costs an item read and an int unboxed a player at the checkpoint and at the rollback (a
+        # search's push/pop pair: ~600 instructions for four players); ``seats``: how many (-1: kept in the lists)
+        self.seats = -1
+        self.money0 = self.money1 = self.money2 = self.money3 = self.money4 = self.money5 = 0
+        self.score0 = self.score1 = self.score2 = self.score3 = self.score4 = self.score5 = 0
         self.changed: list[Any] = []
         self.start(s, parent)
 
@@ -798,7 +833,29 @@ class Undo:
         self.result, self.pending, self.structure, self.memo = s.result, s.pending, s.structure, s._memo
         self.tile_mask, self.markers_mask, self.dice_mask = s.tile_mask, s.markers_mask, s.dice_mask
         players = s.players
-        if _COMPILED:
+        seats = len(players)
+        if _COMPILED and seats <= 6:
+            self.seats = seats
+            if seats > 0:
+                p = players[0]
+                self.money0, self.score0 = p.money, p.score
+            if seats > 1:
+                p = players[1]
+                self.money1, self.score1 = p.money, p.score
+            if seats > 2:
+                p = players[2]
+                self.money2, self.score2 = p.money, p.score
+            if seats > 3:
+                p = players[3]
+                self.money3, self.score3 = p.money, p.score
+            if seats > 4:
+                p = players[4]
+                self.money4, self.score4 = p.money, p.score
+            if seats > 5:
+                p = players[5]
+                self.money5, self.score5 = p.money, p.score
+        elif _COMPILED:
+            self.seats = -1
             money, scores = self.money, self.scores
             if len(money) == len(players):  # (a checkpoint made again: written over, no list made or freed; a
                 #                                 value as it was not written: most are, at a search's node)
@@ -828,8 +885,9 @@ class Undo:
         # the state's masks by seat, kept when first changed (None: not changed since; markers: with ``markers``)
         self.marker_masks: list[int] | None = None
         self.dice_masks: list[int] | None = None
-        # the lots whose tile changed, in order (a lot as often as it changed), each followed by its tile before
-        # the change (None: none): one flat list (``note``). Compiled, its first ``noted`` entries are this
+        # the lots whose tile changed, in order (a lot as often as it changed), by bit position (the rollback reads
+        # the lot's id from the board's order: no lookup by id), each followed by its tile before the change (None:
+        # none): one flat list (``note``). Compiled, its first ``noted`` entries are this
         # checkpoint's and it is written over (the entries past them are stale: a checkpoint made again allocates
         # and frees no storage for it, where emptying a list frees it and the next append allocates it again);
         # pure, emptied and appended to (fewer bytecodes)
@@ -847,18 +905,19 @@ class Undo:
         self.index_mark: IndexMark | None = None
         self.index_from, self.index_at = s._casinos_from, s._casinos_at  # or the one it is to be copied from
 
-    def note(self, lot: str, old: Tile | None) -> None:
-        """The tile on ``lot`` is about to change: ``old`` is the tile there (None: none) (see ``changed``)."""
+    def note(self, i: int, old: Tile | None) -> None:
+        """The tile on the lot of bit position ``i`` is about to change: ``old`` is the tile there (None: none) (see
+        ``changed``)."""
         changed = self.changed
         if _COMPILED:  # over stale entries (as ``CasinoIndex._note``)
             n = self.noted
             if n == len(changed):
                 make_room(changed)
-            changed[n] = lot
+            changed[n] = i
             changed[n + 1] = old
             self.noted = n + 2
         else:
-            changed.append(lot)
+            changed.append(i)
             changed.append(old)
 
     def moved(self, s: GameState, twin: GameState) -> Undo:
@@ -869,6 +928,11 @@ class Undo:
         u.result, u.pending, u.structure, u.memo = self.result, self.pending, self.structure, self.memo
         u.tile_mask, u.markers_mask, u.dice_mask = self.tile_mask, self.markers_mask, self.dice_mask
         u.money, u.scores, u.deck = self.money[:], self.scores[:], self.deck[:]
+        u.seats = self.seats
+        u.money0, u.money1, u.money2, u.money3, u.money4, u.money5 = (self.money0, self.money1, self.money2,
+                                                                      self.money3, self.money4, self.money5)
+        u.score0, u.score1, u.score2, u.score3, u.score4, u.score5 = (self.score0, self.score1, self.score2,
+                                                                      self.score3, self.score4, self.score5)
         u.discards = twin.discards if self.discards is s.discards else self.discards[:]
         u.drawn = twin.drawn if self.drawn is s.drawn else self.drawn[:]
         u.reorganized = twin.reorganized if self.reorganized is s.reorganized else set(self.reorganized)
