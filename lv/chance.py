@@ -60,18 +60,15 @@ def stream_digest(seed: int | str, key: tuple[str | int, ...]) -> bytes:
 
 
 def _key_data(key: tuple[str | int, ...]) -> bytes:
-    """"k1/k2/..." as bytes, for a step's key: a decision's ("turn", n, "decision", i) and a draw's ("turn", n,
-    "draw") written directly (no list joined), any other key by its parts joined; small ints from the table."""
+    """"k1/k2/..." as bytes, for a step's key: a decision's ("turn", n, "decision", i) written directly (the
+    bytes joined at once, no list joined, no str made and encoded), any other key by its parts joined; small ints
+    from the table."""
     numerals = _NUMERALS
     if len(key) == 4:
         k0, k1, k2, k3 = key
         if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and k0 == "turn"
-                and k2 == "decision" and 0 <= k1 < 1000 and 0 <= k3 < 1000):  # (a decision's: the bytes joined at
-            #   once, the numbers' from the table: no str made and encoded)
+                and k2 == "decision" and 0 <= k1 < 1000 and 0 <= k3 < 1000):
             return b"turn/%b/decision/%b" % (_NUMERAL_BYTES[k1], _NUMERAL_BYTES[k3])
-        if (type(k0) is str and type(k1) is int and type(k2) is str and type(k3) is int and 0 <= k1 < 1000
-                and 0 <= k3 < 1000):
-            return f"{k0}/{numerals[k1]}/{k2}/{numerals[k3]}".encode()
     parts: list[str] = []
     for k in key:  # a loop, not map (compiled, no generic calls); a turn or an index from the table (not a bool)
         parts.append(numerals[k] if type(k) is int and 0 <= k < 1000 else str(k))
