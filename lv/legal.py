@@ -136,17 +136,14 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
 
 
 def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
-          plan: Plan | None = None, keep: int = 0, counted: bool = False) -> int:
+          plan: Plan | None = None, keep: int = 0) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
-    it less (``Moment.budget``; greedy's reserve: it values none of them). ``counted`` (pure Python's pick,
-    ``random_pick``; in the action step): the decisions before the casinos are counted into ``m.before_counts``
-    (``count_before``), not listed; the plan's last casino family is not asked where it says how many decisions
-    it has at each casino of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each``
-    that number (else None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
+    it less (``Moment.budget``; greedy's reserve: it values none of them). (Pure Python's pick, ``random_pick``,
+    writes this out, counting what it can rather than listing it.)"""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -159,15 +156,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     engine.moment = m
     if keep > 0:  # (a negative reserve lists no more than the player can pay)
         m.budget = m.money - keep
-    if counted:  # (pure Python's pick) the decisions before the casinos counted, not made (``count_before``):
-        #   each family's in ``m.before_counts``, in the plan's order
-        made = m.before_counts
-        made.clear()
-        for before in plan.before:
-            made.append(before.count_before(m))
-    else:
-        for before in plan.before:
-            before.generate_before(m, out)
+    for before in plan.before:
+        before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
         #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
@@ -188,15 +178,16 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             rivals_rows.clear()
             i = 0
             for _, facts in casinos:
-                b = facts.boss
-                if b == player:
-                    bossed_rows.append(i)
+                if player in facts.owners:  # (the boss has a die there: a casino without the player's die is a
+                    #   rival's where it has a boss, tested first, in fewer bytecodes; most casinos)
+                    b = facts.boss
                     diced_rows.append(i)
-                else:
-                    if player in facts.owners:
-                        diced_rows.append(i)
-                    if b is not None:
+                    if b == player:
+                        bossed_rows.append(i)
+                    elif b is not None:
                         rivals_rows.append(i)
+                elif facts.boss is not None:
+                    rivals_rows.append(i)
                 i += 1
             m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
             m.rows_stale = False
@@ -208,18 +199,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
-        pairs = plan.pairs
-        if counted:  # (read only where asked: nothing else reads ``m.counted``)
-            m.counted = None
-            lazy = plan.last
-            if lazy is not None:
-                each = lazy.each_casino(m)
-                if each >= 0:
-                    pairs = plan.eager
-                    m.counted = by_role[plan.last_role]
-                    m.each = each
         try:
-            for family, role in pairs:
+            for family, role in plan.pairs:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)
@@ -703,18 +684,77 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             if not out:
                 return None, 0
             return out[below(rng, len(out))], len(out)
-        slots = engine.slots
-        n = fill(engine, s, out, after, plan, 0, True)
+        # ``fill``'s pure path written out (a call a list fewer), counting where it can: the decisions before the
+        #   casinos counted (``count_before``, each family's in ``m.before_counts``); the roles as ``fill`` lists
+        #   them; the last casino family counted where it says how many (``each_casino``)
         m = engine.moment
-        assert m is not None
+        m = Moment(engine, s) if m is None else m.moment(engine, s)
+        engine.moment = m
         made = m.before_counts
+        made.clear()
         kb = 0
-        for c in made:
+        for before in plan.before:
+            c = before.count_before(m)
+            made.append(c)
             kb += c
-        lazy = m.counted if n else None
+        player = m.player
+        m.casinos = casinos = m.index.with_dice()
+        n = len(casinos)
+        slots = engine.slots
+        while len(slots) < n:
+            slots.append([])
+        m.slots = slots
+        if casinos is not m.roles_of or player != m.roles_player:  # (as ``fill``'s, line for line)
+            bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
+            bossed_rows.clear()
+            diced_rows.clear()
+            rivals_rows.clear()
+            i = 0
+            for _, facts in casinos:
+                if player in facts.owners:
+                    b = facts.boss
+                    diced_rows.append(i)
+                    if b == player:
+                        bossed_rows.append(i)
+                    elif b is not None:
+                        rivals_rows.append(i)
+                elif facts.boss is not None:
+                    rivals_rows.append(i)
+                i += 1
+            m.masks_stale = True
+            m.rows_stale = False
+            m.roles_of, m.roles_player = casinos, player
+        if m.rows_stale:
+            _write_rows(m)
+        by_role = m.by_role
+        if plan.every:
+            every = by_role[-1]
+            if len(every) != n:
+                every[:] = range(n)
+        pairs = plan.pairs
+        lazy: list[int] | None = None
+        m.counted = None
+        last = plan.last
+        if last is not None:
+            each = last.each_casino(m)
+            if each >= 0:
+                pairs = plan.eager
+                lazy = m.counted = by_role[plan.last_role]
+                m.each = each
+        try:
+            for family, role in pairs:
+                mine = by_role[role]
+                if mine:  # a family with no casino to look at is not asked
+                    family.generate_casinos(m, mine)
+        except BaseException:
+            empty(slots)
+            raise
+        for family in plan.after:
+            family.generate_after(m, after)
+        if not n:
+            lazy = None
         if lazy is not None:
-            filled = m.by_role[plan.filled_role]
-            each = m.each
+            filled = by_role[plan.filled_role]
             c = len(lazy) * each
             for p in filled:
                 c += len(slots[p])
