@@ -22,6 +22,7 @@ from mypy_extensions import i64
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, EVERY, RIVALS, ROLES, Decision, Family, Moment
+from .casinos import casino_index
 from .chance import below
 from .profile import Profile
 from .rules import Engine
@@ -688,8 +689,18 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   casinos counted (``count_before``, each family's in ``m.before_counts``); the roles as ``fill`` lists
         #   them; the last casino family counted where it says how many (``each_casino``)
         m = engine.moment
-        m = Moment(engine, s) if m is None else m.moment(engine, s)
-        engine.moment = m
+        if m is None or s is not m.state or s.structure != m.structure or len(s.players) != m.players:
+            m = Moment(engine, s) if m is None else m.moment(engine, s)
+            engine.moment = m
+        else:  # (``Moment.moment`` written out where the tiles did not move since the last list of this state, a
+            #   call a list fewer: the player, their money, the state's casino index)
+            m.player = player = s.current
+            m.money = m.budget = s.players[player].money
+            m.markers = s.markers
+            index = s._casinos  # (as ``Engine.index``: the state's, when current)
+            if index is None or index.dirty or index.join_rule != m.join_rule:
+                index = casino_index(m.board, s, m.join_rule)
+            m.index = index
         made = m.before_counts
         made.clear()
         kb = 0
