@@ -689,11 +689,26 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   casinos counted (``count_before``, each family's in ``m.before_counts``); the roles as ``fill`` lists
         #   them; the last casino family counted where it says how many (``each_casino``)
         m = engine.moment
-        if m is None or s is not m.state or s.structure != m.structure or len(s.players) != m.players:
-            m = Moment(engine, s) if m is None else m.moment(engine, s)
-            engine.moment = m
-        else:  # (``Moment.moment`` written out where the tiles did not move since the last list of this state, a
-            #   call a list fewer: the player, their money, the state's casino index)
+        if m is None or len(s.players) != m.players:
+            m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
+        else:  # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left)
+            stamp = s.structure
+            if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open
+                #   now and was at the last renewal (most of a game): the tiles left by colour made only if read
+                #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
+                colors = m.board.colors
+                if m.open_colors is colors and max(s.color_counts) < m.per_color:
+                    with_ = m._with
+                    if len(with_) != 1:
+                        with_.clear()
+                    with_[1] = colors
+                    m.colors_with = with_
+                    m._left = None
+                    m.structure = stamp
+                    m.state = s
+                else:  # (what follows then read again: a few reads)
+                    m.moment(engine, s)
+            # the player, their money, the state's casino index
             m.player = player = s.current
             m.money = m.budget = s.players[player].money
             m.markers = s.markers
