@@ -677,9 +677,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
         #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
         #   the slots emptied: no decision made but those listed in the slots and the one drawn
-        out: list[Decision] = []
         after: list[Decision] = []
         if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+            out: list[Decision] = []
             for draw in plan.waiting:
                 draw.generate_waiting(engine, s, out)
             if not out:
@@ -787,6 +787,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         else:  # the casinos' decisions joined (every family asked)
             filled = _NOWHERE
             each = 0
+            out = []
             for slot in slots:
                 if slot:
                     out.extend(slot)
