@@ -671,7 +671,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
-        #   joined (``fill``'s ``counted``): the decisions before the casinos counted (``m.before_counts``), the
+        #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
         #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
         #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
@@ -686,8 +686,8 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 return None, 0
             return out[below(rng, len(out))], len(out)
         # ``fill``'s pure path written out (a call a list fewer), counting where it can: the decisions before the
-        #   casinos counted (``count_before``, each family's in ``m.before_counts``); the roles as ``fill`` lists
-        #   them; the last casino family counted where it says how many (``each_casino``)
+        #   casinos counted (``count_before``); the roles as ``fill`` lists them; the last casino family counted
+        #   where it says how many (``each_casino``)
         m = engine.moment
         if m is None or len(s.players) != m.players:
             m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
@@ -716,13 +716,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             if index is None or index.dirty or index.join_rule != m.join_rule:
                 index = casino_index(m.board, s, m.join_rule)
             m.index = index
-        made = m.before_counts
-        made.clear()
-        kb = 0
+        kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
-            c = before.count_before(m)
-            made.append(c)
-            kb += c
+            kb += before.count_before(m)
         player = m.player
         m.casinos = casinos = m.index.with_dice()
         n = len(casinos)
@@ -797,9 +793,11 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         if not total:
             return None, 0
         i = below(rng, total)
-        if i < kb:  # before the casinos: made by its family
+        if i < kb:  # before the casinos: made by its family (its count asked again, where there are others)
             found = None
-            for before, c in zip(plan.before, made):
+            befores = plan.before
+            for before in befores:
+                c = kb if len(befores) == 1 else before.count_before(m)
                 if i < c:
                     found = before.make_before(m, i)
                     break
