@@ -677,7 +677,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
         #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
         #   the slots emptied: no decision made but those listed in the slots and the one drawn
-        after: list[Decision] = []
         if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
             out: list[Decision] = []
             for draw in plan.waiting:
@@ -771,8 +770,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         except BaseException:
             empty(slots)
             raise
+        ka = 0  # the decisions after the casinos counted (``count_after``; made where drawn: ``make_after``)
         for family in plan.after:
-            family.generate_after(m, after)
+            ka += family.count_after(m)
         if not n:
             lazy = None
         if lazy is not None:
@@ -789,7 +789,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                     out.extend(slot)
                     slot.clear()
             c = len(out)
-        total = kb + c + len(after)
+        total = kb + c + ka
         if not total:
             return None, 0
         i = below(rng, total)
@@ -804,8 +804,15 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 i -= c
         else:
             i -= kb
-            if i >= c:
-                found = after[i - c]
+            if i >= c:  # after the casinos: made by its family (its count asked again, where there are others)
+                i -= c
+                afters = plan.after
+                for family in afters:
+                    k = ka if len(afters) == 1 else family.count_after(m)
+                    if i < k:
+                        found = family.make_after(m, i)
+                        break
+                    i -= k
             elif lazy is None:
                 found = out[i]
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'

@@ -2,7 +2,8 @@
 every colour has a tile left (``legal.fill``'s listing written out too): whatever it leaves in the moment is what a
 new moment of the same state says (the player, their money and budget, the markers, the casino index, the tiles'
 facts), list after list of whole games, the pick made first (before anything else renews the moment), on the
-game's own state and on copies of it (another state, the same engine's moment), and a colour run out of tiles."""
+game's own state and on copies of it (another state, the same engine's moment), and a colour run out of tiles;
+and the decisions after the casinos, counted and made by their families, drawn where two families list them."""
 
 import random
 
@@ -10,8 +11,12 @@ import pytest
 
 import lv
 from lv import bots, legal
-from lv.actions._family import Moment
+from lv.actions._family import Family, Moment
 from lv.chance import below
+
+from test_legal_agrees import random_position
+from test_legal_counted import _using
+from test_legal_pure import _Drawn
 
 
 @pytest.fixture(autouse=True)
@@ -84,3 +89,37 @@ def test_the_pick_on_copies_and_a_colour_run_out():
         game.apply(bots.uniform_bot(game, listed, rng))
         k += 1
     assert copies > 20 and shut > 10
+
+
+class _After(Family):
+    """A house rule's family listed after the casinos, before the end of the turn: ``k`` decisions (the protocol's
+    defaults count and make them from ``generate_after``)."""
+
+    def __init__(self, k):
+        super().__init__(name="after", order=79, decisions=(tuple,), verbs=("after",), generates_after=True,
+                         legal_order=79, applies=False)
+        self.k = k
+
+    def generate_after(self, m, out):
+        out.extend([("after", m.player, j) for j in range(self.k)])
+
+
+@pytest.mark.parametrize("k", [0, 1, 3])
+def test_the_decisions_after_the_casinos_of_two_families_each_drawn(k):
+    """The pick counts the families after the casinos (``count_after``) and makes the drawn one (``make_after``):
+    with a house rule's family before the end of the turn, every index of the list drawn is the list's."""
+    rng = random.Random(f"after {k}")
+    drawn = 0
+    for spec, players in (("revised", 4), ("original", 3)):
+        for _ in range(6):
+            game = random_position(spec, players, rng)
+            plan = legal.Plan(game.engine.profile)
+            plan.after = [_After(k)] + plan.after
+            with _using(game, plan):
+                e, s = game.engine, game.state
+                listed = legal.legal_actions(e, s)
+                for i in range(len(listed)):
+                    got, n = legal.random_pick(e, s, _Drawn(i))
+                    assert got == listed[i] and n == len(listed), (i, listed[i], got)
+                    drawn += i >= len(listed) - k - 1
+    assert drawn > 6 * (k + 1)
