@@ -818,25 +818,27 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
                 #   casinos up to it (few: the player's), then the slots after the last
                 found = None
-                f = 0  # the next of ``filled``
+                f = 0  # the next of ``filled``, at the position ``at`` (``n`` past the last)
                 nf = len(filled)
+                at = filled[0] if nf else n
                 for q in lazy if each else ():
-                    while f < nf and filled[f] <= q:
-                        slot = slots[filled[f]]
+                    while at <= q:  # the slots of the casinos up to this one
+                        slot = slots[at]
                         j = len(slot)
                         if i < j:
                             found = slot[i]
                             break
                         i -= j
                         f += 1
-                    if found is not None:
-                        break
-                    if i < each:
-                        last = plan.last
-                        assert last is not None
-                        found = last.make_casino(m, q, i)
-                        break
-                    i -= each
+                        at = filled[f] if f < nf else n
+                    else:  # (not in those slots) the counted family's at this casino, or on to the next
+                        if i < each:
+                            assert last is not None
+                            found = last.make_casino(m, q, i)
+                            break
+                        i -= each
+                        continue
+                    break
                 else:  # (``i`` is below ``c``: in one of the slots left)
                     while i >= len(slots[filled[f]]):
                         i -= len(slots[filled[f]])
