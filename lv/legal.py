@@ -690,6 +690,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         m = engine.moment
         if m is None or len(s.players) != m.players:
             m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
+            player, index = m.player, m.index
         else:  # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left)
             stamp = s.structure
             if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open
@@ -718,8 +719,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
             kb += before.count_before(m)
-        player = m.player
-        m.casinos = casinos = m.index.with_dice()
+        m.casinos = casinos = index.with_dice()
         n = len(casinos)
         slots = engine.slots
         while len(slots) < n:
@@ -773,9 +773,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         ka = 0  # the decisions after the casinos counted (``count_after``; made where drawn: ``make_after``)
         for family in plan.after:
             ka += family.count_after(m)
-        if not n:
-            lazy = None
-        if lazy is not None:
+        if lazy is not None:  # (no casino: every role's list empty, the count 0)
             filled = by_role[plan.filled_role]
             c = len(lazy) * each
             for p in filled:
