@@ -712,10 +712,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             m.player = player = s.current
             m.money = m.budget = s.players[player].money
             m.markers = s.markers
-            index = s._casinos  # (as ``Engine.index``: the state's, when current)
-            if index is None or index.dirty or index.join_rule != m.join_rule:
-                index = casino_index(m.board, s, m.join_rule)
-            m.index = index
+            kept = s._casinos  # (as ``Engine.index``: the state's, when current)
+            m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
+                else casino_index(m.board, s, m.join_rule)
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
             kb += before.count_before(m)
