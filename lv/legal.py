@@ -744,7 +744,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             m.masks_stale = True
             m.rows_stale = False
             m.roles_of, m.roles_player = casinos, player
-        if m.rows_stale:
+        elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
             _write_rows(m)
         by_role = m.by_role
         if plan.every:
@@ -753,14 +753,14 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 every[:] = range(n)
         pairs = plan.pairs
         lazy: list[int] | None = None
-        m.counted = None
         last = plan.last
         if last is not None:
             each = last.each_casino(m)
             if each >= 0:
                 pairs = plan.eager
-                lazy = m.counted = by_role[plan.last_role]
+                lazy = by_role[plan.last_role]
                 m.each = each
+        m.counted = lazy
         try:
             for family, role in pairs:
                 mine = by_role[role]
