@@ -22,6 +22,7 @@ from mypy_extensions import i64
 
 from . import actions as A
 from .actions._family import BOSSED, DICED, EVERY, RIVALS, ROLES, Decision, Family, Moment
+from .casinos import casino_index
 from .chance import below
 from .profile import Profile
 from .rules import Engine
@@ -136,17 +137,14 @@ def plan_of(engine: Engine, kinds: frozenset[str]) -> Plan:
 
 
 def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision],
-          plan: Plan | None = None, keep: int = 0, counted: bool = False) -> int:
+          plan: Plan | None = None, keep: int = 0) -> int:
     """The legal decisions, in three parts: before the casinos into ``out`` (builds; in the draw step, the
     draw), each casino's into ``engine.slots[i]`` for ``i`` below the number returned, after them into
     ``after`` (end). The caller reads the slots and empties them (``empty``): every slot is empty between
     lists, so a caller may read them all rather than the first ones. ``plan``: the families to ask (the
     profile's, all of them, when None). ``keep``: dollars the player keeps: no purchase is listed that would leave
-    it less (``Moment.budget``; greedy's reserve: it values none of them). ``counted`` (pure Python's pick,
-    ``random_pick``; in the action step): the decisions before the casinos are counted into ``m.before_counts``
-    (``count_before``), not listed; the plan's last casino family is not asked where it says how many decisions
-    it has at each casino of its role (``Family.each_casino``): ``m.counted`` holds those casinos and ``m.each``
-    that number (else None), and the others' decisions are in the slots of the casinos of ``plan.filled_role``."""
+    it less (``Moment.budget``; greedy's reserve: it values none of them). (Pure Python's pick, ``random_pick``,
+    writes this out, counting what it can rather than listing it.)"""
     if plan is None:  # (``whole_plan``, written out: in the pure build, a call a list costs)
         whole: Plan | None = engine.tables.get("legal plan")
         plan = _plan(engine) if whole is None else whole
@@ -159,15 +157,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     engine.moment = m
     if keep > 0:  # (a negative reserve lists no more than the player can pay)
         m.budget = m.money - keep
-    if counted:  # (pure Python's pick) the decisions before the casinos counted, not made (``count_before``):
-        #   each family's in ``m.before_counts``, in the plan's order
-        made = m.before_counts
-        made.clear()
-        for before in plan.before:
-            made.append(before.count_before(m))
-    else:
-        for before in plan.before:
-            before.generate_before(m, out)
+    for before in plan.before:
+        before.generate_before(m, out)
     # each casino's decisions go into its own slot, so the list keeps board order of casinos, then family order
     if not _COMPILED:  # ``_casino_rows`` written out (a call a list fewer); each family's casinos read from the
         #   moment's list by its role's place: one subscript (the switch below costs pure Python 6-12 bytecodes a
@@ -188,15 +179,16 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             rivals_rows.clear()
             i = 0
             for _, facts in casinos:
-                b = facts.boss
-                if b == player:
-                    bossed_rows.append(i)
+                if player in facts.owners:  # (the boss has a die there: a casino without the player's die is a
+                    #   rival's where it has a boss, tested first, in fewer bytecodes; most casinos)
+                    b = facts.boss
                     diced_rows.append(i)
-                else:
-                    if player in facts.owners:
-                        diced_rows.append(i)
-                    if b is not None:
+                    if b == player:
+                        bossed_rows.append(i)
+                    elif b is not None:
                         rivals_rows.append(i)
+                elif facts.boss is not None:
+                    rivals_rows.append(i)
                 i += 1
             m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
             m.rows_stale = False
@@ -208,18 +200,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
-        pairs = plan.pairs
-        if counted:  # (read only where asked: nothing else reads ``m.counted``)
-            m.counted = None
-            lazy = plan.last
-            if lazy is not None:
-                each = lazy.each_casino(m)
-                if each >= 0:
-                    pairs = plan.eager
-                    m.counted = by_role[plan.last_role]
-                    m.each = each
         try:
-            for family, role in pairs:
+            for family, role in plan.pairs:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)
@@ -689,82 +671,171 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     whole: Plan | None = engine.tables.get("legal plan")
     plan = _plan(engine) if whole is None else whole
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
-        #   joined (``fill``'s ``counted``): the decisions before the casinos counted (``m.before_counts``), the
+        #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
         #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
         #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
         #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
         #   the slots emptied: no decision made but those listed in the slots and the one drawn
-        out: list[Decision] = []
-        after: list[Decision] = []
         if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
+            out: list[Decision] = []
             for draw in plan.waiting:
                 draw.generate_waiting(engine, s, out)
             if not out:
                 return None, 0
             return out[below(rng, len(out))], len(out)
-        slots = engine.slots
-        n = fill(engine, s, out, after, plan, 0, True)
+        # ``fill``'s pure path written out (a call a list fewer), counting where it can: the decisions before the
+        #   casinos counted (``count_before``); the roles as ``fill`` lists them; the last casino family counted
+        #   where it says how many (``each_casino``)
         m = engine.moment
-        assert m is not None
-        made = m.before_counts
-        kb = 0
-        for c in made:
-            kb += c
-        lazy = m.counted if n else None
-        if lazy is not None:
-            filled = m.by_role[plan.filled_role]
-            each = m.each
+        if m is None or len(s.players) != m.players:
+            m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
+            player, index = m.player, m.index
+        else:  # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left)
+            stamp = s.structure
+            if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open
+                #   now and was at the last renewal (most of a game): the tiles left by colour made only if read
+                #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
+                colors = m.board.colors
+                if m.open_colors is colors and max(s.color_counts) < m.per_color:
+                    with_ = m._with
+                    if len(with_) != 1:
+                        with_.clear()
+                    with_[1] = colors
+                    m.colors_with = with_
+                    m._left = None
+                    m.structure = stamp
+                    m.state = s
+                else:  # (what follows then read again: a few reads)
+                    m.moment(engine, s)
+            # the player, their money, the state's casino index
+            m.player = player = s.current
+            m.money = m.budget = s.players[player].money
+            m.markers = s.markers
+            kept = s._casinos  # (as ``Engine.index``: the state's, when current)
+            m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
+                else casino_index(m.board, s, m.join_rule)
+        kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
+        for before in plan.before:
+            kb += before.count_before(m)
+        m.casinos = casinos = index.with_dice()
+        n = len(casinos)
+        slots = engine.slots
+        while len(slots) < n:
+            slots.append([])
+        m.slots = slots
+        if casinos is not m.roles_of or player != m.roles_player:  # (as ``fill``'s, line for line)
+            bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
+            bossed_rows.clear()
+            diced_rows.clear()
+            rivals_rows.clear()
+            i = 0
+            for _, facts in casinos:
+                if player in facts.owners:
+                    b = facts.boss
+                    diced_rows.append(i)
+                    if b == player:
+                        bossed_rows.append(i)
+                    elif b is not None:
+                        rivals_rows.append(i)
+                elif facts.boss is not None:
+                    rivals_rows.append(i)
+                i += 1
+            m.masks_stale = True
+            m.rows_stale = False
+            m.roles_of, m.roles_player = casinos, player
+        elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
+            _write_rows(m)
+        by_role = m.by_role
+        if plan.every:
+            every = by_role[-1]
+            if len(every) != n:
+                every[:] = range(n)
+        pairs = plan.pairs
+        lazy: list[int] | None = None
+        last = plan.last
+        if last is not None:
+            each = last.each_casino(m)
+            if each >= 0:
+                pairs = plan.eager
+                lazy = by_role[plan.last_role]
+                m.each = each
+        m.counted = lazy
+        try:
+            for family, role in pairs:
+                mine = by_role[role]
+                if mine:  # a family with no casino to look at is not asked
+                    family.generate_casinos(m, mine)
+        except BaseException:
+            empty(slots)
+            raise
+        ka = 0  # the decisions after the casinos counted (``count_after``; made where drawn: ``make_after``)
+        for family in plan.after:
+            ka += family.count_after(m)
+        if lazy is not None:  # (no casino: every role's list empty, the count 0)
+            filled = by_role[plan.filled_role]
             c = len(lazy) * each
             for p in filled:
                 c += len(slots[p])
         else:  # the casinos' decisions joined (every family asked)
             filled = _NOWHERE
             each = 0
+            out = []
             for slot in slots:
                 if slot:
                     out.extend(slot)
                     slot.clear()
             c = len(out)
-        total = kb + c + len(after)
+        total = kb + c + ka
         if not total:
             return None, 0
         i = below(rng, total)
-        if i < kb:  # before the casinos: made by its family
+        if i < kb:  # before the casinos: made by its family (its count asked again, where there are others)
             found = None
-            for before, c in zip(plan.before, made):
+            befores = plan.before
+            for before in befores:
+                c = kb if len(befores) == 1 else before.count_before(m)
                 if i < c:
                     found = before.make_before(m, i)
                     break
                 i -= c
         else:
             i -= kb
-            if i >= c:
-                found = after[i - c]
+            if i >= c:  # after the casinos: made by its family (its count asked again, where there are others)
+                i -= c
+                afters = plan.after
+                for family in afters:
+                    k = ka if len(afters) == 1 else family.count_after(m)
+                    if i < k:
+                        found = family.make_after(m, i)
+                        break
+                    i -= k
             elif lazy is None:
                 found = out[i]
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
                 #   casinos up to it (few: the player's), then the slots after the last
                 found = None
-                f = 0  # the next of ``filled``
+                f = 0  # the next of ``filled``, at the position ``at`` (``n`` past the last)
                 nf = len(filled)
+                at = filled[0] if nf else n
                 for q in lazy if each else ():
-                    while f < nf and filled[f] <= q:
-                        slot = slots[filled[f]]
+                    while at <= q:  # the slots of the casinos up to this one
+                        slot = slots[at]
                         j = len(slot)
                         if i < j:
                             found = slot[i]
                             break
                         i -= j
                         f += 1
-                    if found is not None:
-                        break
-                    if i < each:
-                        last = plan.last
-                        assert last is not None
-                        found = last.make_casino(m, q, i)
-                        break
-                    i -= each
+                        at = filled[f] if f < nf else n
+                    else:  # (not in those slots) the counted family's at this casino, or on to the next
+                        if i < each:
+                            assert last is not None
+                            found = last.make_casino(m, q, i)
+                            break
+                        i -= each
+                        continue
+                    break
                 else:  # (``i`` is below ``c``: in one of the slots left)
                     while i >= len(slots[filled[f]]):
                         i -= len(slots[filled[f]])

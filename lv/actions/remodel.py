@@ -77,6 +77,7 @@ def remodel_cost(engine: Engine, casino: Casino) -> tuple[int, int]:
 ByFirst = list[dict[str, tuple[Remodel, ...]] | None]
 """The remodels made for a set of colours, by casino (its first lot's bit, ``Casino.first``), by colour of the
 casino."""
+_NO_FIRST: Final[ByFirst] = []  # (``generate_casinos``'s before its first casino: never read nor changed)
 
 
 class RemodelTable:
@@ -180,7 +181,7 @@ class RemodelFamily(Family):
         by_space, made = table.by_space, table.made
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
-        by_first: ByFirst = []
+        by_first: ByFirst = _NO_FIRST  # (not read before it is set: no list made a call)
         colors: tuple[str, ...] = ()
         for i in rows:
             casino = casinos[i][0]
