@@ -305,8 +305,7 @@ class Engine:
         of the two dicts' items, in C (``_tell`` scans the block's casinos before for each casino after). The same
         events, in the same order."""
         at_bit = index.at_bit
-        for k in range(len(after)):
-            now, was = after[k], before[k]
+        for now, was in zip(after, before):
             if now is was:
                 continue  # nothing changed in the block
             found = now.items() - was.items()  # (mask, boss) of the casinos new or with another boss
@@ -795,8 +794,10 @@ class Engine:
             pass
         elif _COMPILED:
             before = index.pair_blocks()
-        else:
-            bosses = index.boss_blocks()
+        else:  # (pure: current, as it mostly is, read without a call)
+            bosses = index._boss_blocks
+            if bosses is None or index._stale:
+                bosses = index.boss_blocks()
         changes = index.changes
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
