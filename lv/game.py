@@ -49,6 +49,9 @@ class Decision:
     """One applied decision of a turn: the action, the dice and choices it used, and the events it caused.
     (A plain class, not attrs: game.py is compiled, and a native class is made and read in C.)"""
 
+    # pure, no instance dict: made without one, its fields stored and read in their slots
+    __slots__ = ("action", "_dice", "_choices", "_generated", "_pair", "_gen", "_events", "_one")
+
     def __init__(self, action: Any, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
                  generated: list[str] | None = None, events: list[Event] | None = None) -> None:
         self.action = action
