@@ -667,8 +667,15 @@ class CasinoIndex:
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
-                        self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
-                                                 else _in_order(self.by_block[number], [single]))
+                        if _COMPILED:
+                            self.by_block[number] = _with(self.by_block[number], single, 0)
+                        else:  # (pure, ``_in_order`` written out: no call, no list of one made)
+                            block = list(self.by_block[number])
+                            at, low = len(block), single.low
+                            while at and block[at - 1].low > low:
+                                at -= 1
+                            block.insert(at, single)
+                            self.by_block[number] = block
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -895,17 +902,29 @@ class CasinoIndex:
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-            if not _COMPILED:  # (pure: a new pair each, fewer bytecodes than the reuse below)
+            if not _COMPILED and bosses:  # (pure: a new pair each, fewer bytecodes than the reuse below)
                 for casino in self.by_block[number]:
-                    first = casino.first
-                    f = facts[first]
+                    f = facts[casino.first]
                     if f is None:
+                        first = casino.first
                         if noting:
                             self._note(facts, first)
                         f = facts[first] = _facts_from(owners_at, values, casino)
                     pairs.append((casino, f))
-                    if bosses:
-                        by_mask[casino.mask] = f.boss
+                    b = by_mask[casino.mask] = f.boss
+                    if b is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
+            elif not _COMPILED:  # (pure, quiet: no bosses by mask)
+                for casino in self.by_block[number]:
+                    f = facts[casino.first]
+                    if f is None:
+                        first = casino.first
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    pairs.append((casino, f))
                     if f.boss is None and len(f.top_lots) >= 2:
                         if tied is _NO_TIES:
                             tied = []

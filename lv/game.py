@@ -758,7 +758,7 @@ class Game:
             # no dice and no choices given, in the action step: none of the checks below can refuse it, nor is it a
             # draw, a reroll, a choice or a lay-off (the action step's legal list has none; vouched all the same, the
             # engine refuses them as always). Pure, ~50 bytecodes fewer a decision
-            self._vouched = self._checked = self._legal = None
+            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             turn = self.history[-1]
             kind = type(action)
             if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer

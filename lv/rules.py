@@ -832,7 +832,14 @@ class Engine:
             if not quiet:
                 self._tell(s, before, index.pair_blocks(), events)
             return
-        after = index.boss_blocks()  # (pure: filled with the bosses by mask, compared first)
+        # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
+        if index.dirty:
+            index.refresh()
+        if index._stale:
+            index._fill()
+        after = index._boss_blocks
+        if after is None:
+            after = index.boss_blocks()
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
