@@ -665,6 +665,11 @@ class CasinoIndex:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
+                    if not _COMPILED and not (self._stale | self._unbossed) >> number & 1 and not self._noting:
+                        # pure, the block's casinos with their dice facts and bosses by mask current: changed here,
+                        # not filled again (``_fill`` would make every pair and boss of the block anew)
+                        self._placed(number, i, single, was)
+                        return
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
                         if _COMPILED:
@@ -763,6 +768,41 @@ class CasinoIndex:
             self._note(self.by_block, number)
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
+
+    def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:
+        """Pure, ``_rework``'s tile alone on bit ``i`` (block ``number``, filled and bossed, no checkpoint open), the
+        casino ``single``: on an empty lot (``was`` None), it goes into the block's lists at its place (board order of
+        first lots) with its dice facts, its boss into the block's bosses by mask (a copy); in the place of ``was``
+        (the same lot, recoloured or raised), it takes its place with the same dice facts (the same die: a die changed
+        would have made the block stale), and the bosses by mask stay the very same dict (the same mask, the same
+        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die."""
+        block = list(self.by_block[number])
+        pairs = list(self._pairs[number])
+        facts = self._facts
+        f = facts[i]
+        if was is None:
+            if f is None:
+                f = facts[i] = _facts_from(self._owners, self._values, single)
+            at, low = len(block), single.low
+            while at and block[at - 1].low > low:
+                at -= 1
+            block.insert(at, single)
+            pairs.insert(at, (single, f))
+            by_mask = dict(self._bosses_by[number])
+            by_mask[single.mask] = f.boss
+            self._bosses_by[number] = by_mask
+            self._boss_blocks = None
+        else:
+            if f is None:
+                f = facts[i] = _facts_from(self._owners, self._values, single)
+            for k in range(len(block)):
+                if block[k] is was:
+                    block[k] = single
+                    pairs[k] = (single, f)
+                    break
+        self.by_block[number] = block
+        self._pairs[number] = pairs
+        self._pair_blocks = None
 
     def _kept_lots(self, number: int, changed: int) -> bool:
         """``_rework`` of the lots of ``changed`` (two or more, in block ``number``) if they are every lot of one
