@@ -894,12 +894,45 @@ class CasinoIndex:
         if _COMPILED:
             self.by_block[number] = _with(self.by_block[number], casino, group)
         else:  # (pure: see _rework)
+            if not noting and not (self._stale | self._unbossed | self._tied) >> number & 1:
+                # pure, the block filled and bossed, none of its casinos tied: its pairs and bosses by mask changed
+                # here unless the new casino is tied (see ``_placed``)
+                f = facts[casino.first] = _facts_from(self._owners, self._values, casino)
+                if f.boss is not None or len(f.top_lots) < 2:
+                    self._joined(number, casino, f, merged)
+                    return
             kept: list[Casino] = []
             for c in self.by_block[number]:
                 if not c.mask & group:
                     kept.append(c)
             self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
+
+    def _joined(self, number: int, casino: Casino, f: DiceFacts, merged: list[Casino]) -> None:
+        """Pure, ``_join``'s new casino ``casino`` (dice facts ``f``, not tied) in block ``number`` (filled and bossed,
+        none of its casinos tied, no checkpoint open), made of the casinos ``merged`` and a new tile: the block's
+        casinos, pairs and bosses by mask without those, with it at its place (board order of first lots)."""
+        group, low = casino.mask, casino.low
+        block: list[Casino] = []
+        pairs: list[tuple[Casino, DiceFacts]] = []
+        for pair in self._pairs[number]:  # (the block's casinos and their pairs: the same, in the same order)
+            c = pair[0]
+            if not c.mask & group:
+                block.append(c)
+                pairs.append(pair)
+        at = len(block)
+        while at and block[at - 1].low > low:
+            at -= 1
+        block.insert(at, casino)
+        pairs.insert(at, (casino, f))
+        by_mask = dict(self._bosses_by[number])
+        for c in merged:
+            del by_mask[c.mask]
+        by_mask[group] = f.boss
+        self.by_block[number] = block
+        self._pairs[number] = pairs
+        self._bosses_by[number] = by_mask
+        self._boss_blocks = self._pair_blocks = None
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
