@@ -354,7 +354,8 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
-                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed")
+                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed",
+                 "rebossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -370,6 +371,9 @@ class CasinoIndex:
     _noted: int
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
+        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision):
+        # ``Engine._told`` looks at those blocks only
+        self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
             if owner is None:
@@ -792,6 +796,7 @@ class CasinoIndex:
             by_mask[single.mask] = f.boss
             self._bosses_by[number] = by_mask
             self._boss_blocks = None
+            self.rebossed |= 1 << number
         else:
             if f is None:
                 f = facts[i] = _facts_from(self._owners, self._values, single)
@@ -933,6 +938,7 @@ class CasinoIndex:
         self._pairs[number] = pairs
         self._bosses_by[number] = by_mask
         self._boss_blocks = self._pair_blocks = None
+        self.rebossed |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
@@ -1040,6 +1046,7 @@ class CasinoIndex:
                     self._note(self._bosses_by, number)
                 self._bosses_by[number] = by_mask
                 self._unbossed &= ~low
+                self.rebossed |= low
             else:
                 self._unbossed |= low
             if tied:
@@ -1133,6 +1140,7 @@ class CasinoIndex:
                     if self._noting:
                         self._note(by, number)
                     by[number] = bosses
+                    self.rebossed |= low
             found = self._boss_blocks = tuple(by)
         return found
 

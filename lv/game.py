@@ -764,8 +764,7 @@ class Game:
             if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
                 return self._ask(action, None, None)
             end = kind is EndTurn
-            saved = None
-            turns = decided = 0
+            saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
             self._vouched = None
             checked, self._checked = self._checked, None

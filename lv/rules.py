@@ -299,13 +299,17 @@ class Engine:
                     events.append(BossChanged(casino.lots, main[1], b))
 
     def _told(self, s: GameState, index: CasinoIndex, before: tuple[dict[int, int | None], ...],
-              after: tuple[dict[int, int | None], ...], events: list[Event]) -> None:
+              after: tuple[dict[int, int | None], ...], events: list[Event], blocks: int) -> None:
         """``_tell`` from the bosses by mask of each block (``CasinoIndex.boss_blocks``) before and after, on the
         index ``index`` (current): pure, where a block's casinos new or with another boss are found by the difference
         of the two dicts' items, in C (``_tell`` scans the block's casinos before for each casino after). The same
-        events, in the same order."""
+        events, in the same order. ``blocks``: the blocks to compare, as bits (``CasinoIndex.rebossed``: those whose
+        bosses by mask were made anew; the others' are the very dicts they were)."""
         at_bit = index.at_bit
-        for now, was in zip(after, before):
+        while blocks:
+            k = (blocks & -blocks).bit_length() - 1
+            blocks &= blocks - 1
+            now, was = after[k], before[k]
             if now is was:
                 continue  # nothing changed in the block
             found = now.items() - was.items()  # (mask, boss) of the casinos new or with another boss
@@ -795,10 +799,10 @@ class Engine:
         elif _COMPILED:
             before = index.pair_blocks()
         else:  # (pure: current, as it mostly is, read without a call)
-            bosses = index._boss_blocks
-            if bosses is None or index._stale:
-                bosses = index.boss_blocks()
+            kept = index._boss_blocks
+            bosses = index.boss_blocks() if kept is None or index._stale else kept
         changes = index.changes
+        index.rebossed = 0
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
         else:
@@ -809,7 +813,7 @@ class Engine:
                 self.consequences(s, before, events)
             elif not quiet:
                 now = casino_index(self.board, s, self._join_rule)
-                self._told(s, now, bosses, now.boss_blocks(), events)
+                self._told(s, now, bosses, now.boss_blocks(), events, (1 << len(bosses)) - 1)
             return
         # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
         # boss changed (the index, filled before, is as it was: ``pair_blocks`` would give ``before`` again)
@@ -844,7 +848,7 @@ class Engine:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
         if after != bosses:
-            self._told(s, index, bosses, after, events)
+            self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
