@@ -132,7 +132,10 @@ class Engine:
         i = self.board.index.get(lot)  # (the index's ``at_bit`` read here: ``at.get`` is the same, a call more)
         if i is None:
             return None
-        return self.index(s).at_bit[i]
+        index = s._casinos  # (``index``, written out: the index is current, as it mostly is, without a call)
+        if index is None or index.dirty or index.join_rule != self._join_rule:
+            index = casino_index(self.board, s, self._join_rule)
+        return index.at_bit[i]
 
     def available_tiles(self, s: GameState, color: str) -> int:
         """Tiles of ``color`` still off the board."""
