@@ -403,6 +403,8 @@ def _sound(dice: dict[str, Any] | None) -> bool:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+# pure, a Decision made without its ``__init__`` (``Game.apply`` stores each field itself)
+_new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 
 
@@ -848,12 +850,27 @@ class Game:
         # ``_decided(action, d, choices, events)``, written out (the pure build's call of it cost ~0.1 M a game)
         used = d._used
         one = len(events) == 1
-        decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
-                            None if one else events)
-        if one:
-            decision._one = events[0]
-        decision._pair = d._pair
-        decision._gen = d._gen
+        if _COMPILED:
+            decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
+                                None if one else events)
+            if one:
+                decision._one = events[0]
+            decision._pair = d._pair
+            decision._gen = d._gen
+        else:  # (pure: made without ``__init__``'s frame, each field stored once)
+            decision = _new_decision(Decision)
+            decision.action = action
+            decision._dice = used if used else None
+            decision._choices = None if not choices else dict(choices)
+            decision._generated = None
+            decision._pair = d._pair
+            decision._gen = d._gen
+            if one:
+                decision._events = None
+                decision._one = events[0]
+            else:
+                decision._events = events
+                decision._one = None
         turn.decisions.append(decision)
         return events
 

@@ -845,8 +845,8 @@ class Engine:
         if index._stale:
             index._fill()
         after = index._boss_blocks
-        if after is None:
-            after = index.boss_blocks()
+        if after is None:  # (made here where every block is bossed, as after a fill by default: no call)
+            after = index._boss_blocks = tuple(index._bosses_by) if not index._unbossed else index.boss_blocks()
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
