@@ -76,6 +76,7 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
         assert placed > 50 and joined > 5, (placed, joined)
 
 
+@pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled engine's methods are C: not patched")
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_merges_and_bosses_told_are_those_the_blocks_casinos_tell(spec, monkeypatch):
     """Every decision of played games tells the merges and boss changes that ``Engine._tell`` finds from the blocks'
