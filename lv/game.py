@@ -841,7 +841,7 @@ class Game:
                 key = ("turn", s.turn, "decision", len(turn.decisions))
             d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
-            self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
+            self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]
