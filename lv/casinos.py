@@ -354,7 +354,8 @@ class CasinoIndex:
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
                  "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
-                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed")
+                 "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed",
+                 "rebossed")
     # what it reads of its state (``_reads``)
     _colors: list[str | None]
     _heights: list[int]
@@ -370,6 +371,9 @@ class CasinoIndex:
     _noted: int
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
+        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision):
+        # ``Engine._told`` looks at those blocks only
+        self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
             if owner is None:
@@ -665,10 +669,22 @@ class CasinoIndex:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
+                    if not _COMPILED and not (self._stale | self._unbossed) >> number & 1 and not self._noting:
+                        # pure, the block's casinos with their dice facts and bosses by mask current: changed here,
+                        # not filled again (``_fill`` would make every pair and boss of the block anew)
+                        self._placed(number, i, single, was)
+                        return
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
-                        self.by_block[number] = (_with(self.by_block[number], single, 0) if _COMPILED
-                                                 else _in_order(self.by_block[number], [single]))
+                        if _COMPILED:
+                            self.by_block[number] = _with(self.by_block[number], single, 0)
+                        else:  # (pure, ``_in_order`` written out: no call, no list of one made)
+                            block = list(self.by_block[number])
+                            at, low = len(block), single.low
+                            while at and block[at - 1].low > low:
+                                at -= 1
+                            block.insert(at, single)
+                            self.by_block[number] = block
                     else:  # in the place of the casino it was (the same first lot); its dice facts stay (the
                         #   same lots: die_changed tells), as the flood fill below keeps them
                         block = list(self.by_block[number])
@@ -756,6 +772,42 @@ class CasinoIndex:
             self._note(self.by_block, number)
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
+
+    def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:
+        """Pure, ``_rework``'s tile alone on bit ``i`` (block ``number``, filled and bossed, no checkpoint open), the
+        casino ``single``: on an empty lot (``was`` None), it goes into the block's lists at its place (board order of
+        first lots) with its dice facts, its boss into the block's bosses by mask (a copy); in the place of ``was``
+        (the same lot, recoloured or raised), it takes its place with the same dice facts (the same die: a die changed
+        would have made the block stale), and the bosses by mask stay the very same dict (the same mask, the same
+        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die."""
+        block = list(self.by_block[number])
+        pairs = list(self._pairs[number])
+        facts = self._facts
+        f = facts[i]
+        if was is None:
+            if f is None:
+                f = facts[i] = _facts_from(self._owners, self._values, single)
+            at, low = len(block), single.low
+            while at and block[at - 1].low > low:
+                at -= 1
+            block.insert(at, single)
+            pairs.insert(at, (single, f))
+            by_mask = dict(self._bosses_by[number])
+            by_mask[single.mask] = f.boss
+            self._bosses_by[number] = by_mask
+            self._boss_blocks = None
+            self.rebossed |= 1 << number
+        else:
+            if f is None:
+                f = facts[i] = _facts_from(self._owners, self._values, single)
+            for k in range(len(block)):
+                if block[k] is was:
+                    block[k] = single
+                    pairs[k] = (single, f)
+                    break
+        self.by_block[number] = block
+        self._pairs[number] = pairs
+        self._pair_blocks = None
 
     def _kept_lots(self, number: int, changed: int) -> bool:
         """``_rework`` of the lots of ``changed`` (two or more, in block ``number``) if they are every lot of one
@@ -847,12 +899,46 @@ class CasinoIndex:
         if _COMPILED:
             self.by_block[number] = _with(self.by_block[number], casino, group)
         else:  # (pure: see _rework)
+            if not noting and not (self._stale | self._unbossed | self._tied) >> number & 1:
+                # pure, the block filled and bossed, none of its casinos tied: its pairs and bosses by mask changed
+                # here unless the new casino is tied (see ``_placed``)
+                f = facts[casino.first] = _facts_from(self._owners, self._values, casino)
+                if f.boss is not None or len(f.top_lots) < 2:
+                    self._joined(number, casino, f, merged)
+                    return
             kept: list[Casino] = []
             for c in self.by_block[number]:
                 if not c.mask & group:
                     kept.append(c)
             self.by_block[number] = _in_order(kept, [casino])
         self._stale |= 1 << number
+
+    def _joined(self, number: int, casino: Casino, f: DiceFacts, merged: list[Casino]) -> None:
+        """Pure, ``_join``'s new casino ``casino`` (dice facts ``f``, not tied) in block ``number`` (filled and bossed,
+        none of its casinos tied, no checkpoint open), made of the casinos ``merged`` and a new tile: the block's
+        casinos, pairs and bosses by mask without those, with it at its place (board order of first lots)."""
+        group, low = casino.mask, casino.low
+        block: list[Casino] = []
+        pairs: list[tuple[Casino, DiceFacts]] = []
+        for pair in self._pairs[number]:  # (the block's casinos and their pairs: the same, in the same order)
+            c = pair[0]
+            if not c.mask & group:
+                block.append(c)
+                pairs.append(pair)
+        at = len(block)
+        while at and block[at - 1].low > low:
+            at -= 1
+        block.insert(at, casino)
+        pairs.insert(at, (casino, f))
+        by_mask = dict(self._bosses_by[number])
+        for c in merged:
+            del by_mask[c.mask]
+        by_mask[group] = f.boss
+        self.by_block[number] = block
+        self._pairs[number] = pairs
+        self._bosses_by[number] = by_mask
+        self._boss_blocks = self._pair_blocks = None
+        self.rebossed |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
@@ -895,17 +981,29 @@ class CasinoIndex:
             tied: list[tuple[Casino, DiceFacts]] = _NO_TIES  # a list of its own once one is tied (most blocks: none)
             if noting:
                 self._note(pairs_by, number)
-            if not _COMPILED:  # (pure: a new pair each, fewer bytecodes than the reuse below)
+            if not _COMPILED and bosses:  # (pure: a new pair each, fewer bytecodes than the reuse below)
                 for casino in self.by_block[number]:
-                    first = casino.first
-                    f = facts[first]
+                    f = facts[casino.first]
                     if f is None:
+                        first = casino.first
                         if noting:
                             self._note(facts, first)
                         f = facts[first] = _facts_from(owners_at, values, casino)
                     pairs.append((casino, f))
-                    if bosses:
-                        by_mask[casino.mask] = f.boss
+                    b = by_mask[casino.mask] = f.boss
+                    if b is None and len(f.top_lots) >= 2:
+                        if tied is _NO_TIES:
+                            tied = []
+                        tied.append((casino, f))
+            elif not _COMPILED:  # (pure, quiet: no bosses by mask)
+                for casino in self.by_block[number]:
+                    f = facts[casino.first]
+                    if f is None:
+                        first = casino.first
+                        if noting:
+                            self._note(facts, first)
+                        f = facts[first] = _facts_from(owners_at, values, casino)
+                    pairs.append((casino, f))
                     if f.boss is None and len(f.top_lots) >= 2:
                         if tied is _NO_TIES:
                             tied = []
@@ -948,6 +1046,7 @@ class CasinoIndex:
                     self._note(self._bosses_by, number)
                 self._bosses_by[number] = by_mask
                 self._unbossed &= ~low
+                self.rebossed |= low
             else:
                 self._unbossed |= low
             if tied:
@@ -1041,6 +1140,7 @@ class CasinoIndex:
                     if self._noting:
                         self._note(by, number)
                     by[number] = bosses
+                    self.rebossed |= low
             found = self._boss_blocks = tuple(by)
         return found
 

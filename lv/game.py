@@ -49,6 +49,9 @@ class Decision:
     """One applied decision of a turn: the action, the dice and choices it used, and the events it caused.
     (A plain class, not attrs: game.py is compiled, and a native class is made and read in C.)"""
 
+    # pure, no instance dict: made without one, its fields stored and read in their slots
+    __slots__ = ("action", "_dice", "_choices", "_generated", "_pair", "_gen", "_events", "_one")
+
     def __init__(self, action: Any, dice: dict[str, Any] | None = None, choices: dict[str, Any] | None = None,
                  generated: list[str] | None = None, events: list[Event] | None = None) -> None:
         self.action = action
@@ -400,6 +403,8 @@ def _sound(dice: dict[str, Any] | None) -> bool:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+# pure, a Decision made without its ``__init__`` (``Game.apply`` stores each field itself)
+_new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 
 
@@ -746,49 +751,67 @@ class Game:
         ``EndTurn`` starts. Raises ``IllegalAction`` (with the rule's parameter) and leaves the state
         unchanged; raises it with "the game is over" once it is."""
         s = self.state
-        vouched, self._vouched = self._vouched, None
-        checked, self._checked = self._checked, None
-        self._legal = None
-        # from outside: its types checked alike in both builds (once: push checked its own)
-        if (checked is None or action is not checked) and (vouched is None or action is not vouched):
-            check_action("apply", action)
-        plain = True  # no dice and no choices given (the simulation's case)
-        if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
-            plain = False
-            if not ((dice is None or isinstance(dice, dict)) and (choices is None or isinstance(choices, dict))
-                    and (next_draw_dice is None or isinstance(next_draw_dice, dict))
-                    and (next_draw_choices is None or isinstance(next_draw_choices, dict))):
-                # (only then: its keywords made a dict, a generic call compiled, for each decision a record gives dice)
-                _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
-                             next_draw_choices=next_draw_choices)
-        phase = s.phase
-        if phase == "over":
-            raise IllegalAction("the game is over", "end")
-        turn = self.history[-1]  # ``current_turn``
-        # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``); the classes are this
-        # module's names, not attributes of ``A`` (a compiled module reads those by a generic lookup each time)
-        kind = type(action)
-        if kind is Draw:
-            return self._draw(action, dice, choices)
-        if kind is Reroll or kind is Choose:
-            return self._resume(action)
-        if kind is LayOff:
-            return self._answer(action, dice)
-        if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
-            return self._ask(action, dice, choices)
-        if phase != "actions":  # the draw not made yet, or waiting at a table
-            refused = self._why_not_now(kind is EndTurn)
-            if refused is not None:
-                raise IllegalAction(refused[1], refused[0])
-        # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
-        # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
-        # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision does;
-        # no dice or choices given, none)
-        end = isinstance(action, EndTurn)
-        saved: GameState | None = None
-        turns = decided = 0
-        if not plain and ((next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)):
-            saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
+        vouched = self._vouched
+        turn: Turn
+        saved: GameState | None
+        if (vouched is not None and action is vouched and dice is None and choices is None
+                and next_draw_dice is None and next_draw_choices is None and s.phase == "actions"):
+            # the simulation's case: the engine's own decision for this state (``random_legal``, a listed ``push``),
+            # no dice and no choices given, in the action step: none of the checks below can refuse it, nor is it a
+            # draw, a reroll, a choice or a lay-off (the action step's legal list has none; vouched all the same, the
+            # engine refuses them as always). Pure, ~50 bytecodes fewer a decision
+            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
+            turn = self.history[-1]
+            kind = type(action)
+            if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
+                return self._ask(action, None, None)
+            end = kind is EndTurn
+            saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
+        else:
+            self._vouched = None
+            checked, self._checked = self._checked, None
+            self._legal = None
+            # from outside: its types checked alike in both builds (once: push checked its own)
+            if (checked is None or action is not checked) and (vouched is None or action is not vouched):
+                check_action("apply", action)
+            plain = True  # no dice and no choices given (the simulation's case)
+            if dice is not None or choices is not None or next_draw_dice is not None or next_draw_choices is not None:
+                plain = False
+                if not ((dice is None or isinstance(dice, dict)) and (choices is None or isinstance(choices, dict))
+                        and (next_draw_dice is None or isinstance(next_draw_dice, dict))
+                        and (next_draw_choices is None or isinstance(next_draw_choices, dict))):
+                    # (only then: its keywords made a dict, a generic call compiled, for each decision a record gives
+                    # dice)
+                    _given_dicts(dice=dice, choices=choices, next_draw_dice=next_draw_dice,
+                                 next_draw_choices=next_draw_choices)
+            phase = s.phase
+            if phase == "over":
+                raise IllegalAction("the game is over", "end")
+            turn = self.history[-1]  # ``current_turn``
+            # exact-class tests: the cheapest on this path (mypy cannot narrow through ``kind``); the classes are this
+            # module's names, not attributes of ``A`` (a compiled module reads those by a generic lookup each time)
+            kind = type(action)
+            if kind is Draw:
+                return self._draw(action, dice, choices)
+            if kind is Reroll or kind is Choose:
+                return self._resume(action)
+            if kind is LayOff:
+                return self._answer(action, dice)
+            if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
+                return self._ask(action, dice, choices)
+            if phase != "actions":  # the draw not made yet, or waiting at a table
+                refused = self._why_not_now(kind is EndTurn)
+                if refused is not None:
+                    raise IllegalAction(refused[1], refused[0])
+            # recorded dice and choices can fail after the state began to change (a tie die that is no die face, a
+            # marker_from naming no marker of the drawer): keep a copy to put back, so an error leaves no trace
+            # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision
+            # does; no dice or choices given, none)
+            end = isinstance(action, EndTurn)
+            saved = None
+            turns = decided = 0
+            if not plain and ((next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)):
+                saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
         try:
             if end:
                 ended = TurnEnded(s.current)
@@ -818,7 +841,7 @@ class Game:
                 key = ("turn", s.turn, "decision", len(turn.decisions))
             d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
-            self.engine.apply(s, action, d, events, choices, trusted=action is vouched)
+            self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]
@@ -827,12 +850,27 @@ class Game:
         # ``_decided(action, d, choices, events)``, written out (the pure build's call of it cost ~0.1 M a game)
         used = d._used
         one = len(events) == 1
-        decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
-                            None if one else events)
-        if one:
-            decision._one = events[0]
-        decision._pair = d._pair
-        decision._gen = d._gen
+        if _COMPILED:
+            decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
+                                None if one else events)
+            if one:
+                decision._one = events[0]
+            decision._pair = d._pair
+            decision._gen = d._gen
+        else:  # (pure: made without ``__init__``'s frame, each field stored once)
+            decision = _new_decision(Decision)
+            decision.action = action
+            decision._dice = used if used else None
+            decision._choices = None if not choices else dict(choices)
+            decision._generated = None
+            decision._pair = d._pair
+            decision._gen = d._gen
+            if one:
+                decision._events = None
+                decision._one = events[0]
+            else:
+                decision._events = events
+                decision._one = None
         turn.decisions.append(decision)
         return events
 

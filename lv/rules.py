@@ -132,7 +132,10 @@ class Engine:
         i = self.board.index.get(lot)  # (the index's ``at_bit`` read here: ``at.get`` is the same, a call more)
         if i is None:
             return None
-        return self.index(s).at_bit[i]
+        index = s._casinos  # (``index``, written out: the index is current, as it mostly is, without a call)
+        if index is None or index.dirty or index.join_rule != self._join_rule:
+            index = casino_index(self.board, s, self._join_rule)
+        return index.at_bit[i]
 
     def available_tiles(self, s: GameState, color: str) -> int:
         """Tiles of ``color`` still off the board."""
@@ -293,6 +296,53 @@ class Engine:
                 size = popcount(main[0]) if _COMPILED else main[0].bit_count()
                 for old_pair in prior:
                     count = popcount(old_pair[0]) if _COMPILED else old_pair[0].bit_count()
+                    if count > size:
+                        main, size = old_pair, count
+                if main[1] != b:
+                    events.append(BossChanged(casino.lots, main[1], b))
+
+    def _told(self, s: GameState, index: CasinoIndex, before: tuple[dict[int, int | None], ...],
+              after: tuple[dict[int, int | None], ...], events: list[Event], blocks: int) -> None:
+        """``_tell`` from the bosses by mask of each block (``CasinoIndex.boss_blocks``) before and after, on the
+        index ``index`` (current): pure, where a block's casinos new or with another boss are found by the difference
+        of the two dicts' items, in C (``_tell`` scans the block's casinos before for each casino after). The same
+        events, in the same order. ``blocks``: the blocks to compare, as bits (``CasinoIndex.rebossed``: those whose
+        bosses by mask were made anew; the others' are the very dicts they were)."""
+        at_bit = index.at_bit
+        while blocks:
+            k = (blocks & -blocks).bit_length() - 1
+            blocks &= blocks - 1
+            now, was = after[k], before[k]
+            if now is was:
+                continue  # nothing changed in the block
+            found = now.items() - was.items()  # (mask, boss) of the casinos new or with another boss
+            if not found:
+                continue
+            for mask, b in (found if len(found) == 1 else sorted(found, key=_first_lot)):  # (in board order)
+                # the casinos it was made of, in the order of its lots: (mask, boss) of each
+                prior: list[tuple[int, int | None]] = []
+                rest = mask
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    for old in was.items():
+                        if old[0] & low:
+                            prior.append(old)
+                            rest &= ~old[0]
+                            break
+                if not prior:
+                    continue
+                casino = at_bit[(mask & -mask).bit_length() - 1]
+                assert casino is not None  # a casino of the index
+                if len(prior) >= 2:  # its first tile's colour and height (a "color" join may mix heights)
+                    i = casino.first
+                    color = s.tile_colors[i]
+                    assert color is not None  # a casino's lot has a tile
+                    events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots
+                main = prior[0]
+                size = main[0].bit_count()
+                for old_pair in prior:
+                    count = old_pair[0].bit_count()
                     if count > size:
                         main, size = old_pair, count
                 if main[1] != b:
@@ -738,26 +788,35 @@ class Engine:
                 raise IllegalAction("no decisions during the draw", TURN_ORDER)
         # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
         # and boss changes
-        index = casino_index(self.board, s, self._join_rule)
+        index = s._casinos  # (``casino_index``'s test here: the index is current, as it mostly is, without a call)
+        if index is None or index.dirty or index.join_rule != self._join_rule:
+            index = casino_index(self.board, s, self._join_rule)
         quiet = self.quiet
-        # ``snapshot``; pure, the bosses by mask too: compared in C, they spare ``_tell`` when nothing is to tell (see
-        # ``CasinoIndex._fill``); compiled, ``_tell`` compares the blocks natively, none made
+        # ``snapshot``; pure, the bosses by mask instead: compared in C, they spare ``_told`` when nothing is to tell
+        # (see ``CasinoIndex._fill``), and ``_told`` finds what changed from them; compiled, ``_tell`` compares the
+        # blocks natively, none made
         bosses: tuple[dict[int, int | None], ...] = ()
+        before: Blocks = ()
         if quiet:
-            before: Blocks = ()
+            pass
         elif _COMPILED:
             before = index.pair_blocks()
-        else:  # (pure: the index current once boss_blocks ran: its blocks' lists read, no call)
-            bosses = index.boss_blocks()
-            before = tuple(index._pairs)
+        else:  # (pure: current, as it mostly is, read without a call)
+            kept = index._boss_blocks
+            bosses = index.boss_blocks() if kept is None or index._stale else kept
         changes = index.changes
+        index.rebossed = 0
         if family is not None:
             family.carry_out(self, s, s.current, action, dice, events, choices)
         else:
             self.act(s, s.current, action, dice, events, choices)
         if s._casinos is not index:  # (the state has another index: never in play) the long way
             self.resolve_ties(s, dice, events)
-            self.consequences(s, before, events)
+            if _COMPILED:
+                self.consequences(s, before, events)
+            elif not quiet:
+                now = casino_index(self.board, s, self._join_rule)
+                self._told(s, now, bosses, now.boss_blocks(), events, (1 << len(bosses)) - 1)
             return
         # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
         # boss changed (the index, filled before, is as it was: ``pair_blocks`` would give ``before`` again)
@@ -780,12 +839,19 @@ class Engine:
             if not quiet:
                 self._tell(s, before, index.pair_blocks(), events)
             return
-        after = index.boss_blocks()  # (pure: filled with the bosses by mask, compared first)
+        # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
+        if index.dirty:
+            index.refresh()
+        if index._stale:
+            index._fill()
+        after = index._boss_blocks
+        if after is None:  # (made here where every block is bossed, as after a fill by default: no call)
+            after = index._boss_blocks = tuple(index._bosses_by) if not index._unbossed else index.boss_blocks()
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
         if after != bosses:
-            self._tell(s, before, tuple(index._pairs), events)
+            self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:
         """At a table, a draw that waits for tie dice or a piece to move allows nothing else meanwhile."""
@@ -864,6 +930,11 @@ class DrawScratch:
         self.paid_lots: list[tuple[str, ...]] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
+
+
+def _first_lot(pair: tuple[int, int | None]) -> int:
+    """The bit of the first lot of the casino on the lots of the mask ``pair[0]`` (``_told``'s order)."""
+    return pair[0] & -pair[0]
 
 
 def _totals(totals: tuple[int, ...]) -> int:

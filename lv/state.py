@@ -66,6 +66,8 @@ class Tile:
     A value: never changed once made (the state's methods put a new one in its place); compared and hashed by
     its fields."""
 
+    __slots__ = ("color", "height", "owner", "value")  # (pure, no instance dict: made without one)
+
     def __init__(self, color: str, height: int = 1, owner: int | None = None, value: int | None = None) -> None:
         self.color: Final = color
         self.height: Final = height
