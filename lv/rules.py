@@ -533,6 +533,30 @@ class Engine:
         if not income:
             return
         owner, quiet, players, board = 0, self.quiet, s.players, self.board
+        if not _COMPILED and not quiet:
+            # pure: each seat's Paid event kept with the mask it was made for and given again while the seat's markers
+            # are the same (an event is a value, never changed once made: most seats' markers do not change from draw
+            # to draw); one made only for a seat whose markers changed
+            draw = self._draw
+            masks = s.marker_masks
+            paid_masks, paid = draw.paid_masks, draw.paid
+            if len(paid_masks) < len(masks):
+                paid_masks.extend([0] * (len(masks) - len(paid_masks)))
+                paid.extend([_NO_PAID] * (len(masks) - len(paid)))
+            for mask in masks:
+                if mask:
+                    if paid_masks[owner] == mask:
+                        event = paid[owner]
+                    else:
+                        lots = board._lots_memo.get(mask)
+                        if lots is None:
+                            lots = tuple(board.lots_of(mask))
+                        event = paid[owner] = Paid(owner, income * len(lots), "lots", lots)
+                        paid_masks[owner] = mask
+                    players[owner].money += event.amount
+                    events.append(event)
+                owner += 1
+            return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
         draw = self._draw
@@ -561,7 +585,92 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
         the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
-        index = casino_index(self.board, s, self._join_rule)
+        board = self.board
+        if not _COMPILED and pays != STRIP:
+            # pure, a colour's card: written for bytecodes. Its tiles' mask walked as below (a casino's first lot by a
+            # lookup, ``position_of``); a casino that scores ranked as a tuple (its order, award, boss and lots: no two
+            # share the order, so a compare stops there), not by an int and scratch lists; the score track
+            # (``Board.advance``) and the end (``_end_if_reached``) read inline. The same payouts, scores and events.
+            index = s._casinos
+            if index is None or index.dirty or index.join_rule != self._join_rule:
+                index = casino_index(board, s, self._join_rule)
+            per_pip = self._per_pip
+            players, quiet = s.players, self.quiet
+            by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
+            dice_mask, lots = s.dice_mask, self._draw.lots
+            k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
+            rest = 0 if k < 0 else s.color_bits[k]
+            at_bit: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
+            known, position_of = index._facts, board.position_of
+            ranked: list[tuple[int, int, int, tuple[str, ...]]] = []
+            while rest:
+                casino = at_bit[position_of[rest & -rest]]
+                mask = casino.mask
+                rest &= ~mask
+                facts = known[casino.first] or index.facts_of(casino)
+                owners = facts.owners
+                if len(owners) == 1:  # most casinos: every pip is the one owner's
+                    amount = facts.pips * per_pip
+                    if amount:
+                        owner = owners[0]
+                        players[owner].money += amount
+                        if not quiet:
+                            events.append(Paid(owner, amount, "casino", casino.lots))
+                elif not owners:
+                    continue
+                else:  # by seat, in seat order: the pips on each seat's dice in the casino
+                    values, seats = s.die_values, s.dice_masks
+                    for owner in range(len(seats)):
+                        held = mask & seats[owner]
+                        if not held:
+                            continue
+                        pips = 0
+                        while held:
+                            low = held & -held
+                            pips += values[position_of[low]]
+                            held ^= low
+                        amount = pips * per_pip
+                        if amount:
+                            players[owner].money += amount
+                            if not quiet:
+                                events.append(Paid(owner, amount, "casino", casino.lots))
+                b = facts.boss
+                if b is not None:
+                    with_dice = mask & dice_mask
+                    spaces = casino.spaces if dieless or with_dice == mask else with_dice.bit_count()
+                    award = spaces * casino.height if physical else spaces
+                    ranked.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
+                                   casino.lots))
+            target = self._target
+            if ranked:
+                if len(ranked) > 1:
+                    ranked.sort()  # smallest first, then board order
+                mute, at_once = self.mute, self._win_at_once
+                floor = board._track_floor
+                top = len(floor) - 1
+                for _, award, b, scored in ranked:
+                    player = players[b]
+                    before = player.score
+                    reached = before + award
+                    if reached >= 0:
+                        after = floor[reached] if reached <= top else floor[top]
+                        if after < before:
+                            after = before
+                    else:
+                        after = before
+                    player.score = after
+                    if not mute:
+                        events.append(Scored(b, scored, award, before, after))
+                    if after >= target and at_once:  # (see below)
+                        self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
+                                      instant_win=end_card)
+                        return
+            for player in players:  # ``_end_if_reached``
+                if player.score >= target:
+                    self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+                    return
+            return
+        index = casino_index(board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
         # ``touching``/``of_color``)
         strip = pays == STRIP
@@ -853,7 +962,7 @@ class DrawScratch:
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
@@ -862,6 +971,8 @@ class DrawScratch:
         # by seat, the markers' mask at its last payout for its lots and those lots (``pay_lots``; grown by seat)
         self.paid_masks: list[int] = []
         self.paid_lots: list[tuple[str, ...]] = []
+        # pure: by seat, the Paid event of its last payout for its lots (for the mask in ``paid_masks``)
+        self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
 
@@ -906,6 +1017,8 @@ def _applied(kind: type) -> Family | None:
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
+_NO_PAID: Final = Paid(-1, 0, "lots", ())
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
