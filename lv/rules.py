@@ -400,14 +400,29 @@ class Engine:
             skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
-            bosses: tuple[dict[int, int | None], ...] | None = None
-            if _COMPILED or self.quiet:
-                before = self.snapshot(s)
-            else:  # (pure: see ``apply``)
+            if skipped:
+                self.pay_lots(s, events)
+                self.pay_and_score(s, color, events, color_id=color_id)
+            elif not s.tile_mask & (1 << at):
+                # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
+                # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
+                try:
+                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                    before, _ = self._before_draw(s)
+                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
+                    return
                 index = self.index(s)
-                bosses = index.boss_blocks()
-                before = tuple(index._pairs)
-            if not skipped:
+                index.settle()
+                if self._ties_at_once and index._tied:  # (ties left from before the draw: settled as below)
+                    before, bosses = self._before_draw(s)
+                    if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
+                        return
+                else:
+                    self.pay_lots(s, events)
+                    self.pay_and_score(s, color, events, color_id=color_id)
+            else:
+                before, bosses = self._before_draw(s)
                 try:
                     self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
@@ -415,9 +430,6 @@ class Engine:
                     return
                 if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
-            else:
-                self.pay_lots(s, events)
-                self.pay_and_score(s, color, events, color_id=color_id)
             if s.phase == "over" or not skipped:
                 break
         if names:
@@ -425,6 +437,15 @@ class Engine:
                                 DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
+
+    def _before_draw(self, s: GameState) -> tuple[Blocks, tuple[dict[int, int | None], ...] | None]:
+        """What ``_settle_card`` compares with after a take-over: the casinos by block (``snapshot``) and, pure, the
+        bosses by mask (see ``apply``; None: compiled or quiet)."""
+        if _COMPILED or self.quiet:
+            return self.snapshot(s), None
+        index = self.index(s)
+        bosses = index.boss_blocks()
+        return tuple(index._pairs), bosses
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: Blocks,
                      rerolled: tuple[str, ...] = (), color_id: int = -2,
@@ -586,9 +607,10 @@ class Engine:
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
         the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
         board = self.board
-        if not _COMPILED and pays != STRIP:
-            # pure, a colour's card: written for bytecodes. Its tiles' mask walked as below (a casino's first lot by a
-            # lookup, ``position_of``); a casino that scores ranked as a tuple (its order, award, boss and lots: no two
+        if not _COMPILED:
+            # pure: written for bytecodes. The casinos that pay walked by mask as a colour's below (a casino's first
+            # lot by a lookup, ``position_of``): a colour's tiles, or the casinos touching the Strip (each found by a
+            # tile on it, their lots joined: walked in board order of first lots, as ``with_dice`` lists them); a casino that scores ranked as a tuple (its order, award, boss and lots: no two
             # share the order, so a compare stops there), not by an int and scratch lists; the score track
             # (``Board.advance``) and the end (``_end_if_reached``) read inline. The same payouts, scores and events.
             index = s._casinos
@@ -598,10 +620,18 @@ class Engine:
             players, quiet = s.players, self.quiet
             by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
             dice_mask, lots = s.dice_mask, self._draw.lots
-            k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
-            rest = 0 if k < 0 else s.color_bits[k]
             at_bit: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
+            if pays == STRIP:
+                rest = 0
+                on = s.tile_mask & board.strip_mask
+                while on:
+                    mask = at_bit[position_of[on & -on]].mask
+                    rest |= mask
+                    on &= ~mask
+            else:
+                k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
+                rest = 0 if k < 0 else s.color_bits[k]
             ranked: list[tuple[int, int, int, tuple[str, ...]]] = []
             while rest:
                 casino = at_bit[position_of[rest & -rest]]
