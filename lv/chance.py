@@ -236,8 +236,19 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
     by ``_randbelow``, which ``below`` is), without random.py's Python frames (a game's deck: 47 of them)."""
     i = len(items) - 1
-    while i > 0:
-        j = below(rng, i + 1)
+    if type(rng) is not _RANDOM:
+        while i > 0:
+            j = below(rng, i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return
+    draw = rng.getrandbits
+    while i > 0:  # (``below`` inline: no Python call an index)
+        n = i + 1
+        k = n.bit_length()
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
         items[i], items[j] = items[j], items[i]
         i -= 1
 
@@ -320,15 +331,15 @@ class Dice:
         # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated, as digits
         # (``generated_of``): a decision keeps the number, not a list
         self._gen = 0
-        self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
+        self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled (see _rolling)
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
         # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
-        # this step rolled a die from its stream (compiled: ``_halves`` is this step's stream: the one stream object
-        # kept from step to step (``again``), started again at the next step's first die, not one made and freed a
-        # step); ``_pair`` and ``_gen`` are 0 and ``_stream`` None until it has
+        # this step rolled a die from its stream: ``_halves`` (compiled) or ``_stream`` is this step's stream, the one
+        # stream object kept from step to step (``again``), started again at the next step's first die, not one made
+        # and freed a step; ``_pair`` and ``_gen`` are 0 until it has
         self._rolling = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
@@ -344,8 +355,7 @@ class Dice:
         if self._rolling:  # (a step that rolled nothing, as most, left these as they are made)
             self._pair = 0
             self._gen = 0
-            self._stream = None
-            self._rolling = False
+            self._rolling = False  # (its stream object kept: started again at the next step's first die)
         if self._ties_left is not None:
             self._ties_left = None
         return self
@@ -414,8 +424,11 @@ class Dice:
                 self._rolling = True
             return halves.die()
         stream = self._stream
-        if stream is None:
-            stream = self._stream = Stream(stream_start(self.seed, self.key))
+        if stream is None or not self._rolling:  # the step's first die: its stream started (the Dice's one stream
+            #                                      object, as compiled)
+            if stream is None:
+                stream = self._stream = Stream(0)
+            stream.state = stream_start(self.seed, self.key) & _MASK64
             self._rolling = True
         # pure: ``stream.die()`` inline (``Stream.next64``, then 1-6 by multiply and shift): no Python call a die
         stream.state = z = (stream.state + _GAMMA) & _MASK64

@@ -397,7 +397,11 @@ class Engine:
             # and the take-over given the bit
             at = self.board.index[card]
             color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
-            skipped = self.f_closed(s, card)
+            draw = self._draw
+            if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
+                skipped = draw.closed_mask != 0 and (1 << at) & draw.closed_mask != 0
+            else:
+                skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
             if skipped:
@@ -526,8 +530,17 @@ class Engine:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
-            # (no lookup in the empty choices of a draw that gives none: most draws)
-            ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
+            # a marker left (most draws: ``free_marker``'s first test, without its calls), or ``free_marker`` (no
+            # lookup in the empty choices of a draw that gives none: most draws)
+            masks = s.marker_masks
+            if player < len(masks) and not _COMPILED:
+                placed = masks[player].bit_count()
+            else:
+                placed = s.marker_count(player)
+            if placed < self._markers_per_player:
+                ok, moved = True, None
+            else:
+                ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
