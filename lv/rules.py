@@ -623,9 +623,10 @@ class Engine:
         if not _COMPILED:
             # pure: written for bytecodes. The casinos that pay walked by mask as a colour's below (a casino's first
             # lot by a lookup, ``position_of``): a colour's tiles, or the casinos touching the Strip (each found by a
-            # tile on it, their lots joined: walked in board order of first lots, as ``with_dice`` lists them); a casino that scores ranked as a tuple (its order, award, boss and lots: no two
-            # share the order, so a compare stops there), not by an int and scratch lists; the score track
-            # (``Board.advance``) and the end (``_end_if_reached``) read inline. The same payouts, scores and events.
+            # tile on it, their lots joined: walked in board order of first lots, as ``with_dice`` lists them); a casino
+            # that scores ranked as a tuple (its order, award, boss and lots: no two share the order, so a compare
+            # stops there), not by an int and scratch lists; the score track (``Board.advance``) and the end
+            # (``_end_if_reached``) read inline. The same payouts, scores and events.
             index = s._casinos
             if index is None or index.dirty or index.join_rule != self._join_rule:
                 index = casino_index(board, s, self._join_rule)
@@ -633,21 +634,21 @@ class Engine:
             players, quiet = s.players, self.quiet
             by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
             dice_mask, lots = s.dice_mask, self._draw.lots
-            at_bit: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
+            casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
                 rest = 0
                 on = s.tile_mask & board.strip_mask
                 while on:
-                    mask = at_bit[position_of[on & -on]].mask
+                    mask = casino_of[position_of[on & -on]].mask
                     rest |= mask
                     on &= ~mask
             else:
                 k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
                 rest = 0 if k < 0 else s.color_bits[k]
-            ranked: list[tuple[int, int, int, tuple[str, ...]]] = []
+            scoring: list[tuple[int, int, int, tuple[str, ...]]] = []
             while rest:
-                casino = at_bit[position_of[rest & -rest]]
+                casino = casino_of[position_of[rest & -rest]]
                 mask = casino.mask
                 rest &= ~mask
                 facts = known[casino.first] or index.facts_of(casino)
@@ -682,16 +683,16 @@ class Engine:
                     with_dice = mask & dice_mask
                     spaces = casino.spaces if dieless or with_dice == mask else with_dice.bit_count()
                     award = spaces * casino.height if physical else spaces
-                    ranked.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
+                    scoring.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
                                    casino.lots))
             target = self._target
-            if ranked:
-                if len(ranked) > 1:
-                    ranked.sort()  # smallest first, then board order
+            if scoring:
+                if len(scoring) > 1:
+                    scoring.sort()  # smallest first, then board order
                 mute, at_once = self.mute, self._win_at_once
                 floor = board._track_floor
                 top = len(floor) - 1
-                for _, award, b, scored in ranked:
+                for _, award, b, its_lots in scoring:
                     player = players[b]
                     before = player.score
                     reached = before + award
@@ -703,7 +704,7 @@ class Engine:
                         after = before
                     player.score = after
                     if not mute:
-                        events.append(Scored(b, scored, award, before, after))
+                        events.append(Scored(b, its_lots, award, before, after))
                     if after >= target and at_once:  # (see below)
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
