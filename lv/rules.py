@@ -416,8 +416,11 @@ class Engine:
                     before, _ = self._before_draw(s)
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
-                index = self.index(s)
-                index.settle()
+                index = s._casinos  # (``index`` and ``settle`` without their calls where nothing is to be done)
+                if index is None or index.dirty or index.join_rule != self._join_rule:
+                    index = casino_index(self.board, s, self._join_rule)
+                if index._stale:
+                    index.settle()
                 if self._ties_at_once and index._tied:  # (ties left from before the draw: settled as below)
                     before, bosses = self._before_draw(s)
                     if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
