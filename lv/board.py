@@ -155,7 +155,6 @@ class Board:
         prices = self.prices
         self._price_masks: tuple[int, ...] = tuple(_mask([1 << i for i, p in enumerate(prices) if p <= money])
                                                    for money in range(max(prices, default=0) + 1))
-        self._price_count = len(self._price_masks)
         # per byte of a mask (bits 8k to 8k+7): each of its 256 values -> its lots, in board order
         self._byte_lots: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
             tuple(tuple(order[k + j] for j in range(8) if v >> j & 1 and k + j < len(order)) for v in range(256))
@@ -205,9 +204,10 @@ class Board:
 
     def price_at_most(self, money: int) -> int:
         """The mask of the lots whose price is at most ``money``."""
-        if 0 <= money < self._price_count:  # (most: a lookup, no len() call)
-            return self._price_masks[money]
-        return self._price_masks[-1] if money >= 0 else 0
+        masks = self._price_masks
+        if money >= len(masks):
+            return masks[-1]
+        return masks[money] if money >= 0 else 0
 
     def bits_of(self, mask: int) -> list[int]:
         """The bit positions of ``mask``, in board order."""
