@@ -7,6 +7,7 @@ an ``int`` (a *mask*) and the state keeps its pieces as masks (state.py). Precom
 bit position ``i`` (``board.index[lot]``) or keyed by lot id:
 
 - ``board.bit[lot]``: ``1 << i``; ``board.lot_at[i]``: the lot id at bit ``i`` (``board.order``);
+  ``board.position_of[1 << i]``: ``i``;
 - ``board.neighbours_mask[i]``: the lots sharing an edge with lot ``i`` (never across a street: same block);
   ``board.neighbour_bits[i]``: their bit positions, in the order the board lists them;
 - ``board.block_mask[block]``, ``board.block_of[i]`` (the mask of lot ``i``'s block), ``board.all_mask``;
@@ -117,6 +118,9 @@ class Board:
         self.index: dict[str, int] = {lot: i for i, lot in enumerate(order)}  # lot id -> bit position
         self.bit: dict[str, int] = {lot: 1 << i for i, lot in enumerate(order)}  # lot id -> 1 << bit position
         self.all_mask = (1 << len(order)) - 1
+        # a lot's bit (a mask's lowest: ``m & -m``) -> its position: in pure Python a lookup, where ``bit_length()`` is
+        # a method call
+        self.position_of: dict[int, int] = {1 << i: i for i in range(len(order))}
         bit = self.bit
         # bit position -> the mask of the lots sharing an edge with it (inside its block)
         self.neighbours_mask: tuple[int, ...] = tuple(_mask([bit[n] for n in lots[lot].neighbours])

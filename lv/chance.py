@@ -31,6 +31,12 @@ def stream_start(seed: int | str, key: tuple[str | int, ...]) -> int:
     cut to 8 bytes (little-endian), stable on every platform and Python version."""
     if not key:
         return _start_of("lv/" + str(seed))
+    if not _COMPILED and _SEEDED[0] is seed and len(key) < len(_KEY_FORMATS):
+        # pure, the seed of the last step (a game's steps share it): ``stream_digest`` inline, the key written by
+        # "%s" (``str`` of each part, as ``_key_data`` writes it), no Python call
+        h = _SEEDED[1].copy()
+        h.update((_KEY_FORMATS[len(key)] % key).encode())
+        return _FROM_BYTES(h.digest(), "little")
     return _FROM_BYTES(stream_digest(seed, key), "little")
 
 
@@ -97,7 +103,9 @@ def _first_hasher() -> list[Any]:
 _HASHER: Final[list[Any]] = []  # the empty hasher once made (never changed: only copied)
 _METHODS: Final[list[Any]] = []  # its type's copy, update and digest, once made (compiled, called as functions)
 # the last seed a step was hashed for, and a hasher fed "lv/seed/" (never changed: only copied)
-_SEEDED: Final[list[Any]] = [None, None]
+_SEEDED: Final[list[Any]] = [object(), None]  # (no seed is that object: ``stream_start`` compares by identity)
+# "%s/%s/...": a key of n parts written as "k1/k2/..." with str() of each (``stream_start``, pure; n below 8)
+_KEY_FORMATS: Final = tuple("/".join(["%s"] * n) for n in range(8))
 _FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
 _NUMERAL_BYTES: Final = tuple(str(i).encode() for i in range(1000))  # the same as bytes (a decision's key)
@@ -228,8 +236,19 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``: the same order from the same generator (CPython's Fisher-Yates, each index drawn
     by ``_randbelow``, which ``below`` is), without random.py's Python frames (a game's deck: 47 of them)."""
     i = len(items) - 1
-    while i > 0:
-        j = below(rng, i + 1)
+    if type(rng) is not _RANDOM:
+        while i > 0:
+            j = below(rng, i + 1)
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        return
+    draw = rng.getrandbits
+    while i > 0:  # (``below`` inline: no Python call an index)
+        n = i + 1
+        k = n.bit_length()
+        j = draw(k)
+        while j >= n:
+            j = draw(k)
         items[i], items[j] = items[j], items[i]
         i -= 1
 
@@ -312,14 +331,15 @@ class Dice:
         # which dice the record did not have ("gamble", "reorg", "ties"), in the order first generated, as digits
         # (``generated_of``): a decision keeps the number, not a list
         self._gen = 0
-        self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled
+        self._stream: Stream | None = None  # the step's generated dice, made on the first die rolled (see _rolling)
         self._halves: HalvesStream | None = None  # or the same stream in halves, in the compiled build
         # or dice drawn from a bot's generator (``sampled``): those note nothing but that they rolled (``used`` is
         # then ``_ROLLED``): a search's imagined games read no dice but whether any was rolled; the same dice either way
         self._rng: random.Random | None = None
         self._ties_left: dict[str, list[int]] | None = None  # recorded tie rerolls not used yet, made on first tie
-        # compiled: ``_halves`` is this step's stream (it rolled): the one stream object kept from step to step
-        # (``again``), started again at the next step's first die, not one made and freed a step
+        # this step rolled a die from its stream: ``_halves`` (compiled) or ``_stream`` is this step's stream, the one
+        # stream object kept from step to step (``again``), started again at the next step's first die, not one made
+        # and freed a step; ``_pair`` and ``_gen`` are 0 until it has
         self._rolling = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
@@ -332,11 +352,12 @@ class Dice:
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
         if self._used:
             self._used = {}
-        self._pair = 0
-        self._gen = 0
-        self._stream = None
-        self._rolling = False
-        self._ties_left = None
+        if self._rolling:  # (a step that rolled nothing, as most, left these as they are made)
+            self._pair = 0
+            self._gen = 0
+            self._rolling = False  # (its stream object kept: started again at the next step's first die)
+        if self._ties_left is not None:
+            self._ties_left = None
         return self
 
     @classmethod
@@ -403,9 +424,17 @@ class Dice:
                 self._rolling = True
             return halves.die()
         stream = self._stream
-        if stream is None:
-            stream = self._stream = Stream(stream_start(self.seed, self.key))
-        return stream.die()
+        if stream is None or not self._rolling:  # the step's first die: its stream started (the Dice's one stream
+            #                                      object, as compiled)
+            if stream is None:
+                stream = self._stream = Stream(0)
+            stream.state = stream_start(self.seed, self.key) & _MASK64
+            self._rolling = True
+        # pure: ``stream.die()`` inline (``Stream.next64``, then 1-6 by multiply and shift): no Python call a die
+        stream.state = z = (stream.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return 1 + (((z ^ (z >> 31)) * 6) >> 64)
 
     @staticmethod
     def _check(value: Any, what: str) -> int:
@@ -423,7 +452,10 @@ class Dice:
             #   decision, none recorded: what the general path below does then, kept as two numbers (``_pair``)
             d1 = self._roll()
             d2 = self._roll()
-            self._note(_GAMBLE)
+            if self._gen:
+                self._note(_GAMBLE)
+            else:  # (nothing noted yet: ``_note`` without its call)
+                self._gen = _GAMBLE
             self._pair = d1 * 8 + d2
             return d1, d2
         used = self.used  # (read once: a property, which writes a gamble kept as numbers into the dict)

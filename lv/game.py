@@ -719,7 +719,8 @@ class Game:
         self.engine.begin_turn(s, player, dice, events, choices, draw=draw, table=self.table)
         # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
         if draw:
-            used = dice.used  # (an empty dict stays the Dice's, as in ``apply``)
+            used = dice.used if dice._pair else dice._used  # (the property's call only for a gamble kept as numbers;
+            #                                                    an empty dict stays the Dice's, as in ``apply``)
             drawn = s.drawn
             one = len(drawn) == 1  # (most turns: the card kept without a list)
             turn = Turn(number, player, None if one else list(drawn), used if used else None,

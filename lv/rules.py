@@ -447,17 +447,39 @@ class Engine:
             # and the take-over given the bit
             at = self.board.index[card]
             color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
-            skipped = self.f_closed(s, card)
+            draw = self._draw
+            if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
+                skipped = draw.closed_mask != 0 and (1 << at) & draw.closed_mask != 0
+            else:
+                skipped = self.f_closed(s, card)
             if not self.quiet:
                 events.append(CardDrawn(player, card, color, skipped))
-            bosses: tuple[dict[int, int | None], ...] | None = None
-            if _COMPILED or self.quiet:
-                before = self.snapshot(s)
-            else:  # (pure: see ``apply``)
-                index = self.index(s)
-                bosses = index.boss_blocks()
-                before = tuple(index._pairs)
-            if not skipped:
+            if skipped:
+                self.pay_lots(s, events)
+                self.pay_and_score(s, color, events, color_id=color_id)
+            elif not s.tile_mask & (1 << at):
+                # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
+                # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
+                try:
+                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                    before, _ = self._before_draw(s)
+                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
+                    return
+                index = s._casinos  # (``index`` and ``settle`` without their calls where nothing is to be done)
+                if index is None or index.dirty or index.join_rule != self._join_rule:
+                    index = casino_index(self.board, s, self._join_rule)
+                if index._stale:
+                    index.settle()
+                if self._ties_at_once and index._tied:  # (ties left from before the draw: settled as below)
+                    before, bosses = self._before_draw(s)
+                    if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
+                        return
+                else:
+                    self.pay_lots(s, events)
+                    self.pay_and_score(s, color, events, color_id=color_id)
+            else:
+                before, bosses = self._before_draw(s)
                 try:
                     self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
@@ -465,9 +487,6 @@ class Engine:
                     return
                 if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
-            else:
-                self.pay_lots(s, events)
-                self.pay_and_score(s, color, events, color_id=color_id)
             if s.phase == "over" or not skipped:
                 break
         if names:
@@ -475,6 +494,15 @@ class Engine:
                                 DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
+
+    def _before_draw(self, s: GameState) -> tuple[Blocks, tuple[dict[int, int | None], ...] | None]:
+        """What ``_settle_card`` compares with after a take-over: the casinos by block (``snapshot``) and, pure, the
+        bosses by mask (see ``apply``; None: compiled or quiet)."""
+        if _COMPILED or self.quiet:
+            return self.snapshot(s), None
+        index = self.index(s)
+        bosses = index.boss_blocks()
+        return tuple(index._pairs), bosses
 
     def _settle_card(self, s: GameState, dice: Dice, events: list[Event], color: str, before: Blocks,
                      rerolled: tuple[str, ...] = (), color_id: int = -2,
@@ -555,8 +583,17 @@ class Engine:
                 return
             if ask and "marker_from" not in choices and self._must_move(s, player, "marker_from"):
                 raise NeedChoice("marker_from")
-            # (no lookup in the empty choices of a draw that gives none: most draws)
-            ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
+            # a marker left (most draws: ``free_marker``'s first test, without its calls), or ``free_marker`` (no
+            # lookup in the empty choices of a draw that gives none: most draws)
+            masks = s.marker_masks
+            if player < len(masks) and not _COMPILED:
+                placed = masks[player].bit_count()
+            else:
+                placed = s.marker_count(player)
+            if placed < self._markers_per_player:
+                ok, moved = True, None
+            else:
+                ok, moved = self.free_marker(s, player, events, choices.get("marker_from") if choices else None)
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
@@ -583,6 +620,30 @@ class Engine:
         if not income:
             return
         owner, quiet, players, board = 0, self.quiet, s.players, self.board
+        if not _COMPILED and not quiet:
+            # pure: each seat's Paid event kept with the mask it was made for and given again while the seat's markers
+            # are the same (an event is a value, never changed once made: most seats' markers do not change from draw
+            # to draw); one made only for a seat whose markers changed
+            draw = self._draw
+            masks = s.marker_masks
+            paid_masks, paid = draw.paid_masks, draw.paid
+            if len(paid_masks) < len(masks):
+                paid_masks.extend([0] * (len(masks) - len(paid_masks)))
+                paid.extend([_NO_PAID] * (len(masks) - len(paid)))
+            for mask in masks:
+                if mask:
+                    if paid_masks[owner] == mask:
+                        event = paid[owner]
+                    else:
+                        lots = board._lots_memo.get(mask)
+                        if lots is None:
+                            lots = tuple(board.lots_of(mask))
+                        event = paid[owner] = Paid(owner, income * len(lots), "lots", lots)
+                        paid_masks[owner] = mask
+                    players[owner].money += event.amount
+                    events.append(event)
+                owner += 1
+            return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
         draw = self._draw
@@ -611,7 +672,102 @@ class Engine:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
         the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
-        index = casino_index(self.board, s, self._join_rule)
+        board = self.board
+        if not _COMPILED:
+            # pure: written for bytecodes. The casinos that pay walked by mask as a colour's below (a casino's first
+            # lot by a lookup, ``position_of``): a colour's tiles, or the casinos touching the Strip (each found by a
+            # tile on it, their lots joined: walked in board order of first lots, as ``with_dice`` lists them); a casino
+            # that scores ranked as a tuple (its order, award, boss and lots: no two share the order, so a compare
+            # stops there), not by an int and scratch lists; the score track (``Board.advance``) and the end
+            # (``_end_if_reached``) read inline. The same payouts, scores and events.
+            index = s._casinos
+            if index is None or index.dirty or index.join_rule != self._join_rule:
+                index = casino_index(board, s, self._join_rule)
+            per_pip = self._per_pip
+            players, quiet = s.players, self.quiet
+            by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
+            dice_mask, lots = s.dice_mask, self._draw.lots
+            casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
+            known, position_of = index._facts, board.position_of
+            if pays == STRIP:
+                rest = 0
+                on = s.tile_mask & board.strip_mask
+                while on:
+                    mask = casino_of[position_of[on & -on]].mask
+                    rest |= mask
+                    on &= ~mask
+            else:
+                k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
+                rest = 0 if k < 0 else s.color_bits[k]
+            scoring: list[tuple[int, int, int, tuple[str, ...]]] = []
+            while rest:
+                casino = casino_of[position_of[rest & -rest]]
+                mask = casino.mask
+                rest &= ~mask
+                facts = known[casino.first] or index.facts_of(casino)
+                owners = facts.owners
+                if len(owners) == 1:  # most casinos: every pip is the one owner's
+                    amount = facts.pips * per_pip
+                    if amount:
+                        owner = owners[0]
+                        players[owner].money += amount
+                        if not quiet:
+                            events.append(Paid(owner, amount, "casino", casino.lots))
+                elif not owners:
+                    continue
+                else:  # by seat, in seat order: the pips on each seat's dice in the casino
+                    values, seats = s.die_values, s.dice_masks
+                    for owner in range(len(seats)):
+                        held = mask & seats[owner]
+                        if not held:
+                            continue
+                        pips = 0
+                        while held:
+                            low = held & -held
+                            pips += values[position_of[low]]
+                            held ^= low
+                        amount = pips * per_pip
+                        if amount:
+                            players[owner].money += amount
+                            if not quiet:
+                                events.append(Paid(owner, amount, "casino", casino.lots))
+                b = facts.boss
+                if b is not None:
+                    with_dice = mask & dice_mask
+                    spaces = casino.spaces if dieless or with_dice == mask else with_dice.bit_count()
+                    award = spaces * casino.height if physical else spaces
+                    scoring.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
+                                   casino.lots))
+            target = self._target
+            if scoring:
+                if len(scoring) > 1:
+                    scoring.sort()  # smallest first, then board order
+                mute, at_once = self.mute, self._win_at_once
+                floor = board._track_floor
+                top = len(floor) - 1
+                for _, award, b, its_lots in scoring:
+                    player = players[b]
+                    before = player.score
+                    reached = before + award
+                    if reached >= 0:
+                        after = floor[reached] if reached <= top else floor[top]
+                        if after < before:
+                            after = before
+                    else:
+                        after = before
+                    player.score = after
+                    if not mute:
+                        events.append(Scored(b, its_lots, award, before, after))
+                    if after >= target and at_once:  # (see below)
+                        self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
+                                      instant_win=end_card)
+                        return
+            for player in players:  # ``_end_if_reached``
+                if player.score >= target:
+                    self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+                    return
+            return
+        index = casino_index(board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
         # ``touching``/``of_color``)
         strip = pays == STRIP
@@ -919,7 +1075,7 @@ class DrawScratch:
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
@@ -928,6 +1084,8 @@ class DrawScratch:
         # by seat, the markers' mask at its last payout for its lots and those lots (``pay_lots``; grown by seat)
         self.paid_masks: list[int] = []
         self.paid_lots: list[tuple[str, ...]] = []
+        # pure: by seat, the Paid event of its last payout for its lots (for the mask in ``paid_masks``)
+        self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
 
@@ -977,6 +1135,8 @@ def _applied(kind: type) -> Family | None:
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
+# the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
+_NO_PAID: Final = Paid(-1, 0, "lots", ())
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
