@@ -848,17 +848,12 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        # ``_decided(action, d, choices, events)``, written out (the pure build's call of it cost ~0.1 M a game)
-        used = d._used
-        one = len(events) == 1
         if _COMPILED:
-            decision = Decision(action, used if used else None, None if not choices else dict(choices), None,
-                                None if one else events)
-            if one:
-                decision._one = events[0]
-            decision._pair = d._pair
-            decision._gen = d._gen
-        else:  # (pure: made without ``__init__``'s frame, each field stored once)
+            decision = _decided(action, d, choices, events)
+        else:  # ``_decided``, written out (the pure build's call of it cost ~0.1 M a game), made without
+            #   ``__init__``'s frame, each field stored once
+            used = d._used
+            one = len(events) == 1
             decision = _new_decision(Decision)
             decision.action = action
             decision._dice = used if used else None
