@@ -33,7 +33,9 @@ compiled module makes a native event with a C call where an attrs class's ``__in
 way each: ``kind``, ``_keys`` (the fields in order, which ``items()``, ``==`` and ``repr`` read), ``_flags`` if any,
 ``__slots__ = _keys`` (an event with ``lots``: the other fields; ``LotsEvent`` keeps ``_lots``) and an ``__init__``
 taking the fields in that order, with ``@mypyc_attr(acyclic=True)`` above (see ``Event``). Nothing changes an event
-once it is made. A house rule's module (Python in both builds) may instead write an attrs class (``@register`` above
+once it is made, and a reader must not either: an event is a value, which the engine may hand out again (the pure
+build gives a seat the same ``paid`` event for its markers at every draw while they are unchanged), so compare events
+with ``==``, never by identity. A house rule's module (Python in both builds) may instead write an attrs class (``@register`` above
 ``@attrs.define(slots=True, weakref_slot=False)``, a subclass of ``Event`` with a ``kind``), as lv/actions/sell.py
 does: ``register`` reads its fields from attrs, and attrs gives it ``==`` and ``repr``.
 """
