@@ -78,3 +78,24 @@ def test_versus_writes_a_line_a_game_and_sums_them_up(tmp_path: Path) -> None:
                              cwd=tmp_path, timeout=300)
     data = json.loads(summary.stdout)
     assert data["games"] == 2 and data["win_rate"]["mean"] == sum(r["won"] for r in rows) / 2
+
+
+def test_paired_times_two_builds_in_turn_and_prints_the_median_ratio(tmp_path: Path) -> None:
+    """benchmarks/paired.py: two builds (here the same checkout twice) asked in turn; the JSON names them, counts the
+    rounds and gives the median ratio inside its middle half and range."""
+    script = str(ROOT / "benchmarks" / "paired.py")
+    out = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}", "--tree", f"b={ROOT}", "--rounds", "3",
+                          "--games", "1", "--bot", "greedy", "--json"], capture_output=True, text=True, cwd=tmp_path,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"]) == ("a", "b", "greedy", 3, 1)
+    low, high = data["range"]
+    assert 0 < low <= data["middle_half"][0] <= data["median"] <= data["middle_half"][1] <= high
+    assert len(data["rounds_ratios"]) == 3 and min(data["rounds_ratios"]) == low and max(data["rounds_ratios"]) == high
+    bad = subprocess.run([sys.executable, script, "--tree", f"a={tmp_path}", "--tree", f"b={ROOT}"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert bad.returncode == 1 and f"a: {tmp_path} is not a checkout of lv" in bad.stderr
+    one = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}"], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=60)
+    assert one.returncode == 1 and "give exactly two builds" in one.stderr
