@@ -9,8 +9,14 @@ move with whatever else the machine is doing, so two versions of the engine can 
 
 It runs the reference workload of bench.py (revised profile, 4 players, uniform bot; ``--bot greedy``: the greedy
 bot, ``lv simulate``'s default, in every seat) twice under callgrind, once with no games and once with ``--games``
-games after the same warm-up (one game of each bot), and prints the difference per game, so start-up and imports
-cancel out. PYTHONHASHSEED is fixed, so the count repeats to within a few thousand.
+games after the same warm-up (``--warm`` games of each bot, default 10), and prints the difference per game, so
+start-up and imports cancel out. PYTHONHASHSEED is fixed, so the count repeats to within a few thousand.
+
+The warm-up fills (most of) the engine's process-wide caches of values (casinos by shape, decisions made once by
+lot and colour, reaches, ...: bounded by the board, they keep filling slowly over hundreds of games), so the figure
+is nearer the per-game cost of a long run (a simulation, an explanation, a ladder) and moves less with ``--games``.
+Pure, 8 games: 69ba346 23.41 M after 1 game of each bot, 22.01 M after 10; round 21's tip 19.67 M, 18.18 M, and
+17.68 M after 30. ``--warm 1`` gives the count as rounds 11-21 measured it.
 
 ``--root CHECKOUT`` counts another checkout's lv (benchmarks/compare.py: the baseline's); ``--installed`` the lv
 installed in the running interpreter's environment (a compiled build) instead of a checkout's.
@@ -42,17 +48,19 @@ def _lv_path() -> None:
 
 
 BOTS = {"uniform": "uniform_bot", "greedy": "greedy_bot"}  # --bot: the workload's bot, lv.bots' name for it
+WARM = 10  # --warm: games of each bot before the counted ones (the engine's caches full after them)
 
 
-def play(games: int, bot: str = "uniform") -> None:
+def play(games: int, bot: str = "uniform", warm: int = WARM) -> None:
     _lv_path()
     import lv
     from lv import bots
 
     profile = lv.load_profile("revised")
-    for each in BOTS.values():  # first use: lazy loads stay outside the difference, whichever bot is counted
-        warm = lv.new_game(profile, 4, 1000)
-        bots.play(warm, [getattr(bots, each)] * 4, 1000)
+    for seed in range(1000, 1000 + warm):  # first use: lazy loads and caches filled outside the difference
+        for each in BOTS.values():  # (whichever bot is counted)
+            game = lv.new_game(profile, 4, seed)
+            bots.play(game, [getattr(bots, each)] * 4, seed)
     seats = [getattr(bots, BOTS[bot])] * 4
     for seed in range(games):
         game = lv.new_game(profile, 4, seed)
@@ -72,11 +80,11 @@ def records(parses: int, replays: int) -> None:
             replay(record)
 
 
-def count(games: int, child: tuple[str, ...] = (), bot: str = "uniform") -> int:
+def count(games: int, child: tuple[str, ...] = (), bot: str = "uniform", warm: int = WARM) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__,
-             *(child or ("--play", str(games), "--bot", bot))],
+             *(child or ("--play", str(games), "--bot", bot, "--warm", str(warm)))],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True, cwd=tmp)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if not found:
@@ -90,13 +98,15 @@ def main() -> None:
     ap.add_argument("--records", type=int, help="count the parse and the replay of a record instead (N of each)")
     ap.add_argument("--bot", choices=[*sorted(BOTS), "all"], default="uniform",
                     help="the workload's bot in every seat (default uniform: the reference workload; all: each)")
+    ap.add_argument("--warm", type=int, default=WARM,
+                    help=f"games of each bot played before the counted ones (default {WARM}: the caches full)")
     ap.add_argument("--root", type=Path, help="count the lv of this checkout (default: this script's)")
     ap.add_argument("--installed", action="store_true", help="count the lv installed here (e.g. a compiled build)")
     ap.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the child run under callgrind
     ap.add_argument("--parse", type=int, nargs=2, help=argparse.SUPPRESS)  # the child: parses, replays
     args = ap.parse_args()
     if args.play is not None:
-        play(args.play, args.bot)
+        play(args.play, args.bot, args.warm)
         return
     if args.parse is not None:
         records(*args.parse)
@@ -107,7 +117,7 @@ def main() -> None:
         ap.exit(2, "instructions.py: needs valgrind on PATH (Debian: apt-get install valgrind)\n")
     # once without callgrind: a module changed since its bytecode was cached is compiled (and cached) here, not
     # in the first counted run, whose count it would swell
-    for warm in (("--parse", "1", "1"), ("--play", "0")):
+    for warm in (("--parse", "1", "1"), ("--play", "0", "--warm", "1")):
         subprocess.run([sys.executable, __file__, *warm], check=True, capture_output=True, cwd=tempfile.gettempdir())
     if args.records is not None:
         n = args.records
@@ -120,9 +130,11 @@ def main() -> None:
         return
     if args.games < 1:
         ap.error("--games: give at least 1")
-    base = count(0)
+    if args.warm < 1:
+        ap.error("--warm: give at least 1 (the first game of each bot loads what the engine loads lazily)")
+    base = count(0, warm=args.warm)
     for bot in BOTS if args.bot == "all" else [args.bot]:
-        measured = count(args.games, bot=bot)
+        measured = count(args.games, bot=bot, warm=args.warm)
         what = "reference game (revised, 4 players, uniform bot" if bot == "uniform" else \
             f"game of the {bot} workload (revised, 4 players, {bot} bot"
         print(f"{(measured - base) / args.games / 1e6:.2f} M instructions per {what}; {args.games} games under "
