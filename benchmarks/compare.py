@@ -23,7 +23,8 @@ What is measured, for every build:
   greedy workload (the greedy bot in every seat: ``lv simulate``'s default bot): ``--rounds`` rounds, the builds
   interleaved (A B C A B C ...) so that the machine's load falls on each alike, ``--games`` games of each workload
   per build and round (seeds 0 to games-1, the same in every round and build); each child times its CPU
-  (``time.process_time()``) around the games only, after one warm-up game of each. Printed: all rounds together,
+  (``time.process_time()``) around the games only, after ``--warm`` untimed games of each bot (default 10, other
+  seeds: the engine's process-wide caches full, as instructions.py counts). Printed: all rounds together,
   the rounds' range, and the median of the paired ratios (each round against the same baseline's run in the same
   round, next to it in time);
 - parse + replay of examples/revised-4p.yaml in CPU ms: in every round, in a process of its own, the median of
@@ -73,13 +74,14 @@ import lv
 from lv import bots
 from lv.record import parse_record
 from lv.replay import replay
-games, replays, record = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+games, replays, record, warm = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 out = {"build": getattr(lv, "build_name", lambda: "pure Python")()}
 profile = lv.load_profile("revised")
 if games:
+    for seed in range(1000, 1000 + warm):  # (as instructions.py: lazy loads, the engine's caches full)
+        for bot in (bots.uniform_bot, bots.greedy_bot):
+            bots.play(lv.new_game(profile, 4, seed), [bot] * 4, seed)
     for workload, bot in (("reference", bots.uniform_bot), ("greedy", bots.greedy_bot)):
-        warm = lv.new_game(profile, 4, 1000)
-        bots.play(warm, [bot] * 4, 1000)
         t = time.process_time()
         for seed in range(games):
             game = lv.new_game(profile, 4, seed)
@@ -187,9 +189,9 @@ def builds_of(args: argparse.Namespace) -> list[Build]:
     return out
 
 
-def child(build: Build, games: int, replays: int, cwd: Path) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(run([str(build.python), "-c", CHILD, str(games), str(replays), str(RECORD)],
-                                         cwd).strip().splitlines()[-1])
+def child(build: Build, games: int, replays: int, cwd: Path, warm: int = 1) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(run([str(build.python), "-c", CHILD, str(games), str(replays), str(RECORD),
+                                          str(warm)], cwd).strip().splitlines()[-1])
     return out
 
 
@@ -328,6 +330,8 @@ def main() -> None:
     ap.add_argument("--compiled", action="store_true", help="the compiled builds too (LV_COMPILE=1, mypyc)")
     ap.add_argument("--rounds", type=int, default=6, help="interleaved rounds (default 6)")
     ap.add_argument("--games", type=int, default=20, help="games of each workload per build and round (default 20)")
+    ap.add_argument("--warm", type=int, default=10,
+                    help="untimed games of each bot a child plays first (default 10: as instructions.py, the caches full)")
     ap.add_argument("--replays", type=int, default=30, help="parses and replays of the record (default 30)")
     ap.add_argument("--instructions", type=int, default=10, metavar="GAMES",
                     help="games of each workload under callgrind per build (default 10; 0: skip)")
@@ -342,8 +346,8 @@ def main() -> None:
                                                          "depend on the load, only the wall time does)")
     ap.add_argument("--json", type=Path, metavar="FILE", help="also write every figure to FILE as JSON")
     args = ap.parse_args()
-    if args.rounds < 1 or args.games < 1 or args.jobs < 1:
-        ap.error("--rounds, --games and --jobs: at least 1")
+    if args.rounds < 1 or args.games < 1 or args.jobs < 1 or args.warm < 1:
+        ap.error("--rounds, --games, --warm and --jobs: at least 1")
     bad = [v for v in args.venv if "=" not in v]
     if bad:
         ap.error(f"--venv {bad[0]}: give LABEL=PATH")
@@ -363,7 +367,7 @@ def main() -> None:
           "interleaved", flush=True)
     for r in range(args.rounds):
         for b in builds:
-            out = child(b, args.games, 0, outside)
+            out = child(b, args.games, 0, outside, args.warm)
             for w in WORKLOADS:
                 b.cpu[w].append(float(out[w]))
             if args.replays:  # in a process of their own, in every round like the games (one sample misled)
