@@ -55,6 +55,9 @@ class Plan:
         self.eager: list[tuple[Family, int]] = []
         self.last_role = 0
         self.filled_role = 0
+        # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
+        self.bands: list[list[tuple[Family, int]]] | None = None
+        self.eager_bands: list[list[tuple[Family, int]]] = []
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
@@ -82,6 +85,7 @@ class Plan:
         # decisions are then in the slots of the diced casinos, ``filled_role``) and it is last at every casino
         self.last = None
         self.eager = self.pairs
+        self.bands = None
         others = self.roles[:-1]
         if casinos and all(role == _BOSSED or role == _DICED for role in others):
             self.last, self.last_role = casinos[-1], self.roles[-1]
@@ -109,8 +113,28 @@ _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empt
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_MOST_BANDS: Final = 1000  # (``_bands``) the largest least budget given a list of its own
 _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
+
+
+def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
+    """(Pure Python's pick.) The plan's casino families (``pairs``) by budget, each list without the families that
+    list nothing at that budget (``Family.least_budget``), from budget 0 up to the largest of those (the last
+    list: every family), into ``plan.bands``, and the same without the last family (``eager``) into
+    ``plan.eager_bands``: a family with nothing to list is not called (most lists: a sprawl's or a raise's
+    cheapest is more than the player has). Read from the tables of the moment's profile and board, as the plan
+    is kept with them. A largest least budget over 1,000: one list, every family (no band)."""
+    leasts = [family.least_budget(m) for family, _ in plan.pairs]
+    top = max([0, *leasts])
+    if top > _MOST_BANDS:
+        top = 0
+        leasts = [0] * len(leasts)
+    bands = [[pair for pair, least in zip(plan.pairs, leasts) if least <= budget] for budget in range(top + 1)]
+    eager = set(map(id, plan.eager))
+    plan.eager_bands = [[pair for pair in band if id(pair) in eager] for band in bands]
+    plan.bands = bands
+    return bands
 
 
 def _plan(engine: Engine) -> Plan:
@@ -739,13 +763,19 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             every = by_role[-1]
             if len(every) != n:
                 every[:] = range(n)
-        pairs = plan.pairs
+        # the casino families with something to list at this budget (``_bands``)
+        bands = plan.bands
+        if bands is None:
+            bands = _bands(plan, m)
+        budget = m.budget
+        at = -1 if budget >= len(bands) else budget if budget >= 0 else 0  # (the last: every family)
+        pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last
         if last is not None:
             each = last.each_casino(m)
             if each >= 0:
-                pairs = plan.eager
+                pairs = plan.eager_bands[at]
                 lazy = by_role[plan.last_role]
                 m.each = each
         m.counted = lazy

@@ -202,6 +202,13 @@ class Family:
         asked."""
         return -1
 
+    def least_budget(self, m: Moment) -> int:
+        """(Pure Python's uniform pick, ``legal.random_pick``.) A budget (``Moment.budget``) below which
+        ``generate_casinos`` lists nothing at any casino, whatever the rest of the moment: read once a profile and
+        board (from its tables), the pick then does not ask the family at a smaller budget. 0 (the default): it is
+        always asked."""
+        return 0
+
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
 
