@@ -203,8 +203,12 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
+        bands = plan.bands  # the casino families with something to list at this budget (``_bands``)
+        if bands is None:
+            bands = _bands(plan, m)
+        budget = m.budget
         try:
-            for family, role in plan.pairs:
+            for family, role in bands[-1 if budget >= len(bands) else budget if budget >= 0 else 0]:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)

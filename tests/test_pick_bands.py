@@ -112,3 +112,35 @@ def test_the_pick_draws_each_decision_at_budgets_around_each_least(spec, players
         for money in sorted(moneys):
             player.money = money
             _ways(game)
+
+
+def _every_family(engine):
+    """The engine's whole plan asking every casino family at any budget (one band: every family)."""
+    plan = legal.Plan(engine.profile)
+    plan.bands = [plan.pairs]
+    plan.eager_bands = [plan.eager]
+    return plan
+
+
+@pytest.mark.parametrize("spec,players", SPECS)
+def test_the_list_with_a_reserve_at_budgets_around_each_least(spec, players):
+    """``fill`` (pure Python's, as greedy lists with its reserve): at the player's money around each family's least,
+    less reserves of 0, 3 and more than the money, the same list as a plan asking every family."""
+    rng = random.Random(f"bands fill {spec}")
+    for _ in range(10):
+        game = random_position(spec, players, rng)
+        if game.state.phase != "actions":
+            continue
+        e, s = game.engine, game.state
+        m, plan = _renewed(game)
+        every = _every_family(e)
+        leasts = {family.least_budget(m) for family, _ in plan.pairs}
+        player = s.players[s.current]
+        for money in sorted({0, 200} | {x + d for x in leasts for d in (-1, 0, 1, 3) if x + d >= 0}):
+            player.money = money
+            for keep in (0, 3, money + 1):
+                lists = []
+                for p in (plan, every):
+                    out, after = [], []
+                    lists.append(legal._joined(e, out, after, legal.fill(e, s, out, after, p, keep)))
+                assert lists[0] == lists[1], (money, keep)
