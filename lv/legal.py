@@ -108,6 +108,7 @@ class Plan:
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
+_NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
@@ -265,6 +266,7 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
     listed at once into the moment's own lists, emptied first (``m.bossed_rows``, ``diced_rows``, ``rivals_rows``),
     kept with the list and the player they are for (as ``_roles``). Fewer bytecodes than ``_roles``' masks:
     ``None == player`` is false, ``in`` is one C call, and no mask is made (each bit a new int: +0.8 M a game)."""
+    m.roles_facts = _NO_FACTS  # (the pick's: not these roles' unless it sets them again)
     bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
     bossed_rows.clear()
     diced_rows.clear()
@@ -297,6 +299,7 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     and works out the others' (``_role``); else a few int operations a casino; no list written (the positions, which
     only a list made needs, are written from the masks by ``fill``: ``_write_rows``). (Pure Python's ``fill`` lists
     the positions itself, in its own fewer bytecodes, and ``_masks`` sums the masks from them where asked.)"""
+    m.roles_facts = _NO_FACTS  # (the positions pure Python's ``_list_roles`` listed are not these roles')
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and not m.masks_stale:
@@ -759,7 +762,17 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             slots.append([])
         m.slots = slots
         if casinos is not m.roles_of or player != m.roles_player:
-            _list_roles(m, casinos, player)
+            # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
+            #   first lot (``CasinoIndex._facts``: forgotten where a casino's lots or dice change, so a new object
+            #   then): where those are the very ones (or equal ones) of the roles the pick listed last, for the same
+            #   player, the casinos are the same in the same order with the same dice (a remodel's or a raise's
+            #   list: new casinos, the same dice), and so are the positions (``m.roles_facts``; one compare in C)
+            facts = index._facts
+            if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
+                _list_roles(m, casinos, player)
+                m.roles_facts = facts[:]
+            else:
+                m.roles_of = casinos
         elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
             _write_rows(m)
         by_role = m.by_role
