@@ -131,9 +131,11 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
     if top > _MOST_BANDS:
         top = 0
         leasts = [0] * len(leasts)
-    bands = [[pair for pair, least in zip(plan.pairs, leasts) if least <= budget] for budget in range(top + 1)]
-    eager = set(map(id, plan.eager))
-    plan.eager_bands = [[pair for pair in band if id(pair) in eager] for band in bands]
+    pairs = plan.pairs
+    eager = len(plan.eager)  # (``eager``: the first of ``pairs``, all but the last where that one is counted; by
+    #   place, not identity: compiled, a pair read from a list is a new tuple)
+    bands = [[pairs[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
+    plan.eager_bands = [[pairs[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.bands = bands
     return bands
 
