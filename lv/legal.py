@@ -55,6 +55,9 @@ class Plan:
         self.eager: list[tuple[Family, int]] = []
         self.last_role = 0
         self.filled_role = 0
+        # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
+        self.bands: list[list[tuple[Family, int]]] | None = None
+        self.eager_bands: list[list[tuple[Family, int]]] = []
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
@@ -82,6 +85,7 @@ class Plan:
         # decisions are then in the slots of the diced casinos, ``filled_role``) and it is last at every casino
         self.last = None
         self.eager = self.pairs
+        self.bands = None
         others = self.roles[:-1]
         if casinos and all(role == _BOSSED or role == _DICED for role in others):
             self.last, self.last_role = casinos[-1], self.roles[-1]
@@ -104,13 +108,36 @@ class Plan:
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
+_NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_MOST_BANDS: Final = 1000  # (``_bands``) the largest least budget given a list of its own
 _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
+
+
+def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
+    """(Pure Python's pick.) The plan's casino families (``pairs``) by budget, each list without the families that
+    list nothing at that budget (``Family.least_budget``), from budget 0 up to the largest of those (the last
+    list: every family), into ``plan.bands``, and the same without the last family (``eager``) into
+    ``plan.eager_bands``: a family with nothing to list is not called (most lists: a sprawl's or a raise's
+    cheapest is more than the player has). Read from the tables of the moment's profile and board, as the plan
+    is kept with them. A largest least budget over 1,000: one list, every family (no band)."""
+    leasts = [family.least_budget(m) for family, _ in plan.pairs]
+    top = max([0, *leasts])
+    if top > _MOST_BANDS:
+        top = 0
+        leasts = [0] * len(leasts)
+    pairs = plan.pairs
+    eager = len(plan.eager)  # (``eager``: the first of ``pairs``, all but the last where that one is counted; by
+    #   place, not identity: compiled, a pair read from a list is a new tuple)
+    bands = [[pairs[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
+    plan.eager_bands = [[pairs[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
+    plan.bands = bands
+    return bands
 
 
 def _plan(engine: Engine) -> Plan:
@@ -179,8 +206,12 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             every = by_role[-1]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
+        bands = plan.bands  # the casino families with something to list at this budget (``_bands``)
+        if bands is None:
+            bands = _bands(plan, m)
+        budget = m.budget
         try:
-            for family, role in plan.pairs:
+            for family, role in bands[-1 if budget >= len(bands) else budget if budget >= 0 else 0]:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
                     family.generate_casinos(m, mine)
@@ -237,6 +268,7 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
     listed at once into the moment's own lists, emptied first (``m.bossed_rows``, ``diced_rows``, ``rivals_rows``),
     kept with the list and the player they are for (as ``_roles``). Fewer bytecodes than ``_roles``' masks:
     ``None == player`` is false, ``in`` is one C call, and no mask is made (each bit a new int: +0.8 M a game)."""
+    m.roles_facts = _NO_FACTS  # (the pick's: not these roles' unless it sets them again)
     bossed_rows, diced_rows, rivals_rows = m.bossed_rows, m.diced_rows, m.rivals_rows
     bossed_rows.clear()
     diced_rows.clear()
@@ -269,6 +301,7 @@ def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> N
     and works out the others' (``_role``); else a few int operations a casino; no list written (the positions, which
     only a list made needs, are written from the masks by ``fill``: ``_write_rows``). (Pure Python's ``fill`` lists
     the positions itself, in its own fewer bytecodes, and ``_masks`` sums the masks from them where asked.)"""
+    m.roles_facts = _NO_FACTS  # (the positions pure Python's ``_list_roles`` listed are not these roles')
     old = m.roles_of
     if _COMPILED and old is not None and player == m.roles_player and len(old) == len(casinos) \
             and not m.masks_stale:
@@ -731,7 +764,17 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             slots.append([])
         m.slots = slots
         if casinos is not m.roles_of or player != m.roles_player:
-            _list_roles(m, casinos, player)
+            # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
+            #   first lot (``CasinoIndex._facts``: forgotten where a casino's lots or dice change, so a new object
+            #   then): where those are the very ones (or equal ones) of the roles the pick listed last, for the same
+            #   player, the casinos are the same in the same order with the same dice (a remodel's or a raise's
+            #   list: new casinos, the same dice), and so are the positions (``m.roles_facts``; one compare in C)
+            facts = index._facts
+            if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
+                _list_roles(m, casinos, player)
+                m.roles_facts = facts[:]
+            else:
+                m.roles_of = casinos
         elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
             _write_rows(m)
         by_role = m.by_role
@@ -739,13 +782,19 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             every = by_role[-1]
             if len(every) != n:
                 every[:] = range(n)
-        pairs = plan.pairs
+        # the casino families with something to list at this budget (``_bands``)
+        bands = plan.bands
+        if bands is None:
+            bands = _bands(plan, m)
+        budget = m.budget
+        at = -1 if budget >= len(bands) else budget if budget >= 0 else 0  # (the last: every family)
+        pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last
         if last is not None:
             each = last.each_casino(m)
             if each >= 0:
-                pairs = plan.eager
+                pairs = plan.eager_bands[at]
                 lazy = by_role[plan.last_role]
                 m.each = each
         m.counted = lazy

@@ -202,6 +202,13 @@ class Family:
         asked."""
         return -1
 
+    def least_budget(self, m: Moment) -> int:
+        """(Pure Python's uniform pick, ``legal.random_pick``.) A budget (``Moment.budget``) below which
+        ``generate_casinos`` lists nothing at any casino, whatever the rest of the moment: read once a profile and
+        board (from its tables), the pick then does not ask the family at a smaller budget. 0 (the default): it is
+        always asked."""
+        return 0
+
     def generate_after(self, m: Moment, out: list[Decision]) -> None:
         """Legal decisions listed after the casinos' (``generates_after``)."""
 
@@ -393,7 +400,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
+                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -440,6 +447,8 @@ class Moment:
         self.masks_stale = False
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
+        # (pure Python's ``legal._list_roles``) the casino index's dice facts by first lot when it listed them last
+        self.roles_facts: list[DiceFacts | None] = []
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
         # casinos (in the plan's order), and the one casino whose decisions are then made
         self.counts: list[int] = []

@@ -144,6 +144,10 @@ class RaiseFamily(Family):
             return (Rule.RAISE_COST_PER_SPACE, f"raising costs ${price}, you have ${s.players[player].money}")
         return None
 
+    def least_budget(self, m: Moment) -> int:
+        """``generate_casinos`` lists nothing below its table's ``per`` (its first test)."""
+        return m.family_tables.raise_.per
+
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses (the family is left out where risers are off)."""
         table: RaiseTable = m.family_tables.raise_  # typed: compiled, native reads and compares

@@ -170,6 +170,10 @@ class RemodelFamily(Family):
             return (Rule.REMODEL_COST_PER_UNIT, f"remodelling costs ${price}, you have ${s.players[player].money}")
         return None
 
+    def least_budget(self, m: Moment) -> int:
+        """``generate_casinos`` lists nothing below its table's ``per`` (its first test)."""
+        return m.family_tables.remodel.per
+
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: where they can pay, every other colour with
         enough tiles left."""

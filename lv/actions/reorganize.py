@@ -146,6 +146,10 @@ class ReorganizeFamily(Family):
             return (Rule.REORG_COST_PER_PIP, f"reorganizing costs ${price}, you have ${s.players[player].money}")
         return None
 
+    def least_budget(self, m: Moment) -> int:
+        """``generate_casinos`` lists nothing below its table's ``per`` (its first test)."""
+        return m.family_tables.reorganize.per
+
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player has a die in: not locked, the pips paid."""
         table: ReorganizeTable = m.family_tables.reorganize  # typed: compiled, native reads and compares

@@ -261,6 +261,10 @@ class SprawlFamily(Family):
                     f"sprawling into {lot} costs ${price}, you have ${s.players[player].money}")
         return None
 
+    def least_budget(self, m: Moment) -> int:
+        """``generate_casinos`` lists nothing below its table's ``least`` (its first test)."""
+        return m.family_tables.sprawl.least
+
     def generate_casinos(self, m: Moment, rows: list[int]) -> None:
         """``why_not`` in bulk for the casinos the player bosses: each one's frontier (the empty lots that share an
         edge with it) less the owned lots and the closed block (as a mask: ``SprawlTable.reach``), where the

@@ -1,0 +1,94 @@
+"""Pure Python's uniform pick keeps the positions of each role's casinos from one list to the next where the casino
+index's dice facts by first lot are the same objects (``CasinoIndex._facts``; a remodel's or a raise's list: new
+casinos, the same dice) for the same player, rather than listing them again (``legal.random_pick``,
+``Moment.roles_facts``): the positions are always those of the current list."""
+
+import random
+
+import pytest
+
+import lv
+from lv import bots, legal
+
+
+pytestmark = pytest.mark.skipif(not legal.__file__.endswith(".py"),
+                                reason="compiled, the pick works out the roles its own way (masks, pair by pair)")
+
+
+@pytest.fixture(autouse=True)
+def pure(monkeypatch):
+    """Pure Python's way (in the pure build; compiled code reads its own constant)."""
+    monkeypatch.setattr(legal, "_COMPILED", False)
+
+
+def _roles_now(m):
+    """The positions of each role's casinos of the moment's list for its player, worked out from scratch."""
+    player, pairs = m.player, m.casinos
+    return ([i for i, (_, f) in enumerate(pairs) if f.boss == player],
+            [i for i, (_, f) in enumerate(pairs) if player in f.owners],
+            [i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player])
+
+
+class _Counted:
+    """``_list_roles`` counting its calls."""
+
+    def __init__(self, monkeypatch):
+        self.calls = 0
+        self.real = legal._list_roles
+        monkeypatch.setattr(legal, "_list_roles", self)
+
+    def __call__(self, *args):
+        self.calls += 1
+        return self.real(*args)
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 91), ("original", 3, 92), ("revised", 2, 93),
+                                               ("house-sell-back", 2, 94), ("revised,casino.join_rule=color", 3, 95)])
+def test_the_roles_kept_by_dice_facts_are_the_lists(spec, players, seed, monkeypatch):
+    """Whole games played by the pick alone (as ``bots.play`` plays the uniform bot): after each pick the positions
+    are the current list's; lists whose casinos changed but not their dice, for the same player, kept them."""
+    counted = _Counted(monkeypatch)
+    game = lv.new_game(spec, players, seed)
+    rng = random.Random(seed)
+    kept = 0
+    before = None
+    while not game.over:
+        e, s = game.engine, game.state
+        calls = counted.calls
+        decision = game.random_legal(rng)
+        m = e.moment
+        if s.phase == "actions" and m is not None and m.state is s:
+            assert (m.bossed_rows, m.diced_rows, m.rivals_rows) == _roles_now(m)
+            if before is not None and m.casinos is not before[0] and m.player == before[1] and counted.calls == calls:
+                kept += 1
+            before = (m.casinos, m.player)
+        game.apply(decision)
+    assert kept > 3
+
+
+def test_a_list_of_another_state_between_two_picks(monkeypatch):
+    """The same engine's moment asked for the list of another state (the game's copy, a decision further) between
+    two picks of the game's: each list's positions are its own (the other list's roles are not taken for the
+    pick's, though the pick's state's dice facts did not change)."""
+    game = lv.new_game("revised", 4, 96)
+    rng = random.Random(96)
+    e = game.engine
+    checked = 0
+    while not game.over:
+        s = game.state
+        decision = game.random_legal(rng)
+        if s.phase == "actions":
+            other = game.copy()
+            other.apply(other.random_legal(random.Random(checked)))
+            if other.state.phase == "actions":
+                out, after = [], []
+                legal.fill(e, other.state, out, after)  # the other state's list, on the game's engine's moment
+                legal.empty(e.slots)
+                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                again, _ = legal.random_pick(e, s, random.Random(0))  # the game's state again
+                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                listed = game.legal_actions()
+                assert again == listed[legal.below(random.Random(0), len(listed))]
+                checked += 1
+        game.apply(decision)
+    assert checked > 20
