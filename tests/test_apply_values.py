@@ -95,3 +95,46 @@ def test_the_decisions_kept_packed_are_the_decisions_made_at_once(spec):
                        [(d.dice, d.generated, d.events) for d in b.decisions]
             assert applied.state.players == pushed.state.players
             assert applied.history == pushed.history
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_families_events_made_without_init_are_those_init_makes(spec):
+    """Each build, remodel, gamble and reorganization of played games told its event (pure: made without
+    ``__init__``, each field stored by ``carry_out``) with every field, equal to the event ``__init__`` makes from
+    them, and each field in its place: the decision's lot, colour and bet, the tile's price, the colour before, the
+    dice and their total, the lots of the casino reorganized."""
+    from lv.actions.build import Built
+    from lv.actions.gamble import Gambled
+    from lv.actions.remodel import Remodeled
+    from lv.actions.reorganize import Reorganized
+
+    profile = lv.load_profile(spec)
+    seen: set[type] = set()
+    for seed in range(4):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(game.random_legal(rng))
+        board = game.board
+        for turn in game.history:
+            for d in turn.decisions:
+                for ev in d.events:
+                    kind = type(ev)
+                    if kind not in (Built, Remodeled, Gambled, Reorganized):
+                        continue
+                    seen.add(kind)
+                    fields = [getattr(ev, k) for k in ev._keys]  # (a field not stored: AttributeError)
+                    assert ev == kind(*fields) and repr(ev) == repr(kind(*fields))
+                    assert ev.player == turn.player
+                    a = d.action
+                    if kind is Built:
+                        assert (ev.lot, ev.color, ev.cost) == (a.lot, a.color, board.lots[a.lot].price)
+                        assert ev.value in (None, board.lots[a.lot].die)
+                    elif kind is Remodeled:
+                        assert ev.color == a.color and ev.before != ev.color and a.lot in ev.lots
+                    elif kind is Gambled:
+                        assert (ev.lot, ev.bet, ev.total) == (a.lot, a.bet, sum(ev.dice))
+                        assert ev.outcome in ("lose", "win", "double")
+                    else:
+                        assert a.lot in ev.lots and set(ev.values) <= set(ev.lots) and ev.values
+    assert seen == {Built, Remodeled, Gambled, Reorganized}
