@@ -918,10 +918,8 @@ class Game:
             raise
         if _COMPILED:
             decision = _decided(action, d, choices, events)
-        elif action is vouched and not choices and s._undo is None:
-            # pure, the engine's own decision (``random_legal``'s, a bot's vouched one: a game played, whose decisions
-            # are read at its end if ever) packed (see ``Turn._packed``), as ``_decided`` would keep it; not under a
-            # push (its pop reads the decisions), nor a decision from outside (a replay reads each once applied)
+        elif not choices and s._undo is None:  # pure, packed (see ``Turn._packed``), as ``_decided`` would keep it;
+            #                                     not under a push (its pop reads the decisions)
             used = d._used
             told = events[0] if len(events) == 1 else events
             code = d._gen * 64 + d._pair

@@ -5,7 +5,6 @@ without ``__init__``. Each test pins what the reuse must not change: every tile 
 
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -139,25 +138,3 @@ def test_the_families_events_made_without_init_are_those_init_makes(spec):
                     else:
                         assert a.lot in ev.lots and set(ev.values) <= set(ev.lots) and ev.values
     assert seen == {Built, Remodeled, Gambled, Reorganized}
-
-
-@pytest.mark.skipif(lv.build_name() == "compiled", reason="compiled, nothing is packed")
-def test_only_the_engine_s_own_decisions_are_packed():
-    """Pure, ``random_legal``'s decisions (a game played) are kept packed; a decision from outside (a replay's, a
-    script's: read once applied) is made at once, as is one under a push (read by its pop)."""
-    profile = lv.load_profile("revised")
-    game = lv.new_game(profile, 4, 5)
-    rng = random.Random(5)
-    turn = game.current_turn
-    action = game.random_legal(rng)
-    while type(action) is EndTurn:  # (a decision within the turn)
-        action = game.random_legal(rng)
-    game.apply(action)
-    assert turn._packed is not None
-    assert len(turn.decisions) == 1 and turn._packed is None
-    outside = copy.copy(game.random_legal(rng))  # an equal decision, not the engine's own object
-    if type(outside) is not EndTurn:
-        game.apply(outside)
-        assert turn._packed is None and turn.decisions[-1].action == outside
-    game.push(game.random_legal(rng))
-    assert game.current_turn._packed is None
