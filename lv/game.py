@@ -202,40 +202,7 @@ class Turn:
         self._draw_generated = draw_generated
         self._draw_choices = draw_choices
         self.draw_events: list[Event] = [] if draw_events is None else draw_events
-        self._decisions: list[Decision] = [] if decisions is None else decisions
-        # pure, the decisions ``Game.apply`` took after those (None: none), each kept as four items, not a
-        # ``Decision``: its action, its one event (or its list of events), the dice it used (None: none) and
-        # ``_gen * 64 + _pair`` (see ``_decided``); ``decisions`` makes them when read. A game keeps every decision
-        # and most are never read while it is played: no object made (~1,300 instructions, ``__init__``'s frame
-        # spared already) nor walked by the cyclic collector at the game's end for each. Compiled, always None: a
-        # native Decision is made in C and the collector never sees it
-        self._packed: list[Any] | None = None
-
-    @property
-    def decisions(self) -> list[Decision]:
-        """The decisions taken this turn, in order."""
-        packed = self._packed
-        if packed is not None:
-            self._unpack(packed)
-        return self._decisions
-
-    @decisions.setter
-    def decisions(self, value: list[Decision]) -> None:
-        self._decisions = value
-        self._packed = None
-
-    def _unpack(self, packed: list[Any]) -> None:
-        """The packed decisions made and put after the others (``decisions``): each as ``_decided`` made it."""
-        self._packed = None
-        decisions = self._decisions
-        for k in range(0, len(packed), 4):
-            told, used, code = packed[k + 1], packed[k + 2], packed[k + 3]
-            decision = Decision(packed[k], used, None, None, told if type(told) is list else None)
-            if type(told) is not list:
-                decision._one = told
-            decision._pair = code % 64
-            decision._gen = code // 64
-            decisions.append(decision)
+        self.decisions: list[Decision] = [] if decisions is None else decisions
 
     @property
     def cards(self) -> list[str]:
@@ -879,17 +846,7 @@ class Game:
                 as_decision = bool(draw) and self.explicit_draws
                 if as_decision and saved is None:  # a draw refused takes the end back too
                     saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
-                if _COMPILED or s._undo is not None:  # (compiled, or under a push: its pop reads the decisions)
-                    turn.decisions.append(_one_decision(action, ended))  # (its one event without a list: ``_decided``)
-                else:  # pure, packed (see ``Turn._packed``)
-                    packed = turn._packed
-                    if packed is None:
-                        turn._packed = [action, ended, None, 0]
-                    else:
-                        packed.append(action)
-                        packed.append(ended)
-                        packed.append(None)
-                        packed.append(0)
+                turn.decisions.append(_one_decision(action, ended))  # (its one event kept without a list: ``_decided``)
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
@@ -900,14 +857,12 @@ class Game:
             # the dice's key: the last one made if it is this step's (a push after a pop: the same step again), so
             # that a search's push/pop pair makes and frees no tuple for it
             if _COMPILED:
-                number, key = len(turn._decisions), self._key  # (compiled: none packed)
+                number, key = len(turn.decisions), self._key
                 if self._key_turn != s.turn or self._key_at != number:
                     key = self._key = ("turn", s.turn, "decision", number)
                     self._key_turn, self._key_at = s.turn, number
-            else:  # (pure, fewer bytecodes: a new key; the packed decisions counted, not made)
-                packed = turn._packed
-                key = ("turn", s.turn, "decision",
-                       len(turn._decisions) if packed is None else len(turn._decisions) + len(packed) // 4)
+            else:  # (pure, fewer bytecodes: a new key)
+                key = ("turn", s.turn, "decision", len(turn.decisions))
             d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
             self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
@@ -918,20 +873,6 @@ class Game:
             raise
         if _COMPILED:
             decision = _decided(action, d, choices, events)
-        elif not choices and s._undo is None:  # pure, packed (see ``Turn._packed``), as ``_decided`` would keep it;
-            #                                     not under a push (its pop reads the decisions)
-            used = d._used
-            told = events[0] if len(events) == 1 else events
-            code = d._gen * 64 + d._pair
-            packed = turn._packed
-            if packed is None:
-                turn._packed = [action, told, used if used else None, code]
-            else:
-                packed.append(action)
-                packed.append(told)
-                packed.append(used if used else None)
-                packed.append(code)
-            return events
         else:  # ``_decided``, written out (the pure build's call of it cost ~0.1 M a game), made without
             #   ``__init__``'s frame, each field stored once
             used = d._used
@@ -949,7 +890,7 @@ class Game:
             else:
                 decision._events = events
                 decision._one = None
-        (turn._decisions if _COMPILED else turn.decisions).append(decision)  # (compiled: none packed)
+        turn.decisions.append(decision)
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
@@ -1040,7 +981,7 @@ class Game:
             check_action("push", action)
         s, history = self.state, self.history
         turn = history[-1]
-        decisions = turn._decisions if _COMPILED else turn.decisions  # (compiled: none packed)
+        decisions = turn.decisions
         undo = s.checkpoint()
         last = decisions[-1] if decisions else None
         depth, pushed = self._depth, self._pushed
@@ -1124,7 +1065,7 @@ class Game:
         if len(history) != saved.turns:  # (a slice deleted is a generic call compiled: only if there is one)
             del history[saved.turns:]
         turn = history[-1]
-        decisions = turn._decisions if _COMPILED else turn.decisions  # (compiled: none packed)
+        decisions = turn.decisions
         n = saved.decided
         while len(decisions) > n:  # (most pushes add one decision: popped, not a slice deleted, a generic call compiled)
             decisions.pop()

@@ -61,42 +61,6 @@ def test_each_turn_ends_with_its_player_s_event_and_one_decision():
         assert ended >= 10
 
 
-def _played_both_ways(spec: str, seed: int, read_every: int) -> tuple[lv.Game, lv.Game]:
-    """The same decisions played by ``apply`` (the pure build keeps them packed: ``Turn._packed``), reading the
-    current turn's decisions every ``read_every`` decisions (0: never), and by ``push`` without a pop (under a push
-    each is made as a ``Decision`` at once)."""
-    profile = lv.load_profile(spec)
-    applied, pushed = lv.new_game(profile, 4, seed), lv.new_game(profile, 4, seed)
-    rng = random.Random(seed)
-    n = 0
-    while not applied.over:
-        action = applied.random_legal(rng)
-        applied.apply(action)
-        pushed.push(action)
-        n += 1
-        if read_every and n % read_every == 0:
-            assert applied.current_turn.decisions == pushed.current_turn.decisions
-    return applied, pushed
-
-
-@pytest.mark.parametrize("spec", SPECS)
-def test_the_decisions_kept_packed_are_the_decisions_made_at_once(spec):
-    """A game's decisions kept packed while it is played (pure) read as the decisions made at once: the same
-    actions, dice (a gamble's and a reorganization's), dice generated, choices and events, in order, whether read
-    at the end or turn by turn while it is played (some made, more packed after them); the games play alike (the
-    dice's keys count the packed decisions)."""
-    for seed in range(3):
-        for read_every in (0, 1, 3):
-            applied, pushed = _played_both_ways(spec, seed, read_every)
-            assert len(applied.history) == len(pushed.history)
-            for a, b in zip(applied.history, pushed.history):
-                assert a.decisions == b.decisions
-                assert [(d.dice, d.generated, d.events) for d in a.decisions] == \
-                       [(d.dice, d.generated, d.events) for d in b.decisions]
-            assert applied.state.players == pushed.state.players
-            assert applied.history == pushed.history
-
-
 @pytest.mark.parametrize("spec", SPECS)
 def test_the_families_events_made_without_init_are_those_init_makes(spec):
     """Each build, remodel, gamble and reorganization of played games told its event (pure: made without
