@@ -406,6 +406,30 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 # pure, a Decision made without its ``__init__`` (``Game.apply`` stores each field itself)
 _new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
+# each seat's ``turn_ended`` event (a value: one a seat, handed out at each end of its turn, not one a turn)
+_ENDED: Final[list[TurnEnded]] = []
+
+
+def _ended(player: int) -> TurnEnded:
+    """``TurnEnded(player)``, the one made before (``_ENDED``)."""
+    while len(_ENDED) <= player:
+        _ENDED.append(TurnEnded(len(_ENDED)))
+    return _ENDED[player]
+
+
+def _one_decision(action: Any, event: Event) -> Decision:
+    """``Decision(action)`` with ``event`` its one event (as ``_decided`` keeps it), made without ``__init__``'s frame in
+    the pure build (an end of turn's)."""
+    if _COMPILED:
+        decision = Decision(action)
+        decision._one = event
+        return decision
+    decision = _new_decision(Decision)
+    decision.action = action
+    decision._dice = decision._choices = decision._generated = decision._events = None
+    decision._pair = decision._gen = 0
+    decision._one = event
+    return decision
 
 
 def _check_players(players: list[str]) -> None:
@@ -815,15 +839,14 @@ class Game:
                 saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
         try:
             if end:
-                ended = TurnEnded(s.current)
+                p = s.current
+                ended = _ENDED[p] if p < len(_ENDED) else _ended(p)
                 # asked to draw in a game whose draws are decisions of their own (its record says so): the draw is
                 # made as one, the same cards and dice (the same key), so the record replays
                 as_decision = bool(draw) and self.explicit_draws
                 if as_decision and saved is None:  # a draw refused takes the end back too
                     saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
-                decision = Decision(action)  # (its one event kept without a list: ``_decided``)
-                decision._one = ended
-                turn.decisions.append(decision)
+                turn.decisions.append(_one_decision(action, ended))  # (its one event kept without a list: ``_decided``)
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)

@@ -90,6 +90,26 @@ class Tile:
         return self  # a value
 
 
+# pure, the tiles made so far by their fields (a ``Tile`` is a value): the state's methods hand out the one made before
+# rather than make each anew (a Python ``__init__``'s frame, ~2,000 instructions, 92 tiles a reference game, and an
+# instance more for the cyclic collector to walk at the game's end); a cache hit is a tuple made and looked up. Bounded
+# by the profile's colours, heights and dice; cleared if a long run of odd profiles ever grows it past ``_TILES_MAX``.
+# Compiled, a native Tile is made in C: made anew
+_TILES: Final[dict[tuple[str, int, int | None, int | None], Tile]] = {}
+_TILES_MAX: Final = 50_000
+
+
+def _tile(color: str, height: int, owner: int | None, value: int | None) -> Tile:
+    """``Tile(color, height, owner, value)``, the one made before if any (pure: see ``_TILES``)."""
+    key = (color, height, owner, value)
+    found = _TILES.get(key)
+    if found is None:
+        if len(_TILES) >= _TILES_MAX:
+            _TILES.clear()
+        found = _TILES[key] = Tile(color, height, owner, value)
+    return found
+
+
 # acyclic (out of the cyclic collector in the compiled build): holds a string and ints
 @mypyc_attr(acyclic=True)
 class PlayerState:
@@ -637,7 +657,7 @@ class GameState:
                 self._noting_dice(u)
         if old is not None:
             self._take_tile(old, b)
-        self.tiles[lot] = Tile(color, height, owner, value)
+        self.tiles[lot] = Tile(color, height, owner, value) if _COMPILED else _tile(color, height, owner, value)
         # the masks by colour number and height: list items, read then written (see _die)
         colors, heights = self.color_bits, self.height_bits
         k = board.color_id[color]
@@ -677,7 +697,8 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = Tile(color, t.height, t.owner, t.value)
+            tiles[lot] = (Tile(color, t.height, t.owner, t.value) if _COMPILED
+                          else _tile(color, t.height, t.owner, t.value))
             b = 1 << i
             changed |= b
             colors[i] = color
@@ -708,7 +729,8 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = Tile(t.color, t.height + 1, t.owner, t.value)
+            tiles[lot] = (Tile(t.color, t.height + 1, t.owner, t.value) if _COMPILED
+                          else _tile(t.color, t.height + 1, t.owner, t.value))
             b = 1 << i
             changed |= b
             h = t.height
@@ -793,7 +815,7 @@ class GameState:
             u.note(i, t)
             if u.dice_masks is None:
                 self._noting_dice(u)
-        self.tiles[lot] = Tile(t.color, t.height, owner, value)
+        self.tiles[lot] = Tile(t.color, t.height, owner, value) if _COMPILED else _tile(t.color, t.height, owner, value)
         self._die(i, 1 << i, owner, value)
         index = self._casinos
         if index is None and self._casinos_from is not None:

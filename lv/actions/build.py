@@ -16,7 +16,7 @@ from ..board import popcount
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import Decision, Family, Moment, Reason, Words, closed_block, new_die_text, refuse, tiles_left
-from ._values import FrozenDecision, as_text, set_once
+from ._values import COMPILED, FrozenDecision, as_text, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -279,7 +279,13 @@ class BuildFamily(Family):
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)
         if not engine.mute:  # (a search's imagined games read no event)
             # positional, in field order (keywords cost more in the pure build)
-            events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
+            if COMPILED:
+                events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
+            else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+                built = new_event(Built)
+                built.player, built.lot, built.color, built.cost = player, a.lot, a.color, lot.price
+                built.value, built.moved_from = lot.die if ok else None, moved
+                events.append(built)
 
 
 FAMILY = BuildFamily(

@@ -21,7 +21,7 @@ from ..errors import IllegalAction
 from ..events import Event, register
 from ..ruleids import Rule
 from ._family import RIVALS, Counted, Decision, Family, Moment, Reason, Words, add_ones, refuse
-from ._values import FrozenDecision, as_flag_or_none, as_text, as_whole, set_once
+from ._values import COMPILED, FrozenDecision, as_flag_or_none, as_text, as_whole, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -433,8 +433,15 @@ class GambleFamily(Family):
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
         if not engine.mute:  # (a search's imagined games read no event)
-            events.append(Gambled(player, lot, b, bet, (d1, d2), total, outcome, lay_off, gambler_gets,
-                                  boss_gets))  # positional, in field order (see build.py)
+            if COMPILED:
+                events.append(Gambled(player, lot, b, bet, (d1, d2), total, outcome, lay_off, gambler_gets,
+                                      boss_gets))  # positional, in field order (see build.py)
+            else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+                told = new_event(Gambled)
+                told.player, told.lot, told.boss, told.bet, told._dice = player, lot, b, bet, (d1, d2)
+                told.total, told.outcome, told.lay_off, told.gambler_gets, told.boss_gets = \
+                    total, outcome, lay_off, gambler_gets, boss_gets
+                events.append(told)
 
 
 FAMILY = GambleFamily(

@@ -20,7 +20,7 @@ from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Counted, Decision, Family, Moment, Reason, Words, casino_text, not_boss, refuse,
                       tiles_left)
-from ._values import FrozenDecision, as_text, set_once
+from ._values import COMPILED, FrozenDecision, as_text, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -284,7 +284,13 @@ class RemodelFamily(Family):
         price = table.costs.at(casino.spaces if table.by_space else casino.physical_tiles)
         s.players[player].money -= price
         s.recolor(casino.lots, a.color, casino.bits)
-        events.append(Remodeled(player, casino.lots, casino.color, a.color, price))  # positional (build.py)
+        if COMPILED:
+            events.append(Remodeled(player, casino.lots, casino.color, a.color, price))  # positional (build.py)
+        else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+            told = new_event(Remodeled)
+            told.player, told._lots, told.before = player, casino.lots, casino.color
+            told.color, told.cost = a.color, price
+            events.append(told)
 
 
 FAMILY = RemodelFamily(

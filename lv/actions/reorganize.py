@@ -19,7 +19,7 @@ from ..errors import IllegalAction
 from ..events import Event, LotsEvent, register
 from ..ruleids import Rule
 from ._family import DICED, Counted, Decision, Family, Moment, Reason, Words, add_ones, dice_text, refuse
-from ._values import FrozenDecision, as_text, set_once
+from ._values import FrozenDecision, as_text, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -252,7 +252,12 @@ class ReorganizeFamily(Family):
                 s.set_die(lot, tiles[lot].owner, v)
         s.reorganizing().update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
-            events.append(Reorganized(player, casino.lots, price, dict(values)))  # positional (see build.py)
+            if _COMPILED:
+                events.append(Reorganized(player, casino.lots, price, dict(values)))  # positional (see build.py)
+            else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+                told = new_event(Reorganized)
+                told.player, told._lots, told.cost, told.values = player, casino.lots, price, dict(values)
+                events.append(told)
 
 
 FAMILY = ReorganizeFamily(

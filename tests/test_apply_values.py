@@ -1,0 +1,104 @@
+"""Values handed out again (round 22): the pure build's state gives a lot the tile made before with the same fields
+(``state._tile``), a turn's end is told with its seat's one ``turn_ended`` event, and an end of turn's decision is made
+without ``__init__``. Each test pins what the reuse must not change: every tile and event is the one a fresh
+``Tile(...)`` or ``TurnEnded(...)`` would be, in every position of played games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import lv
+from lv import bots
+from lv.actions import EndTurn
+from lv.events import TurnEnded
+from lv.game import Decision
+from lv.state import Tile
+
+SPECS = ["revised", "original", "revised,casino.join_rule=color", "original,raise.max_height=4"]
+
+
+def _tiles_agree(s) -> None:
+    """Every tile of ``s`` is what its lot's flat facts say (colour, height, die owner and face)."""
+    board = s.board
+    for lot, t in s.tiles.items():
+        i = board.index[lot]
+        assert type(t) is Tile
+        assert (t.color, t.height, t.owner, t.value) == (s.tile_colors[i], s.tile_heights[i], s.die_owners[i],
+                                                         s.die_values[i] or None), lot
+        assert t == Tile(t.color, t.height, t.owner, t.value)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_tile_handed_out_is_the_tile_of_its_lot_s_facts(spec):
+    """After every decision of played games (builds, sprawls, remodels, raises, reorganizations, take-overs, tie
+    rerolls), each lot's tile has the colour, height and die its lot has in the state's flat lists: a tile handed out
+    again is never another lot's or another die's."""
+    profile = lv.load_profile(spec)
+    for seed in range(4):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(game.random_legal(rng))
+            _tiles_agree(game.state)
+
+
+def test_each_turn_ends_with_its_player_s_event_and_one_decision():
+    """Each turn's last decision is its player's end of turn, with the one event ``turn_ended`` of that player, read
+    as a list; the decision equals one made through ``Decision``'s ``__init__``."""
+    profile = lv.load_profile("revised")
+    for seed in range(3):
+        game = bots.play(lv.new_game(profile, 3 + seed % 2, seed), [bots.uniform_bot] * (3 + seed % 2), seed)
+        ended = 0
+        for turn in game.history[:-1]:
+            last = turn.decisions[-1]
+            assert type(last.action) is EndTurn
+            assert last.events == [TurnEnded(turn.player)]
+            assert last == Decision(EndTurn(), None, None, None, [TurnEnded(turn.player)])
+            assert last.dice == {} and last.choices == {} and last.generated == []
+            ended += 1
+        assert ended >= 10
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_families_events_made_without_init_are_those_init_makes(spec):
+    """Each build, remodel, gamble and reorganization of played games told its event (pure: made without
+    ``__init__``, each field stored by ``carry_out``) with every field, equal to the event ``__init__`` makes from
+    them, and each field in its place: the decision's lot, colour and bet, the tile's price, the colour before, the
+    dice and their total, the lots of the casino reorganized."""
+    from lv.actions.build import Built
+    from lv.actions.gamble import Gambled
+    from lv.actions.remodel import Remodeled
+    from lv.actions.reorganize import Reorganized
+
+    profile = lv.load_profile(spec)
+    seen: set[type] = set()
+    for seed in range(4):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(game.random_legal(rng))
+        board = game.board
+        for turn in game.history:
+            for d in turn.decisions:
+                for ev in d.events:
+                    kind = type(ev)
+                    if kind not in (Built, Remodeled, Gambled, Reorganized):
+                        continue
+                    seen.add(kind)
+                    fields = [getattr(ev, k) for k in ev._keys]  # (a field not stored: AttributeError)
+                    assert ev == kind(*fields) and repr(ev) == repr(kind(*fields))
+                    assert ev.player == turn.player
+                    a = d.action
+                    if kind is Built:
+                        assert (ev.lot, ev.color, ev.cost) == (a.lot, a.color, board.lots[a.lot].price)
+                        assert ev.value in (None, board.lots[a.lot].die)
+                    elif kind is Remodeled:
+                        assert ev.color == a.color and ev.before != ev.color and a.lot in ev.lots
+                    elif kind is Gambled:
+                        assert (ev.lot, ev.bet, ev.total) == (a.lot, a.bet, sum(ev.dice))
+                        assert ev.outcome in ("lose", "win", "double")
+                    else:
+                        assert a.lot in ev.lots and set(ev.values) <= set(ev.lots) and ev.values
+    assert seen == {Built, Remodeled, Gambled, Reorganized}
