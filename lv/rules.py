@@ -395,7 +395,13 @@ class Engine:
         if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if changed)
             s.reorganized = set()
         if not self.quiet:
-            events.append(TurnStarted(s.turn, player))
+            if _COMPILED:
+                events.append(TurnStarted(s.turn, player))
+            else:  # pure: kept (``KeptEvents``)
+                kept = self._draw.kept or self._kept()
+                started, at = kept.started, s.turn * 8 + player
+                event = started[at] if at < len(started) and player < 8 else None
+                events.append(event if event is not None else kept.turn_started(s.turn, player))
         if draw:
             self.draw_step(s, dice, events, choices, table=table)
 
@@ -453,7 +459,12 @@ class Engine:
             else:
                 skipped = self.f_closed(s, card)
             if not self.quiet:
-                events.append(CardDrawn(player, card, color, skipped))
+                if _COMPILED:
+                    events.append(CardDrawn(player, card, color, skipped))
+                else:  # pure: kept (``KeptEvents``; a seat from 8 is never kept: its slot is another's, made again)
+                    kept = draw.kept or self._kept()
+                    event = kept.drawn[at * 16 + player + (8 if skipped else 0)] if player < 8 else None
+                    events.append(event if event is not None else kept.card_drawn(player, card, color, skipped, at))
             if skipped:
                 self.pay_lots(s, events)
                 self.pay_and_score(s, color, events, color_id=color_id)
@@ -494,6 +505,14 @@ class Engine:
                                 DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
+
+    def _kept(self) -> KeptEvents:
+        """Pure: the events kept for this engine's profile and board (``KeptEvents``), found once an engine."""
+        kept: KeptEvents | None = self.tables.get("kept draw events")
+        if kept is None:
+            kept = self.tables["kept draw events"] = KeptEvents(len(self.board.order))
+        self._draw.kept = kept
+        return kept
 
     def _before_draw(self, s: GameState) -> tuple[Blocks, tuple[dict[int, int | None], ...] | None]:
         """What ``_settle_card`` compares with after a take-over: the casinos by block (``snapshot``) and, pure, the
@@ -597,7 +616,12 @@ class Engine:
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
-                    events.append(MarkerPlaced(player, lot, moved))
+                    if moved is not None or _COMPILED or player >= 8:
+                        events.append(MarkerPlaced(player, lot, moved))
+                    else:  # pure: kept (``KeptEvents``)
+                        kept = self._draw.kept or self._kept()
+                        event = kept.placed[i * 8 + player]
+                        events.append(event if event is not None else kept.marker_placed(player, lot, i))
             return
         owner = tile.owner
         if owner is not None and owner == player:
@@ -686,7 +710,8 @@ class Engine:
             per_pip = self._per_pip
             players, quiet = s.players, self.quiet
             by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
-            dice_mask, lots = s.dice_mask, self._draw.lots
+            draw = self._draw
+            dice_mask, lots = s.dice_mask, draw.lots
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
@@ -711,8 +736,14 @@ class Engine:
                     if amount:
                         owner = owners[0]
                         players[owner].money += amount
-                        if not quiet:
-                            events.append(Paid(owner, amount, "casino", casino.lots))
+                        if not quiet:  # (``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__``:
+                            #              pure, its one place)
+                            paid = _new(Paid)
+                            paid.player = owner
+                            paid.amount = amount
+                            paid.why = "casino"
+                            paid._lots = casino.lots
+                            events.append(paid)
                 elif not owners:
                     continue
                 else:  # by seat, in seat order: the pips on each seat's dice in the casino
@@ -756,8 +787,14 @@ class Engine:
                     else:
                         after = before
                     player.score = after
-                    if not mute:
-                        events.append(Scored(b, its_lots, award, before, after))
+                    if not mute:  # (``Scored(b, its_lots, ...)`` made without its ``__init__``: pure, its one place)
+                        event = _new(Scored)
+                        event.player = b
+                        event._lots = its_lots
+                        event.award = award
+                        event.before = before
+                        event.after = after
+                        events.append(event)
                     if after >= target and at_once:  # (see below)
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
@@ -1075,7 +1112,7 @@ class DrawScratch:
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
@@ -1088,6 +1125,49 @@ class DrawScratch:
         self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
+        # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
+        self.kept: KeptEvents | None = None
+
+
+class KeptEvents:
+    """Pure: the draw step's commonest events made once for every game of a profile and board and handed out again
+    (an event is a value, never changed once made): a simulation's games start the same turns, draw the same cards
+    and place markers from the supply on the same lots, and an event made through its class's ``__init__`` costs
+    ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below 8 (a larger seat's are made
+    each time). Kept in the profile's tables (``Engine._kept``): bounded by the board and the turns played."""
+
+    __slots__ = ("started", "drawn", "placed")
+
+    def __init__(self, lots: int) -> None:
+        self.started: list[TurnStarted | None] = []  # turn * 8 + seat (grown)
+        self.drawn: list[CardDrawn | None] = [None] * (lots * 16)  # (bit * 2 + skipped) * 8 + seat
+        self.placed: list[MarkerPlaced | None] = [None] * (lots * 8)  # bit * 8 + seat, a marker from the supply
+
+    def turn_started(self, turn: int, player: int) -> TurnStarted:
+        """The event, kept (``begin_turn`` reads ``started[turn * 8 + player]`` first)."""
+        if player >= 8:
+            return TurnStarted(turn, player)
+        started = self.started
+        at = turn * 8 + player
+        if at >= len(started):
+            started.extend([None] * (at + 64 - len(started)))
+        found = started[at] = TurnStarted(turn, player)
+        return found
+
+    def card_drawn(self, player: int, card: str, color: str, skipped: bool, at: int) -> CardDrawn:
+        """The event, kept (``draw_step`` reads ``drawn[at * 16 + player + 8 * skipped]`` first; ``at``: the card's
+        bit)."""
+        if player >= 8:
+            return CardDrawn(player, card, color, skipped)
+        found = self.drawn[at * 16 + player + (8 if skipped else 0)] = CardDrawn(player, card, color, skipped)
+        return found
+
+    def marker_placed(self, player: int, lot: str, at: int) -> MarkerPlaced:
+        """A marker placed from the supply, kept (``take_over`` reads ``placed[at * 8 + player]`` first)."""
+        if player >= 8:
+            return MarkerPlaced(player, lot, None)
+        found = self.placed[at * 8 + player] = MarkerPlaced(player, lot, None)
+        return found
 
 
 def _first_lot(pair: tuple[int, int | None]) -> int:
@@ -1144,4 +1224,5 @@ _NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
-_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_COMPILED: Final = not __file__.endswith(".py")
+_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``)  # a module compiled by mypyc loads from a .so/.pyd
