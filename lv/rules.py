@@ -403,7 +403,7 @@ class Engine:
                 event = started[at] if at < len(started) and player < 8 else None
                 events.append(event if event is not None else kept.turn_started(s.turn, player))
         if draw:
-            self.draw_step(s, dice, events, choices, table=table)
+            self.draw_step(s, dice, events, choices, (), table)  # (positional: see ``_begin_turn``)
 
     def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
                   named: tuple[str, ...] = (), table: bool = False) -> None:
@@ -467,12 +467,12 @@ class Engine:
                     events.append(event if event is not None else kept.card_drawn(player, card, color, skipped, at))
             if skipped:
                 self.pay_lots(s, events)
-                self.pay_and_score(s, color, events, color_id=color_id)
+                self.pay_and_score(s, color, events, False, color_id)
             elif not s.tile_mask & (1 << at):
                 # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
                 # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                    self.take_over(s, player, card, events, choices, dice.ask, at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     before, _ = self._before_draw(s)
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
@@ -488,11 +488,11 @@ class Engine:
                         return
                 else:
                     self.pay_lots(s, events)
-                    self.pay_and_score(s, color, events, color_id=color_id)
+                    self.pay_and_score(s, color, events, False, color_id)
             else:
                 before, bosses = self._before_draw(s)
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                    self.take_over(s, player, card, events, choices, dice.ask, at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
@@ -552,7 +552,7 @@ class Engine:
         elif after != bosses:
             self._tell(s, before, tuple(index._pairs), events)
         self.pay_lots(s, events)
-        self.pay_and_score(s, color, events, color_id=color_id)
+        self.pay_and_score(s, color, events, False, color_id)
         return True
 
     def resume_draw(self, s: GameState, action: A.Reroll | A.Choose, dice: Dice, events: list[Event]) -> None:
