@@ -712,6 +712,7 @@ class Engine:
             by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
             draw = self._draw
             dice_mask, lots = s.dice_mask, draw.lots
+            paid_at, paid_facts = draw.casino_paid, draw.casino_facts
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
@@ -729,20 +730,27 @@ class Engine:
                 casino = casino_of[position_of[rest & -rest]]
                 mask = casino.mask
                 rest &= ~mask
-                facts = known[casino.first] or index.facts_of(casino)
+                first = casino.first
+                facts = known[first] or index.facts_of(casino)
                 owners = facts.owners
                 if len(owners) == 1:  # most casinos: every pip is the one owner's
                     amount = facts.pips * per_pip
                     if amount:
                         owner = owners[0]
                         players[owner].money += amount
-                        if not quiet:  # (``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__``:
-                            #              pure, its one place)
-                            paid = _new(Paid)
-                            paid.player = owner
-                            paid.amount = amount
-                            paid.why = "casino"
-                            paid._lots = casino.lots
+                        if not quiet:
+                            # the casino's Paid of its last payout given again while its dice facts (so its owner and
+                            # amount) and lots are the same (an event is a value); else made, ``Paid(owner, amount,
+                            # "casino", casino.lots)`` without its ``__init__`` (pure, its one place)
+                            paid = paid_at[first]
+                            if paid_facts[first] is not facts or paid._lots is not casino.lots:
+                                paid = _new(Paid)
+                                paid.player = owner
+                                paid.amount = amount
+                                paid.why = "casino"
+                                paid._lots = casino.lots
+                                paid_at[first] = paid
+                                paid_facts[first] = facts
                             events.append(paid)
                 elif not owners:
                     continue
@@ -1112,7 +1120,8 @@ class DrawScratch:
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
+                 "casino_paid", "casino_facts")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
@@ -1125,6 +1134,10 @@ class DrawScratch:
         self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
+        # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
+        # for (``pay_and_score``: given again while they and its lots are the same)
+        self.casino_paid: list[Paid] = [_NO_PAID] * lots
+        self.casino_facts: list[DiceFacts | None] = [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
 

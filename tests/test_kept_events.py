@@ -98,3 +98,42 @@ def test_a_seat_from_8_is_never_given_another_seat_s_kept_event() -> None:
     assert kept.turn_started(5, 9) is not kept.turn_started(5, 9)
     assert kept.card_drawn(9, "A1", "red", False, 0) is not kept.card_drawn(9, "A1", "red", False, 0)
     assert kept.marker_placed(9, "A1", 0) is not kept.marker_placed(9, "A1", 0)
+
+
+@pure_only
+def test_a_casino_s_paid_is_given_again_only_while_its_dice_facts_are_the_same() -> None:
+    """A single-owner casino paid twice in a row gives the same Paid object; once one of its dice shows another
+    face (new dice facts: another amount), a new Paid with the new amount, equal to the class's own."""
+    found = None
+    for seed in range(1, 40):
+        game = _played("revised", 4, seed)
+        s = game.state
+        index = game.engine.index(s)
+        for casino, facts in index.with_dice():
+            if len(facts.owners) == 1 and facts.pips and s.tiles[casino.lots[0]].value is not None:
+                found = game, casino
+                break
+        if found:
+            break
+    assert found is not None
+    game, casino = found
+    engine, s = game.engine, game.state.copy()
+    s.phase = "actions"
+    color = casino.color
+
+    def paid() -> list:
+        events: list = []
+        engine.pay_and_score(s, color, events)
+        return [ev for ev in events if type(ev) is Paid and ev._lots == casino.lots]
+
+    first, again = paid(), paid()
+    assert len(first) == 1 and first[0] is again[0]
+    lot = casino.lots[0]
+    tile = s.tiles[lot]
+    face = 6 if tile.value != 6 else 1
+    s.set_die(lot, tile.owner, face)
+    s._casinos = None  # (the index made again from the state)
+    (changed,) = paid()
+    assert changed is not first[0]
+    assert changed.amount == first[0].amount + (face - tile.value) * engine._per_pip
+    assert changed == Paid(changed.player, changed.amount, "casino", casino.lots)
