@@ -616,7 +616,7 @@ class Engine:
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
-                    if moved is not None or _COMPILED or player >= 8:
+                    if _COMPILED or moved is not None or player >= 8:
                         events.append(MarkerPlaced(player, lot, moved))
                     else:  # pure: kept (``KeptEvents``)
                         kept = self._draw.kept or self._kept()
@@ -1136,8 +1136,8 @@ class DrawScratch:
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
         # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
         # for (``pay_and_score``: given again while they and its lots are the same)
-        self.casino_paid: list[Paid] = [_NO_PAID] * lots
-        self.casino_facts: list[DiceFacts | None] = [None] * lots
+        self.casino_paid: list[Paid] = [] if _COMPILED else [_NO_PAID] * lots
+        self.casino_facts: list[DiceFacts | None] = [] if _COMPILED else [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
 
