@@ -1136,8 +1136,8 @@ class DrawScratch:
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
         # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
         # for (``pay_and_score``: given again while they and its lots are the same)
-        self.casino_paid: list[Paid] = [] if _COMPILED else [_NO_PAID] * lots
-        self.casino_facts: list[DiceFacts | None] = [] if _COMPILED else [None] * lots
+        self.casino_paid: list[Paid] = _NO_CASINO_PAID if _COMPILED else [_NO_PAID] * lots
+        self.casino_facts: list[DiceFacts | None] = _NO_CASINO_FACTS if _COMPILED else [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
 
@@ -1230,6 +1230,9 @@ _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies a
 _NO_CHOICES: Final[dict[str, str]] = {}
 # the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
+# compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
+_NO_CASINO_PAID: Final[list[Paid]] = []
+_NO_CASINO_FACTS: Final[list[DiceFacts | None]] = []
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
