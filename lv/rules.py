@@ -395,9 +395,15 @@ class Engine:
         if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if changed)
             s.reorganized = set()
         if not self.quiet:
-            events.append(TurnStarted(s.turn, player))
+            if _COMPILED:
+                events.append(TurnStarted(s.turn, player))
+            else:  # pure: kept (``KeptEvents``)
+                kept = self._draw.kept or self._kept()
+                started, at = kept.started, s.turn * 8 + player
+                event = started[at] if at < len(started) and player < 8 else None
+                events.append(event if event is not None else kept.turn_started(s.turn, player))
         if draw:
-            self.draw_step(s, dice, events, choices, table=table)
+            self.draw_step(s, dice, events, choices, (), table)  # (positional: see ``_begin_turn``)
 
     def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
                   named: tuple[str, ...] = (), table: bool = False) -> None:
@@ -453,15 +459,20 @@ class Engine:
             else:
                 skipped = self.f_closed(s, card)
             if not self.quiet:
-                events.append(CardDrawn(player, card, color, skipped))
+                if _COMPILED:
+                    events.append(CardDrawn(player, card, color, skipped))
+                else:  # pure: kept (``KeptEvents``; a seat from 8 is never kept: its slot is another's, made again)
+                    kept = draw.kept or self._kept()
+                    event = kept.drawn[at * 16 + player + (8 if skipped else 0)] if player < 8 else None
+                    events.append(event if event is not None else kept.card_drawn(player, card, color, skipped, at))
             if skipped:
                 self.pay_lots(s, events)
-                self.pay_and_score(s, color, events, color_id=color_id)
+                self.pay_and_score(s, color, events, False, color_id)
             elif not s.tile_mask & (1 << at):
                 # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
                 # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                    self.take_over(s, player, card, events, choices, dice.ask, at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     before, _ = self._before_draw(s)
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
@@ -477,11 +488,11 @@ class Engine:
                         return
                 else:
                     self.pay_lots(s, events)
-                    self.pay_and_score(s, color, events, color_id=color_id)
+                    self.pay_and_score(s, color, events, False, color_id)
             else:
                 before, bosses = self._before_draw(s)
                 try:
-                    self.take_over(s, player, card, events, choices, ask=dice.ask, at=at)
+                    self.take_over(s, player, card, events, choices, dice.ask, at)
                 except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
                     s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
                     return
@@ -494,6 +505,14 @@ class Engine:
                                 DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
+
+    def _kept(self) -> KeptEvents:
+        """Pure: the events kept for this engine's profile and board (``KeptEvents``), found once an engine."""
+        kept: KeptEvents | None = self.tables.get("kept draw events")
+        if kept is None:
+            kept = self.tables["kept draw events"] = KeptEvents(len(self.board.order))
+        self._draw.kept = kept
+        return kept
 
     def _before_draw(self, s: GameState) -> tuple[Blocks, tuple[dict[int, int | None], ...] | None]:
         """What ``_settle_card`` compares with after a take-over: the casinos by block (``snapshot``) and, pure, the
@@ -533,7 +552,7 @@ class Engine:
         elif after != bosses:
             self._tell(s, before, tuple(index._pairs), events)
         self.pay_lots(s, events)
-        self.pay_and_score(s, color, events, color_id=color_id)
+        self.pay_and_score(s, color, events, False, color_id)
         return True
 
     def resume_draw(self, s: GameState, action: A.Reroll | A.Choose, dice: Dice, events: list[Event]) -> None:
@@ -597,7 +616,12 @@ class Engine:
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
-                    events.append(MarkerPlaced(player, lot, moved))
+                    if _COMPILED or moved is not None or player >= 8:
+                        events.append(MarkerPlaced(player, lot, moved))
+                    else:  # pure: kept (``KeptEvents``)
+                        kept = self._draw.kept or self._kept()
+                        event = kept.placed[i * 8 + player]
+                        events.append(event if event is not None else kept.marker_placed(player, lot, i))
             return
         owner = tile.owner
         if owner is not None and owner == player:
@@ -686,7 +710,9 @@ class Engine:
             per_pip = self._per_pip
             players, quiet = s.players, self.quiet
             by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
-            dice_mask, lots = s.dice_mask, self._draw.lots
+            draw = self._draw
+            dice_mask, lots = s.dice_mask, draw.lots
+            paid_at, paid_facts = draw.casino_paid, draw.casino_facts
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
@@ -704,7 +730,8 @@ class Engine:
                 casino = casino_of[position_of[rest & -rest]]
                 mask = casino.mask
                 rest &= ~mask
-                facts = known[casino.first] or index.facts_of(casino)
+                first = casino.first
+                facts = known[first] or index.facts_of(casino)
                 owners = facts.owners
                 if len(owners) == 1:  # most casinos: every pip is the one owner's
                     amount = facts.pips * per_pip
@@ -712,7 +739,19 @@ class Engine:
                         owner = owners[0]
                         players[owner].money += amount
                         if not quiet:
-                            events.append(Paid(owner, amount, "casino", casino.lots))
+                            # the casino's Paid of its last payout given again while its dice facts (so its owner and
+                            # amount) and lots are the same (an event is a value); else made, ``Paid(owner, amount,
+                            # "casino", casino.lots)`` without its ``__init__`` (pure, its one place)
+                            paid = paid_at[first]
+                            if paid_facts[first] is not facts or paid._lots is not casino.lots:
+                                paid = _new(Paid)
+                                paid.player = owner
+                                paid.amount = amount
+                                paid.why = "casino"
+                                paid._lots = casino.lots
+                                paid_at[first] = paid
+                                paid_facts[first] = facts
+                            events.append(paid)
                 elif not owners:
                     continue
                 else:  # by seat, in seat order: the pips on each seat's dice in the casino
@@ -756,8 +795,14 @@ class Engine:
                     else:
                         after = before
                     player.score = after
-                    if not mute:
-                        events.append(Scored(b, its_lots, award, before, after))
+                    if not mute:  # (``Scored(b, its_lots, ...)`` made without its ``__init__``: pure, its one place)
+                        event = _new(Scored)
+                        event.player = b
+                        event._lots = its_lots
+                        event.award = award
+                        event.before = before
+                        event.after = after
+                        events.append(event)
                     if after >= target and at_once:  # (see below)
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
@@ -1075,7 +1120,8 @@ class DrawScratch:
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
-    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid")
+    __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
+                 "casino_paid", "casino_facts")
 
     def __init__(self, lots: int) -> None:
         self.lots = lots
@@ -1088,6 +1134,53 @@ class DrawScratch:
         self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
+        # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
+        # for (``pay_and_score``: given again while they and its lots are the same)
+        self.casino_paid: list[Paid] = _NO_CASINO_PAID if _COMPILED else [_NO_PAID] * lots
+        self.casino_facts: list[DiceFacts | None] = _NO_CASINO_FACTS if _COMPILED else [None] * lots
+        # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
+        self.kept: KeptEvents | None = None
+
+
+class KeptEvents:
+    """Pure: the draw step's commonest events made once for every game of a profile and board and handed out again
+    (an event is a value, never changed once made): a simulation's games start the same turns, draw the same cards
+    and place markers from the supply on the same lots, and an event made through its class's ``__init__`` costs
+    ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below 8 (a larger seat's are made
+    each time). Kept in the profile's tables (``Engine._kept``): bounded by the board and the turns played."""
+
+    __slots__ = ("started", "drawn", "placed")
+
+    def __init__(self, lots: int) -> None:
+        self.started: list[TurnStarted | None] = []  # turn * 8 + seat (grown)
+        self.drawn: list[CardDrawn | None] = [None] * (lots * 16)  # (bit * 2 + skipped) * 8 + seat
+        self.placed: list[MarkerPlaced | None] = [None] * (lots * 8)  # bit * 8 + seat, a marker from the supply
+
+    def turn_started(self, turn: int, player: int) -> TurnStarted:
+        """The event, kept (``begin_turn`` reads ``started[turn * 8 + player]`` first)."""
+        if player >= 8:
+            return TurnStarted(turn, player)
+        started = self.started
+        at = turn * 8 + player
+        if at >= len(started):
+            started.extend([None] * (at + 64 - len(started)))
+        found = started[at] = TurnStarted(turn, player)
+        return found
+
+    def card_drawn(self, player: int, card: str, color: str, skipped: bool, at: int) -> CardDrawn:
+        """The event, kept (``draw_step`` reads ``drawn[at * 16 + player + 8 * skipped]`` first; ``at``: the card's
+        bit)."""
+        if player >= 8:
+            return CardDrawn(player, card, color, skipped)
+        found = self.drawn[at * 16 + player + (8 if skipped else 0)] = CardDrawn(player, card, color, skipped)
+        return found
+
+    def marker_placed(self, player: int, lot: str, at: int) -> MarkerPlaced:
+        """A marker placed from the supply, kept (``take_over`` reads ``placed[at * 8 + player]`` first)."""
+        if player >= 8:
+            return MarkerPlaced(player, lot, None)
+        found = self.placed[at * 8 + player] = MarkerPlaced(player, lot, None)
+        return found
 
 
 def _first_lot(pair: tuple[int, int | None]) -> int:
@@ -1137,6 +1230,9 @@ _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies a
 _NO_CHOICES: Final[dict[str, str]] = {}
 # the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
+# compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
+_NO_CASINO_PAID: Final[list[Paid]] = []
+_NO_CASINO_FACTS: Final[list[DiceFacts | None]] = []
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
@@ -1144,4 +1240,5 @@ _NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
-_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_COMPILED: Final = not __file__.endswith(".py")
+_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``)  # a module compiled by mypyc loads from a .so/.pyd
