@@ -1240,5 +1240,5 @@ _NO_NAMES: Final[list[str]] = []
 # decisions the game's turn machinery carries out
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
-_COMPILED: Final = not __file__.endswith(".py")
-_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``)  # a module compiled by mypyc loads from a .so/.pyd
+_COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``)

@@ -100,7 +100,9 @@ _TILES_MAX: Final = 50_000
 
 
 def _tile(color: str, height: int, owner: int | None, value: int | None) -> Tile:
-    """``Tile(color, height, owner, value)``, the one made before if any (pure: see ``_TILES``)."""
+    """``Tile(color, height, owner, value)``, the one made before if any (pure: see ``_TILES``; compiled, made)."""
+    if _COMPILED:
+        return Tile(color, height, owner, value)
     key = (color, height, owner, value)
     found = _TILES.get(key)
     if found is None:
@@ -657,7 +659,7 @@ class GameState:
                 self._noting_dice(u)
         if old is not None:
             self._take_tile(old, b)
-        self.tiles[lot] = Tile(color, height, owner, value) if _COMPILED else _tile(color, height, owner, value)
+        self.tiles[lot] = _tile(color, height, owner, value)
         # the masks by colour number and height: list items, read then written (see _die)
         colors, heights = self.color_bits, self.height_bits
         k = board.color_id[color]
@@ -697,8 +699,7 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = (Tile(color, t.height, t.owner, t.value) if _COMPILED
-                          else _tile(color, t.height, t.owner, t.value))
+            tiles[lot] = _tile(color, t.height, t.owner, t.value)
             b = 1 << i
             changed |= b
             colors[i] = color
@@ -729,8 +730,7 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = (Tile(t.color, t.height + 1, t.owner, t.value) if _COMPILED
-                          else _tile(t.color, t.height + 1, t.owner, t.value))
+            tiles[lot] = _tile(t.color, t.height + 1, t.owner, t.value)
             b = 1 << i
             changed |= b
             h = t.height
@@ -815,7 +815,7 @@ class GameState:
             u.note(i, t)
             if u.dice_masks is None:
                 self._noting_dice(u)
-        self.tiles[lot] = Tile(t.color, t.height, owner, value) if _COMPILED else _tile(t.color, t.height, owner, value)
+        self.tiles[lot] = _tile(t.color, t.height, owner, value)
         self._die(i, 1 << i, owner, value)
         index = self._casinos
         if index is None and self._casinos_from is not None:
