@@ -403,7 +403,7 @@ def _sound(dice: dict[str, Any] | None) -> bool:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-# pure, a Decision made without its ``__init__`` (``Game.apply`` stores each field itself)
+# pure, a Decision (or a Turn) made without its ``__init__`` (``Game.apply``, ``_begin_turn`` store each field)
 _new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 # each seat's ``turn_ended`` event (a value: one a seat, handed out at each end of its turn, not one a turn)
@@ -748,10 +748,24 @@ class Game:
             #                                                    an empty dict stays the Dice's, as in ``apply``)
             drawn = s.drawn
             one = len(drawn) == 1  # (most turns: the card kept without a list)
-            turn = Turn(number, player, None if one else list(drawn), used if used else None,
-                        generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices), events)
-            if one:
-                turn._card = drawn[0]
+            if _COMPILED:
+                turn = Turn(number, player, None if one else list(drawn), used if used else None,
+                            generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices),
+                            events)
+                if one:
+                    turn._card = drawn[0]
+            else:  # pure: the same Turn without its ``__init__``'s frame (8 parameters; one a turn), its fields in
+                #    ``__init__``'s order (the instance's values in its class's shared keys)
+                turn = _new_decision(Turn)
+                turn.number = number
+                turn.player = player
+                turn._cards = None if one else list(drawn)
+                turn._card = drawn[0] if one else None
+                turn._draw_dice = used if used else None
+                turn._draw_generated = generated_of(dice._gen) if dice._gen else None
+                turn._draw_choices = None if not choices else dict(choices)
+                turn.draw_events = events
+                turn.decisions = []
             self.history.append(turn)
         else:
             self.history.append(Turn(number, player, draw_events=events))
