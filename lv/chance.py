@@ -13,8 +13,14 @@ every profile that reaches that step, which is what keeps paired games rolling a
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any, Final
+
+try:  # (as random.py imports it)
+    from _sha512 import sha512 as _sha512  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    from hashlib import sha512 as _sha512
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -211,11 +217,19 @@ def _step_halves(stream: HalvesStream) -> tuple[i64, i64]:
 
 
 def rng_for(seed: int | str, *key: Any) -> random.Random:
-    """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
+    """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere.
+
+    ``random.Random(text)`` made as its ``__init__`` and ``seed`` make it for a text (``seed``'s version 2: the
+    text's bytes and their SHA-512 digest read as one big-endian int seed the C generator), without their two Python
+    frames (5 generators a game: the deck's and each seat's bot's)."""
     parts = ["lv", str(seed)]
     for k in key:  # "lv/seed/k1/k2...": a loop, not map (compiled, no generic calls)
         parts.append(str(k))
-    return random.Random("/".join(parts))
+    text = "/".join(parts).encode()
+    rng = _NEW_RANDOM(_RANDOM)  # (not seeded: ``_SEED`` seeds it)
+    _SEED(rng, _FROM_BYTES(text + _SHA512(text).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (``seed`` sets it: random.py's own attribute)
+    return rng
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -243,6 +257,17 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
             i -= 1
         return
     draw = rng.getrandbits
+    if not _COMPILED:  # pure: each index's (i, i + 1, bits of i + 1) read from a table made once a size (~13
+        #                bytecodes an index fewer than working them out)
+        steps = _STEPS.get(i + 1)
+        if steps is None:
+            steps = _STEPS[i + 1] = tuple([(m, m + 1, (m + 1).bit_length()) for m in range(i, 0, -1)])
+        for i, n, k in steps:
+            j = draw(k)
+            while j >= n:
+                j = draw(k)
+            items[i], items[j] = items[j], items[i]
+        return
     while i > 0:  # (``below`` inline: no Python call an index)
         n = i + 1
         k = n.bit_length()
@@ -253,9 +278,15 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         i -= 1
 
 
-# random.Random and its C method, read once (compiled, a Final is a C static: no attribute lookups per call)
+_STEPS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}  # pure: a list's size -> ``shuffle``'s steps
+
+
+# random.Random and its C methods, read once (compiled, a Final is a C static: no attribute lookups per call)
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
+_NEW_RANDOM: Final = random.Random.__new__  # an instance, its generator not seeded (``rng_for`` seeds it)
+_SEED: Final = _random.Random.seed  # the C generator's seed (``random.Random.seed``'s last step)
+_SHA512: Final = _sha512  # what random.py seeds from a text with (``rng_for``)
 
 
 def gambles(value: Any) -> list[Any]:
