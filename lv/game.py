@@ -609,12 +609,17 @@ class Game:
         self._place_end_card(rest, under_end_card)
 
     def _starting_money(self, i: int, cards: list[str]) -> None:
-        board, s, p = self.board, self.state, self.profile
-        if p.setup.starting_money == "sum_card_values":  # 000 L39
-            money = sum(board.lots[c].card_money for c in cards)
+        lots = self.board.lots
+        # (loops, not ``sum`` of a generator: a generator is a call and a frame)
+        if self.profile.setup.starting_money == "sum_card_values":  # 000 L39
+            money = 0
+            for c in cards:
+                money += lots[c].card_money
         else:  # 003 L186-190: $20 minus the two dice (10 per card)
-            money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
-        s.players[i].money = money
+            money = 10 * len(cards)
+            for c in cards:
+                money -= lots[c].die
+        self.state.players[i].money = money
         self.setup_events.append(Dealt(player=i, lots=cards, money=money))
 
     def _place_end_card(self, pile: list[str], under_end_card: int | None) -> None:
@@ -643,24 +648,29 @@ class Game:
                               + (f"; repeated {', '.join(dup)}" if dup else ""))
         pile = list(self.deck)
         events = self.setup_events
-        dealt: dict[int, list[str]] = {i: [] for i in range(len(s.players))}
+        seats = len(s.players)
+        dealt: list[list[str]] = []
+        for i in range(seats):  # (a loop: a comprehension is a call)
+            dealt.append([])
+        # the closed block's lots read once (``f_closed`` without a call a card)
+        closed, bit = self.engine.closed_mask(seats), board.bit
         # 000 L37-41 / 003 L178-199: deal 2 cards each; 003 L901-902: F cards dealt in a 2-player game are
         # discarded and replaced
         for _ in range(p.setup.starting_cards):
-            for i in range(len(s.players)):
+            for i in range(seats):
                 while True:
                     if not pile:
                         raise RecordError("the deck ran out while dealing")
                     card = pile.pop(0)
                     s.discards.append(card)
-                    if self.engine.f_closed(s, card):
+                    if closed and bit[card] & closed:
                         events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                         continue
                     dealt[i].append(card)
                     s.put_marker(card, i)
                     break
-        for i, cards in dealt.items():
-            self._starting_money(i, cards)
+        for i in range(seats):
+            self._starting_money(i, dealt[i])
         self._place_end_card(pile, under_end_card)
 
     def _first_player(self, first_player: str | int | None, starting_rolls: list[dict[str, Any]] | None) -> int:

@@ -98,7 +98,12 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables, profile, self.board)
+        # (read-only: made once per profile and board, kept with their tables, as ``sprawl costs by bit``; a game's
+        # engine is made for each game)
+        family_tables: FamilyTables | None = self.tables.get("family tables")
+        if family_tables is None:
+            family_tables = self.tables["family tables"] = FamilyTables(self.tables, profile, self.board)
+        self.family_tables = family_tables
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -143,14 +148,18 @@ class Engine:
 
     def f_closed(self, s: GameState, lot: str) -> bool:
         """Is ``lot`` on the block closed in this game (2 players, where the profile closes it)?"""
-        n = len(s.players)
-        draw = self._draw
-        if n != draw.closed_for:  # the same in every draw of a game: the closed block's mask kept for it
-            closed = A.closed_block(self.profile, n)
-            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
-            draw.closed_for = n
-        mask = draw.closed_mask
+        mask = self.closed_mask(len(s.players))
         return mask != 0 and self.board.bit[lot] & mask != 0
+
+    def closed_mask(self, players: int) -> int:
+        """The lots of the block closed in a game of ``players`` (``f_closed``; 0: none), kept once known (the same
+        in every draw of a game; the deal reads it once for its cards)."""
+        draw = self._draw
+        if players != draw.closed_for:
+            closed = A.closed_block(self.profile, players)
+            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
+            draw.closed_for = players
+        return draw.closed_mask
 
     def max_height(self, s: GameState) -> int:
         return self.profile.max_height(len(s.players))
