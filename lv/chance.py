@@ -469,7 +469,7 @@ class Dice:
 
     def _two(self) -> tuple[int, int]:
         """Two dice, as ``_roll`` twice rolls them: pure, from the step's stream both in one call (a gamble's pair,
-        a seat's starting roll: one Python call fewer a pair)."""
+        a seat's starting roll: one Python call fewer a pair; compiled, those call ``_roll`` twice themselves)."""
         if _COMPILED or self._rng is not None:
             d1 = self._roll()
             return d1, self._roll()
@@ -503,7 +503,11 @@ class Dice:
             return d1, self._roll()
         if not self._pair and "gamble" not in self._used and "gamble" not in self.recorded:  # the first gamble of a
             #   decision, none recorded: what the general path below does then, kept as two numbers (``_pair``)
-            d1, d2 = self._two()
+            if _COMPILED:  # (compiled, two native calls: ``_two`` would be a third)
+                d1 = self._roll()
+                d2 = self._roll()
+            else:
+                d1, d2 = self._two()
             if self._gen:
                 self._note(_GAMBLE)
             else:  # (nothing noted yet: ``_note`` without its call)
@@ -537,13 +541,16 @@ class Dice:
                     out[lot] = self._roll()
             return out
         rec = self.recorded.get("reorg") or {}
+        rolled = False
         for owner in sorted(lots_by_owner):
             for lot in lots_by_owner[owner]:
                 if lot in rec:
                     out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
                 else:
                     out[lot] = self._roll()
-                    self._note(_REORG)
+                    rolled = True
+        if rolled:  # (noted once, not a call a die: nothing else is noted in between)
+            self._note(_REORG)
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
         self.used.setdefault("reorg", {}).update(out)
@@ -578,5 +585,5 @@ class Dice:
         """2d6 for each player in one round of the starting roll."""
         out = {}
         for p in players:
-            out[p] = self._two()
+            out[p] = (self._roll(), self._roll()) if _COMPILED else self._two()
         return out

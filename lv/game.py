@@ -494,7 +494,7 @@ class Game:
         if not p.min <= n <= p.max:
             raise RecordError(f"{n} players: profile '{profile.name}' allows {p.min} to {p.max}")
         _check_players(players)
-        self.state = GameState(players=[PlayerState(name) for name in players])
+        self.state = GameState([PlayerState(name) for name in players])  # (positional: see ``_begin_turn``)
         self.history: list[Turn] = []
         self.setup_events: list[Event] = []
         # at a table the cards come from the table: no deck order, each card is named as it is drawn
@@ -620,7 +620,7 @@ class Game:
             for c in cards:
                 money -= lots[c].die
         self.state.players[i].money = money
-        self.setup_events.append(Dealt(player=i, lots=cards, money=money))
+        self.setup_events.append(Dealt(i, cards, money))  # (positional: a call with keywords costs more)
 
     def _place_end_card(self, pile: list[str], under_end_card: int | None) -> None:
         # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
@@ -633,7 +633,7 @@ class Game:
         self.under_end_card = under_end_card
         pile.insert(len(pile) - under_end_card, END_CARD)
         self.state.deck = pile
-        self.setup_events.append(EndCardPlaced(under=under_end_card))
+        self.setup_events.append(EndCardPlaced(under_end_card))
 
     def _setup_deck(self, under_end_card: int | None, shuffled: bool = False) -> None:
         """Deal from the deck (``shuffled``: by ``shuffled_deck``, a permutation of the board's cards unchecked)."""
@@ -676,7 +676,9 @@ class Game:
     def _first_player(self, first_player: str | int | None, starting_rolls: list[dict[str, Any]] | None) -> int:
         """000 L57 / 003 L279-281: each rolls 2 dice, highest starts; ties roll again (rulebooks silent)."""
         s = self.state
-        names = [pl.name for pl in s.players]
+        names: list[str] = []
+        for pl in s.players:  # (loops below, not comprehensions: each a call)
+            names.append(pl.name)
         if first_player is not None:
             if isinstance(first_player, str):
                 if first_player not in names:
@@ -712,7 +714,10 @@ class Game:
                                   f"--rolls, or of starting_rolls): at a table every die is rolled there")
             else:
                 roll = dice.start(contenders)
-            rounds.append({names[i]: list(v) for i, v in roll.items()})
+            shown: dict[str, Any] = {}
+            for i, v in roll.items():
+                shown[names[i]] = list(v)
+            rounds.append(shown)
             # the highest of the two dice's sums (two each, checked above: ``v[0] + v[1]`` is ``sum(v)``), by loops
             # (compiled, ``max`` of a generator and ``sum`` are generic calls)
             best: Any = None
@@ -720,9 +725,13 @@ class Game:
                 total = v[0] + v[1]
                 if best is None or total > best:
                     best = total
-            contenders = [i for i in contenders if roll[i][0] + roll[i][1] == best]
+            highest: list[int] = []
+            for i in contenders:
+                if roll[i][0] + roll[i][1] == best:
+                    highest.append(i)
+            contenders = highest
         self.starting_rolls = rounds
-        self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
+        self.setup_events.append(FirstPlayer(contenders[0], rounds))
         return contenders[0]
 
     @classmethod

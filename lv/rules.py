@@ -973,9 +973,12 @@ class Engine:
         s.result = Result(reason, ranking[0], ranking, tuple(names))
         if self.mute:  # (a search's imagined games read no event)
             return
-        events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
-                                scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
-                                instant_win=instant_win))
+        scores: list[int] = []
+        money: list[int] = []
+        for pl in players:  # (loops, not comprehensions: each a call; the event's fields positional)
+            scores.append(pl.score)
+            money.append(pl.money)
+        events.append(GameEnded(reason, ranking[0], list(ranking), scores, money, instant_win))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action: A.Decision, dice: Dice, events: list[Event],

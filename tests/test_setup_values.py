@@ -124,3 +124,21 @@ def test_each_turn_is_what_its_class_makes(spec, players, seed) -> None:
         named = [ev.card for ev in turn.draw_events if isinstance(ev, CardDrawn)]
         assert turn._drawn() == tuple(named) and (turn._cards is None) == (len(named) == 1)
         assert turn.copy() == turn and turn.cards == named
+
+
+def test_a_reorganization_notes_its_dice_generated_once_in_order() -> None:
+    """``Dice.reorg`` notes "reorg" once, after its dice (not a call a die): generated only where a die was rolled,
+    and in the order first generated with a gamble's."""
+    lots = {1: ["C3", "C1"], 0: ["A2"]}
+    dice = Dice(4, ("turn", 2, "decision", 1))
+    dice.gamble()
+    values = dice.reorg(lots)
+    assert list(values) == ["A2", "C3", "C1"] and dice.generated == ["gamble", "reorg"]
+    dice = Dice(4, ("turn", 2, "decision", 1), {"reorg": {"A2": 3}})
+    dice.reorg(lots)
+    dice.gamble()
+    assert dice.generated == ["reorg", "gamble"] and dice.used["reorg"]["A2"] == 3
+    dice = Dice(4, ("turn", 2, "decision", 1), {"reorg": {"A2": 3, "C3": 1, "C1": 6}})
+    assert dice.reorg(lots) == {"A2": 3, "C3": 1, "C1": 6} and dice.generated == []
+    dice.gamble()
+    assert dice.generated == ["gamble"]
