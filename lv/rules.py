@@ -670,7 +670,7 @@ class Engine:
                     else:
                         lots = board._lots_memo.get(mask)
                         if lots is None:
-                            lots = tuple(board.lots_of(mask))
+                            lots = board.lots_tuple(mask)
                         # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
                         # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
                         event = paid[owner] = _new(Paid)
