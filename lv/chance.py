@@ -372,6 +372,9 @@ class Dice:
         # stream object kept from step to step (``again``), started again at the next step's first die, not one made
         # and freed a step; ``_pair`` and ``_gen`` are 0 until it has
         self._rolling = False
+        # this step rolled a die or wrote to ``_used`` or ``_ties_left``: ``again`` has something to make ready (set
+        # wherever they are written, and with ``_rolling``)
+        self._spent = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
         """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
@@ -381,14 +384,14 @@ class Dice:
         self.seed = seed
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
-        if self._used:
-            self._used = {}
-        if self._rolling:  # (a step that rolled nothing, as most, left these as they are made)
+        if self._spent:  # (most steps roll and write nothing: these left as they are made, one test)
+            if self._used:
+                self._used = {}
             self._pair = 0
             self._gen = 0
             self._rolling = False  # (its stream object kept: started again at the next step's first die)
-        if self._ties_left is not None:
             self._ties_left = None
+            self._spent = False
         return self
 
     @classmethod
@@ -407,6 +410,7 @@ class Dice:
         self._pair = 0
         self._gen = 0
         self._ties_left = None
+        self._spent = False
 
     @property
     def used(self) -> dict[str, Any]:
@@ -421,6 +425,7 @@ class Dice:
     def used(self, value: dict[str, Any]) -> None:
         self._used = value
         self._pair = 0
+        self._spent = True
 
     @property
     def generated(self) -> list[str]:
@@ -452,7 +457,7 @@ class Dice:
                 if halves is None:
                     halves = self._halves = HalvesStream(0)
                 _start_halves(halves, digest)
-                self._rolling = True
+                self._rolling = self._spent = True
             return halves.die()
         stream = self._stream
         if stream is None or not self._rolling:  # the step's first die: its stream started (the Dice's one stream
@@ -460,7 +465,7 @@ class Dice:
             if stream is None:
                 stream = self._stream = Stream(0)
             stream.state = stream_start(self.seed, self.key) & _MASK64
-            self._rolling = True
+            self._rolling = self._spent = True
         # pure: ``stream.die()`` inline (``Stream.next64``, then 1-6 by multiply and shift): no Python call a die
         stream.state = z = (stream.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -478,7 +483,7 @@ class Dice:
             if stream is None:
                 stream = self._stream = Stream(0)
             stream.state = stream_start(self.seed, self.key) & _MASK64
-            self._rolling = True
+            self._rolling = self._spent = True
         # ``_roll``'s die twice: the state stepped once a die, each output mixed and mapped to 1-6
         stream.state = z = (stream.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -515,6 +520,7 @@ class Dice:
             self._pair = d1 * 8 + d2
             return d1, d2
         used = self.used  # (read once: a property, which writes a gamble kept as numbers into the dict)
+        self._spent = True  # (written below)
         made = gambles(used.get("gamble"))
         recorded = gambles(self.recorded.get("gamble"))
         if len(made) < len(recorded):
@@ -553,6 +559,7 @@ class Dice:
             self._note(_REORG)
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
+        self._spent = True
         self.used.setdefault("reorg", {}).update(out)
         return out
 
@@ -564,6 +571,7 @@ class Dice:
             for lot in lots:
                 out[lot] = self._roll()
             return out
+        self._spent = True
         ties = self.used.setdefault("ties", {})
         if self._ties_left is None:
             self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}

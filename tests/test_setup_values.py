@@ -142,3 +142,64 @@ def test_a_reorganization_notes_its_dice_generated_once_in_order() -> None:
     assert dice.reorg(lots) == {"A2": 3, "C3": 1, "C1": 6} and dice.generated == []
     dice.gamble()
     assert dice.generated == ["gamble"]
+
+
+def _steps() -> list:
+    """Steps of every kind a Dice serves: (recorded dice, what the step does)."""
+    return [({}, lambda d: None),
+            ({}, lambda d: d.gamble()),
+            ({"gamble": [2, 5]}, lambda d: d.gamble()),
+            ({"gamble": [2, 5]}, lambda d: (d.gamble(), d.gamble())),
+            ({"reorg": {"A2": 3}}, lambda d: d.reorg({0: ["A2"]})),
+            ({"reorg": {"A2": 3}}, lambda d: d.reorg({0: ["A2", "B1"]})),
+            ({"ties": {"C1": [4, 2]}}, lambda d: d.tie(["C1"])),
+            ({}, lambda d: d.tie(["C1", "C2"])),
+            ({}, lambda d: setattr(d, "used", {"gamble": [1, 1]})),
+            ({}, lambda d: d.start([0, 1]))]
+
+
+def test_dice_made_ready_again_are_new_dice_after_every_kind_of_step() -> None:
+    """``Dice.again`` after any step (nothing rolled, dice rolled, recorded dice only, tie rerolls, ``used`` set) is
+    ``Dice(seed, key, recorded)``: nothing used, generated or left of the step's ties, the same dice next, and the
+    ``used`` dict the step wrote left to whoever took it."""
+    for first_recorded, first in _steps():
+        for then_recorded, then in _steps():
+            dice = Dice(9, ("turn", 1, "draw"), first_recorded)
+            first(dice)
+            taken = dice.used
+            snapshot = {k: v.copy() if isinstance(v, (dict, list)) else v for k, v in taken.items()}
+            dice.again(9, ("turn", 1, "decision", 1), then_recorded)
+            fresh = Dice(9, ("turn", 1, "decision", 1), then_recorded)
+            assert dice.used == {} and dice.generated == [] and dice._ties_left is None and dice._pair == 0
+            then(dice)
+            then(fresh)
+            assert (dice.used, dice.generated) == (fresh.used, fresh.generated)
+            assert [dice._roll() for _ in range(3)] == [fresh._roll() for _ in range(3)]
+            assert taken == snapshot or not snapshot
+
+
+def test_a_mask_s_lots_are_made_once_as_the_memo_s_tuple() -> None:
+    """``Board.lots_tuple``: a mask's lots in board order, kept in the memo as that very tuple; ``lots_of`` a new
+    list of them each time; a lot payout holds the memo's tuple of its seat's markers."""
+    import random as _random
+
+    board = lv.load_board()
+    rng = _random.Random(5)
+    for _ in range(2000):
+        mask = rng.getrandbits(48) & rng.getrandbits(48) & rng.getrandbits(48)
+        want = tuple(board.lots_by_bit(mask))
+        board._lots_memo.pop(mask, None)
+        made = board.lots_tuple(mask)
+        assert made == want and board._lots_memo[mask] is made
+        listed = board.lots_of(mask)
+        assert listed == list(want) and listed is not board.lots_of(mask)
+    game = lv.new_game("revised", 3, 4)
+    bots.play(game, [bots.uniform_bot] * 3, 4)
+    paid = [ev for turn in game.history for ev in turn.draw_events if type(ev).__name__ == "Paid" and ev.why == "lots"]
+    assert len(paid) > 20
+    for ev in paid:
+        mask = 0
+        for lot in ev.lots:
+            mask |= game.board.bit[lot]
+        assert ev._lots == tuple(game.board.lots_by_bit(mask)) and ev.amount == len(ev._lots) * \
+            game.engine._lot_income
