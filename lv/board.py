@@ -224,18 +224,21 @@ class Board:
         if _COMPILED:
             return self.lots_by_bit(mask)
         found = self._lots_memo.get(mask)  # most masks come again (a player's markers, draw after draw)
-        if found is not None:
-            return list(found)
+        return list(found if found is not None else self.lots_tuple(mask))
+
+    def lots_tuple(self, mask: int) -> tuple[str, ...]:
+        """Pure: ``tuple(lots_of(mask))`` for a mask not in the memo yet, made and kept there (``pay_lots`` reads the
+        memo first, and keeps this tuple in its event: no list made and copied)."""
         tables = self._byte_lots
         if len(tables) == 6 and mask < 1 << 48:  # the board of the game: one expression, no loop
             t0, t1, t2, t3, t4, t5 = tables
-            out = [*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
-                   *t4[mask >> 32 & 255], *t5[mask >> 40]]
+            out = (*t0[mask & 255], *t1[mask >> 8 & 255], *t2[mask >> 16 & 255], *t3[mask >> 24 & 255],
+                   *t4[mask >> 32 & 255], *t5[mask >> 40])
         else:
-            out = self.lots_by_byte(mask)
+            out = tuple(self.lots_by_byte(mask))
         if len(self._lots_memo) > 100_000:  # a long run of many games: start again rather than grow without end
             self._lots_memo.clear()
-        self._lots_memo[mask] = tuple(out)
+        self._lots_memo[mask] = out
         return out
 
     def lots_by_bit(self, mask: int) -> list[str]:

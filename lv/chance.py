@@ -13,8 +13,14 @@ every profile that reaches that step, which is what keeps paired games rolling a
 
 from __future__ import annotations
 
+import _random
 import random
 from typing import Any, Final
+
+try:  # (as random.py imports it)
+    from _sha512 import sha512 as _sha512  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover
+    from hashlib import sha512 as _sha512
 
 from mypy_extensions import i64, mypyc_attr
 
@@ -211,11 +217,19 @@ def _step_halves(stream: HalvesStream) -> tuple[i64, i64]:
 
 
 def rng_for(seed: int | str, *key: Any) -> random.Random:
-    """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere."""
+    """A generator for one purpose. ``random.Random`` seeds from a string through SHA-512: stable everywhere.
+
+    ``random.Random(text)`` made as its ``__init__`` and ``seed`` make it for a text (``seed``'s version 2: the
+    text's bytes and their SHA-512 digest read as one big-endian int seed the C generator), without their two Python
+    frames (5 generators a game: the deck's and each seat's bot's)."""
     parts = ["lv", str(seed)]
     for k in key:  # "lv/seed/k1/k2...": a loop, not map (compiled, no generic calls)
         parts.append(str(k))
-    return random.Random("/".join(parts))
+    text = "/".join(parts).encode()
+    rng = _NEW_RANDOM(_RANDOM)  # (not seeded: ``_SEED`` seeds it)
+    _SEED(rng, _FROM_BYTES(text + _SHA512(text).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (``seed`` sets it: random.py's own attribute)
+    return rng
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -243,6 +257,17 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
             i -= 1
         return
     draw = rng.getrandbits
+    if not _COMPILED:  # pure: each index's (i, i + 1, bits of i + 1) read from a table made once a size (~13
+        #                bytecodes an index fewer than working them out)
+        steps = _STEPS.get(i + 1)
+        if steps is None:
+            steps = _STEPS[i + 1] = tuple([(m, m + 1, (m + 1).bit_length()) for m in range(i, 0, -1)])
+        for i, n, k in steps:
+            j = draw(k)
+            while j >= n:
+                j = draw(k)
+            items[i], items[j] = items[j], items[i]
+        return
     while i > 0:  # (``below`` inline: no Python call an index)
         n = i + 1
         k = n.bit_length()
@@ -253,9 +278,15 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         i -= 1
 
 
-# random.Random and its C method, read once (compiled, a Final is a C static: no attribute lookups per call)
+_STEPS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}  # pure: a list's size -> ``shuffle``'s steps
+
+
+# random.Random and its C methods, read once (compiled, a Final is a C static: no attribute lookups per call)
 _RANDOM: Final = random.Random
 _GETRANDBITS: Final = random.Random.getrandbits
+_NEW_RANDOM: Final = random.Random.__new__  # an instance, its generator not seeded (``rng_for`` seeds it)
+_SEED: Final = _random.Random.seed  # the C generator's seed (``random.Random.seed``'s last step)
+_SHA512: Final = _sha512  # what random.py seeds from a text with (``rng_for``)
 
 
 def gambles(value: Any) -> list[Any]:
@@ -341,6 +372,9 @@ class Dice:
         # stream object kept from step to step (``again``), started again at the next step's first die, not one made
         # and freed a step; ``_pair`` and ``_gen`` are 0 until it has
         self._rolling = False
+        # this step rolled a die or wrote to ``_used`` or ``_ties_left``: ``again`` has something to make ready (set
+        # wherever they are written, and with ``_rolling``)
+        self._spent = False
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
         """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
@@ -350,14 +384,14 @@ class Dice:
         self.seed = seed
         self.key = key
         self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
-        if self._used:
-            self._used = {}
-        if self._rolling:  # (a step that rolled nothing, as most, left these as they are made)
+        if self._spent:  # (most steps roll and write nothing: these left as they are made, one test)
+            if self._used:
+                self._used = {}
             self._pair = 0
             self._gen = 0
             self._rolling = False  # (its stream object kept: started again at the next step's first die)
-        if self._ties_left is not None:
             self._ties_left = None
+            self._spent = False
         return self
 
     @classmethod
@@ -376,6 +410,7 @@ class Dice:
         self._pair = 0
         self._gen = 0
         self._ties_left = None
+        self._spent = False
 
     @property
     def used(self) -> dict[str, Any]:
@@ -390,6 +425,7 @@ class Dice:
     def used(self, value: dict[str, Any]) -> None:
         self._used = value
         self._pair = 0
+        self._spent = True
 
     @property
     def generated(self) -> list[str]:
@@ -421,7 +457,7 @@ class Dice:
                 if halves is None:
                     halves = self._halves = HalvesStream(0)
                 _start_halves(halves, digest)
-                self._rolling = True
+                self._rolling = self._spent = True
             return halves.die()
         stream = self._stream
         if stream is None or not self._rolling:  # the step's first die: its stream started (the Dice's one stream
@@ -429,12 +465,34 @@ class Dice:
             if stream is None:
                 stream = self._stream = Stream(0)
             stream.state = stream_start(self.seed, self.key) & _MASK64
-            self._rolling = True
+            self._rolling = self._spent = True
         # pure: ``stream.die()`` inline (``Stream.next64``, then 1-6 by multiply and shift): no Python call a die
         stream.state = z = (stream.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return 1 + (((z ^ (z >> 31)) * 6) >> 64)
+
+    def _two(self) -> tuple[int, int]:
+        """Two dice, as ``_roll`` twice rolls them: pure, from the step's stream both in one call (a gamble's pair,
+        a seat's starting roll: one Python call fewer a pair; compiled, those call ``_roll`` twice themselves)."""
+        if _COMPILED or self._rng is not None:
+            d1 = self._roll()
+            return d1, self._roll()
+        stream = self._stream
+        if stream is None or not self._rolling:  # the step's first die: its stream started (as ``_roll``)
+            if stream is None:
+                stream = self._stream = Stream(0)
+            stream.state = stream_start(self.seed, self.key) & _MASK64
+            self._rolling = self._spent = True
+        # ``_roll``'s die twice: the state stepped once a die, each output mixed and mapped to 1-6
+        stream.state = z = (stream.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        d1 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
+        stream.state = z = (stream.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return d1, 1 + (((z ^ (z >> 31)) * 6) >> 64)
 
     @staticmethod
     def _check(value: Any, what: str) -> int:
@@ -450,8 +508,11 @@ class Dice:
             return d1, self._roll()
         if not self._pair and "gamble" not in self._used and "gamble" not in self.recorded:  # the first gamble of a
             #   decision, none recorded: what the general path below does then, kept as two numbers (``_pair``)
-            d1 = self._roll()
-            d2 = self._roll()
+            if _COMPILED:  # (compiled, two native calls: ``_two`` would be a third)
+                d1 = self._roll()
+                d2 = self._roll()
+            else:
+                d1, d2 = self._two()
             if self._gen:
                 self._note(_GAMBLE)
             else:  # (nothing noted yet: ``_note`` without its call)
@@ -459,6 +520,7 @@ class Dice:
             self._pair = d1 * 8 + d2
             return d1, d2
         used = self.used  # (read once: a property, which writes a gamble kept as numbers into the dict)
+        self._spent = True  # (written below)
         made = gambles(used.get("gamble"))
         recorded = gambles(self.recorded.get("gamble"))
         if len(made) < len(recorded):
@@ -485,15 +547,19 @@ class Dice:
                     out[lot] = self._roll()
             return out
         rec = self.recorded.get("reorg") or {}
+        rolled = False
         for owner in sorted(lots_by_owner):
             for lot in lots_by_owner[owner]:
                 if lot in rec:
                     out[lot] = self._check(rec[lot], f"reorganize die on {lot}")
                 else:
                     out[lot] = self._roll()
-                    self._note(_REORG)
+                    rolled = True
+        if rolled:  # (noted once, not a call a die: nothing else is noted in between)
+            self._note(_REORG)
         # a trade may reorganize several casinos: each keeps its dice (a die is reorganized once a turn, 003
         # L624-627, so no lot comes twice in one decision)
+        self._spent = True
         self.used.setdefault("reorg", {}).update(out)
         return out
 
@@ -505,6 +571,7 @@ class Dice:
             for lot in lots:
                 out[lot] = self._roll()
             return out
+        self._spent = True
         ties = self.used.setdefault("ties", {})
         if self._ties_left is None:
             self._ties_left = {lot: list(vals) for lot, vals in (self.recorded.get("ties") or {}).items()}
@@ -526,5 +593,5 @@ class Dice:
         """2d6 for each player in one round of the starting roll."""
         out = {}
         for p in players:
-            out[p] = (self._roll(), self._roll())
+            out[p] = (self._roll(), self._roll()) if _COMPILED else self._two()
         return out

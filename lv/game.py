@@ -403,7 +403,7 @@ def _sound(dice: dict[str, Any] | None) -> bool:
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-# pure, a Decision made without its ``__init__`` (``Game.apply`` stores each field itself)
+# pure, a Decision (or a Turn) made without its ``__init__`` (``Game.apply``, ``_begin_turn`` store each field)
 _new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
 # each seat's ``turn_ended`` event (a value: one a seat, handed out at each end of its turn, not one a turn)
@@ -494,7 +494,7 @@ class Game:
         if not p.min <= n <= p.max:
             raise RecordError(f"{n} players: profile '{profile.name}' allows {p.min} to {p.max}")
         _check_players(players)
-        self.state = GameState(players=[PlayerState(name) for name in players])
+        self.state = GameState([PlayerState(name) for name in players])  # (positional: see ``_begin_turn``)
         self.history: list[Turn] = []
         self.setup_events: list[Event] = []
         # at a table the cards come from the table: no deck order, each card is named as it is drawn
@@ -609,13 +609,18 @@ class Game:
         self._place_end_card(rest, under_end_card)
 
     def _starting_money(self, i: int, cards: list[str]) -> None:
-        board, s, p = self.board, self.state, self.profile
-        if p.setup.starting_money == "sum_card_values":  # 000 L39
-            money = sum(board.lots[c].card_money for c in cards)
+        lots = self.board.lots
+        # (loops, not ``sum`` of a generator: a generator is a call and a frame)
+        if self.profile.setup.starting_money == "sum_card_values":  # 000 L39
+            money = 0
+            for c in cards:
+                money += lots[c].card_money
         else:  # 003 L186-190: $20 minus the two dice (10 per card)
-            money = 10 * len(cards) - sum(board.lots[c].die for c in cards)
-        s.players[i].money = money
-        self.setup_events.append(Dealt(player=i, lots=cards, money=money))
+            money = 10 * len(cards)
+            for c in cards:
+                money -= lots[c].die
+        self.state.players[i].money = money
+        self.setup_events.append(Dealt(i, cards, money))  # (positional: a call with keywords costs more)
 
     def _place_end_card(self, pile: list[str], under_end_card: int | None) -> None:
         # 000 L43 / 003 L170-176: the end card on top of the 4th of four stacks
@@ -628,7 +633,7 @@ class Game:
         self.under_end_card = under_end_card
         pile.insert(len(pile) - under_end_card, END_CARD)
         self.state.deck = pile
-        self.setup_events.append(EndCardPlaced(under=under_end_card))
+        self.setup_events.append(EndCardPlaced(under_end_card))
 
     def _setup_deck(self, under_end_card: int | None, shuffled: bool = False) -> None:
         """Deal from the deck (``shuffled``: by ``shuffled_deck``, a permutation of the board's cards unchecked)."""
@@ -643,30 +648,37 @@ class Game:
                               + (f"; repeated {', '.join(dup)}" if dup else ""))
         pile = list(self.deck)
         events = self.setup_events
-        dealt: dict[int, list[str]] = {i: [] for i in range(len(s.players))}
+        seats = len(s.players)
+        dealt: list[list[str]] = []
+        for i in range(seats):  # (a loop: a comprehension is a call)
+            dealt.append([])
+        # the closed block's lots read once (``f_closed`` without a call a card)
+        closed, bit = self.engine.closed_mask(seats), board.bit
         # 000 L37-41 / 003 L178-199: deal 2 cards each; 003 L901-902: F cards dealt in a 2-player game are
         # discarded and replaced
         for _ in range(p.setup.starting_cards):
-            for i in range(len(s.players)):
+            for i in range(seats):
                 while True:
                     if not pile:
                         raise RecordError("the deck ran out while dealing")
                     card = pile.pop(0)
                     s.discards.append(card)
-                    if self.engine.f_closed(s, card):
+                    if closed and bit[card] & closed:
                         events.append(CardSkipped(player=i, card=card, why="f_block.closed_when"))
                         continue
                     dealt[i].append(card)
                     s.put_marker(card, i)
                     break
-        for i, cards in dealt.items():
-            self._starting_money(i, cards)
+        for i in range(seats):
+            self._starting_money(i, dealt[i])
         self._place_end_card(pile, under_end_card)
 
     def _first_player(self, first_player: str | int | None, starting_rolls: list[dict[str, Any]] | None) -> int:
         """000 L57 / 003 L279-281: each rolls 2 dice, highest starts; ties roll again (rulebooks silent)."""
         s = self.state
-        names = [pl.name for pl in s.players]
+        names: list[str] = []
+        for pl in s.players:  # (loops below, not comprehensions: each a call)
+            names.append(pl.name)
         if first_player is not None:
             if isinstance(first_player, str):
                 if first_player not in names:
@@ -702,7 +714,10 @@ class Game:
                                   f"--rolls, or of starting_rolls): at a table every die is rolled there")
             else:
                 roll = dice.start(contenders)
-            rounds.append({names[i]: list(v) for i, v in roll.items()})
+            shown: dict[str, Any] = {}
+            for i, v in roll.items():
+                shown[names[i]] = list(v)
+            rounds.append(shown)
             # the highest of the two dice's sums (two each, checked above: ``v[0] + v[1]`` is ``sum(v)``), by loops
             # (compiled, ``max`` of a generator and ``sum`` are generic calls)
             best: Any = None
@@ -710,9 +725,13 @@ class Game:
                 total = v[0] + v[1]
                 if best is None or total > best:
                     best = total
-            contenders = [i for i in contenders if roll[i][0] + roll[i][1] == best]
+            highest: list[int] = []
+            for i in contenders:
+                if roll[i][0] + roll[i][1] == best:
+                    highest.append(i)
+            contenders = highest
         self.starting_rolls = rounds
-        self.setup_events.append(FirstPlayer(player=contenders[0], rolls=rounds))
+        self.setup_events.append(FirstPlayer(contenders[0], rounds))
         return contenders[0]
 
     @classmethod
@@ -748,10 +767,24 @@ class Game:
             #                                                    an empty dict stays the Dice's, as in ``apply``)
             drawn = s.drawn
             one = len(drawn) == 1  # (most turns: the card kept without a list)
-            turn = Turn(number, player, None if one else list(drawn), used if used else None,
-                        generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices), events)
-            if one:
-                turn._card = drawn[0]
+            if _COMPILED:
+                turn = Turn(number, player, None if one else list(drawn), used if used else None,
+                            generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices),
+                            events)
+                if one:
+                    turn._card = drawn[0]
+            else:  # pure: the same Turn without its ``__init__``'s frame (8 parameters; one a turn), its fields in
+                #    ``__init__``'s order (the instance's values in its class's shared keys)
+                turn = _new_decision(Turn)
+                turn.number = number
+                turn.player = player
+                turn._cards = None if one else list(drawn)
+                turn._card = drawn[0] if one else None
+                turn._draw_dice = used if used else None
+                turn._draw_generated = generated_of(dice._gen) if dice._gen else None
+                turn._draw_choices = None if not choices else dict(choices)
+                turn.draw_events = events
+                turn.decisions = []
             self.history.append(turn)
         else:
             self.history.append(Turn(number, player, draw_events=events))

@@ -98,7 +98,12 @@ class Engine:
         # the tables the cost paths and the predicates read, typed (``FamilyTables``). One field, not five: the pure
         # build's instance dict shares its keys (specialized attribute reads) up to 29 attributes, which the engine
         # has (the end card's two flags are one field for that)
-        self.family_tables = FamilyTables(self.tables, profile, self.board)
+        # (read-only: made once per profile and board, kept with their tables, as ``sprawl costs by bit``; a game's
+        # engine is made for each game)
+        family_tables: FamilyTables | None = self.tables.get("family tables")
+        if family_tables is None:
+            family_tables = self.tables["family tables"] = FamilyTables(self.tables, profile, self.board)
+        self.family_tables = family_tables
         self.per_players: dict[int, tuple[str | None, int]] = {}  # players -> (closed block, max height)
         # legal.py's lists of decisions at each casino, emptied after each use: an engine serves one game, and
         # one game one thread (the families' tables above are shared, read-only, by every engine of a profile)
@@ -143,14 +148,18 @@ class Engine:
 
     def f_closed(self, s: GameState, lot: str) -> bool:
         """Is ``lot`` on the block closed in this game (2 players, where the profile closes it)?"""
-        n = len(s.players)
-        draw = self._draw
-        if n != draw.closed_for:  # the same in every draw of a game: the closed block's mask kept for it
-            closed = A.closed_block(self.profile, n)
-            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
-            draw.closed_for = n
-        mask = draw.closed_mask
+        mask = self.closed_mask(len(s.players))
         return mask != 0 and self.board.bit[lot] & mask != 0
+
+    def closed_mask(self, players: int) -> int:
+        """The lots of the block closed in a game of ``players`` (``f_closed``; 0: none), kept once known (the same
+        in every draw of a game; the deal reads it once for its cards)."""
+        draw = self._draw
+        if players != draw.closed_for:
+            closed = A.closed_block(self.profile, players)
+            draw.closed_mask = 0 if closed is None else self.board.block_mask[closed]
+            draw.closed_for = players
+        return draw.closed_mask
 
     def max_height(self, s: GameState) -> int:
         return self.profile.max_height(len(s.players))
@@ -661,8 +670,14 @@ class Engine:
                     else:
                         lots = board._lots_memo.get(mask)
                         if lots is None:
-                            lots = tuple(board.lots_of(mask))
-                        event = paid[owner] = Paid(owner, income * len(lots), "lots", lots)
+                            lots = board.lots_tuple(mask)
+                        # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
+                        # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
+                        event = paid[owner] = _new(Paid)
+                        event.player = owner
+                        event.amount = income * len(lots)
+                        event.why = "lots"
+                        event._lots = lots
                         paid_masks[owner] = mask
                     players[owner].money += event.amount
                     events.append(event)
@@ -768,8 +783,13 @@ class Engine:
                         amount = pips * per_pip
                         if amount:
                             players[owner].money += amount
-                            if not quiet:
-                                events.append(Paid(owner, amount, "casino", casino.lots))
+                            if not quiet:  # (``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__``)
+                                paid = _new(Paid)
+                                paid.player = owner
+                                paid.amount = amount
+                                paid.why = "casino"
+                                paid._lots = casino.lots
+                                events.append(paid)
                 b = facts.boss
                 if b is not None:
                     with_dice = mask & dice_mask
@@ -953,9 +973,12 @@ class Engine:
         s.result = Result(reason, ranking[0], ranking, tuple(names))
         if self.mute:  # (a search's imagined games read no event)
             return
-        events.append(GameEnded(reason=reason, winner=ranking[0], ranking=list(ranking),
-                                scores=[pl.score for pl in s.players], money=[pl.money for pl in s.players],
-                                instant_win=instant_win))
+        scores: list[int] = []
+        money: list[int] = []
+        for pl in players:  # (loops, not comprehensions: each a call; the event's fields positional)
+            scores.append(pl.score)
+            money.append(pl.money)
+        events.append(GameEnded(reason, ranking[0], list(ranking), scores, money, instant_win))
 
     # ------------------------------------------------------------------ actions
     def apply(self, s: GameState, action: A.Decision, dice: Dice, events: list[Event],
@@ -1241,4 +1264,4 @@ _NO_NAMES: Final[list[str]] = []
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``)
+_new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``, ``pay_lots``)
