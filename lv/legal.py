@@ -55,6 +55,11 @@ class Plan:
         self.eager: list[tuple[Family, int]] = []
         self.last_role = 0
         self.filled_role = 0
+        # (pure Python's pick) the number of decisions after the casinos where each family there says it never
+        #   changes (``Family.fixed_after``), and the list of families it is for (``after``; None: not worked out,
+        #   or one of them says nothing: ``count_after`` asked)
+        self.after_count = -1
+        self.after_of: list[Family] | None = None
         # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
         self.bands: list[list[tuple[Family, int]]] | None = None
         self.eager_bands: list[list[tuple[Family, int]]] = []
@@ -107,6 +112,8 @@ class Plan:
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
+_RANDOM: Final = random.Random  # (pure Python's pick: ``below`` written out, as chance.py's)
+_GETRANDBITS: Final = random.Random.getrandbits
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 _NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
 
@@ -757,7 +764,10 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
             kb += before.count_before(m)
-        m.casinos = casinos = index.with_dice()
+        casinos = index._with_dice  # (``with_dice``, a call fewer where it is kept: after a gamble, a turn's start)
+        if casinos is None:
+            casinos = index.with_dice()
+        m.casinos = casinos
         n = len(casinos)
         slots = engine.slots
         while len(slots) < n:
@@ -806,9 +816,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         except BaseException:
             empty(slots)
             raise
-        ka = 0  # the decisions after the casinos counted (``count_after``; made where drawn: ``make_after``)
-        for family in plan.after:
-            ka += family.count_after(m)
+        # the decisions after the casinos (made where drawn: ``make_after``): their number where it never changes
+        #   (the end of the turn's 1: ``Family.fixed_after``), not asked; else counted (``count_after``)
+        ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
             filled = by_role[plan.filled_role]
             c = len(lazy) * each
@@ -826,7 +836,13 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         total = kb + c + ka
         if not total:
             return None, 0
-        i = below(rng, total)
+        if type(rng) is _RANDOM:  # (``below`` written out: a call a pick fewer)
+            k = total.bit_length()
+            i = _GETRANDBITS(rng, k)
+            while i >= total:
+                i = _GETRANDBITS(rng, k)
+        else:
+            i = below(rng, total)
         if i < kb:  # before the casinos: made by its family (its count asked again, where there are others)
             found = None
             befores = plan.before
@@ -890,6 +906,30 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     if not total:
         return None, 0
     return _made(engine, plan, below(rng, total)), total
+
+
+def _count_after(plan: Plan, m: Moment) -> int:
+    """(Pure Python's pick.) The number of decisions after the casinos where ``plan.after_count`` is not for
+    ``plan.after`` (``plan.after_of``): worked out again for that list (``Family.fixed_after`` of each family; -1
+    where one says nothing, and then ``after_of`` None: this is asked each list), else each family's
+    ``count_after`` added up."""
+    afters = plan.after
+    if plan.after_of is not afters:
+        fixed = 0
+        for family in afters:
+            k = family.fixed_after()
+            if k < 0:
+                fixed = -1
+                break
+            fixed += k
+        plan.after_count = fixed
+        plan.after_of = afters if fixed >= 0 else None  # (None: asked each list)
+    total = plan.after_count
+    if total < 0:
+        total = 0
+        for family in afters:
+            total += family.count_after(m)
+    return total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:
