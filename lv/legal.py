@@ -714,8 +714,9 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    whole: Plan | None = engine.tables.get("legal plan")
-    plan = _plan(engine) if whole is None else whole
+    plan: Plan | None = engine.tables.get("legal plan")
+    if plan is None:
+        plan = _plan(engine)
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
         #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
         #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
@@ -734,31 +735,34 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   casinos counted (``count_before``); the roles as ``fill`` lists them; the last casino family counted
         #   where it says how many (``each_casino``)
         m = engine.moment
-        if m is None or len(s.players) != m.players:
-            m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
-            player, index = m.player, m.index
-        else:  # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left)
-            stamp = s.structure
-            if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open
-                #   now and was at the last renewal (most of a game): the tiles left by colour made only if read
-                #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
-                colors = m.board.colors
-                if m.open_colors is colors and max(s.color_counts) < m.per_color:
-                    with_ = m._with
-                    if len(with_) != 1:
-                        with_.clear()
-                    with_[1] = colors
-                    m.colors_with = with_
-                    m._left = None
-                    m.structure = stamp
-                    m.state = s
-                else:  # (what follows then read again: a few reads)
-                    m.moment(engine, s)
-            # the player, their money, the state's casino index
-            m.player = player = s.current
-            m.money = m.budget = s.players[player].money
-            m.markers = s.markers
-            kept = s._casinos  # (as ``Engine.index``: the state's, when current)
+        if m is None:
+            m = engine.moment = Moment(engine, s)
+        # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left or the number of
+        #   players is another; the same state with the same stamp has the same tiles and players)
+        stamp = s.structure
+        if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open now
+            #   and was at the last renewal (most of a game): the tiles left by colour made only if read
+            #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
+            colors = m.board.colors
+            if m.open_colors is colors and max(s.color_counts) < m.per_color and len(s.players) == m.players:
+                with_ = m._with
+                if len(with_) != 1:
+                    with_.clear()
+                with_[1] = colors
+                m.colors_with = with_
+                m._left = None
+                m.structure = stamp
+                m.state = s
+            else:  # (what follows then read again: a few reads)
+                m.moment(engine, s)
+        # the player, their money, the state's casino index: the last list's where it is the state's and current
+        #   (its join rule then the moment's), else as ``Engine.index``
+        m.player = player = s.current
+        m.money = m.budget = s.players[player].money
+        m.markers = s.markers
+        kept = s._casinos
+        index = m.index
+        if kept is not index or kept.dirty:
             m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
                 else casino_index(m.board, s, m.join_rule)
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)

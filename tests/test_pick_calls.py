@@ -16,6 +16,7 @@ from lv.chance import below
 from test_legal_agrees import random_position
 from test_legal_counted import _using
 from test_legal_pure import _Drawn
+from test_pick_moment import _same_as_new
 
 
 @pytest.fixture(autouse=True)
@@ -111,3 +112,25 @@ def test_the_index_drawn_is_belows_from_the_same_generator():
             assert mine.random() == theirs.random()
         sizes.add(len(listed))
     assert len(sizes) > 10
+
+
+def test_one_engine_serving_games_of_two_numbers_of_players():
+    """Two games on one engine (``Game(engine=...)``: another game's), 4 players and 2 (the revised rules close the F
+    block in a 2-player game, and a casino is raised less high), picked from in turn: each pick leaves the moment a
+    new moment of its state would be, and draws the list's decision at every index."""
+    four = lv.new_game("revised", 4, 91)
+    two = lv.new_game("revised", 2, 92, engine=four.engine)
+    e = four.engine
+    rngs = {id(four): random.Random(91), id(two): random.Random(92)}
+    picks = 0
+    while picks < 60 and not four.over and not two.over:
+        for game in (four, two):
+            s = game.state
+            got, n = legal.random_pick(e, s, random.Random(picks))
+            if s.phase == "actions":
+                _same_as_new(e, s)
+                picks += 1
+            listed = legal.legal_actions(e, s)
+            assert n == len(listed) and got == listed[below(random.Random(picks - (s.phase == "actions")), n)]
+            game.apply(listed[below(rngs[id(game)], n)])
+    assert picks >= 60
