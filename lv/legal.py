@@ -62,6 +62,7 @@ class Plan:
         self.after_of: list[Family] | None = None
         # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
         self.bands: list[list[tuple[Family, int]]] | None = None
+        self.banded = 0  # (``len(bands)``: a budget from it up has the last band, every family)
         self.eager_bands: list[list[tuple[Family, int]]] = []
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
@@ -144,6 +145,7 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
     bands = [[pairs[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.eager_bands = [[pairs[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.bands = bands
+    plan.banded = top + 1
     return bands
 
 
@@ -758,7 +760,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         # the player, their money, the state's casino index: the last list's where it is the state's and current
         #   (its join rule then the moment's), else as ``Engine.index``
         m.player = player = s.current
-        m.money = m.budget = s.players[player].money
+        m.money = m.budget = budget = s.players[player].money
         m.markers = s.markers
         kept = s._casinos
         index = m.index
@@ -800,8 +802,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         bands = plan.bands
         if bands is None:
             bands = _bands(plan, m)
-        budget = m.budget
-        at = -1 if budget >= len(bands) else budget if budget >= 0 else 0  # (the last: every family)
+        at = -1 if budget >= plan.banded else budget if budget >= 0 else 0  # (the last: every family)
         pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last

@@ -223,10 +223,13 @@ class BuildFamily(Family):
             return popcount(ok) * len(m.open_colors)
         # (pure: ``_buildable`` and ``Board.price_at_most`` written out, two calls a list fewer; the int's own
         # ``bit_count``, one C call)
-        colors, player, masks = m.open_colors, m.player, m.state.marker_masks
-        if not colors or player >= len(masks):
+        colors = m.open_colors
+        if not colors:
             return 0
-        ok = masks[player]
+        try:  # (no length compared: a try costs nothing where nothing is raised)
+            ok = m.state.marker_masks[m.player]
+        except IndexError:  # (a player with no mask of markers)
+            return 0
         if not ok:
             return 0
         money, prices = m.budget, m.board._price_masks
