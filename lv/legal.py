@@ -55,8 +55,14 @@ class Plan:
         self.eager: list[tuple[Family, int]] = []
         self.last_role = 0
         self.filled_role = 0
+        # (pure Python's pick) the number of decisions after the casinos where each family there says it never
+        #   changes (``Family.fixed_after``), and the list of families it is for (``after``; None: not worked out,
+        #   or one of them says nothing: ``count_after`` asked)
+        self.after_count = -1
+        self.after_of: list[Family] | None = None
         # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
         self.bands: list[list[tuple[Family, int]]] | None = None
+        self.banded = 0  # (``len(bands)``: a budget from it up has the last band, every family)
         self.eager_bands: list[list[tuple[Family, int]]] = []
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
@@ -107,6 +113,8 @@ class Plan:
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
+_RANDOM: Final = random.Random  # (pure Python's pick: ``below`` written out, as chance.py's)
+_GETRANDBITS: Final = random.Random.getrandbits
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 _NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
 
@@ -137,6 +145,7 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
     bands = [[pairs[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.eager_bands = [[pairs[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.bands = bands
+    plan.banded = top + 1
     return bands
 
 
@@ -707,8 +716,9 @@ def legal_pick(engine: Engine, s: GameState, choose: Callable[[int], int]) -> tu
 
 def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decision | None, int]:
     """``legal_pick`` choosing ``rng.choice(range(n))`` (the uniform bot's draw, ``below``)."""
-    whole: Plan | None = engine.tables.get("legal plan")
-    plan = _plan(engine) if whole is None else whole
+    plan: Plan | None = engine.tables.get("legal plan")
+    if plan is None:
+        plan = _plan(engine)
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
         #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
         #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
@@ -727,37 +737,43 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   casinos counted (``count_before``); the roles as ``fill`` lists them; the last casino family counted
         #   where it says how many (``each_casino``)
         m = engine.moment
-        if m is None or len(s.players) != m.players:
-            m = engine.moment = Moment(engine, s) if m is None else m.moment(engine, s)
-            player, index = m.player, m.index
-        else:  # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left)
-            stamp = s.structure
-            if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open
-                #   now and was at the last renewal (most of a game): the tiles left by colour made only if read
-                #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
-                colors = m.board.colors
-                if m.open_colors is colors and max(s.color_counts) < m.per_color:
-                    with_ = m._with
-                    if len(with_) != 1:
-                        with_.clear()
-                    with_[1] = colors
-                    m.colors_with = with_
-                    m._left = None
-                    m.structure = stamp
-                    m.state = s
-                else:  # (what follows then read again: a few reads)
-                    m.moment(engine, s)
-            # the player, their money, the state's casino index
-            m.player = player = s.current
-            m.money = m.budget = s.players[player].money
-            m.markers = s.markers
-            kept = s._casinos  # (as ``Engine.index``: the state's, when current)
+        if m is None:
+            m = engine.moment = Moment(engine, s)
+        # (``Moment.moment`` written out, a call a list fewer, unless a colour has no tile left or the number of
+        #   players is another; the same state with the same stamp has the same tiles and players)
+        stamp = s.structure
+        if stamp != m.structure or s is not m.state:  # the tiles moved: their facts, where every colour is open now
+            #   and was at the last renewal (most of a game): the tiles left by colour made only if read
+            #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
+            colors = m.board.colors
+            if m.open_colors is colors and max(s.color_counts) < m.per_color and len(s.players) == m.players:
+                with_ = m._with
+                if len(with_) != 1:
+                    with_.clear()
+                with_[1] = colors
+                m.colors_with = with_
+                m._left = None
+                m.structure = stamp
+                m.state = s
+            else:  # (what follows then read again: a few reads)
+                m.moment(engine, s)
+        # the player, their money, the state's casino index: the last list's where it is the state's and current
+        #   (its join rule then the moment's), else as ``Engine.index``
+        m.player = player = s.current
+        m.money = m.budget = budget = s.players[player].money
+        m.markers = s.markers
+        kept = s._casinos
+        index = m.index
+        if kept is not index or kept.dirty:
             m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
                 else casino_index(m.board, s, m.join_rule)
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
             kb += before.count_before(m)
-        m.casinos = casinos = index.with_dice()
+        casinos = index._with_dice  # (``with_dice``, a call fewer where it is kept: after a gamble, a turn's start)
+        if casinos is None:
+            casinos = index.with_dice()
+        m.casinos = casinos
         n = len(casinos)
         slots = engine.slots
         while len(slots) < n:
@@ -786,8 +802,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         bands = plan.bands
         if bands is None:
             bands = _bands(plan, m)
-        budget = m.budget
-        at = -1 if budget >= len(bands) else budget if budget >= 0 else 0  # (the last: every family)
+        at = -1 if budget >= plan.banded else budget if budget >= 0 else 0  # (the last: every family)
         pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last
@@ -806,9 +821,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         except BaseException:
             empty(slots)
             raise
-        ka = 0  # the decisions after the casinos counted (``count_after``; made where drawn: ``make_after``)
-        for family in plan.after:
-            ka += family.count_after(m)
+        # the decisions after the casinos (made where drawn: ``make_after``): their number where it never changes
+        #   (the end of the turn's 1: ``Family.fixed_after``), not asked; else counted (``count_after``)
+        ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
             filled = by_role[plan.filled_role]
             c = len(lazy) * each
@@ -826,7 +841,13 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         total = kb + c + ka
         if not total:
             return None, 0
-        i = below(rng, total)
+        if type(rng) is _RANDOM:  # (``below`` written out: a call a pick fewer)
+            k = total.bit_length()
+            i = _GETRANDBITS(rng, k)
+            while i >= total:
+                i = _GETRANDBITS(rng, k)
+        else:
+            i = below(rng, total)
         if i < kb:  # before the casinos: made by its family (its count asked again, where there are others)
             found = None
             befores = plan.before
@@ -890,6 +911,30 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
     if not total:
         return None, 0
     return _made(engine, plan, below(rng, total)), total
+
+
+def _count_after(plan: Plan, m: Moment) -> int:
+    """(Pure Python's pick.) The number of decisions after the casinos where ``plan.after_count`` is not for
+    ``plan.after`` (``plan.after_of``): worked out again for that list (``Family.fixed_after`` of each family; -1
+    where one says nothing, and then ``after_of`` None: this is asked each list), else each family's
+    ``count_after`` added up."""
+    afters = plan.after
+    if plan.after_of is not afters:
+        fixed = 0
+        for family in afters:
+            k = family.fixed_after()
+            if k < 0:
+                fixed = -1
+                break
+            fixed += k
+        plan.after_count = fixed
+        plan.after_of = afters if fixed >= 0 else None  # (None: asked each list)
+    total = plan.after_count
+    if total < 0:
+        total = 0
+        for family in afters:
+            total += family.count_after(m)
+    return total
 
 
 def legal_count(engine: Engine, s: GameState) -> int:

@@ -282,6 +282,12 @@ class Family:
         self.generate_after(m, scratch)
         return len(scratch)
 
+    def fixed_after(self) -> int:
+        """(Pure Python's uniform pick, ``legal.random_pick``.) The number ``count_after`` answers at every moment,
+        where it never changes (the end of the turn: 1): the pick then adds it up once a plan, not asking it each
+        list. -1 (the default): ``count_after`` is asked."""
+        return -1
+
     def make_after(self, m: Moment, i: int) -> Decision:
         """The ``i``-th decision ``generate_after`` lists (``i`` below ``count_after``)."""
         scratch: list[Decision] = []

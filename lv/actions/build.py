@@ -223,18 +223,22 @@ class BuildFamily(Family):
             return popcount(ok) * len(m.open_colors)
         # (pure: ``_buildable`` and ``Board.price_at_most`` written out, two calls a list fewer; the int's own
         # ``bit_count``, one C call)
-        player, masks = m.player, m.state.marker_masks
-        if not m.open_colors or player >= len(masks):
+        colors = m.open_colors
+        if not colors:
             return 0
-        ok = masks[player]
+        try:  # (no length compared: a try costs nothing where nothing is raised)
+            ok = m.state.marker_masks[m.player]
+        except IndexError:  # (a player with no mask of markers)
+            return 0
         if not ok:
             return 0
         money, prices = m.budget, m.board._price_masks
-        ok &= prices[-1] if money >= len(prices) else prices[money] if money >= 0 else 0
+        if money < len(prices):  # (from the dearest lot's price up, every lot: its mask not read, no ``&`` of it)
+            ok &= prices[money] if money >= 0 else 0
         closed = m.closed
         if closed is not None:
             ok &= ~m.board.block_mask[closed]
-        return ok.bit_count() * len(m.open_colors)
+        return ok.bit_count() * len(colors)
 
     def make_before(self, m: Moment, i: int) -> Decision:
         """The ``i``-th of ``generate_before``'s list: on the lot ``i // colours`` of the player's buildable lots in

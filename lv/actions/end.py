@@ -51,6 +51,10 @@ class EndFamily(Family):
     def count_after(self, m: Moment) -> int:
         return 1
 
+    def fixed_after(self) -> int:
+        """Always the one decision: the pure pick need not ask ``count_after``."""
+        return 1
+
     def make_after(self, m: Moment, i: int) -> Decision:
         return _END
 
