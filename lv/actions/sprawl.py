@@ -11,6 +11,7 @@ no die left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import i64, mypyc_attr
@@ -79,13 +80,15 @@ class Reach:
     lots (``free``). A plain class: compiled, kept in lists and dicts as it is (a tuple of fixed length is unboxed
     when read and made anew, its ints boxed, when stored)."""
 
-    __slots__ = ("costs", "sprawls", "dearest", "free")
+    __slots__ = ("costs", "sprawls", "dearest", "free", "bits")
 
-    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int) -> None:
+    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int,
+                 bits: tuple[int, ...] = ()) -> None:
         self.costs = costs
         self.sprawls = sprawls
         self.dearest = dearest
         self.free = free
+        self.bits = bits  # a ring's (``_ring``): each lot's bit, in the same order; else empty
 
 
 _NO_REACH: Final = Reach((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
@@ -176,20 +179,49 @@ def _taken(m: Moment) -> int:
     return taken
 
 
-def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
-    """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
-    frontier (``frontier``), with their costs, the dearest of them and ``free``."""
-    lots = casino.frontier_lots(free)
-    cost_of = table.costs[casino.height]
+def _ring(table: SprawlTable, casino: Casino) -> Reach:
+    """The sprawls of ``casino`` onto every lot around it (``around``), in the order of its frontier
+    (``frontier``), with their costs, the dearest, and each lot's bit: what ``_reach`` takes its parts from."""
+    lots = casino.frontier_lots(casino.around)
+    cost_of, bit = table.costs[casino.height], table.bit
     made = _sprawls_from(casino.name)
     sprawls: list[Sprawl] = []
+    costs: list[int] = []
+    bits: list[int] = []
     for n in lots:
         sprawl = made.get(n)
         if sprawl is None:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
-    costs = [cost_of[n] for n in lots]
-    return Reach(tuple(costs), tuple(sprawls), max(costs), free)
+        costs.append(cost_of[n])
+        bits.append(bit[n])
+    return Reach(tuple(costs), tuple(sprawls), max(costs), casino.around, tuple(bits))
+
+
+def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Reach]) -> Reach:
+    """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
+    frontier (``frontier``), with their costs, the dearest of them and ``free``: the parts of its ring
+    (``_ring``, kept in ``by_free``, the casino's table by lots free, under 0, which no casino asks for: one
+    ``frontier_lots`` a casino's lots and height, not one a set of lots free)."""
+    ring = by_free.get(0)
+    if ring is None:
+        ring = by_free[0] = _ring(table, casino)
+    if free == ring.free:
+        return ring
+    all_costs, all_sprawls = ring.costs, ring.sprawls
+    costs: list[int] = []
+    sprawls: list[Sprawl] = []
+    dearest = -maxsize - 1
+    k = 0
+    for bit in ring.bits:
+        if free & bit:
+            cost = all_costs[k]
+            costs.append(cost)
+            sprawls.append(all_sprawls[k])
+            if cost > dearest:
+                dearest = cost
+        k += 1
+    return Reach(tuple(costs), tuple(sprawls), dearest, free)
 
 
 class SprawlFamily(Family):
@@ -309,7 +341,7 @@ class SprawlFamily(Family):
                             last_found[j] = _NO_REACH
                         by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
                         seen[first] = casino
-                    got = by_free[free] = _reach(table, casino, free)
+                    got = by_free[free] = _reach(table, casino, free, by_free)
                 found = last_found[first] = got
             if money >= found.dearest:  # all of them (most often): one extend
                 slots[i].extend(found.sprawls)
