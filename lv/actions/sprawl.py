@@ -305,26 +305,30 @@ class SprawlFamily(Family):
         money = m.budget
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
-        reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
-        # a tile of every colour left (most lists): no lookup by colour (else the tiles left, read once)
-        left = None if len(m.open_colors) == len(m.board.colors) else m.left
+        seen, last_found = table.seen, table.last_found  # (the rest of the table read where a casino misses)
+        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no lookup by colour
+        #   (else the tiles left, read once)
+        left = None if m.open_colors is m.board.colors else m.left
         taken = m.state.tile_mask | m.state.markers_mask  # ``_taken``, written out (a call a list fewer)
         closed = m.closed
         if closed is not None:
             taken |= m.board.block_mask[closed]
-        casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
+        untaken = ~taken  # (once a list, not a casino: pure, a new int of several digits each)
+        casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
-            free = casino.around & ~taken
+            free = casino.around & untaken
             if not free or left is not None and left[casino.color] < 1:  # the int tests first: no lookup by colour
                 #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
             found = last_found[first]
             if seen[first] is not casino or found.free != free:  # not the same casino with the same lots free
+                last, reach = table.last, table.reach
                 if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
                     by_free = last[first]
                 else:
+                    shift = len(m.board.order)
                     key = casino.mask | casino.height << shift  # the casino's lots and height
                     found_by = reach.get(key)
                     if found_by is None:
@@ -339,7 +343,7 @@ class SprawlFamily(Family):
                             seen[j] = None
                             last[j] = {}
                             last_found[j] = _NO_REACH
-                        by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                        by_free = reach[casino.mask | casino.height << len(m.board.order)] = last[first] = {}
                         seen[first] = casino
                     got = by_free[free] = _reach(table, casino, free, by_free)
                 found = last_found[first] = got
