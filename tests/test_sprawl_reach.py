@@ -1,6 +1,7 @@
 """Sprawl's reaches (``sprawl._reach``): a casino's sprawls onto some of the lots around it are the parts of its
 ring (``sprawl._ring``: every lot around it, made once a casino's lots and height and kept in the casino's table by
-lots free, under 0), in the order of its frontier (``Casino.frontier_lots``), with their costs and the dearest."""
+lots free, under 0), in the order of its frontier (``Casino.frontier_lots``), with their costs, the dearest and the
+cheapest (the generator lists all of them at the dearest, none below the cheapest, else tests each cost)."""
 
 import random
 
@@ -63,6 +64,7 @@ def test_a_reach_is_the_lots_free_in_frontier_order_with_their_costs(spec, playe
                     assert all(a.source == casino.name for a in got.sprawls)
                     assert got.costs == costs
                     assert got.dearest == max(costs)
+                    assert got.cheapest == min(costs)
                     assert got.free == free
                     ring = by_free[0]  # the ring, kept for the next part
                     assert ring.free == casino.around
@@ -73,8 +75,8 @@ def test_a_reach_is_the_lots_free_in_frontier_order_with_their_costs(spec, playe
 
 
 def test_the_dearest_of_a_part_is_its_own():
-    """A part without the ring's dearest lot says its own dearest: the player who can pay that (and not the
-    ring's dearest) gets every sprawl of the part, in one list."""
+    """A part without the ring's dearest lot says its own dearest (the player who can pay that, and not the
+    ring's dearest, gets every sprawl of the part, in one list), and its own cheapest."""
     rng = random.Random("reach dearest")
     seen = 0
     for _ in range(40):
@@ -88,7 +90,7 @@ def test_the_dearest_of_a_part_is_its_own():
             for bit in _subsets(rng, around):
                 got = _reach(table, casino, bit, {0: ring})
                 lots, costs = _expected(table, casino, bit)
-                assert got.dearest == max(costs)
+                assert got.dearest == max(costs) and got.cheapest == min(costs)
                 seen += got.dearest < ring.dearest
     assert seen > 20
 

@@ -80,15 +80,16 @@ class Reach:
     lots (``free``). A plain class: compiled, kept in lists and dicts as it is (a tuple of fixed length is unboxed
     when read and made anew, its ints boxed, when stored)."""
 
-    __slots__ = ("costs", "sprawls", "dearest", "free", "bits")
+    __slots__ = ("costs", "sprawls", "dearest", "free", "bits", "cheapest")
 
     def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int,
-                 bits: tuple[int, ...] = ()) -> None:
+                 bits: tuple[int, ...] = (), cheapest: int = 0) -> None:
         self.costs = costs
         self.sprawls = sprawls
         self.dearest = dearest
         self.free = free
         self.bits = bits  # a ring's (``_ring``): each lot's bit, in the same order; else empty
+        self.cheapest = cheapest  # the least of ``costs``: a player with less makes none of them
 
 
 _NO_REACH: Final = Reach((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
@@ -195,7 +196,7 @@ def _ring(table: SprawlTable, casino: Casino) -> Reach:
         sprawls.append(sprawl)
         costs.append(cost_of[n])
         bits.append(bit[n])
-    return Reach(tuple(costs), tuple(sprawls), max(costs), casino.around, tuple(bits))
+    return Reach(tuple(costs), tuple(sprawls), max(costs), casino.around, tuple(bits), min(costs))
 
 
 def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Reach]) -> Reach:
@@ -211,7 +212,7 @@ def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Rea
     all_costs, all_sprawls = ring.costs, ring.sprawls
     costs: list[int] = []
     sprawls: list[Sprawl] = []
-    dearest = -maxsize - 1
+    dearest, cheapest = -maxsize - 1, maxsize
     k = 0
     for bit in ring.bits:
         if free & bit:
@@ -220,8 +221,10 @@ def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Rea
             sprawls.append(all_sprawls[k])
             if cost > dearest:
                 dearest = cost
+            if cost < cheapest:
+                cheapest = cost
         k += 1
-    return Reach(tuple(costs), tuple(sprawls), dearest, free)
+    return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
 
 
 class SprawlFamily(Family):
@@ -349,6 +352,8 @@ class SprawlFamily(Family):
                 found = last_found[first] = got
             if money >= found.dearest:  # all of them (most often): one extend
                 slots[i].extend(found.sprawls)
+                continue
+            if money < found.cheapest:  # none of them (most of the rest)
                 continue
             slot, sprawls = slots[i], found.sprawls
             j = 0
