@@ -22,7 +22,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
-from ._values import FrozenDecision, as_text, set_once
+from ._values import COMPILED, FrozenDecision, as_text, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -224,7 +224,12 @@ def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Rea
             if cost < cheapest:
                 cheapest = cost
         k += 1
-    return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+    if COMPILED:
+        return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+    made: Reach = new_event(Reach)  # (pure: without ``__init__``'s frame, as ``new_event``'s events)
+    made.costs, made.sprawls, made.dearest, made.free, made.bits, made.cheapest = \
+        tuple(costs), tuple(sprawls), dearest, free, (), cheapest
+    return made
 
 
 class SprawlFamily(Family):
