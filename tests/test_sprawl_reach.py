@@ -10,7 +10,7 @@ import pytest
 from lv import legal
 from lv.actions import sprawl
 from lv.actions._family import tiles_left
-from lv.actions.sprawl import Reach, SprawlTable, _reach
+from lv.actions.sprawl import Reach, SprawlTable, _frontier_reach, _reach
 
 from test_legal_agrees import random_position
 
@@ -71,6 +71,9 @@ def test_a_reach_is_the_lots_free_in_frontier_order_with_their_costs(spec, playe
                     assert [a.lot for a in ring.sprawls] == list(casino.frontier_lots(casino.around))
                     assert len(ring.bits) == len(ring.sprawls)
                     parts += free != casino.around
+                    other = _frontier_reach(table, casino, free)  # (the compiled build's way: the same reach)
+                    assert (other.costs, other.sprawls, other.dearest, other.cheapest, other.free) == \
+                        (got.costs, got.sprawls, got.dearest, got.cheapest, got.free)
     assert met > 50 and parts > 200
 
 

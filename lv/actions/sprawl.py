@@ -199,6 +199,29 @@ def _ring(table: SprawlTable, casino: Casino) -> Reach:
     return Reach(tuple(costs), tuple(sprawls), max(costs), casino.around, tuple(bits), min(costs))
 
 
+def _frontier_reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
+    """``_reach`` read from the casino's frontier (``frontier_lots``, kept by the casino): the compiled build's
+    (there the frontier's native loops cost less than a ring's parts, whose ints are boxed in tuples)."""
+    lots = casino.frontier_lots(free)
+    cost_of = table.costs[casino.height]
+    made = _sprawls_from(casino.name)
+    sprawls: list[Sprawl] = []
+    costs: list[int] = []
+    dearest, cheapest = -maxsize - 1, maxsize
+    for n in lots:
+        sprawl = made.get(n)
+        if sprawl is None:
+            sprawl = made[n] = Sprawl(n, casino.name)
+        sprawls.append(sprawl)
+        cost = cost_of[n]
+        costs.append(cost)
+        if cost > dearest:
+            dearest = cost
+        if cost < cheapest:
+            cheapest = cost
+    return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+
+
 def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Reach]) -> Reach:
     """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
     frontier (``frontier``), with their costs, the dearest of them and ``free``: the parts of its ring
@@ -353,7 +376,8 @@ class SprawlFamily(Family):
                             last_found[j] = _NO_REACH
                         by_free = reach[casino.mask | casino.height << len(m.board.order)] = last[first] = {}
                         seen[first] = casino
-                    got = by_free[free] = _reach(table, casino, free, by_free)
+                    got = by_free[free] = _frontier_reach(table, casino, free) if COMPILED else \
+                        _reach(table, casino, free, by_free)
                 found = last_found[first] = got
             if money >= found.dearest:  # all of them (most often): one extend
                 slots[i].extend(found.sprawls)
