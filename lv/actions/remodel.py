@@ -86,14 +86,19 @@ class RemodelTable:
     call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
     read by casino where a dict by lot name costs a hash lookup."""
 
-    __slots__ = ("by_space", "costs", "per", "lots", "made")
+    __slots__ = ("by_space", "costs", "per", "lots", "made", "every", "every_first")
 
-    def __init__(self, by_space: bool, per: int, top: int, lots: int) -> None:
+    def __init__(self, by_space: bool, per: int, top: int, lots: int, every: tuple[str, ...] = ()) -> None:
         self.by_space = by_space
         self.costs = Counted(lambda units: per * units, top)
         self.per = per
         self.lots = lots
         self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
+        # the board's colours (the moment's own tuple where every colour has enough left: most lists) and their
+        # remodels by casino, found by identity (no tuple of colours hashed)
+        self.every = every
+        self.every_first: ByFirst = [None] * lots
+        self.made[every] = self.every_first
 
 
 # each decision made once, by lot, by new colour (two lookups by a string, whose hash is kept: no key tuple made
@@ -143,7 +148,7 @@ class RemodelFamily(Family):
         r = profile.remodel
         lots = len(board.order)
         return RemodelTable(r.counts == "spaces", r.cost_per_unit, lots * profile.max_height(profile.players.max) + 1,
-                            lots)
+                            lots, board.colors)
 
     def cost(self, engine: Engine, s: GameState, a: Remodel) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -193,7 +198,7 @@ class RemodelFamily(Family):
             if needed <= units:
                 if needed != last:
                     colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                    found_by = made.get(colors)
+                    found_by = table.every_first if colors is table.every else made.get(colors)
                     if found_by is None:
                         found_by = made[colors] = [None] * table.lots
                     by_first = found_by

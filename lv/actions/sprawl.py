@@ -11,6 +11,7 @@ no die left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from sys import maxsize
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import i64, mypyc_attr
@@ -21,7 +22,7 @@ from ..events import Event, register
 from ..ruleids import Rule
 from ._family import (BOSSED, Decision, Family, Lazy, Moment, Reason, Words, closed_block, new_die_text, not_boss,
                       refuse, tiles_left)
-from ._values import FrozenDecision, as_text, set_once
+from ._values import COMPILED, FrozenDecision, as_text, new_event, set_once
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -79,13 +80,16 @@ class Reach:
     lots (``free``). A plain class: compiled, kept in lists and dicts as it is (a tuple of fixed length is unboxed
     when read and made anew, its ints boxed, when stored)."""
 
-    __slots__ = ("costs", "sprawls", "dearest", "free")
+    __slots__ = ("costs", "sprawls", "dearest", "free", "bits", "cheapest")
 
-    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int) -> None:
+    def __init__(self, costs: tuple[int, ...], sprawls: tuple[Sprawl, ...], dearest: int, free: int,
+                 bits: tuple[int, ...] = (), cheapest: int = 0) -> None:
         self.costs = costs
         self.sprawls = sprawls
         self.dearest = dearest
         self.free = free
+        self.bits = bits  # a ring's (``_ring``): each lot's bit, in the same order; else empty
+        self.cheapest = cheapest  # the least of ``costs``: a player with less makes none of them
 
 
 _NO_REACH: Final = Reach((), (), 0, 0)  # ``SprawlTable.last_found`` before a casino is first looked up
@@ -176,20 +180,79 @@ def _taken(m: Moment) -> int:
     return taken
 
 
-def _reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
-    """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
-    frontier (``frontier``), with their costs, the dearest of them and ``free``."""
-    lots = casino.frontier_lots(free)
-    cost_of = table.costs[casino.height]
+def _ring(table: SprawlTable, casino: Casino) -> Reach:
+    """The sprawls of ``casino`` onto every lot around it (``around``), in the order of its frontier
+    (``frontier``), with their costs, the dearest, and each lot's bit: what ``_reach`` takes its parts from."""
+    lots = casino.frontier_lots(casino.around)
+    cost_of, bit = table.costs[casino.height], table.bit
     made = _sprawls_from(casino.name)
     sprawls: list[Sprawl] = []
+    costs: list[int] = []
+    bits: list[int] = []
     for n in lots:
         sprawl = made.get(n)
         if sprawl is None:
             sprawl = made[n] = Sprawl(n, casino.name)
         sprawls.append(sprawl)
-    costs = [cost_of[n] for n in lots]
-    return Reach(tuple(costs), tuple(sprawls), max(costs), free)
+        costs.append(cost_of[n])
+        bits.append(bit[n])
+    return Reach(tuple(costs), tuple(sprawls), max(costs), casino.around, tuple(bits), min(costs))
+
+
+def _frontier_reach(table: SprawlTable, casino: Casino, free: int) -> Reach:
+    """``_reach`` read from the casino's frontier (``frontier_lots``, kept by the casino): the compiled build's
+    (there the frontier's native loops cost less than a ring's parts, whose ints are boxed in tuples)."""
+    lots = casino.frontier_lots(free)
+    cost_of = table.costs[casino.height]
+    made = _sprawls_from(casino.name)
+    sprawls: list[Sprawl] = []
+    costs: list[int] = []
+    dearest, cheapest = -maxsize - 1, maxsize
+    for n in lots:
+        sprawl = made.get(n)
+        if sprawl is None:
+            sprawl = made[n] = Sprawl(n, casino.name)
+        sprawls.append(sprawl)
+        cost = cost_of[n]
+        costs.append(cost)
+        if cost > dearest:
+            dearest = cost
+        if cost < cheapest:
+            cheapest = cost
+    return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+
+
+def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Reach]) -> Reach:
+    """The sprawls of ``casino`` onto the lots of ``free`` (a part of its ``around``) in the order of its
+    frontier (``frontier``), with their costs, the dearest of them and ``free``: the parts of its ring
+    (``_ring``, kept in ``by_free``, the casino's table by lots free, under 0, which no casino asks for: one
+    ``frontier_lots`` a casino's lots and height, not one a set of lots free)."""
+    ring = by_free.get(0)
+    if ring is None:
+        ring = by_free[0] = _ring(table, casino)
+    if free == ring.free:
+        return ring
+    all_costs, all_sprawls = ring.costs, ring.sprawls
+    costs: list[int] = []
+    sprawls: list[Sprawl] = []
+    dearest, cheapest = -maxsize - 1, maxsize
+    k = 0
+    for bit in ring.bits:
+        if free & bit:
+            cost = all_costs[k]
+            costs.append(cost)
+            sprawls.append(all_sprawls[k])
+            if cost > dearest:
+                dearest = cost
+            if cost < cheapest:
+                cheapest = cost
+        k += 1
+    if COMPILED:
+        return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+    made: Reach = new_event(Reach)  # (pure: without ``__init__``'s frame, as ``new_event``'s events)
+    made.costs, made.sprawls, made.dearest, made.free, made.bits, made.cheapest = \
+        tuple(costs), tuple(sprawls), dearest, free, (), cheapest
+    return made
 
 
 class SprawlFamily(Family):
@@ -273,26 +336,30 @@ class SprawlFamily(Family):
         money = m.budget
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
-        reach, seen, last, last_found = table.reach, table.seen, table.last, table.last_found
-        # a tile of every colour left (most lists): no lookup by colour (else the tiles left, read once)
-        left = None if len(m.open_colors) == len(m.board.colors) else m.left
+        seen, last_found = table.seen, table.last_found  # (the rest of the table read where a casino misses)
+        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no lookup by colour
+        #   (else the tiles left, read once)
+        left = None if m.open_colors is m.board.colors else m.left
         taken = m.state.tile_mask | m.state.markers_mask  # ``_taken``, written out (a call a list fewer)
         closed = m.closed
         if closed is not None:
             taken |= m.board.block_mask[closed]
-        casinos, slots, shift = m.casinos, m.slots, len(m.board.order)
+        untaken = ~taken  # (once a list, not a casino: pure, a new int of several digits each)
+        casinos, slots = m.casinos, m.slots
         for i in rows:
             casino = casinos[i][0]
-            free = casino.around & ~taken
+            free = casino.around & untaken
             if not free or left is not None and left[casino.color] < 1:  # the int tests first: no lookup by colour
                 #   for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
             found = last_found[first]
             if seen[first] is not casino or found.free != free:  # not the same casino with the same lots free
+                last, reach = table.last, table.reach
                 if seen[first] is casino:  # the same lots, colour and height as last time (a casino is made once)
                     by_free = last[first]
                 else:
+                    shift = len(m.board.order)
                     key = casino.mask | casino.height << shift  # the casino's lots and height
                     found_by = reach.get(key)
                     if found_by is None:
@@ -307,12 +374,15 @@ class SprawlFamily(Family):
                             seen[j] = None
                             last[j] = {}
                             last_found[j] = _NO_REACH
-                        by_free = reach[casino.mask | casino.height << shift] = last[first] = {}
+                        by_free = reach[casino.mask | casino.height << len(m.board.order)] = last[first] = {}
                         seen[first] = casino
-                    got = by_free[free] = _reach(table, casino, free)
+                    got = by_free[free] = _frontier_reach(table, casino, free) if COMPILED else \
+                        _reach(table, casino, free, by_free)
                 found = last_found[first] = got
             if money >= found.dearest:  # all of them (most often): one extend
                 slots[i].extend(found.sprawls)
+                continue
+            if money < found.cheapest:  # none of them (most of the rest)
                 continue
             slot, sprawls = slots[i], found.sprawls
             j = 0
