@@ -371,8 +371,8 @@ class CasinoIndex:
     _noted: int
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
-        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision):
-        # ``Engine._told`` looks at those blocks only
+        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision), but
+        # for a new tile alone on an empty lot (``_placed``: nothing to tell): ``Engine._told`` looks at those only
         self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
@@ -779,7 +779,8 @@ class CasinoIndex:
         first lots) with its dice facts, its boss into the block's bosses by mask (a copy); in the place of ``was``
         (the same lot, recoloured or raised), it takes its place with the same dice facts (the same die: a die changed
         would have made the block stale), and the bosses by mask stay the very same dict (the same mask, the same
-        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die."""
+        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die. Neither is ``rebossed``:
+        there is no merge and no boss changed to tell."""
         block = list(self.by_block[number])
         pairs = list(self._pairs[number])
         facts = self._facts
@@ -796,7 +797,8 @@ class CasinoIndex:
             by_mask[single.mask] = f.boss
             self._bosses_by[number] = by_mask
             self._boss_blocks = None
-            self.rebossed |= 1 << number
+            # (not ``rebossed``: a casino on a lot that was empty was made of no casino, so ``Engine._told`` finds
+            # nothing to tell of it, no merge and no boss changed)
         else:
             if f is None:
                 f = facts[i] = _facts_from(self._owners, self._values, single)

@@ -1051,7 +1051,7 @@ class Engine:
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
-        if after != bosses:
+        if index.rebossed:  # (none: every block's bosses by mask are the very dicts they were, or a new tile's)
             self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:

@@ -102,3 +102,92 @@ def test_the_families_events_made_without_init_are_those_init_makes(spec):
                     else:
                         assert a.lot in ev.lots and set(ev.values) <= set(ev.lots) and ev.values
     assert seen == {Built, Remodeled, Gambled, Reorganized}
+
+
+# ---- round 23 (apply23): a gamble's dice handed out again; a tile alone not compared; the dice facts' oracle
+
+
+def _facts_here(s, casino) -> tuple[object, ...]:
+    """``casino``'s dice facts (top, top lots, boss, owners, pips), worked out here from the state's flat lists."""
+    dice = [(lot, s.die_owners[i], s.die_values[i]) for lot, i in zip(casino.lots, casino.bits)
+            if s.die_owners[i] is not None]
+    if not dice:
+        return None, (), None, (), 0
+    top = max(v for _, _, v in dice)
+    top_owners = {o for _, o, v in dice if v == top}
+    return (top, tuple(lot for lot, _, v in dice if v == top), top_owners.pop() if len(top_owners) == 1 else None,
+            tuple(dict.fromkeys(o for _, o, _ in dice)), sum(v for _, _, v in dice))
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_the_dice_facts_handed_out_are_those_of_the_casino_s_dice(spec):
+    """After every decision of played games, each casino's dice facts are what its dice say: the top value and its
+    lots, the boss, the owners, the pips (an oracle of their own for the index's facts, kept or made)."""
+    profile = lv.load_profile(spec)
+    for seed in range(4):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(game.random_legal(rng))
+            s = game.state
+            for casino, facts in game.engine.casinos_with_dice(s):
+                assert tuple(facts) == _facts_here(s, casino), casino
+
+
+def test_a_gamble_s_dice_are_those_it_rolled():
+    """Each gamble of played games tells the dice its decision rolled, in order (pure: a pair handed out again)."""
+    from lv.actions.gamble import Gambled
+
+    profile = lv.load_profile("revised")
+    pairs: dict[tuple[int, int], object] = {}
+    gambles = unequal = shared = 0
+    for seed in range(6):
+        game = bots.play(lv.new_game(profile, 4, seed), [bots.uniform_bot] * 4, seed)
+        for turn in game.history:
+            for d in turn.decisions:
+                for ev in d.events:
+                    if type(ev) is Gambled:
+                        gambles += 1
+                        assert ev.dice == d.dice["gamble"] and ev.total == sum(ev.dice)
+                        assert type(ev._dice) is tuple and ev._dice == tuple(ev.dice)
+                        unequal += ev.dice[0] != ev.dice[1]
+                        shared += pairs.setdefault(ev._dice, ev._dice) is ev._dice
+    assert gambles > 50 and unequal > 20
+    if lv.build_name() != "compiled":
+        assert shared == gambles
+
+
+@pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled engine's methods are C: not patched")
+def test_a_tile_alone_on_an_empty_lot_is_not_compared(monkeypatch):
+    """A build that joins nothing makes a casino of no casino: nothing to tell, and ``Engine._told`` is not run for it
+    (its block's bosses by mask, changed in place, are not ``rebossed``); builds that join casinos are."""
+    from lv.actions import Build
+    from lv.rules import Engine
+
+    real = Engine._told
+    calls = 0
+
+    def counted(self, *args):
+        nonlocal calls
+        calls += 1
+        return real(self, *args)
+
+    monkeypatch.setattr(Engine, "_told", counted)
+    alone = joining = 0
+    for seed in range(4):
+        game = lv.new_game("revised", 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            action = game.random_legal(rng)
+            was = calls
+            build = type(action) is Build
+            s = game.state
+            joins = build and any(s.tile_colors[j] == action.color and s.tile_heights[j] == 1
+                                  for j in game.board.neighbour_bits[game.board.index[action.lot]])
+            game.apply(action)
+            if build and not joins:
+                alone += 1
+                assert calls == was, action
+            elif joins:
+                joining += calls > was
+    assert alone > 50 and joining > 3
