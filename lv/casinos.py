@@ -586,14 +586,20 @@ class CasinoIndex:
 
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
-        dirty, block_number, masks = self.dirty, self.board.block_number, self.board.block_masks
+        dirty = self.dirty
+        if not dirty:
+            self._all = self._with_dice = self._bosses = None
+            return
+        # (the views joined from the blocks are None already: ``tiles_changed`` forgot them, and none is joined while
+        # tiles changed are not worked out)
         self.dirty = 0
+        board = self.board
+        block_number, masks = board.block_number, board.block_masks
         while dirty:
             number = block_number[(dirty & -dirty).bit_length() - 1]
             bm = masks[number]
             self._rework(number, bm, dirty & bm)
             dirty &= ~bm
-        self._all = self._with_dice = self._bosses = None
 
     def nothing_to_tell(self) -> bool:
         """Whether the tiles changed since the last refresh are a new tile on an empty lot or every lot of one

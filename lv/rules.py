@@ -1041,8 +1041,16 @@ class Engine:
                 self._tell(s, before, index.pair_blocks(), events)
             return
         # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
-        if index.dirty:
-            index.refresh()
+        dirty = index.dirty
+        if dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+            board = self.board
+            number = board.block_number[(dirty & -dirty).bit_length() - 1]
+            bm = board.block_masks[number]
+            if dirty & bm == dirty:
+                index.dirty = 0
+                index._rework(number, bm, dirty)
+            else:
+                index.refresh()
         if index._stale:
             index._fill()
         after = index._boss_blocks

@@ -95,11 +95,6 @@ ASK_WORDS = ("ask",)  # the boss is asked (a game file saved while the boss has 
 _GAMBLE: Final[dict[str, list[Gamble | None]]] = {}  # (Final: compiled, a C static)
 
 
-# pure, every pair of dice (d1, d2), both below 8, at d1 * 8 + d2: a ``Gambled`` event's dice, handed out again rather
-# than made (a tuple that a game keeps, one more object for the cyclic collector to walk at the game's end)
-_PAIRS: Final[list[tuple[int, int]]] = [(d1, d2) for d1 in range(8) for d2 in range(8)]
-
-
 def gamble_of(lot: str, bet: int) -> Gamble:
     """``Gamble(lot, bet)``, no lay-off given, made once (``bet``: $1 or more)."""
     row = _GAMBLE.get(lot)
@@ -443,8 +438,7 @@ class GambleFamily(Family):
                                       boss_gets))  # positional, in field order (see build.py)
             else:  # (pure: without ``__init__``'s frame, see ``new_event``)
                 told = new_event(Gambled)
-                told.player, told.lot, told.boss, told.bet = player, lot, b, bet
-                told._dice = _PAIRS[d1 * 8 + d2] if (d1 | d2) < 8 else (d1, d2)
+                told.player, told.lot, told.boss, told.bet, told._dice = player, lot, b, bet, (d1, d2)
                 told.total, told.outcome, told.lay_off, told.gambler_gets, told.boss_gets = \
                     total, outcome, lay_off, gambler_gets, boss_gets
                 events.append(told)
