@@ -188,3 +188,66 @@ def test_a_tile_alone_on_an_empty_lot_is_not_compared(monkeypatch):
             elif joins:
                 joining += calls > was
     assert alone > 50 and joining > 3
+
+
+@pytest.mark.parametrize("spec", [*SPECS[:2], "revised,components.dice_per_player=4"])
+def test_each_carry_out_charges_and_names_what_the_casino_says_before_it(spec):
+    """Each gamble of played games names the boss its casino had before it (a lot of the casino that need not be its
+    first), each reorganization costs what ``action_cost`` said before it (its casino's pips), and each build costs its
+    lot's price and moves a die only where the builder had none left: read from the one index (pure and compiled)."""
+    from lv.actions import Build, Gamble, Reorganize
+    from lv.actions.build import Built
+    from lv.actions.gamble import Gambled
+    from lv.actions.reorganize import Reorganized
+
+    profile = lv.load_profile(spec)
+    counted = {Gamble: 0, Reorganize: 0, Build: 0}
+    off_first = moved = 0
+    for seed in range(5):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            action = game.random_legal(rng)
+            kind = type(action)
+            s = game.state
+            if kind is Gamble:
+                boss = game.boss_at(action.lot)
+                lots = game.casino_at(action.lot).lots
+                if len(lots) > 1:  # named by another lot of its casino (checked: the long way to the same carry_out)
+                    action = Gamble(lots[-1], action.bet, action.lay_off)
+                    off_first += 1
+            elif kind is Reorganize:
+                cost = game.engine.action_cost(s, action)
+            elif kind is Build:
+                left = s.dice_count(s.current) < profile.components.dice_per_player
+            events = game.apply(action)
+            if kind in counted:
+                counted[kind] += 1
+                main = next(e for e in events if type(e) in (Gambled, Reorganized, Built))
+                if kind is Gamble:
+                    assert type(main) is Gambled and main.boss == boss
+                elif kind is Reorganize:
+                    assert type(main) is Reorganized and main.cost == cost > 0
+                else:
+                    assert main.cost == game.board.lots[action.lot].price
+                    assert (main.moved_from is None) == left
+                    moved += not left
+    assert min(counted.values()) > 10 and off_first > 3, (counted, off_first)
+    assert moved > 3 if "dice_per_player" in spec else not moved
+
+
+def test_dice_facts_are_equal_field_by_field():
+    """Two dice facts are equal where every field is (top, top lots, boss, owners, pips), whatever objects they are;
+    a fact of another kind is not equal to them."""
+    from lv.casinos import DiceFacts
+
+    base = (5, ("A2", "A3"), None, (1, 2), 9)
+    facts = DiceFacts(*base)
+    assert facts == DiceFacts(*base) and not facts != DiceFacts(*base)
+    assert facts == DiceFacts(5, tuple(["A2", "A3"]), None, tuple([1, 2]), 9)
+    for k, other in enumerate((6, ("A2",), 1, (2, 1), 10)):
+        changed = list(base)
+        changed[k] = other
+        assert facts != DiceFacts(*changed) and not facts == DiceFacts(*changed), k
+    assert facts != base and facts != None  # noqa: E711 (the operator, not identity)
+    assert [facts, None] != [DiceFacts(*base), facts] and [facts] == [DiceFacts(*base)]
