@@ -30,18 +30,23 @@ def _tiles_agree(s) -> None:
         assert t == Tile(t.color, t.height, t.owner, t.value)
 
 
+def _after_each_decision(profile, seeds: int = 4):
+    """Games of 4 players, seeds 0 to ``seeds - 1``, played by random legal decisions: the game after each."""
+    for seed in range(seeds):
+        game = lv.new_game(profile, 4, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(game.random_legal(rng))
+            yield game
+
+
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_tile_handed_out_is_the_tile_of_its_lot_s_facts(spec):
     """After every decision of played games (builds, sprawls, remodels, raises, reorganizations, take-overs, tie
     rerolls), each lot's tile has the colour, height and die its lot has in the state's flat lists: a tile handed out
     again is never another lot's or another die's."""
-    profile = lv.load_profile(spec)
-    for seed in range(4):
-        game = lv.new_game(profile, 4, seed)
-        rng = random.Random(seed)
-        while not game.over:
-            game.apply(game.random_legal(rng))
-            _tiles_agree(game.state)
+    for game in _after_each_decision(lv.load_profile(spec)):
+        _tiles_agree(game.state)
 
 
 def test_each_turn_ends_with_its_player_s_event_and_one_decision():
@@ -120,18 +125,13 @@ def _facts_here(s, casino) -> tuple[object, ...]:
 
 
 @pytest.mark.parametrize("spec", SPECS)
-def test_the_dice_facts_handed_out_are_those_of_the_casino_s_dice(spec):
+def test_every_casino_s_dice_facts_are_what_its_dice_say(spec):
     """After every decision of played games, each casino's dice facts are what its dice say: the top value and its
     lots, the boss, the owners, the pips (an oracle of their own for the index's facts, kept or made)."""
-    profile = lv.load_profile(spec)
-    for seed in range(4):
-        game = lv.new_game(profile, 4, seed)
-        rng = random.Random(seed)
-        while not game.over:
-            game.apply(game.random_legal(rng))
-            s = game.state
-            for casino, facts in game.engine.casinos_with_dice(s):
-                assert tuple(facts) == _facts_here(s, casino), casino
+    for game in _after_each_decision(lv.load_profile(spec)):
+        s = game.state
+        for casino, facts in game.engine.casinos_with_dice(s):
+            assert tuple(facts) == _facts_here(s, casino), casino
 
 
 def test_a_gamble_s_dice_are_those_it_rolled():
