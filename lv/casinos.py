@@ -198,7 +198,10 @@ class DiceFacts:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, DiceFacts):
             return NotImplemented
-        return self._tuple() == other._tuple()
+        # field by field, the first that differs ends it (the pick compares the index's facts with those it listed
+        # last: pure, ~50 a game, where two calls of ``_tuple`` and their tuples cost more than the compare)
+        return (self.top == other.top and self.pips == other.pips and self.boss == other.boss
+                and self.top_lots == other.top_lots and self.owners == other.owners)
 
     def __hash__(self) -> int:
         return hash(self._tuple())
@@ -371,8 +374,8 @@ class CasinoIndex:
     _noted: int
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
-        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision):
-        # ``Engine._told`` looks at those blocks only
+        # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision), but
+        # for a new tile alone on an empty lot (``_placed``: nothing to tell): ``Engine._told`` looks at those only
         self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
@@ -586,14 +589,20 @@ class CasinoIndex:
 
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
-        dirty, block_number, masks = self.dirty, self.board.block_number, self.board.block_masks
+        dirty = self.dirty
+        if not dirty:
+            self._all = self._with_dice = self._bosses = None
+            return
+        # (the views joined from the blocks are None already: ``tiles_changed`` forgot them, and none is joined while
+        # tiles changed are not worked out)
         self.dirty = 0
+        board = self.board
+        block_number, masks = board.block_number, board.block_masks
         while dirty:
             number = block_number[(dirty & -dirty).bit_length() - 1]
             bm = masks[number]
             self._rework(number, bm, dirty & bm)
             dirty &= ~bm
-        self._all = self._with_dice = self._bosses = None
 
     def nothing_to_tell(self) -> bool:
         """Whether the tiles changed since the last refresh are a new tile on an empty lot or every lot of one
@@ -779,7 +788,8 @@ class CasinoIndex:
         first lots) with its dice facts, its boss into the block's bosses by mask (a copy); in the place of ``was``
         (the same lot, recoloured or raised), it takes its place with the same dice facts (the same die: a die changed
         would have made the block stale), and the bosses by mask stay the very same dict (the same mask, the same
-        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die."""
+        boss: ``Engine.apply`` then compares nothing there). Never tied: one tile has one die. Neither is ``rebossed``:
+        there is no merge and no boss changed to tell."""
         block = list(self.by_block[number])
         pairs = list(self._pairs[number])
         facts = self._facts
@@ -796,7 +806,8 @@ class CasinoIndex:
             by_mask[single.mask] = f.boss
             self._bosses_by[number] = by_mask
             self._boss_blocks = None
-            self.rebossed |= 1 << number
+            # (not ``rebossed``: a casino on a lot that was empty was made of no casino, so ``Engine._told`` finds
+            # nothing to tell of it, no merge and no boss changed)
         else:
             if f is None:
                 f = facts[i] = _facts_from(self._owners, self._values, single)

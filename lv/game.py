@@ -418,16 +418,9 @@ def _ended(player: int) -> TurnEnded:
 
 
 def _one_decision(action: Any, event: Event) -> Decision:
-    """``Decision(action)`` with ``event`` its one event (as ``_decided`` keeps it), made without ``__init__``'s frame in
-    the pure build (an end of turn's)."""
-    if _COMPILED:
-        decision = Decision(action)
-        decision._one = event
-        return decision
-    decision = _new_decision(Decision)
-    decision.action = action
-    decision._dice = decision._choices = decision._generated = decision._events = None
-    decision._pair = decision._gen = 0
+    """``Decision(action)`` with ``event`` its one event (as ``_decided`` keeps it): an end of turn's, compiled (pure,
+    ``Game.apply`` makes it without ``__init__``'s frame and without a call)."""
+    decision = Decision(action)
     decision._one = event
     return decision
 
@@ -880,13 +873,22 @@ class Game:
                 as_decision = bool(draw) and self.explicit_draws
                 if as_decision and saved is None:  # a draw refused takes the end back too
                     saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
-                turn.decisions.append(_one_decision(action, ended))  # (its one event kept without a list: ``_decided``)
+                # (its one event kept without a list: ``_decided``)
+                if _COMPILED:
+                    decision = _one_decision(action, ended)
+                else:  # (pure: made without ``__init__``'s frame, each field stored once, without a call)
+                    decision = _new_decision(Decision)
+                    decision.action = action
+                    decision._dice = decision._choices = decision._generated = decision._events = None
+                    decision._pair = decision._gen = 0
+                    decision._one = ended
+                turn.decisions.append(decision)
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
                 out: list[Event] = [ended]
                 out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
-                           else self.current_turn.draw_events)
+                           else self.history[-1].draw_events)  # (``current_turn``, without its call)
                 return out
             # the dice's key: the last one made if it is this step's (a push after a pop: the same step again), so
             # that a search's push/pop pair makes and frees no tuple for it

@@ -1064,8 +1064,16 @@ class Engine:
                 self._tell(s, before, index.pair_blocks(), events)
             return
         # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
-        if index.dirty:
-            index.refresh()
+        dirty = index.dirty
+        if dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+            board = self.board
+            number = board.block_number[(dirty & -dirty).bit_length() - 1]
+            bm = board.block_masks[number]
+            if dirty & bm == dirty:
+                index.dirty = 0
+                index._rework(number, bm, dirty)
+            else:
+                index.refresh()
         if index._stale:
             index._fill()
         after = index._boss_blocks
@@ -1074,7 +1082,7 @@ class Engine:
         if index._tied:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
-        if after != bosses:
+        if index.rebossed:  # (none: every block's bosses by mask are the very dicts they were, or a new tile's)
             self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:

@@ -141,3 +141,45 @@ def test_a_vouched_gamble_without_the_boss_s_answer_waits_for_it_where_the_boss_
     assert game.current_turn.decisions[-1].action is asked
     assert game.state.phase == LAY_OFF_PHASE and game.to_move == game.state._casinos.facts_of(
         game.state._casinos.at[asked.lot]).boss
+
+
+@pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled engine's methods are C: not patched")
+def test_a_decision_that_changes_tiles_in_two_blocks_works_out_both(monkeypatch):
+    """``Engine.apply`` works out the casinos a decision changed without ``refresh``'s call where its tiles are in one
+    block (pure): where they are in two, both blocks are worked out. Here each build also puts a tile of its colour on
+    an empty lot of another block (a decision no family makes, which the one-block way would leave half done): the
+    index after it is the index made anew."""
+    from lv.actions.build import BuildFamily
+
+    real = BuildFamily.carry_out
+    both = 0
+
+    def and_another(self, engine, s, player, a, dice, events, choices):
+        nonlocal both
+        real(self, engine, s, player, a, dice, events, choices)
+        board = s.board
+        number = board.block_number[board.index[a.lot]]
+        for i, lot in enumerate(board.order):
+            if board.block_number[i] != number and not s.tile_mask >> i & 1 and lot not in s.markers:
+                s.place_tile(lot, a.color, 1, None, None)
+                both += 1
+                return
+
+    real_rework = CasinoIndex._rework
+
+    def in_its_block(self, number, bm, changed):
+        assert not changed & ~bm, (number, changed)  # (else its flood fills would never cover the lot outside)
+        return real_rework(self, number, bm, changed)
+
+    monkeypatch.setattr(BuildFamily, "carry_out", and_another)
+    monkeypatch.setattr(CasinoIndex, "_rework", in_its_block)
+    for seed in range(3):
+        game = lv.new_game("revised", 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if game.over:
+                break
+            game.apply(game.random_legal(rng))
+            fresh = CasinoIndex(game.state.copy(), game.profile.casino.join_rule)
+            assert _view(game.state._casinos) == _view(fresh)
+    assert both > 5

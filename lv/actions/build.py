@@ -277,7 +277,15 @@ class BuildFamily(Family):
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         lot = engine.board.lots[a.lot]
-        ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+        if COMPILED:
+            ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
+        else:  # (pure: ``free_die``'s first test, ``dice_count``'s, written out: a die left, as the builder mostly has,
+            #     without two calls)
+            masks = s.dice_masks
+            if player >= len(masks) or masks[player].bit_count() < engine._dice_per_player:
+                ok, moved = True, None
+            else:
+                ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
         s.players[player].money -= lot.price
         s.remove_marker(a.lot)
         s.place_tile(a.lot, a.color, 1, player if ok else None, lot.die if ok else None)

@@ -401,10 +401,11 @@ class GambleFamily(Family):
         # generic attribute lookup)
         lot, bet, lay_off = a.lot, a.bet, a.lay_off is True  # (None: not asked, in a trade's step: no lay-off)
         tables = engine.family_tables  # the outcomes by total, as masks (compiled: native reads and tests)
-        index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: two calls, not five)
-        casino = index.at.get(lot)
+        index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: one call, not five)
+        casino = index.at_bit[engine.board.index[lot]]  # (``index.at.get``, its call spared)
         assert casino is not None
-        b = index.facts_of(casino).boss
+        f = index._facts[casino.first]  # (``index.facts_of``, its call spared where they are kept, as they mostly are)
+        b = (index.facts_of(casino) if f is None else f).boss
         assert b is not None
         d1, d2 = dice.gamble()
         total = d1 + d2
