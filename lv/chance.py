@@ -460,17 +460,23 @@ class Dice:
                 self._rolling = self._spent = True
             return halves.die()
         stream = self._stream
-        if stream is None or not self._rolling:  # the step's first die: its stream started (the Dice's one stream
-            #                                      object, as compiled)
-            if stream is None:
-                stream = self._stream = Stream(0)
-            stream.state = stream_start(self.seed, self.key) & _MASK64
-            self._rolling = self._spent = True
+        if stream is None or not self._rolling:  # the step's first die: its stream started
+            stream = self._started()
         # pure: ``stream.die()`` inline (``Stream.next64``, then 1-6 by multiply and shift): no Python call a die
         stream.state = z = (stream.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return 1 + (((z ^ (z >> 31)) * 6) >> 64)
+
+    def _started(self) -> Stream:
+        """Pure: the step's stream started for its first die (the Dice's one stream object, as compiled); called
+        once a step, not once a die."""
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Stream(0)
+        stream.state = stream_start(self.seed, self.key) & _MASK64
+        self._rolling = self._spent = True
+        return stream
 
     def _two(self) -> tuple[int, int]:
         """Two dice, as ``_roll`` twice rolls them: pure, from the step's stream both in one call (a gamble's pair,
@@ -479,11 +485,8 @@ class Dice:
             d1 = self._roll()
             return d1, self._roll()
         stream = self._stream
-        if stream is None or not self._rolling:  # the step's first die: its stream started (as ``_roll``)
-            if stream is None:
-                stream = self._stream = Stream(0)
-            stream.state = stream_start(self.seed, self.key) & _MASK64
-            self._rolling = self._spent = True
+        if stream is None or not self._rolling:  # the step's first die: its stream started
+            stream = self._started()
         # ``_roll``'s die twice: the state stepped once a die, each output mixed and mapped to 1-6
         stream.state = z = (stream.state + _GAMMA) & _MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
