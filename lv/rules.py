@@ -383,9 +383,7 @@ class Engine:
                 if rounds > 500:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", Rule.TIES_STOP_WHEN)
                 values = dice.tie(list(lots))
-                owners, index_of = s.die_owners, self.board.index
-                for lot, v in values.items():
-                    s.set_die(lot, owners[index_of[lot]], v)
+                s.reroll(values)
                 events.append(TieRerolled(lots, dict(values)))  # (the dice facts' tuple)
                 if self._rerolls_count:
                     s.reorganizing().update(lots)
@@ -581,8 +579,7 @@ class Engine:
                 raise IllegalAction(f"reroll the tied dice on {', '.join(lots)}: one face (1-6) each, in that order, "
                                     f"e.g. 'reroll {' '.join(f'{lot} 4' for lot in lots)}'", TIE_REROLL)
             s.pending, s.phase = None, "draw"
-            for lot in lots:
-                s.set_die(lot, s.tiles[lot].owner, values[lot])
+            s.reroll(values)  # (in the order of ``lots``: checked above)
             events.append(TieRerolled(list(lots), values))
             if self._rerolls_count:
                 s.reorganizing().update(lots)
