@@ -37,7 +37,7 @@ from .legal import legal_actions, legal_count, random_pick
 from .notation import check_names, new_name_problem
 from .profile import Profile, load_profile
 from .ruleids import Rule
-from .rules import DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine
+from .rules import APPLIED, DRAW_FIRST, DRAW_ONCE, DRAW_TURN, Engine, applied_family
 from .state import GameState, PlayerState, Result, Undo
 
 
@@ -406,6 +406,8 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 # pure, a Decision (or a Turn) made without its ``__init__`` (``Game.apply``, ``_begin_turn`` store each field)
 _new_decision: Final = object.__new__
 _GOOD_NAMES: Final[set[tuple[str, ...]]] = set()  # players' names ``check_names`` found good (at most 256 kept)
+# the choices given with a vouched decision (none): ``Engine.carry_out``'s, one dict for all, never written
+_NO_CHOICES: Final[dict[str, str]] = {}
 # each seat's ``turn_ended`` event (a value: one a seat, handed out at each end of its turn, not one a turn)
 _ENDED: Final[list[TurnEnded]] = []
 
@@ -818,6 +820,9 @@ class Game:
             if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
                 return self._ask(action, None, None)
             end = kind is EndTurn
+            # its family, carried out by ``Engine.carry_out`` at once (``Engine.apply`` would look it up again, with
+            # the step; None: not one of the action step's own, a trade's: ``Engine.apply``)
+            family = applied_family(kind) if _COMPILED else APPLIED(kind)
             saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
             self._vouched = None
@@ -860,6 +865,7 @@ class Game:
             # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision
             # does; no dice or choices given, none)
             end = isinstance(action, EndTurn)
+            family = None
             saved = None
             turns = decided = 0
             if not plain and ((next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)):
@@ -901,7 +907,10 @@ class Game:
                 key = ("turn", s.turn, "decision", len(turn.decisions))
             d = self._dice.again(self.seed, key, dice)
             events: list[Event] = []
-            self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
+            if family is not None:  # vouched (no choices given)
+                self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)
+            else:
+                self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]

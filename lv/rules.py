@@ -383,9 +383,7 @@ class Engine:
                 if rounds > 500:
                     raise IllegalAction("tie rerolls do not end (recorded dice keep tying)", Rule.TIES_STOP_WHEN)
                 values = dice.tie(list(lots))
-                owners, index_of = s.die_owners, self.board.index
-                for lot, v in values.items():
-                    s.set_die(lot, owners[index_of[lot]], v)
+                s.reroll(values)
                 events.append(TieRerolled(lots, dict(values)))  # (the dice facts' tuple)
                 if self._rerolls_count:
                     s.reorganizing().update(lots)
@@ -581,8 +579,7 @@ class Engine:
                 raise IllegalAction(f"reroll the tied dice on {', '.join(lots)}: one face (1-6) each, in that order, "
                                     f"e.g. 'reroll {' '.join(f'{lot} 4' for lot in lots)}'", TIE_REROLL)
             s.pending, s.phase = None, "draw"
-            for lot in lots:
-                s.set_die(lot, s.tiles[lot].owner, values[lot])
+            s.reroll(values)  # (in the order of ``lots``: checked above)
             events.append(TieRerolled(list(lots), values))
             if self._rerolls_count:
                 s.reorganizing().update(lots)
@@ -989,7 +986,7 @@ class Engine:
         a user, a record or a bot), which its family's ``carry_out`` applies without the checks."""
         kind = type(action)
         # trusted, in the action step: the checks below would all pass (the simulation's path)
-        family = ((_applied(kind) if _COMPILED else _APPLY.get(kind)) if trusted and s.phase == "actions"
+        family = ((applied_family(kind) if _COMPILED else APPLIED(kind)) if trusted and s.phase == "actions"
                   else None)
         choices = choices if choices is not None else _NO_CHOICES
         if family is None:
@@ -1010,8 +1007,14 @@ class Engine:
                                     DRAW_FIRST)
             if s.phase != "actions":
                 raise IllegalAction("no decisions during the draw", TURN_ORDER)
-        # the action (through its family's ``carry_out`` if trusted, else checked: ``act``), then its ties, merges
-        # and boss changes
+        self.carry_out(s, family, action, dice, events, choices)
+
+    def carry_out(self, s: GameState, family: Family | None, action: A.Decision, dice: Dice, events: list[Event],
+                  choices: dict[str, str]) -> None:
+        """``apply`` past its step's checks: the action, through ``family``'s ``carry_out`` (its family, for a trusted
+        decision: see ``apply``) or checked (None: ``act``), then its ties, merges and boss changes. ``Game.apply``
+        calls it at once for a decision it vouches for, the family looked up there (``applied_family``): the
+        decision's class and step read once for both."""
         index = s._casinos  # (``casino_index``'s test here: the index is current, as it mostly is, without a call)
         if index is None or index.dirty or index.join_rule != self._join_rule:
             index = casino_index(self.board, s, self._join_rule)
@@ -1243,11 +1246,15 @@ _APPLY: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and
 _APPLY_KINDS: Final[tuple[type, ...]] = tuple(cls for f in _BY_USE if f.applies and not f.anytime for cls in f.decisions)
 _APPLY_FAMILIES: Final[tuple[Family, ...]] = tuple(f for f in _BY_USE if f.applies and not f.anytime
                                                    for _ in f.decisions)
+# ``_APPLY.get``: pure, the lookup of ``applied_family`` without its frame (``apply``, and ``Game.apply`` for a
+# decision it vouches for)
+APPLIED: Final = _APPLY.get
 
 
-def _applied(kind: type) -> Family | None:
-    """``_APPLY.get(kind)``, compiled: the classes compared by identity, the families listed most first (see
-    ``action_cost``)."""
+def applied_family(kind: type) -> Family | None:
+    """The family that carries out an action step's decision of class ``kind`` (``Engine.carry_out``; None: none,
+    as for a trade, carried out at any time): ``_APPLY.get(kind)``, compiled (pure: ``APPLIED``), the classes
+    compared by identity, the families listed most first (see ``action_cost``)."""
     kinds = _APPLY_KINDS
     for k in range(len(kinds)):
         if kinds[k] is kind:

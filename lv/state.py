@@ -823,6 +823,25 @@ class GameState:
         if index is not None:
             index.die_changed(i)
 
+    def reroll(self, values: dict[str, int]) -> None:
+        """The dice on the lots of ``values`` (lot -> value; lots with a die) show those values, each its owner's as
+        before (a reorganization, a tie's reroll): ``set_die(lot, its owner, value)`` of each, in one call (a die
+        that keeps its owner changes no mask by seat: only its value and its tile)."""
+        tiles, die_values, index_of = self.tiles, self.die_values, self.board.index
+        u = self._undo
+        index = self._casinos
+        if index is None and self._casinos_from is not None:
+            index = self._adopt()
+        for lot, v in values.items():
+            i = index_of[lot]
+            t = tiles[lot]
+            if u is not None:
+                u.note(i, t)
+            tiles[lot] = _tile(t.color, t.height, t.owner, v)
+            die_values[i] = v
+            if index is not None:
+                index.die_changed(i)
+
 
 def _bits_of(board: Board, lots: Iterable[str]) -> tuple[int, ...]:
     """The bit positions of ``lots``, in their order (``recolor``/``raise_tiles`` given lot ids only)."""

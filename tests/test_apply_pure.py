@@ -81,16 +81,17 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
 def test_the_merges_and_bosses_told_are_those_the_blocks_casinos_tell(spec, monkeypatch):
     """Every decision of played games tells the merges and boss changes that ``Engine._tell`` finds from the blocks'
     casinos with their dice facts before and after it (the compiled build's way, compared casino by casino over
-    every block), in the same order; some decisions tell some."""
-    real = Engine.apply
+    every block), in the same order; some decisions tell some. (``Engine.carry_out`` tells them, for ``Engine.apply``
+    and for the decisions ``Game.apply`` vouches for, which it carries out at once.)"""
+    real = Engine.carry_out
     told = 0
 
-    def checked(self, s, action, dice, events, choices=None, trusted=False):
+    def checked(self, s, family, action, dice, events, choices):
         nonlocal told
         index = self.index(s)
         before = index.pair_blocks()
         start = len(events)
-        real(self, s, action, dice, events, choices, trusted)
+        real(self, s, family, action, dice, events, choices)
         if self.quiet or s.phase != "actions":
             return
         expected: list = []
@@ -99,7 +100,7 @@ def test_the_merges_and_bosses_told_are_those_the_blocks_casinos_tell(spec, monk
         assert got == expected, (action, got, expected)
         told += len(got)
 
-    monkeypatch.setattr(Engine, "apply", checked)
+    monkeypatch.setattr(Engine, "carry_out", checked)
     for seed in range(4):
         game = lv.new_game(spec, 4, seed=seed)
         rng = random.Random(seed)
@@ -123,6 +124,51 @@ def test_a_vouched_decision_plays_as_the_same_decision_checked(spec):
         events = short.apply(action)
         assert long.apply(twin) == events
     assert long.over and _text(short) == _text(long)
+
+
+@pytest.mark.skipif(lv.build_name() == "compiled", reason="the compiled engine's methods are C: not patched")
+def test_a_vouched_decision_is_carried_out_by_its_family_at_once(monkeypatch):
+    """``Game.apply`` hands a decision it vouches for (``random_legal``'s very object, nothing given) to
+    ``Engine.carry_out`` with its family at once, not to ``Engine.apply`` (its step's checks, and the family looked
+    up again); an equal copy, not vouched, goes through ``Engine.apply``, whose own ``carry_out`` gets no family
+    (checked: ``act``). An end of turn and a trade's decisions are neither (the game's turn machinery; any time)."""
+    calls: list[tuple[str, object, object]] = []
+    real_apply, real_carry_out = Engine.apply, Engine.carry_out
+
+    def apply(self, s, action, dice, events, choices=None, trusted=False):
+        calls.append(("apply", action, trusted))
+        real_apply(self, s, action, dice, events, choices, trusted)
+
+    def carry_out(self, s, family, action, dice, events, choices):
+        calls.append(("carry_out", action, None if family is None else family.name))
+        real_carry_out(self, s, family, action, dice, events, choices)
+
+    monkeypatch.setattr(Engine, "apply", apply)
+    monkeypatch.setattr(Engine, "carry_out", carry_out)
+    game = lv.new_game("revised", 4, seed=6)
+    rng = random.Random(6)
+    kinds = set()
+    while not game.over and len(kinds) < 5:
+        action = game.random_legal(rng)
+        del calls[:]
+        game.apply(action)
+        if isinstance(action, EndTurn):
+            assert not calls
+            continue
+        family = lv.actions.FAMILY_OF[type(action)].name
+        assert calls == [("carry_out", action, family)], calls
+        kinds.add(family)
+    assert kinds >= {"build", "gamble", "remodel", "reorganize"}, kinds
+    other = lv.new_game("revised", 4, seed=6)
+    rng = random.Random(6)
+    while True:
+        action = other.random_legal(rng)
+        if not isinstance(action, EndTurn):
+            break
+        other.apply(action)
+    del calls[:]
+    other.apply(copy.copy(action))  # the first decision, given from outside: checked
+    assert calls == [("apply", calls[0][1], False), ("carry_out", calls[0][1], None)], calls
 
 
 def test_a_vouched_gamble_without_the_boss_s_answer_waits_for_it_where_the_boss_is_asked():

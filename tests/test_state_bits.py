@@ -400,3 +400,44 @@ def test_recolor_and_raise_given_a_casinos_bits_are_those_given_its_lots(spec, s
             assert everything(by_bits) == kept
             tried += 1
     assert tried >= 60
+
+
+@pytest.mark.parametrize("spec,seed", [("revised", 23), ("original", 24)])
+def test_reroll_is_set_die_of_each_lot_with_its_owner(spec, seed):
+    """Guards ``reroll`` (a reorganization's and a tie's new values, in one call): at played positions, every casino
+    with dice given new values on its dice by ``reroll`` and by ``set_die`` a lot at a time (each die its owner's)
+    gives the same state (but its structure stamp), bitboards, dice masks and casino index included (its dice facts
+    and bosses the new ones), under a checkpoint rolled back as well."""
+    rng = random.Random(seed)
+    game = lv.new_game(spec, 4, seed)
+    join_rule = game.profile.casino.join_rule
+    tried = changed = 0
+    while not game.over and tried < 120:
+        for _ in range(rng.randrange(3, 12)):
+            if game.over:
+                break
+            game.apply(game.random_legal(rng))
+        s = game.state
+        for casino in s.casino_index(join_rule).all():
+            diced = [lot for lot in casino.lots if s.tiles[lot].owner is not None]
+            if not diced:
+                continue
+            values = {lot: rng.randint(1, 6) for lot in diced}
+            by_call, one_by_one = s.copy(), s.copy()
+            by_call.casino_index(join_rule).with_dice()  # (its index current: the facts and bosses to forget)
+            mark = by_call.checkpoint()
+            kept = everything(by_call)
+            by_call.reroll(values)
+            for lot, v in values.items():
+                one_by_one.set_die(lot, one_by_one.tiles[lot].owner, v)
+            got = [everything(x) for x in (by_call, one_by_one)]
+            for facts in got:
+                del facts["structure"]  # a stamp: unique to each change
+            assert got[0] == got[1], casino
+            assert [by_call.tiles[lot].value for lot in diced] == list(values.values())
+            assert_index_agrees(by_call, join_rule, "rerolled")
+            changed += dice_facts(by_call, casino) != dice_facts(s, casino)
+            by_call.rollback(mark)
+            assert everything(by_call) == kept
+            tried += 1
+    assert tried >= 60 and changed >= 20

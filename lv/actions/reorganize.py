@@ -247,12 +247,7 @@ class ReorganizeFamily(Family):
                     by_owner.setdefault(owner, []).append(lot)
         values = dice.reorg(by_owner)
         s.players[player].money -= price
-        for lot, v in values.items():
-            if _COMPILED:
-                tile = tiles[lot]  # (given to set_die: looked up once)
-                s.set_die(lot, tile.owner, v, -1, tile)
-            else:
-                s.set_die(lot, tiles[lot].owner, v)
+        s.reroll(values)
         s.reorganizing().update(values)  # 003 L624-627: the lock survives merges
         if not engine.mute:  # (a search's imagined games read no event)
             if _COMPILED:
