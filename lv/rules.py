@@ -11,6 +11,7 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 
 from typing import Any, Final, cast
 
@@ -110,7 +111,11 @@ class Engine:
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
         # the draw step's scratch space and facts kept by number of players (one field: see family_tables)
-        self._draw = DrawScratch(len(self.board.order))
+        # (and, pure, ``pay_and_score``'s parameters and the score track, read as one tuple)
+        floor = self.board._track_floor
+        self._draw = DrawScratch(len(self.board.order), (
+            self._per_pip, self._by_points, self._physical_tiles, self._dieless_scores, len(self.board.order),
+            self._win_at_once, floor, len(floor) - 1))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -660,28 +665,38 @@ class Engine:
             draw = self._draw
             masks = s.marker_masks
             paid_masks, paid = draw.paid_masks, draw.paid
-            if len(paid_masks) < len(masks):
-                paid_masks.extend([0] * (len(masks) - len(paid_masks)))
+            if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
+                paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
                 paid.extend([_NO_PAID] * (len(masks) - len(paid)))
-            for mask in masks:
-                if mask:
-                    if paid_masks[owner] == mask:
-                        event = paid[owner]
+            # each seat's markers walked with its last payout's mask and event and its player (``zip``: no list read
+            # by index a seat; ``marker_masks`` past the players are 0)
+            for owner, mask, was, event, player in zip(range(len(masks)), masks, paid_masks, paid, players):
+                if mask != was:  # its markers changed since its last payout, or it has none
+                    if not mask:
+                        continue
+                    bit = mask ^ was
+                    if was > 0 and not bit & (bit - 1):
+                        # one marker placed or taken since (most changes): its lots are the last payout's with that
+                        # lot put in or left out, in board order (no walk over the mask's bytes)
+                        k = (was & (bit - 1)).bit_count()
+                        last = event._lots
+                        if mask & bit:
+                            lots = (*last[:k], board.order[board.position_of[bit]], *last[k:])
+                        else:
+                            lots = (*last[:k], *last[k + 1:])
                     else:
-                        lots = board._lots_memo.get(mask)
-                        if lots is None:
-                            lots = board.lots_tuple(mask)
-                        # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
-                        # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
-                        event = paid[owner] = _new(Paid)
-                        event.player = owner
-                        event.amount = income * len(lots)
-                        event.why = "lots"
-                        event._lots = lots
-                        paid_masks[owner] = mask
-                    players[owner].money += event.amount
-                    events.append(event)
-                owner += 1
+                        found = board._lots_memo.get(mask)
+                        lots = found if found is not None else board.lots_tuple(mask)
+                    # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
+                    # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
+                    event = paid[owner] = _new(Paid)
+                    event.player = owner
+                    event.amount = income * len(lots)
+                    event.why = "lots"
+                    event._lots = lots
+                    paid_masks[owner] = mask
+                player.money += event.amount
+                events.append(event)
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
@@ -722,11 +737,10 @@ class Engine:
             index = s._casinos
             if index is None or index.dirty or index.join_rule != self._join_rule:
                 index = casino_index(board, s, self._join_rule)
-            per_pip = self._per_pip
-            players, quiet = s.players, self.quiet
-            by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
             draw = self._draw
-            dice_mask, lots = s.dice_mask, draw.lots
+            per_pip, by_points, physical, dieless, lots, at_once, floor, top = draw.scoring
+            players, quiet = s.players, self.quiet
+            dice_mask = s.dice_mask
             paid_at, paid_facts = draw.casino_paid, draw.casino_facts
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
@@ -769,12 +783,11 @@ class Engine:
                             events.append(paid)
                 elif not owners:
                     continue
-                else:  # by seat, in seat order: the pips on each seat's dice in the casino
+                else:  # by seat, in seat order: the pips on each seat's dice in the casino (its owners: no other seat
+                    #      has a die there)
                     values, seats = s.die_values, s.dice_masks
-                    for owner in range(len(seats)):
+                    for owner in sorted(owners):
                         held = mask & seats[owner]
-                        if not held:
-                            continue
                         pips = 0
                         while held:
                             low = held & -held
@@ -792,18 +805,17 @@ class Engine:
                                 events.append(paid)
                 b = facts.boss
                 if b is not None:
-                    with_dice = mask & dice_mask
-                    spaces = casino.spaces if dieless or with_dice == mask else with_dice.bit_count()
-                    award = spaces * casino.height if physical else spaces
-                    scoring.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
-                                   casino.lots))
+                    if dieless or mask & dice_mask == mask:  # (every lot with a die, as in most casinos)
+                        award = casino.physical_tiles if physical else casino.spaces
+                    else:
+                        spaces = (mask & dice_mask).bit_count()
+                        award = spaces * casino.height if physical else spaces
+                    scoring.append(((award if by_points else casino.spaces) * lots + first, award, b, casino.lots))
             target = self._target
             if scoring:
                 if len(scoring) > 1:
                     scoring.sort()  # smallest first, then board order
-                mute, at_once = self.mute, self._win_at_once
-                floor = board._track_floor
-                top = len(floor) - 1
+                mute = self.mute
                 for _, award, b, its_lots in scoring:
                     player = players[b]
                     before = player.score
@@ -827,10 +839,9 @@ class Engine:
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
                         return
-            for player in players:  # ``_end_if_reached``
-                if player.score >= target:
-                    self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
-                    return
+            # ``_end_if_reached``: the top score found in C (no bytecodes a seat)
+            if max(players, key=_SCORE).score >= target:
+                self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
             return
         index = casino_index(board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
@@ -1146,16 +1157,24 @@ class FamilyTables:
         self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
 
 
+# ``DrawScratch.scoring``
+PayScoring = tuple[int, bool, bool, bool, int, bool, tuple[int, ...], int]
+
+
 class DrawScratch:
     """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
     __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
-                 "casino_paid", "casino_facts")
+                 "casino_paid", "casino_facts", "scoring")
 
-    def __init__(self, lots: int) -> None:
+    def __init__(self, lots: int, scoring: PayScoring) -> None:
         self.lots = lots
+        # pure: ``pay_and_score``'s parameters, one tuple (per pip, by points, physical tiles, die-less tiles score,
+        # the board's lots, win at once, the score track's floor by score and its top score; the target is read
+        # from the engine)
+        self.scoring = scoring
         self.award_at: list[int] = [0] * lots
         self.boss_at: list[int] = [0] * lots
         # by seat, the markers' mask at its last payout for its lots and those lots (``pay_lots``; grown by seat)
@@ -1259,7 +1278,7 @@ def _applied(kind: type) -> Family | None:
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
-# the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
+# the Paid event of a seat not paid yet (``DrawScratch.paid``, pure: never given, its mask -1 is no seat's)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
 # compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
 _NO_CASINO_PAID: Final[list[Paid]] = []
@@ -1272,4 +1291,5 @@ _NO_NAMES: Final[list[str]] = []
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_SCORE: Final = attrgetter("score")  # pure: a player's score, read in C (``pay_and_score``'s end test)
 _new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``, ``pay_lots``)
