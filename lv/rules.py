@@ -333,34 +333,37 @@ class Engine:
             if not found:
                 continue
             for mask, b in (found if len(found) == 1 else sorted(found, key=_first_lot)):  # (in board order)
-                # the casinos it was made of, in the order of its lots: (mask, boss) of each
+                # the casinos it was made of: (mask, boss) of each casino of the block before with a lot in it (one
+                # pass over the block's few, not one a lot of it)
                 prior: list[tuple[int, int | None]] = []
-                rest = mask
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    for old in was.items():
-                        if old[0] & low:
-                            prior.append(old)
-                            rest &= ~old[0]
-                            break
+                for old in was.items():
+                    if old[0] & mask:
+                        prior.append(old)
                 if not prior:
                     continue
                 casino = at_bit[(mask & -mask).bit_length() - 1]
                 assert casino is not None  # a casino of the index
-                if len(prior) >= 2:  # its first tile's colour and height (a "color" join may mix heights)
+                if len(prior) == 1:  # (most: a casino grown, cut or rebossed)
+                    boss = prior[0][1]
+                else:
+                    # in the order of its lots: by each one's first lot in it (the block's are in board order of their
+                    # own first lots, which a casino cut by a remodel may not keep)
+                    prior.sort(key=lambda old: old[0] & mask & -(old[0] & mask))
+                    # its first tile's colour and height (a "color" join may mix heights)
                     i = casino.first
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
                     events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots
-                main = prior[0]
-                size = main[0].bit_count()
-                for old_pair in prior:
-                    count = old_pair[0].bit_count()
-                    if count > size:
-                        main, size = old_pair, count
-                if main[1] != b:
-                    events.append(BossChanged(casino.lots, main[1], b))
+                    # the boss of the largest it was made of (the first of those as large)
+                    main = prior[0]
+                    size = main[0].bit_count()
+                    for old_pair in prior:
+                        count = old_pair[0].bit_count()
+                        if count > size:
+                            main, size = old_pair, count
+                    boss = main[1]
+                if boss != b:
+                    events.append(BossChanged(casino.lots, boss, b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
