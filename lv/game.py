@@ -774,8 +774,12 @@ class Game:
                 turn = _new_decision(Turn)
                 turn.number = number
                 turn.player = player
-                turn._cards = None if one else list(drawn)
-                turn._card = drawn[0] if one else None
+                if one:
+                    turn._cards = None
+                    turn._card = drawn[0]
+                else:
+                    turn._cards = list(drawn)
+                    turn._card = None
                 turn._draw_dice = used if used else None
                 turn._draw_generated = generated_of(dice._gen) if dice._gen else None
                 turn._draw_choices = None if not choices else dict(choices)

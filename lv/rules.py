@@ -505,7 +505,7 @@ class Engine:
                         return
                 else:
                     self.pay_lots(s, events)
-                    self.pay_and_score(s, color, events, False, color_id)
+                    self.pay_and_score(s, color, events, False, color_id, index)
             else:
                 before, bosses = self._before_draw(s)
                 try:
@@ -660,13 +660,13 @@ class Engine:
         income = self._lot_income
         if not income:
             return
-        owner, quiet, players, board = 0, self.quiet, s.players, self.board
+        quiet = self.quiet
         if not _COMPILED and not quiet:
             # pure: each seat's Paid event kept with the mask it was made for and given again while the seat's markers
             # are the same (an event is a value, never changed once made: most seats' markers do not change from draw
             # to draw); one made only for a seat whose markers changed
-            draw = self._draw
-            masks = s.marker_masks
+            draw, board = self._draw, self.board
+            masks, players = s.marker_masks, s.players
             paid_masks, paid = draw.paid_masks, draw.paid
             if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
                 paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
@@ -703,6 +703,7 @@ class Engine:
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
+        owner, players, board = 0, s.players, self.board
         draw = self._draw
         paid_masks, paid_lots = draw.paid_masks, draw.paid_lots
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
@@ -725,10 +726,11 @@ class Engine:
             owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False,
-                      color_id: int = -2) -> None:
+                      color_id: int = -2, index: CasinoIndex | None = None) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
-        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
+        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here);
+        ``index``: pure, the state's casino index if the caller has it current (None: looked up here)."""
         board = self.board
         if not _COMPILED:
             # pure: written for bytecodes. The casinos that pay walked by mask as a colour's below (a casino's first
@@ -737,9 +739,10 @@ class Engine:
             # that scores ranked as a tuple (its order, award, boss and lots: no two share the order, so a compare
             # stops there), not by an int and scratch lists; the score track (``Board.advance``) and the end
             # (``_end_if_reached``) read inline. The same payouts, scores and events.
-            index = s._casinos
-            if index is None or index.dirty or index.join_rule != self._join_rule:
-                index = casino_index(board, s, self._join_rule)
+            if index is None:
+                index = s._casinos
+                if index is None or index.dirty or index.join_rule != self._join_rule:
+                    index = casino_index(board, s, self._join_rule)
             draw = self._draw
             per_pip, by_points, physical, dieless, lots, at_once, floor, top = draw.scoring
             players, quiet = s.players, self.quiet
