@@ -372,26 +372,30 @@ class Dice:
         # stream object kept from step to step (``again``), started again at the next step's first die, not one made
         # and freed a step; ``_pair`` and ``_gen`` are 0 until it has
         self._rolling = False
-        # this step rolled a die or wrote to ``_used`` or ``_ties_left``: ``again`` has something to make ready (set
-        # wherever they are written, and with ``_rolling``)
-        self._spent = False
+        # this step rolled a die, wrote to ``_used`` or ``_ties_left``, or was given recorded dice: ``again`` has
+        # something to make ready (set wherever they are written, with ``_rolling``, and with ``recorded``)
+        self._spent = bool(recorded)
 
     def again(self, seed: int | str, key: tuple[str | int, ...], recorded: dict[str, Any] | None = None) -> Dice:
         """These dice made ready for another step, as ``Dice(seed, key, recorded, self.ask)`` would be (``Game.apply``
         rolls one Dice from decision to decision). The step before's ``generated`` list and a ``used`` dict it wrote
         to are left to whoever took them: new ones are made; an empty ``used`` is kept (whoever read it empty must
-        not keep it). Not for sampled dice."""
+        not keep it). Not for sampled dice. Dice whose step left nothing (``_spent`` False) and that are given none
+        need only their key: ``Game.apply`` sets it without this call (its dice's seed is the game's)."""
         self.seed = seed
         self.key = key
-        self.recorded = recorded if recorded is not None else _NOTHING_RECORDED
-        if self._spent:  # (most steps roll and write nothing: these left as they are made, one test)
+        if self._spent:  # (most steps roll, write and are given nothing: these left as they are made, one test)
             if self._used:
                 self._used = {}
             self._pair = 0
             self._gen = 0
             self._rolling = False  # (its stream object kept: started again at the next step's first die)
             self._ties_left = None
+            self.recorded = _NOTHING_RECORDED
             self._spent = False
+        if recorded:  # (an empty dict is as none: only read)
+            self.recorded = recorded
+            self._spent = True  # (the next step's are its own)
         return self
 
     @classmethod
@@ -410,7 +414,7 @@ class Dice:
         self._pair = 0
         self._gen = 0
         self._ties_left = None
-        self._spent = False
+        self._spent = self.recorded is not _NOTHING_RECORDED  # (sampled dice are given none)
 
     @property
     def used(self) -> dict[str, Any]:

@@ -752,7 +752,10 @@ class Game:
         """Start ``player``'s turn; ``draw``: turn over the card now (else the game rests at "X is to draw")."""
         s = self.state
         number = s.turn + 1
-        dice = self._dice.again(self.seed, ("turn", number, "draw"), draw_dice)
+        dice = self._dice  # made ready for the draw: ``again`` only where it has something to do (as in ``apply``)
+        dice.key = ("turn", number, "draw")
+        if dice._spent or draw_dice:
+            dice.again(self.seed, dice.key, draw_dice)
         events: list[Event] = []
         # (positional: a call with keywords is not inlined by CPython 3.11's eval loop, ~600 instructions more)
         self.engine.begin_turn(s, player, dice, events, choices, draw, self.table)
@@ -773,8 +776,12 @@ class Game:
                 turn = _new_decision(Turn)
                 turn.number = number
                 turn.player = player
-                turn._cards = None if one else list(drawn)
-                turn._card = drawn[0] if one else None
+                if one:
+                    turn._cards = None
+                    turn._card = drawn[0]
+                else:
+                    turn._cards = list(drawn)
+                    turn._card = None
                 turn._draw_dice = used if used else None
                 turn._draw_generated = generated_of(dice._gen) if dice._gen else None
                 turn._draw_choices = None if not choices else dict(choices)
@@ -905,7 +912,10 @@ class Game:
                     self._key_turn, self._key_at = s.turn, number
             else:  # (pure, fewer bytecodes: a new key)
                 key = ("turn", s.turn, "decision", len(turn.decisions))
-            d = self._dice.again(self.seed, key, dice)
+            d = self._dice  # made ready for the step: ``again`` where the step before left something (``Dice._spent``)
+            d.key = key  # or dice are given, else only its key (most steps: no call)
+            if d._spent or dice:
+                d.again(self.seed, key, dice)
             events: list[Event] = []
             if family is not None:  # vouched (no choices given)
                 self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)

@@ -11,6 +11,7 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 from __future__ import annotations
 
 import copy
+from operator import attrgetter
 
 from typing import Any, Final, cast
 
@@ -110,7 +111,11 @@ class Engine:
         self.slots: list[list[Any]] = []
         self.moment: Moment | None = None  # legal.py's, renewed for each list (typed: compiled, a native read)
         # the draw step's scratch space and facts kept by number of players (one field: see family_tables)
-        self._draw = DrawScratch(len(self.board.order))
+        # (and, pure, ``pay_and_score``'s parameters and the score track, read as one tuple)
+        floor = self.board._track_floor
+        self._draw = DrawScratch(len(self.board.order), (
+            self._per_pip, self._by_points, self._physical_tiles, self._dieless_scores, len(self.board.order),
+            self._win_at_once, floor, len(floor) - 1))
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         """A fresh engine for a copy of its profile and board (a compiled class has no default deep copy; the
@@ -328,34 +333,37 @@ class Engine:
             if not found:
                 continue
             for mask, b in (found if len(found) == 1 else sorted(found, key=_first_lot)):  # (in board order)
-                # the casinos it was made of, in the order of its lots: (mask, boss) of each
+                # the casinos it was made of: (mask, boss) of each casino of the block before with a lot in it (one
+                # pass over the block's few, not one a lot of it)
                 prior: list[tuple[int, int | None]] = []
-                rest = mask
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    for old in was.items():
-                        if old[0] & low:
-                            prior.append(old)
-                            rest &= ~old[0]
-                            break
+                for old in was.items():
+                    if old[0] & mask:
+                        prior.append(old)
                 if not prior:
                     continue
                 casino = at_bit[(mask & -mask).bit_length() - 1]
                 assert casino is not None  # a casino of the index
-                if len(prior) >= 2:  # its first tile's colour and height (a "color" join may mix heights)
+                if len(prior) == 1:  # (most: a casino grown, cut or rebossed)
+                    boss = prior[0][1]
+                else:
+                    # in the order of its lots: by each one's first lot in it (the block's are in board order of their
+                    # own first lots, which a casino cut by a remodel may not keep)
+                    prior.sort(key=lambda old: old[0] & mask & -(old[0] & mask))
+                    # its first tile's colour and height (a "color" join may mix heights)
                     i = casino.first
                     color = s.tile_colors[i]
                     assert color is not None  # a casino's lot has a tile
                     events.append(Merged(casino.lots, color, s.tile_heights[i]))  # positional: see pay_lots
-                main = prior[0]
-                size = main[0].bit_count()
-                for old_pair in prior:
-                    count = old_pair[0].bit_count()
-                    if count > size:
-                        main, size = old_pair, count
-                if main[1] != b:
-                    events.append(BossChanged(casino.lots, main[1], b))
+                    # the boss of the largest it was made of (the first of those as large)
+                    main = prior[0]
+                    size = main[0].bit_count()
+                    for old_pair in prior:
+                        count = old_pair[0].bit_count()
+                        if count > size:
+                            main, size = old_pair, count
+                    boss = main[1]
+                if boss != b:
+                    events.append(BossChanged(casino.lots, boss, b))
 
     def resolve_ties(self, s: GameState, dice: Dice, events: list[Event], rerolled: tuple[str, ...] = ()) -> None:
         """000 "Reroll if Tied" L203-209; 003 "Settling Who's the Boss" L426-445. Free rerolls of the tied top
@@ -495,7 +503,7 @@ class Engine:
                         return
                 else:
                     self.pay_lots(s, events)
-                    self.pay_and_score(s, color, events, False, color_id)
+                    self.pay_and_score(s, color, events, False, color_id, index)
             else:
                 before, bosses = self._before_draw(s)
                 try:
@@ -649,39 +657,50 @@ class Engine:
         income = self._lot_income
         if not income:
             return
-        owner, quiet, players, board = 0, self.quiet, s.players, self.board
+        quiet = self.quiet
         if not _COMPILED and not quiet:
             # pure: each seat's Paid event kept with the mask it was made for and given again while the seat's markers
             # are the same (an event is a value, never changed once made: most seats' markers do not change from draw
             # to draw); one made only for a seat whose markers changed
-            draw = self._draw
-            masks = s.marker_masks
+            draw, board = self._draw, self.board
+            masks, players = s.marker_masks, s.players
             paid_masks, paid = draw.paid_masks, draw.paid
-            if len(paid_masks) < len(masks):
-                paid_masks.extend([0] * (len(masks) - len(paid_masks)))
+            if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
+                paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
                 paid.extend([_NO_PAID] * (len(masks) - len(paid)))
-            for mask in masks:
-                if mask:
-                    if paid_masks[owner] == mask:
-                        event = paid[owner]
+            # each seat's markers walked with its last payout's mask and event and its player (``zip``: no list read
+            # by index a seat; ``marker_masks`` past the players are 0)
+            for owner, mask, was, event, player in zip(range(len(masks)), masks, paid_masks, paid, players):
+                if mask != was:  # its markers changed since its last payout, or it has none
+                    if not mask:
+                        continue
+                    bit = mask ^ was
+                    if was > 0 and not bit & (bit - 1):
+                        # one marker placed or taken since (most changes): its lots are the last payout's with that
+                        # lot put in or left out, in board order (no walk over the mask's bytes)
+                        k = (was & (bit - 1)).bit_count()
+                        last = event._lots
+                        if mask & bit:
+                            lots = (*last[:k], board.order[board.position_of[bit]], *last[k:])
+                        else:
+                            lots = (*last[:k], *last[k + 1:])
                     else:
-                        lots = board._lots_memo.get(mask)
-                        if lots is None:
-                            lots = board.lots_tuple(mask)
-                        # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
-                        # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
-                        event = paid[owner] = _new(Paid)
-                        event.player = owner
-                        event.amount = income * len(lots)
-                        event.why = "lots"
-                        event._lots = lots
-                        paid_masks[owner] = mask
-                    players[owner].money += event.amount
-                    events.append(event)
-                owner += 1
+                        found = board._lots_memo.get(mask)
+                        lots = found if found is not None else board.lots_tuple(mask)
+                    # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
+                    # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
+                    event = paid[owner] = _new(Paid)
+                    event.player = owner
+                    event.amount = income * len(lots)
+                    event.why = "lots"
+                    event._lots = lots
+                    paid_masks[owner] = mask
+                player.money += event.amount
+                events.append(event)
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
+        owner, players, board = 0, s.players, self.board
         draw = self._draw
         paid_masks, paid_lots = draw.paid_masks, draw.paid_lots
         for mask in s.marker_masks:  # by seat: each owner's lots in board order
@@ -704,10 +723,11 @@ class Engine:
             owner += 1
 
     def pay_and_score(self, s: GameState, pays: str, events: list[Event], end_card: bool = False,
-                      color_id: int = -2) -> None:
+                      color_id: int = -2, index: CasinoIndex | None = None) -> None:
         """Casinos of the card's colour (or touching the Strip) pay $ per pip, then each boss scores each casino
         separately, smallest first (000 L110; 003 L404-416), along the score track with its breaks. ``color_id``:
-        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here)."""
+        the number of the colour ``pays`` if the caller has it (-1: no casino colour; -2: looked up here);
+        ``index``: pure, the state's casino index if the caller has it current (None: looked up here)."""
         board = self.board
         if not _COMPILED:
             # pure: written for bytecodes. The casinos that pay walked by mask as a colour's below (a casino's first
@@ -716,14 +736,14 @@ class Engine:
             # that scores ranked as a tuple (its order, award, boss and lots: no two share the order, so a compare
             # stops there), not by an int and scratch lists; the score track (``Board.advance``) and the end
             # (``_end_if_reached``) read inline. The same payouts, scores and events.
-            index = s._casinos
-            if index is None or index.dirty or index.join_rule != self._join_rule:
-                index = casino_index(board, s, self._join_rule)
-            per_pip = self._per_pip
-            players, quiet = s.players, self.quiet
-            by_points, physical, dieless = self._by_points, self._physical_tiles, self._dieless_scores
+            if index is None:
+                index = s._casinos
+                if index is None or index.dirty or index.join_rule != self._join_rule:
+                    index = casino_index(board, s, self._join_rule)
             draw = self._draw
-            dice_mask, lots = s.dice_mask, draw.lots
+            per_pip, by_points, physical, dieless, lots, at_once, floor, top = draw.scoring
+            players, quiet = s.players, self.quiet
+            dice_mask = s.dice_mask
             paid_at, paid_facts = draw.casino_paid, draw.casino_facts
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
@@ -766,12 +786,11 @@ class Engine:
                             events.append(paid)
                 elif not owners:
                     continue
-                else:  # by seat, in seat order: the pips on each seat's dice in the casino
+                else:  # by seat, in seat order: the pips on each seat's dice in the casino (its owners: no other seat
+                    #      has a die there)
                     values, seats = s.die_values, s.dice_masks
-                    for owner in range(len(seats)):
+                    for owner in sorted(owners):
                         held = mask & seats[owner]
-                        if not held:
-                            continue
                         pips = 0
                         while held:
                             low = held & -held
@@ -789,18 +808,17 @@ class Engine:
                                 events.append(paid)
                 b = facts.boss
                 if b is not None:
-                    with_dice = mask & dice_mask
-                    spaces = casino.spaces if dieless or with_dice == mask else with_dice.bit_count()
-                    award = spaces * casino.height if physical else spaces
-                    scoring.append(((award if by_points else casino.spaces) * lots + casino.first, award, b,
-                                   casino.lots))
+                    if dieless or mask & dice_mask == mask:  # (every lot with a die, as in most casinos)
+                        award = casino.physical_tiles if physical else casino.spaces
+                    else:
+                        spaces = (mask & dice_mask).bit_count()
+                        award = spaces * casino.height if physical else spaces
+                    scoring.append(((award if by_points else casino.spaces) * lots + first, award, b, casino.lots))
             target = self._target
             if scoring:
                 if len(scoring) > 1:
                     scoring.sort()  # smallest first, then board order
-                mute, at_once = self.mute, self._win_at_once
-                floor = board._track_floor
-                top = len(floor) - 1
+                mute = self.mute
                 for _, award, b, its_lots in scoring:
                     player = players[b]
                     before = player.score
@@ -824,10 +842,9 @@ class Engine:
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
                         return
-            for player in players:  # ``_end_if_reached``
-                if player.score >= target:
-                    self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
-                    return
+            # ``_end_if_reached``: the top score found in C (no bytecodes a seat)
+            if max(players, key=_SCORE).score >= target:
+                self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
             return
         index = casino_index(board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
@@ -1149,16 +1166,24 @@ class FamilyTables:
         self.sprawl_by_bit: tuple[tuple[int, ...], ...] = by_bit
 
 
+# ``DrawScratch.scoring``
+PayScoring = tuple[int, bool, bool, bool, int, bool, tuple[int, ...], int]
+
+
 class DrawScratch:
     """The draw step's scratch space (``Engine._draw``): ``pay_and_score``'s award and boss of a casino by its first
     bit (written before each read), the closed block's mask for a number of players (``f_closed``), and each seat's
     lots paid for last (``pay_lots``)."""
 
     __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
-                 "casino_paid", "casino_facts")
+                 "casino_paid", "casino_facts", "scoring")
 
-    def __init__(self, lots: int) -> None:
+    def __init__(self, lots: int, scoring: PayScoring) -> None:
         self.lots = lots
+        # pure: ``pay_and_score``'s parameters, one tuple (per pip, by points, physical tiles, die-less tiles score,
+        # the board's lots, win at once, the score track's floor by score and its top score; the target is read
+        # from the engine)
+        self.scoring = scoring
         self.award_at: list[int] = [0] * lots
         self.boss_at: list[int] = [0] * lots
         # by seat, the markers' mask at its last payout for its lots and those lots (``pay_lots``; grown by seat)
@@ -1266,7 +1291,7 @@ def applied_family(kind: type) -> Family | None:
 _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies and f.anytime for cls in f.decisions[:1]}
 # the choices of a step given none: one dict for all, never changed (nothing writes a step's choices: they are read)
 _NO_CHOICES: Final[dict[str, str]] = {}
-# the Paid event of a seat not paid yet (``DrawScratch.paid``: never given, its mask 0 is never paid)
+# the Paid event of a seat not paid yet (``DrawScratch.paid``, pure: never given, its mask -1 is no seat's)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
 # compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
 _NO_CASINO_PAID: Final[list[Paid]] = []
@@ -1279,4 +1304,5 @@ _NO_NAMES: Final[list[str]] = []
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_SCORE: Final = attrgetter("score")  # pure: a player's score, read in C (``pay_and_score``'s end test)
 _new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``, ``pay_lots``)
