@@ -92,28 +92,3 @@ def test_a_list_of_another_state_between_two_picks(monkeypatch):
                 checked += 1
         game.apply(decision)
     assert checked > 20
-
-
-@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 97), ("original", 3, 98), ("revised", 2, 99)])
-def test_every_players_roles_on_one_list(spec, players, seed):
-    """``_list_roles`` asked for each player in turn on one list (a turn's start: the same casinos, the next
-    player), the casinos' bosses and owners taken from the list once (``Moment.owners_of``) and kept for the
-    next player's: each player's positions are that player's, at every list of a whole game, also after another
-    list's and back."""
-    game = lv.new_game(spec, players, seed)
-    rng = random.Random(seed)
-    checked = 0
-    while not game.over:
-        e, s = game.engine, game.state
-        if s.phase == "actions":
-            legal.legal_count(e, s)  # the moment's list for this state
-            m = e.moment
-            casinos = m.casinos
-            for player in [*range(players), s.current]:
-                legal._list_roles(m, casinos, player)
-                assert m.owners_of is casinos
-                m.player = player
-                assert (m.bossed_rows, m.diced_rows, m.rivals_rows) == _roles_now(m), player
-                checked += bool(m.bossed_rows or m.rivals_rows)
-        game.apply(game.random_legal(rng))
-    assert checked > 50

@@ -406,7 +406,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "roles_facts", "owners_of", "ruled", "rulers", "owners", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
+                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -455,12 +455,6 @@ class Moment:
         self.roles_player = -1
         # (pure Python's ``legal._list_roles``) the casino index's dice facts by first lot when it listed them last
         self.roles_facts: list[DiceFacts | None] = []
-        # (pure Python's ``legal._list_roles``) of the list ``owners_of``: the positions of the casinos with a boss,
-        #   their bosses, and each casino's dice owners, for whichever player's roles are listed next
-        self.owners_of: list[tuple[Casino, DiceFacts]] | None = None
-        self.ruled: list[int] = []
-        self.rulers: list[int] = []
-        self.owners: list[tuple[int, ...]] = []
         # a count of the list (legal.py's pick): the decisions at each casino, of each family before and after the
         # casinos (in the plan's order), and the one casino whose decisions are then made
         self.counts: list[int] = []
