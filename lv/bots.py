@@ -55,7 +55,7 @@ from .board import Board, Lot
 from .casinos import Casino, CasinoIndex, DiceFacts, dice_facts
 from .chance import below, rng_for
 from .errors import IllegalAction, LvError
-from .legal import Plan, empty, fill, legal_actions, plan_of
+from .legal import Plan, empty, fill, legal_actions, plan_of, random_pick, staked
 from .collector import fewer_collections
 from .actions.gamble import gamble_of
 from .actions.raise_ import raise_price
@@ -753,8 +753,15 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
                     continue
             seat = s.current
             bot = bots[seat]
-            if bot is uniform:  # the fast path: the same draw from the generator, no list made
-                decision = game.random_legal(rngs[seat], legal_counts)
+            if bot is uniform:  # the fast path: the same draw from the generator, no list made; ``Game.random_legal``
+                #   written out (a frame fewer a decision): the pick, the stake of a gamble, the decision vouched for
+                rng = rngs[seat]
+                decision, n = random_pick(game.engine, s, rng)
+                if legal_counts is not None:
+                    legal_counts.append(n)
+                if type(decision) is gamble:
+                    decision = staked(decision, rng)
+                game._vouched = decision
             elif type(bot) is GreedyBot and legal_counts is None:  # greedy's pick from the parts of the list, the
                 #   same decision from the same draws (``GreedyBot.pick``): no list joined, none it would not value
                 greedy: GreedyBot = bot

@@ -25,15 +25,14 @@ from mypy_extensions import mypyc_attr
 from . import actions as A
 from .arguments import check_action
 from .actions import Choose, Draw, EndTurn, Gamble, Reroll
-from .actions.gamble import gamble_of
 from .actions import layoff
 from .actions.layoff import LAY_OFF_PHASE, LayOff
 from .board import END_CARD, STRIP, Board, load_board
 from .casinos import Casino, boss
-from .chance import Dice, below, gambles, generated_of, rng_for, shuffle
+from .chance import Dice, gambles, generated_of, rng_for, shuffle
 from .errors import IllegalAction, LvError, RecordError
 from .events import CardSkipped, Dealt, EndCardPlaced, Event, FirstPlayer, TurnEnded
-from .legal import legal_actions, legal_count, random_pick
+from .legal import legal_actions, legal_count, random_pick, staked
 from .notation import check_names, new_name_problem
 from .profile import Profile, load_profile
 from .ruleids import Rule
@@ -1252,8 +1251,8 @@ class Game:
         if counts is not None:
             counts.append(n)
         if isinstance(action, Gamble):
-            action = gamble_of(action.lot, 1 + below(rng, action.bet))  # rng.randint(1, action.bet)
-        self._vouched = action
+            action = staked(action, rng)  # rng.randint(1, action.bet)
+        self._vouched = action  # (``bots.play`` writes this method out: the same there)
         return action
 
     def _vouch(self, action: A.Action) -> None:

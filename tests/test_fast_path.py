@@ -10,6 +10,8 @@ import pytest
 import lv
 from lv import actions as A
 from lv import bots
+from lv.actions.layoff import LAY_OFF_PHASE, asks_boss
+from lv.chance import rng_for
 from lv.errors import IllegalAction
 from lv.events import BossChanged, Merged, TieRerolled
 
@@ -210,3 +212,43 @@ def test_play_applies_greedys_own_picks_unchecked_and_a_users_bot_checked(action
     bots.play(wrapped, [lambda g, legal, rng: bots.greedy_bot(g, legal, rng)] * 3, seed=5)
     decided = sum(len(t.decisions) for t in wrapped.history)
     assert decided > 50 and calls == ["apply"] * decided
+
+
+@pytest.mark.parametrize("spec,players,seed", [("revised", 4, 3), ("original", 3, 4), ("house-sell-back", 2, 5)])
+def test_play_with_the_uniform_bot_is_random_legal_written_out(spec, players, seed):
+    """``bots.play``'s uniform seats pick as ``Game.random_legal`` does (written out there): the same decisions
+    (a gamble's stake drawn after the pick) and counts from the same generators, each decision applied vouched for
+    (the engine's own, carried out without the checks), but a gamble the boss is asked about (a new object)."""
+    game = lv.new_game(spec, players, seed)
+    applied = []
+    real = game.apply
+
+    def apply(action, *args, **kwargs):
+        applied.append((action, game._vouched is action))
+        return real(action, *args, **kwargs)
+
+    game.apply = apply
+    counts: list[int] = []
+    bots.play(game, [bots.uniform_bot] * players, seed, legal_counts=counts)
+    again = lv.new_game(spec, players, seed)
+    rngs = [rng_for(seed, "bot", i) for i in range(players)]
+    asks = asks_boss(again.profile)
+    want: list[int] = []
+    k = 0
+    while not again.over:
+        action, vouched = applied[k]
+        if again.state.phase == LAY_OFF_PHASE:  # the boss's answer, from a generator of its own (not the pick)
+            want.append(again.legal_count())
+            again.apply(action)
+            k += 1
+            continue
+        decision = again.random_legal(rngs[again.state.current], want)
+        if asks and type(decision) is A.Gamble:
+            assert (action.lot, action.bet) == (decision.lot, decision.bet) and not vouched
+            decision = action
+        else:
+            assert action == decision and vouched, (k, action, decision)
+        again.apply(decision)
+        k += 1
+    assert k == len(applied) and counts == want and game.result == again.result
+    assert any(type(a) is A.Gamble for a, _ in applied)
