@@ -18,6 +18,12 @@ is nearer the per-game cost of a long run (a simulation, an explanation, a ladde
 Pure, 8 games: 69ba346 23.41 M after 1 game of each bot, 22.01 M after 10; round 21's tip 19.67 M, 18.18 M, and
 17.68 M after 30. ``--warm 1`` gives the count as rounds 11-21 measured it.
 
+``--caches``: the same difference under cachegrind's cache and branch simulation instead, a line per workload:
+instructions, branches mispredicted (conditional and indirect), first-level instruction and data cache misses a game.
+Round 25 found CPU time following the mispredicts and the instruction-cache misses rather than the instructions:
+the pure tip against 69ba346, 1.34x fewer instructions, 1.24x fewer mispredicts, 1.10x fewer I1 misses, and 1.23x
+the speed measured in pairs (benchmarks/README.md). The simulated caches are valgrind's model, not this machine's.
+
 ``--root CHECKOUT`` counts another checkout's lv (benchmarks/compare.py: the baseline's); ``--installed`` the lv
 installed in the running interpreter's environment (a compiled build) instead of a checkout's.
 
@@ -81,15 +87,45 @@ def records(parses: int, replays: int) -> None:
 
 
 def count(games: int, child: tuple[str, ...] = (), bot: str = "uniform", warm: int = WARM) -> int:
+    out = _valgrind(["--tool=callgrind", "--callgrind-out-file=cg.out"], games, child, bot, warm)
+    found = re.search(r"Collected : (\d+)", out)
+    if not found:
+        sys.exit(f"instructions.py: callgrind printed no count:\n{out[-2000:]}")
+    return int(found.group(1))
+
+
+# --caches: cachegrind's summary lines read, by the figures' names there (valgrind 3.19's wording)
+CACHE_FIGURES = {"instructions": ("I   refs", 0), "mispredicts": ("Mispredicts", 0),
+                 "conditional": ("Mispredicts", 1), "indirect": ("Mispredicts", 2), "I1 misses": ("I1  misses", 0),
+                 "D1 misses": ("D1  misses", 0)}
+
+
+def cache_figures(summary: str) -> dict[str, int]:
+    """The figures of CACHE_FIGURES from cachegrind's summary (its stderr): ``Mispredicts: 33,797,754 (19,064,859
+    cond + 14,732,895 ind)`` gives mispredicts, conditional and indirect."""
+    figures = {}
+    for name, (label, i) in CACHE_FIGURES.items():
+        line = re.search(rf"^==\d+== {re.escape(label)}:\s*(.*)$", summary, re.MULTILINE)
+        numbers = re.findall(r"\d[\d,]*", line.group(1)) if line else []
+        if len(numbers) <= i:
+            sys.exit(f"instructions.py: cachegrind printed no {name!r} figure:\n{summary[-2000:]}")
+        figures[name] = int(numbers[i].replace(",", ""))
+    return figures
+
+
+def cache_count(games: int, bot: str = "uniform", warm: int = WARM) -> dict[str, int]:
+    return cache_figures(_valgrind(["--tool=cachegrind", "--cache-sim=yes", "--branch-sim=yes",
+                                    "--cachegrind-out-file=cg.out"], games, (), bot, warm))
+
+
+def _valgrind(tool: list[str], games: int, child: tuple[str, ...], bot: str, warm: int) -> str:
+    """valgrind's stderr for a child run (``child``, else ``games`` games of ``bot`` after ``warm`` of each)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out", sys.executable, __file__,
+            ["valgrind", *tool, sys.executable, __file__,
              *(child or ("--play", str(games), "--bot", bot, "--warm", str(warm)))],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=True, cwd=tmp)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if not found:
-        sys.exit(f"instructions.py: callgrind printed no count:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return out.stderr
 
 
 def main() -> None:
@@ -100,6 +136,8 @@ def main() -> None:
                     help="the workload's bot in every seat (default uniform: the reference workload; all: each)")
     ap.add_argument("--warm", type=int, default=WARM,
                     help=f"games of each bot played before the counted ones (default {WARM}: the caches full)")
+    ap.add_argument("--caches", action="store_true",
+                    help="cachegrind's mispredicts and cache misses a game too (what CPU time followed: slower)")
     ap.add_argument("--root", type=Path, help="count the lv of this checkout (default: this script's)")
     ap.add_argument("--installed", action="store_true", help="count the lv installed here (e.g. a compiled build)")
     ap.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the child run under callgrind
@@ -132,6 +170,16 @@ def main() -> None:
         ap.error("--games: give at least 1")
     if args.warm < 1:
         ap.error("--warm: give at least 1 (the first game of each bot loads what the engine loads lazily)")
+    if args.caches:
+        empty = cache_count(0, warm=args.warm)
+        for bot in BOTS if args.bot == "all" else [args.bot]:
+            full = cache_count(args.games, bot=bot, warm=args.warm)
+            each = {name: (full[name] - empty[name]) / args.games / 1e6 for name in CACHE_FIGURES}
+            print(f"{bot} bot, a game ({args.games} under cachegrind): {each['instructions']:.2f} M instructions, "
+                  f"{each['mispredicts']:.3f} M branches mispredicted ({each['conditional']:.3f} M conditional, "
+                  f"{each['indirect']:.3f} M indirect), {each['I1 misses']:.3f} M I1 misses, "
+                  f"{each['D1 misses']:.3f} M D1 misses")
+        return
     base = count(0, warm=args.warm)
     for bot in BOTS if args.bot == "all" else [args.bot]:
         measured = count(args.games, bot=bot, warm=args.warm)

@@ -99,3 +99,30 @@ def test_paired_times_two_builds_in_turn_and_prints_the_median_ratio(tmp_path: P
     one = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}"], capture_output=True, text=True,
                          cwd=tmp_path, timeout=60)
     assert one.returncode == 1 and "give exactly two builds" in one.stderr
+
+
+def test_instructions_reads_cachegrinds_summary_figure_by_figure() -> None:
+    """``instructions.py --caches`` reads each figure from its own line of cachegrind's summary (valgrind 3.19's
+    wording, as printed here), the conditional and indirect mispredicts from the parts of theirs; a summary that lacks
+    one is refused with the figure named, never read as 0."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import instructions
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    summary = """==3069== I   refs:      1,901,333,911
+==3069== I1  misses:       18,998,859
+==3069== LLi misses:          20,529
+==3069== I1  miss rate:         1.00%
+==3069== D   refs:        895,156,471  (598,317,768 rd   + 296,838,703 wr)
+==3069== D1  misses:       13,810,435  ( 11,427,335 rd   +   2,383,100 wr)
+==3069== LLd misses:          329,832  (     44,550 rd   +     285,282 wr)
+==3069== Branches:        313,387,636  (270,857,278 cond +  42,530,358 ind)
+==3069== Mispredicts:      33,797,754  ( 19,064,859 cond +  14,732,895 ind)
+==3069== Mispred rate:           10.8% (        7.0%     +        34.6%   )
+"""
+    assert instructions.cache_figures(summary) == {
+        "instructions": 1_901_333_911, "mispredicts": 33_797_754, "conditional": 19_064_859,
+        "indirect": 14_732_895, "I1 misses": 18_998_859, "D1 misses": 13_810_435}
+    with pytest.raises(SystemExit, match="'indirect'"):
+        instructions.cache_figures(summary.replace("+  14,732,895 ind", ""))
