@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator
-from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -312,7 +311,6 @@ _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc lo
 # the place of a block's bosses by mask while they are not made (``CasinoIndex._unbossed``): never written
 _UNMADE: Final[dict[int, int | None]] = {}
 _BOSSES: Final = not _COMPILED  # does ``_fill`` make the bosses by mask unless told (see there)
-_chained: Final = chain.from_iterable  # pure, ``with_dice``'s join of the blocks' lists
 
 
 def make_room(log: list[Any]) -> None:
@@ -1092,12 +1090,10 @@ class CasinoIndex:
                 self.refresh()
             if self._stale:
                 self._fill()
-            if _COMPILED:
-                found = []
-                for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls
-                    found.extend(pairs)
-            else:  # (pure: the blocks' lists joined in C, where the loop cost ~55 bytecodes a call, ~80 calls a game)
-                found = list(_chained(self._pairs))
+            found = []
+            for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
+                #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
+                found.extend(pairs)
             self._with_dice = found
         return found
 

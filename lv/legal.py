@@ -283,8 +283,8 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
     bossed_rows.clear()
     diced_rows.clear()
     rivals_rows.clear()
-    # (the positions from ``enumerate``: two bytecodes fewer a casino than a count kept)
-    for i, (_, facts) in enumerate(casinos):
+    i = 0  # (a count kept, not ``enumerate``: two bytecodes more a casino but less time, round 25)
+    for _, facts in casinos:
         if player in facts.owners:  # (the boss has a die there: a casino without the player's die is a rival's
             #   where it has a boss, tested first, in fewer bytecodes; most casinos)
             b = facts.boss
@@ -295,6 +295,7 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
                 rivals_rows.append(i)
         elif facts.boss is not None:
             rivals_rows.append(i)
+        i += 1
     m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
     m.rows_stale = False
     m.roles_of, m.roles_player = casinos, player

@@ -11,7 +11,6 @@ bosses, pieces running out, the end of the game. The actions live in their famil
 from __future__ import annotations
 
 import copy
-from operator import attrgetter
 
 from typing import Any, Final, cast
 
@@ -668,35 +667,39 @@ class Engine:
             if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
                 paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
                 paid.extend([_NO_PAID] * (len(masks) - len(paid)))
-            # each seat's markers walked with its last payout's mask and event and its player (``zip``: no list read
-            # by index a seat; ``marker_masks`` past the players are 0)
-            for owner, mask, was, event, player in zip(range(len(masks)), masks, paid_masks, paid, players):
-                if mask != was:  # its markers changed since its last payout, or it has none
-                    if not mask:
-                        continue
-                    bit = mask ^ was
-                    if was > 0 and not bit & (bit - 1):
-                        # one marker placed or taken since (most changes): its lots are the last payout's with that
-                        # lot put in or left out, in board order (no walk over the mask's bytes)
-                        k = (was & (bit - 1)).bit_count()
-                        last = event._lots
-                        if mask & bit:
-                            lots = (*last[:k], board.order[board.position_of[bit]], *last[k:])
+            # each seat's markers with its last payout's mask and event, by index (``zip`` over the four lists walked
+            #   them in fewer bytecodes but more time: round 25, ``instructions.py --caches``); ``marker_masks`` past
+            #   the players are 0
+            owner = 0
+            for mask in masks:
+                if mask:
+                    was = paid_masks[owner]
+                    event = paid[owner]
+                    if mask != was:  # its markers changed since its last payout
+                        bit = mask ^ was
+                        if was > 0 and not bit & (bit - 1):
+                            # one marker placed or taken since (most changes): its lots are the last payout's with
+                            # that lot put in or left out, in board order (no walk over the mask's bytes)
+                            k = (was & (bit - 1)).bit_count()
+                            last = event._lots
+                            if mask & bit:
+                                lots = (*last[:k], board.order[board.position_of[bit]], *last[k:])
+                            else:
+                                lots = (*last[:k], *last[k + 1:])
                         else:
-                            lots = (*last[:k], *last[k + 1:])
-                    else:
-                        found = board._lots_memo.get(mask)
-                        lots = found if found is not None else board.lots_tuple(mask)
-                    # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
-                    # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
-                    event = paid[owner] = _new(Paid)
-                    event.player = owner
-                    event.amount = income * len(lots)
-                    event.why = "lots"
-                    event._lots = lots
-                    paid_masks[owner] = mask
-                player.money += event.amount
-                events.append(event)
+                            found = board._lots_memo.get(mask)
+                            lots = found if found is not None else board.lots_tuple(mask)
+                        # ``Paid(owner, income * len(lots), "lots", lots)`` without its ``__init__`` (pure: ~500
+                        # instructions fewer an event; the payouts' other place is ``pay_and_score``'s)
+                        event = paid[owner] = _new(Paid)
+                        event.player = owner
+                        event.amount = income * len(lots)
+                        event.why = "lots"
+                        event._lots = lots
+                        paid_masks[owner] = mask
+                    players[owner].money += event.amount
+                    events.append(event)
+                owner += 1
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
@@ -786,11 +789,13 @@ class Engine:
                             events.append(paid)
                 elif not owners:
                     continue
-                else:  # by seat, in seat order: the pips on each seat's dice in the casino (its owners: no other seat
-                    #      has a die there)
+                else:  # by seat, in seat order: the pips on each seat's dice in the casino (every seat asked: sorting
+                    #      the owners took fewer bytecodes but more time, round 25)
                     values, seats = s.die_values, s.dice_masks
-                    for owner in sorted(owners):
+                    for owner in range(len(seats)):
                         held = mask & seats[owner]
+                        if not held:
+                            continue
                         pips = 0
                         while held:
                             low = held & -held
@@ -842,9 +847,10 @@ class Engine:
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
                         return
-            # ``_end_if_reached``: the top score found in C (no bytecodes a seat)
-            if max(players, key=_SCORE).score >= target:
-                self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+            for player in players:  # ``_end_if_reached`` (a loop: ``max`` with a key, in C, took more time; round 25)
+                if player.score >= target:
+                    self.end_game(s, "end_card" if end_card else "instant_win", events, instant_win=end_card)
+                    return
             return
         index = casino_index(board, s, self._join_rule)
         # the casinos that pay: those touching the Strip, or of the card's colour (found below without a new list:
@@ -1304,5 +1310,4 @@ _NO_NAMES: Final[list[str]] = []
 _BY_GAME: Final[frozenset[type]] = frozenset(cls for f in A.FAMILIES for cls in f.by_game)
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-_SCORE: Final = attrgetter("score")  # pure: a player's score, read in C (``pay_and_score``'s end test)
 _new: Final = object.__new__  # pure: an instance made without its class's ``__init__`` (``pay_and_score``, ``pay_lots``)
