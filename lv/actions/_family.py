@@ -498,8 +498,12 @@ class Moment:
                     for k in range(len(colors)):
                         if per_color - counts[k] <= 0:
                             shut += 1
-                else:  # (pure: one C call, not a loop's bytecodes a colour)
-                    shut = 0 if max(counts) < per_color else 1
+                else:  # (pure: whether any colour is shut, the first ending it)
+                    shut = 0
+                    for count in counts:
+                        if count >= per_color:
+                            shut = 1
+                            break
                 # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
                 opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
                                                       if per_color - counts[k] > 0])
@@ -577,7 +581,13 @@ class Moment:
         colors: tuple[str, ...] | None = self.colors_with.get(needed)
         if colors is None:  # from the state's counts by colour number (no dict of the tiles left read)
             board_colors, counts, least = self.board.colors, self.state.color_counts, self.per_color - needed
-            if not _COMPILED and max(counts) <= least:  # (pure: every colour, one C call, no bytecodes a colour)
+            every = not _COMPILED  # (pure: every colour, the board's own tuple, where none is below ``needed``)
+            if every:
+                for count in counts:
+                    if count > least:
+                        every = False
+                        break
+            if every:
                 colors = self.colors_with[needed] = board_colors
             else:
                 colors = self.colors_with[needed] = tuple([board_colors[k] for k in range(len(board_colors))

@@ -429,7 +429,8 @@ class GambleFamily(Family):
                 bank_share = amount - boss_share
             else:
                 boss_share, bank_share = amount, 0
-            paid = min(boss_share, house.money)  # 000 L192 / 003 L740-742: only the money the boss has
+            paid = boss_share if boss_share <= house.money else house.money  # 000 L192 / 003 L740-742: only the
+            #   money the boss has
             house.money -= paid
             gambler.money += paid + bank_share
             gambler_gets, boss_gets = paid + bank_share, -paid
