@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from .casinos import Casino, DiceFacts
 
 
+# a family's ``generate_casinos``, bound (``Plan.bands``)
+Generator = Callable[[Moment, list[int]], None]
+
+
 class Plan:
     """The families of one profile that generate, in order, for each part of the list; the casino generators
     (``casinos``) with the role of the casinos each takes (``roles``: its place in ``ROLES``, compiled an int
@@ -62,9 +66,11 @@ class Plan:
         self.after_count = -1
         self.after_of: list[Family] | None = None
         # (pure Python's pick) ``pairs`` and ``eager`` by budget (``_bands``; None: not yet worked out)
-        self.bands: list[list[tuple[Family, int]]] | None = None
+        #   (each family as its ``generate_casinos``, bound once: one call site asks every family, and a method
+        #   looked up there on families of several classes is looked up the slow way each time; round 25)
+        self.bands: list[list[tuple[Generator, int]]] | None = None
         self.banded = 0  # (``len(bands)``: a budget from it up has the last band, every family)
-        self.eager_bands: list[list[tuple[Family, int]]] = []
+        self.eager_bands: list[list[tuple[Generator, int]]] = []
         self.set_casinos([f for f in families if f.casinos])
         self.names: frozenset[str] = frozenset(f.name for f in families)
         # ``without``'s last answer, and the family it left out
@@ -128,7 +134,7 @@ _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``)
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
 
 
-def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
+def _bands(plan: Plan, m: Moment) -> list[list[tuple[Generator, int]]]:
     """(Pure Python's pick.) The plan's casino families (``pairs``) by budget, each list without the families that
     list nothing at that budget (``Family.least_budget``), from budget 0 up to the largest of those (the last
     list: every family), into ``plan.bands``, and the same without the last family (``eager``) into
@@ -143,8 +149,9 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Family, int]]]:
     pairs = plan.pairs
     eager = len(plan.eager)  # (``eager``: the first of ``pairs``, all but the last where that one is counted; by
     #   place, not identity: compiled, a pair read from a list is a new tuple)
-    bands = [[pairs[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
-    plan.eager_bands = [[pairs[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
+    bound: list[tuple[Generator, int]] = [(family.generate_casinos, role) for family, role in pairs]
+    bands = [[bound[k] for k in range(len(pairs)) if leasts[k] <= budget] for budget in range(top + 1)]
+    plan.eager_bands = [[bound[k] for k in range(eager) if leasts[k] <= budget] for budget in range(top + 1)]
     plan.bands = bands
     plan.banded = top + 1
     return bands
@@ -221,10 +228,10 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
             bands = _bands(plan, m)
         budget = m.budget
         try:
-            for family, role in bands[-1 if budget >= len(bands) else budget if budget >= 0 else 0]:
+            for generate, role in bands[-1 if budget >= len(bands) else budget if budget >= 0 else 0]:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
-                    family.generate_casinos(m, mine)
+                    generate(m, mine)
         except BaseException:
             empty(engine.slots)
             raise
@@ -824,10 +831,10 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 m.each = each
         m.counted = lazy
         try:
-            for family, role in pairs:
+            for generate, role in pairs:
                 mine = by_role[role]
                 if mine:  # a family with no casino to look at is not asked
-                    family.generate_casinos(m, mine)
+                    generate(m, mine)
         except BaseException:
             empty(slots)
             raise

@@ -72,8 +72,9 @@ class _Anytime(Family):
 
 @pytest.mark.parametrize("spec,players", [("revised", 4), ("original", 3), ("house-sell-back", 2)])
 def test_the_bands_are_the_families_that_reach_each_budget(spec, players):
-    """Band ``b``: the plan's casino families (in its order) whose least is ``b`` or less; the last band every
-    family; the eager bands the same without the counted last family; a family of least 0 in every band."""
+    """Band ``b``: the plan's casino families (in its order, each as its bound ``generate_casinos``) whose least is
+    ``b`` or less; the last band every family; the eager bands the same without the counted last family; a family
+    of least 0 in every band."""
     game = random_position(spec, players, random.Random(spec))
     m, whole = _renewed(game)
     for plan in (legal.Plan(game.engine.profile), _plus(game, _Anytime())):
@@ -81,11 +82,12 @@ def test_the_bands_are_the_families_that_reach_each_budget(spec, players):
         assert plan.bands is bands
         leasts = [family.least_budget(m) for family, _ in plan.pairs]
         assert len(bands) == max(leasts) + 1 > 1
+        bound = [(family.generate_casinos, role) for family, role in plan.pairs]
         for b, band in enumerate(bands):
-            assert band == [pair for pair, least in zip(plan.pairs, leasts) if least <= b]
-            want = band if plan.last is None else [pair for pair in band if pair[0] is not plan.last]
+            assert band == [pair for pair, least in zip(bound, leasts) if least <= b]
+            want = band if plan.last is None else [pair for pair in band if pair[0].__self__ is not plan.last]
             assert plan.eager_bands[b] == want
-        assert bands[-1] == plan.pairs
+        assert bands[-1] == bound
         plan.set_casinos(plan.casinos)  # the families set again: the bands worked out again when next asked
         assert plan.bands is None
 
@@ -117,8 +119,8 @@ def test_the_pick_draws_each_decision_at_budgets_around_each_least(spec, players
 def _every_family(engine):
     """The engine's whole plan asking every casino family at any budget (one band: every family)."""
     plan = legal.Plan(engine.profile)
-    plan.bands = [plan.pairs]
-    plan.eager_bands = [plan.eager]
+    plan.bands = [[(family.generate_casinos, role) for family, role in plan.pairs]]
+    plan.eager_bands = [[(family.generate_casinos, role) for family, role in plan.eager]]
     return plan
 
 
