@@ -4,12 +4,13 @@
     python benchmarks/paired.py --venv base=/tmp/b69/venv --venv tip=/tmp/m21b/venv --bot greedy
     python benchmarks/paired.py --tree base=/tmp/b69pure --tree tip=. --rounds 80 --games 10 --json
 
-Each build plays in a process of its own, started and warmed up once (one game of each bot), so no start-up is
-timed. The two are then asked in turn for ``--games`` games of the workload (revised, 4 players, seeds 0 to
+Each build plays in a process of its own, started and warmed up once (``--warm`` games of each bot, default 1;
+compare.py and instructions.py warm up with 10, the engine's process-wide caches full), so no start-up is timed. The two are then asked in turn for ``--games`` games of the workload (revised, 4 players, seeds 0 to
 games - 1), ``--rounds`` times, the order swapped each round. Each round's ratio (the first build's CPU time over
 the second's: how many times faster the second is) compares two runs next to each other in time, so a change in the
 machine's speed that lasts longer than a round falls on both sides of it. The median of the ratios and its middle
-half are printed.
+half are printed, and each build's fastest and median round (ms a game): the machine's slow spells lengthen some
+rounds, never shorten one, so the two fastest rounds are the two builds at the machine's full speed.
 
 Round 21 used it when ``compare.py``'s fresh processes gave CPU-time ratios of 1.05x-1.96x for the same two builds:
 in pairs, 1.15x (middle half 1.12-1.19x), as the instruction counts said (benchmarks/README.md).
@@ -29,15 +30,16 @@ BOTS = {"uniform": "uniform_bot", "greedy": "greedy_bot"}
 
 WORKER = """
 import sys, time
-root, bot = sys.argv[1], sys.argv[2]
+root, bot, warm_games = sys.argv[1], sys.argv[2], int(sys.argv[3])
 if root:
     sys.path.insert(0, root)
 import lv
 from lv import bots
 profile = lv.load_profile("revised")
 for each in ("uniform_bot", "greedy_bot"):
-    warm = lv.new_game(profile, 4, 1000)
-    bots.play(warm, [getattr(bots, each)] * 4, 1000)
+    for seed in range(1000, 1000 + warm_games):
+        warm = lv.new_game(profile, 4, seed)
+        bots.play(warm, [getattr(bots, each)] * 4, seed)
 seats = [getattr(bots, bot)] * 4
 print("ready", flush=True)
 for line in sys.stdin:
@@ -72,13 +74,15 @@ def main() -> None:
     ap.add_argument("--bot", choices=sorted(BOTS), default="uniform", help="the workload's bot (default uniform)")
     ap.add_argument("--rounds", type=int, default=80, help="rounds (default 80)")
     ap.add_argument("--games", type=int, default=10, help="games a build a round (default 10)")
+    ap.add_argument("--warm", type=int, default=1, help="untimed games of each bot first (default 1)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
     sides = [side(t, False) for t in args.tree] + [side(v, True) for v in args.venv]
-    if len(sides) != 2 or args.rounds < 1 or args.games < 1:
-        raise SystemExit("paired.py: give exactly two builds (--tree/--venv), --rounds and --games of 1 or more")
+    if len(sides) != 2 or args.rounds < 1 or args.games < 1 or args.warm < 1:
+        raise SystemExit("paired.py: give exactly two builds (--tree/--venv), --rounds, --games and --warm of 1 or "
+                         "more")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    workers = [subprocess.Popen([python, "-c", WORKER, root, BOTS[args.bot]], stdin=subprocess.PIPE,
+    workers = [subprocess.Popen([python, "-c", WORKER, root, BOTS[args.bot], str(args.warm)], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).resolve().parent)
                for _, python, root in sides]
     try:
@@ -87,6 +91,7 @@ def main() -> None:
             if w.stdout.readline().strip() != "ready":
                 raise SystemExit(f"paired.py: {label}: the build did not start (run it alone to see why)")
         ratios: list[float] = []
+        each_time: list[list[float]] = [[], []]  # by build, its rounds' CPU seconds
         for r in range(args.rounds):
             times = [0.0, 0.0]
             for k in ((0, 1) if r % 2 == 0 else (1, 0)):
@@ -95,6 +100,7 @@ def main() -> None:
                 w.stdin.write(f"{args.games}\n")
                 w.stdin.flush()
                 times[k] = float(w.stdout.readline())
+                each_time[k].append(times[k])
             ratios.append(times[0] / times[1])
     finally:
         for w in workers:
@@ -107,14 +113,18 @@ def main() -> None:
     out = {"first": sides[0][0], "second": sides[1][0], "bot": args.bot, "rounds": args.rounds, "games": args.games,
            "median": round(statistics.median(ratios), 4), "middle_half": [round(ratios[q], 4),
                                                                           round(ratios[-q - 1], 4)],
-           "range": [round(ratios[0], 4), round(ratios[-1], 4)], "rounds_ratios": each}
+           "range": [round(ratios[0], 4), round(ratios[-1], 4)], "rounds_ratios": each, "warm": args.warm,
+           "fastest_ms": [round(min(t) / args.games * 1e3, 4) for t in each_time],
+           "median_ms": [round(statistics.median(t) / args.games * 1e3, 4) for t in each_time]}
     if args.json:
         print(json.dumps(out))
     else:
         print(f"{out['second']} against {out['first']}, {args.bot} bots, {args.rounds} rounds of {args.games} games: "
               f"{out['median']:.2f}x the speed (CPU time {out['first']} / {out['second']}, the median of the rounds; "
               f"middle half {out['middle_half'][0]:.2f}-{out['middle_half'][1]:.2f}x, range "
-              f"{out['range'][0]:.2f}-{out['range'][1]:.2f}x)")
+              f"{out['range'][0]:.2f}-{out['range'][1]:.2f}x); ms a game, fastest round / median round: "
+              f"{out['first']} {out['fastest_ms'][0]:.3f} / {out['median_ms'][0]:.3f}, "
+              f"{out['second']} {out['fastest_ms'][1]:.3f} / {out['median_ms'][1]:.3f}")
 
 
 if __name__ == "__main__":

@@ -85,14 +85,17 @@ def test_paired_times_two_builds_in_turn_and_prints_the_median_ratio(tmp_path: P
     rounds and gives the median ratio inside its middle half and range."""
     script = str(ROOT / "benchmarks" / "paired.py")
     out = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}", "--tree", f"b={ROOT}", "--rounds", "3",
-                          "--games", "1", "--bot", "greedy", "--json"], capture_output=True, text=True, cwd=tmp_path,
-                         timeout=300)
+                          "--games", "1", "--bot", "greedy", "--warm", "2", "--json"], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"]) == ("a", "b", "greedy", 3, 1)
+    assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"], data["warm"]) == \
+        ("a", "b", "greedy", 3, 1, 2)
     low, high = data["range"]
     assert 0 < low <= data["middle_half"][0] <= data["median"] <= data["middle_half"][1] <= high
     assert len(data["rounds_ratios"]) == 3 and min(data["rounds_ratios"]) == low and max(data["rounds_ratios"]) == high
+    for fastest, median in zip(data["fastest_ms"], data["median_ms"]):  # (each build's rounds: a game's ms)
+        assert 0 < fastest <= median
     bad = subprocess.run([sys.executable, script, "--tree", f"a={tmp_path}", "--tree", f"b={ROOT}"],
                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert bad.returncode == 1 and f"a: {tmp_path} is not a checkout of lv" in bad.stderr
