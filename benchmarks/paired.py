@@ -12,6 +12,12 @@ machine's speed that lasts longer than a round falls on both sides of it. The me
 half are printed, and each build's fastest and median round (ms a game): the machine's slow spells lengthen some
 rounds, never shorten one, so the two fastest rounds are the two builds at the machine's full speed.
 
+By default every round plays the same seeds, so from the second round on a build's process-wide caches (values
+made once by lot, colour, mask...) hold every value those games ask for; a long simulation's new games find only
+some. ``--new-seeds`` gives each round seeds of its own (round r: r * games to (r + 1) * games - 1, the same for
+both builds), as a long run does. Round 25, the pure tip against 69ba346 (40 rounds of 60 games, --warm 10, in
+turn): 1.35x and 1.31x with the same seeds, 1.29x, 1.35x and 1.33x with new ones: no difference beyond the noise.
+
 Round 21 used it when ``compare.py``'s fresh processes gave CPU-time ratios of 1.05x-1.96x for the same two builds:
 in pairs, 1.15x (middle half 1.12-1.19x), as the instruction counts said (benchmarks/README.md).
 """
@@ -43,8 +49,9 @@ for each in ("uniform_bot", "greedy_bot"):
 seats = [getattr(bots, bot)] * 4
 print("ready", flush=True)
 for line in sys.stdin:
+    n, first = map(int, line.split())
     t = time.process_time()
-    for seed in range(int(line)):
+    for seed in range(first, first + n):
         game = lv.new_game(profile, 4, seed)
         bots.play(game, seats, seed)
     print(time.process_time() - t, flush=True)
@@ -75,6 +82,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=80, help="rounds (default 80)")
     ap.add_argument("--games", type=int, default=10, help="games a build a round (default 10)")
     ap.add_argument("--warm", type=int, default=1, help="untimed games of each bot first (default 1)")
+    ap.add_argument("--new-seeds", action="store_true",
+                    help="each round new seeds (round r: r*games ... ), not seeds 0 to games-1 again")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args()
     sides = [side(t, False) for t in args.tree] + [side(v, True) for v in args.venv]
@@ -97,7 +106,7 @@ def main() -> None:
             for k in ((0, 1) if r % 2 == 0 else (1, 0)):
                 w = workers[k]
                 assert w.stdin is not None and w.stdout is not None
-                w.stdin.write(f"{args.games}\n")
+                w.stdin.write(f"{args.games} {r * args.games if args.new_seeds else 0}\n")
                 w.stdin.flush()
                 times[k] = float(w.stdout.readline())
                 each_time[k].append(times[k])
@@ -114,6 +123,7 @@ def main() -> None:
            "median": round(statistics.median(ratios), 4), "middle_half": [round(ratios[q], 4),
                                                                           round(ratios[-q - 1], 4)],
            "range": [round(ratios[0], 4), round(ratios[-1], 4)], "rounds_ratios": each, "warm": args.warm,
+           "new_seeds": args.new_seeds,
            "fastest_ms": [round(min(t) / args.games * 1e3, 4) for t in each_time],
            "median_ms": [round(statistics.median(t) / args.games * 1e3, 4) for t in each_time]}
     if args.json:

@@ -85,12 +85,12 @@ def test_paired_times_two_builds_in_turn_and_prints_the_median_ratio(tmp_path: P
     rounds and gives the median ratio inside its middle half and range."""
     script = str(ROOT / "benchmarks" / "paired.py")
     out = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}", "--tree", f"b={ROOT}", "--rounds", "3",
-                          "--games", "1", "--bot", "greedy", "--warm", "2", "--json"], capture_output=True, text=True,
+                          "--games", "1", "--bot", "greedy", "--warm", "2", "--new-seeds", "--json"], capture_output=True, text=True,
                          cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"], data["warm"]) == \
-        ("a", "b", "greedy", 3, 1, 2)
+    assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"], data["warm"],
+            data["new_seeds"]) == ("a", "b", "greedy", 3, 1, 2, True)
     low, high = data["range"]
     assert 0 < low <= data["middle_half"][0] <= data["median"] <= data["middle_half"][1] <= high
     assert len(data["rounds_ratios"]) == 3 and min(data["rounds_ratios"]) == low and max(data["rounds_ratios"]) == high
