@@ -21,8 +21,9 @@ Pure, 8 games: 69ba346 23.41 M after 1 game of each bot, 22.01 M after 10; round
 ``--caches``: the same difference under cachegrind's cache and branch simulation instead, a line per workload:
 instructions, branches mispredicted (conditional and indirect), first-level instruction and data cache misses a game.
 Round 25 found CPU time following the mispredicts and the instruction-cache misses rather than the instructions:
-the pure tip against 69ba346, 1.34x fewer instructions, 1.24x fewer mispredicts, 1.10x fewer I1 misses, and 1.23x
-the speed measured in pairs (benchmarks/README.md). The simulated caches are valgrind's model, not this machine's.
+round 24's pure tip against 69ba346, 1.34x fewer instructions, 1.24x fewer mispredicts, 1.10x fewer I1 misses,
+and 1.23x the speed measured in pairs (benchmarks/README.md). The simulated caches are valgrind's model, not this
+machine's.
 
 ``--root CHECKOUT`` counts another checkout's lv (benchmarks/compare.py: the baseline's); ``--installed`` the lv
 installed in the running interpreter's environment (a compiled build) instead of a checkout's.

@@ -85,8 +85,8 @@ def test_paired_times_two_builds_in_turn_and_prints_the_median_ratio(tmp_path: P
     rounds and gives the median ratio inside its middle half and range."""
     script = str(ROOT / "benchmarks" / "paired.py")
     out = subprocess.run([sys.executable, script, "--tree", f"a={ROOT}", "--tree", f"b={ROOT}", "--rounds", "3",
-                          "--games", "1", "--bot", "greedy", "--warm", "2", "--new-seeds", "--json"], capture_output=True, text=True,
-                         cwd=tmp_path, timeout=300)
+                          "--games", "1", "--bot", "greedy", "--warm", "2", "--new-seeds", "--json"],
+                         capture_output=True, text=True, cwd=tmp_path, timeout=300)
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert (data["first"], data["second"], data["bot"], data["rounds"], data["games"], data["warm"],
