@@ -10,8 +10,9 @@ The two are then asked in turn for ``--games`` games of the workload (revised, 4
 ``--new-seeds``: others each round, below), ``--rounds`` times, the order swapped each round. Each round's ratio
 (the first build's CPU time over the second's: how many times faster the second is) compares two runs next to each
 other in time, so a change in the machine's speed that lasts longer than a round falls on both sides of it. The
-median of the ratios and its middle half are printed, and each build's fastest and median round (ms a game): the machine's slow spells lengthen some
-rounds, never shorten one, so the two fastest rounds are the two builds at the machine's full speed.
+median of the ratios and its middle half are printed, and each build's fastest and median round (ms a game): the
+machine's slow spells lengthen some rounds, never shorten one, so the two fastest rounds are the two builds at the
+machine's full speed.
 
 By default every round plays the same seeds, so from the second round on a build's process-wide caches (values
 made once by lot, colour, mask...) hold every value those games ask for; a long simulation's new games find only
