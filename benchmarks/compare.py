@@ -2,7 +2,7 @@
 figures and asserts nothing (not a timed test).
 
     python benchmarks/compare.py --compiled          # against 69ba346 and ab7c594, pure and compiled builds
-    python benchmarks/compare.py --compiled --rounds 3 --games 10 --instructions 2 --copies 5   # a quick look
+    python benchmarks/compare.py --compiled --rounds 5 --games 10 --fresh 1 --instructions 2 --copies 5  # a look
     python benchmarks/compare.py --base ab7c594      # one baseline (repeat --base for several), pure builds only
     python benchmarks/compare.py --compiled --venv compiled=/path/to/venv --venv 69ba346-compiled=/other/venv
     python benchmarks/compare.py --compiled --json figures.json   # every figure as JSON as well
@@ -20,15 +20,27 @@ checkout, without PYTHONPATH, so it imports its own installed lv.
 What is measured, for every build:
 
 - games per CPU-second on the reference workload (revised, 4 players, the uniform bot in every seat) and on the
-  greedy workload (the greedy bot in every seat: ``lv simulate``'s default bot): ``--rounds`` rounds, the builds
-  interleaved (A B C A B C ...) so that the machine's load falls on each alike, ``--games`` games of each workload
-  per build and round (seeds 0 to games-1, the same in every round and build); each child times its CPU
-  (``time.process_time()``) around the games only, after ``--warm`` untimed games of each bot (default 10, other
-  seeds: the engine's process-wide caches full, as instructions.py counts). Printed: all rounds together,
-  the rounds' range, and the median of the paired ratios (each round against the same baseline's run in the same
-  round, next to it in time);
-- parse + replay of examples/revised-4p.yaml in CPU ms: in every round, in a process of its own, the median of
-  ``--replays``; printed, the median of the rounds';
+  greedy workload (the greedy bot in every seat: ``lv simulate``'s default bot), two ways:
+
+  - **the long run** (the figure the targets are judged by): a process per build for the whole run, as a
+    simulation, an explanation or a ladder plays its games (thousands in a worker process); ``--rounds`` rounds,
+    in each ``--games`` games of each workload per build on new seeds (round r: seeds r*games to (r+1)*games-1, the
+    same for every build), the builds interleaved and their order turned each round so that the machine's load falls
+    on each alike. By default 100 x 100: 10,000 games of each workload, as many as issue 11's simulation
+    (benchmarks/simulate.py) plays a profile. 69ba346 slows as its process ages (its games leave reference cycles for
+    the collector, whose work grows with the heap: about 8% of its time in the first 3,000 games, more later); the
+    tip does not, and pays instead, in a process's first games, for filling its process-wide caches (decisions made
+    once, casinos by shape, reaches: bounded by the board). So the ratio grows with the run: round 27, pure, 1.31x
+    over 2,000 games, 1.40x over 10,000 (benchmarks/README.md);
+  - **a fresh process's games** (for information): ``--fresh`` rounds, in each a new process per build plays
+    ``--fresh-games`` games of each workload (seeds 0 to N-1, the same every round), as compare.py measured until
+    round 27.
+
+  Each process times its CPU (``time.process_time()``) around the games only, after ``--warm`` untimed games of each
+  bot (default 10, seeds no round plays). Printed: all rounds together, the rounds' range, and the median of the
+  paired ratios (each round against the same baseline's run in the same round, next to it in time);
+- parse + replay of examples/revised-4p.yaml in CPU ms: in every fresh round, in a process of its own, the median
+  of ``--replays``; printed, the median of the rounds';
 - callgrind instructions per game of each workload (benchmarks/instructions.py, ``--instructions`` games; 0: skip):
   the figure that repeats on a busy machine (``--jobs N``: N builds counted at once, for the wall time);
 - what a search pays to try a decision (benchmarks/copies.py): a state copy, a push/pop pair and a game copy, in
@@ -37,13 +49,14 @@ What is measured, for every build:
 
 Then this tree against each baseline build (the ratios, "x" better: more games, fewer instructions, cheaper), and
 issue 31's targets against the 69ba346 builds (``TARGET_BASE``), each "met" or "NOT met": compiled 2x fewer
-instructions and >= 1.8x the games per CPU-second on both workloads; pure >= 1.3x on both; a state copy and a
+instructions and >= 1.8x the games per CPU-second on both workloads; pure >= 1.3x on both (the long run's
+rates; a fresh process's shown beside them); a state copy and a
 push/pop pair each >= 3x cheaper compiled (instructions when counted, else CPU time); parse + replay <= 1.5 ms CPU
 compiled; and, for information, compiled against ab7c594 (the issue: "about 10x"). A target whose builds are not in
 the run says so. The load average before and after the rounds is printed: put it beside the figures.
 
 ``--json FILE`` writes the same figures: ``{"builds": {LABEL: {"name", "build", "rate": {"reference", "greedy"},
-"cpu": {workload: [seconds per round]}, "replay_ms", "parse_ms", "instructions": {workload: per game},
+"cpu": {workload: [seconds per round]}, "rate_fresh", "cpu_fresh" (the same, fresh processes), "replay_ms", "parse_ms", "instructions": {workload: per game},
 "copies": copies.py's JSON}}, "targets": [{"target", "measured", "met"}], "load": [before, after]}``.
 """
 
@@ -105,14 +118,37 @@ print(json.dumps(out))
 """
 
 
+WORKER = r"""
+import sys, time
+import lv
+from lv import bots
+profile = lv.load_profile("revised")
+seats = {"reference": [bots.uniform_bot] * 4, "greedy": [bots.greedy_bot] * 4}
+for seed in range(10**9, 10**9 + int(sys.argv[1])):  # warm-up games, on seeds no round plays
+    for each in seats.values():
+        bots.play(lv.new_game(profile, 4, seed), each, seed)
+print("ready", flush=True)
+for line in sys.stdin:  # "WORKLOAD GAMES FIRST-SEED": the CPU seconds of those games
+    workload, n, first = line.split()
+    each = seats[workload]
+    t = time.process_time()
+    for seed in range(int(first), int(first) + int(n)):
+        game = lv.new_game(profile, 4, seed)
+        bots.play(game, each, seed)
+    print(time.process_time() - t, flush=True)
+"""
+
+
 class Build:
     """One build in the run: its label, what it is, and the Python of its venv."""
 
     def __init__(self, label: str, name: str, python: Path) -> None:
         self.label, self.name, self.python = label, name, python
         self.build = ""  # lv.build_name() as the build says it
-        self.cpu: dict[str, list[float]] = {w: [] for w in WORKLOADS}
+        self.cpu: dict[str, list[float]] = {w: [] for w in WORKLOADS}  # the long run's rounds, CPU seconds
         self.rate: dict[str, float] = {}
+        self.cpu_fresh: dict[str, list[float]] = {w: [] for w in WORKLOADS}  # a fresh process's games, by round
+        self.rate_fresh: dict[str, float] = {}
         self.records: dict[str, float] = {}
         self.record_runs: dict[str, list[float]] = {"parse_ms": [], "replay_ms": []}  # each round's median
         self.instructions: dict[str, float] = {}
@@ -195,6 +231,36 @@ def child(build: Build, games: int, replays: int, cwd: Path, warm: int = 1) -> d
     return out
 
 
+class Worker:
+    """A build's long-lived process (``WORKER``): asked for games round after round, as a simulation plays them."""
+
+    def __init__(self, build: Build, warm: int, cwd: Path) -> None:
+        self.build = build
+        self.proc = subprocess.Popen([str(build.python), "-c", WORKER, str(warm)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=ENV, cwd=str(cwd))
+        if self.read() != "ready":
+            sys.exit(f"compare.py: {build.label}: the build's games did not start (run its venv's lv to see why)")
+
+    def read(self) -> str:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline().strip()
+        if not line:
+            sys.exit(f"compare.py: {self.build.label}: the build's games stopped (run its venv's lv to see why)")
+        return line
+
+    def games(self, workload: str, games: int, first: int) -> float:
+        """The CPU seconds of ``games`` games of ``workload``, seeds ``first`` on."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{workload} {games} {first}\n")
+        self.proc.stdin.flush()
+        return float(self.read())
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait()
+
+
 def instructions(build: Build, games: int, cwd: Path) -> dict[str, float]:
     """Callgrind's instructions per game of each workload (benchmarks/instructions.py of this tree, ``--bot all``:
     a line per bot, in WORKLOADS' order) for the lv installed in the build's venv."""
@@ -228,11 +294,13 @@ def table(head: list[str], rows: list[list[str]]) -> None:
 
 
 def figure(b: Build, key: str) -> float | None:
-    """A figure of ``b`` by key: ``rate:W``, ``instructions:W``, ``copy:OP`` (instructions), ``cpu_us:OP``,
-    ``replay_ms``, ``parse_ms``."""
+    """A figure of ``b`` by key: ``rate:W`` (the long run), ``fresh:W`` (a fresh process's games),
+    ``instructions:W``, ``copy:OP`` (instructions), ``cpu_us:OP``, ``replay_ms``, ``parse_ms``."""
     kind, _, what = key.partition(":")
     if kind == "rate":
         return b.rate.get(what)
+    if kind == "fresh":
+        return b.rate_fresh.get(what)
     if kind == "instructions":
         return b.instructions.get(what)
     if kind == "copy":
@@ -250,19 +318,22 @@ def better(ours: Build, theirs: Build, key: str) -> float | None:
     a, b = figure(ours, key), figure(theirs, key)
     if a is None or b is None or not a or not b:
         return None
-    return a / b if key.startswith("rate:") else b / a
+    return a / b if key.startswith(("rate:", "fresh:")) else b / a
 
 
-def paired(ours: Build, theirs: Build, workload: str) -> str:
+def paired(ours: Build, theirs: Build, workload: str, fresh: bool = False) -> str:
     """The median (and range) of the per-round speed ratios: a build against the baseline's run in the same round,
     next to it in time, so a load that changes between rounds falls on both sides of each ratio."""
-    ratios = [t / o for t, o in zip(theirs.cpu[workload], ours.cpu[workload])]
+    mine, base = (ours.cpu_fresh, theirs.cpu_fresh) if fresh else (ours.cpu, theirs.cpu)
+    ratios = [t / o for t, o in zip(base[workload], mine[workload])]
     return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})" if ratios else "-"
 
 
 ROWS = [  # (key, what it is, how a value prints)
-    ("rate:reference", "reference games per CPU-second (uniform bots)", "{:.1f}"),
-    ("rate:greedy", "greedy games per CPU-second (lv simulate's bot)", "{:.1f}"),
+    ("rate:reference", "reference games per CPU-second (uniform bots), the long run", "{:.1f}"),
+    ("rate:greedy", "greedy games per CPU-second (lv simulate's bot), the long run", "{:.1f}"),
+    ("fresh:reference", "  a fresh process's games, reference", "{:.1f}"),
+    ("fresh:greedy", "  a fresh process's games, greedy", "{:.1f}"),
     ("replay_ms", "parse + replay of examples/revised-4p.yaml, CPU ms", "{:.2f}"),
     ("parse_ms", "  of which the parse, CPU ms", "{:.2f}"),
     ("instructions:reference", "instructions per reference game (callgrind)", "M"),
@@ -283,6 +354,16 @@ def show(value: float | None, fmt: str) -> str:
     return f"{value / 1e6:.2f} M" if fmt == "M" else fmt.format(value)
 
 
+def rate_extra(ours: Build | None, theirs: Build | None, workload: str) -> str:
+    """What a rate target shows beside its ratio: the long run's rounds' median, and a fresh process's figure."""
+    if ours is None or theirs is None:
+        return ""
+    fresh = better(ours, theirs, f"fresh:{workload}")
+    shown = "" if fresh is None else (f"; a fresh process's games {fresh:.2f}x, rounds' median "
+                                      f"{paired(ours, theirs, workload, fresh=True)}")
+    return f"; rounds' median {paired(ours, theirs, workload)}{shown}"
+
+
 def targets(by: dict[str, Build]) -> list[dict[str, Any]]:
     """Issue 31's targets: (what, the measured figure, met or not) for each whose builds are in the run."""
     base_c, base_p = by.get(f"{TARGET_BASE}-compiled"), by.get(f"{TARGET_BASE}-pure")
@@ -299,13 +380,11 @@ def targets(by: dict[str, Build]) -> list[dict[str, Any]]:
     for w in WORKLOADS:
         ratio(f"compiled, {w}: 2x fewer instructions than {TARGET_BASE} compiled", ours_c, base_c,
               f"instructions:{w}", 2.0)
-        extra = f"; rounds' median {paired(ours_c, base_c, w)}" if ours_c and base_c else ""
-        ratio(f"compiled, {w}: >= 1.8x the games per CPU-second of {TARGET_BASE} compiled", ours_c, base_c,
-              f"rate:{w}", 1.8, extra)
+        ratio(f"compiled, {w}: >= 1.8x the games per CPU-second of {TARGET_BASE} compiled (the long run)", ours_c,
+              base_c, f"rate:{w}", 1.8, rate_extra(ours_c, base_c, w))
     for w in WORKLOADS:
-        extra = f"; rounds' median {paired(ours_p, base_p, w)}" if ours_p and base_p else ""
-        ratio(f"pure, {w}: >= 1.3x the games per CPU-second of {TARGET_BASE} pure", ours_p, base_p, f"rate:{w}",
-              1.3, extra)
+        ratio(f"pure, {w}: >= 1.3x the games per CPU-second of {TARGET_BASE} pure (the long run)", ours_p, base_p,
+              f"rate:{w}", 1.3, rate_extra(ours_p, base_p, w))
     counted = ours_c is not None and "instructions" in ours_c.copies
     unit, kind = ("instructions", "copy") if counted else ("CPU time", "cpu_us")
     ratio(f"compiled: a state copy >= 3x cheaper than {TARGET_BASE} compiled ({unit})", ours_c, base_c,
@@ -328,11 +407,20 @@ def main() -> None:
     ap.add_argument("--base", action="append", metavar="COMMIT",
                     help=f"a baseline commit; repeat for several (default: {' and '.join(BASES)})")
     ap.add_argument("--compiled", action="store_true", help="the compiled builds too (LV_COMPILE=1, mypyc)")
-    ap.add_argument("--rounds", type=int, default=6, help="interleaved rounds (default 6)")
-    ap.add_argument("--games", type=int, default=20, help="games of each workload per build and round (default 20)")
+    ap.add_argument("--rounds", type=int, default=100,
+                    help="interleaved rounds of the long run, a process per build for all of them (default 100)")
+    ap.add_argument("--games", type=int, default=100,
+                    help="games of each workload per build and round of the long run, new seeds each round "
+                         "(default 100: 10,000 games in all, as many as issue 11's simulation plays a profile)")
+    ap.add_argument("--fresh", type=int, default=6,
+                    help="interleaved rounds of fresh processes, a new one per build and round (default 6; 0: none)")
+    ap.add_argument("--fresh-games", type=int, default=20,
+                    help="games of each workload a fresh process plays, seeds 0 to N-1 (default 20)")
     ap.add_argument("--warm", type=int, default=10,
-                    help="untimed games of each bot a child plays first (default 10: as instructions.py, the caches full)")
-    ap.add_argument("--replays", type=int, default=30, help="parses and replays of the record (default 30)")
+                    help="untimed games of each bot a process plays first (default 10: as instructions.py, the caches "
+                         "full)")
+    ap.add_argument("--replays", type=int, default=30,
+                    help="parses and replays of the record in each fresh round (default 30; 0: none)")
     ap.add_argument("--instructions", type=int, default=10, metavar="GAMES",
                     help="games of each workload under callgrind per build (default 10; 0: skip)")
     ap.add_argument("--copies", type=int, default=20, metavar="ROUNDS",
@@ -346,8 +434,10 @@ def main() -> None:
                                                          "depend on the load, only the wall time does)")
     ap.add_argument("--json", type=Path, metavar="FILE", help="also write every figure to FILE as JSON")
     args = ap.parse_args()
-    if args.rounds < 1 or args.games < 1 or args.jobs < 1 or args.warm < 1:
-        ap.error("--rounds, --games, --warm and --jobs: at least 1")
+    if args.rounds < 1 or args.games < 1 or args.jobs < 1 or args.warm < 1 or args.fresh_games < 1:
+        ap.error("--rounds, --games, --fresh-games, --warm and --jobs: at least 1")
+    if args.fresh < 0 or args.replays < 0:
+        ap.error("--fresh and --replays: 0 or more")
     bad = [v for v in args.venv if "=" not in v]
     if bad:
         ap.error(f"--venv {bad[0]}: give LABEL=PATH")
@@ -363,24 +453,42 @@ def main() -> None:
         b.build = child(b, 0, 0, outside)["build"]
         print(f"{b.name:<22} {b.build}: {b.python}")
     before = load()
-    print(f"\nload before: {before}; {args.rounds} rounds of {args.games} games of each workload a build, "
-          "interleaved", flush=True)
-    for r in range(args.rounds):
+    print(f"\nload before: {before}; the long run: {args.rounds} rounds of {args.games} games of each workload a "
+          "build, interleaved, a process per build", flush=True)
+    workers = [Worker(b, args.warm, outside) for b in builds]
+    try:
+        for r in range(args.rounds):
+            for k in range(len(workers)):  # the order turned each round: no build always first or last
+                w = workers[(r + k) % len(workers)]
+                for workload in WORKLOADS:
+                    w.build.cpu[workload].append(w.games(workload, args.games, r * args.games))
+            if r % 10 == 9 or r == args.rounds - 1:
+                print(f"  round {r + 1}: " + ", ".join(
+                    f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/{args.games / b.cpu['greedy'][-1]:.0f}"
+                    for b in builds) + " reference/greedy games per CPU-s", flush=True)
+    finally:
+        for w in workers:
+            w.close()
+    if args.fresh:
+        print(f"fresh processes: {args.fresh} rounds, a new process per build and round ({args.warm} warm-up games of "
+              f"each bot, then {args.fresh_games} of each workload, seeds 0-{args.fresh_games - 1})", flush=True)
+    for r in range(args.fresh):
         for b in builds:
-            out = child(b, args.games, 0, outside, args.warm)
+            out = child(b, args.fresh_games, 0, outside, args.warm)
             for w in WORKLOADS:
-                b.cpu[w].append(float(out[w]))
+                b.cpu_fresh[w].append(float(out[w]))
             if args.replays:  # in a process of their own, in every round like the games (one sample misled)
                 rec = child(b, 0, args.replays, outside)
                 for k, runs in b.record_runs.items():
                     runs.append(float(rec[k]))
-        print(f"  round {r + 1}: " + ", ".join(f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/"
-                                               f"{args.games / b.cpu['greedy'][-1]:.0f}" for b in builds)
+        print(f"  round {r + 1}: " + ", ".join(f"{b.label} {args.fresh_games / b.cpu_fresh['reference'][-1]:.0f}/"
+                                               f"{args.fresh_games / b.cpu_fresh['greedy'][-1]:.0f}" for b in builds)
               + " reference/greedy games per CPU-s", flush=True)
     after = load()
     print(f"load after: {after}\n", flush=True)
     for b in builds:
         b.rate = {w: args.games * len(c) / sum(c) for w, c in b.cpu.items()}
+        b.rate_fresh = {w: args.fresh_games * len(c) / sum(c) for w, c in b.cpu_fresh.items() if c}
         b.records = {k: statistics.median(runs) for k, runs in b.record_runs.items() if runs}
 
     def count(b: Build) -> None:  # callgrind's counts do not move with the load: --jobs of them at once
@@ -411,8 +519,10 @@ def main() -> None:
     ratio_rows = []
     for key, what in keys:
         ratio_rows.append([what.strip()] + [show(better(o, t, key), "{:.2f}x") for o, t in pairs])
-        if key.startswith("rate:"):  # the same, round by round
-            ratio_rows.append(["  the rounds' median ratio (range)"] + [paired(o, t, key[5:]) for o, t in pairs])
+        if key.startswith(("rate:", "fresh:")):  # the same, round by round
+            kind, _, workload = key.partition(":")
+            ratio_rows.append(["  the rounds' median ratio (range)"] + [paired(o, t, workload, kind == "fresh")
+                                                                        for o, t in pairs])
     table(["figure", *(f"{o.label} / {t.label}" for o, t in pairs)], ratio_rows)
 
     goals = targets(by)
@@ -420,12 +530,14 @@ def main() -> None:
     table(["target", "measured", "met"], [[g["target"], g["shown"], {True: "met", False: "NOT met", None: "-"}[
         g["met"]]] for g in goals])
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; load {before} before the rounds, {after} after; "
-          f"{args.rounds} rounds x {args.games} games of each workload (seeds 0-{args.games - 1}) a build; CPU time "
-          f"inside each child around the games only; callgrind: {args.instructions} games, copies {args.copies} "
-          "rounds")
+          f"the long run: {args.rounds} rounds x {args.games} games of each workload a build in one process (seeds "
+          f"0-{args.rounds * args.games - 1}, after {args.warm} warm-up games of each bot); fresh processes: "
+          f"{args.fresh} rounds x {args.fresh_games} games (seeds 0-{args.fresh_games - 1}); CPU time inside each "
+          f"process around the games only; callgrind: {args.instructions} games, copies {args.copies} rounds")
     if args.json:
         args.json.write_text(json.dumps({
             "builds": {b.label: {"name": b.name, "build": b.build, "rate": b.rate, "cpu": b.cpu,
+                                 "rate_fresh": b.rate_fresh, "cpu_fresh": b.cpu_fresh,
                                  **b.records, "instructions": b.instructions, "copies": b.copies} for b in builds},
             "targets": [{k: g[k] for k in ("target", "measured", "met")} for g in goals],
             "load": [before, after]}, indent=1) + "\n")
