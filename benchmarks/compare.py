@@ -458,17 +458,17 @@ def main() -> None:
     workers = [Worker(b, args.warm, outside) for b in builds]
     try:
         for r in range(args.rounds):
-            for k in range(len(workers)):  # the order turned each round: no build always first or last
-                w = workers[(r + k) % len(workers)]
+            for step in range(len(workers)):  # the order turned each round: no build always first or last
+                worker = workers[(r + step) % len(workers)]
                 for workload in WORKLOADS:
-                    w.build.cpu[workload].append(w.games(workload, args.games, r * args.games))
+                    worker.build.cpu[workload].append(worker.games(workload, args.games, r * args.games))
             if r % 10 == 9 or r == args.rounds - 1:
                 print(f"  round {r + 1}: " + ", ".join(
                     f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/{args.games / b.cpu['greedy'][-1]:.0f}"
                     for b in builds) + " reference/greedy games per CPU-s", flush=True)
     finally:
-        for w in workers:
-            w.close()
+        for worker in workers:
+            worker.close()
     if args.fresh:
         print(f"fresh processes: {args.fresh} rounds, a new process per build and round ({args.warm} warm-up games of "
               f"each bot, then {args.fresh_games} of each workload, seeds 0-{args.fresh_games - 1})", flush=True)
