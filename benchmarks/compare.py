@@ -27,11 +27,11 @@ What is measured, for every build:
     in each ``--games`` games of each workload per build on new seeds (round r: seeds r*games to (r+1)*games-1, the
     same for every build), the builds interleaved and their order turned each round so that the machine's load falls
     on each alike. By default 100 x 100: 10,000 games of each workload, as many as issue 11's simulation
-    (benchmarks/simulate.py) plays a profile. 69ba346 slows as its process ages (its games leave reference cycles for
-    the collector, whose work grows with the heap: about 8% of its time in the first 3,000 games, more later); the
-    tip does not, and pays instead, in a process's first games, for filling its process-wide caches (decisions made
-    once, casinos by shape, reaches: bounded by the board). So the ratio grows with the run: round 27, pure, 1.31x
-    over 2,000 games, 1.40x over 10,000 (benchmarks/README.md);
+    (benchmarks/simulate.py) plays a profile. 69ba346 slows as its process ages: its games leave objects in
+    reference cycles (193 a reference game), so its collector has more to walk as the heap grows (with the collector
+    off its games keep their speed). The tip's games leave none (tests/test_no_cycles.py), and it plays a little
+    faster once its process-wide caches are full. So the ratio grows with the run: round 27, pure reference, 1.23x
+    in a fresh process's games, 1.31x over 2,000 games, 1.39-1.40x over 10,000 (benchmarks/README.md);
   - **a fresh process's games** (for information): ``--fresh`` rounds, in each a new process per build plays
     ``--fresh-games`` games of each workload (seeds 0 to N-1, the same every round), as compare.py measured until
     round 27.
