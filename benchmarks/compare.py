@@ -56,7 +56,8 @@ compiled; and, for information, compiled against ab7c594 (the issue: "about 10x"
 the run says so. The load average before and after the rounds is printed: put it beside the figures.
 
 ``--json FILE`` writes the same figures: ``{"builds": {LABEL: {"name", "build", "rate": {"reference", "greedy"},
-"cpu": {workload: [seconds per round]}, "rate_fresh", "cpu_fresh" (the same, fresh processes), "replay_ms", "parse_ms", "instructions": {workload: per game},
+"cpu": {workload: [seconds per round]}, "decisions": {workload: the long run's}, "rate_fresh", "cpu_fresh" (the
+same, fresh processes), "replay_ms", "parse_ms", "instructions": {workload: per game},
 "copies": copies.py's JSON}}, "targets": [{"target", "measured", "met"}], "load": [before, after]}``.
 """
 
@@ -128,14 +129,18 @@ for seed in range(10**9, 10**9 + int(sys.argv[1])):  # warm-up games, on seeds n
     for each in seats.values():
         bots.play(lv.new_game(profile, 4, seed), each, seed)
 print("ready", flush=True)
-for line in sys.stdin:  # "WORKLOAD GAMES FIRST-SEED": the CPU seconds of those games
+for line in sys.stdin:  # "WORKLOAD GAMES FIRST-SEED": the CPU seconds of those games, and their decisions
     workload, n, first = line.split()
     each = seats[workload]
-    t = time.process_time()
+    spent = 0.0
+    decisions = 0
     for seed in range(int(first), int(first) + int(n)):
+        t = time.process_time()
         game = lv.new_game(profile, 4, seed)
         bots.play(game, each, seed)
-    print(time.process_time() - t, flush=True)
+        spent += time.process_time() - t
+        decisions += sum(len(turn.decisions) for turn in game.history)  # (not timed)
+    print(spent, decisions, flush=True)
 """
 
 
@@ -146,6 +151,7 @@ class Build:
         self.label, self.name, self.python = label, name, python
         self.build = ""  # lv.build_name() as the build says it
         self.cpu: dict[str, list[float]] = {w: [] for w in WORKLOADS}  # the long run's rounds, CPU seconds
+        self.decisions: dict[str, int] = {w: 0 for w in WORKLOADS}  # the long run's games' decisions
         self.rate: dict[str, float] = {}
         self.cpu_fresh: dict[str, list[float]] = {w: [] for w in WORKLOADS}  # a fresh process's games, by round
         self.rate_fresh: dict[str, float] = {}
@@ -248,12 +254,14 @@ class Worker:
             sys.exit(f"compare.py: {self.build.label}: the build's games stopped (run its venv's lv to see why)")
         return line
 
-    def games(self, workload: str, games: int, first: int) -> float:
-        """The CPU seconds of ``games`` games of ``workload``, seeds ``first`` on."""
+    def games(self, workload: str, games: int, first: int) -> tuple[float, int]:
+        """The CPU seconds of ``games`` games of ``workload``, seeds ``first`` on, and the decisions they made (the
+        same games make as many in every build that plays them alike)."""
         assert self.proc.stdin is not None
         self.proc.stdin.write(f"{workload} {games} {first}\n")
         self.proc.stdin.flush()
-        return float(self.read())
+        seconds, decisions = self.read().split()
+        return float(seconds), int(decisions)
 
     def close(self) -> None:
         if self.proc.stdin is not None:
@@ -461,7 +469,9 @@ def main() -> None:
             for step in range(len(workers)):  # the order turned each round: no build always first or last
                 worker = workers[(r + step) % len(workers)]
                 for workload in WORKLOADS:
-                    worker.build.cpu[workload].append(worker.games(workload, args.games, r * args.games))
+                    seconds, decisions = worker.games(workload, args.games, r * args.games)
+                    worker.build.cpu[workload].append(seconds)
+                    worker.build.decisions[workload] += decisions
             if r % 10 == 9 or r == args.rounds - 1:
                 print(f"  round {r + 1}: " + ", ".join(
                     f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/{args.games / b.cpu['greedy'][-1]:.0f}"
@@ -506,6 +516,8 @@ def main() -> None:
     rows.insert(2, ["the rounds' range, reference / greedy"] + [
         f"{args.games / max(b.cpu['reference']):.0f}-{args.games / min(b.cpu['reference']):.0f} / "
         f"{args.games / max(b.cpu['greedy']):.0f}-{args.games / min(b.cpu['greedy']):.0f}" for b in builds])
+    rows.insert(3, ["decisions in the long run's games, reference / greedy (the same games, as many)"] + [
+        f"{b.decisions['reference']:,} / {b.decisions['greedy']:,}" for b in builds])
     rows.append(["copies.py's position (turn, legal decisions)"] + [
         f"{b.copies['position']['turn']}, {b.copies['position']['legal']}" if "position" in b.copies else "-"
         for b in builds])
@@ -537,7 +549,7 @@ def main() -> None:
     if args.json:
         args.json.write_text(json.dumps({
             "builds": {b.label: {"name": b.name, "build": b.build, "rate": b.rate, "cpu": b.cpu,
-                                 "rate_fresh": b.rate_fresh, "cpu_fresh": b.cpu_fresh,
+                                 "rate_fresh": b.rate_fresh, "cpu_fresh": b.cpu_fresh, "decisions": b.decisions,
                                  **b.records, "instructions": b.instructions, "copies": b.copies} for b in builds},
             "targets": [{k: g[k] for k in ("target", "measured", "met")} for g in goals],
             "load": [before, after]}, indent=1) + "\n")

@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -129,3 +130,63 @@ def test_instructions_reads_cachegrinds_summary_figure_by_figure() -> None:
         "indirect": 14_732_895, "I1 misses": 18_998_859, "D1 misses": 13_810_435}
     with pytest.raises(SystemExit, match="'indirect'"):
         instructions.cache_figures(summary.replace("+  14,732,895 ind", ""))
+
+
+def _compare() -> Any:
+    """benchmarks/compare.py as a module (a script, not a package's)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import compare
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    return compare
+
+
+def test_compares_long_run_worker_plays_the_games_it_is_asked_for(tmp_path: Path) -> None:
+    """compare.py's long run: one process for every round, asked for N games of a workload from a first seed, answers
+    their CPU seconds and their decisions: those of the very games (seeds first to first + N - 1, 4 players, revised,
+    the workload's bot in every seat) played here."""
+    import lv
+    from lv import bots
+
+    def decisions(bot: Any, seeds: range) -> int:
+        games = [bots.play(lv.new_game(lv.load_profile("revised"), 4, s), [bot] * 4, s) for s in seeds]
+        return sum(len(turn.decisions) for game in games for turn in game.history)
+
+    compare = _compare()
+    worker = compare.Worker(compare.Build("here", "this interpreter", Path(sys.executable)), 1, tmp_path)
+    try:
+        seconds, made = worker.games("reference", 3, 5)
+        assert seconds > 0 and made == decisions(bots.uniform_bot, range(5, 8))
+        seconds, made = worker.games("greedy", 2, 0)
+        assert seconds > 0 and made == decisions(bots.greedy_bot, range(0, 2))
+    finally:
+        worker.close()
+
+
+def test_compares_targets_judge_the_long_run_and_show_a_fresh_processs_games_beside_it() -> None:
+    """The rates' targets: more games per CPU-second is better for both ways of measuring; the target is met or not
+    by the long run's ratio, and a fresh process's ratio is shown beside it, not judged."""
+    compare = _compare()
+
+    def build(label: str, long_cpu: list[float], fresh_cpu: list[float]) -> Any:
+        b = compare.Build(label, label, Path(sys.executable))
+        b.cpu = {w: list(long_cpu) for w in compare.WORKLOADS}
+        b.cpu_fresh = {w: list(fresh_cpu) for w in compare.WORKLOADS}
+        b.rate = {w: 10 * len(long_cpu) / sum(long_cpu) for w in compare.WORKLOADS}
+        b.rate_fresh = {w: 10 * len(fresh_cpu) / sum(fresh_cpu) for w in compare.WORKLOADS}
+        return b
+
+    base = build(f"{compare.TARGET_BASE}-pure", [1.4, 1.4], [1.2, 1.2])
+    ours = build("pure", [1.0, 1.0], [1.0, 1.0])
+    assert compare.better(ours, base, "rate:reference") == pytest.approx(1.4)
+    assert compare.better(ours, base, "fresh:reference") == pytest.approx(1.2)
+    assert compare.paired(ours, base, "greedy") == "1.40x (1.40-1.40)"
+    assert compare.paired(ours, base, "greedy", fresh=True) == "1.20x (1.20-1.20)"
+    goals = {g["target"]: g for g in compare.targets({b.label: b for b in (base, ours)})}
+    pure = goals[f"pure, reference: >= 1.3x the games per CPU-second of {compare.TARGET_BASE} pure (the long run)"]
+    assert pure["met"] is True and pure["measured"] == pytest.approx(1.4)
+    assert "a fresh process's games 1.20x" in pure["shown"]
+    slow = build("pure", [1.2, 1.2], [0.5, 0.5])  # fresh 2.4x, the long run 1.17x: not met
+    goals = {g["target"]: g for g in compare.targets({b.label: b for b in (base, slow)})}
+    assert goals[pure["target"]]["met"] is False
