@@ -242,7 +242,8 @@ def child(build: Build, games: int, replays: int, cwd: Path, warm: int = 1) -> d
 
 
 class Worker:
-    """A build's long-lived process (``WORKER``): asked for games round after round, as a simulation plays them."""
+    """A build's long-lived process (``WORKER``): asked for games round after round, a program playing game after
+    game with ``bots.play``."""
 
     def __init__(self, build: Build, warm: int, cwd: Path) -> None:
         self.build = build
