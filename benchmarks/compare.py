@@ -79,6 +79,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from paired import WORKER  # the long run's worker: paired.py's (this script's folder is on the path)
+
 ROOT = Path(__file__).resolve().parent.parent
 BASES = ["69ba346", "ab7c594"]  # issue 31's round start, issue 18's baseline
 TARGET_BASE = "69ba346"  # issue 31's targets are ratios against this commit's builds
@@ -120,31 +122,6 @@ if replays:
     out["parse_ms"] = statistics.median(parse) * 1000
     out["replay_ms"] = statistics.median(both) * 1000
 print(json.dumps(out))
-"""
-
-
-WORKER = r"""
-import sys, time
-import lv
-from lv import bots
-profile = lv.load_profile("revised")
-seats = {"reference": [bots.uniform_bot] * 4, "greedy": [bots.greedy_bot] * 4}
-for seed in range(10**9, 10**9 + int(sys.argv[1])):  # warm-up games, on seeds no round plays
-    for each in seats.values():
-        bots.play(lv.new_game(profile, 4, seed), each, seed)
-print("ready", flush=True)
-for line in sys.stdin:  # "WORKLOAD GAMES FIRST-SEED": the CPU seconds of those games, and their decisions
-    workload, n, first = line.split()
-    each = seats[workload]
-    spent = 0.0
-    decisions = 0
-    for seed in range(int(first), int(first) + int(n)):
-        t = time.process_time()
-        game = lv.new_game(profile, 4, seed)
-        bots.play(game, each, seed)
-        spent += time.process_time() - t
-        decisions += sum(len(turn.decisions) for turn in game.history)  # (not timed)
-    print(spent, decisions, flush=True)
 """
 
 
@@ -247,7 +224,7 @@ class Worker:
 
     def __init__(self, build: Build, warm: int, cwd: Path) -> None:
         self.build = build
-        self.proc = subprocess.Popen([str(build.python), "-c", WORKER, str(warm)], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([str(build.python), "-c", WORKER, "", str(warm)], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=ENV, cwd=str(cwd))
         if self.read() != "ready":
             sys.exit(f"compare.py: {build.label}: the build's games did not start (run its venv's lv to see why)")
@@ -263,7 +240,7 @@ class Worker:
         """The CPU seconds of ``games`` games of ``workload``, seeds ``first`` on, and the decisions they made (the
         same games make as many in every build that plays them alike)."""
         assert self.proc.stdin is not None
-        self.proc.stdin.write(f"{workload} {games} {first}\n")
+        self.proc.stdin.write(f"{WORKLOADS[workload]} {games} {first}\n")
         self.proc.stdin.flush()
         seconds, decisions = self.read().split()
         return float(seconds), int(decisions)
@@ -421,6 +398,13 @@ def targets(by: dict[str, Build]) -> list[dict[str, Any]]:
     return out
 
 
+def progress(r: int, games: int, cpus: list[dict[str, list[float]]], builds: list[Build]) -> None:
+    """Round ``r``'s games per CPU-second of each build (``cpus``: each build's CPU seconds by workload and round)."""
+    print(f"  round {r + 1}: " + ", ".join(f"{b.label} {games / cpu['reference'][-1]:.0f}/"
+                                           f"{games / cpu['greedy'][-1]:.0f}" for b, cpu in zip(builds, cpus))
+          + " reference/greedy games per CPU-s", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--base", action="append", metavar="COMMIT",
@@ -484,9 +468,7 @@ def main() -> None:
                     worker.build.cpu[workload].append(seconds)
                     worker.build.decisions[workload] += decisions
             if r % 10 == 9 or r == args.rounds - 1:
-                print(f"  round {r + 1}: " + ", ".join(
-                    f"{b.label} {args.games / b.cpu['reference'][-1]:.0f}/{args.games / b.cpu['greedy'][-1]:.0f}"
-                    for b in builds) + " reference/greedy games per CPU-s", flush=True)
+                progress(r, args.games, [b.cpu for b in builds], builds)
     finally:
         for worker in workers:
             worker.close()
@@ -502,9 +484,7 @@ def main() -> None:
                 rec = child(b, 0, args.replays, outside)
                 for k, runs in b.record_runs.items():
                     runs.append(float(rec[k]))
-        print(f"  round {r + 1}: " + ", ".join(f"{b.label} {args.fresh_games / b.cpu_fresh['reference'][-1]:.0f}/"
-                                               f"{args.fresh_games / b.cpu_fresh['greedy'][-1]:.0f}" for b in builds)
-              + " reference/greedy games per CPU-s", flush=True)
+        progress(r, args.fresh_games, [b.cpu_fresh for b in builds], builds)
     after = load()
     print(f"load after: {after}\n", flush=True)
     for b in builds:

@@ -34,30 +34,34 @@ import subprocess
 import sys
 from pathlib import Path
 
-BOTS = {"uniform": "uniform_bot", "greedy": "greedy_bot"}
+BOTS = ("greedy", "uniform")  # the workloads: the bot in every seat (its WORKER's seats)
 
 WORKER = """
 import sys, time
-root, bot, warm_games = sys.argv[1], sys.argv[2], int(sys.argv[3])
+root, warm_games = sys.argv[1], int(sys.argv[2])
 if root:
     sys.path.insert(0, root)
 import lv
 from lv import bots
 profile = lv.load_profile("revised")
-for each in ("uniform_bot", "greedy_bot"):
-    for seed in range(1000, 1000 + warm_games):
-        warm = lv.new_game(profile, 4, seed)
-        bots.play(warm, [getattr(bots, each)] * 4, seed)
-seats = [getattr(bots, bot)] * 4
+seats = {"uniform": [bots.uniform_bot] * 4, "greedy": [bots.greedy_bot] * 4}
+for seed in range(10**9, 10**9 + warm_games):  # warm-up games, on seeds no round plays
+    for each in seats.values():
+        bots.play(lv.new_game(profile, 4, seed), each, seed)
 print("ready", flush=True)
-for line in sys.stdin:
-    n, first = map(int, line.split())
-    t = time.process_time()
-    for seed in range(first, first + n):
+for line in sys.stdin:  # "BOT GAMES FIRST-SEED": the CPU seconds of those games, and their decisions
+    bot, n, first = line.split()
+    each = seats[bot]
+    spent = 0.0
+    decisions = 0
+    for seed in range(int(first), int(first) + int(n)):
+        t = time.process_time()
         game = lv.new_game(profile, 4, seed)
-        bots.play(game, seats, seed)
-    print(time.process_time() - t, flush=True)
-"""
+        bots.play(game, each, seed)
+        spent += time.process_time() - t
+        decisions += sum(len(turn.decisions) for turn in game.history)  # (not timed)
+    print(spent, decisions, flush=True)
+"""  # (compare.py's long run plays in it too)
 
 
 def side(text: str, venv: bool) -> tuple[str, str, str]:
@@ -93,7 +97,7 @@ def main() -> None:
         raise SystemExit("paired.py: give exactly two builds (--tree/--venv), --rounds, --games and --warm of 1 or "
                          "more")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    workers = [subprocess.Popen([python, "-c", WORKER, root, BOTS[args.bot], str(args.warm)], stdin=subprocess.PIPE,
+    workers = [subprocess.Popen([python, "-c", WORKER, root, str(args.warm)], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, text=True, env=env, cwd=Path(__file__).resolve().parent)
                for _, python, root in sides]
     try:
@@ -108,9 +112,9 @@ def main() -> None:
             for k in ((0, 1) if r % 2 == 0 else (1, 0)):
                 w = workers[k]
                 assert w.stdin is not None and w.stdout is not None
-                w.stdin.write(f"{args.games} {r * args.games if args.new_seeds else 0}\n")
+                w.stdin.write(f"{args.bot} {args.games} {r * args.games if args.new_seeds else 0}\n")
                 w.stdin.flush()
-                times[k] = float(w.stdout.readline())
+                times[k] = float(w.stdout.readline().split()[0])
                 each_time[k].append(times[k])
             ratios.append(times[0] / times[1])
     finally:
