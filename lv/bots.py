@@ -740,7 +740,7 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     rngs = [rng_for(seed, "bot", i) for i in range(len(bots))]
     uniform = uniform_bot  # read once (compiled, a module-level function is a dict lookup each time it is read)
     asks = asks_boss(game.profile)  # a gamble waits for its boss's answer (000 L194), which the boss's bot gives
-    gamble = A.Gamble
+    gamble, end_turn = A.Gamble, A.EndTurn
     with fewer_collections():  # the cyclic collector less often while the game is played
         for _ in range(max_decisions):
             s = game.state
@@ -759,8 +759,18 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
                 decision, n = random_pick(game.engine, s, rng)
                 if legal_counts is not None:
                     legal_counts.append(n)
-                if type(decision) is gamble:
-                    decision = staked(decision, rng)
+                kind = type(decision)
+                if kind is gamble:
+                    decision = staked(decision, rng)  # type: ignore[arg-type]  # (mypy does not narrow by ``kind``)
+                # the engine's own decision in the action step, applied as such (``Game._apply_own``, without
+                #   ``apply``'s tests of its keywords), but the end of the turn (vouched for) and a gamble whose boss is
+                #   asked (below)
+                if phase == "actions" and kind is not end_turn and not (asks and kind is gamble):
+                    try:
+                        game._apply_own(decision)
+                    except IllegalAction as err:
+                        raise _illegal(game, seat, decision, err) from None
+                    continue
                 game._vouched = decision
             elif type(bot) is GreedyBot and legal_counts is None:  # greedy's pick from the parts of the list, the
                 #   same decision from the same draws (``GreedyBot.pick``): no list joined, none it would not value
@@ -778,9 +788,14 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
             try:
                 game.apply(decision)
             except IllegalAction as err:
-                raise LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal "
-                              f"decision ({decision!r}): {err}") from None
+                raise _illegal(game, seat, decision, err) from None
     raise RuntimeError(f"game did not end within {max_decisions} decisions")
+
+
+def _illegal(game: Game, seat: int, decision: object, err: IllegalAction) -> LvError:
+    """The error of a bot's decision the game refused (``play``)."""
+    return LvError(f"turn {game.state.turn}: the bot of {game.player_names[seat]} chose an illegal decision "
+                   f"({decision!r}): {err}")
 
 
 def _answer_lay_off(game: Game, bots: list[Bot], seed: int | str, legal_counts: list[int] | None) -> None:

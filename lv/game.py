@@ -819,16 +819,13 @@ class Game:
             # the simulation's case: the engine's own decision for this state (``random_legal``, a listed ``push``),
             # no dice and no choices given, in the action step: none of the checks below can refuse it, nor is it a
             # draw, a reroll, a choice or a lay-off (the action step's legal list has none; vouched all the same, the
-            # engine refuses them as always). Pure, ~50 bytecodes fewer a decision
+            # engine refuses them as always). Pure, ~50 bytecodes fewer a decision. All but the end of the turn:
+            # ``_apply_own``
+            if type(action) is not EndTurn:
+                return self._apply_own(action)
             self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             turn = self.history[-1]
-            kind = type(action)
-            if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
-                return self._ask(action, None, None)
-            end = kind is EndTurn
-            # its family, carried out by ``Engine.carry_out`` at once (``Engine.apply`` would look it up again, with
-            # the step; None: not one of the action step's own, a trade's: ``Engine.apply``)
-            family = applied_family(kind) if _COMPILED else APPLIED(kind)
+            end = True
             saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
             self._vouched = None
@@ -871,7 +868,6 @@ class Game:
             # (dice whose every die is a face cannot fail: only other dice need the copy, which costs what a decision
             # does; no dice or choices given, none)
             end = isinstance(action, EndTurn)
-            family = None
             saved = None
             turns = decided = 0
             if not plain and ((next_draw_choices or not _sound(next_draw_dice)) if end else not _sound(dice)):
@@ -916,10 +912,7 @@ class Game:
             if d._spent or dice:
                 d.again(self.seed, key, dice)
             events: list[Event] = []
-            if family is not None:  # vouched (no choices given)
-                self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)
-            else:
-                self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
+            self.engine.apply(s, action, d, events, choices, action is vouched)  # (positional: no keyword names)
         except LvError:
             if saved is not None:
                 del self.history[turns:], turn.decisions[decided:]
@@ -936,6 +929,56 @@ class Game:
             decision._dice = used if used else None
             decision._choices = None if not choices else dict(choices)
             decision._generated = None
+            decision._pair = d._pair
+            decision._gen = d._gen
+            if one:
+                decision._events = None
+                decision._one = events[0]
+            else:
+                decision._events = events
+                decision._one = None
+        turn.decisions.append(decision)
+        return events
+
+    def _apply_own(self, action: A.Action) -> list[Event]:
+        """``apply(action)`` for the engine's own decision for this state in the action step but the end of the turn
+        (``random_pick``'s, vouched for), no dice and no choices given: none of ``apply``'s checks can refuse it
+        (see there). ``bots.play`` calls it for the uniform bot's picks, without ``apply``'s tests of its keywords
+        (pure: ~30 bytecodes a decision); ``apply`` calls it for a vouched decision."""
+        self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
+        kind = type(action)
+        if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
+            return self._ask(action, None, None)
+        s = self.state
+        turn = self.history[-1]
+        # its family, carried out by ``Engine.carry_out`` at once (None: not one of the action step's own, a trade's:
+        # ``Engine.apply``, as ``apply`` would)
+        family = applied_family(kind) if _COMPILED else APPLIED(kind)
+        if _COMPILED:  # (as ``apply``: the dice's key kept for a push after a pop)
+            number, key = len(turn.decisions), self._key
+            if self._key_turn != s.turn or self._key_at != number:
+                key = self._key = ("turn", s.turn, "decision", number)
+                self._key_turn, self._key_at = s.turn, number
+        else:
+            key = ("turn", s.turn, "decision", len(turn.decisions))
+        d = self._dice
+        d.key = key
+        if d._spent:
+            d.again(self.seed, key, None)
+        events: list[Event] = []
+        if family is not None:
+            self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)
+        else:
+            self.engine.apply(s, action, d, events, None, True)
+        if _COMPILED:
+            decision = _decided(action, d, None, events)
+        else:  # (``_decided`` written out, as in ``apply``)
+            used = d._used
+            one = len(events) == 1
+            decision = _new_decision(Decision)
+            decision.action = action
+            decision._dice = used if used else None
+            decision._choices = decision._generated = None
             decision._pair = d._pair
             decision._gen = d._gen
             if one:

@@ -218,7 +218,8 @@ def test_play_applies_greedys_own_picks_unchecked_and_a_users_bot_checked(action
 def test_play_with_the_uniform_bot_is_random_legal_written_out(spec, players, seed):
     """``bots.play``'s uniform seats pick as ``Game.random_legal`` does (written out there): the same decisions
     (a gamble's stake drawn after the pick) and counts from the same generators, each decision applied vouched for
-    (the engine's own, carried out without the checks), but a gamble the boss is asked about (a new object)."""
+    (the engine's own, carried out without the checks: ``Game._apply_own``, or ``apply`` vouched for the end of the
+    turn), but a gamble the boss is asked about (a new object)."""
     game = lv.new_game(spec, players, seed)
     # what was applied, and whether vouched for, is seen by patching ``apply``, which the compiled core's native class
     # does not allow: there the decisions are read from the game's history (a gamble recorded with the boss's answer,
@@ -227,14 +228,21 @@ def test_play_with_the_uniform_bot_is_random_legal_written_out(spec, players, se
     applied: list = []
     flags: list[bool] = []
     if patchable:
-        real = game.apply
+        real, real_own = game.apply, game._apply_own
 
         def apply(action, *args, **kwargs):
             applied.append(action)
             flags.append(game._vouched is action)
             return real(action, *args, **kwargs)
 
+        def apply_own(action):  # the engine's own decision, carried out as a vouched one is (``bots.play`` never
+            #   gives ``apply`` a vouched decision this would see twice: the end of the turn only)
+            applied.append(action)
+            flags.append(True)
+            return real_own(action)
+
         game.apply = apply
+        game._apply_own = apply_own
     counts: list[int] = []
     bots.play(game, [bots.uniform_bot] * players, seed, legal_counts=counts)
     if not patchable:
