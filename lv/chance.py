@@ -478,7 +478,15 @@ class Dice:
         stream = self._stream
         if stream is None:
             stream = self._stream = Stream(0)
-        stream.state = stream_start(self.seed, self.key) & _MASK64
+        key = self.key
+        n = len(key)
+        if 0 < n < 8 and _SEEDED[0] is self.seed:  # ``stream_start``'s first path inline (the seed of the last
+            #                                          step: a game's steps share it): no Python call a step
+            h = _SEEDED[1].copy()
+            h.update((_KEY_FORMATS[n] % key).encode())
+            stream.state = _FROM_BYTES(h.digest(), "little")  # (8 bytes: below 2^64)
+        else:
+            stream.state = stream_start(self.seed, key) & _MASK64
         self._rolling = self._spent = True
         return stream
 
@@ -518,8 +526,18 @@ class Dice:
             if _COMPILED:  # (compiled, two native calls: ``_two`` would be a third)
                 d1 = self._roll()
                 d2 = self._roll()
-            else:
-                d1, d2 = self._two()
+            else:  # pure: ``_two`` inline (one Python call fewer a gamble)
+                stream = self._stream
+                if stream is None or not self._rolling:  # the step's first die: its stream started
+                    stream = self._started()
+                stream.state = z = (stream.state + _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                d1 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
+                stream.state = z = (stream.state + _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                d2 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
             if self._gen:
                 self._note(_GAMBLE)
             else:  # (nothing noted yet: ``_note`` without its call)
