@@ -439,6 +439,10 @@ class Engine:
         choices = choices if choices is not None else _NO_CHOICES
         player = s.current
         names = list(named) if named else _NO_NAMES  # (only taken from, and only if it has any)
+        if not _COMPILED:  # pure: each card's facts in a game of this many players, made once (``_draw_cards``)
+            draw = self._draw
+            cards = draw.cards if draw.cards_for == len(s.players) else self._draw_cards(len(s.players))
+            quiet = self.quiet
         while True:
             if table:
                 if not names:
@@ -471,34 +475,51 @@ class Engine:
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
-            # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by bit,
-            # and the take-over given the bit
-            at = self.board.index[card]
-            color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
-            draw = self._draw
-            if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
-                skipped = draw.closed_mask != 0 and (1 << at) & draw.closed_mask != 0
+            if not _COMPILED:  # pure: the card's facts read at once (its lot's bit, its colour and colour number,
+                #                whether it is skipped, its events kept by seat: ``_draw_cards``)
+                at, bit, color, color_id, skipped, drawn_by, placed_by = cards[card]
+                if not quiet:
+                    drawn = drawn_by[player]
+                    if drawn is None:
+                        drawn = drawn_by[player] = CardDrawn(player, card, color, skipped)
+                    events.append(drawn)
             else:
-                skipped = self.f_closed(s, card)
-            if not self.quiet:
-                if _COMPILED:
+                # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by
+                # bit, and the take-over given the bit
+                at = self.board.index[card]
+                bit = 1 << at
+                color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
+                draw = self._draw
+                if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
+                    skipped = draw.closed_mask != 0 and bit & draw.closed_mask != 0
+                else:
+                    skipped = self.f_closed(s, card)
+                if not self.quiet:
                     events.append(CardDrawn(player, card, color, skipped))
-                else:  # pure: kept (``KeptEvents``; a seat from 8 is never kept: its slot is another's, made again)
-                    kept = draw.kept or self._kept()
-                    event = kept.drawn[at * 16 + player + (8 if skipped else 0)] if player < 8 else None
-                    events.append(event if event is not None else kept.card_drawn(player, card, color, skipped, at))
             if skipped:
                 self.pay_lots(s, events)
                 self.pay_and_score(s, color, events, False, color_id)
-            elif not s.tile_mask & (1 << at):
+            elif not s.tile_mask & bit:
                 # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
                 # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
-                try:
-                    self.take_over(s, player, card, events, choices, dice.ask, at)
-                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
-                    before, _ = self._before_draw(s)
-                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
-                    return
+                if (not _COMPILED and not s.markers_mask & bit
+                        and s.marker_masks[player].bit_count() < self._markers_per_player):
+                    # pure: ``take_over``'s commonest path inline: an empty lot, a marker of the player's supply put on
+                    # it (none to move, nothing to ask; ``marker_masks`` has a slot for every seat)
+                    s.put_marker(card, player, at)
+                    if not quiet:
+                        placed = placed_by[player]
+                        if placed is None:
+                            placed = placed_by[player] = MarkerPlaced(player, card, None)
+                        events.append(placed)
+                else:
+                    try:
+                        self.take_over(s, player, card, events, choices, dice.ask, at)
+                    except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                        before, _ = self._before_draw(s)
+                        s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color,
+                                                        "before": before}
+                        return
                 index = s._casinos  # (``index`` and ``settle`` without their calls where nothing is to be done)
                 if index is None or index.dirty or index.join_rule != self._join_rule:
                     index = casino_index(self.board, s, self._join_rule)
@@ -528,11 +549,32 @@ class Engine:
         if s.phase != "over":
             s.phase = "actions"
 
+    def _draw_cards(self, players: int) -> dict[str, DrawCard]:
+        """Pure: each card's facts in a game of ``players`` (``DrawCard``), the engine's (``DrawScratch.cards``), made
+        once for every game of the profile and board (kept in its tables by number of players)."""
+        by_players: dict[int, dict[str, DrawCard]] | None = self.tables.get("draw cards")
+        if by_players is None:
+            by_players = self.tables["draw cards"] = {}
+        cards = by_players.get(players)
+        if cards is None:
+            board = self.board
+            closed = self.closed_mask(players)
+            cards = by_players[players] = {}
+            for lot in board.order:
+                at = board.index[lot]
+                no_events: list[CardDrawn | None] = [None] * players
+                no_markers: list[MarkerPlaced | None] = [None] * players
+                cards[lot] = (at, 1 << at, board.card_colors[at], board.card_color_ids[at], closed & (1 << at) != 0,
+                              no_events, no_markers)
+        draw = self._draw
+        draw.cards, draw.cards_for = cards, players
+        return cards
+
     def _kept(self) -> KeptEvents:
         """Pure: the events kept for this engine's profile and board (``KeptEvents``), found once an engine."""
         kept: KeptEvents | None = self.tables.get("kept draw events")
         if kept is None:
-            kept = self.tables["kept draw events"] = KeptEvents(len(self.board.order))
+            kept = self.tables["kept draw events"] = KeptEvents()
         self._draw.kept = kept
         return kept
 
@@ -637,12 +679,16 @@ class Engine:
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
-                    if _COMPILED or moved is not None or player >= 8:
+                    if _COMPILED or moved is not None:
                         events.append(MarkerPlaced(player, lot, moved))
-                    else:  # pure: kept (``KeptEvents``)
-                        kept = self._draw.kept or self._kept()
-                        event = kept.placed[i * 8 + player]
-                        events.append(event if event is not None else kept.marker_placed(player, lot, i))
+                    else:  # pure: kept by seat in the draw's table (``_draw_cards``)
+                        draw = self._draw
+                        cards = draw.cards if draw.cards_for == len(s.players) else self._draw_cards(len(s.players))
+                        placed_by = cards[lot][6]
+                        event = placed_by[player]
+                        if event is None:
+                            event = placed_by[player] = MarkerPlaced(player, lot, None)
+                        events.append(event)
             return
         owner = tile.owner
         if owner is not None and owner == player:
@@ -1182,6 +1228,9 @@ class FamilyTables:
 
 # ``DrawScratch.scoring``
 PayScoring = tuple[int, bool, bool, bool, int, bool, tuple[int, ...], int]
+# ``DrawScratch.cards``: a card's lot's bit and its mask, its colour and colour number, whether it is skipped (the
+# closed block's), and its CardDrawn and MarkerPlaced (from the supply) by seat, kept once made (an event is a value)
+DrawCard = tuple[int, int, str, int, bool, list[CardDrawn | None], list[MarkerPlaced | None]]
 
 
 class DrawScratch:
@@ -1190,7 +1239,7 @@ class DrawScratch:
     lots paid for last (``pay_lots``)."""
 
     __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
-                 "casino_paid", "casino_facts", "scoring")
+                 "casino_paid", "casino_facts", "scoring", "cards", "cards_for")
 
     def __init__(self, lots: int, scoring: PayScoring) -> None:
         self.lots = lots
@@ -1213,21 +1262,23 @@ class DrawScratch:
         self.casino_facts: list[DiceFacts | None] = _NO_CASINO_FACTS if _COMPILED else [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
+        # pure: each card's facts in a game of ``cards_for`` players (``Engine._draw_cards``; -1: none read yet)
+        self.cards: dict[str, DrawCard] = _NO_CARDS
+        self.cards_for = -1
 
 
 class KeptEvents:
-    """Pure: the draw step's commonest events made once for every game of a profile and board and handed out again
-    (an event is a value, never changed once made): a simulation's games start the same turns, draw the same cards
-    and place markers from the supply on the same lots, and an event made through its class's ``__init__`` costs
-    ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below 8 (a larger seat's are made
-    each time). Kept in the profile's tables (``Engine._kept``): bounded by the board and the turns played."""
+    """Pure: the draw step's turn starts made once for every game of a profile and board and handed out again (an
+    event is a value, never changed once made): a simulation's games start the same turns, and an event made through
+    its class's ``__init__`` costs ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below
+    8 (a larger seat's are made each time). Kept in the profile's tables (``Engine._kept``): bounded by the turns
+    played. (The cards drawn and the markers placed from the supply are kept by seat in the draw's table of each
+    card, ``Engine._draw_cards``.)"""
 
-    __slots__ = ("started", "drawn", "placed")
+    __slots__ = ("started",)
 
-    def __init__(self, lots: int) -> None:
+    def __init__(self) -> None:
         self.started: list[TurnStarted | None] = []  # turn * 8 + seat (grown)
-        self.drawn: list[CardDrawn | None] = [None] * (lots * 16)  # (bit * 2 + skipped) * 8 + seat
-        self.placed: list[MarkerPlaced | None] = [None] * (lots * 8)  # bit * 8 + seat, a marker from the supply
 
     def turn_started(self, turn: int, player: int) -> TurnStarted:
         """The event, kept (``begin_turn`` reads ``started[turn * 8 + player]`` first)."""
@@ -1238,21 +1289,6 @@ class KeptEvents:
         if at >= len(started):
             started.extend([None] * (at + 64 - len(started)))
         found = started[at] = TurnStarted(turn, player)
-        return found
-
-    def card_drawn(self, player: int, card: str, color: str, skipped: bool, at: int) -> CardDrawn:
-        """The event, kept (``draw_step`` reads ``drawn[at * 16 + player + 8 * skipped]`` first; ``at``: the card's
-        bit)."""
-        if player >= 8:
-            return CardDrawn(player, card, color, skipped)
-        found = self.drawn[at * 16 + player + (8 if skipped else 0)] = CardDrawn(player, card, color, skipped)
-        return found
-
-    def marker_placed(self, player: int, lot: str, at: int) -> MarkerPlaced:
-        """A marker placed from the supply, kept (``take_over`` reads ``placed[at * 8 + player]`` first)."""
-        if player >= 8:
-            return MarkerPlaced(player, lot, None)
-        found = self.placed[at * 8 + player] = MarkerPlaced(player, lot, None)
         return found
 
 
@@ -1310,6 +1346,8 @@ _NO_PAID: Final = Paid(-1, 0, "lots", ())
 # compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
 _NO_CASINO_PAID: Final[list[Paid]] = []
 _NO_CASINO_FACTS: Final[list[DiceFacts | None]] = []
+# ``DrawScratch.cards`` before a draw reads it (and always, compiled): never written
+_NO_CARDS: Final[dict[str, DrawCard]] = {}
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)
