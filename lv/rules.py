@@ -421,8 +421,10 @@ class Engine:
                 events.append(TurnStarted(s.turn, player))
             else:  # pure: kept (``KeptEvents``)
                 kept = self._draw.kept or self._kept()
-                started, at = kept.started, s.turn * 8 + player
-                event = started[at] if at < len(started) and player < 8 else None
+                try:  # (a turn not kept yet, or a seat from 8: none kept, made below)
+                    event = kept.started[s.turn][player]
+                except IndexError:
+                    event = None
                 events.append(event if event is not None else kept.turn_started(s.turn, player))
         if draw:
             self.draw_step(s, dice, events, choices, (), table)  # (positional: see ``_begin_turn``)
@@ -718,14 +720,15 @@ class Engine:
             draw, board = self._draw, self.board
             masks, players = s.marker_masks, s.players
             paid_masks, paid = draw.paid_masks, draw.paid
-            if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
-                paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
-                paid.extend([_NO_PAID] * (len(masks) - len(paid)))
+            seats = len(players)
+            if len(paid_masks) < seats:  # (a seat never paid: a mask no seat has, so its first payout makes one)
+                paid_masks.extend([-1] * (seats - len(paid_masks)))
+                paid.extend([_NO_PAID] * (seats - len(paid)))
             # each seat's markers with its last payout's mask and event, by index (``zip`` over the four lists walked
-            #   them in fewer bytecodes but more time: round 25, ``instructions.py --caches``); ``marker_masks`` past
-            #   the players are 0
-            owner = 0
-            for mask in masks:
+            #   them in fewer bytecodes but more time: round 25, ``instructions.py --caches``); the players' seats only
+            #   (``marker_masks`` past them are 0: a range of the players, not a walk over every slot)
+            for owner in range(seats):
+                mask = masks[owner]
                 if mask:
                     was = paid_masks[owner]
                     event = paid[owner]
@@ -753,7 +756,6 @@ class Engine:
                         paid_masks[owner] = mask
                     players[owner].money += event.amount
                     events.append(event)
-                owner += 1
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
@@ -1278,17 +1280,16 @@ class KeptEvents:
     __slots__ = ("started",)
 
     def __init__(self) -> None:
-        self.started: list[TurnStarted | None] = []  # turn * 8 + seat (grown)
+        self.started: list[list[TurnStarted | None]] = []  # by turn, by seat below 8 (grown)
 
     def turn_started(self, turn: int, player: int) -> TurnStarted:
-        """The event, kept (``begin_turn`` reads ``started[turn * 8 + player]`` first)."""
+        """The event, kept (``begin_turn`` reads ``started[turn][player]`` first)."""
         if player >= 8:
             return TurnStarted(turn, player)
         started = self.started
-        at = turn * 8 + player
-        if at >= len(started):
-            started.extend([None] * (at + 64 - len(started)))
-        found = started[at] = TurnStarted(turn, player)
+        while turn >= len(started):
+            started.append([None] * 8)
+        found = started[turn][player] = TurnStarted(turn, player)
         return found
 
 

@@ -84,13 +84,13 @@ def test_a_kept_event_is_given_again_across_games() -> None:
 
 @pure_only
 def test_a_seat_from_8_is_never_given_another_seat_s_kept_event() -> None:
-    """Slots are turn * 8 + seat (bit * 16 + seat ...): seat 9 of turn 5 would read seat 1's of turn 6. A seat from
+    """A turn's starts are kept by seat below 8: seat 9 of turn 5 has no slot (an index past the turn's). A seat from
     8 gets an event made for it, and none is kept for it."""
     game = lv.new_game(_REVISED, 4, seed=1)
     engine, s = game.engine, game.state.copy()
     kept = engine._draw.kept or engine._kept()
     other = kept.turn_started(6, 1)
-    assert kept.started[6 * 8 + 1] is other
+    assert kept.started[6][1] is other
     s.turn = 4
     events: list = []
     engine.begin_turn(s, 9, game._dice, events, draw=False)
