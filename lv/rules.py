@@ -803,7 +803,7 @@ class Engine:
             per_pip, by_points, physical, dieless, lots, at_once, floor, top = draw.scoring
             players, quiet = s.players, self.quiet
             dice_mask = s.dice_mask
-            paid_at, paid_facts = draw.casino_paid, draw.casino_facts
+            kept_facts, kept_at = draw.casino_facts, draw.casino_kept
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
@@ -816,32 +816,38 @@ class Engine:
             else:
                 k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
                 rest = 0 if k < 0 else s.color_bits[k]
-            scoring: list[tuple[int, int, int, tuple[str, ...]]] = []
+            scoring: list[ScoreEntry] = []
+            paid: Paid | None
             while rest:
                 casino = casino_of[position_of[rest & -rest]]
                 mask = casino.mask
                 rest &= ~mask
                 first = casino.first
                 facts = known[first] or index.facts_of(casino)
+                if kept_facts[first] is facts:  # a single owner's casino at this bit paid last with these dice facts
+                    was, paid, entry = kept_at[first]
+                    if was is casino and not quiet:
+                        # the same casino: the same payout, its Paid given again (an event is a value), and the same
+                        # score (its award is the casino's and its dice's); nothing worked out again
+                        players[paid.player].money += paid.amount
+                        events.append(paid)
+                        if entry is not None:
+                            scoring.append(entry)
+                        continue
+                paid = None
                 owners = facts.owners
                 if len(owners) == 1:  # most casinos: every pip is the one owner's
                     amount = facts.pips * per_pip
                     if amount:
                         owner = owners[0]
                         players[owner].money += amount
-                        if not quiet:
-                            # the casino's Paid of its last payout given again while its dice facts (so its owner and
-                            # amount) and lots are the same (an event is a value); else made, ``Paid(owner, amount,
-                            # "casino", casino.lots)`` without its ``__init__`` (pure, its one place)
-                            paid = paid_at[first]
-                            if paid_facts[first] is not facts or paid._lots is not casino.lots:
-                                paid = _new(Paid)
-                                paid.player = owner
-                                paid.amount = amount
-                                paid.why = "casino"
-                                paid._lots = casino.lots
-                                paid_at[first] = paid
-                                paid_facts[first] = facts
+                        if not quiet:  # ``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__`` (pure,
+                            #            its one place), kept with the score below for the casino and its dice facts
+                            paid = _new(Paid)
+                            paid.player = owner
+                            paid.amount = amount
+                            paid.why = "casino"
+                            paid._lots = casino.lots
                             events.append(paid)
                 elif not owners:
                     continue
@@ -861,12 +867,12 @@ class Engine:
                         if amount:
                             players[owner].money += amount
                             if not quiet:  # (``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__``)
-                                paid = _new(Paid)
-                                paid.player = owner
-                                paid.amount = amount
-                                paid.why = "casino"
-                                paid._lots = casino.lots
-                                events.append(paid)
+                                part = _new(Paid)
+                                part.player = owner
+                                part.amount = amount
+                                part.why = "casino"
+                                part._lots = casino.lots
+                                events.append(part)
                 b = facts.boss
                 if b is not None:
                     if dieless or mask & dice_mask == mask:  # (every lot with a die, as in most casinos)
@@ -874,7 +880,14 @@ class Engine:
                     else:
                         spaces = (mask & dice_mask).bit_count()
                         award = spaces * casino.height if physical else spaces
-                    scoring.append(((award if by_points else casino.spaces) * lots + first, award, b, casino.lots))
+                    entry = ((award if by_points else casino.spaces) * lots + first, award, b, casino.lots)
+                    scoring.append(entry)
+                else:
+                    entry = None
+                if paid is not None:  # (a single owner's payout made: kept with its score for the casino and facts;
+                    #                    the facts say the dice on its lots, so which lots have one)
+                    kept_facts[first] = facts
+                    kept_at[first] = (casino, paid, entry)
             target = self._target
             if scoring:
                 if len(scoring) > 1:
@@ -1230,6 +1243,11 @@ class FamilyTables:
 
 # ``DrawScratch.scoring``
 PayScoring = tuple[int, bool, bool, bool, int, bool, tuple[int, ...], int]
+# a casino that scores, in ``pay_and_score`` (pure): its order (award or spaces) times the board's lots plus its first
+# bit, its award, its boss, its lots
+ScoreEntry = tuple[int, int, int, tuple[str, ...]]
+# ``DrawScratch.casino_kept``: the casino, its Paid (a single owner's) and its score's entry (None: it scores nothing)
+CasinoKept = tuple[Casino | None, Paid, ScoreEntry | None]
 # ``DrawScratch.cards``: a card's lot's bit and its mask, its colour and colour number, whether it is skipped (the
 # closed block's), and its CardDrawn and MarkerPlaced (from the supply) by seat, kept once made (an event is a value)
 DrawCard = tuple[int, int, str, int, bool, list[CardDrawn | None], list[MarkerPlaced | None]]
@@ -1241,7 +1259,7 @@ class DrawScratch:
     lots paid for last (``pay_lots``)."""
 
     __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
-                 "casino_paid", "casino_facts", "scoring", "cards", "cards_for")
+                 "casino_kept", "casino_facts", "scoring", "cards", "cards_for")
 
     def __init__(self, lots: int, scoring: PayScoring) -> None:
         self.lots = lots
@@ -1258,9 +1276,9 @@ class DrawScratch:
         self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
-        # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
-        # for (``pay_and_score``: given again while they and its lots are the same)
-        self.casino_paid: list[Paid] = _NO_CASINO_PAID if _COMPILED else [_NO_PAID] * lots
+        # pure: by a casino's first bit, the dice facts of its last single-owner payout, and the casino, its Paid event
+        # and its score's entry (``pay_and_score``: given again while the casino and its dice facts are the same)
+        self.casino_kept: list[CasinoKept] = _NO_CASINO_KEPT if _COMPILED else [_NOT_KEPT] * lots
         self.casino_facts: list[DiceFacts | None] = _NO_CASINO_FACTS if _COMPILED else [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
@@ -1344,8 +1362,10 @@ _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies a
 _NO_CHOICES: Final[dict[str, str]] = {}
 # the Paid event of a seat not paid yet (``DrawScratch.paid``, pure: never given, its mask -1 is no seat's)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
-# compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
-_NO_CASINO_PAID: Final[list[Paid]] = []
+# compiled: ``DrawScratch``'s casinos' kept payouts and facts (pure only): one empty list each for all, never written
+_NO_CASINO_KEPT: Final[list[CasinoKept]] = []
+# a first bit whose casino's payout is not kept (its facts are None, which no casino's are)
+_NOT_KEPT: Final[CasinoKept] = (None, _NO_PAID, None)
 _NO_CASINO_FACTS: Final[list[DiceFacts | None]] = []
 # ``DrawScratch.cards`` before a draw reads it (and always, compiled): never written
 _NO_CARDS: Final[dict[str, DrawCard]] = {}
