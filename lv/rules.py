@@ -543,7 +543,7 @@ class Engine:
                     return
                 if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
-            if s.phase == "over" or not skipped:
+            if not skipped or s.phase == "over":  # (most cards are not skipped: one test)
                 break
         if names:
             raise IllegalAction(f"{', '.join(names)}: more cards named than were turned over ({', '.join(s.drawn)})",
@@ -912,7 +912,7 @@ class Engine:
                         event.before = before
                         event.after = after
                         events.append(event)
-                    if after >= target and at_once:  # (see below)
+                    if at_once and after >= target:  # (see below; the mode first: one test where scoring finishes)
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
                         return
