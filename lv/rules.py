@@ -326,8 +326,9 @@ class Engine:
             k = (blocks & -blocks).bit_length() - 1
             blocks &= blocks - 1
             now, was = after[k], before[k]
-            if now is was:
-                continue  # nothing changed in the block
+            if now is was or now == was:
+                continue  # nothing changed in the block (or its bosses by mask made again the same: most rebossed
+                #           blocks, compared in C, not walked)
             # (mask, boss) of the casinos new or with another boss: walked (a block's few), not as the difference
             #   of the items' sets, which made a set and hashed each pair in fewer bytecodes but more time (round 25)
             found: list[tuple[int, int | None]] | None = None
