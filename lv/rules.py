@@ -407,44 +407,40 @@ class Engine:
 
     # ------------------------------------------------------------------ the draw step
     def begin_turn(self, s: GameState, player: int, dice: Dice, events: list[Event],
-                   choices: dict[str, str] | None = None, draw: bool = True, table: bool = False) -> None:
+                   choices: dict[str, str] | None = None, draw: bool = True, table: bool = False,
+                   named: tuple[str, ...] = (), begun: bool = False) -> None:
         """``player``'s turn begins: the turn's counters are cleared, then the draw step (unless ``draw`` is
-        False: the game then rests at "X is to draw", for a draw decision)."""
-        s.turn += 1
-        s.current = player
-        s.phase = "draw"
-        s.drawn = []
-        s.gambles = 0
-        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if changed)
-            s.reorganized = set()
-        if not self.quiet:
-            if _COMPILED:
-                events.append(TurnStarted(s.turn, player))
-            else:  # pure: kept (``KeptEvents``)
-                kept = self._draw.kept or self._kept()
-                try:  # (a turn not kept yet, or a seat from 8: none kept, made below)
-                    event = kept.started[s.turn][player]
-                except IndexError:
-                    event = None
-                events.append(event if event is not None else kept.turn_started(s.turn, player))
-        if draw:
-            self.draw_step(s, dice, events, choices, (), table)  # (positional: see ``_begin_turn``)
-
-    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
-                  named: tuple[str, ...] = (), table: bool = False) -> None:
-        """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
-
-        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
-        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
-        Raises IllegalAction part-way: the caller restores the state.
-        000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
-        """
+        False: the game then rests at "X is to draw", for a draw decision). ``begun``: the turn has begun (``player``
+        is its player), only its draw step is made (``draw_step``, which ``named`` is for). The draw step is made here,
+        not in a call of ``draw_step``: a turn's start and its draw are one frame (``Game._begin_turn``, a search's
+        imagined turns)."""
+        if not begun:
+            s.turn += 1
+            s.current = player
+            s.phase = "draw"
+            s.drawn = []
+            s.gambles = 0
+            if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if
+                #                changed)
+                s.reorganized = set()
+            if not self.quiet:
+                if _COMPILED:
+                    events.append(TurnStarted(s.turn, player))
+                else:  # pure: kept (``KeptEvents``)
+                    kept = self._draw.kept or self._kept()
+                    try:  # (a turn not kept yet, or a seat from 8: none kept, made below)
+                        event = kept.started[s.turn][player]
+                    except IndexError:
+                        event = None
+                    events.append(event if event is not None else kept.turn_started(s.turn, player))
+            if not draw:
+                return
+        # the draw step (``draw_step``): its docstring says what it does
         choices = choices if choices is not None else _NO_CHOICES
-        player = s.current
         names = list(named) if named else _NO_NAMES  # (only taken from, and only if it has any)
         if not _COMPILED:  # pure: each card's facts in a game of this many players, made once (``_draw_cards``)
-            draw = self._draw
-            cards = draw.cards if draw.cards_for == len(s.players) else self._draw_cards(len(s.players))
+            scratch = self._draw
+            cards = scratch.cards if scratch.cards_for == len(s.players) else self._draw_cards(len(s.players))
             quiet = self.quiet
         while True:
             if table:
@@ -492,9 +488,9 @@ class Engine:
                 at = self.board.index[card]
                 bit = 1 << at
                 color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
-                draw = self._draw
-                if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
-                    skipped = draw.closed_mask != 0 and bit & draw.closed_mask != 0
+                scratch = self._draw
+                if scratch.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
+                    skipped = scratch.closed_mask != 0 and bit & scratch.closed_mask != 0
                 else:
                     skipped = self.f_closed(s, card)
                 if not self.quiet:
@@ -551,6 +547,18 @@ class Engine:
                                 DRAW_NAMED)
         if s.phase != "over":
             s.phase = "actions"
+
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
+                  named: tuple[str, ...] = (), table: bool = False) -> None:
+        """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
+
+        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
+        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
+        Raises IllegalAction part-way: the caller restores the state.
+        000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
+        """
+        # (the turn begun: its draw step, made by ``begin_turn``; positional, see ``Game._begin_turn``)
+        self.begin_turn(s, s.current, dice, events, choices, True, table, named, True)
 
     def _draw_cards(self, players: int) -> dict[str, DrawCard]:
         """Pure: each card's facts in a game of ``players`` (``DrawCard``), the engine's (``DrawScratch.cards``), made
