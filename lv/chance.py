@@ -112,6 +112,8 @@ _METHODS: Final[list[Any]] = []  # its type's copy, update and digest, once made
 _SEEDED: Final[list[Any]] = [object(), None]  # (no seed is that object: ``stream_start`` compares by identity)
 # "%s/%s/...": a key of n parts written as "k1/k2/..." with str() of each (``stream_start``, pure; n below 8)
 _KEY_FORMATS: Final = tuple("/".join(["%s"] * n) for n in range(8))
+# the same by number of parts, from 1 (``Dice._started``: one lookup for both tests, a key not empty and not too long)
+_KEY_FORMAT_OF: Final = {n: _KEY_FORMATS[n] for n in range(1, len(_KEY_FORMATS))}
 _FROM_BYTES: Final = int.from_bytes  # read once (compiled, a Final is a C static: no method lookup per call)
 _NUMERALS: Final = tuple(str(i) for i in range(1000))  # str(i) for the turns and indices of the steps' keys: made once
 _NUMERAL_BYTES: Final = tuple(str(i).encode() for i in range(1000))  # the same as bytes (a decision's key)
@@ -478,7 +480,15 @@ class Dice:
         stream = self._stream
         if stream is None:
             stream = self._stream = Stream(0)
-        stream.state = stream_start(self.seed, self.key) & _MASK64
+        key = self.key
+        form = _KEY_FORMAT_OF.get(len(key))
+        if form is not None and _SEEDED[0] is self.seed:  # ``stream_start``'s first path inline (the seed of the
+            #                                                 last step: a game's steps share it): no Python call a step
+            h = _SEEDED[1].copy()
+            h.update((form % key).encode())
+            stream.state = _FROM_BYTES(h.digest(), "little")  # (8 bytes: below 2^64)
+        else:
+            stream.state = stream_start(self.seed, key) & _MASK64
         self._rolling = self._spent = True
         return stream
 
@@ -513,13 +523,24 @@ class Dice:
             self._used = _ROLLED
             d1 = self._roll()
             return d1, self._roll()
-        if not self._pair and "gamble" not in self._used and "gamble" not in self.recorded:  # the first gamble of a
-            #   decision, none recorded: what the general path below does then, kept as two numbers (``_pair``)
+        if not self._spent or (not self._pair and "gamble" not in self._used and "gamble" not in self.recorded):
+            #   the first gamble of a decision, none recorded (a step that rolled, wrote and was given nothing has
+            #   none: one test), what the general path below does then, kept as two numbers (``_pair``)
             if _COMPILED:  # (compiled, two native calls: ``_two`` would be a third)
                 d1 = self._roll()
                 d2 = self._roll()
-            else:
-                d1, d2 = self._two()
+            else:  # pure: ``_two`` inline (one Python call fewer a gamble)
+                stream = self._stream
+                if stream is None or not self._rolling:  # the step's first die: its stream started
+                    stream = self._started()
+                stream.state = z = (stream.state + _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                d1 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
+                stream.state = z = (stream.state + _GAMMA) & _MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                d2 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
             if self._gen:
                 self._note(_GAMBLE)
             else:  # (nothing noted yet: ``_note`` without its call)

@@ -760,11 +760,11 @@ class Game:
         self.engine.begin_turn(s, player, dice, events, choices, draw, self.table)
         # the turn made once it is known (no empty lists and dicts made to be replaced); an error above leaves none
         if draw:
-            used = dice.used if dice._pair else dice._used  # (the property's call only for a gamble kept as numbers;
-            #                                                    an empty dict stays the Dice's, as in ``apply``)
             drawn = s.drawn
-            one = len(drawn) == 1  # (most turns: the card kept without a list)
             if _COMPILED:
+                used = dice.used if dice._pair else dice._used  # (the property's call only for a gamble kept as
+                #                                                  numbers; an empty dict stays the Dice's, as in ``apply``)
+                one = len(drawn) == 1  # (most turns: the card kept without a list)
                 turn = Turn(number, player, None if one else list(drawn), used if used else None,
                             generated_of(dice._gen) if dice._gen else None, None if not choices else dict(choices),
                             events)
@@ -775,14 +775,18 @@ class Game:
                 turn = _new_decision(Turn)
                 turn.number = number
                 turn.player = player
-                if one:
+                if len(drawn) == 1:  # (most turns: the card kept without a list)
                     turn._cards = None
                     turn._card = drawn[0]
                 else:
                     turn._cards = list(drawn)
                     turn._card = None
-                turn._draw_dice = used if used else None
-                turn._draw_generated = generated_of(dice._gen) if dice._gen else None
+                if dice._spent:  # (the draw rolled a die, or was given dice: most roll, write and are given none)
+                    used = dice.used if dice._pair else dice._used  # (as above)
+                    turn._draw_dice = used if used else None
+                    turn._draw_generated = generated_of(dice._gen) if dice._gen else None
+                else:
+                    turn._draw_dice = turn._draw_generated = None
                 turn._draw_choices = None if not choices else dict(choices)
                 turn.draw_events = events
                 turn.decisions = []

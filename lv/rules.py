@@ -326,8 +326,9 @@ class Engine:
             k = (blocks & -blocks).bit_length() - 1
             blocks &= blocks - 1
             now, was = after[k], before[k]
-            if now is was:
-                continue  # nothing changed in the block
+            if now is was or now == was:
+                continue  # nothing changed in the block (or its bosses by mask made again the same: most rebossed
+                #           blocks, compared in C, not walked)
             # (mask, boss) of the casinos new or with another boss: walked (a block's few), not as the difference
             #   of the items' sets, which made a set and hashed each pair in fewer bytecodes but more time (round 25)
             found: list[tuple[int, int | None]] | None = None
@@ -406,39 +407,41 @@ class Engine:
 
     # ------------------------------------------------------------------ the draw step
     def begin_turn(self, s: GameState, player: int, dice: Dice, events: list[Event],
-                   choices: dict[str, str] | None = None, draw: bool = True, table: bool = False) -> None:
+                   choices: dict[str, str] | None = None, draw: bool = True, table: bool = False,
+                   named: tuple[str, ...] = (), begun: bool = False) -> None:
         """``player``'s turn begins: the turn's counters are cleared, then the draw step (unless ``draw`` is
-        False: the game then rests at "X is to draw", for a draw decision)."""
-        s.turn += 1
-        s.current = player
-        s.phase = "draw"
-        s.drawn = []
-        s.gambles = 0
-        if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if changed)
-            s.reorganized = set()
-        if not self.quiet:
-            if _COMPILED:
-                events.append(TurnStarted(s.turn, player))
-            else:  # pure: kept (``KeptEvents``)
-                kept = self._draw.kept or self._kept()
-                started, at = kept.started, s.turn * 8 + player
-                event = started[at] if at < len(started) and player < 8 else None
-                events.append(event if event is not None else kept.turn_started(s.turn, player))
-        if draw:
-            self.draw_step(s, dice, events, choices, (), table)  # (positional: see ``_begin_turn``)
-
-    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
-                  named: tuple[str, ...] = (), table: bool = False) -> None:
-        """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
-
-        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
-        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
-        Raises IllegalAction part-way: the caller restores the state.
-        000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
-        """
+        False: the game then rests at "X is to draw", for a draw decision). ``begun``: the turn has begun (``player``
+        is its player), only its draw step is made (``draw_step``, which ``named`` is for). The draw step is made here,
+        not in a call of ``draw_step``: a turn's start and its draw are one frame (``Game._begin_turn``, a search's
+        imagined turns)."""
+        if not begun:
+            s.turn += 1
+            s.current = player
+            s.phase = "draw"
+            s.drawn = []
+            s.gambles = 0
+            if s.reorganized:  # (an empty set is kept: most turns reorganize nothing; a checkpoint copies it if
+                #                changed)
+                s.reorganized = set()
+            if not self.quiet:
+                if _COMPILED:
+                    events.append(TurnStarted(s.turn, player))
+                else:  # pure: kept (``KeptEvents``)
+                    kept = self._draw.kept or self._kept()
+                    try:  # (a turn not kept yet, or a seat from 8: none kept, made below)
+                        event = kept.started[s.turn][player]
+                    except IndexError:
+                        event = None
+                    events.append(event if event is not None else kept.turn_started(s.turn, player))
+            if not draw:
+                return
+        # the draw step (``draw_step``): its docstring says what it does
         choices = choices if choices is not None else _NO_CHOICES
-        player = s.current
         names = list(named) if named else _NO_NAMES  # (only taken from, and only if it has any)
+        if not _COMPILED:  # pure: each card's facts in a game of this many players, made once (``_draw_cards``)
+            scratch = self._draw
+            cards = scratch.cards if scratch.cards_for == len(s.players) else self._draw_cards(len(s.players))
+            quiet = self.quiet
         while True:
             if table:
                 if not names:
@@ -471,34 +474,51 @@ class Engine:
                 if s.phase != "over":
                     self.end_game(s, "end_card", events)
                 return
-            # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by bit,
-            # and the take-over given the bit
-            at = self.board.index[card]
-            color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
-            draw = self._draw
-            if draw.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
-                skipped = draw.closed_mask != 0 and (1 << at) & draw.closed_mask != 0
+            if not _COMPILED:  # pure: the card's facts read at once (its lot's bit, its colour and colour number,
+                #                whether it is skipped, its events kept by seat: ``_draw_cards``)
+                at, bit, color, color_id, skipped, drawn_by, placed_by = cards[card]
+                if not quiet:
+                    drawn = drawn_by[player]
+                    if drawn is None:
+                        drawn = drawn_by[player] = CardDrawn(player, card, color, skipped)
+                    events.append(drawn)
             else:
-                skipped = self.f_closed(s, card)
-            if not self.quiet:
-                if _COMPILED:
+                # the card's lot by bit, looked up once: its colour and colour number read from the board's tables by
+                # bit, and the take-over given the bit
+                at = self.board.index[card]
+                bit = 1 << at
+                color, color_id = self.board.card_colors[at], self.board.card_color_ids[at]
+                scratch = self._draw
+                if scratch.closed_for == len(s.players):  # (``f_closed`` once known: without its call)
+                    skipped = scratch.closed_mask != 0 and bit & scratch.closed_mask != 0
+                else:
+                    skipped = self.f_closed(s, card)
+                if not self.quiet:
                     events.append(CardDrawn(player, card, color, skipped))
-                else:  # pure: kept (``KeptEvents``; a seat from 8 is never kept: its slot is another's, made again)
-                    kept = draw.kept or self._kept()
-                    event = kept.drawn[at * 16 + player + (8 if skipped else 0)] if player < 8 else None
-                    events.append(event if event is not None else kept.card_drawn(player, card, color, skipped, at))
             if skipped:
                 self.pay_lots(s, events)
                 self.pay_and_score(s, color, events, False, color_id)
-            elif not s.tile_mask & (1 << at):
+            elif not s.tile_mask & bit:
                 # an empty lot or a marker's (most draws): the take-over moves markers only, so no casino, die or boss
                 # changes: no snapshot to compare, nothing to tell; the ties asked of the index as ``_settle_card`` does
-                try:
-                    self.take_over(s, player, card, events, choices, dice.ask, at)
-                except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
-                    before, _ = self._before_draw(s)
-                    s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color, "before": before}
-                    return
+                if (not _COMPILED and not s.markers_mask & bit
+                        and s.marker_masks[player].bit_count() < self._markers_per_player):
+                    # pure: ``take_over``'s commonest path inline: an empty lot, a marker of the player's supply put on
+                    # it (none to move, nothing to ask; ``marker_masks`` has a slot for every seat)
+                    s.put_marker(card, player, at)
+                    if not quiet:
+                        placed = placed_by[player]
+                        if placed is None:
+                            placed = placed_by[player] = MarkerPlaced(player, card, None)
+                        events.append(placed)
+                else:
+                    try:
+                        self.take_over(s, player, card, events, choices, dice.ask, at)
+                    except NeedChoice as need:  # at a table: which piece moves is the drawer's next decision
+                        before, _ = self._before_draw(s)
+                        s.phase, s.pending = "choice", {"what": need.what, "card": card, "color": color,
+                                                        "before": before}
+                        return
                 index = s._casinos  # (``index`` and ``settle`` without their calls where nothing is to be done)
                 if index is None or index.dirty or index.join_rule != self._join_rule:
                     index = casino_index(self.board, s, self._join_rule)
@@ -520,7 +540,7 @@ class Engine:
                     return
                 if not self._settle_card(s, dice, events, color, before, color_id=color_id, bosses=bosses):
                     return
-            if s.phase == "over" or not skipped:
+            if not skipped or s.phase == "over":  # (most cards are not skipped: one test)
                 break
         if names:
             raise IllegalAction(f"{', '.join(names)}: more cards named than were turned over ({', '.join(s.drawn)})",
@@ -528,11 +548,44 @@ class Engine:
         if s.phase != "over":
             s.phase = "actions"
 
+    def draw_step(self, s: GameState, dice: Dice, events: list[Event], choices: dict[str, str] | None = None,
+                  named: tuple[str, ...] = (), table: bool = False) -> None:
+        """Draw cards until one that is not an F card under the F-block rule; each one pays and scores.
+
+        ``named``: the cards the player says were turned over, checked against the top of the deck; at a
+        ``table`` the deck's order is unknown (``s.deck`` holds the cards not seen yet) and they are the cards.
+        Raises IllegalAction part-way: the caller restores the state.
+        000 "Step 1: Draw" L61-112; 003 Steps 1-5 L295-416; 003 "2-Player Rules" L893-907; end card: 003 L908-916.
+        """
+        # (the turn begun: its draw step, made by ``begin_turn``; positional, see ``Game._begin_turn``)
+        self.begin_turn(s, s.current, dice, events, choices, True, table, named, True)
+
+    def _draw_cards(self, players: int) -> dict[str, DrawCard]:
+        """Pure: each card's facts in a game of ``players`` (``DrawCard``), the engine's (``DrawScratch.cards``), made
+        once for every game of the profile and board (kept in its tables by number of players)."""
+        by_players: dict[int, dict[str, DrawCard]] | None = self.tables.get("draw cards")
+        if by_players is None:
+            by_players = self.tables["draw cards"] = {}
+        cards = by_players.get(players)
+        if cards is None:
+            board = self.board
+            closed = self.closed_mask(players)
+            cards = by_players[players] = {}
+            for lot in board.order:
+                at = board.index[lot]
+                no_events: list[CardDrawn | None] = [None] * players
+                no_markers: list[MarkerPlaced | None] = [None] * players
+                cards[lot] = (at, 1 << at, board.card_colors[at], board.card_color_ids[at], closed & (1 << at) != 0,
+                              no_events, no_markers)
+        draw = self._draw
+        draw.cards, draw.cards_for = cards, players
+        return cards
+
     def _kept(self) -> KeptEvents:
         """Pure: the events kept for this engine's profile and board (``KeptEvents``), found once an engine."""
         kept: KeptEvents | None = self.tables.get("kept draw events")
         if kept is None:
-            kept = self.tables["kept draw events"] = KeptEvents(len(self.board.order))
+            kept = self.tables["kept draw events"] = KeptEvents()
         self._draw.kept = kept
         return kept
 
@@ -637,12 +690,16 @@ class Engine:
             if ok:
                 s.put_marker(lot, player, i)
                 if not self.quiet:
-                    if _COMPILED or moved is not None or player >= 8:
+                    if _COMPILED or moved is not None:
                         events.append(MarkerPlaced(player, lot, moved))
-                    else:  # pure: kept (``KeptEvents``)
-                        kept = self._draw.kept or self._kept()
-                        event = kept.placed[i * 8 + player]
-                        events.append(event if event is not None else kept.marker_placed(player, lot, i))
+                    else:  # pure: kept by seat in the draw's table (``_draw_cards``)
+                        draw = self._draw
+                        cards = draw.cards if draw.cards_for == len(s.players) else self._draw_cards(len(s.players))
+                        placed_by = cards[lot][6]
+                        event = placed_by[player]
+                        if event is None:
+                            event = placed_by[player] = MarkerPlaced(player, lot, None)
+                        events.append(event)
             return
         owner = tile.owner
         if owner is not None and owner == player:
@@ -672,14 +729,15 @@ class Engine:
             draw, board = self._draw, self.board
             masks, players = s.marker_masks, s.players
             paid_masks, paid = draw.paid_masks, draw.paid
-            if len(paid_masks) < len(masks):  # (a seat never paid: a mask no seat has, so its first payout makes one)
-                paid_masks.extend([-1] * (len(masks) - len(paid_masks)))
-                paid.extend([_NO_PAID] * (len(masks) - len(paid)))
+            seats = len(players)
+            if len(paid_masks) < seats:  # (a seat never paid: a mask no seat has, so its first payout makes one)
+                paid_masks.extend([-1] * (seats - len(paid_masks)))
+                paid.extend([_NO_PAID] * (seats - len(paid)))
             # each seat's markers with its last payout's mask and event, by index (``zip`` over the four lists walked
-            #   them in fewer bytecodes but more time: round 25, ``instructions.py --caches``); ``marker_masks`` past
-            #   the players are 0
-            owner = 0
-            for mask in masks:
+            #   them in fewer bytecodes but more time: round 25, ``instructions.py --caches``); the players' seats only
+            #   (``marker_masks`` past them are 0: a range of the players, not a walk over every slot)
+            for owner in range(seats):
+                mask = masks[owner]
                 if mask:
                     was = paid_masks[owner]
                     event = paid[owner]
@@ -707,7 +765,6 @@ class Engine:
                         paid_masks[owner] = mask
                     players[owner].money += event.amount
                     events.append(event)
-                owner += 1
             return
         # each seat's lots as the tuple its event keeps, made again only when its markers changed since its last
         # payout (most draws: none did): no list made and none kept a payout
@@ -755,7 +812,7 @@ class Engine:
             per_pip, by_points, physical, dieless, lots, at_once, floor, top = draw.scoring
             players, quiet = s.players, self.quiet
             dice_mask = s.dice_mask
-            paid_at, paid_facts = draw.casino_paid, draw.casino_facts
+            kept_facts, kept_at = draw.casino_facts, draw.casino_kept
             casino_of: list[Casino] = index.at_bit  # type: ignore[assignment]  # (a lot with a tile is in a casino)
             known, position_of = index._facts, board.position_of
             if pays == STRIP:
@@ -768,32 +825,38 @@ class Engine:
             else:
                 k = color_id if color_id >= -1 else board.color_id.get(pays, -1)
                 rest = 0 if k < 0 else s.color_bits[k]
-            scoring: list[tuple[int, int, int, tuple[str, ...]]] = []
+            scoring: list[ScoreEntry] = []
+            paid: Paid | None
             while rest:
                 casino = casino_of[position_of[rest & -rest]]
                 mask = casino.mask
                 rest &= ~mask
                 first = casino.first
                 facts = known[first] or index.facts_of(casino)
+                if kept_facts[first] is facts:  # a single owner's casino at this bit paid last with these dice facts
+                    was, paid, entry = kept_at[first]
+                    if was is casino and not quiet:
+                        # the same casino: the same payout, its Paid given again (an event is a value), and the same
+                        # score (its award is the casino's and its dice's); nothing worked out again
+                        players[paid.player].money += paid.amount
+                        events.append(paid)
+                        if entry is not None:
+                            scoring.append(entry)
+                        continue
+                paid = None
                 owners = facts.owners
                 if len(owners) == 1:  # most casinos: every pip is the one owner's
                     amount = facts.pips * per_pip
                     if amount:
                         owner = owners[0]
                         players[owner].money += amount
-                        if not quiet:
-                            # the casino's Paid of its last payout given again while its dice facts (so its owner and
-                            # amount) and lots are the same (an event is a value); else made, ``Paid(owner, amount,
-                            # "casino", casino.lots)`` without its ``__init__`` (pure, its one place)
-                            paid = paid_at[first]
-                            if paid_facts[first] is not facts or paid._lots is not casino.lots:
-                                paid = _new(Paid)
-                                paid.player = owner
-                                paid.amount = amount
-                                paid.why = "casino"
-                                paid._lots = casino.lots
-                                paid_at[first] = paid
-                                paid_facts[first] = facts
+                        if not quiet:  # ``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__`` (pure,
+                            #            its one place), kept with the score below for the casino and its dice facts
+                            paid = _new(Paid)
+                            paid.player = owner
+                            paid.amount = amount
+                            paid.why = "casino"
+                            paid._lots = casino.lots
                             events.append(paid)
                 elif not owners:
                     continue
@@ -813,12 +876,12 @@ class Engine:
                         if amount:
                             players[owner].money += amount
                             if not quiet:  # (``Paid(owner, amount, "casino", casino.lots)`` without its ``__init__``)
-                                paid = _new(Paid)
-                                paid.player = owner
-                                paid.amount = amount
-                                paid.why = "casino"
-                                paid._lots = casino.lots
-                                events.append(paid)
+                                part = _new(Paid)
+                                part.player = owner
+                                part.amount = amount
+                                part.why = "casino"
+                                part._lots = casino.lots
+                                events.append(part)
                 b = facts.boss
                 if b is not None:
                     if dieless or mask & dice_mask == mask:  # (every lot with a die, as in most casinos)
@@ -826,7 +889,14 @@ class Engine:
                     else:
                         spaces = (mask & dice_mask).bit_count()
                         award = spaces * casino.height if physical else spaces
-                    scoring.append(((award if by_points else casino.spaces) * lots + first, award, b, casino.lots))
+                    entry = ((award if by_points else casino.spaces) * lots + first, award, b, casino.lots)
+                    scoring.append(entry)
+                else:
+                    entry = None
+                if paid is not None:  # (a single owner's payout made: kept with its score for the casino and facts;
+                    #                    the facts say the dice on its lots, so which lots have one)
+                    kept_facts[first] = facts
+                    kept_at[first] = (casino, paid, entry)
             target = self._target
             if scoring:
                 if len(scoring) > 1:
@@ -851,7 +921,7 @@ class Engine:
                         event.before = before
                         event.after = after
                         events.append(event)
-                    if after >= target and at_once:  # (see below)
+                    if at_once and after >= target:  # (see below; the mode first: one test where scoring finishes)
                         self.end_game(s, "end_card" if end_card else "instant_win", events, winner=b,
                                       instant_win=end_card)
                         return
@@ -1182,6 +1252,14 @@ class FamilyTables:
 
 # ``DrawScratch.scoring``
 PayScoring = tuple[int, bool, bool, bool, int, bool, tuple[int, ...], int]
+# a casino that scores, in ``pay_and_score`` (pure): its order (award or spaces) times the board's lots plus its first
+# bit, its award, its boss, its lots
+ScoreEntry = tuple[int, int, int, tuple[str, ...]]
+# ``DrawScratch.casino_kept``: the casino, its Paid (a single owner's) and its score's entry (None: it scores nothing)
+CasinoKept = tuple[Casino | None, Paid, ScoreEntry | None]
+# ``DrawScratch.cards``: a card's lot's bit and its mask, its colour and colour number, whether it is skipped (the
+# closed block's), and its CardDrawn and MarkerPlaced (from the supply) by seat, kept once made (an event is a value)
+DrawCard = tuple[int, int, str, int, bool, list[CardDrawn | None], list[MarkerPlaced | None]]
 
 
 class DrawScratch:
@@ -1190,7 +1268,7 @@ class DrawScratch:
     lots paid for last (``pay_lots``)."""
 
     __slots__ = ("lots", "award_at", "boss_at", "closed_for", "closed_mask", "paid_masks", "paid_lots", "paid", "kept",
-                 "casino_paid", "casino_facts", "scoring")
+                 "casino_kept", "casino_facts", "scoring", "cards", "cards_for")
 
     def __init__(self, lots: int, scoring: PayScoring) -> None:
         self.lots = lots
@@ -1207,52 +1285,38 @@ class DrawScratch:
         self.paid: list[Paid] = []
         self.closed_for = -1  # the number of players ``closed_mask`` is for (-1: none yet)
         self.closed_mask = 0  # the lots of the block closed to them (0: none)
-        # pure: by a casino's first bit, the Paid event of its last single-owner payout and the dice facts it was made
-        # for (``pay_and_score``: given again while they and its lots are the same)
-        self.casino_paid: list[Paid] = _NO_CASINO_PAID if _COMPILED else [_NO_PAID] * lots
+        # pure: by a casino's first bit, the dice facts of its last single-owner payout, and the casino, its Paid event
+        # and its score's entry (``pay_and_score``: given again while the casino and its dice facts are the same)
+        self.casino_kept: list[CasinoKept] = _NO_CASINO_KEPT if _COMPILED else [_NOT_KEPT] * lots
         self.casino_facts: list[DiceFacts | None] = _NO_CASINO_FACTS if _COMPILED else [None] * lots
         # pure: the events of the engine's profile and board kept once made (``Engine._kept``; None: not read yet)
         self.kept: KeptEvents | None = None
+        # pure: each card's facts in a game of ``cards_for`` players (``Engine._draw_cards``; -1: none read yet)
+        self.cards: dict[str, DrawCard] = _NO_CARDS
+        self.cards_for = -1
 
 
 class KeptEvents:
-    """Pure: the draw step's commonest events made once for every game of a profile and board and handed out again
-    (an event is a value, never changed once made): a simulation's games start the same turns, draw the same cards
-    and place markers from the supply on the same lots, and an event made through its class's ``__init__`` costs
-    ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below 8 (a larger seat's are made
-    each time). Kept in the profile's tables (``Engine._kept``): bounded by the board and the turns played."""
+    """Pure: the draw step's turn starts made once for every game of a profile and board and handed out again (an
+    event is a value, never changed once made): a simulation's games start the same turns, and an event made through
+    its class's ``__init__`` costs ~2,000 instructions in CPython 3.11, where a kept one is a list read. By seat below
+    8 (a larger seat's are made each time). Kept in the profile's tables (``Engine._kept``): bounded by the turns
+    played. (The cards drawn and the markers placed from the supply are kept by seat in the draw's table of each
+    card, ``Engine._draw_cards``.)"""
 
-    __slots__ = ("started", "drawn", "placed")
+    __slots__ = ("started",)
 
-    def __init__(self, lots: int) -> None:
-        self.started: list[TurnStarted | None] = []  # turn * 8 + seat (grown)
-        self.drawn: list[CardDrawn | None] = [None] * (lots * 16)  # (bit * 2 + skipped) * 8 + seat
-        self.placed: list[MarkerPlaced | None] = [None] * (lots * 8)  # bit * 8 + seat, a marker from the supply
+    def __init__(self) -> None:
+        self.started: list[list[TurnStarted | None]] = []  # by turn, by seat below 8 (grown)
 
     def turn_started(self, turn: int, player: int) -> TurnStarted:
-        """The event, kept (``begin_turn`` reads ``started[turn * 8 + player]`` first)."""
+        """The event, kept (``begin_turn`` reads ``started[turn][player]`` first)."""
         if player >= 8:
             return TurnStarted(turn, player)
         started = self.started
-        at = turn * 8 + player
-        if at >= len(started):
-            started.extend([None] * (at + 64 - len(started)))
-        found = started[at] = TurnStarted(turn, player)
-        return found
-
-    def card_drawn(self, player: int, card: str, color: str, skipped: bool, at: int) -> CardDrawn:
-        """The event, kept (``draw_step`` reads ``drawn[at * 16 + player + 8 * skipped]`` first; ``at``: the card's
-        bit)."""
-        if player >= 8:
-            return CardDrawn(player, card, color, skipped)
-        found = self.drawn[at * 16 + player + (8 if skipped else 0)] = CardDrawn(player, card, color, skipped)
-        return found
-
-    def marker_placed(self, player: int, lot: str, at: int) -> MarkerPlaced:
-        """A marker placed from the supply, kept (``take_over`` reads ``placed[at * 8 + player]`` first)."""
-        if player >= 8:
-            return MarkerPlaced(player, lot, None)
-        found = self.placed[at * 8 + player] = MarkerPlaced(player, lot, None)
+        while turn >= len(started):
+            started.append([None] * 8)
+        found = started[turn][player] = TurnStarted(turn, player)
         return found
 
 
@@ -1307,9 +1371,13 @@ _ANYTIME: Final[dict[type, Family]] = {cls: f for f in A.FAMILIES if f.applies a
 _NO_CHOICES: Final[dict[str, str]] = {}
 # the Paid event of a seat not paid yet (``DrawScratch.paid``, pure: never given, its mask -1 is no seat's)
 _NO_PAID: Final = Paid(-1, 0, "lots", ())
-# compiled: ``DrawScratch``'s casinos' kept Paid and facts (pure only): one empty list each for all, never written
-_NO_CASINO_PAID: Final[list[Paid]] = []
+# compiled: ``DrawScratch``'s casinos' kept payouts and facts (pure only): one empty list each for all, never written
+_NO_CASINO_KEPT: Final[list[CasinoKept]] = []
+# a first bit whose casino's payout is not kept (its facts are None, which no casino's are)
+_NOT_KEPT: Final[CasinoKept] = (None, _NO_PAID, None)
 _NO_CASINO_FACTS: Final[list[DiceFacts | None]] = []
+# ``DrawScratch.cards`` before a draw reads it (and always, compiled): never written
+_NO_CARDS: Final[dict[str, DrawCard]] = {}
 # what pay_and_score walks for a colour's card (it walks the colour's tiles): never changed
 _NO_PAIRS: Final[list[tuple[Casino, DiceFacts]]] = []
 # the cards named in a draw given none: one list for all, never changed (``draw_step`` takes from it only if not empty)

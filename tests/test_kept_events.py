@@ -84,20 +84,36 @@ def test_a_kept_event_is_given_again_across_games() -> None:
 
 @pure_only
 def test_a_seat_from_8_is_never_given_another_seat_s_kept_event() -> None:
-    """Slots are turn * 8 + seat (bit * 16 + seat ...): seat 9 of turn 5 would read seat 1's of turn 6. A seat from
+    """A turn's starts are kept by seat below 8: seat 9 of turn 5 has no slot (an index past the turn's). A seat from
     8 gets an event made for it, and none is kept for it."""
     game = lv.new_game(_REVISED, 4, seed=1)
     engine, s = game.engine, game.state.copy()
     kept = engine._draw.kept or engine._kept()
     other = kept.turn_started(6, 1)
-    assert kept.started[6 * 8 + 1] is other
+    assert kept.started[6][1] is other
     s.turn = 4
     events: list = []
     engine.begin_turn(s, 9, game._dice, events, draw=False)
     assert events == [TurnStarted(5, 9)] and events[0] is not other
     assert kept.turn_started(5, 9) is not kept.turn_started(5, 9)
-    assert kept.card_drawn(9, "A1", "red", False, 0) is not kept.card_drawn(9, "A1", "red", False, 0)
-    assert kept.marker_placed(9, "A1", 0) is not kept.marker_placed(9, "A1", 0)
+
+
+@pure_only
+def test_a_card_s_kept_events_are_by_seat_of_a_game_of_that_many_players() -> None:
+    """The cards drawn and the markers placed from the supply are kept in the draw's table of a number of players
+    (``Engine._draw_cards``): a slot for each seat, whatever the seat (none shared with another's), and a game of
+    another size has a table of its own (a card skipped on the closed block in one is not in the other)."""
+    game = lv.new_game(_REVISED, 4, seed=1)
+    engine = game.engine
+    four, ten = engine._draw_cards(4), engine._draw_cards(10)
+    assert engine._draw_cards(4) is four and four is not ten
+    at, bit, color, color_id, skipped, drawn_by, placed_by = ten["A1"]
+    assert (at, bit, color) == (engine.board.index["A1"], 1 << at, engine.board.card_color("A1"))
+    assert len(drawn_by) == len(placed_by) == 10 and len(four["A1"][5]) == 4
+    two = engine._draw_cards(2)
+    closed = engine.closed_mask(2)
+    assert all(two[lot][4] == bool(closed & two[lot][1]) for lot in two)
+    assert not any(entry[4] for entry in four.values()) or engine.closed_mask(4)
 
 
 @pure_only
