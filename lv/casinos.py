@@ -655,34 +655,35 @@ class CasinoIndex:
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
-        board, at_bit = self.board, self.at_bit
-        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_bits,
-                                                                self._height_bits)
-        color_id = self._color_id
+        at_bit = self.at_bit
+        # (the state's lists read where used, not as locals first: pure, the common case below reads each once)
         if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
             i = changed.bit_length() - 1  # raise of a casino of one tile)
             was = at_bit[i]
             if was is None or was.mask == changed:
-                color, height = tile_colors[i], tile_heights[i]
+                color = self._colors[i]
+                height = self._heights[i]
                 assert color is not None  # the lot has its new tile
-                same = color_masks[color_id[color]]
+                same = self._color_bits[self._color_id[color]]
                 if self.by_height:
-                    same &= height_masks[height]
-                near = board.neighbours_mask[i]
+                    same &= self._height_bits[height]
+                near = self.board.neighbours_mask[i]
                 if not near & same:
-                    # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
-                    single = self._single(i, color, height) if _COMPILED else (
-                        self._made.get((changed, color, height))
-                        or _new_casino(board, self._made, changed, color, height))
+                    if _COMPILED:
+                        single = self._single(i, color, height)
+                    else:  # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
+                        single = (self._made.get((changed, color, height))
+                                  or _new_casino(self.board, self._made, changed, color, height))
                     if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
-                    at_bit[i] = single
-                    if not _COMPILED and not (self._stale | self._unbossed) >> number & 1 and not self._noting:
+                    elif not _COMPILED and not (self._stale | self._unbossed) >> number & 1:
                         # pure, the block's casinos with their dice facts and bosses by mask current: changed here,
                         # not filled again (``_fill`` would make every pair and boss of the block anew)
+                        at_bit[i] = single
                         self._placed(number, i, single, was)
                         return
+                    at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
                         if _COMPILED:
@@ -709,6 +710,10 @@ class CasinoIndex:
                     return
         elif self._kept_lots(number, changed):
             return
+        board = self.board
+        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_bits,
+                                                                self._height_bits)
+        color_id = self._color_id
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
@@ -1091,9 +1096,13 @@ class CasinoIndex:
             if self._stale:
                 self._fill()
             found = []
-            for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
-                #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
-                found.extend(pairs)
+            if _COMPILED:
+                for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
+                    #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
+                    found.extend(pairs)
+            else:  # (pure: ``+=``, the same C extend without a method call's bytecodes)
+                for pairs in self._pairs:
+                    found += pairs
             self._with_dice = found
         return found
 
