@@ -587,6 +587,43 @@ class CasinoIndex:
         self.changes = _VERSIONS.last
         self._with_dice = self._bosses = None
 
+    def rerolled(self, dice: int) -> None:
+        """Pure, the dice on the lots of the mask ``dice`` show other values, each its owner's as before
+        (``GameState.reroll``): ``die_changed`` of each. Where they are all of one casino, in a block filled and bossed
+        with none tied, nothing to refresh and no checkpoint open (a reorganization, most of them), that casino's dice
+        facts, pair and boss by mask are changed in place: the block is not filled again (``_fill`` would make every
+        pair and boss of the block anew), and is ``rebossed`` as a fill leaves it."""
+        low = dice & -dice
+        i = low.bit_length() - 1
+        casino = self.at_bit[i]
+        number = self.board.block_number[i]
+        if (casino is None or dice & ~casino.mask or self.dirty or self._noting
+                or (self._stale | self._unbossed | self._tied) >> number & 1):
+            while dice:
+                low = dice & -dice
+                dice ^= low
+                self.die_changed(low.bit_length() - 1)
+            return
+        f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+        pairs = list(self._pairs[number])
+        for k in range(len(pairs)):
+            if pairs[k][0] is casino:
+                pairs[k] = (casino, f)
+                break
+        self._pairs[number] = pairs
+        by_mask = dict(self._bosses_by[number])
+        by_mask[casino.mask] = f.boss
+        self._bosses_by[number] = by_mask
+        low = 1 << number
+        if f.boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
+            self._tied_by[number] = [(casino, f)]
+            self._tied |= low
+        self.rebossed |= low
+        self._boss_blocks = self._pair_blocks = None
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
+        self._with_dice = self._bosses = None
+
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
         dirty = self.dirty
@@ -1280,6 +1317,40 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+    if not _COMPILED:
+        # pure: the bits iterated (no index kept: the top die's lot is read by its bit), ``in`` the owners' short list
+        # (no mask by seat), and the boss None once two owners share the top (no flag): fewer bytecodes a die
+        best = total = ntop = 0
+        owners_p: list[int] = []
+        boss: int | None = None
+        top_i = casino.first
+        for i in casino.bits:
+            o = owners_at[i]
+            if o is None:
+                continue
+            if o not in owners_p:
+                owners_p.append(o)
+            v = values[i]
+            total += v
+            if v > best:
+                best = v
+                top_i = i
+                ntop = 1
+                boss = o
+            elif v == best:
+                ntop += 1
+                if o != boss:
+                    boss = None
+        if not owners_p:  # no die on the casino
+            return _NO_DICE
+        order = casino.board.order
+        if ntop == 1:
+            return DiceFacts(best, (order[top_i],), boss, tuple(owners_p), total)
+        shared: list[str] = []
+        for i in casino.bits:
+            if owners_at[i] is not None and values[i] == best:
+                shared.append(order[i])
+        return DiceFacts(best, tuple(shared), boss, tuple(owners_p), total)
     # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
     # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0

@@ -832,6 +832,17 @@ class GameState:
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
+        if not _COMPILED and u is None and index is not None:  # pure, no checkpoint: the index told once, of all
+            dice = 0  # (``CasinoIndex.rerolled``: most rerolls change one casino's dice facts in place, no fill)
+            for lot, v in values.items():
+                i = index_of[lot]
+                t = tiles[lot]
+                tiles[lot] = _tile(t.color, t.height, t.owner, v)
+                die_values[i] = v
+                dice |= 1 << i
+            if dice:
+                index.rerolled(dice)
+            return
         for lot, v in values.items():
             i = index_of[lot]
             t = tiles[lot]
