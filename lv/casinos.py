@@ -834,11 +834,16 @@ class CasinoIndex:
         there is no merge and no boss changed to tell."""
         block = list(self.by_block[number])
         pairs = list(self._pairs[number])
-        facts = self._facts
-        f = facts[i]
         if was is None:
-            if f is None:
-                f = facts[i] = _facts_from(self._owners, self._values, single)
+            # its dice facts made, not read first (a lot that had no tile was in no casino: none kept), ``_facts_from``
+            # of one tile written out (no call)
+            o = self._owners[i]
+            if o is None:
+                f = _NO_DICE
+            else:
+                v = self._values[i]
+                f = DiceFacts(v, single.lots, o, (o,), v)
+            self._facts[i] = f
             at, low = len(block), single.low
             while at and block[at - 1].low > low:
                 at -= 1
@@ -851,12 +856,14 @@ class CasinoIndex:
             # (not ``rebossed``: a casino on a lot that was empty was made of no casino, so ``Engine._told`` finds
             # nothing to tell of it, no merge and no boss changed)
         else:
-            if f is None:
-                f = facts[i] = _facts_from(self._owners, self._values, single)
+            facts = self._facts
+            kept = facts[i]
+            if kept is None:
+                kept = facts[i] = _facts_from(self._owners, self._values, single)
             for k in range(len(block)):
                 if block[k] is was:
                     block[k] = single
-                    pairs[k] = (single, f)
+                    pairs[k] = (single, kept)
                     break
         self.by_block[number] = block
         self._pairs[number] = pairs
