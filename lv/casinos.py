@@ -908,6 +908,18 @@ class CasinoIndex:
                 block[k] = casino
                 break
         self.by_block[number] = block
+        if not _COMPILED and not noting and not (self._stale | self._unbossed | self._tied) >> number & 1:
+            # pure, the block filled and bossed, none of its casinos tied: as ``_placed`` does for one tile, its pair
+            # in the place of the one it was, with the same dice facts (the same lots), and the bosses by mask the very
+            # same dict (the same mask, the same boss: nothing to tell); the block not filled again
+            f = self._facts[casino.first]
+            if f is None:
+                f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+            pairs = list(self._pairs[number])
+            pairs[k] = (casino, f)
+            self._pairs[number] = pairs
+            self._pair_blocks = None
+            return True
         self._stale |= 1 << number
         return True
 
