@@ -137,6 +137,11 @@ def _new_casino(board: Board, memo: dict[tuple[int, str, int], Casino], mask: in
     if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
         memo.clear()
         _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
+    if not _COMPILED and not mask & (mask - 1):  # pure, one lot (most new casinos): no loop, no lists
+        i = mask.bit_length() - 1
+        found = memo[(mask, color, height)] = Casino((board.order[i],), color, height, mask, (i,),
+                                                     board.neighbours_mask[i] & ~mask, board)
+        return found
     order, nb = board.order, board.neighbours_mask
     bits: list[int] = []
     lots: list[str] = []
@@ -704,22 +709,21 @@ class CasinoIndex:
                 same = self._color_bits[self._color_id[color]]
                 if self.by_height:
                     same &= self._height_bits[height]
-                near = self.board.neighbours_mask[i]
-                if not near & same:
+                if not self.board.neighbours_mask[i] & same:
                     if _COMPILED:
                         single = self._single(i, color, height)
                     else:  # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
                         single = (self._made.get((changed, color, height))
                                   or _new_casino(self.board, self._made, changed, color, height))
+                        if not self._noting and not (self._stale | self._unbossed) >> number & 1:
+                            # pure, the block's casinos with their dice facts and bosses by mask current: changed
+                            # here, not filled again (``_fill`` would make every pair and boss of the block anew)
+                            at_bit[i] = single
+                            self._placed(number, i, single, was)
+                            return
                     if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
-                    elif not _COMPILED and not (self._stale | self._unbossed) >> number & 1:
-                        # pure, the block's casinos with their dice facts and bosses by mask current: changed here,
-                        # not filled again (``_fill`` would make every pair and boss of the block anew)
-                        at_bit[i] = single
-                        self._placed(number, i, single, was)
-                        return
                     at_bit[i] = single
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
@@ -743,7 +747,7 @@ class CasinoIndex:
                     self._stale |= 1 << number
                     return
                 if was is None:  # a new tile next to casinos of its colour (and height): it joins them
-                    self._join(number, i, color, height, near & same)
+                    self._join(number, i, color, height, self.board.neighbours_mask[i] & same)
                     return
         elif self._kept_lots(number, changed):
             return
