@@ -671,9 +671,11 @@ class GameState:
         colors[k] = colors[k] | b
         counts = self.color_counts
         counts[k] = counts[k] + 1
-        if height >= len(heights):
+        try:  # (a height past the list's end is rare: no length compared each time; pure, a try costs one bytecode)
+            heights[height] = heights[height] | b
+        except IndexError:
             self._seat(heights, height)
-        heights[height] = heights[height] | b
+            heights[height] = heights[height] | b
         self.tile_mask |= b
         self.tile_colors[i] = color
         self.tile_heights[i] = height
@@ -681,9 +683,11 @@ class GameState:
             self._die(i, b, owner, value)
         else:  # pure, a die on a lot that had no tile, so no die: ``_die`` written out, no call
             masks = self.dice_masks
-            if owner >= len(masks):
+            try:  # (a seat past the list's end is rare: see the heights above)
+                masks[owner] = masks[owner] | b
+            except IndexError:
                 self._seat(masks, owner)
-            masks[owner] = masks[owner] | b
+                masks[owner] = masks[owner] | b
             self.dice_mask |= b
             self.die_values[i] = value or 0
             self.die_owners[i] = owner
@@ -825,9 +829,11 @@ class GameState:
         if previous is not None:
             masks[previous] = masks[previous] & ~b
         self.markers[lot] = player
-        if player >= len(masks):
+        try:  # (a seat past the list's end is rare: no length compared each time, see place_tile)
+            masks[player] = masks[player] | b
+        except IndexError:
             self._seat(masks, player)
-        masks[player] = masks[player] | b
+            masks[player] = masks[player] | b
         self.markers_mask |= b
 
     def remove_marker(self, lot: str) -> None:
