@@ -201,6 +201,8 @@ class DiceFacts:
         return iter(self._tuple())
 
     def __eq__(self, other: object) -> bool:
+        if other is None:  # (the pick compares the index's facts, None where none is kept: answered at once)
+            return False
         if not isinstance(other, DiceFacts):
             return NotImplemented
         # field by field, the first that differs ends it (the pick compares the index's facts with those it listed
@@ -592,12 +594,12 @@ class CasinoIndex:
         self.changes = _VERSIONS.last
         self._with_dice = self._bosses = None
 
-    def rerolled(self, dice: int) -> None:
-        """Pure, the dice on the lots of the mask ``dice`` show other values, each its owner's as before
-        (``GameState.reroll``): ``die_changed`` of each. Where they are all of one casino, in a block filled and bossed
-        with none tied, nothing to refresh and no checkpoint open (a reorganization, most of them), that casino's dice
-        facts, pair and boss by mask are changed in place: the block is not filled again (``_fill`` would make every
-        pair and boss of the block anew), and is ``rebossed`` as a fill leaves it."""
+    def dice_changed(self, dice: int) -> None:
+        """Pure, the dice on the lots of the mask ``dice`` changed (``GameState.reroll``, ``set_die``): ``die_changed``
+        of each. Where they are all of one casino, in a block filled and bossed with none tied, nothing to refresh and
+        no checkpoint open (a reorganization, a take-over: most of them), that casino's dice facts, pair and boss by
+        mask are changed in place: the block is not filled again (``_fill`` would make every pair and boss of the
+        block anew), and is ``rebossed`` as a fill leaves it."""
         low = dice & -dice
         i = low.bit_length() - 1
         casino = self.at_bit[i]

@@ -820,7 +820,7 @@ class GameState:
     def put_marker(self, lot: str, player: int, at: int = -1) -> None:
         """``player``'s marker goes on the empty lot ``lot`` (a parking lot). ``at``: the lot's bit if the caller has
         it (the draw's take-over; -1: looked up)."""
-        b = 1 << (self.board.index[lot] if at < 0 else at)
+        b = self.board.bit[lot] if at < 0 else 1 << at
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
@@ -866,7 +866,10 @@ class GameState:
         if index is None and self._casinos_from is not None:
             index = self._adopt()
         if index is not None:
-            index.die_changed(i)
+            if _COMPILED or u is not None:
+                index.die_changed(i)
+            else:  # pure, no checkpoint: its casino's dice facts changed in place (see reroll)
+                index.dice_changed(1 << i)
 
     def reroll(self, values: dict[str, int]) -> None:
         """The dice on the lots of ``values`` (lot -> value; lots with a die) show those values, each its owner's as
@@ -878,7 +881,7 @@ class GameState:
         if index is None and self._casinos_from is not None:
             index = self._adopt()
         if not _COMPILED and u is None and index is not None:  # pure, no checkpoint: the index told once, of all
-            dice = 0  # (``CasinoIndex.rerolled``: most rerolls change one casino's dice facts in place, no fill)
+            dice = 0  # (``CasinoIndex.dice_changed``: most rerolls change one casino's dice facts in place, no fill)
             for lot, v in values.items():
                 i = index_of[lot]
                 t = tiles[lot]
@@ -886,7 +889,7 @@ class GameState:
                 die_values[i] = v
                 dice |= 1 << i
             if dice:
-                index.rerolled(dice)
+                index.dice_changed(dice)
             return
         for lot, v in values.items():
             i = index_of[lot]
