@@ -613,10 +613,10 @@ class CasinoIndex:
             return
         f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
         pairs = list(self._pairs[number])
-        for k in range(len(pairs)):
-            if pairs[k][0] is casino:
-                pairs[k] = (casino, f)
-                break
+        k = 0
+        while pairs[k][0] is not casino:  # (it is one of the block's: no range made, no bound compared)
+            k += 1
+        pairs[k] = (casino, f)
         self._pairs[number] = pairs
         by_mask = dict(self._bosses_by[number])
         by_mask[casino.mask] = f.boss
@@ -866,11 +866,11 @@ class CasinoIndex:
             kept = facts[i]
             if kept is None:
                 kept = facts[i] = _facts_from(self._owners, self._values, single)
-            for k in range(len(block)):
-                if block[k] is was:
-                    block[k] = single
-                    pairs[k] = (single, kept)
-                    break
+            k = 0
+            while block[k] is not was:  # (it is one of the block's: see dice_changed)
+                k += 1
+            block[k] = single
+            pairs[k] = (single, kept)
         self.by_block[number] = block
         self._pairs[number] = pairs
         self._pair_blocks = None
