@@ -830,6 +830,33 @@ class CasinoIndex:
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
+    def tile_alone(self, i: int, b: int, color: str, height: int) -> bool:
+        """Pure, the tile on bit ``i`` (mask ``b``) is new on an empty lot, or recoloured or raised alone
+        (``GameState.place_tile``, ``recolor``, ``raise_tiles``, which tell the rest of ``tiles_changed``), ``color``
+        and ``height`` now: worked out at once where it is ``_rework``'s tile alone (a casino of one tile, or none,
+        joining nothing) in a block filled and bossed, with nothing to refresh and no checkpoint open (``_placed``: most
+        builds and remodels), or a new tile that joins casinos (``_join``), so no refresh is left to come
+        (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
+        number = self.board.block_number[i]
+        if self.dirty or self._noting or (self._stale | self._unbossed) >> number & 1:
+            return False
+        was = self.at_bit[i]
+        if was is not None and was.mask != b:
+            return False
+        same = self._color_bits[self._color_id[color]]
+        if self.by_height:
+            same &= self._height_bits[height]
+        same &= self.board.neighbours_mask[i]
+        if same:  # next to tiles of its colour (and height)
+            if was is not None:
+                return False
+            self._join(number, i, color, height, same)
+            return True
+        single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
+        self.at_bit[i] = single
+        self._placed(number, i, single, was)
+        return True
+
     def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:
         """Pure, ``_rework``'s tile alone on bit ``i`` (block ``number``, filled and bossed, no checkpoint open), the
         casino ``single``: on an empty lot (``was`` None), it goes into the block's lists at its place (board order of

@@ -699,11 +699,13 @@ class GameState:
         if index is not None:
             if _COMPILED:
                 index.tiles_changed(b)
-            else:  # pure, ``tiles_changed`` written out (no call), the stamp its version (see _STAMPS)
-                index.dirty |= b
+            else:  # pure, ``tiles_changed`` written out (no call), the stamp its version (see _STAMPS); a tile alone
+                #      worked out at once where the index can (``CasinoIndex.tile_alone``), else its lot marked dirty
                 index._tile_mask |= b
                 index.changes = stamp
                 index._all = index._with_dice = index._bosses = None
+                if old is not None or not index.tile_alone(i, b, color, height):
+                    index.dirty |= b
             if old is not None:
                 index.die_changed(i)  # the casino on the lot may keep its lots, with another die
 
@@ -743,11 +745,16 @@ class GameState:
         if kept is not None and changed:
             if _COMPILED:
                 kept.tiles_changed(changed)
-            else:  # (pure: see place_tile)
-                kept.dirty |= changed
+            else:  # (pure: see place_tile; one lot: ``i`` and its tile ``t``, the loop's last; more, a whole casino
+                #      joining nothing worked out at once where nothing else is to refresh, ``CasinoIndex._kept_lots``)
                 kept._tile_mask |= changed
                 kept.changes = stamp
                 kept._all = kept._with_dice = kept._bosses = None
+                if changed & (changed - 1):
+                    if kept.dirty or not kept._kept_lots(board.block_number[i], changed):
+                        kept.dirty |= changed
+                elif not kept.tile_alone(i, changed, color, t.height):
+                    kept.dirty |= changed
 
     def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
@@ -784,11 +791,15 @@ class GameState:
         if kept is not None and changed:
             if _COMPILED:
                 kept.tiles_changed(changed)
-            else:  # (pure: see place_tile)
-                kept.dirty |= changed
+            else:  # (pure: see recolor)
                 kept._tile_mask |= changed
                 kept.changes = stamp
                 kept._all = kept._with_dice = kept._bosses = None
+                if changed & (changed - 1):
+                    if kept.dirty or not kept._kept_lots(board.block_number[i], changed):
+                        kept.dirty |= changed
+                elif not kept.tile_alone(i, changed, t.color, t.height + 1):
+                    kept.dirty |= changed
 
     def _take_tile(self, old: Tile, b: int) -> None:
         colors, heights, counts = self.color_bits, self.height_bits, self.color_counts
