@@ -611,7 +611,16 @@ class CasinoIndex:
                 dice ^= low
                 self.die_changed(low.bit_length() - 1)
             return
-        f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+        if casino.spaces == 1:  # (one tile, most: ``_facts_from``'s written out, no call)
+            o = self._owners[i]
+            if o is None:
+                f = _NO_DICE
+            else:
+                v = self._values[i]
+                f = DiceFacts(v, casino.lots, o, (o,), v)
+            self._facts[i] = f
+        else:
+            f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
         pairs = list(self._pairs[number])
         k = 0
         while pairs[k][0] is not casino:  # (it is one of the block's: no range made, no bound compared)
@@ -1184,18 +1193,19 @@ class CasinoIndex:
                 self.refresh()
             if self._stale:
                 self._fill()
-            found = []
             if _COMPILED:
+                found = []
                 for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
                     #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
                     found.extend(pairs)
-            else:  # (pure: ``+=``, the same C extend without a method call's bytecodes)
+            else:
                 by = self._pairs
                 if len(by) == 6:  # the board's six blocks (A to F: every board lv loads) joined in one list display,
                     #   no loop (fewer bytecodes and instructions: the same C extend each)
                     a, b, c, d, e, g = by
                     found = [*a, *b, *c, *d, *e, *g]
-                else:
+                else:  # (``+=``: the same C extend without a method call's bytecodes)
+                    found = []
                     for pairs in by:
                         found += pairs
             self._with_dice = found
