@@ -638,7 +638,13 @@ class CasinoIndex:
         self._boss_blocks = self._pair_blocks = None
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
-        self._with_dice = self._bosses = None
+        self._bosses = None
+        by = self._pairs
+        if not self._stale and len(by) == 6:  # current: joined now (see tile_alone)
+            a, b, c, d, e, g = by
+            self._with_dice = [*a, *b, *c, *d, *e, *g]
+        else:
+            self._with_dice = None
 
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
@@ -864,6 +870,11 @@ class CasinoIndex:
         single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
         self.at_bit[i] = single
         self._placed(number, i, single, was)
+        by = self._pairs
+        if not self._stale and len(by) == 6:  # current: every casino with its dice facts joined now (see with_dice),
+            #   as the pick asks next (it reads ``_with_dice`` without a call where it is kept)
+            a, c, d, e, g, h = by
+            self._with_dice = [*a, *c, *d, *e, *g, *h]
         return True
 
     def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:

@@ -746,12 +746,13 @@ class GameState:
             if _COMPILED:
                 kept.tiles_changed(changed)
             else:  # (pure: see place_tile; one lot: ``i`` and its tile ``t``, the loop's last; more, a whole casino
-                #      joining nothing worked out at once where nothing else is to refresh, ``CasinoIndex._kept_lots``)
+                #      joining nothing worked out at once where nothing else is to refresh and no checkpoint is open,
+                #      ``CasinoIndex._kept_lots``)
                 kept._tile_mask |= changed
                 kept.changes = stamp
                 kept._all = kept._with_dice = kept._bosses = None
                 if changed & (changed - 1):
-                    if kept.dirty or not kept._kept_lots(board.block_number[i], changed):
+                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
                         kept.dirty |= changed
                 elif not kept.tile_alone(i, changed, color, t.height):
                     kept.dirty |= changed
@@ -796,7 +797,7 @@ class GameState:
                 kept.changes = stamp
                 kept._all = kept._with_dice = kept._bosses = None
                 if changed & (changed - 1):
-                    if kept.dirty or not kept._kept_lots(board.block_number[i], changed):
+                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
                         kept.dirty |= changed
                 elif not kept.tile_alone(i, changed, t.color, t.height + 1):
                     kept.dirty |= changed
