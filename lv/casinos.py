@@ -866,13 +866,14 @@ class CasinoIndex:
             if was is not None:
                 return False
             self._join(number, i, color, height, same)
-            return True
-        single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
-        self.at_bit[i] = single
-        self._placed(number, i, single, was)
+        else:
+            single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
+            self.at_bit[i] = single
+            self._placed(number, i, single, was)
         by = self._pairs
-        if not self._stale and len(by) == 6:  # current: every casino with its dice facts joined now (see with_dice),
-            #   as the pick asks next (it reads ``_with_dice`` without a call where it is kept)
+        if not self._stale and len(by) == 6:  # current (a join's block filled, ``_joined``, most): every casino with
+            #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
+            #   call where it is kept)
             a, c, d, e, g, h = by
             self._with_dice = [*a, *c, *d, *e, *g, *h]
         return True
