@@ -137,6 +137,11 @@ def _new_casino(board: Board, memo: dict[tuple[int, str, int], Casino], mask: in
     if len(memo) > 200_000:  # a long run of many games: start again rather than grow without end
         memo.clear()
         _alone(board).clear()  # (and the casinos kept by those, each with the bigger ones grown from it)
+    if not _COMPILED and not mask & (mask - 1):  # pure, one lot (most new casinos): no loop, no lists
+        i = mask.bit_length() - 1
+        found = memo[(mask, color, height)] = Casino((board.order[i],), color, height, mask, (i,),
+                                                     board.neighbours_mask[i] & ~mask, board)
+        return found
     order, nb = board.order, board.neighbours_mask
     bits: list[int] = []
     lots: list[str] = []
@@ -196,6 +201,8 @@ class DiceFacts:
         return iter(self._tuple())
 
     def __eq__(self, other: object) -> bool:
+        if other is None:  # (the pick compares the index's facts, None where none is kept: answered at once)
+            return False
         if not isinstance(other, DiceFacts):
             return NotImplemented
         # field by field, the first that differs ends it (the pick compares the index's facts with those it listed
@@ -587,6 +594,58 @@ class CasinoIndex:
         self.changes = _VERSIONS.last
         self._with_dice = self._bosses = None
 
+    def dice_changed(self, dice: int) -> None:
+        """Pure, the dice on the lots of the mask ``dice`` changed (``GameState.reroll``, ``set_die``): ``die_changed``
+        of each. Where they are all of one casino, in a block filled and bossed with none tied, nothing to refresh and
+        no checkpoint open (a reorganization, a take-over: most of them), that casino's dice facts, pair and boss by
+        mask are changed in place: the block is not filled again (``_fill`` would make every pair and boss of the
+        block anew), and is ``rebossed`` as a fill leaves it."""
+        low = dice & -dice
+        i = low.bit_length() - 1
+        casino = self.at_bit[i]
+        number = self.board.block_number[i]
+        if (casino is None or dice & ~casino.mask or self.dirty or self._noting
+                or (self._stale | self._unbossed | self._tied) >> number & 1):
+            while dice:
+                low = dice & -dice
+                dice ^= low
+                self.die_changed(low.bit_length() - 1)
+            return
+        if casino.spaces == 1:  # (one tile, most: ``_facts_from``'s written out, no call)
+            o = self._owners[i]
+            if o is None:
+                f = _NO_DICE
+            else:
+                v = self._values[i]
+                f = DiceFacts(v, casino.lots, o, (o,), v)
+            self._facts[i] = f
+        else:
+            f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+        pairs = list(self._pairs[number])
+        k = 0
+        while pairs[k][0] is not casino:  # (it is one of the block's: no range made, no bound compared)
+            k += 1
+        pairs[k] = (casino, f)
+        self._pairs[number] = pairs
+        by_mask = dict(self._bosses_by[number])
+        by_mask[casino.mask] = f.boss
+        self._bosses_by[number] = by_mask
+        low = 1 << number
+        if f.boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
+            self._tied_by[number] = [(casino, f)]
+            self._tied |= low
+        self.rebossed |= low
+        self._boss_blocks = self._pair_blocks = None
+        _VERSIONS.last += 1
+        self.changes = _VERSIONS.last
+        self._bosses = None
+        by = self._pairs
+        if not self._stale and len(by) == 6:  # current: joined now (see tile_alone)
+            a, b, c, d, e, g = by
+            self._with_dice = [*a, *b, *c, *d, *e, *g]
+        else:
+            self._with_dice = None
+
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
         dirty = self.dirty
@@ -655,34 +714,34 @@ class CasinoIndex:
         on them are gone, and each of their lots is in the casino that a flood fill from it over the lots of its
         colour (and height) finds; a casino of the block that such a flood fill reaches is merged into it; the
         other casinos of the block stay as they were."""
-        board, at_bit = self.board, self.at_bit
-        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_bits,
-                                                                self._height_bits)
-        color_id = self._color_id
+        at_bit = self.at_bit
+        # (the state's lists read where used, not as locals first: pure, the common case below reads each once)
         if not changed & (changed - 1):  # one lot that joins nothing: the common case (a build; a remodel or a
             i = changed.bit_length() - 1  # raise of a casino of one tile)
             was = at_bit[i]
             if was is None or was.mask == changed:
-                color, height = tile_colors[i], tile_heights[i]
+                color = self._colors[i]
+                height = self._heights[i]
                 assert color is not None  # the lot has its new tile
-                same = color_masks[color_id[color]]
+                same = self._color_bits[self._color_id[color]]
                 if self.by_height:
-                    same &= height_masks[height]
-                near = board.neighbours_mask[i]
-                if not near & same:
-                    # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
-                    single = self._single(i, color, height) if _COMPILED else (
-                        self._made.get((changed, color, height))
-                        or _new_casino(board, self._made, changed, color, height))
+                    same &= self._height_bits[height]
+                if not self.board.neighbours_mask[i] & same:
+                    if _COMPILED:
+                        single = self._single(i, color, height)
+                    else:  # (pure, the tuple key at once: a method call costs more bytecodes than it saves)
+                        single = (self._made.get((changed, color, height))
+                                  or _new_casino(self.board, self._made, changed, color, height))
+                        if not self._noting and not (self._stale | self._unbossed) >> number & 1:
+                            # pure, the block's casinos with their dice facts and bosses by mask current: changed
+                            # here, not filled again (``_fill`` would make every pair and boss of the block anew)
+                            at_bit[i] = single
+                            self._placed(number, i, single, was)
+                            return
                     if self._noting:
                         self._note(at_bit, i)
                         self._note(self.by_block, number)
                     at_bit[i] = single
-                    if not _COMPILED and not (self._stale | self._unbossed) >> number & 1 and not self._noting:
-                        # pure, the block's casinos with their dice facts and bosses by mask current: changed here,
-                        # not filled again (``_fill`` would make every pair and boss of the block anew)
-                        self._placed(number, i, single, was)
-                        return
                     if was is None:  # a copy of the block's list with it in its place (board order of first lots)
                         # (pure, ``_in_order`` at once: a call more costs more bytecodes than ``_with`` saves)
                         if _COMPILED:
@@ -705,10 +764,14 @@ class CasinoIndex:
                     self._stale |= 1 << number
                     return
                 if was is None:  # a new tile next to casinos of its colour (and height): it joins them
-                    self._join(number, i, color, height, near & same)
+                    self._join(number, i, color, height, self.board.neighbours_mask[i] & same)
                     return
         elif self._kept_lots(number, changed):
             return
+        board = self.board
+        tile_colors, tile_heights, color_masks, height_masks = (self._colors, self._heights, self._color_bits,
+                                                                self._height_bits)
+        color_id = self._color_id
         region = changed  # the changed lots and the casinos on them (as they were at the last refresh)
         rest = changed
         while rest:
@@ -782,6 +845,39 @@ class CasinoIndex:
         self.by_block[number] = _in_order(kept, found)
         self._stale |= 1 << number
 
+    def tile_alone(self, i: int, b: int, color: str, height: int) -> bool:
+        """Pure, the tile on bit ``i`` (mask ``b``) is new on an empty lot, or recoloured or raised alone
+        (``GameState.place_tile``, ``recolor``, ``raise_tiles``, which tell the rest of ``tiles_changed``), ``color``
+        and ``height`` now: worked out at once where it is ``_rework``'s tile alone (a casino of one tile, or none,
+        joining nothing) in a block filled and bossed, with nothing to refresh and no checkpoint open (``_placed``: most
+        builds and remodels), or a new tile that joins casinos (``_join``), so no refresh is left to come
+        (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
+        number = self.board.block_number[i]
+        if self.dirty or self._noting or (self._stale | self._unbossed) >> number & 1:
+            return False
+        was = self.at_bit[i]
+        if was is not None and was.mask != b:
+            return False
+        same = self._color_bits[self._color_id[color]]
+        if self.by_height:
+            same &= self._height_bits[height]
+        same &= self.board.neighbours_mask[i]
+        if same:  # next to tiles of its colour (and height)
+            if was is not None:
+                return False
+            self._join(number, i, color, height, same)
+        else:
+            single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
+            self.at_bit[i] = single
+            self._placed(number, i, single, was)
+        by = self._pairs
+        if not self._stale and len(by) == 6:  # current (a join's block filled, ``_joined``, most): every casino with
+            #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
+            #   call where it is kept)
+            a, c, d, e, g, h = by
+            self._with_dice = [*a, *c, *d, *e, *g, *h]
+        return True
+
     def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:
         """Pure, ``_rework``'s tile alone on bit ``i`` (block ``number``, filled and bossed, no checkpoint open), the
         casino ``single``: on an empty lot (``was`` None), it goes into the block's lists at its place (board order of
@@ -792,11 +888,16 @@ class CasinoIndex:
         there is no merge and no boss changed to tell."""
         block = list(self.by_block[number])
         pairs = list(self._pairs[number])
-        facts = self._facts
-        f = facts[i]
         if was is None:
-            if f is None:
-                f = facts[i] = _facts_from(self._owners, self._values, single)
+            # its dice facts made, not read first (a lot that had no tile was in no casino: none kept), ``_facts_from``
+            # of one tile written out (no call)
+            o = self._owners[i]
+            if o is None:
+                f = _NO_DICE
+            else:
+                v = self._values[i]
+                f = DiceFacts(v, single.lots, o, (o,), v)
+            self._facts[i] = f
             at, low = len(block), single.low
             while at and block[at - 1].low > low:
                 at -= 1
@@ -809,13 +910,15 @@ class CasinoIndex:
             # (not ``rebossed``: a casino on a lot that was empty was made of no casino, so ``Engine._told`` finds
             # nothing to tell of it, no merge and no boss changed)
         else:
-            if f is None:
-                f = facts[i] = _facts_from(self._owners, self._values, single)
-            for k in range(len(block)):
-                if block[k] is was:
-                    block[k] = single
-                    pairs[k] = (single, f)
-                    break
+            facts = self._facts
+            kept = facts[i]
+            if kept is None:
+                kept = facts[i] = _facts_from(self._owners, self._values, single)
+            k = 0
+            while block[k] is not was:  # (it is one of the block's: see dice_changed)
+                k += 1
+            block[k] = single
+            pairs[k] = (single, kept)
         self.by_block[number] = block
         self._pairs[number] = pairs
         self._pair_blocks = None
@@ -859,6 +962,18 @@ class CasinoIndex:
                 block[k] = casino
                 break
         self.by_block[number] = block
+        if not _COMPILED and not noting and not (self._stale | self._unbossed | self._tied) >> number & 1:
+            # pure, the block filled and bossed, none of its casinos tied: as ``_placed`` does for one tile, its pair
+            # in the place of the one it was, with the same dice facts (the same lots), and the bosses by mask the very
+            # same dict (the same mask, the same boss: nothing to tell); the block not filled again
+            f = self._facts[casino.first]
+            if f is None:
+                f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+            pairs = list(self._pairs[number])
+            pairs[k] = (casino, f)
+            self._pairs[number] = pairs
+            self._pair_blocks = None
+            return True
         self._stale |= 1 << number
         return True
 
@@ -1090,10 +1205,21 @@ class CasinoIndex:
                 self.refresh()
             if self._stale:
                 self._fill()
-            found = []
-            for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
-                #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
-                found.extend(pairs)
+            if _COMPILED:
+                found = []
+                for pairs in self._pairs:  # a loop, not itertools.chain: compiled, no generic calls; pure, chain joined
+                    #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
+                    found.extend(pairs)
+            else:
+                by = self._pairs
+                if len(by) == 6:  # the board's six blocks (A to F: every board lv loads) joined in one list display,
+                    #   no loop (fewer bytecodes and instructions: the same C extend each)
+                    a, b, c, d, e, g = by
+                    found = [*a, *b, *c, *d, *e, *g]
+                else:  # (``+=``: the same C extend without a method call's bytecodes)
+                    found = []
+                    for pairs in by:
+                        found += pairs
             self._with_dice = found
         return found
 
@@ -1271,6 +1397,40 @@ def _facts_from(owners_at: list[int | None], values: list[int], casino: Casino) 
         i = casino.bits[0]
         o = owners_at[i]
         return _NO_DICE if o is None else DiceFacts(values[i], casino.lots, o, (o,), values[i])
+    if not _COMPILED:
+        # pure: the bits iterated (no index kept: the top die's lot is read by its bit), ``in`` the owners' short list
+        # (no mask by seat), and the boss None once two owners share the top (no flag): fewer bytecodes a die
+        best = total = ntop = 0
+        owners_p: list[int] = []
+        boss: int | None = None
+        top_i = casino.first
+        for i in casino.bits:
+            o = owners_at[i]
+            if o is None:
+                continue
+            if o not in owners_p:
+                owners_p.append(o)
+            v = values[i]
+            total += v
+            if v > best:
+                best = v
+                top_i = i
+                ntop = 1
+                boss = o
+            elif v == best:
+                ntop += 1
+                if o != boss:
+                    boss = None
+        if not owners_p:  # no die on the casino
+            return _NO_DICE
+        order = casino.board.order
+        if ntop == 1:
+            return DiceFacts(best, (order[top_i],), boss, tuple(owners_p), total)
+        shared: list[str] = []
+        for i in casino.bits:
+            if owners_at[i] is not None and values[i] == best:
+                shared.append(order[i])
+        return DiceFacts(best, tuple(shared), boss, tuple(owners_p), total)
     # one pass for the top value, its owner(s), the owners and the pips; the top lots read again only where two or
     # more dice share the top (compiled: no list a new top value, and most casinos have one top die)
     best = 0

@@ -46,11 +46,13 @@ from typing import Any, Final, Iterable
 from mypy_extensions import mypyc_attr
 
 from .board import Board, load_board, popcount
-from .casinos import CasinoIndex, IndexMark, Serial, make_room
+from .casinos import _VERSIONS, CasinoIndex, IndexMark, make_room
 
 # the last structure stamp given (stamps are unique across every state of the process): a ``Serial``, not
-# itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next
-_STAMPS: Final = Serial()
+# itertools.count, so that compiled code takes the next one natively, not through a call of builtins.next. The casino
+# indexes' series of versions (casinos.py), so that a stamp just given is a new version too: pure, a tile change tells
+# the index with the state's stamp (``place_tile``), not a number of its own
+_STAMPS: Final = _VERSIONS
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
 
 
@@ -659,27 +661,51 @@ class GameState:
                 self._noting_dice(u)
         if old is not None:
             self._take_tile(old, b)
-        self.tiles[lot] = _tile(color, height, owner, value)
+        if _COMPILED:
+            self.tiles[lot] = _tile(color, height, owner, value)
+        else:  # (pure: the tile made before looked up here, see _TILES: no call where it is found)
+            self.tiles[lot] = _TILES.get((color, height, owner, value)) or _tile(color, height, owner, value)
         # the masks by colour number and height: list items, read then written (see _die)
         colors, heights = self.color_bits, self.height_bits
         k = board.color_id[color]
         colors[k] = colors[k] | b
         counts = self.color_counts
         counts[k] = counts[k] + 1
-        if height >= len(heights):
+        try:  # (a height past the list's end is rare: no length compared each time; pure, a try costs one bytecode)
+            heights[height] = heights[height] | b
+        except IndexError:
             self._seat(heights, height)
-        heights[height] = heights[height] | b
+            heights[height] = heights[height] | b
         self.tile_mask |= b
         self.tile_colors[i] = color
         self.tile_heights[i] = height
-        self._die(i, b, owner, value)
+        if _COMPILED or old is not None or owner is None:
+            self._die(i, b, owner, value)
+        else:  # pure, a die on a lot that had no tile, so no die: ``_die`` written out, no call
+            masks = self.dice_masks
+            try:  # (a seat past the list's end is rare: see the heights above)
+                masks[owner] = masks[owner] | b
+            except IndexError:
+                self._seat(masks, owner)
+                masks[owner] = masks[owner] | b
+            self.dice_mask |= b
+            self.die_values[i] = value or 0
+            self.die_owners[i] = owner
         _STAMPS.last += 1
-        self.structure = _STAMPS.last
+        stamp = self.structure = _STAMPS.last
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
         if index is not None:
-            index.tiles_changed(b)
+            if _COMPILED:
+                index.tiles_changed(b)
+            else:  # pure, ``tiles_changed`` written out (no call), the stamp its version (see _STAMPS); a tile alone
+                #      worked out at once where the index can (``CasinoIndex.tile_alone``), else its lot marked dirty
+                index._tile_mask |= b
+                index.changes = stamp
+                index._all = index._with_dice = index._bosses = None
+                if old is not None or not index.tile_alone(i, b, color, height):
+                    index.dirty |= b
             if old is not None:
                 index.die_changed(i)  # the casino on the lot may keep its lots, with another die
 
@@ -699,7 +725,10 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = _tile(color, t.height, t.owner, t.value)
+            if _COMPILED:
+                tiles[lot] = _tile(color, t.height, t.owner, t.value)
+            else:  # (pure: see place_tile)
+                tiles[lot] = _TILES.get((color, t.height, t.owner, t.value)) or _tile(color, t.height, t.owner, t.value)
             b = 1 << i
             changed |= b
             colors[i] = color
@@ -709,12 +738,24 @@ class GameState:
             counts[was] = counts[was] - 1
             counts[k] = counts[k] + 1
         _STAMPS.last += 1
-        self.structure = _STAMPS.last
+        stamp = self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
         if kept is not None and changed:
-            kept.tiles_changed(changed)
+            if _COMPILED:
+                kept.tiles_changed(changed)
+            else:  # (pure: see place_tile; one lot: ``i`` and its tile ``t``, the loop's last; more, a whole casino
+                #      joining nothing worked out at once where nothing else is to refresh and no checkpoint is open,
+                #      ``CasinoIndex._kept_lots``)
+                kept._tile_mask |= changed
+                kept.changes = stamp
+                kept._all = kept._with_dice = kept._bosses = None
+                if changed & (changed - 1):
+                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
+                        kept.dirty |= changed
+                elif not kept.tile_alone(i, changed, color, t.height):
+                    kept.dirty |= changed
 
     def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
@@ -730,7 +771,11 @@ class GameState:
             t = tiles[lot]
             if u is not None:
                 u.note(i, t)
-            tiles[lot] = _tile(t.color, t.height + 1, t.owner, t.value)
+            if _COMPILED:
+                tiles[lot] = _tile(t.color, t.height + 1, t.owner, t.value)
+            else:  # (pure: see place_tile)
+                tiles[lot] = (_TILES.get((t.color, t.height + 1, t.owner, t.value))
+                              or _tile(t.color, t.height + 1, t.owner, t.value))
             b = 1 << i
             changed |= b
             h = t.height
@@ -740,12 +785,22 @@ class GameState:
             masks[h] = masks[h] & ~b
             masks[h + 1] = masks[h + 1] | b
         _STAMPS.last += 1
-        self.structure = _STAMPS.last
+        stamp = self.structure = _STAMPS.last
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
         if kept is not None and changed:
-            kept.tiles_changed(changed)
+            if _COMPILED:
+                kept.tiles_changed(changed)
+            else:  # (pure: see recolor)
+                kept._tile_mask |= changed
+                kept.changes = stamp
+                kept._all = kept._with_dice = kept._bosses = None
+                if changed & (changed - 1):
+                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
+                        kept.dirty |= changed
+                elif not kept.tile_alone(i, changed, t.color, t.height + 1):
+                    kept.dirty |= changed
 
     def _take_tile(self, old: Tile, b: int) -> None:
         colors, heights, counts = self.color_bits, self.height_bits, self.color_counts
@@ -777,7 +832,7 @@ class GameState:
     def put_marker(self, lot: str, player: int, at: int = -1) -> None:
         """``player``'s marker goes on the empty lot ``lot`` (a parking lot). ``at``: the lot's bit if the caller has
         it (the draw's take-over; -1: looked up)."""
-        b = 1 << (self.board.index[lot] if at < 0 else at)
+        b = self.board.bit[lot] if at < 0 else 1 << at
         u = self._undo
         if u is not None and u.markers is None:
             self._noting_markers(u)
@@ -786,9 +841,11 @@ class GameState:
         if previous is not None:
             masks[previous] = masks[previous] & ~b
         self.markers[lot] = player
-        if player >= len(masks):
+        try:  # (a seat past the list's end is rare: no length compared each time, see place_tile)
+            masks[player] = masks[player] | b
+        except IndexError:
             self._seat(masks, player)
-        masks[player] = masks[player] | b
+            masks[player] = masks[player] | b
         self.markers_mask |= b
 
     def remove_marker(self, lot: str) -> None:
@@ -821,7 +878,10 @@ class GameState:
         if index is None and self._casinos_from is not None:
             index = self._adopt()
         if index is not None:
-            index.die_changed(i)
+            if _COMPILED or u is not None:
+                index.die_changed(i)
+            else:  # pure, no checkpoint: its casino's dice facts changed in place (see reroll)
+                index.dice_changed(1 << i)
 
     def reroll(self, values: dict[str, int]) -> None:
         """The dice on the lots of ``values`` (lot -> value; lots with a die) show those values, each its owner's as
@@ -832,6 +892,17 @@ class GameState:
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
+        if not _COMPILED and u is None and index is not None:  # pure, no checkpoint: the index told once, of all
+            dice = 0  # (``CasinoIndex.dice_changed``: most rerolls change one casino's dice facts in place, no fill)
+            for lot, v in values.items():
+                i = index_of[lot]
+                t = tiles[lot]
+                tiles[lot] = _TILES.get((t.color, t.height, t.owner, v)) or _tile(t.color, t.height, t.owner, v)
+                die_values[i] = v
+                dice |= 1 << i
+            if dice:
+                index.dice_changed(dice)
+            return
         for lot, v in values.items():
             i = index_of[lot]
             t = tiles[lot]
