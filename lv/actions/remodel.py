@@ -125,6 +125,14 @@ class RemodelTable:
             self.every_first[k] = {color: tuple([row[c] for c in every if c != color]) for color in every}
 
 
+def _by_first(table: RemodelTable, colors: tuple[str, ...]) -> ByFirst:
+    """(Pure Python's generator.) The table's remodels for ``colors`` (``RemodelTable.made``), made where none yet."""
+    found = table.made.get(colors)
+    if found is None:
+        found = table.made[colors] = [None] * table.lots
+    return found
+
+
 def _remodels(table: RemodelTable, by_first: ByFirst, casino: Casino, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
     """(Pure Python's generator, where it misses.) The remodels of ``casino`` to the other colours of ``colors``,
     made and kept in ``by_first`` (the table's remodels for those colours), read from the lot's (``by_lot``)."""
@@ -215,21 +223,29 @@ class RemodelFamily(Family):
             #   what it reads read)
             by_space = table.by_space
             casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
-            last = 0  # (no casino needs 0 tiles: the first one affordable sets ``colors`` and ``kept``)
+            # a casino needing 1 tile (three in four): the open colours' remodels, read once a list (the moment
+            # always has them: ``colors_with[1]``), the board's colours' while none is shut; then no lookup of
+            # the colours by the tiles needed a casino (the others': the last casino's kept, as compiled)
+            ones = colors_with[1]
+            one: Any = table.every_first if ones is table.every else _by_first(table, ones)
+            last = 0  # (no casino needs 0 tiles: the first one affordable needing more sets ``colors`` and ``kept``)
             kept: Any  # (``by_first``, as Any: subscripted through its None)
             for i in rows:
                 casino = casinos[i][0]
                 needed = casino.spaces if by_space else casino.physical_tiles
-                if needed <= units:
+                if needed == 1:  # (affordable: the player has ``per`` at least)
+                    try:
+                        slots[i].extend(one[casino.first][casino.color])
+                    except (TypeError, KeyError):  # (no remodels of this casino's lot, or colour, for these colours)
+                        slots[i].extend(_remodels(table, one, casino, ones))
+                elif needed <= units:
                     if needed != last:
                         colors = colors_with.get(needed) or m.colors_with_at_least(needed)
-                        kept = table.every_first if colors is table.every else table.made.get(colors)
-                        if kept is None:
-                            kept = table.made[colors] = [None] * table.lots
+                        kept = table.every_first if colors is table.every else _by_first(table, colors)
                         last = needed
                     try:
                         slots[i].extend(kept[casino.first][casino.color])
-                    except (TypeError, KeyError):  # (no remodels of this casino's lot, or colour, for these colours)
+                    except (TypeError, KeyError):
                         slots[i].extend(_remodels(table, kept, casino, colors))
             return
         by_space, made = table.by_space, table.made
