@@ -337,9 +337,11 @@ class SprawlFamily(Family):
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         seen, last_found = table.seen, table.last_found  # (the rest of the table read where a casino misses)
-        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no lookup by colour
-        #   (else the tiles left, read once)
-        left = None if m.open_colors is m.board.colors else m.left
+        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no colour looked up
+        #   (else the open colours, those with a tile left: the moment's, no dict of the tiles left made)
+        opened: tuple[str, ...] | None = m.open_colors
+        if opened is m.board.colors:
+            opened = None
         taken = m.state.tile_mask | m.state.markers_mask  # ``_taken``, written out (a call a list fewer)
         closed = m.closed
         if closed is not None:
@@ -349,8 +351,8 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & untaken
-            if not free or left is not None and left[casino.color] < 1:  # the int tests first: no lookup by colour
-                #   for a casino hemmed in, or when every colour has a tile left
+            if not free or opened is not None and casino.color not in opened:  # the int tests first: no colour
+                #   looked up for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
             found = last_found[first]
