@@ -206,7 +206,7 @@ class RaiseFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        price = raise_price(engine, casino)  # (read from its table: no call of the formula)
+        price = engine.family_tables.raise_.per * casino.spaces  # ``raise_cost``: its table's ``per`` a space (no call)
         s.players[player].money -= price
         s.raise_tiles(casino.lots, casino.bits)
         events.append(Raised(player, casino.lots, casino.height + 1, price))  # positional (see build.py)

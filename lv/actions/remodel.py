@@ -346,8 +346,8 @@ class RemodelFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        table = engine.family_tables.remodel  # ``remodel_cost``, read from its table (no call of the formula)
-        price = table.costs.at(casino.spaces if table.by_space else casino.physical_tiles)
+        table = engine.family_tables.remodel  # ``remodel_cost``, its table's ``per`` a unit (no call of the formula)
+        price = table.per * (casino.spaces if table.by_space else casino.physical_tiles)
         s.players[player].money -= price
         s.recolor(casino.lots, a.color, casino.bits)
         if COMPILED:

@@ -227,8 +227,8 @@ class ReorganizeFamily(Family):
         casino = index.at_bit[engine.board.index[a.lot]]
         assert casino is not None
         f = index._facts[casino.first]
-        # ``reorg_cost``, read from its table (no call of the formula)
-        price = engine.family_tables.reorganize.costs.at((index.facts_of(casino) if f is None else f).pips)
+        # ``reorg_cost``, its table's ``per`` a pip (no call of the formula)
+        price = engine.family_tables.reorganize.per * (index.facts_of(casino) if f is None else f).pips
         by_owner: dict[int, list[str]] = {}  # the lots by owner, in the casino's order
         tiles = s.tiles
         if _COMPILED:  # the owners by bit (no lookup by lot), no ``setdefault`` (a new list for every lot compiled)
