@@ -235,23 +235,19 @@ def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Rea
     all_costs, all_sprawls = ring.costs, ring.sprawls
     costs: list[int] = []
     sprawls: list[Sprawl] = []
-    dearest, cheapest = -maxsize - 1, maxsize
     k = 0
     for bit in ring.bits:
         if free & bit:
-            cost = all_costs[k]
-            costs.append(cost)
+            costs.append(all_costs[k])
             sprawls.append(all_sprawls[k])
-            if cost > dearest:
-                dearest = cost
-            if cost < cheapest:
-                cheapest = cost
         k += 1
+    # (the dearest and the cheapest by ``max`` and ``min``, as ``_ring``'s: once a miss, no compares a lot; ``free``
+    #   is some of the ring's lots, so ``costs`` is not empty)
     if COMPILED:
-        return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+        return Reach(tuple(costs), tuple(sprawls), max(costs), free, (), min(costs))
     made: Reach = new_event(Reach)  # (pure: without ``__init__``'s frame, as ``new_event``'s events)
     made.costs, made.sprawls, made.dearest, made.free, made.bits, made.cheapest = \
-        tuple(costs), tuple(sprawls), dearest, free, (), cheapest
+        tuple(costs), tuple(sprawls), max(costs), free, (), min(costs)
     return made
 
 
