@@ -219,8 +219,8 @@ class RemodelFamily(Family):
         colors: tuple[str, ...]  # the colours with as many tiles left as the casino before needs
         if not COMPILED:  # (pure: a casino's remodels read at once, by casino and colour, in one line, and a miss
             #   caught rather than tested, None or a colour not met yet: most casinos are found, every one while
-            #   every colour has enough tiles left, ``RemodelTable.every_first``; 12 bytecodes a casino fewer; only
-            #   what it reads read)
+            #   every colour has enough tiles left, ``RemodelTable.every_first``; a dozen bytecodes a casino fewer;
+            #   only what it reads read)
             by_space = table.by_space
             casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
             # a casino needing 1 tile (three in four): the open colours' remodels, read once a list (the moment
@@ -232,13 +232,15 @@ class RemodelFamily(Family):
             kept: Any  # (``by_first``, as Any: subscripted through its None)
             for i in rows:
                 casino = casinos[i][0]
-                needed = casino.spaces if by_space else casino.physical_tiles
-                if needed == 1:  # (affordable: the player has ``per`` at least)
+                if casino.spaces == 1 and (by_space or casino.height == 1):  # 1 tile needed (affordable: the
+                    #   player has ``per`` at least; its spaces read first, no tiles needed worked out)
                     try:
                         slots[i].extend(one[casino.first][casino.color])
                     except (TypeError, KeyError):  # (no remodels of this casino's lot, or colour, for these colours)
                         slots[i].extend(_remodels(table, one, casino, ones))
-                elif needed <= units:
+                    continue
+                needed = casino.spaces if by_space else casino.physical_tiles
+                if needed <= units:
                     if needed != last:
                         colors = colors_with.get(needed) or m.colors_with_at_least(needed)
                         kept = table.every_first if colors is table.every else _by_first(table, colors)
