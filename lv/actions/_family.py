@@ -406,7 +406,8 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each")
+                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each",
+                 "build_masks", "build_top")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -466,6 +467,11 @@ class Moment:
         self.counted: list[int] | None = None
         self.each = 0
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
+        # (pure Python's ``build.count_before``) the lots a player with ``money`` can pay for (the board's masks by
+        # price, ``Board._price_masks``), less the closed block, by ``money`` up to the dearest lot's price: set with
+        # ``closed`` (``build_top``: their number)
+        self.build_masks: tuple[int, ...] = ()
+        self.build_top = 0
         self.state = s
         self.structure = -1  # the structure stamp of ``state`` that ``left``, ... are for (-1: none yet)
         self.moment(engine, s)
@@ -533,6 +539,14 @@ class Moment:
                 per = engine.per_players[n] = (closed_block(self.profile, n), self.profile.max_height(n))
             self.closed, self.max_height = per  # the closed block, the highest a casino may be raised in this game
             self.players = n
+            if not _COMPILED:
+                masks = self.board._price_masks
+                closed = self.closed
+                if closed is not None:
+                    off = ~self.board.block_mask[closed]
+                    masks = tuple([mask & off for mask in masks])
+                self.build_masks = masks
+                self.build_top = len(masks)
         index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
         if index is None or index.dirty or index.join_rule != self.join_rule:
             index = casino_index(self.board, s, self.join_rule)

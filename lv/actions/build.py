@@ -221,28 +221,42 @@ class BuildFamily(Family):
             if not ok:
                 return 0
             return popcount(ok) * len(m.open_colors)
-        # (pure: ``_buildable`` and ``Board.price_at_most`` written out, two calls a list fewer; the int's own
-        # ``bit_count``, one C call)
-        colors = m.open_colors
-        if not colors:
-            return 0
+        # (pure: ``_buildable`` and ``Board.price_at_most`` written out, two calls a list fewer, the closed block's
+        # lots out of the moment's masks by price already, ``Moment.build_masks``; the int's own ``bit_count``, one C
+        # call; no tile left, no colour: 0 by the product)
         try:  # (no length compared: a try costs nothing where nothing is raised)
             ok = m.state.marker_masks[m.player]
         except IndexError:  # (a player with no mask of markers)
             return 0
-        if not ok:
-            return 0
-        money, prices = m.budget, m.board._price_masks
-        if money < len(prices):  # (from the dearest lot's price up, every lot: its mask not read, no ``&`` of it)
-            ok &= prices[money] if money >= 0 else 0
-        closed = m.closed
-        if closed is not None:
-            ok &= ~m.board.block_mask[closed]
-        return ok.bit_count() * len(colors)
+        money = m.budget
+        if money < m.build_top:  # (from the dearest lot's price up, every lot but the closed block's)
+            if money < 0:
+                return 0
+            ok &= m.build_masks[money]
+            if not ok:  # (half the lists: none of the player's lots affordable)
+                return 0
+        elif m.closed is not None:
+            ok &= m.build_masks[-1]
+        return ok.bit_count() * len(m.open_colors)
 
     def make_before(self, m: Moment, i: int) -> Decision:
         """The ``i``-th of ``generate_before``'s list: on the lot ``i // colours`` of the player's buildable lots in
         the markers' order, the colour ``i % colours``."""
+        if not _COMPILED:  # (pure: the lots as ``count_before`` counts them, the build made by its lot's name and
+            #   colour: no call of ``_buildable``, no table of builds by colours looked up)
+            money = m.budget
+            ok = m.state.marker_masks[m.player] & m.build_masks[money if money < m.build_top else -1]
+            colors = m.open_colors
+            nc = len(colors)
+            target, color = i // nc, i % nc
+            if ok & (ok - 1):  # more than one lot: the target-th of them in the markers' order
+                player, bit = m.player, m.board.bit
+                for lot, owner in m.markers.items():
+                    if owner == player and bit[lot] & ok:
+                        if not target:
+                            return _build(lot, colors[color])
+                        target -= 1
+            return _build(m.board.order[ok.bit_length() - 1], colors[color])
         ok = _buildable(m)
         colors = m.open_colors
         nc = len(colors)

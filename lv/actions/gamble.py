@@ -331,7 +331,7 @@ class GambleFamily(Family):
         (``caps``) at most the player's money, and where the profile says so the boss's; none generated."""
         table: GambleTable = m.family_tables.gamble
         casino, facts = m.casinos[row]
-        cap = table.caps.at(casino.physical_tiles if table.risers else casino.spaces)
+        cap = table.per * (casino.physical_tiles if table.risers else casino.spaces)  # table_cap, as the generator's
         money = m.money
         if money < cap:
             cap = money

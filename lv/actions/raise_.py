@@ -74,15 +74,17 @@ def raise_price(engine: Engine, casino: Casino) -> int:
 
 class RaiseTable:
     """Raise's table (``prepare``): the cost by spaces (``per`` a space), and the decisions made so far by casino
-    (its first lot's bit, ``Casino.first``): decisions are values listed again and again, each made once
-    (compiled, a list read where a dict by lot name costs a hash lookup)."""
+    (its first lot's bit, ``Casino.first``): decisions are values listed again and again, each made once, with the
+    table, one for each lot (``order``: the board's lots by bit position): compiled, a list read where a dict by
+    lot name costs a hash lookup; none made while listing, so none tested for."""
 
     __slots__ = ("costs", "per", "made")
 
-    def __init__(self, per: int, lots: int) -> None:
+    def __init__(self, per: int, order: tuple[str, ...]) -> None:
+        lots = len(order)
         self.costs = Counted(lambda spaces: per * spaces, lots + 1)
         self.per = per
-        self.made: list[Raise | None] = [None] * lots
+        self.made: list[Raise] = [Raise(lot) for lot in order]
 
 
 class RaiseFamily(Family):
@@ -113,8 +115,7 @@ class RaiseFamily(Family):
 
     def prepare(self, profile: Profile, board: Board) -> RaiseTable:
         """The cost of a raise by spaces of the casino: a riser's price (``raise.cost_per_space``) for each."""
-        lots = len(board.order)
-        return RaiseTable(profile.raise_.cost_per_space, lots)
+        return RaiseTable(profile.raise_.cost_per_space, board.order)
 
     def cost(self, engine: Engine, s: GameState, a: Raise) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -160,19 +161,12 @@ class RaiseFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             if casino.height < top and casino.spaces <= spaces:
-                a = made[casino.first]
-                if a is None:
-                    a = made[casino.first] = Raise(casino.name)
-                slots[i].append(a)
+                slots[i].append(made[casino.first])
 
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The raise of the casino (its one decision)."""
         table: RaiseTable = m.family_tables.raise_
-        casino = m.casinos[row][0]
-        a = table.made[casino.first]
-        if a is None:
-            a = table.made[casino.first] = Raise(casino.name)
-        return a
+        return table.made[m.casinos[row][0].first]
 
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
         """``generate_casinos`` counted at the casinos of ``mask``: one at each casino of ``ones_in``."""
@@ -212,7 +206,7 @@ class RaiseFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        price = raise_price(engine, casino)  # (read from its table: no call of the formula)
+        price = engine.family_tables.raise_.per * casino.spaces  # ``raise_cost``: its table's ``per`` a space (no call)
         s.players[player].money -= price
         s.raise_tiles(casino.lots, casino.bits)
         events.append(Raised(player, casino.lots, casino.height + 1, price))  # positional (see build.py)

@@ -80,27 +80,6 @@ casino."""
 _NO_FIRST: Final[ByFirst] = []  # (``generate_casinos``'s before its first casino: never read nor changed)
 
 
-class RemodelTable:
-    """Remodel's table (``prepare``): whether it counts spaces, the cost by tiles needed, and the remodels of a
-    casino made so far, by the colours with enough tiles left (``ByFirst``): plain dicts and lists, compiled, a
-    call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
-    read by casino where a dict by lot name costs a hash lookup."""
-
-    __slots__ = ("by_space", "costs", "per", "lots", "made", "every", "every_first")
-
-    def __init__(self, by_space: bool, per: int, top: int, lots: int, every: tuple[str, ...] = ()) -> None:
-        self.by_space = by_space
-        self.costs = Counted(lambda units: per * units, top)
-        self.per = per
-        self.lots = lots
-        self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
-        # the board's colours (the moment's own tuple where every colour has enough left: most lists) and their
-        # remodels by casino, found by identity (no tuple of colours hashed)
-        self.every = every
-        self.every_first: ByFirst = [None] * lots
-        self.made[every] = self.every_first
-
-
 # each decision made once, by lot, by new colour (two lookups by a string, whose hash is kept: no key tuple made
 # and hashed)
 _REMODEL: Final[dict[str, dict[str, Remodel]]] = {}  # (Final: compiled, a C static)
@@ -113,6 +92,56 @@ def _remodel(lot: str, color: str) -> Remodel:
     found = by_color.get(color)
     if found is None:
         found = by_color[color] = Remodel(lot, color)
+    return found
+
+
+class RemodelTable:
+    """Remodel's table (``prepare``): whether it counts spaces, the cost by tiles needed, and the remodels of a
+    casino made so far, by the colours with enough tiles left (``ByFirst``): plain dicts and lists, compiled, a
+    call to an lru_cache costs more than the rest of the generator; no key tuple made per casino, and a list
+    read by casino where a dict by lot name costs a hash lookup."""
+
+    __slots__ = ("by_space", "costs", "per", "lots", "made", "every", "every_first", "by_lot")
+
+    def __init__(self, by_space: bool, per: int, top: int, lots: int, every: tuple[str, ...],
+                 order: tuple[str, ...]) -> None:
+        self.by_space = by_space
+        self.costs = Counted(lambda units: per * units, top)
+        self.per = per
+        self.lots = lots
+        self.made: dict[tuple[str, ...], ByFirst] = {}  # by the colours with enough tiles left
+        # the board's colours (the moment's own tuple where every colour has enough left: most lists) and their
+        # remodels by casino, found by identity (no tuple of colours hashed)
+        self.every = every
+        self.every_first: ByFirst = [None] * lots
+        self.made[every] = self.every_first
+        # each lot's remodels by new colour (``_remodel``'s, read without a call where some colours are short),
+        # and every casino's remodels to every other colour made at once (``order``: the board's lots, by bit
+        # position): the generator meets no casino without them while every colour has enough tiles left
+        self.by_lot: list[dict[str, Remodel]] = []
+        for k in range(len(order)):
+            row = {c: _remodel(order[k], c) for c in every}
+            self.by_lot.append(row)
+            self.every_first[k] = {color: tuple([row[c] for c in every if c != color]) for color in every}
+
+
+def _by_first(table: RemodelTable, colors: tuple[str, ...]) -> ByFirst:
+    """(Pure Python's generator.) The table's remodels for ``colors`` (``RemodelTable.made``), made where none yet."""
+    found = table.made.get(colors)
+    if found is None:
+        found = table.made[colors] = [None] * table.lots
+    return found
+
+
+def _remodels(table: RemodelTable, by_first: ByFirst, casino: Casino, colors: tuple[str, ...]) -> tuple[Remodel, ...]:
+    """(Pure Python's generator, where it misses.) The remodels of ``casino`` to the other colours of ``colors``,
+    made and kept in ``by_first`` (the table's remodels for those colours), read from the lot's (``by_lot``)."""
+    first = casino.first
+    by_color = by_first[first]
+    if by_color is None:
+        by_color = by_first[first] = {}
+    color, row = casino.color, table.by_lot[first]
+    found = by_color[color] = tuple([row[c] for c in colors if c != color])
     return found
 
 
@@ -148,7 +177,7 @@ class RemodelFamily(Family):
         r = profile.remodel
         lots = len(board.order)
         return RemodelTable(r.counts == "spaces", r.cost_per_unit, lots * profile.max_height(profile.players.max) + 1,
-                            lots, board.colors)
+                            lots, board.colors, board.order)
 
     def cost(self, engine: Engine, s: GameState, a: Remodel) -> int:
         casino = engine.casino_at(s, a.lot)
@@ -187,11 +216,45 @@ class RemodelFamily(Family):
         if money < per:  # not even a 1-tile remodel affordable, no casino looked at
             return
         units = money // per if per else maxsize  # the most tiles the player can pay for (``remodel_cost``)
+        colors: tuple[str, ...]  # the colours with as many tiles left as the casino before needs
+        if not COMPILED:  # (pure: a casino's remodels read at once, by casino and colour, in one line, and a miss
+            #   caught rather than tested, None or a colour not met yet: most casinos are found, every one while
+            #   every colour has enough tiles left, ``RemodelTable.every_first``; a dozen bytecodes a casino fewer;
+            #   only what it reads read)
+            by_space = table.by_space
+            casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
+            # a casino needing 1 tile (three in four): the open colours' remodels, read once a list (the moment
+            # always has them: ``colors_with[1]``), the board's colours' while none is shut; then no lookup of
+            # the colours by the tiles needed a casino (the others': the last casino's kept, as compiled)
+            ones = colors_with[1]
+            one: Any = table.every_first if ones is table.every else _by_first(table, ones)
+            last = 0  # (no casino needs 0 tiles: the first one affordable needing more sets ``colors`` and ``kept``)
+            kept: Any  # (``by_first``, as Any: subscripted through its None)
+            for i in rows:
+                casino = casinos[i][0]
+                if casino.spaces == 1 and (by_space or casino.height == 1):  # 1 tile needed (affordable: the
+                    #   player has ``per`` at least; its spaces read first, no tiles needed worked out)
+                    try:
+                        slots[i].extend(one[casino.first][casino.color])
+                    except (TypeError, KeyError):  # (no remodels of this casino's lot, or colour, for these colours)
+                        slots[i].extend(_remodels(table, one, casino, ones))
+                    continue
+                needed = casino.spaces if by_space else casino.physical_tiles
+                if needed <= units:
+                    if needed != last:
+                        colors = colors_with.get(needed) or m.colors_with_at_least(needed)
+                        kept = table.every_first if colors is table.every else _by_first(table, colors)
+                        last = needed
+                    try:
+                        slots[i].extend(kept[casino.first][casino.color])
+                    except (TypeError, KeyError):
+                        slots[i].extend(_remodels(table, kept, casino, colors))
+            return
         by_space, made = table.by_space, table.made
         casinos, slots, colors_with = m.casinos, m.slots, m.colors_with
         last = 0  # the tiles needed of the casino before, and its remodels by casino (most casinos need as many)
         by_first: ByFirst = _NO_FIRST  # (not read before it is set: no list made a call)
-        colors: tuple[str, ...] = ()
+        colors = ()
         for i in rows:
             casino = casinos[i][0]
             needed = casino.spaces if by_space else casino.physical_tiles  # as remodel_cost
@@ -285,8 +348,8 @@ class RemodelFamily(Family):
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
         casino = engine.casino_at(s, a.lot)
         assert casino is not None
-        table = engine.family_tables.remodel  # ``remodel_cost``, read from its table (no call of the formula)
-        price = table.costs.at(casino.spaces if table.by_space else casino.physical_tiles)
+        table = engine.family_tables.remodel  # ``remodel_cost``, its table's ``per`` a unit (no call of the formula)
+        price = table.per * (casino.spaces if table.by_space else casino.physical_tiles)
         s.players[player].money -= price
         s.recolor(casino.lots, a.color, casino.bits)
         if COMPILED:

@@ -75,15 +75,16 @@ def locked(s: GameState, lots: Sequence[str]) -> bool:
 
 class ReorganizeTable:
     """Reorganize's table (``prepare``): the cost by pips (``per`` a pip), and the decisions made so far by casino
-    (its first lot's bit, ``Casino.first``): each made once (compiled, a list read where a dict by lot name costs
-    a hash lookup)."""
+    (its first lot's bit, ``Casino.first``): each made once, with the table, one for each lot (``order``: the
+    board's lots by bit position): compiled, a list read where a dict by lot name costs a hash lookup; none made
+    while listing, so none tested for."""
 
     __slots__ = ("costs", "per", "made")
 
-    def __init__(self, per: int, lots: int) -> None:
-        self.costs = Counted(lambda n: n * per, 6 * lots + 1)
+    def __init__(self, per: int, order: tuple[str, ...]) -> None:
+        self.costs = Counted(lambda n: n * per, 6 * len(order) + 1)
         self.per = per
-        self.made: list[Reorganize | None] = [None] * lots
+        self.made: list[Reorganize] = [Reorganize(lot) for lot in order]
 
 
 class ReorganizeFamily(Family):
@@ -114,8 +115,7 @@ class ReorganizeFamily(Family):
 
     def prepare(self, profile: Profile, board: Board) -> ReorganizeTable:
         """The cost of a reorganize by the pips of every die in the casino: ``reorg.cost_per_pip`` each."""
-        lots = len(board.order)
-        return ReorganizeTable(profile.reorg.cost_per_pip, lots)
+        return ReorganizeTable(profile.reorg.cost_per_pip, board.order)
 
     def table_dice(self, game: Any, a: Reorganize, faces: list[int]) -> dict[str, int]:
         """A reorganize rerolls every die in the casino, in board order of their lots."""
@@ -158,6 +158,14 @@ class ReorganizeFamily(Family):
             return
         pips = money // per if per else maxsize  # the most pips the player can pay for (``reorg_cost``)
         made, reorganized = table.made, m.state.reorganized
+        if not _COMPILED and not reorganized:  # (pure: no lot reorganized this turn, most lists: no lock tested a
+            #   casino, and the set's truth, not ``len``)
+            casinos, slots = m.casinos, m.slots
+            for i in rows:
+                casino, facts = casinos[i]
+                if facts.pips <= pips:
+                    slots[i].append(made[casino.first])
+            return
         locked_mask = 0  # the lots reorganized this turn, as a mask: an int test a casino, not a set method call
         if len(reorganized):  # (compiled, a native size read; a set's truth is a generic call)
             bit = m.board.bit
@@ -168,19 +176,12 @@ class ReorganizeFamily(Family):
             casino, facts = casinos[i]
             if facts.pips <= pips and (not locked_mask or not casino.mask & locked_mask):  # not ``locked`` (no
                 #   lot reorganized this turn, most lists: no mask read)
-                a = made[casino.first]
-                if a is None:
-                    a = made[casino.first] = Reorganize(casino.name)
-                slots[i].append(a)
+                slots[i].append(made[casino.first])
 
     def make_casino(self, m: Moment, row: int, i: int) -> Decision:
         """The reorganization of the casino (its one decision)."""
         table: ReorganizeTable = m.family_tables.reorganize
-        casino = m.casinos[row][0]
-        a = table.made[casino.first]
-        if a is None:
-            a = table.made[casino.first] = Reorganize(casino.name)
-        return a
+        return table.made[m.casinos[row][0].first]
 
     def count_in(self, m: Moment, mask: int, counts: list[int]) -> int:
         """``generate_casinos`` counted at the casinos of ``mask``: one at each casino of ``ones_in``."""
@@ -226,8 +227,8 @@ class ReorganizeFamily(Family):
         casino = index.at_bit[engine.board.index[a.lot]]
         assert casino is not None
         f = index._facts[casino.first]
-        # ``reorg_cost``, read from its table (no call of the formula)
-        price = engine.family_tables.reorganize.costs.at((index.facts_of(casino) if f is None else f).pips)
+        # ``reorg_cost``, its table's ``per`` a pip (no call of the formula)
+        price = engine.family_tables.reorganize.per * (index.facts_of(casino) if f is None else f).pips
         by_owner: dict[int, list[str]] = {}  # the lots by owner, in the casino's order
         tiles = s.tiles
         if _COMPILED:  # the owners by bit (no lookup by lot), no ``setdefault`` (a new list for every lot compiled)

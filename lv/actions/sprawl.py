@@ -235,23 +235,19 @@ def _reach(table: SprawlTable, casino: Casino, free: int, by_free: dict[int, Rea
     all_costs, all_sprawls = ring.costs, ring.sprawls
     costs: list[int] = []
     sprawls: list[Sprawl] = []
-    dearest, cheapest = -maxsize - 1, maxsize
     k = 0
     for bit in ring.bits:
         if free & bit:
-            cost = all_costs[k]
-            costs.append(cost)
+            costs.append(all_costs[k])
             sprawls.append(all_sprawls[k])
-            if cost > dearest:
-                dearest = cost
-            if cost < cheapest:
-                cheapest = cost
         k += 1
+    # (the dearest and the cheapest by ``max`` and ``min``, as ``_ring``'s: once a miss, no compares a lot; ``free``
+    #   is some of the ring's lots, so ``costs`` is not empty)
     if COMPILED:
-        return Reach(tuple(costs), tuple(sprawls), dearest, free, (), cheapest)
+        return Reach(tuple(costs), tuple(sprawls), max(costs), free, (), min(costs))
     made: Reach = new_event(Reach)  # (pure: without ``__init__``'s frame, as ``new_event``'s events)
     made.costs, made.sprawls, made.dearest, made.free, made.bits, made.cheapest = \
-        tuple(costs), tuple(sprawls), dearest, free, (), cheapest
+        tuple(costs), tuple(sprawls), max(costs), free, (), min(costs)
     return made
 
 
@@ -337,9 +333,11 @@ class SprawlFamily(Family):
         if money < table.least:  # most lists: no sprawl affordable, no casino looked at
             return
         seen, last_found = table.seen, table.last_found  # (the rest of the table read where a casino misses)
-        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no lookup by colour
-        #   (else the tiles left, read once)
-        left = None if m.open_colors is m.board.colors else m.left
+        # a tile of every colour left (most lists: the board's own tuple, ``Moment.moment``): no colour looked up
+        #   (else the open colours, those with a tile left: the moment's, no dict of the tiles left made)
+        opened: tuple[str, ...] | None = m.open_colors
+        if opened is m.board.colors:
+            opened = None
         taken = m.state.tile_mask | m.state.markers_mask  # ``_taken``, written out (a call a list fewer)
         closed = m.closed
         if closed is not None:
@@ -349,8 +347,8 @@ class SprawlFamily(Family):
         for i in rows:
             casino = casinos[i][0]
             free = casino.around & untaken
-            if not free or left is not None and left[casino.color] < 1:  # the int tests first: no lookup by colour
-                #   for a casino hemmed in, or when every colour has a tile left
+            if not free or opened is not None and casino.color not in opened:  # the int tests first: no colour
+                #   looked up for a casino hemmed in, or when every colour has a tile left
                 continue
             first = casino.first
             found = last_found[first]
