@@ -198,3 +198,24 @@ def test_compares_rate_targets_are_met_only_both_ways_over_the_long_run_and_in_a
     ours.rate_fresh = {}
     goal = pure_reference(ours)
     assert goal["met"] is True and "no fresh rounds in this run" in goal["shown"]
+
+
+def test_bytecodes_counts_a_game_by_phase_function_and_line(tmp_path: Path) -> None:
+    """benchmarks/bytecodes.py: the same total by phase, by function and (for one module) by line; the uniform
+    pick and the decisions' application apart; the same count twice (the figure repeats: it is what round 28
+    worked by)."""
+    def run() -> dict[str, Any]:
+        out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bytecodes.py"), "--games", "1", "--lines",
+                              "legal.py", "--json"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+        assert out.returncode == 0, out.stderr
+        return json.loads(out.stdout)
+
+    data = run()
+    assert data["bot"] == "uniform" and data["games"] == 1
+    total = data["total"]
+    assert total > 50_000 and sum(data["phases"].values()) == total
+    assert sum(row["bytecodes"] for row in data["functions"]) == total
+    assert {"random_pick", "_apply_own", "play"} <= set(data["phases"])
+    legal = sum(row["bytecodes"] for row in data["functions"] if row["function"].startswith("legal.py:"))
+    assert legal > 0 and sum(data["lines"].values()) == legal
+    assert run()["total"] == total
