@@ -255,3 +255,28 @@ def test_a_house_rule_family_is_counted_only_where_it_says_and_comes_last(role, 
             assert not PURE or (way is not None) == counted or not game.engine.moment.casinos
             met += way == k
     assert met or not counted or not PURE
+
+
+@pytest.mark.parametrize("money", [0, 3, 9, 15, 24, 100])
+def test_no_build_is_counted_on_a_closed_f_block_even_under_a_marker(money):
+    """003 L893-903 ("In a 2-player game, you can't build on F block"): a marker of the player's on an F lot (no play
+    puts one there, its card is drawn again: a position written by hand) gives no build, in the list and in the
+    pick's count alike, at any money (the pick reads its lots by price up to the dearest lot's, every lot from there,
+    the closed block's left out both ways)."""
+    game = lv.new_game("revised", 2, 7)
+    rng = random.Random(7)
+    while game.state.phase != "actions":
+        game.apply(bots.uniform_bot(game, game.legal_actions(), rng))
+    s, board = game.state, game.board
+    p = s.current
+    f_lots = [lot for lot in board.order if board.lots[lot].block == "F" and lot not in s.markers
+              and lot not in s.tiles]
+    assert game.profile.f_block_closed(2) and len(f_lots) >= 2
+    for lot in f_lots[:2]:
+        s.put_marker(lot, p)
+    s.players[p].money = money
+    listed = game.legal_actions()
+    assert not any(isinstance(a, lv.actions.Build) and a.lot in f_lots for a in listed)
+    for seed in range(5):
+        got, n = legal.random_pick(game.engine, s, random.Random(seed))
+        assert n == len(listed) and got == listed[below(random.Random(seed), n)]
