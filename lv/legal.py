@@ -124,14 +124,16 @@ _RANDOM: Final = random.Random  # (pure Python's pick: ``below`` written out, as
 _GETRANDBITS: Final = random.Random.getrandbits
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 _NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
+_UNLISTED: Final[list[int]] = []  # (``Moment.by_role``) the rivals' casinos not listed (``_list_mine``): never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_EVERY: Final = 3
 _MOST_BANDS: Final = 1000  # (``_bands``) the largest least budget given a list of its own
 _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
-assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
+assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS], ROLES[_EVERY]) == (BOSSED, DICED, RIVALS, EVERY)
 
 
 def _bands(plan: Plan, m: Moment) -> list[list[tuple[Generator, int]]]:
@@ -216,11 +218,13 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         m.slots = slots
         if casinos is not m.roles_of or player != m.roles_player:
             _list_roles(m, casinos, player)
+        elif m.by_role[_RIVALS] is _UNLISTED:  # (the pick's roles, the rivals left out)
+            _list_rivals(m, casinos, player)
         if m.rows_stale:  # (only where a test ran the compiled way on this moment: its masks, no positions)
             _write_rows(m)
         by_role = m.by_role
         if plan.every:
-            every = by_role[-1]
+            every = by_role[_EVERY]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
         bands = plan.bands  # the casino families with something to list at this budget (``_bands``)
@@ -305,7 +309,53 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
         i += 1
     m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
     m.rows_stale = False
+    m.by_role[_RIVALS] = rivals_rows
     m.roles_of, m.roles_player = casinos, player
+
+
+def _list_mine(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
+    """(Pure Python's pick.) ``_list_roles`` but for the rivals' casinos, where every casino has a boss (a tie or a
+    tile without a die has none: then listed too, ``_list_rivals``): those the player does not boss, counted as
+    such and walked as the gaps between the player's (``random_pick``); no append a rival's casino (most)."""
+    m.roles_facts = _NO_FACTS
+    bossed_rows, diced_rows = m.bossed_rows, m.diced_rows
+    bossed_rows.clear()
+    diced_rows.clear()
+    unbossed = 0
+    i = 0
+    for _, facts in casinos:
+        if player in facts.owners:
+            b = facts.boss
+            diced_rows.append(i)
+            if b == player:
+                bossed_rows.append(i)
+            elif b is None:
+                unbossed += 1
+        elif facts.boss is None:
+            unbossed += 1
+        i += 1
+    m.masks_stale = True
+    m.rows_stale = False
+    m.roles_of, m.roles_player = casinos, player
+    if unbossed:
+        _list_rivals(m, casinos, player)
+    else:  # (their place in ``by_role`` tells the pick, and ``fill``, that they are not listed)
+        m.by_role[_RIVALS] = _UNLISTED
+        m.rivals_count = i - len(bossed_rows)
+
+
+def _list_rivals(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
+    """The positions of the rivals' casinos into ``m.rivals_rows`` (emptied first), where ``_list_mine`` left them
+    out: for a list made, a family asked about them, or casinos without a boss."""
+    rivals_rows = m.rivals_rows
+    rivals_rows.clear()
+    i = 0
+    for _, facts in casinos:
+        b = facts.boss
+        if b is not None and b != player:
+            rivals_rows.append(i)
+        i += 1
+    m.by_role[_RIVALS] = rivals_rows
 
 
 def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
@@ -378,11 +428,14 @@ def _write_rows(m: Moment) -> None:
     _write_mask(m.diced_rows, m.diced)
     _write_mask(m.rivals_rows, m.rivals)
     m.rows_stale = False
+    m.by_role[_RIVALS] = m.rivals_rows
 
 
 def _masks(m: Moment) -> None:
     """The masks of each role from the positions pure Python's ``_roles`` listed (``_tally`` with its ``_COMPILED``
     patched, as tests do)."""
+    if m.by_role[_RIVALS] is _UNLISTED:
+        _list_rivals(m, m.casinos, m.player)
     m.bossed = sum([1 << i for i in m.bossed_rows])
     m.diced = sum([1 << i for i in m.diced_rows])
     m.rivals = sum([1 << i for i in m.rivals_rows])
@@ -804,7 +857,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             #   list: new casinos, the same dice), and so are the positions (``m.roles_facts``; one compare in C)
             facts = index._facts
             if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
-                _list_roles(m, casinos, player)
+                _list_mine(m, casinos, player)  # (the rivals' casinos listed only where asked about)
                 m.roles_facts = facts[:]
             else:
                 m.roles_of = casinos
@@ -812,7 +865,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             _write_rows(m)
         by_role = m.by_role
         if plan.every:
-            every = by_role[-1]
+            every = by_role[_EVERY]
             if len(every) != n:
                 every[:] = range(n)
         # the casino families with something to list at this budget (``_bands``)
@@ -823,12 +876,13 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last
-        if last is not None:
-            each = last.each_casino(m)
-            if each >= 0:
-                pairs = plan.eager_bands[at]
-                lazy = by_role[plan.last_role]
-                m.each = each
+        each = -1 if last is None else last.each_casino(m)
+        if each >= 0:
+            pairs = plan.eager_bands[at]
+            lazy = by_role[plan.last_role]
+            m.each = each
+        elif by_role[_RIVALS] is _UNLISTED:  # (every family asked: those of the rivals' casinos given them)
+            _list_rivals(m, casinos, player)
         m.counted = lazy
         try:
             for generate, role in pairs:
@@ -843,7 +897,8 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
             filled = by_role[plan.filled_role]
-            c = len(lazy) * each
+            # (the rivals' casinos not listed, ``_list_mine``: their number)
+            c = (m.rivals_count if lazy is _UNLISTED else len(lazy)) * each
             for p in filled:
                 c += len(slots[p])
         else:  # the casinos' decisions joined (every family asked)
@@ -887,6 +942,30 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                     i -= k
             elif lazy is None:
                 found = out[i]
+            elif lazy is _UNLISTED:  # at a casino: the player's casinos in board order (``diced``: the slots are theirs), the
+                #   counted family's ``each`` at every other casino (a rival's) and after the slot at theirs they do
+                #   not boss. ``x``: ``i`` less the slots' decisions passed, plus ``each`` a casino of theirs passed
+                #   that they boss, so that the decisions of the casinos up to the one at position ``p`` are ``p *
+                #   each`` of ``x`` (the counted family's at the casino ``x // each`` where it is below)
+                assert last is not None
+                found = None
+                bossed = m.bossed_rows
+                x = i
+                for p in m.diced_rows:
+                    at = p * each
+                    if x < at:  # at a rival's casino before this one
+                        break
+                    slot = slots[p]
+                    if slot:
+                        j = len(slot)
+                        if x < at + j:
+                            found = slot[x - at]
+                            break
+                        x -= j
+                    if p in bossed:  # (theirs: none of the counted family's there)
+                        x += each
+                if found is None:  # at a rival's casino: the one before the player's casino the walk stopped at
+                    found = last.make_casino(m, x // each, x % each)
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
                 #   casinos up to it (few: the player's), then the slots after the last
                 found = None

@@ -1,7 +1,9 @@
 """Pure Python's uniform pick keeps the positions of each role's casinos from one list to the next where the casino
 index's dice facts by first lot are the same objects (``CasinoIndex._facts``; a remodel's or a raise's list: new
 casinos, the same dice) for the same player, rather than listing them again (``legal.random_pick``,
-``Moment.roles_facts``): the positions are always those of the current list."""
+``Moment.roles_facts``): the positions are always those of the current list. It lists the player's casinos alone
+where every other casino has a boss (``legal._list_mine``): the rivals' are then every casino the player does not
+boss, counted (``Moment.rivals_count``), their place in ``Moment.by_role`` ``legal._UNLISTED``."""
 
 import random
 
@@ -29,13 +31,25 @@ def _roles_now(m):
             [i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player])
 
 
+def _rows(m):
+    """The moment's positions of each role; the rivals', where the pick did not list them, every casino the player
+    does not boss (their number the moment's count)."""
+    rivals = m.by_role[2]
+    if rivals is legal._UNLISTED:
+        assert m.rivals_count == len(m.casinos) - len(m.bossed_rows)
+        rivals = [i for i in range(len(m.casinos)) if i not in m.bossed_rows]
+    else:
+        assert rivals is m.rivals_rows
+    return m.bossed_rows, m.diced_rows, rivals
+
+
 class _Counted:
-    """``_list_roles`` counting its calls."""
+    """``_list_mine`` (the pick's listing) counting its calls."""
 
     def __init__(self, monkeypatch):
         self.calls = 0
-        self.real = legal._list_roles
-        monkeypatch.setattr(legal, "_list_roles", self)
+        self.real = legal._list_mine
+        monkeypatch.setattr(legal, "_list_mine", self)
 
     def __call__(self, *args):
         self.calls += 1
@@ -58,7 +72,7 @@ def test_the_roles_kept_by_dice_facts_are_the_lists(spec, players, seed, monkeyp
         decision = game.random_legal(rng)
         m = e.moment
         if s.phase == "actions" and m is not None and m.state is s:
-            assert (m.bossed_rows, m.diced_rows, m.rivals_rows) == _roles_now(m)
+            assert _rows(m) == _roles_now(m)
             if before is not None and m.casinos is not before[0] and m.player == before[1] and counted.calls == calls:
                 kept += 1
             before = (m.casinos, m.player)
@@ -84,9 +98,10 @@ def test_a_list_of_another_state_between_two_picks(monkeypatch):
                 out, after = [], []
                 legal.fill(e, other.state, out, after)  # the other state's list, on the game's engine's moment
                 legal.empty(e.slots)
-                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                assert _rows(e.moment) == _roles_now(e.moment)
+                assert e.moment.by_role[2] is e.moment.rivals_rows  # (a list made: every role listed)
                 again, _ = legal.random_pick(e, s, random.Random(0))  # the game's state again
-                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                assert _rows(e.moment) == _roles_now(e.moment)
                 listed = game.legal_actions()
                 assert again == listed[legal.below(random.Random(0), len(listed))]
                 checked += 1

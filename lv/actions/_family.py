@@ -407,7 +407,7 @@ class Moment:
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
                  "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each",
-                 "build_masks", "build_top")
+                 "build_masks", "build_top", "rivals_count")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -434,7 +434,7 @@ class Moment:
         self._left: dict[str, int] | None = None
         self._with: dict[int, tuple[str, ...]] = {}
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
-        self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
+        self.slots: list[list[Decision]] = engine.slots  # the decisions at each casino, in family order
         # the casinos of each role (``Family.casinos``) as masks, bit ``i`` the casino ``casinos[i]`` (legal.py
         # works them out, and keeps them while the list and the player are the same)
         self.bossed = 0
@@ -449,9 +449,13 @@ class Moment:
         self.rivals_rows: list[int] = []
         # (pure Python's ``fill``) those three lists and every position (EVERY's, written where a family asks),
         # by the role's place in ROLES: a family's casinos one list read, and no tuple made a list
-        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, []]
+        #   (and, last, none: the pick's casinos whose slots no family asked fills)
+        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, [], _NO_ROWS]
         self.rows_stale = False
         self.masks_stale = False
+        # (pure Python's pick) the number of the rivals' casinos where it listed the player's alone (every other
+        # casino a rival's, ``legal._list_mine``): their place in ``by_role`` then holds ``legal._UNLISTED``
+        self.rivals_count = 0
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # (pure Python's ``legal._list_roles``) the casino index's dice facts by first lot when it listed them last
@@ -654,6 +658,7 @@ def _facts_of(per_color: int, colors: tuple[str, ...], counts: list[int]) -> Til
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
+_NO_ROWS: Final[list[int]] = []  # (``Moment.by_role``'s last) no casino: never changed
 
 K = TypeVar("K")
 V = TypeVar("V")
