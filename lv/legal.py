@@ -132,6 +132,7 @@ _DICED: Final = 1
 _RIVALS: Final = 2
 _EVERY: Final = 3
 _MOST_BANDS: Final = 1000  # (``_bands``) the largest least budget given a list of its own
+_MOST_BUDGET: Final = 5000  # (``_band_at``) the largest budget the bands are grown to
 _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
 assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS], ROLES[_EVERY]) == (BOSSED, DICED, RIVALS, EVERY)
 
@@ -157,6 +158,23 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Generator, int]]]:
     plan.bands = bands
     plan.banded = top + 1
     return bands
+
+
+def _band_at(plan: Plan, budget: int) -> int:
+    """(Pure Python's pick.) The place in the plan's bands (``_bands``) of a budget past them: the bands and the
+    eager ones grown to it with their last (every family), up to a budget of ``_MOST_BUDGET``, so that a pick at it
+    reads its band by the budget; past that the last band (a budget below 0: the first)."""
+    bands, eager = plan.bands, plan.eager_bands
+    assert bands is not None
+    if budget < 0:
+        return 0
+    if budget > _MOST_BUDGET:
+        return -1
+    while len(bands) <= budget:
+        bands.append(bands[-1])
+    while len(eager) <= budget:
+        eager.append(eager[-1])
+    return budget
 
 
 def _plan(engine: Engine) -> Plan:
@@ -782,10 +800,10 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         plan = _plan(engine)
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
         #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
-        #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
+        #   plan's last casino family too where it says how many it has at each casino (``Family.each_casino``),
         #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
-        #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
+        #   each casino's slot, then the counted family's ``each``, made by its ``make_casino``; or in ``after``),
         #   the slots emptied: no decision made but those listed in the slots and the one drawn
         if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
             out: list[Decision] = []
@@ -845,11 +863,10 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             casinos = index.with_dice()
         m.casinos = casinos
         n = len(casinos)
-        slots = engine.slots
-        while len(slots) < n:
-            slots.append([])
-        m.slots = slots
+        slots = m.slots  # (the engine's: ``Moment`` takes them when made)
         if casinos is not m.roles_of or player != m.roles_player:
+            while len(slots) < n:  # (another list: a slot each; the roles kept, the list is as long)
+                slots.append([])
             # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
             #   first lot (``CasinoIndex._facts``: forgotten where a casino's lots or dice change, so a new object
             #   then): where those are the very ones (or equal ones) of the roles the pick listed last, for the same
@@ -868,22 +885,25 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             every = by_role[_EVERY]
             if len(every) != n:
                 every[:] = range(n)
-        # the casino families with something to list at this budget (``_bands``)
+        # the casino families with something to list at this budget (``_bands``), by the budget (past the last:
+        #   grown to it, ``_band_at``)
         bands = plan.bands
         if bands is None:
             bands = _bands(plan, m)
-        at = -1 if budget >= plan.banded else budget if budget >= 0 else 0  # (the last: every family)
-        pairs = bands[at]
+        at = budget
+        try:
+            pairs = bands[at]
+        except IndexError:
+            at = _band_at(plan, budget)
+            pairs = bands[at]
         lazy: list[int] | None = None
         last = plan.last
         each = -1 if last is None else last.each_casino(m)
         if each >= 0:
             pairs = plan.eager_bands[at]
             lazy = by_role[plan.last_role]
-            m.each = each
         elif by_role[_RIVALS] is _UNLISTED:  # (every family asked: those of the rivals' casinos given them)
             _list_rivals(m, casinos, player)
-        m.counted = lazy
         try:
             for generate, role in pairs:
                 mine = by_role[role]
@@ -896,7 +916,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   (the end of the turn's 1: ``Family.fixed_after``), not asked; else counted (``count_after``)
         ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
-            filled = by_role[plan.filled_role]
+            filled = by_role[plan.filled_role] if pairs else _NOWHERE  # (no family asked: no slot filled)
             # (the rivals' casinos not listed, ``_list_mine``: their number)
             c = (m.rivals_count if lazy is _UNLISTED else len(lazy)) * each
             for p in filled:

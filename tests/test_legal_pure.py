@@ -171,7 +171,9 @@ def _ways(game):
         assert got == listed[i] and type(got) is type(listed[i]) and n == len(listed), (i, listed[i], got)
         assert all(not slot for slot in e.slots)
         if s.phase == "actions" and e.moment.casinos:
-            way = None if e.moment.counted is None else e.moment.each
+            last = e.tables["legal plan"].last  # (the way the pick went: the counted family's ``each``)
+            each = -1 if last is None else last.each_casino(e.moment)
+            way = None if each < 0 else each
     if not listed:
         assert legal.random_pick(e, s, _Drawn(0)) == (None, 0)
     return way, len(listed)

@@ -406,7 +406,7 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each",
+                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written",
                  "build_masks", "build_top", "rivals_count")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
@@ -466,10 +466,6 @@ class Moment:
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
         self.one: list[int] = [0]  # the one casino whose decisions are made (``make_casino``'s default)
-        # (pure Python's pick) the casinos of the plan's last family, not asked but counted, ``each`` decisions at
-        # every one (``Family.each_casino``); None: it was asked (``legal.fill``'s ``counted``)
-        self.counted: list[int] | None = None
-        self.each = 0
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         # (pure Python's ``build.count_before``) the lots a player with ``money`` can pay for (the board's masks by
         # price, ``Board._price_masks``), less the closed block, by ``money`` up to the dearest lot's price: set with
