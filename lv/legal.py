@@ -334,8 +334,8 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
 def _list_mine(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
     """(Pure Python's pick.) ``_list_roles`` but for the rivals' casinos, where every casino has a boss (a tie or a
     tile without a die has none: then listed too, ``_list_rivals``): those the player does not boss, counted as
-    such and walked as the gaps between the player's (``random_pick``); no append a rival's casino (most)."""
-    m.roles_facts = _NO_FACTS
+    such and walked as the gaps between the player's (``random_pick``); no append a rival's casino (most). (The
+    caller sets ``m.roles_facts``.)"""
     bossed_rows, diced_rows = m.bossed_rows, m.diced_rows
     bossed_rows.clear()
     diced_rows.clear()
@@ -850,10 +850,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         m.player = player = s.current
         m.money = m.budget = budget = s.players[player].money
         m.markers = s.markers
-        kept = s._casinos
-        index = m.index
-        if kept is not index or kept.dirty:
-            m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
+        index = s._casinos
+        if index is not m.index or index.dirty:
+            m.index = index = index if index is not None and not index.dirty and index.join_rule == m.join_rule \
                 else casino_index(m.board, s, m.join_rule)
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
