@@ -504,12 +504,9 @@ class Moment:
                     for k in range(len(colors)):
                         if per_color - counts[k] <= 0:
                             shut += 1
-                else:  # (pure: whether any colour is shut, the first ending it)
-                    shut = 0
-                    for count in counts:
-                        if count >= per_color:
-                            shut = 1
-                            break
+                else:  # (pure: whether any colour is shut: at its supply, where a state never has more on the
+                    #   board, position.py; one ``in``)
+                    shut = 1 if per_color in counts else 0
                 # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
                 opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
                                                       if per_color - counts[k] > 0])
