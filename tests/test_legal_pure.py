@@ -233,6 +233,8 @@ class _Pairs(Family):
     (EVERY, 2, True, "instead", True),  # two at every casino, counted (after the diced casinos' slots)
     (EVERY, 0, True, "instead", True),  # none at any
     (RIVALS, 1, False, "instead", False),  # says nothing: asked
+    (RIVALS, 2, True, "instead", True),  # two at every rival's casino, counted (the rivals' casinos not listed)
+    (RIVALS, 0, True, "instead", True),  # none at any
     (RIVALS, 1, True, "before", False),  # before gamble: a family before the last asks about rivals' casinos
     (DICED, 1, True, "after", False),  # after gamble: the same
 ])
