@@ -836,12 +836,13 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 m._left = None
                 m.structure = stamp
                 m.state = s
-            else:  # (what follows then read again: a few reads)
-                m.moment(engine, s)
+            else:  # (the player, their money, ... read below)
+                m.renew(engine, s, stamp)
+                m.state = s
         # the player, their money, the state's casino index: the last list's where it is the state's and current
         #   (its join rule then the moment's), else as ``Engine.index``
         m.player = player = s.current
-        m.money = m.budget = budget = s.players[player].money
+        m.money = m.budget = band = s.players[player].money  # (the place of its band: the budget, ``_bands``)
         m.markers = s.markers
         index = s._casinos
         if index is not m.index or index.dirty:
@@ -882,20 +883,21 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         bands = plan.bands
         if bands is None:
             bands = _bands(plan, m)
-        at = budget
         try:
-            pairs = bands[at]
+            pairs = bands[band]
         except IndexError:
-            at = _band_at(plan, budget)
-            pairs = bands[at]
-        lazy: list[int] | None = None
+            band = _band_at(plan, band)
+            pairs = bands[band]
         last = plan.last
         each = -1 if last is None else last.each_casino(m)
+        lazy: list[int] | None
         if each >= 0:
-            pairs = plan.eager_bands[at]
+            pairs = plan.eager_bands[band]
             lazy = by_role[plan.last_role]
-        elif by_role[_RIVALS] is _UNLISTED:  # (every family asked: those of the rivals' casinos given them)
-            _list_rivals(m, casinos, player)
+        else:
+            lazy = None
+            if by_role[_RIVALS] is _UNLISTED:  # (every family asked: those of the rivals' casinos given them)
+                _list_rivals(m, casinos, player)
         try:
             for generate, role in pairs:
                 mine = by_role[role]

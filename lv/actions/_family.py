@@ -487,40 +487,8 @@ class Moment:
         keeps one ``Moment`` and renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
-            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
-            #   steps), else worked out (a game's lists meet most counts once: the kept facts would cost the
-            #   collector more than their hits save; pure, the key costs more bytecodes than they save; and not kept
-            #   in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference and
-            #   greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
-            #   state's counts by colour number; outside a search no dict made (the moment's own ``colors_with``
-            #   emptied, the tiles left by colour made only if read: ``left``)
-            if _COMPILED and engine.mute:
-                self._left, opened, self.colors_with = self._counted(s)
-            else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
-                colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
-                if _COMPILED:
-                    shut = 0  # colours with no tile left
-                    for k in range(len(colors)):
-                        if per_color - counts[k] <= 0:
-                            shut += 1
-                else:  # (pure: whether any colour is shut: at its supply, where a state never has more on the
-                    #   board, position.py; one ``in``)
-                    shut = 1 if per_color in counts else 0
-                # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
-                opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
-                                                      if per_color - counts[k] > 0])
-                with_ = self._with
-                if len(with_) != 1:  # (a dict emptied frees its table: only when more than the one entry is there)
-                    with_.clear()
-                with_[1] = opened
-                self.colors_with = with_
-                self._left = None
-            # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
-            #   key costs a tuple hashed); the very same tuple is not compared
-            if opened is not self.open_colors and opened != self.open_colors:
-                self.open_colors = opened
-            self.structure = stamp
+            #   state with the same stamp has the same tiles and players)
+            self.renew(engine, s, stamp)
         self.state = s
         self.player = player = s.current
         self.money: int = s.players[player].money
@@ -529,6 +497,48 @@ class Moment:
         # asks to keep (a bot that values nothing that would leave it less: greedy's reserve)
         self.budget: int = self.money
         self.markers = s.markers
+        index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
+        if index is None or index.dirty or index.join_rule != self.join_rule:
+            index = casino_index(self.board, s, self.join_rule)
+        self.index: CasinoIndex = index
+        return self
+
+    def renew(self, engine: Engine, s: GameState, stamp: int) -> None:
+        """(``moment``, and pure Python's pick where a colour is shut.) What depends on the tiles of ``s``, whose
+        structure stamp is ``stamp``, and on its number of players (the same state, the same number): the tiles'
+        facts, by the tile counts in a search's imagined games (``mute``), which meet the same counts again and again
+        (compiled: the key is a few native steps), else worked out (a game's lists meet most counts once: the kept
+        facts would cost the collector more than their hits save; pure, the key costs more bytecodes than they save;
+        and not kept in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference
+        and greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
+        state's counts by colour number; outside a search no dict made (the moment's own ``colors_with`` emptied,
+        the tiles left by colour made only if read: ``left``)."""
+        if _COMPILED and engine.mute:
+            self._left, opened, self.colors_with = self._counted(s)
+        else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
+            colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
+            if _COMPILED:
+                shut = 0  # colours with no tile left
+                for k in range(len(colors)):
+                    if per_color - counts[k] <= 0:
+                        shut += 1
+            else:  # (pure: whether any colour is shut: at its supply, where a state never has more on the board,
+                #   position.py; one ``in``)
+                shut = 1 if per_color in counts else 0
+            # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
+            opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
+                                                  if per_color - counts[k] > 0])
+            with_ = self._with
+            if len(with_) != 1:  # (a dict emptied frees its table: only when more than the one entry is there)
+                with_.clear()
+            with_[1] = opened
+            self.colors_with = with_
+            self._left = None
+        # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
+        #   key costs a tuple hashed); the very same tuple is not compared
+        if opened is not self.open_colors and opened != self.open_colors:
+            self.open_colors = opened
+        self.structure = stamp
         n = len(s.players)
         if n != self.players:  # the same in every list of a game: no lookup by number of players
             per = engine.per_players.get(n)
@@ -544,11 +554,6 @@ class Moment:
                     masks = tuple([mask & off for mask in masks])
                 self.build_masks = masks
                 self.build_top = len(masks)
-        index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
-        if index is None or index.dirty or index.join_rule != self.join_rule:
-            index = casino_index(self.board, s, self.join_rule)
-        self.index: CasinoIndex = index
-        return self
 
     def _counted(self, s: GameState) -> TileFacts:
         """``tile_facts`` for the tiles of ``s`` on the board by colour, kept by the counts packed into one int (6
