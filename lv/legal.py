@@ -858,8 +858,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         n = len(casinos)
         slots = m.slots  # (the engine's: ``Moment`` takes them when made)
         if casinos is not m.roles_of or player != m.roles_player:
-            while len(slots) < n:  # (another list: a slot each; the roles kept, the list is as long)
-                slots.append([])
             # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
             #   first lot (``CasinoIndex._facts``: forgotten where a casino's lots or dice change, so a new object
             #   then): where those are the very ones (or equal ones) of the roles the pick listed last, for the same
@@ -869,6 +867,8 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
                 _list_mine(m, casinos, player)  # (the rivals' casinos listed only where asked about)
                 m.roles_facts = facts[:]
+                while len(slots) < n:  # (another list: a slot each; the roles kept, the list is as long)
+                    slots.append([])
             else:
                 m.roles_of = casinos
         elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
