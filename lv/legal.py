@@ -124,7 +124,7 @@ _RANDOM: Final = random.Random  # (pure Python's pick: ``below`` written out, as
 _GETRANDBITS: Final = random.Random.getrandbits
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 _NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
-_UNLISTED: Final[list[int]] = []  # (``Moment.by_role``) the rivals' casinos not listed (``_list_mine``): never changed
+_UNLISTED: Final[list[int]] = []  # (``Moment.by_role``) the rivals' casinos not listed (the pick's): never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
@@ -331,40 +331,9 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
     m.roles_of, m.roles_player = casinos, player
 
 
-def _list_mine(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
-    """(Pure Python's pick.) ``_list_roles`` but for the rivals' casinos, where every casino has a boss (a tie or a
-    tile without a die has none: then listed too, ``_list_rivals``): those the player does not boss, counted as
-    such and walked as the gaps between the player's (``random_pick``); no append a rival's casino (most). (The
-    caller sets ``m.roles_facts``.)"""
-    bossed_rows, diced_rows = m.bossed_rows, m.diced_rows
-    bossed_rows.clear()
-    diced_rows.clear()
-    unbossed = 0
-    i = 0
-    for _, facts in casinos:
-        if player in facts.owners:
-            b = facts.boss
-            diced_rows.append(i)
-            if b == player:
-                bossed_rows.append(i)
-            elif b is None:
-                unbossed += 1
-        elif facts.boss is None:
-            unbossed += 1
-        i += 1
-    m.masks_stale = True
-    m.rows_stale = False
-    m.roles_of, m.roles_player = casinos, player
-    if unbossed:
-        _list_rivals(m, casinos, player)
-    else:  # (their place in ``by_role`` tells the pick, and ``fill``, that they are not listed)
-        m.by_role[_RIVALS] = _UNLISTED
-        m.rivals_count = i - len(bossed_rows)
-
-
 def _list_rivals(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
-    """The positions of the rivals' casinos into ``m.rivals_rows`` (emptied first), where ``_list_mine`` left them
-    out: for a list made, a family asked about them, or casinos without a boss."""
+    """The positions of the rivals' casinos into ``m.rivals_rows`` (emptied first), where the pick left them out
+    (``random_pick``): for a list made, a family asked about them, or casinos without a boss."""
     rivals_rows = m.rivals_rows
     rivals_rows.clear()
     i = 0
@@ -855,7 +824,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         if casinos is None:
             casinos = index.with_dice()
         m.casinos = casinos
-        n = len(casinos)
         slots = m.slots  # (the engine's: ``Moment`` takes them when made)
         if casinos is not m.roles_of or player != m.roles_player:
             # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
@@ -865,9 +833,35 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             #   list: new casinos, the same dice), and so are the positions (``m.roles_facts``; one compare in C)
             facts = index._facts
             if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
-                _list_mine(m, casinos, player)  # (the rivals' casinos listed only where asked about)
-                m.roles_facts = facts[:]
-                while len(slots) < n:  # (another list: a slot each; the roles kept, the list is as long)
+                # listed again, as ``_list_roles`` (written out: a call a list fewer) but for the rivals' casinos where
+                #   every casino has a boss (a tie or a tile without a die has none: then listed too, ``_list_rivals``):
+                #   those the player does not boss, counted (``m.rivals_count``; ``_UNLISTED`` in their place in
+                #   ``by_role``) and walked as the gaps between the player's below; no append a rival's casino (most)
+                bossed_rows, diced_rows = m.bossed_rows, m.diced_rows
+                bossed_rows.clear()
+                diced_rows.clear()
+                unbossed = 0
+                i = 0
+                for _, dice in casinos:
+                    if player in dice.owners:
+                        b = dice.boss
+                        diced_rows.append(i)
+                        if b == player:
+                            bossed_rows.append(i)
+                        elif b is None:
+                            unbossed += 1
+                    elif dice.boss is None:
+                        unbossed += 1
+                    i += 1
+                m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
+                m.rows_stale = False
+                m.roles_of, m.roles_player, m.roles_facts = casinos, player, facts[:]
+                if unbossed:
+                    _list_rivals(m, casinos, player)
+                else:
+                    m.by_role[_RIVALS] = _UNLISTED
+                    m.rivals_count = i - len(bossed_rows)
+                while len(slots) < i:  # (another list: a slot each; the roles kept, the list is as long)
                     slots.append([])
             else:
                 m.roles_of = casinos
@@ -876,8 +870,8 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         by_role = m.by_role
         if plan.every:
             every = by_role[_EVERY]
-            if len(every) != n:
-                every[:] = range(n)
+            if len(every) != len(casinos):
+                every[:] = range(len(casinos))
         # the casino families with something to list at this budget (``_bands``), by the budget (past the last:
         #   grown to it, ``_band_at``)
         bands = plan.bands
@@ -911,7 +905,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
             filled = by_role[plan.filled_role] if pairs else _NOWHERE  # (no family asked: no slot filled)
-            # (the rivals' casinos not listed, ``_list_mine``: their number)
+            # (the rivals' casinos not listed, above: their number)
             c = (m.rivals_count if lazy is _UNLISTED else len(lazy)) * each
             for p in filled:
                 c += len(slots[p])
@@ -985,6 +979,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 found = None
                 f = 0  # the next of ``filled``, at the position ``at`` (``n`` past the last)
                 nf = len(filled)
+                n = len(casinos)
                 at = filled[0] if nf else n
                 for q in lazy if each else ():
                     while at <= q:  # the slots of the casinos up to this one

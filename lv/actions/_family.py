@@ -454,7 +454,7 @@ class Moment:
         self.rows_stale = False
         self.masks_stale = False
         # (pure Python's pick) the number of the rivals' casinos where it listed the player's alone (every other
-        # casino a rival's, ``legal._list_mine``): their place in ``by_role`` then holds ``legal._UNLISTED``
+        # casino a rival's, ``legal.random_pick``): their place in ``by_role`` then holds ``legal._UNLISTED``
         self.rivals_count = 0
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
