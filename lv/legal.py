@@ -263,6 +263,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     n = _casino_rows(engine, m)
     if m.rows_stale:  # (compiled: the roles as masks only, since the last list that was made)
         _write_rows(m)
+    elif m.by_role[_RIVALS] is _UNLISTED:  # (only where a test runs this way after pure Python's pick)
+        _list_rivals(m, m.casinos, m.player)
     bossed, diced, rivals = m.bossed_rows, m.diced_rows, m.rivals_rows
     roles = plan.roles
     try:
@@ -948,8 +950,6 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                         found = family.make_after(m, i)
                         break
                     i -= k
-            elif lazy is None:
-                found = out[i]
             elif lazy is _UNLISTED:  # at a casino: the player's casinos in board order (``diced``: the slots are theirs), the
                 #   counted family's ``each`` at every other casino (a rival's) and after the slot at theirs they do
                 #   not boss. ``x``: ``i`` less the slots' decisions passed, plus ``each`` a casino of theirs passed
@@ -974,6 +974,8 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                         x += each
                 if found is None:  # at a rival's casino: the one before the player's casino the walk stopped at
                     found = last.make_casino(m, x // each, x % each)
+            elif lazy is None:
+                found = out[i]
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
                 #   casinos up to it (few: the player's), then the slots after the last
                 found = None

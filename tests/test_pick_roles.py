@@ -92,3 +92,23 @@ def test_a_list_of_another_state_between_two_picks(monkeypatch):
                 checked += 1
         game.apply(decision)
     assert checked > 20
+
+
+def test_the_compiled_way_after_the_pick_lists_the_rivals(monkeypatch):
+    """The pick's roles (the rivals' casinos left out) then a list made the compiled way on the same moment (masks,
+    the positions written where kept): the same list as the pure way's, the pick's count its length."""
+    for spec, players, seed in (("revised", 4, 97), ("original", 3, 98)):
+        game = lv.new_game(spec, players, seed)
+        rng = random.Random(seed)
+        k = 0
+        while not game.over:
+            e, s = game.engine, game.state
+            monkeypatch.setattr(legal, "_COMPILED", False)
+            _, n = legal.random_pick(e, s, random.Random(k))
+            if s.phase == "actions":
+                monkeypatch.setattr(legal, "_COMPILED", True)
+                got = legal.legal_actions(e, s)
+                monkeypatch.setattr(legal, "_COMPILED", False)
+                assert got == legal.legal_actions(e, s) and len(got) == n
+            game.apply(bots.uniform_bot(game, game.legal_actions(), rng))
+            k += 1
