@@ -449,8 +449,7 @@ class Moment:
         self.rivals_rows: list[int] = []
         # (pure Python's ``fill``) those three lists and every position (EVERY's, written where a family asks),
         # by the role's place in ROLES: a family's casinos one list read, and no tuple made a list
-        #   (and, last, none: the pick's casinos whose slots no family asked fills)
-        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, [], _NO_ROWS]
+        self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, []]
         self.rows_stale = False
         self.masks_stale = False
         # (pure Python's pick) the number of the rivals' casinos where it listed the player's alone (every other
@@ -656,7 +655,6 @@ def _facts_of(per_color: int, colors: tuple[str, ...], counts: list[int]) -> Til
 
 
 _COMPILED: Final = not __file__.endswith(".py")  # a module compiled by mypyc loads from a .so/.pyd
-_NO_ROWS: Final[list[int]] = []  # (``Moment.by_role``'s last) no casino: never changed
 
 K = TypeVar("K")
 V = TypeVar("V")
