@@ -124,14 +124,17 @@ _RANDOM: Final = random.Random  # (pure Python's pick: ``below`` written out, as
 _GETRANDBITS: Final = random.Random.getrandbits
 _NOWHERE: Final[list[int]] = []  # (pure Python's pick) no casino's slot to empty: never changed
 _NO_FACTS: Final[list[DiceFacts | None]] = []  # (``Moment.roles_facts``) none listed: never changed
+_UNLISTED: Final[list[int]] = []  # (``Moment.by_role``) the rivals' casinos not listed (the pick's): never changed
 
 # the roles' places in ROLES (``Plan.roles``); Final: compiled, C constants
 _BOSSED: Final = 0
 _DICED: Final = 1
 _RIVALS: Final = 2
+_EVERY: Final = 3
 _MOST_BANDS: Final = 1000  # (``_bands``) the largest least budget given a list of its own
+_MOST_BUDGET: Final = 5000  # (``_band_at``) the largest budget the bands are grown to
 _ONES_AT_MOST: Final = 3  # families counted as bits of a casino (``Plan.ones``): two bit planes
-assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS]) == (BOSSED, DICED, RIVALS)
+assert (ROLES[_BOSSED], ROLES[_DICED], ROLES[_RIVALS], ROLES[_EVERY]) == (BOSSED, DICED, RIVALS, EVERY)
 
 
 def _bands(plan: Plan, m: Moment) -> list[list[tuple[Generator, int]]]:
@@ -155,6 +158,23 @@ def _bands(plan: Plan, m: Moment) -> list[list[tuple[Generator, int]]]:
     plan.bands = bands
     plan.banded = top + 1
     return bands
+
+
+def _band_at(plan: Plan, budget: int) -> int:
+    """(Pure Python's pick.) The place in the plan's bands (``_bands``) of a budget past them: the bands and the
+    eager ones grown to it with their last (every family), up to a budget of ``_MOST_BUDGET``, so that a pick at it
+    reads its band by the budget; past that the last band (a budget below 0: the first)."""
+    bands, eager = plan.bands, plan.eager_bands
+    assert bands is not None
+    if budget < 0:
+        return 0
+    if budget > _MOST_BUDGET:
+        return -1
+    while len(bands) <= budget:
+        bands.append(bands[-1])
+    while len(eager) <= budget:
+        eager.append(eager[-1])
+    return budget
 
 
 def _plan(engine: Engine) -> Plan:
@@ -216,11 +236,13 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
         m.slots = slots
         if casinos is not m.roles_of or player != m.roles_player:
             _list_roles(m, casinos, player)
+        elif m.by_role[_RIVALS] is _UNLISTED:  # (the pick's roles, the rivals left out)
+            _list_rivals(m, casinos, player)
         if m.rows_stale:  # (only where a test ran the compiled way on this moment: its masks, no positions)
             _write_rows(m)
         by_role = m.by_role
         if plan.every:
-            every = by_role[-1]
+            every = by_role[_EVERY]
             if len(every) != n:  # (every position: a list as long is 0 ... n - 1 already)
                 every[:] = range(n)
         bands = plan.bands  # the casino families with something to list at this budget (``_bands``)
@@ -241,6 +263,8 @@ def fill(engine: Engine, s: GameState, out: list[Decision], after: list[Decision
     n = _casino_rows(engine, m)
     if m.rows_stale:  # (compiled: the roles as masks only, since the last list that was made)
         _write_rows(m)
+    elif m.by_role[_RIVALS] is _UNLISTED:  # (only where a test runs this way after pure Python's pick)
+        _list_rivals(m, m.casinos, m.player)
     bossed, diced, rivals = m.bossed_rows, m.diced_rows, m.rivals_rows
     roles = plan.roles
     try:
@@ -305,7 +329,22 @@ def _list_roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int)
         i += 1
     m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
     m.rows_stale = False
+    m.by_role[_RIVALS] = rivals_rows
     m.roles_of, m.roles_player = casinos, player
+
+
+def _list_rivals(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
+    """The positions of the rivals' casinos into ``m.rivals_rows`` (emptied first), where the pick left them out
+    (``random_pick``): for a list made, a family asked about them, or casinos without a boss."""
+    rivals_rows = m.rivals_rows
+    rivals_rows.clear()
+    i = 0
+    for _, facts in casinos:
+        b = facts.boss
+        if b is not None and b != player:
+            rivals_rows.append(i)
+        i += 1
+    m.by_role[_RIVALS] = rivals_rows
 
 
 def _roles(m: Moment, casinos: list[tuple[Casino, DiceFacts]], player: int) -> None:
@@ -378,11 +417,14 @@ def _write_rows(m: Moment) -> None:
     _write_mask(m.diced_rows, m.diced)
     _write_mask(m.rivals_rows, m.rivals)
     m.rows_stale = False
+    m.by_role[_RIVALS] = m.rivals_rows
 
 
 def _masks(m: Moment) -> None:
     """The masks of each role from the positions pure Python's ``_roles`` listed (``_tally`` with its ``_COMPILED``
     patched, as tests do)."""
+    if m.by_role[_RIVALS] is _UNLISTED:
+        _list_rivals(m, m.casinos, m.player)
     m.bossed = sum([1 << i for i in m.bossed_rows])
     m.diced = sum([1 << i for i in m.diced_rows])
     m.rivals = sum([1 << i for i in m.rivals_rows])
@@ -729,10 +771,10 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         plan = _plan(engine)
     if not _COMPILED:  # ``_count`` and ``_take`` written out (two calls a list fewer), the list counted rather than
         #   joined: the decisions before the casinos counted (``count_before``, asked again where one is drawn), the
-        #   plan's last casino family too where it says how many it has at each casino (``m.counted``, ``m.each``),
+        #   plan's last casino family too where it says how many it has at each casino (``Family.each_casino``),
         #   the others' in their slots (``plan.filled_role``'s casinos), then ``after``; the drawn decision found
         #   where it is (made by its family before the casinos, ``make_before``; at a casino, walked in board order:
-        #   each casino's slot, then the counted family's ``m.each``, made by its ``make_casino``; or in ``after``),
+        #   each casino's slot, then the counted family's ``each``, made by its ``make_casino``; or in ``after``),
         #   the slots emptied: no decision made but those listed in the slots and the one drawn
         if s.phase != "actions":  # resting at "X is to draw": the draw (and trades, never listed)
             out: list[Decision] = []
@@ -754,16 +796,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             #   and was at the last renewal (most of a game): the tiles left by colour made only if read
             #   (``Moment.left``), the colours with at least 1 left every colour (the board's own tuple)
             colors = m.board.colors
-            # (every colour below its supply, asked colour by colour: ``max`` was a C call with its arguments parsed,
-            #   fewer bytecodes but more time, round 25)
-            shut = m.open_colors is not colors or len(s.players) != m.players
-            if not shut:
-                per_color = m.per_color
-                for count in s.color_counts:
-                    if count >= per_color:
-                        shut = True
-                        break
-            if not shut:
+            # (every colour below its supply: none at it, one ``in``, where a state never has more on the board,
+            #   position.py; ``max`` was a C call with its arguments parsed, fewer bytecodes but more time, round 25)
+            if m.open_colors is colors and len(s.players) == m.players and m.per_color not in s.color_counts:
                 with_ = m._with
                 if len(with_) != 1:
                     with_.clear()
@@ -772,17 +807,17 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 m._left = None
                 m.structure = stamp
                 m.state = s
-            else:  # (what follows then read again: a few reads)
-                m.moment(engine, s)
+            else:  # (the player, their money, ... read below)
+                m.renew(engine, s, stamp)
+                m.state = s
         # the player, their money, the state's casino index: the last list's where it is the state's and current
         #   (its join rule then the moment's), else as ``Engine.index``
         m.player = player = s.current
-        m.money = m.budget = budget = s.players[player].money
+        m.money = m.budget = band = s.players[player].money  # (the place of its band: the budget, ``_bands``)
         m.markers = s.markers
-        kept = s._casinos
-        index = m.index
-        if kept is not index or kept.dirty:
-            m.index = index = kept if kept is not None and not kept.dirty and kept.join_rule == m.join_rule \
+        index = s._casinos
+        if index is not m.index or index.dirty:
+            m.index = index = index if index is not None and not index.dirty and index.join_rule == m.join_rule \
                 else casino_index(m.board, s, m.join_rule)
         kb = 0  # (no family's own count kept: asked again where a decision before the casinos is drawn)
         for before in plan.before:
@@ -791,11 +826,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         if casinos is None:
             casinos = index.with_dice()
         m.casinos = casinos
-        n = len(casinos)
-        slots = engine.slots
-        while len(slots) < n:
-            slots.append([])
-        m.slots = slots
+        slots = m.slots  # (the engine's: ``Moment`` takes them when made)
         if casinos is not m.roles_of or player != m.roles_player:
             # the roles are read from the casinos' dice facts alone, and the index keeps each current casino's by its
             #   first lot (``CasinoIndex._facts``: forgotten where a casino's lots or dice change, so a new object
@@ -804,32 +835,65 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
             #   list: new casinos, the same dice), and so are the positions (``m.roles_facts``; one compare in C)
             facts = index._facts
             if player != m.roles_player or facts != m.roles_facts or m.rows_stale:
-                _list_roles(m, casinos, player)
-                m.roles_facts = facts[:]
+                # listed again, as ``_list_roles`` (written out: a call a list fewer) but for the rivals' casinos where
+                #   every casino has a boss (a tie or a tile without a die has none: then listed too, ``_list_rivals``):
+                #   those the player does not boss, counted (``m.rivals_count``; ``_UNLISTED`` in their place in
+                #   ``by_role``) and walked as the gaps between the player's below; no append a rival's casino (most)
+                bossed_rows, diced_rows = m.bossed_rows, m.diced_rows
+                bossed_rows.clear()
+                diced_rows.clear()
+                unbossed = 0
+                i = 0
+                for _, dice in casinos:
+                    if player in dice.owners:
+                        b = dice.boss
+                        diced_rows.append(i)
+                        if b == player:
+                            bossed_rows.append(i)
+                        elif b is None:
+                            unbossed += 1
+                    elif dice.boss is None:
+                        unbossed += 1
+                    i += 1
+                m.masks_stale = True  # (nothing of pure Python's reads them: ``_masks`` when asked)
+                m.rows_stale = False
+                m.roles_of, m.roles_player, m.roles_facts = casinos, player, facts[:]
+                if unbossed:
+                    _list_rivals(m, casinos, player)
+                else:
+                    m.by_role[_RIVALS] = _UNLISTED
+                    m.rivals_count = i - len(bossed_rows)
+                while len(slots) < i:  # (another list: a slot each; the roles kept, the list is as long)
+                    slots.append([])
             else:
                 m.roles_of = casinos
         elif m.rows_stale:  # (the roles kept, as masks only where a test ran the compiled way on this moment)
             _write_rows(m)
         by_role = m.by_role
         if plan.every:
-            every = by_role[-1]
-            if len(every) != n:
-                every[:] = range(n)
-        # the casino families with something to list at this budget (``_bands``)
+            every = by_role[_EVERY]
+            if len(every) != len(casinos):
+                every[:] = range(len(casinos))
+        # the casino families with something to list at this budget (``_bands``), by the budget (past the last:
+        #   grown to it, ``_band_at``)
         bands = plan.bands
         if bands is None:
             bands = _bands(plan, m)
-        at = -1 if budget >= plan.banded else budget if budget >= 0 else 0  # (the last: every family)
-        pairs = bands[at]
-        lazy: list[int] | None = None
+        try:
+            pairs = bands[band]
+        except IndexError:
+            band = _band_at(plan, band)
+            pairs = bands[band]
         last = plan.last
-        if last is not None:
-            each = last.each_casino(m)
-            if each >= 0:
-                pairs = plan.eager_bands[at]
-                lazy = by_role[plan.last_role]
-                m.each = each
-        m.counted = lazy
+        each = -1 if last is None else last.each_casino(m)
+        lazy: list[int] | None
+        if each >= 0:
+            pairs = plan.eager_bands[band]
+            lazy = by_role[plan.last_role]
+        else:
+            lazy = None
+            if by_role[_RIVALS] is _UNLISTED:  # (every family asked: those of the rivals' casinos given them)
+                _list_rivals(m, casinos, player)
         try:
             for generate, role in pairs:
                 mine = by_role[role]
@@ -842,8 +906,9 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
         #   (the end of the turn's 1: ``Family.fixed_after``), not asked; else counted (``count_after``)
         ka = plan.after_count if plan.after_of is plan.after else _count_after(plan, m)
         if lazy is not None:  # (no casino: every role's list empty, the count 0)
-            filled = by_role[plan.filled_role]
-            c = len(lazy) * each
+            filled = by_role[plan.filled_role] if pairs else _NOWHERE  # (no family asked: no slot filled)
+            # (the rivals' casinos not listed, above: their number)
+            c = (m.rivals_count if lazy is _UNLISTED else len(lazy)) * each
             for p in filled:
                 c += len(slots[p])
         else:  # the casinos' decisions joined (every family asked)
@@ -885,6 +950,30 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                         found = family.make_after(m, i)
                         break
                     i -= k
+            elif lazy is _UNLISTED:  # at a casino: the player's casinos in board order (``diced``: the slots are theirs), the
+                #   counted family's ``each`` at every other casino (a rival's) and after the slot at theirs they do
+                #   not boss. ``x``: ``i`` less the slots' decisions passed, plus ``each`` a casino of theirs passed
+                #   that they boss, so that the decisions of the casinos up to the one at position ``p`` are ``p *
+                #   each`` of ``x`` (the counted family's at the casino ``x // each`` where it is below)
+                assert last is not None
+                found = None
+                bossed = m.bossed_rows
+                x = i
+                for p in m.diced_rows:
+                    at = p * each
+                    if x < at:  # at a rival's casino before this one
+                        break
+                    slot = slots[p]
+                    if slot:
+                        j = len(slot)
+                        if x < at + j:
+                            found = slot[x - at]
+                            break
+                        x -= j
+                    if p in bossed:  # (theirs: none of the counted family's there)
+                        x += each
+                if found is None:  # at a rival's casino: the one before the player's casino the walk stopped at
+                    found = last.make_casino(m, x // each, x % each)
             elif lazy is None:
                 found = out[i]
             else:  # at a casino: the counted family's casinos in board order, each after the slots of the others'
@@ -892,6 +981,7 @@ def random_pick(engine: Engine, s: GameState, rng: random.Random) -> tuple[Decis
                 found = None
                 f = 0  # the next of ``filled``, at the position ``at`` (``n`` past the last)
                 nf = len(filled)
+                n = len(casinos)
                 at = filled[0] if nf else n
                 for q in lazy if each else ():
                     while at <= q:  # the slots of the casinos up to this one

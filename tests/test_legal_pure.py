@@ -171,7 +171,9 @@ def _ways(game):
         assert got == listed[i] and type(got) is type(listed[i]) and n == len(listed), (i, listed[i], got)
         assert all(not slot for slot in e.slots)
         if s.phase == "actions" and e.moment.casinos:
-            way = None if e.moment.counted is None else e.moment.each
+            last = e.tables["legal plan"].last  # (the way the pick went: the counted family's ``each``)
+            each = -1 if last is None else last.each_casino(e.moment)
+            way = None if each < 0 else each
     if not listed:
         assert legal.random_pick(e, s, _Drawn(0)) == (None, 0)
     return way, len(listed)
@@ -231,6 +233,8 @@ class _Pairs(Family):
     (EVERY, 2, True, "instead", True),  # two at every casino, counted (after the diced casinos' slots)
     (EVERY, 0, True, "instead", True),  # none at any
     (RIVALS, 1, False, "instead", False),  # says nothing: asked
+    (RIVALS, 2, True, "instead", True),  # two at every rival's casino, counted (the rivals' casinos not listed)
+    (RIVALS, 0, True, "instead", True),  # none at any
     (RIVALS, 1, True, "before", False),  # before gamble: a family before the last asks about rivals' casinos
     (DICED, 1, True, "after", False),  # after gamble: the same
 ])

@@ -1,7 +1,8 @@
 """Pure Python's uniform pick keeps the positions of each role's casinos from one list to the next where the casino
 index's dice facts by first lot are the same objects (``CasinoIndex._facts``; a remodel's or a raise's list: new
 casinos, the same dice) for the same player, rather than listing them again (``legal.random_pick``,
-``Moment.roles_facts``): the positions are always those of the current list."""
+``Moment.roles_facts``): the positions are always those of the current list. It lists the player's casinos alone
+where every other casino has a boss: the rivals' are then every casino the player does not boss, counted (``Moment.rivals_count``), their place in ``Moment.by_role`` ``legal._UNLISTED``."""
 
 import random
 
@@ -29,17 +30,16 @@ def _roles_now(m):
             [i for i, (_, f) in enumerate(pairs) if f.boss is not None and f.boss != player])
 
 
-class _Counted:
-    """``_list_roles`` counting its calls."""
-
-    def __init__(self, monkeypatch):
-        self.calls = 0
-        self.real = legal._list_roles
-        monkeypatch.setattr(legal, "_list_roles", self)
-
-    def __call__(self, *args):
-        self.calls += 1
-        return self.real(*args)
+def _rows(m):
+    """The moment's positions of each role; the rivals', where the pick did not list them, every casino the player
+    does not boss (their number the moment's count)."""
+    rivals = m.by_role[2]
+    if rivals is legal._UNLISTED:
+        assert m.rivals_count == len(m.casinos) - len(m.bossed_rows)
+        rivals = [i for i in range(len(m.casinos)) if i not in m.bossed_rows]
+    else:
+        assert rivals is m.rivals_rows
+    return m.bossed_rows, m.diced_rows, rivals
 
 
 @pytest.mark.parametrize("spec,players,seed", [("revised", 4, 91), ("original", 3, 92), ("revised", 2, 93),
@@ -47,19 +47,18 @@ class _Counted:
 def test_the_roles_kept_by_dice_facts_are_the_lists(spec, players, seed, monkeypatch):
     """Whole games played by the pick alone (as ``bots.play`` plays the uniform bot): after each pick the positions
     are the current list's; lists whose casinos changed but not their dice, for the same player, kept them."""
-    counted = _Counted(monkeypatch)
     game = lv.new_game(spec, players, seed)
     rng = random.Random(seed)
     kept = 0
     before = None
     while not game.over:
         e, s = game.engine, game.state
-        calls = counted.calls
+        listed = None if e.moment is None else e.moment.roles_facts  # (a new copy each time the pick lists them)
         decision = game.random_legal(rng)
         m = e.moment
         if s.phase == "actions" and m is not None and m.state is s:
-            assert (m.bossed_rows, m.diced_rows, m.rivals_rows) == _roles_now(m)
-            if before is not None and m.casinos is not before[0] and m.player == before[1] and counted.calls == calls:
+            assert _rows(m) == _roles_now(m)
+            if before is not None and m.casinos is not before[0] and m.player == before[1] and m.roles_facts is listed:
                 kept += 1
             before = (m.casinos, m.player)
         game.apply(decision)
@@ -84,11 +83,32 @@ def test_a_list_of_another_state_between_two_picks(monkeypatch):
                 out, after = [], []
                 legal.fill(e, other.state, out, after)  # the other state's list, on the game's engine's moment
                 legal.empty(e.slots)
-                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                assert _rows(e.moment) == _roles_now(e.moment)
+                assert e.moment.by_role[2] is e.moment.rivals_rows  # (a list made: every role listed)
                 again, _ = legal.random_pick(e, s, random.Random(0))  # the game's state again
-                assert (e.moment.bossed_rows, e.moment.diced_rows, e.moment.rivals_rows) == _roles_now(e.moment)
+                assert _rows(e.moment) == _roles_now(e.moment)
                 listed = game.legal_actions()
                 assert again == listed[legal.below(random.Random(0), len(listed))]
                 checked += 1
         game.apply(decision)
     assert checked > 20
+
+
+def test_the_compiled_way_after_the_pick_lists_the_rivals(monkeypatch):
+    """The pick's roles (the rivals' casinos left out) then a list made the compiled way on the same moment (masks,
+    the positions written where kept): the same list as the pure way's, the pick's count its length."""
+    for spec, players, seed in (("revised", 4, 97), ("original", 3, 98)):
+        game = lv.new_game(spec, players, seed)
+        rng = random.Random(seed)
+        k = 0
+        while not game.over:
+            e, s = game.engine, game.state
+            monkeypatch.setattr(legal, "_COMPILED", False)
+            _, n = legal.random_pick(e, s, random.Random(k))
+            if s.phase == "actions":
+                monkeypatch.setattr(legal, "_COMPILED", True)
+                got = legal.legal_actions(e, s)
+                monkeypatch.setattr(legal, "_COMPILED", False)
+                assert got == legal.legal_actions(e, s) and len(got) == n
+            game.apply(bots.uniform_bot(game, game.legal_actions(), rng))
+            k += 1

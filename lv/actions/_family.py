@@ -406,8 +406,8 @@ class Moment:
                  "open_colors", "colors_with", "_with", "index", "max_height", "tables", "casinos", "slots", "players",
                  "bossed", "diced", "rivals", "roles_of", "roles_player", "structure", "join_rule",
                  "per_color", "_by_counts", "family_tables", "counts", "before_counts", "after_counts", "bossed_rows", "diced_rows", "rivals_rows", "rows_stale",
-                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written", "counted", "each",
-                 "build_masks", "build_top")
+                 "masks_stale", "roles_facts", "one", "by_role", "ones_low", "ones_high", "written",
+                 "build_masks", "build_top", "rivals_count")
 
     def __init__(self, engine: Engine, s: GameState) -> None:
         p = engine.profile
@@ -434,7 +434,7 @@ class Moment:
         self._left: dict[str, int] | None = None
         self._with: dict[int, tuple[str, ...]] = {}
         self.casinos: list[tuple[Casino, DiceFacts]] = []  # every casino with its dice facts, in board order
-        self.slots: list[list[Decision]] = []  # the decisions at each casino, in family order
+        self.slots: list[list[Decision]] = engine.slots  # the decisions at each casino, in family order
         # the casinos of each role (``Family.casinos``) as masks, bit ``i`` the casino ``casinos[i]`` (legal.py
         # works them out, and keeps them while the list and the player are the same)
         self.bossed = 0
@@ -452,6 +452,9 @@ class Moment:
         self.by_role: list[list[int]] = [self.bossed_rows, self.diced_rows, self.rivals_rows, []]
         self.rows_stale = False
         self.masks_stale = False
+        # (pure Python's pick) the number of the rivals' casinos where it listed the player's alone (every other
+        # casino a rival's, ``legal.random_pick``): their place in ``by_role`` then holds ``legal._UNLISTED``
+        self.rivals_count = 0
         self.roles_of: list[tuple[Casino, DiceFacts]] | None = None  # the list and player those three are for
         self.roles_player = -1
         # (pure Python's ``legal._list_roles``) the casino index's dice facts by first lot when it listed them last
@@ -462,10 +465,6 @@ class Moment:
         self.before_counts: list[int] = []
         self.after_counts: list[int] = []
         self.one: list[int] = [0]  # the one casino whose decisions are made (``make_casino``'s default)
-        # (pure Python's pick) the casinos of the plan's last family, not asked but counted, ``each`` decisions at
-        # every one (``Family.each_casino``); None: it was asked (``legal.fill``'s ``counted``)
-        self.counted: list[int] | None = None
-        self.each = 0
         self.players = 0  # the number of players ``closed`` and ``max_height`` are for (0: not worked out yet)
         # (pure Python's ``build.count_before``) the lots a player with ``money`` can pay for (the board's masks by
         # price, ``Board._price_masks``), less the closed block, by ``money`` up to the dearest lot's price: set with
@@ -487,43 +486,8 @@ class Moment:
         keeps one ``Moment`` and renews it for each list, since the profile, board and tables stay)."""
         stamp = s.structure
         if stamp != self.structure or s is not self.state:  # the tiles moved since the last list (the same
-            #   state with the same stamp has the same tiles): their facts, by the tile counts in a search's imagined
-            #   games (``mute``), which meet the same counts again and again (compiled: the key is a few native
-            #   steps), else worked out (a game's lists meet most counts once: the kept facts would cost the
-            #   collector more than their hits save; pure, the key costs more bytecodes than they save; and not kept
-            #   in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference and
-            #   greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
-            #   state's counts by colour number; outside a search no dict made (the moment's own ``colors_with``
-            #   emptied, the tiles left by colour made only if read: ``left``)
-            if _COMPILED and engine.mute:
-                self._left, opened, self.colors_with = self._counted(s)
-            else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
-                colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
-                if _COMPILED:
-                    shut = 0  # colours with no tile left
-                    for k in range(len(colors)):
-                        if per_color - counts[k] <= 0:
-                            shut += 1
-                else:  # (pure: whether any colour is shut, the first ending it)
-                    shut = 0
-                    for count in counts:
-                        if count >= per_color:
-                            shut = 1
-                            break
-                # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
-                opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
-                                                      if per_color - counts[k] > 0])
-                with_ = self._with
-                if len(with_) != 1:  # (a dict emptied frees its table: only when more than the one entry is there)
-                    with_.clear()
-                with_[1] = opened
-                self.colors_with = with_
-                self._left = None
-            # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
-            #   key costs a tuple hashed); the very same tuple is not compared
-            if opened is not self.open_colors and opened != self.open_colors:
-                self.open_colors = opened
-            self.structure = stamp
+            #   state with the same stamp has the same tiles and players)
+            self.renew(engine, s, stamp)
         self.state = s
         self.player = player = s.current
         self.money: int = s.players[player].money
@@ -532,6 +496,48 @@ class Moment:
         # asks to keep (a bot that values nothing that would leave it less: greedy's reserve)
         self.budget: int = self.money
         self.markers = s.markers
+        index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
+        if index is None or index.dirty or index.join_rule != self.join_rule:
+            index = casino_index(self.board, s, self.join_rule)
+        self.index: CasinoIndex = index
+        return self
+
+    def renew(self, engine: Engine, s: GameState, stamp: int) -> None:
+        """(``moment``, and pure Python's pick where a colour is shut.) What depends on the tiles of ``s``, whose
+        structure stamp is ``stamp``, and on its number of players (the same state, the same number): the tiles'
+        facts, by the tile counts in a search's imagined games (``mute``), which meet the same counts again and again
+        (compiled: the key is a few native steps), else worked out (a game's lists meet most counts once: the kept
+        facts would cost the collector more than their hits save; pure, the key costs more bytecodes than they save;
+        and not kept in the state's ``structure_memo``: a game's lists never met a stamp there again, the reference
+        and greedy workloads' 1,060 renewals all missed, and the memo cost a dict and a tuple each); both from the
+        state's counts by colour number; outside a search no dict made (the moment's own ``colors_with`` emptied,
+        the tiles left by colour made only if read: ``left``)."""
+        if _COMPILED and engine.mute:
+            self._left, opened, self.colors_with = self._counted(s)
+        else:  # the open colours from the counts; the tiles left by colour made only if read (``left``)
+            colors, counts, per_color = self.board.colors, s.color_counts, self.per_color
+            if _COMPILED:
+                shut = 0  # colours with no tile left
+                for k in range(len(colors)):
+                    if per_color - counts[k] <= 0:
+                        shut += 1
+            else:  # (pure: whether any colour is shut: at its supply, where a state never has more on the board,
+                #   position.py; one ``in``)
+                shut = 1 if per_color in counts else 0
+            # while every colour has a tile left (most of a game), the board's own tuple (as ``_facts_of``)
+            opened = colors if not shut else tuple([colors[k] for k in range(len(colors))
+                                                  if per_color - counts[k] > 0])
+            with_ = self._with
+            if len(with_) != 1:  # (a dict emptied frees its table: only when more than the one entry is there)
+                with_.clear()
+            with_[1] = opened
+            self.colors_with = with_
+            self._left = None
+        # the same colours open: the same tuple kept (build keeps its decisions by it: an identity test, where a
+        #   key costs a tuple hashed); the very same tuple is not compared
+        if opened is not self.open_colors and opened != self.open_colors:
+            self.open_colors = opened
+        self.structure = stamp
         n = len(s.players)
         if n != self.players:  # the same in every list of a game: no lookup by number of players
             per = engine.per_players.get(n)
@@ -547,11 +553,6 @@ class Moment:
                     masks = tuple([mask & off for mask in masks])
                 self.build_masks = masks
                 self.build_top = len(masks)
-        index = s._casinos  # (``Engine.index``'s test, written out: pure, a call a list fewer; the index is current)
-        if index is None or index.dirty or index.join_rule != self.join_rule:
-            index = casino_index(self.board, s, self.join_rule)
-        self.index: CasinoIndex = index
-        return self
 
     def _counted(self, s: GameState) -> TileFacts:
         """``tile_facts`` for the tiles of ``s`` on the board by colour, kept by the counts packed into one int (6
