@@ -1,6 +1,6 @@
 """Applying a decision in fewer steps (round 21): the simulation's case of ``Game.apply`` (a vouched decision, nothing
 given) takes a short path; in the pure build a tile alone or a tile that joins casinos changes its block's pairs and
-bosses by mask in place of a fill (``CasinoIndex._placed``, ``_joined``), and merges and boss changes are found from
+bosses by mask in place of a fill (``CasinoIndex.tile_alone``, ``_joined``), and merges and boss changes are found from
 the bosses by mask of the blocks made anew (``Engine._told``, ``CasinoIndex.rebossed``). Each test pins what the
 shorter way must not change: the index it leaves, the events it tells, the game it plays."""
 
@@ -45,21 +45,22 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
     alone or joined casinos) holds what an index made anew for the state holds: the same casinos in board order, the
     same pairs, bosses by mask and tied casinos. The in-place ways are taken (pure)."""
     placed = joined = 0
-    real_placed, real_joined = CasinoIndex._placed, CasinoIndex._joined
+    real_placed, real_joined = CasinoIndex.tile_alone, CasinoIndex._joined
 
-    def counting_placed(self, *args):
+    def counting_placed(self, *args):  # a tile alone (or joining casinos) worked out at once
         nonlocal placed
-        placed += 1
-        return real_placed(self, *args)
+        done = real_placed(self, *args)
+        placed += done
+        return done
 
     def counting_joined(self, *args):
         nonlocal joined
         joined += 1
         return real_joined(self, *args)
 
-    pure = isinstance(CasinoIndex.__dict__.get("_placed"), type(counting_placed))
+    pure = isinstance(CasinoIndex.__dict__.get("tile_alone"), type(counting_placed))
     if pure:
-        CasinoIndex._placed, CasinoIndex._joined = counting_placed, counting_joined  # type: ignore[method-assign]
+        CasinoIndex.tile_alone, CasinoIndex._joined = counting_placed, counting_joined  # type: ignore[method-assign]
     try:
         for seed in range(4):
             game = lv.new_game(spec, 4, seed=seed)
@@ -71,7 +72,7 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
                 assert _view(game.state._casinos) == _view(fresh)
     finally:
         if pure:
-            CasinoIndex._placed, CasinoIndex._joined = real_placed, real_joined  # type: ignore[method-assign]
+            CasinoIndex.tile_alone, CasinoIndex._joined = real_placed, real_joined  # type: ignore[method-assign]
     if pure:
         assert placed > 50 and joined > 5, (placed, joined)
 
