@@ -1123,13 +1123,12 @@ class Engine:
         # ``snapshot``; pure, the bosses by mask instead: compared in C, they spare ``_told`` when nothing is to tell
         # (see ``CasinoIndex._fill``), and ``_told`` finds what changed from them; compiled, ``_tell`` compares the
         # blocks natively, none made
-        bosses: tuple[dict[int, int | None], ...] = ()
-        before: Blocks = ()
-        if quiet:
-            pass
-        elif _COMPILED:
-            before = index.pair_blocks()
-        else:  # (pure: current, as it mostly is, read without a call)
+        # (declared, not set: each is read only where it was set)
+        bosses: tuple[dict[int, int | None], ...]
+        before: Blocks
+        if _COMPILED:
+            before = () if quiet else index.pair_blocks()
+        elif not quiet:  # (pure: current, as it mostly is, read without a call)
             kept = index._boss_blocks
             bosses = index.boss_blocks() if kept is None or index._stale else kept
         changes = index.changes

@@ -401,7 +401,10 @@ class GambleFamily(Family):
         # generic attribute lookup)
         lot, bet, lay_off = a.lot, a.bet, a.lay_off is True  # (None: not asked, in a trade's step: no lay-off)
         tables = engine.family_tables  # the outcomes by total, as masks (compiled: native reads and tests)
-        index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: one call, not five)
+        # (``casino_at`` and ``boss``, on the one index, current: ``Engine.carry_out`` made it so, as ``apply``'s checks
+        # did; read without a call)
+        index = s._casinos
+        assert index is not None
         casino = index.at_bit[engine.board.index[lot]]  # (``index.at.get``, its call spared)
         assert casino is not None
         f = index._facts[casino.first]  # (``index.facts_of``, its call spared where they are kept, as they mostly are)
