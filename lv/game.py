@@ -954,17 +954,17 @@ class Game:
         if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
             return self._ask(action, None, None)
         s = self.state
-        turn = self.history[-1]
+        decisions = self.history[-1].decisions  # (the turn's: its length read, then appended to)
         # its family, carried out by ``Engine.carry_out`` at once (None: not one of the action step's own, a trade's:
         # ``Engine.apply``, as ``apply`` would)
         family = applied_family(kind) if _COMPILED else APPLIED(kind)
         if _COMPILED:  # (as ``apply``: the dice's key kept for a push after a pop)
-            number, key = len(turn.decisions), self._key
+            number, key = len(decisions), self._key
             if self._key_turn != s.turn or self._key_at != number:
                 key = self._key = ("turn", s.turn, "decision", number)
                 self._key_turn, self._key_at = s.turn, number
         else:
-            key = ("turn", s.turn, "decision", len(turn.decisions))
+            key = ("turn", s.turn, "decision", len(decisions))
         d = self._dice
         d.key = key
         if d._spent:
@@ -976,22 +976,20 @@ class Game:
             self.engine.apply(s, action, d, events, None, True)
         if _COMPILED:
             decision = _decided(action, d, None, events)
-        else:  # (``_decided`` written out, as in ``apply``)
-            used = d._used
-            one = len(events) == 1
+        else:  # (``_decided`` written out, as in ``apply``; no locals for what is read once)
             decision = _new_decision(Decision)
             decision.action = action
-            decision._dice = used if used else None
+            decision._dice = d._used or None
             decision._choices = decision._generated = None
             decision._pair = d._pair
             decision._gen = d._gen
-            if one:
+            if len(events) == 1:
                 decision._events = None
                 decision._one = events[0]
             else:
                 decision._events = events
                 decision._one = None
-        turn.decisions.append(decision)
+        decisions.append(decision)
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)
