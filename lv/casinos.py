@@ -599,7 +599,7 @@ class CasinoIndex:
         of each. Where they are all of one casino, in a block filled and bossed with none tied, nothing to refresh and
         no checkpoint open (a reorganization, a take-over: most of them), that casino's dice facts, pair and boss by
         mask are changed in place: the block is not filled again (``_fill`` would make every pair and boss of the
-        block anew), and is ``rebossed`` as a fill leaves it."""
+        block anew), and is ``rebossed`` where its boss changed."""
         low = dice & -dice
         i = low.bit_length() - 1
         casino = self.at_bit[i]
@@ -627,15 +627,20 @@ class CasinoIndex:
             k += 1
         pairs[k] = (casino, f)
         self._pairs[number] = pairs
-        by_mask = dict(self._bosses_by[number])
-        by_mask[casino.mask] = f.boss
-        self._bosses_by[number] = by_mask
+        self._pair_blocks = None
+        boss = f.boss
         low = 1 << number
-        if f.boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
+        was = self._bosses_by[number]
+        if was[casino.mask] != boss:  # its boss changed: the block's bosses by mask a copy with it, ``rebossed``
+            by_mask = dict(was)
+            by_mask[casino.mask] = boss
+            self._bosses_by[number] = by_mask
+            self.rebossed |= low
+            self._boss_blocks = None
+        # (else the very same dict, as a fill would make it again equal: ``Engine._told`` would find nothing to tell)
+        if boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
             self._tied_by[number] = [(casino, f)]
             self._tied |= low
-        self.rebossed |= low
-        self._boss_blocks = self._pair_blocks = None
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
         self._bosses = None
