@@ -382,7 +382,8 @@ class CasinoIndex:
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
         # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision), but
-        # for a new tile alone on an empty lot (``_placed``: nothing to tell): ``Engine._told`` looks at those only
+        # for a new tile alone on an empty lot (``_placed``), a die rerolled or a casino grown by a tile with the same
+        # boss (``dice_changed``, ``_joined``): nothing to tell there. ``Engine._told`` looks at those only
         self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
@@ -1095,15 +1096,18 @@ class CasinoIndex:
             at -= 1
         block.insert(at, casino)
         pairs.insert(at, (casino, f))
-        by_mask = dict(self._bosses_by[number])
+        was = self._bosses_by[number]
+        by_mask = dict(was)
         for c in merged:
             del by_mask[c.mask]
-        by_mask[group] = f.boss
+        boss = by_mask[group] = f.boss
         self.by_block[number] = block
         self._pairs[number] = pairs
         self._bosses_by[number] = by_mask
         self._boss_blocks = self._pair_blocks = None
-        self.rebossed |= 1 << number
+        if len(merged) > 1 or was[merged[0].mask] != boss:  # a merge, or the casino grown has another boss: to tell
+            # (one casino grown, its boss the same, as most: ``Engine._told`` would find nothing, not ``rebossed``)
+            self.rebossed |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""
