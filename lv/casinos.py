@@ -622,30 +622,29 @@ class CasinoIndex:
             self._facts[i] = f
         else:
             f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
-        pairs = list(self._pairs[number])
+        by = self._pairs
+        pairs = list(by[number])
         k = 0
         while pairs[k][0] is not casino:  # (it is one of the block's: no range made, no bound compared)
             k += 1
         pairs[k] = (casino, f)
-        self._pairs[number] = pairs
+        by[number] = pairs
         self._pair_blocks = None
         boss = f.boss
-        low = 1 << number
         was = self._bosses_by[number]
         if was[casino.mask] != boss:  # its boss changed: the block's bosses by mask a copy with it, ``rebossed``
             by_mask = dict(was)
             by_mask[casino.mask] = boss
             self._bosses_by[number] = by_mask
-            self.rebossed |= low
-            self._boss_blocks = None
-        # (else the very same dict, as a fill would make it again equal: ``Engine._told`` would find nothing to tell)
+            self.rebossed |= 1 << number
+            self._boss_blocks = self._bosses = None
+        # (else the very same dict, as a fill would make it again equal: ``Engine._told`` would find nothing to tell;
+        # and every casino's boss as it was, ``boss_of_each`` kept)
         if boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
             self._tied_by[number] = [(casino, f)]
-            self._tied |= low
+            self._tied |= 1 << number
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
-        self._bosses = None
-        by = self._pairs
         if not self._stale and len(by) == 6:  # current: joined now (see tile_alone)
             a, b, c, d, e, g = by
             self._with_dice = [*a, *b, *c, *d, *e, *g]
