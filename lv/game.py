@@ -829,6 +829,23 @@ class Game:
                 return self._apply_own(action)
             self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             turn = self.history[-1]
+            if not _COMPILED and draw is None:  # pure, the simulation's end of the turn (``bots.play``'s): the end
+                #   below written out for no draw given, nothing to put back (no ``try``), no draw as a decision
+                p = s.current
+                try:  # (a seat past the list's end is rare: no length compared each time)
+                    ended = _ENDED[p]
+                except IndexError:
+                    ended = _ended(p)
+                decision = _new_decision(Decision)
+                decision.action = action
+                decision._dice = decision._choices = decision._generated = decision._events = None
+                decision._pair = decision._gen = 0
+                decision._one = ended
+                turn.decisions.append(decision)
+                self._begin_turn((p + 1) % len(s.players), None, None, not self.explicit_draws)
+                out: list[Event] = [ended]
+                out.extend(self.history[-1].draw_events)  # (``current_turn``, without its call)
+                return out
             end = True
             saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
@@ -898,7 +915,7 @@ class Game:
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
-                out: list[Event] = [ended]
+                out = [ended]
                 out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
                            else self.history[-1].draw_events)  # (``current_turn``, without its call)
                 return out
