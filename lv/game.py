@@ -973,14 +973,15 @@ class Game:
         s = self.state
         decisions = self.history[-1].decisions  # (the turn's: its length read, then appended to)
         # its family, carried out by ``Engine.carry_out`` at once (None: not one of the action step's own, a trade's:
-        # ``Engine.apply``, as ``apply`` would)
-        family = applied_family(kind) if _COMPILED else APPLIED(kind)
+        # ``Engine.apply``, as ``apply`` would), looked up in the one test of the build below
         if _COMPILED:  # (as ``apply``: the dice's key kept for a push after a pop)
+            family = applied_family(kind)
             number, key = len(decisions), self._key
             if self._key_turn != s.turn or self._key_at != number:
                 key = self._key = ("turn", s.turn, "decision", number)
                 self._key_turn, self._key_at = s.turn, number
         else:
+            family = APPLIED(kind)
             key = ("turn", s.turn, "decision", len(decisions))
         d = self._dice
         d.key = key
