@@ -855,8 +855,8 @@ class CasinoIndex:
         (``GameState.place_tile``, ``recolor``, ``raise_tiles``, which tell the rest of ``tiles_changed``), ``color``
         and ``height`` now: worked out at once where it is ``_rework``'s tile alone (a casino of one tile, or none,
         joining nothing) in a block filled and bossed, with nothing to refresh and no checkpoint open (``_placed``: most
-        builds and remodels), or a new tile that joins casinos (``_join``), so no refresh is left to come
-        (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
+        builds and remodels), or a tile that joins casinos (``_join``: new, or a casino of one tile recoloured or raised),
+        so no refresh is left to come (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
         number = self.board.block_number[i]
         if self.dirty or self._noting or (self._stale | self._unbossed) >> number & 1:
             return False
@@ -867,10 +867,9 @@ class CasinoIndex:
         if self.by_height:
             same &= self._height_bits[height]
         same &= self.board.neighbours_mask[i]
-        if same:  # next to tiles of its colour (and height)
-            if was is not None:
-                return False
-            self._join(number, i, color, height, same)
+        if same:  # next to tiles of its colour (and height): it joins their casinos (and leaves its own, ``was``, if it
+            #        was recoloured or raised: a casino of that one tile, gone with them)
+            self._join(number, i, color, height, same, was)
             by = self._pairs
         else:  # ``_placed``, written out (no call)
             single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
@@ -1016,13 +1015,14 @@ class CasinoIndex:
         self._stale |= 1 << number
         return True
 
-    def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
+    def _join(self, number: int, i: int, color: str, height: int, near: int, was: Casino | None = None) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
         the lots of ``near`` are of its colour (and height): its casino is the lot and the casinos on those (each
-        the component of its lots already, so no flood fill), as high as the tallest; they are gone."""
+        the component of its lots already, so no flood fill), as high as the tallest; they are gone. ``was``: the
+        casino of that one tile before it was recoloured or raised (pure, ``tile_alone``), gone with them."""
         at_bit = self.at_bit
         group = 1 << i
-        merged: list[Casino] = []
+        merged: list[Casino] = [] if was is None else [was]
         by_height = self.by_height
         while near:
             c = at_bit[(near & -near).bit_length() - 1]
