@@ -441,11 +441,19 @@ class GambleFamily(Family):
             if COMPILED:
                 events.append(Gambled(player, lot, b, bet, (d1, d2), total, outcome, lay_off, gambler_gets,
                                       boss_gets))  # positional, in field order (see build.py)
-            else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+            else:  # (pure: without ``__init__``'s frame, see ``new_event``; a field a statement, no tuple packed and
+                #    unpacked)
                 told = new_event(Gambled)
-                told.player, told.lot, told.boss, told.bet, told._dice = player, lot, b, bet, (d1, d2)
-                told.total, told.outcome, told.lay_off, told.gambler_gets, told.boss_gets = \
-                    total, outcome, lay_off, gambler_gets, boss_gets
+                told.player = player
+                told.lot = lot
+                told.boss = b
+                told.bet = bet
+                told._dice = (d1, d2)
+                told.total = total
+                told.outcome = outcome
+                told.lay_off = lay_off
+                told.gambler_gets = gambler_gets
+                told.boss_gets = boss_gets
                 events.append(told)
 
 
