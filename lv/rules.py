@@ -1149,17 +1149,17 @@ class Engine:
         # boss changed (the index, filled before, is as it was: ``pair_blocks`` would give ``before`` again)
         if index.changes == changes and not index._stale and not index._tied:
             return
-        # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them): refreshed,
-        # the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the refresh is
-        # left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is run). Asked only
-        # where a ``_tell`` would run (not quiet): a search's quiet imagined games tell nothing anyway, and there the
-        # check cost more than it spared (one mcts:200 decision +0.7 M); pure, not asked (its bytecodes cost a
-        # reference game ~0.1 M, and pure compares the bosses by mask before any ``_tell``)
-        if _COMPILED and not quiet and index.nothing_to_tell():
-            return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
         # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
         if _COMPILED or quiet:
+            # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them):
+            # refreshed, the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the
+            # refresh is left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is
+            # run). Asked only where a ``_tell`` would run (not quiet): a search's quiet imagined games tell nothing
+            # anyway, and there the check cost more than it spared (one mcts:200 decision +0.7 M); pure, not asked (its
+            # bytecodes cost a reference game ~0.1 M, and pure compares the bosses by mask before any ``_tell``)
+            if _COMPILED and not quiet and index.nothing_to_tell():
+                return
             index.settle()
             if index._tied:
                 self.resolve_ties(s, dice, events)
@@ -1167,8 +1167,8 @@ class Engine:
                 self._tell(s, before, index.pair_blocks(), events)
             return
         # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
-        dirty = index.dirty
-        if dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+        if index.dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+            dirty = index.dirty
             board = self.board
             number = board.block_number[(dirty & -dirty).bit_length() - 1]
             bm = board.block_masks[number]
