@@ -825,9 +825,9 @@ class Game:
             # draw, a reroll, a choice or a lay-off (the action step's legal list has none; vouched all the same, the
             # engine refuses them as always). Pure, ~50 bytecodes fewer a decision. All but the end of the turn:
             # ``_apply_own``
+            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             if type(action) is not EndTurn:
                 return self._apply_own(action)
-            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             turn = self.history[-1]
             if not _COMPILED and draw is None:  # pure, the simulation's end of the turn (``bots.play``'s): the end
                 #   below written out for no draw given, nothing to put back (no ``try``), no draw as a decision
@@ -965,8 +965,9 @@ class Game:
         """``apply(action)`` for the engine's own decision for this state in the action step but the end of the turn
         (``random_pick``'s, vouched for), no dice and no choices given: none of ``apply``'s checks can refuse it
         (see there). ``bots.play`` calls it for the uniform bot's picks, without ``apply``'s tests of its keywords
-        (pure: ~30 bytecodes a decision); ``apply`` calls it for a vouched decision."""
-        self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
+        (pure: ~30 bytecodes a decision); ``apply`` calls it for a vouched decision. Nothing is vouched for and no
+        legal list kept when it is called (``apply`` clears them first; ``bots.play`` leaves none: each decision it
+        gives ``apply`` clears them), so it clears neither."""
         kind = type(action)
         if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
             return self._ask(action, None, None)
