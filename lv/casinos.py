@@ -856,7 +856,8 @@ class CasinoIndex:
         and ``height`` now: worked out at once where it is ``_rework``'s tile alone (a casino of one tile, or none,
         joining nothing) in a block filled and bossed, with nothing to refresh and no checkpoint open (``_placed``: most
         builds and remodels), or a tile that joins casinos (``_join``: new, or a casino of one tile recoloured or raised),
-        so no refresh is left to come (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
+        so no refresh is left to come (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be
+        marked dirty) otherwise."""
         number = self.board.block_number[i]
         if self.dirty or self._noting or (self._stale | self._unbossed) >> number & 1:
             return False

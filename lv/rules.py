@@ -1124,13 +1124,14 @@ class Engine:
         # (see ``CasinoIndex._fill``), and ``_told`` finds what changed from them; compiled, ``_tell`` compares the
         # blocks natively, none made
         # (declared, not set: each is read only where it was set)
-        bosses: tuple[dict[int, int | None], ...]
+        bosses: tuple[dict[int, int | None], ...] | None
         before: Blocks
         if _COMPILED:
             before = () if quiet else index.pair_blocks()
         elif not quiet:  # (pure: current, as it mostly is, read without a call)
-            kept = index._boss_blocks
-            bosses = index.boss_blocks() if kept is None or index._stale else kept
+            bosses = index._boss_blocks
+            if bosses is None or index._stale:
+                bosses = index.boss_blocks()
         changes = index.changes
         index.rebossed = 0
         if family is not None:
@@ -1143,6 +1144,7 @@ class Engine:
                 self.consequences(s, before, events)
             elif not quiet:
                 now = casino_index(self.board, s, self._join_rule)
+                assert bosses is not None  # (made above: not quiet)
                 self._told(s, now, bosses, now.boss_blocks(), events, (1 << len(bosses)) - 1)
             return
         # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
@@ -1186,6 +1188,7 @@ class Engine:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
         if index.rebossed:  # (none: every block's bosses by mask are the very dicts they were, or a new tile's)
+            assert bosses is not None  # (made above: not quiet)
             self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:
