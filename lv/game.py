@@ -843,9 +843,7 @@ class Game:
                 decision._one = ended
                 turn.decisions.append(decision)
                 self._begin_turn((p + 1) % len(s.players), None, None, not self.explicit_draws)
-                out: list[Event] = [ended]
-                out.extend(self.history[-1].draw_events)  # (``current_turn``, without its call)
-                return out
+                return [ended, *self.history[-1].draw_events]  # (``current_turn``, without its call; one list display)
             end = True
             saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
@@ -915,7 +913,7 @@ class Game:
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
-                out = [ended]
+                out: list[Event] = [ended]
                 out.extend(self._draw(Draw(), next_draw_dice, next_draw_choices) if as_decision
                            else self.history[-1].draw_events)  # (``current_turn``, without its call)
                 return out
