@@ -363,7 +363,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
+                 "_with_dice", "_bosses", "_made", "_alone", "_six", "changes", "_colors", "_heights", "_color_bits",
                  "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed",
                  "rebossed")
     # what it reads of its state (``_reads``)
@@ -403,6 +403,7 @@ class CasinoIndex:
         self.join_rule = join_rule
         self.by_height = join_rule == "color_and_height"
         self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
+        self._six = blocks == 6  # the board's six blocks (every board lv loads): pure, its pairs joined in one display
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
         self.at = CasinosByLot(self.at_bit, board)  # lot -> its casino: a view of at_bit
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
@@ -483,7 +484,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made, self._alone = source._made, source._alone
+        self._made, self._alone, self._six = source._made, source._alone, source._six
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -645,7 +646,7 @@ class CasinoIndex:
             self._tied |= 1 << number
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
-        if not self._stale and len(by) == 6:  # current: joined now (see tile_alone)
+        if not self._stale and self._six:  # current: joined now (see tile_alone)
             a, b, c, d, e, g = by
             self._with_dice = [*a, *b, *c, *d, *e, *g]
         else:
@@ -910,7 +911,7 @@ class CasinoIndex:
             self.by_block[number] = block
             by[number] = pairs
             self._pair_blocks = None
-        if not self._stale and len(by) == 6:  # current (a join's block filled, ``_joined``, most): every casino with
+        if not self._stale and self._six:  # current (a join's block filled, ``_joined``, most): every casino with
             #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
             #   call where it is kept)
             a, c, d, e, g, h = by
