@@ -979,13 +979,14 @@ class Game:
             if self._key_turn != s.turn or self._key_at != number:
                 key = self._key = ("turn", s.turn, "decision", number)
                 self._key_turn, self._key_at = s.turn, number
-        else:
+            d = self._dice
+            d.key = key
+        else:  # (the key stored at once: no local for it)
             family = APPLIED(kind)
-            key = ("turn", s.turn, "decision", len(decisions))
-        d = self._dice
-        d.key = key
+            d = self._dice
+            d.key = ("turn", s.turn, "decision", len(decisions))
         if d._spent:
-            d.again(self.seed, key, None)
+            d.again(self.seed, d.key, None)
         events: list[Event] = []
         if family is None:
             self.engine.apply(s, action, d, events, None, True)
