@@ -691,8 +691,8 @@ class GameState:
             self.dice_mask |= b
             self.die_values[i] = value or 0
             self.die_owners[i] = owner
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
@@ -744,8 +744,8 @@ class GameState:
             masks[k] = masks[k] | b
             counts[was] = counts[was] - 1
             counts[k] = counts[k] + 1
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
@@ -791,8 +791,8 @@ class GameState:
                 self._seat(masks, h + 1)
             masks[h] = masks[h] & ~b
             masks[h + 1] = masks[h + 1] | b
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
