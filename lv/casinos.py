@@ -363,7 +363,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
+                 "_with_dice", "_bosses", "_made", "_alone", "_six", "changes", "_colors", "_heights", "_color_bits",
                  "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed",
                  "rebossed")
     # what it reads of its state (``_reads``)
@@ -382,7 +382,8 @@ class CasinoIndex:
 
     def __init__(self, owner: GameState | None, join_rule: str, source: CasinoIndex | None = None) -> None:
         # pure, bit n: block n's bosses by mask made anew since ``Engine.apply`` cleared it (before a decision), but
-        # for a new tile alone on an empty lot (``_placed``: nothing to tell): ``Engine._told`` looks at those only
+        # for a new tile alone on an empty lot (``_placed``), a die rerolled or a casino grown by a tile with the same
+        # boss (``dice_changed``, ``_joined``): nothing to tell there. ``Engine._told`` looks at those only
         self.rebossed = 0
         if source is not None:  # a copy of ``source`` for ``owner`` (``copy``; None: reading what it reads)
             self._copy(source)
@@ -402,6 +403,7 @@ class CasinoIndex:
         self.join_rule = join_rule
         self.by_height = join_rule == "color_and_height"
         self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
+        self._six = blocks == 6  # the board's six blocks (every board lv loads): pure, its pairs joined in one display
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
         self.at = CasinosByLot(self.at_bit, board)  # lot -> its casino: a view of at_bit
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
@@ -482,7 +484,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made, self._alone = source._made, source._alone
+        self._made, self._alone, self._six = source._made, source._alone, source._six
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -599,7 +601,7 @@ class CasinoIndex:
         of each. Where they are all of one casino, in a block filled and bossed with none tied, nothing to refresh and
         no checkpoint open (a reorganization, a take-over: most of them), that casino's dice facts, pair and boss by
         mask are changed in place: the block is not filled again (``_fill`` would make every pair and boss of the
-        block anew), and is ``rebossed`` as a fill leaves it."""
+        block anew), and is ``rebossed`` where its boss changed."""
         low = dice & -dice
         i = low.bit_length() - 1
         casino = self.at_bit[i]
@@ -621,26 +623,30 @@ class CasinoIndex:
             self._facts[i] = f
         else:
             f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
-        pairs = list(self._pairs[number])
+        by = self._pairs
+        pairs = list(by[number])
         k = 0
         while pairs[k][0] is not casino:  # (it is one of the block's: no range made, no bound compared)
             k += 1
         pairs[k] = (casino, f)
-        self._pairs[number] = pairs
-        by_mask = dict(self._bosses_by[number])
-        by_mask[casino.mask] = f.boss
-        self._bosses_by[number] = by_mask
-        low = 1 << number
-        if f.boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
+        by[number] = pairs
+        self._pair_blocks = None
+        boss = f.boss
+        was = self._bosses_by[number]
+        if was[casino.mask] != boss:  # its boss changed: the block's bosses by mask a copy with it, ``rebossed``
+            by_mask = dict(was)
+            by_mask[casino.mask] = boss
+            self._bosses_by[number] = by_mask
+            self.rebossed |= 1 << number
+            self._boss_blocks = self._bosses = None
+        # (else the very same dict, as a fill would make it again equal: ``Engine._told`` would find nothing to tell;
+        # and every casino's boss as it was, ``boss_of_each`` kept)
+        if boss is None and len(f.top_lots) >= 2:  # tied now (the block's only one: none was)
             self._tied_by[number] = [(casino, f)]
-            self._tied |= low
-        self.rebossed |= low
-        self._boss_blocks = self._pair_blocks = None
+            self._tied |= 1 << number
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
-        self._bosses = None
-        by = self._pairs
-        if not self._stale and len(by) == 6:  # current: joined now (see tile_alone)
+        if not self._stale and self._six:  # current: joined now (see tile_alone)
             a, b, c, d, e, g = by
             self._with_dice = [*a, *b, *c, *d, *e, *g]
         else:
@@ -850,8 +856,9 @@ class CasinoIndex:
         (``GameState.place_tile``, ``recolor``, ``raise_tiles``, which tell the rest of ``tiles_changed``), ``color``
         and ``height`` now: worked out at once where it is ``_rework``'s tile alone (a casino of one tile, or none,
         joining nothing) in a block filled and bossed, with nothing to refresh and no checkpoint open (``_placed``: most
-        builds and remodels), or a new tile that joins casinos (``_join``), so no refresh is left to come
-        (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be marked dirty) otherwise."""
+        builds and remodels), or a tile that joins casinos (``_join``: new, or a casino of one tile recoloured or raised),
+        so no refresh is left to come (``Engine.carry_out`` finds nothing dirty). False (nothing done: the lot is to be
+        marked dirty) otherwise."""
         number = self.board.block_number[i]
         if self.dirty or self._noting or (self._stale | self._unbossed) >> number & 1:
             return False
@@ -862,16 +869,49 @@ class CasinoIndex:
         if self.by_height:
             same &= self._height_bits[height]
         same &= self.board.neighbours_mask[i]
-        if same:  # next to tiles of its colour (and height)
-            if was is not None:
-                return False
-            self._join(number, i, color, height, same)
-        else:
+        if same:  # next to tiles of its colour (and height): it joins their casinos (and leaves its own, ``was``, if it
+            #        was recoloured or raised: a casino of that one tile, gone with them)
+            self._join(number, i, color, height, same, was)
+            by = self._pairs
+        else:  # ``_placed``, written out (no call)
             single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
             self.at_bit[i] = single
-            self._placed(number, i, single, was)
-        by = self._pairs
-        if not self._stale and len(by) == 6:  # current (a join's block filled, ``_joined``, most): every casino with
+            block = list(self.by_block[number])
+            by = self._pairs
+            pairs = list(by[number])
+            if was is None:
+                # its dice facts made, not read first (a lot that had no tile was in no casino: none kept),
+                # ``_facts_from`` of one tile written out (no call)
+                o = self._owners[i]
+                if o is None:
+                    f = _NO_DICE
+                else:
+                    v = self._values[i]
+                    f = DiceFacts(v, single.lots, o, (o,), v)
+                self._facts[i] = f
+                at = len(block)
+                while at and block[at - 1].low > b:  # (``b``: its first lot's bit)
+                    at -= 1
+                block.insert(at, single)
+                pairs.insert(at, (single, f))
+                by_mask = dict(self._bosses_by[number])
+                by_mask[b] = f.boss
+                self._bosses_by[number] = by_mask
+                self._boss_blocks = None
+            else:
+                facts = self._facts
+                kept = facts[i]
+                if kept is None:
+                    kept = facts[i] = _facts_from(self._owners, self._values, single)
+                k = 0
+                while block[k] is not was:  # (it is one of the block's: see dice_changed)
+                    k += 1
+                block[k] = single
+                pairs[k] = (single, kept)
+            self.by_block[number] = block
+            by[number] = pairs
+            self._pair_blocks = None
+        if not self._stale and self._six:  # current (a join's block filled, ``_joined``, most): every casino with
             #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
             #   call where it is kept)
             a, c, d, e, g, h = by
@@ -977,13 +1017,14 @@ class CasinoIndex:
         self._stale |= 1 << number
         return True
 
-    def _join(self, number: int, i: int, color: str, height: int, near: int) -> None:
+    def _join(self, number: int, i: int, color: str, height: int, near: int, was: Casino | None = None) -> None:
         """``_rework`` of a new tile on bit ``i`` (block ``number``), ``color`` and ``height``, whose neighbours of
         the lots of ``near`` are of its colour (and height): its casino is the lot and the casinos on those (each
-        the component of its lots already, so no flood fill), as high as the tallest; they are gone."""
+        the component of its lots already, so no flood fill), as high as the tallest; they are gone. ``was``: the
+        casino of that one tile before it was recoloured or raised (pure, ``tile_alone``), gone with them."""
         at_bit = self.at_bit
         group = 1 << i
-        merged: list[Casino] = []
+        merged: list[Casino] = [] if was is None else [was]
         by_height = self.by_height
         while near:
             c = at_bit[(near & -near).bit_length() - 1]
@@ -1056,15 +1097,18 @@ class CasinoIndex:
             at -= 1
         block.insert(at, casino)
         pairs.insert(at, (casino, f))
-        by_mask = dict(self._bosses_by[number])
+        was = self._bosses_by[number]
+        by_mask = dict(was)
         for c in merged:
             del by_mask[c.mask]
-        by_mask[group] = f.boss
+        boss = by_mask[group] = f.boss
         self.by_block[number] = block
         self._pairs[number] = pairs
         self._bosses_by[number] = by_mask
         self._boss_blocks = self._pair_blocks = None
-        self.rebossed |= 1 << number
+        if len(merged) > 1 or was[merged[0].mask] != boss:  # a merge, or the casino grown has another boss: to tell
+            # (one casino grown, its boss the same, as most: ``Engine._told`` would find nothing, not ``rebossed``)
+            self.rebossed |= 1 << number
 
     def _casino(self, mask: int, color: str, height: int) -> Casino:
         """``Casino.make``: the one casino on the lots of ``mask`` of this colour and height."""

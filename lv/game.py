@@ -825,10 +825,25 @@ class Game:
             # draw, a reroll, a choice or a lay-off (the action step's legal list has none; vouched all the same, the
             # engine refuses them as always). Pure, ~50 bytecodes fewer a decision. All but the end of the turn:
             # ``_apply_own``
+            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             if type(action) is not EndTurn:
                 return self._apply_own(action)
-            self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
             turn = self.history[-1]
+            if not _COMPILED and draw is None:  # pure, the simulation's end of the turn (``bots.play``'s): the end
+                #   below written out for no draw given, nothing to put back (no ``try``), no draw as a decision
+                p = s.current
+                try:  # (a seat past the list's end is rare: no length compared each time)
+                    ended = _ENDED[p]
+                except IndexError:
+                    ended = _ended(p)
+                decision = _new_decision(Decision)
+                decision.action = action
+                decision._dice = decision._choices = decision._generated = decision._events = None
+                decision._pair = decision._gen = 0
+                decision._one = ended
+                turn.decisions.append(decision)
+                self._begin_turn((p + 1) % len(s.players), None, None, not self.explicit_draws)
+                return [ended, *self.history[-1].draw_events]  # (``current_turn``, without its call; one list display)
             end = True
             saved = None  # (nothing to put back: ``turns`` and ``decided`` are not read)
         else:
@@ -948,50 +963,61 @@ class Game:
         """``apply(action)`` for the engine's own decision for this state in the action step but the end of the turn
         (``random_pick``'s, vouched for), no dice and no choices given: none of ``apply``'s checks can refuse it
         (see there). ``bots.play`` calls it for the uniform bot's picks, without ``apply``'s tests of its keywords
-        (pure: ~30 bytecodes a decision); ``apply`` calls it for a vouched decision."""
-        self._vouched = self._legal = None  # (``_checked`` is None: push sets it for a decision not vouched)
+        (pure: ~30 bytecodes a decision); ``apply`` calls it for a vouched decision. Nothing is vouched for and no
+        legal list kept when it is called (``apply`` clears them first; ``bots.play`` leaves none: each decision it
+        gives ``apply`` clears them), so it clears neither."""
         kind = type(action)
         if kind is Gamble and action.lay_off is None:  # chosen without the boss's answer
             return self._ask(action, None, None)
         s = self.state
-        turn = self.history[-1]
+        decisions = self.history[-1].decisions  # (the turn's: its length read, then appended to)
         # its family, carried out by ``Engine.carry_out`` at once (None: not one of the action step's own, a trade's:
-        # ``Engine.apply``, as ``apply`` would)
-        family = applied_family(kind) if _COMPILED else APPLIED(kind)
+        # ``Engine.apply``, as ``apply`` would), looked up in the one test of the build below
         if _COMPILED:  # (as ``apply``: the dice's key kept for a push after a pop)
-            number, key = len(turn.decisions), self._key
+            family = applied_family(kind)
+            number, key = len(decisions), self._key
             if self._key_turn != s.turn or self._key_at != number:
                 key = self._key = ("turn", s.turn, "decision", number)
                 self._key_turn, self._key_at = s.turn, number
-        else:
-            key = ("turn", s.turn, "decision", len(turn.decisions))
-        d = self._dice
-        d.key = key
+            d = self._dice
+            d.key = key
+        else:  # (the key stored at once: no local for it)
+            family = APPLIED(kind)
+            d = self._dice
+            d.key = ("turn", s.turn, "decision", len(decisions))
         if d._spent:
-            d.again(self.seed, key, None)
+            d.again(self.seed, d.key, None)
         events: list[Event] = []
-        if family is not None:
-            self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)
-        else:
+        if family is None:
             self.engine.apply(s, action, d, events, None, True)
+        elif kind is not Gamble or _COMPILED:
+            self.engine.carry_out(s, family, action, d, events, _NO_CHOICES)
+        else:  # pure, a gamble: it changes no tile and no die, so where the index is current, none of its casinos
+            #    stale or tied, ``Engine.carry_out`` would find nothing to settle or tell after it: its family's
+            #    ``carry_out`` at once (the bosses before it not made, ~45 bytecodes and a frame fewer a gamble)
+            engine = self.engine
+            index = s._casinos
+            if (index is None or index.dirty or index._stale or index._tied
+                    or index.join_rule != engine._join_rule):
+                engine.carry_out(s, family, action, d, events, _NO_CHOICES)
+            else:
+                family.carry_out(engine, s, s.current, action, d, events, _NO_CHOICES)
         if _COMPILED:
             decision = _decided(action, d, None, events)
-        else:  # (``_decided`` written out, as in ``apply``)
-            used = d._used
-            one = len(events) == 1
+        else:  # (``_decided`` written out, as in ``apply``; no locals for what is read once)
             decision = _new_decision(Decision)
             decision.action = action
-            decision._dice = used if used else None
+            decision._dice = d._used or None
             decision._choices = decision._generated = None
             decision._pair = d._pair
             decision._gen = d._gen
-            if one:
+            if len(events) == 1:
                 decision._events = None
                 decision._one = events[0]
             else:
                 decision._events = events
                 decision._one = None
-        turn.decisions.append(decision)
+        decisions.append(decision)
         return events
 
     # ------------------------------------------------------------------ the boss's lay-off (lv/actions/layoff.py)

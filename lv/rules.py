@@ -1123,15 +1123,15 @@ class Engine:
         # ``snapshot``; pure, the bosses by mask instead: compared in C, they spare ``_told`` when nothing is to tell
         # (see ``CasinoIndex._fill``), and ``_told`` finds what changed from them; compiled, ``_tell`` compares the
         # blocks natively, none made
-        bosses: tuple[dict[int, int | None], ...] = ()
-        before: Blocks = ()
-        if quiet:
-            pass
-        elif _COMPILED:
-            before = index.pair_blocks()
-        else:  # (pure: current, as it mostly is, read without a call)
-            kept = index._boss_blocks
-            bosses = index.boss_blocks() if kept is None or index._stale else kept
+        # (declared, not set: each is read only where it was set)
+        bosses: tuple[dict[int, int | None], ...] | None
+        before: Blocks
+        if _COMPILED:
+            before = () if quiet else index.pair_blocks()
+        elif not quiet:  # (pure: current, as it mostly is, read without a call)
+            bosses = index._boss_blocks
+            if bosses is None or index._stale:
+                bosses = index.boss_blocks()
         changes = index.changes
         index.rebossed = 0
         if family is not None:
@@ -1144,23 +1144,24 @@ class Engine:
                 self.consequences(s, before, events)
             elif not quiet:
                 now = casino_index(self.board, s, self._join_rule)
+                assert bosses is not None  # (made above: not quiet)
                 self._told(s, now, bosses, now.boss_blocks(), events, (1 << len(bosses)) - 1)
             return
         # no tile and no die changed (a gamble, most sales) and no casino is tied: no tie to settle, no merge, no
         # boss changed (the index, filled before, is as it was: ``pair_blocks`` would give ``before`` again)
         if index.changes == changes and not index._stale and not index._tied:
             return
-        # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them): refreshed,
-        # the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the refresh is
-        # left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is run). Asked only
-        # where a ``_tell`` would run (not quiet): a search's quiet imagined games tell nothing anyway, and there the
-        # check cost more than it spared (one mcts:200 decision +0.7 M); pure, not asked (its bytecodes cost a
-        # reference game ~0.1 M, and pure compares the bosses by mask before any ``_tell``)
-        if _COMPILED and not quiet and index.nothing_to_tell():
-            return
         # ``resolve_ties`` then ``consequences``, on this index: its ties are known once it is filled (no bosses by
         # mask made: the blocks' casinos and dice facts are compared, ``_tell``)
         if _COMPILED or quiet:
+            # a build that joins nothing, a remodel or raise of a whole casino that joins nothing (most of them):
+            # refreshed, the casinos would be on the lots they were, with their dice, so nothing to settle or tell; the
+            # refresh is left to the next reader of the casinos (a push popped unread pays none, and no ``_tell`` is
+            # run). Asked only where a ``_tell`` would run (not quiet): a search's quiet imagined games tell nothing
+            # anyway, and there the check cost more than it spared (one mcts:200 decision +0.7 M); pure, not asked (its
+            # bytecodes cost a reference game ~0.1 M, and pure compares the bosses by mask before any ``_tell``)
+            if _COMPILED and not quiet and index.nothing_to_tell():
+                return
             index.settle()
             if index._tied:
                 self.resolve_ties(s, dice, events)
@@ -1168,8 +1169,8 @@ class Engine:
                 self._tell(s, before, index.pair_blocks(), events)
             return
         # ``boss_blocks`` (pure: filled with the bosses by mask, compared first), without its call
-        dirty = index.dirty
-        if dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+        if index.dirty:  # ``refresh``, without its call where the tiles changed are in one block (most decisions)
+            dirty = index.dirty
             board = self.board
             number = board.block_number[(dirty & -dirty).bit_length() - 1]
             bm = board.block_masks[number]
@@ -1187,6 +1188,7 @@ class Engine:
             self.resolve_ties(s, dice, events)
             after = index.boss_blocks()
         if index.rebossed:  # (none: every block's bosses by mask are the very dicts they were, or a new tile's)
+            assert bosses is not None  # (made above: not quiet)
             self._told(s, index, bosses, after, events, index.rebossed)
 
     def why_waiting(self, s: GameState) -> Reason | None:

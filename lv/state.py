@@ -691,23 +691,27 @@ class GameState:
             self.dice_mask |= b
             self.die_values[i] = value or 0
             self.die_owners[i] = owner
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         index = self._casinos
         if index is None and self._casinos_from is not None:
             index = self._adopt()
         if index is not None:
             if _COMPILED:
                 index.tiles_changed(b)
+                if old is not None:
+                    index.die_changed(i)  # the casino on the lot may keep its lots, with another die
             else:  # pure, ``tiles_changed`` written out (no call), the stamp its version (see _STAMPS); a tile alone
                 #      worked out at once where the index can (``CasinoIndex.tile_alone``), else its lot marked dirty
+                #      (``old`` tested once)
                 index._tile_mask |= b
                 index.changes = stamp
                 index._all = index._with_dice = index._bosses = None
-                if old is not None or not index.tile_alone(i, b, color, height):
+                if old is not None:
                     index.dirty |= b
-            if old is not None:
-                index.die_changed(i)  # the casino on the lot may keep its lots, with another die
+                    index.die_changed(i)  # (as above)
+                elif not index.tile_alone(i, b, color, height):
+                    index.dirty |= b
 
     def recolor(self, lots: Iterable[str], color: str, bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` take the colour ``color`` (a remodel). ``bits``: the lots' bit positions, if the
@@ -715,7 +719,10 @@ class GameState:
         u = self._undo
         if u is not None and u.color_bits is None:
             self._noting_colors(u)
-        tiles, masks, colors, counts = self.tiles, self.color_bits, self.tile_colors, self.color_counts
+        tiles = self.tiles  # (one a statement: no tuple packed and unpacked)
+        masks = self.color_bits
+        colors = self.tile_colors
+        counts = self.color_counts
         board = self.board
         color_id, order = board.color_id, board.order
         k = color_id[color]
@@ -737,8 +744,8 @@ class GameState:
             masks[k] = masks[k] | b
             counts[was] = counts[was] - 1
             counts[k] = counts[k] + 1
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()
@@ -784,8 +791,8 @@ class GameState:
                 self._seat(masks, h + 1)
             masks[h] = masks[h] & ~b
             masks[h + 1] = masks[h + 1] | b
-        _STAMPS.last += 1
-        stamp = self.structure = _STAMPS.last
+        stamp = _STAMPS.last + 1  # (the next stamp written where it is kept: no in-place add read again)
+        _STAMPS.last = self.structure = stamp
         kept = self._casinos
         if kept is None and self._casinos_from is not None:
             kept = self._adopt()

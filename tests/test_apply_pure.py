@@ -1,6 +1,6 @@
 """Applying a decision in fewer steps (round 21): the simulation's case of ``Game.apply`` (a vouched decision, nothing
 given) takes a short path; in the pure build a tile alone or a tile that joins casinos changes its block's pairs and
-bosses by mask in place of a fill (``CasinoIndex._placed``, ``_joined``), and merges and boss changes are found from
+bosses by mask in place of a fill (``CasinoIndex.tile_alone``, ``_joined``), and merges and boss changes are found from
 the bosses by mask of the blocks made anew (``Engine._told``, ``CasinoIndex.rebossed``). Each test pins what the
 shorter way must not change: the index it leaves, the events it tells, the game it plays."""
 
@@ -45,21 +45,22 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
     alone or joined casinos) holds what an index made anew for the state holds: the same casinos in board order, the
     same pairs, bosses by mask and tied casinos. The in-place ways are taken (pure)."""
     placed = joined = 0
-    real_placed, real_joined = CasinoIndex._placed, CasinoIndex._joined
+    real_placed, real_joined = CasinoIndex.tile_alone, CasinoIndex._joined
 
-    def counting_placed(self, *args):
+    def counting_placed(self, *args):  # a tile alone (or joining casinos) worked out at once
         nonlocal placed
-        placed += 1
-        return real_placed(self, *args)
+        done = real_placed(self, *args)
+        placed += done
+        return done
 
     def counting_joined(self, *args):
         nonlocal joined
         joined += 1
         return real_joined(self, *args)
 
-    pure = isinstance(CasinoIndex.__dict__.get("_placed"), type(counting_placed))
+    pure = isinstance(CasinoIndex.__dict__.get("tile_alone"), type(counting_placed))
     if pure:
-        CasinoIndex._placed, CasinoIndex._joined = counting_placed, counting_joined  # type: ignore[method-assign]
+        CasinoIndex.tile_alone, CasinoIndex._joined = counting_placed, counting_joined  # type: ignore[method-assign]
     try:
         for seed in range(4):
             game = lv.new_game(spec, 4, seed=seed)
@@ -71,7 +72,7 @@ def test_the_index_changed_in_place_is_the_index_made_anew(spec):
                 assert _view(game.state._casinos) == _view(fresh)
     finally:
         if pure:
-            CasinoIndex._placed, CasinoIndex._joined = real_placed, real_joined  # type: ignore[method-assign]
+            CasinoIndex.tile_alone, CasinoIndex._joined = real_placed, real_joined  # type: ignore[method-assign]
     if pure:
         assert placed > 50 and joined > 5, (placed, joined)
 
@@ -131,9 +132,19 @@ def test_a_vouched_decision_is_carried_out_by_its_family_at_once(monkeypatch):
     """``Game.apply`` hands a decision it vouches for (``random_legal``'s very object, nothing given) to
     ``Engine.carry_out`` with its family at once, not to ``Engine.apply`` (its step's checks, and the family looked
     up again); an equal copy, not vouched, goes through ``Engine.apply``, whose own ``carry_out`` gets no family
-    (checked: ``act``). An end of turn and a trade's decisions are neither (the game's turn machinery; any time)."""
+    (checked: ``act``). An end of turn and a trade's decisions are neither (the game's turn machinery; any time). A
+    gamble (no tile, no die changed) goes to its family's ``carry_out`` at once where the index is current with no
+    casino tied (``Game._apply_own``: nothing for ``Engine.carry_out`` to settle or tell after it)."""
+    from lv.actions import gamble as gamble_module
+
     calls: list[tuple[str, object, object]] = []
     real_apply, real_carry_out = Engine.apply, Engine.carry_out
+    gambles = type(gamble_module.FAMILY)
+    real_gamble = gambles.carry_out
+
+    def gamble(self, engine, s, player, a, dice, events, choices):
+        calls.append(("gamble", a, None))
+        real_gamble(self, engine, s, player, a, dice, events, choices)
 
     def apply(self, s, action, dice, events, choices=None, trusted=False):
         calls.append(("apply", action, trusted))
@@ -145,9 +156,11 @@ def test_a_vouched_decision_is_carried_out_by_its_family_at_once(monkeypatch):
 
     monkeypatch.setattr(Engine, "apply", apply)
     monkeypatch.setattr(Engine, "carry_out", carry_out)
+    monkeypatch.setattr(gambles, "carry_out", gamble)
     game = lv.new_game("revised", 4, seed=6)
     rng = random.Random(6)
     kinds = set()
+    at_once = 0
     while not game.over and len(kinds) < 5:
         action = game.random_legal(rng)
         del calls[:]
@@ -156,9 +169,13 @@ def test_a_vouched_decision_is_carried_out_by_its_family_at_once(monkeypatch):
             assert not calls
             continue
         family = lv.actions.FAMILY_OF[type(action)].name
-        assert calls == [("carry_out", action, family)], calls
+        if family == "gamble":
+            assert calls in ([("gamble", action, None)], [("carry_out", action, family), ("gamble", action, None)])
+            at_once += len(calls) == 1
+        else:
+            assert calls == [("carry_out", action, family)], calls
         kinds.add(family)
-    assert kinds >= {"build", "gamble", "remodel", "reorganize"}, kinds
+    assert kinds >= {"build", "gamble", "remodel", "reorganize"} and at_once, (kinds, at_once)
     other = lv.new_game("revised", 4, seed=6)
     rng = random.Random(6)
     while True:
@@ -168,7 +185,7 @@ def test_a_vouched_decision_is_carried_out_by_its_family_at_once(monkeypatch):
         other.apply(action)
     del calls[:]
     other.apply(copy.copy(action))  # the first decision, given from outside: checked
-    assert calls == [("apply", calls[0][1], False), ("carry_out", calls[0][1], None)], calls
+    assert calls[:2] == [("apply", calls[0][1], False), ("carry_out", calls[0][1], None)], calls
 
 
 def test_a_vouched_gamble_without_the_boss_s_answer_waits_for_it_where_the_boss_is_asked():

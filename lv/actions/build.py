@@ -308,8 +308,11 @@ class BuildFamily(Family):
             if COMPILED:
                 events.append(Built(player, a.lot, a.color, lot.price, lot.die if ok else None, moved))
             else:  # (pure: without ``__init__``'s frame, see ``new_event``)
-                built = new_event(Built)
-                built.player, built.lot, built.color, built.cost = player, a.lot, a.color, lot.price
+                built = new_event(Built)  # (a field a statement: no tuple packed and unpacked)
+                built.player = player
+                built.lot = a.lot
+                built.color = a.color
+                built.cost = lot.price
                 built.value, built.moved_from = lot.die if ok else None, moved
                 events.append(built)
 

@@ -401,7 +401,10 @@ class GambleFamily(Family):
         # generic attribute lookup)
         lot, bet, lay_off = a.lot, a.bet, a.lay_off is True  # (None: not asked, in a trade's step: no lay-off)
         tables = engine.family_tables  # the outcomes by total, as masks (compiled: native reads and tests)
-        index = engine.index(s)  # (``casino_at`` and ``boss``, on the one index: one call, not five)
+        # (``casino_at`` and ``boss``, on the one index, current: ``Engine.carry_out`` made it so, as ``apply``'s checks
+        # did; read without a call)
+        index = s._casinos
+        assert index is not None
         casino = index.at_bit[engine.board.index[lot]]  # (``index.at.get``, its call spared)
         assert casino is not None
         f = index._facts[casino.first]  # (``index.facts_of``, its call spared where they are kept, as they mostly are)
@@ -438,11 +441,19 @@ class GambleFamily(Family):
             if COMPILED:
                 events.append(Gambled(player, lot, b, bet, (d1, d2), total, outcome, lay_off, gambler_gets,
                                       boss_gets))  # positional, in field order (see build.py)
-            else:  # (pure: without ``__init__``'s frame, see ``new_event``)
+            else:  # (pure: without ``__init__``'s frame, see ``new_event``; a field a statement, no tuple packed and
+                #    unpacked)
                 told = new_event(Gambled)
-                told.player, told.lot, told.boss, told.bet, told._dice = player, lot, b, bet, (d1, d2)
-                told.total, told.outcome, told.lay_off, told.gambler_gets, told.boss_gets = \
-                    total, outcome, lay_off, gambler_gets, boss_gets
+                told.player = player
+                told.lot = lot
+                told.boss = b
+                told.bet = bet
+                told._dice = (d1, d2)
+                told.total = total
+                told.outcome = outcome
+                told.lay_off = lay_off
+                told.gambler_gets = gambler_gets
+                told.boss_gets = boss_gets
                 events.append(told)
 
 

@@ -204,7 +204,10 @@ class RaiseFamily(Family):
     def carry_out(self, engine: Engine, s: GameState, player: int, a: Raise, dice: Dice, events: list[Event],
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-        casino = engine.casino_at(s, a.lot)
+        # (``casino_at``, without its call: the index current, as ``gamble``'s)
+        index = s._casinos
+        assert index is not None
+        casino = index.at_bit[engine.board.index[a.lot]]
         assert casino is not None
         price = engine.family_tables.raise_.per * casino.spaces  # ``raise_cost``: its table's ``per`` a space (no call)
         s.players[player].money -= price

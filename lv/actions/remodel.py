@@ -346,7 +346,10 @@ class RemodelFamily(Family):
     def carry_out(self, engine: Engine, s: GameState, player: int, a: Remodel, dice: Dice, events: list[Event],
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-        casino = engine.casino_at(s, a.lot)
+        # (``casino_at``, without its call: the index current, as ``gamble``'s)
+        index = s._casinos
+        assert index is not None
+        casino = index.at_bit[engine.board.index[a.lot]]
         assert casino is not None
         table = engine.family_tables.remodel  # ``remodel_cost``, its table's ``per`` a unit (no call of the formula)
         price = table.per * (casino.spaces if table.by_space else casino.physical_tiles)

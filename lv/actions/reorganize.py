@@ -222,8 +222,10 @@ class ReorganizeFamily(Family):
     def carry_out(self, engine: Engine, s: GameState, player: int, a: Reorganize, dice: Dice, events: list[Event],
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-        # (``casino_at`` and ``pips`` on the one index, the dice facts read where kept: one call, not four)
-        index = engine.index(s)
+        # (``casino_at`` and ``pips`` on the one index, the dice facts read where kept: no call, not four; the index
+        # current, as ``gamble``'s)
+        index = s._casinos
+        assert index is not None
         casino = index.at_bit[engine.board.index[a.lot]]
         assert casino is not None
         f = index._facts[casino.first]

@@ -453,7 +453,10 @@ class SprawlFamily(Family):
     def carry_out(self, engine: Engine, s: GameState, player: int, a: Sprawl, dice: Dice, events: list[Event],
                   choices: dict[str, str]) -> None:
         """``apply`` without the referee's checks: only for a decision the engine's own generator made now."""
-        casino = engine.casino_at(s, a.source)
+        # (``casino_at``, without its call: the index current, as ``gamble``'s)
+        index = s._casinos
+        assert index is not None
+        casino = index.at_bit[engine.board.index[a.source]]
         assert casino is not None
         price = sprawl_cost(engine, a.lot, casino.height)
         ok, moved = engine.free_die(s, player, a.lot, events, choices.get("die_from"))
