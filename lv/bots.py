@@ -741,6 +741,9 @@ def play(game: Game, bots: list[Bot], seed: int | str = 0, max_decisions: int = 
     uniform = uniform_bot  # read once (compiled, a module-level function is a dict lookup each time it is read)
     asks = asks_boss(game.profile)  # a gamble waits for its boss's answer (000 L194), which the boss's bot gives
     gamble, end_turn = A.Gamble, A.EndTurn
+    # nothing vouched for and no legal list kept from before (``random_legal``, ``legal_actions`` called on this game
+    # by its caller): ``Game._apply_own``, which the uniform seats' decisions go through, clears neither
+    game._vouched = game._legal = None
     with fewer_collections():  # the cyclic collector less often while the game is played
         for _ in range(max_decisions):
             s = game.state

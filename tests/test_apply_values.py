@@ -172,7 +172,7 @@ def test_a_tile_alone_on_an_empty_lot_is_not_compared(monkeypatch):
 
     monkeypatch.setattr(Engine, "_told", counted)
     alone = joining = merging = 0
-    for seed in range(4):
+    for seed in (0, 1, 2, 3, 16, 17, 20):  # (16, 17, 20: a build that merges two casinos, rare in a uniform game)
         game = lv.new_game("revised", 4, seed)
         rng = random.Random(seed)
         while not game.over:
@@ -192,7 +192,7 @@ def test_a_tile_alone_on_an_empty_lot_is_not_compared(monkeypatch):
                 assert calls > was, action
             elif near:
                 joining += calls > was
-    assert alone > 50 and merging + joining > 0, (alone, merging, joining)
+    assert alone > 50 and merging >= 3 and joining > 0, (alone, merging, joining)
 
 
 @pytest.mark.parametrize("spec", [*SPECS[:2], "revised,components.dice_per_player=4"])
