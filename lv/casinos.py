@@ -872,45 +872,11 @@ class CasinoIndex:
         if same:  # next to tiles of its colour (and height): it joins their casinos (and leaves its own, ``was``, if it
             #        was recoloured or raised: a casino of that one tile, gone with them)
             self._join(number, i, color, height, same, was)
-            by = self._pairs
-        else:  # ``_placed``, written out (no call)
+        else:  # a casino of its own (``_rework``'s tile alone)
             single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
             self.at_bit[i] = single
-            block = list(self.by_block[number])
-            by = self._pairs
-            pairs = list(by[number])
-            if was is None:
-                # its dice facts made, not read first (a lot that had no tile was in no casino: none kept),
-                # ``_facts_from`` of one tile written out (no call)
-                o = self._owners[i]
-                if o is None:
-                    f = _NO_DICE
-                else:
-                    v = self._values[i]
-                    f = DiceFacts(v, single.lots, o, (o,), v)
-                self._facts[i] = f
-                at = len(block)
-                while at and block[at - 1].low > b:  # (``b``: its first lot's bit)
-                    at -= 1
-                block.insert(at, single)
-                pairs.insert(at, (single, f))
-                by_mask = dict(self._bosses_by[number])
-                by_mask[b] = f.boss
-                self._bosses_by[number] = by_mask
-                self._boss_blocks = None
-            else:
-                facts = self._facts
-                kept = facts[i]
-                if kept is None:
-                    kept = facts[i] = _facts_from(self._owners, self._values, single)
-                k = 0
-                while block[k] is not was:  # (it is one of the block's: see dice_changed)
-                    k += 1
-                block[k] = single
-                pairs[k] = (single, kept)
-            self.by_block[number] = block
-            by[number] = pairs
-            self._pair_blocks = None
+            self._placed(number, i, single, was)
+        by = self._pairs
         if not self._stale and self._six:  # current (a join's block filled, ``_joined``, most): every casino with
             #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
             #   call where it is kept)
