@@ -529,18 +529,8 @@ class Dice:
             if _COMPILED:  # (compiled, two native calls: ``_two`` would be a third)
                 d1 = self._roll()
                 d2 = self._roll()
-            else:  # pure: ``_two`` inline (one Python call fewer a gamble)
-                stream = self._stream
-                if stream is None or not self._rolling:  # the step's first die: its stream started
-                    stream = self._started()
-                stream.state = z = (stream.state + _GAMMA) & _MASK64
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-                d1 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
-                stream.state = z = (stream.state + _GAMMA) & _MASK64
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-                d2 = 1 + (((z ^ (z >> 31)) * 6) >> 64)
+            else:  # pure: both from the step's stream in one call
+                d1, d2 = self._two()
             if self._gen:
                 self._note(_GAMBLE)
             else:  # (nothing noted yet: ``_note`` without its call)

@@ -900,16 +900,9 @@ class Game:
                 as_decision = bool(draw) and self.explicit_draws
                 if as_decision and saved is None:  # a draw refused takes the end back too
                     saved, turns, decided = s.copy(), len(self.history), len(turn.decisions)
-                # (its one event kept without a list: ``_decided``)
-                if _COMPILED:
-                    decision = _one_decision(action, ended)
-                else:  # (pure: made without ``__init__``'s frame, each field stored once, without a call)
-                    decision = _new_decision(Decision)
-                    decision.action = action
-                    decision._dice = decision._choices = decision._generated = decision._events = None
-                    decision._pair = decision._gen = 0
-                    decision._one = ended
-                turn.decisions.append(decision)
+                # (its one event kept without a list: ``_decided``; pure, the simulation's end of the turn is made
+                #   above without a call)
+                turn.decisions.append(_one_decision(action, ended))
                 self._begin_turn((s.current + 1) % len(s.players), None if as_decision else next_draw_dice,
                                  None if as_decision else next_draw_choices,
                                  draw=not self.explicit_draws if draw is None else draw and not as_decision)
@@ -937,25 +930,7 @@ class Game:
                 del self.history[turns:], turn.decisions[decided:]
                 s.restore(saved)
             raise
-        if _COMPILED:
-            decision = _decided(action, d, choices, events)
-        else:  # ``_decided``, written out (the pure build's call of it cost ~0.1 M a game), made without
-            #   ``__init__``'s frame, each field stored once
-            used = d._used
-            one = len(events) == 1
-            decision = _new_decision(Decision)
-            decision.action = action
-            decision._dice = used if used else None
-            decision._choices = None if not choices else dict(choices)
-            decision._generated = None
-            decision._pair = d._pair
-            decision._gen = d._gen
-            if one:
-                decision._events = None
-                decision._one = events[0]
-            else:
-                decision._events = events
-                decision._one = None
+        decision = _decided(action, d, choices, events)  # (pure, the simulation's is made in ``_apply_own``)
         turn.decisions.append(decision)
         return events
 
