@@ -584,6 +584,20 @@ class CasinoIndex:
         self.changes = _VERSIONS.last
         self._all = self._with_dice = self._bosses = None
 
+    def recast(self, changed: int, stamp: int, i: int, color: str, height: int) -> None:
+        """Pure ``tiles_changed`` of a recolour or a raise (``GameState.recolor``, ``raise_tiles``), the state's stamp
+        its version: the tiles of ``changed`` are of ``color`` and ``height`` now, ``i`` the bit of one of them. Worked
+        out at once where the index can: a whole casino joining nothing (``_kept_lots``), a tile alone
+        (``tile_alone``); else the lots are marked dirty, for a refresh."""
+        self._tile_mask |= changed
+        self.changes = stamp
+        self._all = self._with_dice = self._bosses = None
+        if changed & (changed - 1):
+            if self.dirty or self._noting or not self._kept_lots(self.board.block_number[i], changed):
+                self.dirty |= changed
+        elif not self.tile_alone(i, changed, color, height):
+            self.dirty |= changed
+
     def die_changed(self, i: int) -> None:
         """The die on bit ``i`` changed (put, taken away, rerolled, or another player's)."""
         casino = self.at_bit[i]

@@ -752,17 +752,9 @@ class GameState:
         if kept is not None and changed:
             if _COMPILED:
                 kept.tiles_changed(changed)
-            else:  # (pure: see place_tile; one lot: ``i`` and its tile ``t``, the loop's last; more, a whole casino
-                #      joining nothing worked out at once where nothing else is to refresh and no checkpoint is open,
-                #      ``CasinoIndex._kept_lots``)
-                kept._tile_mask |= changed
-                kept.changes = stamp
-                kept._all = kept._with_dice = kept._bosses = None
-                if changed & (changed - 1):
-                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
-                        kept.dirty |= changed
-                elif not kept.tile_alone(i, changed, color, t.height):
-                    kept.dirty |= changed
+            else:  # (pure: told with the stamp as its version, worked out at once where it can: ``recast``; ``i``
+                #      and its tile ``t``: the loop's last)
+                kept.recast(changed, stamp, i, color, t.height)
 
     def raise_tiles(self, lots: Iterable[str], bits: tuple[int, ...] = ()) -> None:
         """The tiles on ``lots`` are one level higher (a raise). ``bits``: as ``recolor``'s."""
@@ -800,14 +792,7 @@ class GameState:
             if _COMPILED:
                 kept.tiles_changed(changed)
             else:  # (pure: see recolor)
-                kept._tile_mask |= changed
-                kept.changes = stamp
-                kept._all = kept._with_dice = kept._bosses = None
-                if changed & (changed - 1):
-                    if kept.dirty or kept._noting or not kept._kept_lots(board.block_number[i], changed):
-                        kept.dirty |= changed
-                elif not kept.tile_alone(i, changed, t.color, t.height + 1):
-                    kept.dirty |= changed
+                kept.recast(changed, stamp, i, t.color, t.height + 1)
 
     def _take_tile(self, old: Tile, b: int) -> None:
         colors, heights, counts = self.color_bits, self.height_bits, self.color_counts
