@@ -104,7 +104,8 @@ def main() -> None:
         if not (root / "lv" / "__init__.py").is_file():
             ap.error(f"--root {args.root}: no lv/ checkout there")
         env = dict(os.environ, PYTHONPATH=str(root), **{LV_ROOT: str(root)})
-        sys.exit(subprocess.run([sys.executable, *sys.argv], env=env, cwd=root).returncode)
+        sys.exit(subprocess.run([sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]], env=env,
+                                cwd=root).returncode)
     sys.path.insert(0, os.environ.get(LV_ROOT) or str(ROOT))
     data = count(args.games, args.bot, args.lines)
     if args.json:

@@ -219,3 +219,8 @@ def test_bytecodes_counts_a_game_by_phase_function_and_line(tmp_path: Path) -> N
     legal = sum(row["bytecodes"] for row in data["functions"] if row["function"].startswith("legal.py:"))
     assert legal > 0 and sum(data["lines"].values()) == legal
     assert run()["total"] == total
+    # another checkout's lv counted (``--root``), the script named as from the project's folder
+    other = subprocess.run([sys.executable, "benchmarks/bytecodes.py", "--games", "1", "--root", str(ROOT), "--json"],
+                           capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert other.returncode == 0, other.stderr
+    assert json.loads(other.stdout)["total"] == total
