@@ -363,7 +363,7 @@ class CasinoIndex:
 
     __slots__ = ("board", "join_rule", "by_height", "by_block", "at_bit", "at", "dirty", "_facts",
                  "_pairs", "_pair_blocks", "_bosses_by", "_boss_blocks", "_tied_by", "_tied", "_stale", "_all",
-                 "_with_dice", "_bosses", "_made", "_alone", "_six", "changes", "_colors", "_heights", "_color_bits",
+                 "_with_dice", "_bosses", "_made", "_alone", "changes", "_colors", "_heights", "_color_bits",
                  "_height_bits", "_color_id", "_owners", "_values", "_tile_mask", "_noting", "_log", "_noted", "_unbossed",
                  "rebossed")
     # what it reads of its state (``_reads``)
@@ -403,7 +403,6 @@ class CasinoIndex:
         self.join_rule = join_rule
         self.by_height = join_rule == "color_and_height"
         self.by_block: list[list[Casino]] = [[] for _ in range(blocks)]
-        self._six = blocks == 6  # the board's six blocks (every board lv loads): pure, its pairs joined in one display
         self.at_bit: list[Casino | None] = [None] * len(board.order)  # bit -> its casino
         self.at = CasinosByLot(self.at_bit, board)  # lot -> its casino: a view of at_bit
         self.dirty = owner.tile_mask  # the lots whose tiles changed since the last refresh
@@ -484,7 +483,7 @@ class CasinoIndex:
         self._boss_blocks, self._unbossed = source._boss_blocks, source._unbossed
         self._tied_by, self._tied = list(source._tied_by), source._tied
         self._all, self._with_dice, self._bosses = source._all, source._with_dice, source._bosses
-        self._made, self._alone, self._six = source._made, source._alone, source._six
+        self._made, self._alone = source._made, source._alone
         self.changes = source.changes
         self._no_log()  # a copy notes nothing until its own state's checkpoint
 
@@ -627,16 +626,7 @@ class CasinoIndex:
                 dice ^= low
                 self.die_changed(low.bit_length() - 1)
             return
-        if casino.spaces == 1:  # (one tile, most: ``_facts_from``'s written out, no call)
-            o = self._owners[i]
-            if o is None:
-                f = _NO_DICE
-            else:
-                v = self._values[i]
-                f = DiceFacts(v, casino.lots, o, (o,), v)
-            self._facts[i] = f
-        else:
-            f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
+        f = self._facts[casino.first] = _facts_from(self._owners, self._values, casino)
         by = self._pairs
         pairs = list(by[number])
         k = 0
@@ -660,11 +650,8 @@ class CasinoIndex:
             self._tied |= 1 << number
         _VERSIONS.last += 1
         self.changes = _VERSIONS.last
-        if not self._stale and self._six:  # current: joined now (see tile_alone)
-            a, b, c, d, e, g = by
-            self._with_dice = [*a, *b, *c, *d, *e, *g]
-        else:
-            self._with_dice = None
+        # current: joined now (see tile_alone)
+        self._with_dice = None if self._stale else self._all_pairs()
 
     def refresh(self) -> None:
         """Work out again the casinos that the tiles changed since the last refresh touch, block by block."""
@@ -890,12 +877,10 @@ class CasinoIndex:
             single = self._made.get((b, color, height)) or _new_casino(self.board, self._made, b, color, height)
             self.at_bit[i] = single
             self._placed(number, i, single, was)
-        by = self._pairs
-        if not self._stale and self._six:  # current (a join's block filled, ``_joined``, most): every casino with
-            #   its dice facts joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a
-            #   call where it is kept)
-            a, c, d, e, g, h = by
-            self._with_dice = [*a, *c, *d, *e, *g, *h]
+        if not self._stale:  # current (a join's block filled, ``_joined``, most): every casino with its dice facts
+            #   joined now (see with_dice), as the pick asks next (it reads ``_with_dice`` without a call where it is
+            #   kept)
+            self._with_dice = self._all_pairs()
         return True
 
     def _placed(self, number: int, i: int, single: Casino, was: Casino | None) -> None:
@@ -909,15 +894,8 @@ class CasinoIndex:
         block = list(self.by_block[number])
         pairs = list(self._pairs[number])
         if was is None:
-            # its dice facts made, not read first (a lot that had no tile was in no casino: none kept), ``_facts_from``
-            # of one tile written out (no call)
-            o = self._owners[i]
-            if o is None:
-                f = _NO_DICE
-            else:
-                v = self._values[i]
-                f = DiceFacts(v, single.lots, o, (o,), v)
-            self._facts[i] = f
+            # its dice facts made, not read first (a lot that had no tile was in no casino: none kept)
+            f = self._facts[i] = _facts_from(self._owners, self._values, single)
             at, low = len(block), single.low
             while at and block[at - 1].low > low:
                 at -= 1
@@ -1235,16 +1213,20 @@ class CasinoIndex:
                     #   them in fewer bytecodes but more time (round 25, ``instructions.py --caches``)
                     found.extend(pairs)
             else:
-                by = self._pairs
-                if len(by) == 6:  # the board's six blocks (A to F: every board lv loads) joined in one list display,
-                    #   no loop (fewer bytecodes and instructions: the same C extend each)
-                    a, b, c, d, e, g = by
-                    found = [*a, *b, *c, *d, *e, *g]
-                else:  # (``+=``: the same C extend without a method call's bytecodes)
-                    found = []
-                    for pairs in by:
-                        found += pairs
+                found = self._all_pairs()
             self._with_dice = found
+        return found
+
+    def _all_pairs(self) -> list[tuple[Casino, DiceFacts]]:
+        """Pure ``with_dice``'s list: every block's pairs joined (the index filled, nothing dirty)."""
+        by = self._pairs
+        if len(by) == 6:  # the board's six blocks (A to F: every board lv loads) joined in one list display, no loop
+            #   (fewer bytecodes and instructions: the same C extend each)
+            a, b, c, d, e, g = by
+            return [*a, *b, *c, *d, *e, *g]
+        found: list[tuple[Casino, DiceFacts]] = []
+        for pairs in by:  # (``+=``: the same C extend without a method call's bytecodes)
+            found += pairs
         return found
 
     def of_color(self, color: str) -> list[tuple[Casino, DiceFacts]]:
