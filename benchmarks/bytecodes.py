@@ -107,6 +107,11 @@ def main() -> None:
         sys.exit(subprocess.run([sys.executable, str(Path(__file__).resolve()), *sys.argv[1:]], env=env,
                                 cwd=root).returncode)
     sys.path.insert(0, os.environ.get(LV_ROOT) or str(ROOT))
+    if args.lines is not None:
+        import lv
+
+        if not any(p.name == args.lines for p in Path(lv.__file__).parent.rglob("*.py")):
+            ap.error(f"--lines {args.lines}: no module of that name in {Path(lv.__file__).parent}")
     data = count(args.games, args.bot, args.lines)
     if args.json:
         print(json.dumps(data))

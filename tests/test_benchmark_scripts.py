@@ -224,3 +224,6 @@ def test_bytecodes_counts_a_game_by_phase_function_and_line(tmp_path: Path) -> N
                            capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert other.returncode == 0, other.stderr
     assert json.loads(other.stdout)["total"] == total
+    wrong = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "bytecodes.py"), "--lines", "nosuch.py"],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert wrong.returncode == 2 and "--lines nosuch.py: no module of that name" in wrong.stderr
